@@ -1,0 +1,37 @@
+# erren — the two commands a newcomer needs are `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+HAND   ?= 1123m456789m555z
+
+.PHONY: run test lint typecheck unit bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall (and rebuild the C kernel) whenever the packaging or the kernel changes.
+$(VENV)/.installed: $(BIN)/python pyproject.toml setup.py src/erren/analysis/_kernel.c
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(VENV)/.installed  ## set up, then analyse a sample hand (HAND=... to choose another)
+	$(BIN)/erren analyze '$(HAND)'
+
+test: lint typecheck unit  ## set up, then ruff, mypy and every test
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(VENV)/.installed
+	$(BIN)/mypy
+
+unit: $(VENV)/.installed
+	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+bench: $(VENV)/.installed  ## the speed comparison with the reference libraries
+	$(BIN)/python -m benchmarks.bench_analysis
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info src/erren/analysis/*.so
