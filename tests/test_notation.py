@@ -15,8 +15,17 @@ from erren.tiles import ALL_KINDS, FLOWERS
 
 @pytest.mark.parametrize(
     ("text", "tile"),
-    [("1m", Tile.M1), ("9p", Tile.P9), ("1s", Tile.S1), ("1z", Tile.EAST), ("5z", Tile.WHITE),
-     ("6z", Tile.GREEN), ("7z", Tile.RED), ("1f", Tile.F1), ("8f", Tile.F8)],
+    [
+        ("1m", Tile.M1),
+        ("9p", Tile.P9),
+        ("1s", Tile.S1),
+        ("1z", Tile.EAST),
+        ("5z", Tile.WHITE),
+        ("6z", Tile.GREEN),
+        ("7z", Tile.RED),
+        ("1f", Tile.F1),
+        ("8f", Tile.F8),
+    ],
 )
 def test_tile_names_and_indices(text: str, tile: Tile) -> None:
     assert parse_tile(text) is tile
@@ -145,8 +154,16 @@ def test_spec_hands_round_trip(text: str) -> None:
 
 def test_hand_parts() -> None:
     hand = Hand.parse("123m456m11z [555z'] [7'89m] +1z", check_size=False)
-    assert hand.concealed == (Tile.M1, Tile.M2, Tile.M3, Tile.M4, Tile.M5, Tile.M6,
-                              Tile.EAST, Tile.EAST)
+    assert hand.concealed == (
+        Tile.M1,
+        Tile.M2,
+        Tile.M3,
+        Tile.M4,
+        Tile.M5,
+        Tile.M6,
+        Tile.EAST,
+        Tile.EAST,
+    )
     assert [m.kind for m in hand.melds] == [MeldKind.PENG, MeldKind.CHI]
     assert hand.winning is Tile.EAST
     assert str(hand) == "123456m11z [555z'] [7'89m] +1z"

@@ -21,3 +21,14 @@ class NotationError(ErrenError, ValueError):
 
 class AnalysisError(ErrenError, ValueError):
     """A hand that cannot be analysed as asked (e.g. a tile count no hand can have)."""
+
+
+class IllegalActionError(ErrenError):
+    """An action the rules do not allow in this state (not a syntax error: that is a
+    :class:`NotationError`).  ``rule`` is a short stable id (``"out-of-turn"``, ``"not-a-win"``,
+    ...); the message cites the spec section.  The state that refused the action is unchanged."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        self.message = message
+        super().__init__(f"[{rule}] {message}")

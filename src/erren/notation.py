@@ -218,7 +218,8 @@ def _make_meld(
         raise reader.error(f"mark {mark!r} is for kongs; a 3-tile meld is marked with '", start)
     if same:
         return Meld(MeldKind.PENG, tiles, tiles[0])
-    if kinds[0] < 27 and kinds[0] // 9 == kinds[2] // 9 and kinds == list(range(kinds[0], kinds[0] + 3)):
+    is_run = kinds == list(range(kinds[0], kinds[0] + 3))
+    if is_run and kinds[0] < 27 and kinds[0] // 9 == kinds[2] // 9:
         return Meld(MeldKind.CHI, tiles, marked[0] if marked else None)
     raise reader.error("not a meld: the tiles are neither a chow nor a pung", start)
 

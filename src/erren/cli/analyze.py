@@ -27,7 +27,9 @@ SHAPE_NAMES = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hand", nargs="?", help="a hand in the shared notation, e.g. 1123m456789m55z")
+    parser.add_argument(
+        "hand", nargs="?", help="a hand in the shared notation, e.g. 123456789m1122z"
+    )
     parser.add_argument("--wilds", type=int, default=0, help="extra wild tiles the hand holds")
     parser.add_argument(
         "--shapes",
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if args.jsonl:
         return run_jsonl(sys.stdin, sys.stdout)
     if not args.hand:
-        print("erren analyze: give a hand, e.g. erren analyze 1123m456789m555z", file=sys.stderr)
+        print("erren analyze: give a hand, e.g. erren analyze 123456789m1122z", file=sys.stderr)
         return 2
     try:
         hand = Hand.parse(args.hand, extra=args.wilds)
@@ -104,12 +106,12 @@ def analyze_json(line: str) -> dict[str, Any]:
     except json.JSONDecodeError as error:
         return {"error": f"line is not JSON: {error}"}
     if not isinstance(request, dict):
-        return {"error": "expected a JSON object like {\"hand\": \"123m...\", \"wilds\": 0}"}
+        return {"error": 'expected a JSON object like {"hand": "123m...", "wilds": 0}'}
     text, wilds = request.get("hand"), request.get("wilds", 0)
     if not isinstance(text, str):
-        return {"error": "\"hand\" must be a string in the shared notation"}
+        return {"error": '"hand" must be a string in the shared notation'}
     if not isinstance(wilds, int) or isinstance(wilds, bool) or wilds < 0:
-        return {"error": "\"wilds\" must be a whole number ≥ 0"}
+        return {"error": '"wilds" must be a whole number ≥ 0'}
     try:
         hand = Hand.parse(text, extra=wilds)
         if hand.winning is not None:
@@ -134,5 +136,3 @@ def run_jsonl(source: TextIO, sink: TextIO) -> int:
             sink.write(json.dumps(analyze_json(line), ensure_ascii=False) + "\n")
             sink.flush()
     return 0
-
-

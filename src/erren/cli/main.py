@@ -5,12 +5,24 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Protocol
 
 from erren import __version__
-from erren.cli import analyze
+from erren.cli import analyze, score
 
-COMMANDS = (analyze,)
+COMMANDS: tuple[Command, ...] = (analyze, score)
 """Each module offers ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``."""
+
+
+class Command(Protocol):
+    """What a subcommand module provides."""
+
+    NAME: str
+    HELP: str
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace) -> int: ...
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,8 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"erren {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
-        command.add_arguments(sub.add_parser(command.NAME, help=command.HELP,
-                                             description=command.HELP))
+        command.add_arguments(
+            sub.add_parser(command.NAME, help=command.HELP, description=command.HELP)
+        )
     return parser
 
 
@@ -33,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     for command in COMMANDS:
-        if command.NAME == args.command:
+        if args.command == command.NAME:
             return command.run(args)
     raise AssertionError(f"unhandled command {args.command}")  # pragma: no cover
 

@@ -1,0 +1,903 @@
+/*
+ * erren.analysis._kernel -- the table-driven hand-analysis kernel.
+ *
+ * A hand is 34 counts (kinds 1m..9m, 1p..9p, 1s..9s, 1z..7z) plus a number of wild tiles.  It is
+ * cut into four blocks: the three suits (9 kinds, chows allowed) and the honors (7 kinds, no
+ * chows).  For every block content, read as a base-5 number (the "key", digit i = count of the
+ * block's i-th kind), a table holds, for m = 0..4 sets and p = 0/1 pair, the DISTANCE: the least
+ * number of tiles that must be added to the block so that it contains m sets and p pairs, where
+ * the target holds at most four tiles of a kind.  Combining the four blocks (min-plus convolution
+ * over the split of n sets and the one pair) gives the regular-shape distance d of the hand: the
+ * least number of tiles to add so that the natural tiles are a sub-multiset of a complete
+ * n-sets-plus-a-pair hand.  The wilds fill w of those tiles, so
+ *
+ *     shanten = d - 1 - w        (-1: complete; 0: ready)
+ *
+ * with the capped (at most four of a kind once the wilds are resolved) semantics.
+ *
+ * Improving kinds ("necessary tiles") of a 3n+1 hand are exactly the union, over the argmin block
+ * splits, of the kinds whose addition lowers the entry of their block -- read from the same
+ * table at key + 5^i, so waits and effective tiles take one pass, not 34.
+ *
+ * Tables are built at import by two sweeps over the keys (see build_table) in well under a
+ * second; the suit table is 5^9 x 10 bytes (19.5 MB), the honor table 5^7 x 10 bytes (0.8 MB).
+ *
+ * Special shapes (13/14-tile totals only): seven pairs (a quad counts as two pairs), thirteen
+ * orphans, honors-and-knitted (全不靠, including 七星不靠) and knitted straight (组合龙), each
+ * as a distance with its improving kinds.
+ *
+ * Uncapped wilds (Xiamen golds, which may be a fifth copy): is_complete/waits run the R-3.3
+ * search (complete_uncapped) for the rare hands where a kind could reach five copies and the
+ * capped table says no.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NK 34
+#define NJ 10 /* (m, p): j = 2 * m + p, m = 0..4 sets, p = 0/1 pair */
+#define SUIT_KEYS 1953125
+#define HONOR_KEYS 78125
+#define BIG 1000
+#define MAX_TOTAL 14
+
+enum {
+    SH_REGULAR = 1,
+    SH_SEVEN_PAIRS = 2,
+    SH_ORPHANS = 4,
+    SH_HONORS_KNITTED = 8,
+    SH_KNITTED_STRAIGHT = 16,
+    SH_ALL = 31,
+};
+#define N_SHAPES 5
+
+static const int32_t P5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
+static const int BLOCK_BASE[4] = {0, 9, 18, 27};
+static const int BLOCK_ND[4] = {9, 9, 9, 7};
+static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+/* the six ways to give the patterns 147, 258, 369 (offsets 0, 1, 2) to the suits m, p, s */
+static const int PERMS[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
+static uint8_t *suit_tab = NULL;  /* SUIT_KEYS rows of NJ bytes (+ padding) */
+static uint8_t *honor_tab = NULL; /* HONOR_KEYS rows of NJ bytes (+ padding) */
+static double build_seconds = 0.0;
+static uint64_t honor_mask_all = 0, orphan_mask = 0;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Table construction                                                                         */
+
+typedef struct {
+    uint8_t *tab;
+    int nd;      /* digits (kinds) of the block */
+    int ngroups; /* nd pungs, then the chows */
+    int cnt[9];
+} Builder;
+
+static int32_t key_of(const int *cnt, int nd) {
+    int32_t key = 0;
+    for (int i = nd - 1; i >= 0; i--) key = key * 5 + cnt[i];
+    return key;
+}
+
+/* Mark every target (m sets + p pairs, at most 4 of a kind) with distance 0. */
+static void mark_targets(Builder *b, int start, int m) {
+    int32_t key = key_of(b->cnt, b->nd);
+    b->tab[(size_t)key * NJ + 2 * m] = 0;
+    for (int k = 0; k < b->nd; k++)
+        if (b->cnt[k] <= 2) b->tab[(size_t)(key + 2 * P5[k]) * NJ + 2 * m + 1] = 0;
+    if (m == 4) return;
+    for (int g = start; g < b->ngroups; g++) {
+        if (g < b->nd) {
+            if (b->cnt[g] > 1) continue;
+            b->cnt[g] += 3;
+            mark_targets(b, g, m + 1);
+            b->cnt[g] -= 3;
+        } else {
+            int s = g - b->nd;
+            if (b->cnt[s] > 3 || b->cnt[s + 1] > 3 || b->cnt[s + 2] > 3) continue;
+            b->cnt[s]++, b->cnt[s + 1]++, b->cnt[s + 2]++;
+            mark_targets(b, g, m + 1);
+            b->cnt[s]--, b->cnt[s + 1]--, b->cnt[s + 2]--;
+        }
+    }
+}
+
+/*
+ * contains(c) = c is a target or contains(c - e_i) for some i  -> sweep keys upwards (min of 0/255);
+ * dist(c) = 0 if contains(c) else 1 + min over i with c_i < 4 of dist(c + e_i) -> sweep downwards.
+ * (Adding one tile lowers the distance by at most one, and an optimal target always has a kind
+ * with T_i > c_i, so the recurrence is exact.)
+ */
+static void build_table(uint8_t *tab, int nd, int chows) {
+    int32_t nkeys = P5[nd];
+    memset(tab, 0xFF, (size_t)nkeys * NJ);
+    Builder b = {tab, nd, nd + (chows ? nd - 2 : 0), {0}};
+    mark_targets(&b, 0, 0);
+
+    int d[9] = {0};
+    for (int32_t key = 0; key < nkeys; key++) {
+        uint8_t *row = tab + (size_t)key * NJ;
+        for (int i = 0; i < nd; i++) {
+            if (!d[i]) continue;
+            const uint8_t *nb = row - (size_t)P5[i] * NJ;
+            for (int j = 0; j < NJ; j++) row[j] = nb[j] < row[j] ? nb[j] : row[j];
+        }
+        for (int i = 0; i < nd; i++) { /* odometer + 1 */
+            if (++d[i] < 5) break;
+            d[i] = 0;
+        }
+    }
+    for (int i = 0; i < nd; i++) d[i] = 4;
+    for (int32_t key = nkeys - 1; key >= 0; key--) {
+        uint8_t *row = tab + (size_t)key * NJ;
+        uint8_t mn[NJ];
+        memset(mn, 0xFE, NJ);
+        for (int i = 0; i < nd; i++) {
+            if (d[i] == 4) continue;
+            const uint8_t *nb = row + (size_t)P5[i] * NJ;
+            for (int j = 0; j < NJ; j++) mn[j] = nb[j] < mn[j] ? nb[j] : mn[j];
+        }
+        for (int j = 0; j < NJ; j++)
+            if (row[j]) row[j] = (uint8_t)(mn[j] + 1);
+        for (int i = 0; i < nd; i++) { /* odometer - 1 */
+            if (d[i]-- > 0) break;
+            d[i] = 4;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Hands                                                                                      */
+
+typedef struct {
+    int c[NK];
+    int w;   /* wilds */
+    int n;   /* sets needed: total = 3n+1 or 3n+2 */
+    int nat; /* natural tiles */
+    int32_t key[4];
+} Hand;
+
+static inline const uint8_t *row_of(int b, int32_t key) {
+    return (b < 3 ? suit_tab : honor_tab) + (size_t)key * NJ;
+}
+
+static void compute_keys(Hand *h) {
+    for (int b = 0; b < 4; b++) h->key[b] = key_of(h->c + BLOCK_BASE[b], BLOCK_ND[b]);
+}
+
+/* C[m][p] = min over m1 + m2 = m, p1 + p2 = p of A[m1][p1] + B[m2][p2], for m <= n. */
+static void conv(const int *A, const int *B, int *C, int n) {
+    for (int m = 0; m <= 4; m++) {
+        int b0 = BIG, b1 = BIG;
+        if (m <= n) {
+            for (int a = 0; a <= m; a++) {
+                const int *x = A + 2 * a, *y = B + 2 * (m - a);
+                int s = x[0] + y[0];
+                if (s < b0) b0 = s;
+                s = x[0] + y[1];
+                if (s < b1) b1 = s;
+                s = x[1] + y[0];
+                if (s < b1) b1 = s;
+            }
+        }
+        C[2 * m] = b0;
+        C[2 * m + 1] = b1;
+    }
+}
+
+/*
+ * Regular distance of blocks with the given keys for n sets + a pair.  `c` are the counts that
+ * the keys encode (for the "< 4" test of a drawable kind).  With nec != NULL, also the kinds
+ * whose addition lowers the distance.
+ */
+static int reg_dist(const int32_t *key, int n, const int *c, uint64_t *nec) {
+    int R[4][NJ];
+    const uint8_t *rows[4];
+    for (int b = 0; b < 4; b++) {
+        rows[b] = row_of(b, key[b]);
+        for (int j = 0; j < NJ; j++) R[b][j] = rows[b][j];
+    }
+    int P01[NJ], S23[NJ];
+    conv(R[0], R[1], P01, n);
+    conv(R[2], R[3], S23, n);
+    int d = BIG;
+    for (int m = 0; m <= n; m++) {
+        int s = P01[2 * m] + S23[2 * (n - m) + 1];
+        if (s < d) d = s;
+        s = P01[2 * m + 1] + S23[2 * (n - m)];
+        if (s < d) d = s;
+    }
+    if (!nec) return d;
+    int O[4][NJ];
+    conv(R[1], S23, O[0], n);
+    conv(R[0], S23, O[1], n);
+    conv(P01, R[3], O[2], n);
+    conv(P01, R[2], O[3], n);
+    uint64_t out = 0;
+    for (int b = 0; b < 4; b++) {
+        unsigned am = 0;
+        for (int m = 0; m <= n; m++)
+            for (int p = 0; p < 2; p++)
+                if (R[b][2 * m + p] && R[b][2 * m + p] + O[b][2 * (n - m) + 1 - p] == d)
+                    am |= 1u << (2 * m + p);
+        if (!am) continue;
+        const uint8_t *row = rows[b];
+        int base = BLOCK_BASE[b];
+        for (int i = 0; i < BLOCK_ND[b]; i++) {
+            if (c[base + i] >= 4) continue;
+            const uint8_t *nr = row + (size_t)P5[i] * NJ;
+            for (unsigned a = am; a; a &= a - 1) {
+                int j = __builtin_ctz(a);
+                if (nr[j] < row[j]) {
+                    out |= 1ULL << (base + i);
+                    break;
+                }
+            }
+        }
+    }
+    *nec = out;
+    return d;
+}
+
+static int seven_pairs_dist(const Hand *h, uint64_t *nec) {
+    int P = 0, S = 0;
+    uint64_t odd = 0, even = 0;
+    for (int i = 0; i < NK; i++) {
+        int v = h->c[i];
+        P += v >> 1;
+        S += v & 1;
+        if (v & 1)
+            odd |= 1ULL << i;
+        else if (v < 4)
+            even |= 1ULL << i;
+    }
+#define SP_D(P_, S_) ((7 - (P_)) <= (S_) ? (7 - (P_) > 0 ? 7 - (P_) : 0) : (S_) + 2 * (7 - (P_) - (S_)))
+    int d = SP_D(P, S);
+    if (nec) {
+        uint64_t out = 0;
+        if (SP_D(P + 1, S - 1) < d) out |= odd;
+        if (SP_D(P, S + 1) < d) out |= even;
+        *nec = out;
+    }
+    return d;
+#undef SP_D
+}
+
+static int orphans_dist(const Hand *h, uint64_t *nec) {
+    int distinct = 0, pair = 0;
+    for (int k = 0; k < 13; k++) {
+        int v = h->c[ORPHANS[k]];
+        distinct += v > 0;
+        pair |= v > 1;
+    }
+    int d = 13 - distinct + !pair;
+    if (nec) {
+        uint64_t out = 0;
+        for (int k = 0; k < 13; k++) {
+            int t = ORPHANS[k], v = h->c[t];
+            if (v == 0 || (!pair && v < 4)) out |= 1ULL << t;
+        }
+        *nec = out;
+    }
+    return d;
+}
+
+static inline int knitted_kind(int perm, int suit, int j) {
+    return 9 * suit + PERMS[perm][suit] + 3 * j;
+}
+
+static int honors_knitted_dist(const Hand *h, uint64_t *nec) {
+    int honors = 0;
+    for (int t = 27; t < NK; t++) honors += h->c[t] > 0;
+    int best = BIG;
+    uint64_t out = 0;
+    for (int p = 0; p < 6; p++) {
+        int present = honors;
+        uint64_t missing = 0;
+        for (int s = 0; s < 3; s++)
+            for (int j = 0; j < 3; j++) {
+                int t = knitted_kind(p, s, j);
+                if (h->c[t])
+                    present++;
+                else
+                    missing |= 1ULL << t;
+            }
+        int d = 14 - (present < 14 ? present : 14);
+        if (d < best) {
+            best = d;
+            out = 0;
+        }
+        if (d == best && d > 0) out |= missing;
+    }
+    if (nec) {
+        uint64_t hm = 0;
+        for (int t = 27; t < NK; t++)
+            if (!h->c[t]) hm |= 1ULL << t;
+        *nec = best > 0 ? (out | hm) : 0;
+    }
+    return best;
+}
+
+/* Perms whose missing knitted tiles alone exceed `cutoff` are skipped (BIG if all are). */
+static int knitted_straight_dist(const Hand *h, uint64_t *nec, int cutoff) {
+    int best = BIG;
+    uint64_t out = 0;
+    int c2[NK];
+    for (int p = 0; p < 6; p++) {
+        int missing = 0;
+        for (int s = 0; s < 3; s++)
+            for (int j = 0; j < 3; j++) missing += !h->c[knitted_kind(p, s, j)];
+        if (missing > cutoff) continue;
+        memcpy(c2, h->c, sizeof c2);
+        missing = 0;
+        uint64_t miss = 0;
+        for (int s = 0; s < 3; s++)
+            for (int j = 0; j < 3; j++) {
+                int t = knitted_kind(p, s, j);
+                if (c2[t])
+                    c2[t]--;
+                else
+                    missing++, miss |= 1ULL << t;
+            }
+        int32_t key[4];
+        for (int b = 0; b < 4; b++) key[b] = key_of(c2 + BLOCK_BASE[b], BLOCK_ND[b]);
+        uint64_t m2 = 0;
+        int d = missing + reg_dist(key, 1, c2, nec ? &m2 : NULL);
+        if (d < best) {
+            best = d;
+            out = 0;
+        }
+        if (d == best) out |= miss | m2;
+    }
+    if (nec) {
+        uint64_t full = 0;
+        for (int t = 0; t < NK; t++)
+            if (h->c[t] >= 4) full |= 1ULL << t;
+        *nec = out & ~full;
+    }
+    return best;
+}
+
+static int shape_dist(const Hand *h, int shape, uint64_t *nec, int cutoff) {
+    switch (shape) {
+        case SH_REGULAR: return reg_dist(h->key, h->n, h->c, nec);
+        case SH_SEVEN_PAIRS: return seven_pairs_dist(h, nec);
+        case SH_ORPHANS: return orphans_dist(h, nec);
+        case SH_HONORS_KNITTED: return honors_knitted_dist(h, nec);
+        default: return knitted_straight_dist(h, nec, cutoff);
+    }
+}
+
+static inline int applicable(const Hand *h, int mask) {
+    return h->n == 4 ? mask : (mask & SH_REGULAR);
+}
+
+/* Shanten over the shapes of `mask` (min), with the union of improving kinds of the argmin
+ * shapes in *nec when nec != NULL.  per_shape (optional, 5 entries) gets each shape's shanten or
+ * BIG when the shape does not apply. */
+static int analyse(const Hand *h, int mask, uint64_t *nec, int *per_shape) {
+    int m = applicable(h, mask);
+    int best = BIG, sh[N_SHAPES];
+    for (int s = 0; s < N_SHAPES; s++) {
+        sh[s] = BIG;
+        if (m & (1 << s)) {
+            /* only a distance below the best so far matters (or equal to it, for nec) */
+            int cutoff = (per_shape || best == BIG) ? BIG : best + h->w + (nec != NULL);
+            sh[s] = shape_dist(h, 1 << s, NULL, cutoff) - 1 - h->w;
+            if (sh[s] > BIG - 20) sh[s] = BIG;
+            if (sh[s] < best) best = sh[s];
+        }
+        if (per_shape) per_shape[s] = sh[s];
+    }
+    if (nec) {
+        uint64_t out = 0;
+        for (int s = 0; s < N_SHAPES; s++) {
+            if (sh[s] != best) continue;
+            uint64_t x = 0;
+            shape_dist(h, 1 << s, &x, best + 1 + h->w);
+            out |= x;
+        }
+        *nec = out;
+    }
+    return best;
+}
+
+static int is_complete_capped(const Hand *h, int mask) {
+    int m = applicable(h, mask);
+    for (int s = 0; s < N_SHAPES; s++)
+        if ((m & (1 << s)) && shape_dist(h, 1 << s, NULL, h->w) <= h->w) return 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Uncapped completeness: the Xiamen search (golds may be a fifth copy)                 */
+
+static int groups_unc(int *c, int k, int n, int lo) {
+    while (lo < NK && !c[lo]) lo++;
+    if (lo == NK) return 1; /* the k == 3n wilds make wild-only groups */
+    if (n == 0) return 0;
+    int i = lo;
+    int u = c[i] < 3 ? c[i] : 3;
+    if (k >= 3 - u) {
+        c[i] -= u;
+        int r = groups_unc(c, k - (3 - u), n - 1, i);
+        c[i] += u;
+        if (r) return 1;
+    }
+    if (i < 27) {
+        int base = i - i % 9;
+        for (int s = i - 2; s <= i; s++) {
+            if (s < base || s > base + 6) continue;
+            int need = 0, used[3] = {0, 0, 0};
+            for (int q = 0; q < 3; q++) {
+                int j = s + q;
+                if (j < i)
+                    need++;
+                else if (j == i || c[j] > 0)
+                    used[q] = 1;
+                else
+                    need++;
+            }
+            if (need > k) continue;
+            for (int q = 0; q < 3; q++) c[s + q] -= used[q];
+            int r = groups_unc(c, k - need, n - 1, i);
+            for (int q = 0; q < 3; q++) c[s + q] += used[q];
+            if (r) return 1;
+        }
+    }
+    return 0;
+}
+
+static int complete_uncapped(const int *counts, int k, int n) {
+    int c[NK];
+    memcpy(c, counts, sizeof c);
+    for (int p = 0; p < NK; p++) {
+        if (c[p] >= 2) {
+            c[p] -= 2;
+            int r = groups_unc(c, k, n, 0);
+            c[p] += 2;
+            if (r) return 1;
+        }
+        if (c[p] >= 1 && k >= 1) {
+            c[p] -= 1;
+            int r = groups_unc(c, k - 1, n, 0);
+            c[p] += 1;
+            if (r) return 1;
+        }
+    }
+    return k >= 2 && groups_unc(c, k - 2, n, 0);
+}
+
+/* Regular completeness without the four-copies cap: the capped table first, the search only when
+ * some kind could reach five copies. */
+static int regular_complete_uncapped(const Hand *h) {
+    if (reg_dist(h->key, h->n, h->c, NULL) <= h->w) return 1;
+    if (h->w == 0) return 0;
+    int maxc = 0;
+    for (int i = 0; i < NK; i++) maxc = h->c[i] > maxc ? h->c[i] : maxc;
+    if (maxc + h->w < 5) return 0;
+    return complete_uncapped(h->c, h->w, h->n);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Argument parsing                                                                           */
+
+static PyObject *analysis_error(void) {
+    static PyObject *cls = NULL;
+    if (!cls) {
+        PyObject *mod = PyImport_ImportModule("erren.errors");
+        if (mod) {
+            cls = PyObject_GetAttrString(mod, "AnalysisError");
+            Py_DECREF(mod);
+        }
+        if (!cls) {
+            PyErr_Clear();
+            return PyExc_ValueError;
+        }
+    }
+    return cls;
+}
+
+#define FAIL(...) (PyErr_Format(analysis_error(), __VA_ARGS__), -1)
+
+/* Read 34 ints in 0..4 (0..limit). */
+static int read_counts(PyObject *obj, int *c, const char *name) {
+    PyObject *seq = PySequence_Fast(obj, "expected a sequence of 34 ints");
+    if (!seq) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+    if (len != NK) {
+        Py_DECREF(seq);
+        return FAIL("%s must have 34 entries (one per kind), got %zd", name, len);
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int i = 0; i < NK; i++) {
+        long v = PyLong_AsLong(items[i]);
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (v < 0 || v > 4) {
+            Py_DECREF(seq);
+            return FAIL("%s[%d] = %ld: a kind has 0 to 4 copies", name, i, v);
+        }
+        c[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+enum { NEED_ANY = 0, NEED_1 = 1, NEED_2 = 2 };
+
+/* Parse counts and wilds, check the total, fill the hand.  need: NEED_1 = 3n+1 only, NEED_2 =
+ * 3n+2 only, NEED_ANY = either. */
+static int read_hand(Hand *h, PyObject *counts, PyObject *wilds, int need, const char *what) {
+    if (read_counts(counts, h->c, "counts") < 0) return -1;
+    long w = PyLong_AsLong(wilds);
+    if (w == -1 && PyErr_Occurred()) return -1;
+    if (w < 0 || w > MAX_TOTAL) return FAIL("wilds = %ld: must be between 0 and 14", w);
+    int nat = 0;
+    for (int i = 0; i < NK; i++) nat += h->c[i];
+    int total = nat + (int)w;
+    int r = total % 3;
+    if (total > MAX_TOTAL || r == 0 || (need == NEED_1 && r != 1) || (need == NEED_2 && r != 2)) {
+        const char *form = need == NEED_1   ? "3n+1 tiles (1, 4, 7, 10 or 13)"
+                           : need == NEED_2 ? "3n+2 tiles (2, 5, 8, 11 or 14)"
+                                            : "3n+1 or 3n+2 tiles (at most 14)";
+        return FAIL("%s needs %s, got %d (%d natural + %ld wild)", what, form, total, nat, w);
+    }
+    h->w = (int)w;
+    h->nat = nat;
+    h->n = (total - 1) / 3;
+    compute_keys(h);
+    return 0;
+}
+
+static int read_mask(PyObject *obj) {
+    long m = PyLong_AsLong(obj);
+    if (m == -1 && PyErr_Occurred()) return -1;
+    if (m <= 0 || m > SH_ALL) return FAIL("shape mask %ld: must be a non-empty set of shapes", m);
+    return (int)m;
+}
+
+static int read_max_copies(PyObject *obj) {
+    if (obj == Py_None) return 0;
+    long m = PyLong_AsLong(obj);
+    if (m == -1 && PyErr_Occurred()) return -1;
+    if (m != 4) return FAIL("max_copies = %ld: only 4 (capped) or None (uncapped) are supported", m);
+    return 4;
+}
+
+static PyObject *kinds_list(uint64_t mask) {
+    PyObject *list = PyList_New(__builtin_popcountll(mask));
+    if (!list) return NULL;
+    Py_ssize_t k = 0;
+    for (; mask; mask &= mask - 1) PyList_SET_ITEM(list, k++, PyLong_FromLong(__builtin_ctzll(mask)));
+    return list;
+}
+
+static PyObject *kinds_tuple(uint64_t mask) {
+    PyObject *tup = PyTuple_New(__builtin_popcountll(mask));
+    if (!tup) return NULL;
+    Py_ssize_t k = 0;
+    for (; mask; mask &= mask - 1) PyTuple_SET_ITEM(tup, k++, PyLong_FromLong(__builtin_ctzll(mask)));
+    return tup;
+}
+
+#define CHECK_NARGS(name, lo, hi)                                                              \
+    if (nargs < (lo) || nargs > (hi)) {                                                        \
+        PyErr_Format(PyExc_TypeError, name "() takes %d to %d positional arguments (%zd given)", \
+                     (lo), (hi), nargs);                                                       \
+        return NULL;                                                                           \
+    }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Module functions                                                                           */
+
+PyDoc_STRVAR(shanten_doc,
+             "shanten(counts, wilds, mask, /) -> int\n\n"
+             "Shanten (-1 complete) of a 3n+1 or 3n+2 hand, min over the shapes in mask.");
+
+static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    CHECK_NARGS("shanten", 3, 3);
+    Hand h;
+    int mask = read_mask(args[2]);
+    if (mask < 0 || read_hand(&h, args[0], args[1], NEED_ANY, "shanten") < 0) return NULL;
+    return PyLong_FromLong(analyse(&h, mask, NULL, NULL));
+}
+
+PyDoc_STRVAR(shanten_by_shape_doc,
+             "shanten_by_shape(counts, wilds, mask, /) -> tuple[int | None, ...]\n\n"
+             "Shanten of each of the five shapes (bit order), None where it does not apply.");
+
+static PyObject *k_shanten_by_shape(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    CHECK_NARGS("shanten_by_shape", 3, 3);
+    Hand h;
+    int mask = read_mask(args[2]);
+    if (mask < 0 || read_hand(&h, args[0], args[1], NEED_ANY, "shanten_by_shape") < 0) return NULL;
+    int per[N_SHAPES];
+    analyse(&h, mask, NULL, per);
+    PyObject *tup = PyTuple_New(N_SHAPES);
+    if (!tup) return NULL;
+    for (int s = 0; s < N_SHAPES; s++) {
+        PyObject *v = per[s] == BIG ? Py_NewRef(Py_None) : PyLong_FromLong(per[s]);
+        PyTuple_SET_ITEM(tup, s, v);
+    }
+    return tup;
+}
+
+PyDoc_STRVAR(is_complete_doc,
+             "is_complete(counts, wilds, mask, max_copies, /) -> bool\n\n"
+             "Whether a 3n+2 hand is complete; max_copies is 4 (capped) or None (uncapped wilds).");
+
+static PyObject *k_is_complete(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    CHECK_NARGS("is_complete", 3, 4);
+    Hand h;
+    int mask = read_mask(args[2]);
+    if (mask < 0) return NULL;
+    int cap = nargs > 3 ? read_max_copies(args[3]) : 4;
+    if (cap < 0 || read_hand(&h, args[0], args[1], NEED_2, "is_complete") < 0) return NULL;
+    int ok = is_complete_capped(&h, mask);
+    if (!ok && cap == 0 && (applicable(&h, mask) & SH_REGULAR)) ok = regular_complete_uncapped(&h);
+    return PyBool_FromLong(ok);
+}
+
+/* Waits of a 3n+1 hand, as a kind mask (before the held filter). */
+static uint64_t wait_mask(Hand *h, int mask, int cap) {
+    uint64_t nec = 0;
+    int s = analyse(h, mask, &nec, NULL);
+    uint64_t out = s == 0 ? nec : 0;
+    if (cap || !(applicable(h, mask) & SH_REGULAR) || h->w == 0) return out;
+    /* Uncapped: a kind may reach five copies only through wilds. */
+    int maxc = 0;
+    for (int i = 0; i < NK; i++) maxc = h->c[i] > maxc ? h->c[i] : maxc;
+    if (maxc + 1 + h->w < 5) return out;
+    /* Ready at all?  (any wait t implies completion with one more wild) */
+    h->w++;
+    h->n = (h->nat + h->w - 2) / 3;
+    int ready = regular_complete_uncapped(h);
+    h->w--;
+    if (!ready) return out;
+    for (int t = 0; t < NK; t++) {
+        if (h->c[t] >= 4 || (out >> t & 1)) continue;
+        int hi = maxc > h->c[t] + 1 ? maxc : h->c[t] + 1;
+        if (hi + h->w < 5) continue;
+        h->c[t]++;
+        if (complete_uncapped(h->c, h->w, h->n)) out |= 1ULL << t;
+        h->c[t]--;
+    }
+    return out;
+}
+
+PyDoc_STRVAR(waits_doc,
+             "waits(counts, wilds, mask, held, max_copies, /) -> list[int]\n\n"
+             "Kinds that complete a 3n+1 hand, leaving out kinds with counts + held >= 4.");
+
+static PyObject *k_waits(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    CHECK_NARGS("waits", 3, 5);
+    Hand h;
+    int mask = read_mask(args[2]);
+    if (mask < 0) return NULL;
+    int cap = nargs > 4 ? read_max_copies(args[4]) : 4;
+    if (cap < 0 || read_hand(&h, args[0], args[1], NEED_1, "waits") < 0) return NULL;
+    uint64_t out = wait_mask(&h, mask, cap);
+    if (nargs > 3 && args[3] != Py_None && out) {
+        int held[NK];
+        if (read_counts(args[3], held, "held") < 0) return NULL;
+        for (int t = 0; t < NK; t++)
+            if (h.c[t] + held[t] >= 4) out &= ~(1ULL << t);
+    }
+    return kinds_list(out);
+}
+
+PyDoc_STRVAR(improving_doc,
+             "improving(counts, wilds, mask, /) -> tuple[int, list[int]]\n\n"
+             "(shanten, kinds whose draw lowers it) of a 3n+1 hand.");
+
+static PyObject *k_improving(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    CHECK_NARGS("improving", 3, 3);
+    Hand h;
+    int mask = read_mask(args[2]);
+    if (mask < 0 || read_hand(&h, args[0], args[1], NEED_1, "improving") < 0) return NULL;
+    uint64_t nec = 0;
+    int s = analyse(&h, mask, &nec, NULL);
+    PyObject *list = kinds_list(nec);
+    if (!list) return NULL;
+    return Py_BuildValue("(iN)", s, list);
+}
+
+typedef struct {
+    int discard; /* kind, or -1 for a wild */
+    int shanten;
+    int remaining;
+    uint64_t eff;
+} Row;
+
+static int row_cmp(const void *pa, const void *pb) {
+    const Row *a = pa, *b = pb;
+    if (a->shanten != b->shanten) return a->shanten < b->shanten ? -1 : 1;
+    if (a->remaining != b->remaining) return a->remaining > b->remaining ? -1 : 1;
+    int na = __builtin_popcountll(a->eff), nb = __builtin_popcountll(b->eff);
+    if (na != nb) return na > nb ? -1 : 1;
+    unsigned ka = (unsigned)a->discard, kb = (unsigned)b->discard; /* a wild (-1) sorts last */
+    return ka < kb ? -1 : ka > kb;
+}
+
+PyDoc_STRVAR(discard_rows_doc,
+             "discard_rows(counts, wilds, mask, visible, /) -> list[tuple[int | None, int, "
+             "tuple[int, ...], int]]\n\n"
+             "One (discard, shanten, effective, remaining) row per distinct discard of a 3n+2 "
+             "hand, best first.");
+
+static PyObject *k_discard_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    CHECK_NARGS("discard_rows", 3, 4);
+    Hand h;
+    int mask = read_mask(args[2]);
+    if (mask < 0 || read_hand(&h, args[0], args[1], NEED_2, "discard_table") < 0) return NULL;
+    int vis[NK];
+    if (nargs > 3 && args[3] != Py_None) {
+        if (read_counts(args[3], vis, "visible") < 0) return NULL;
+    } else {
+        memcpy(vis, h.c, sizeof vis);
+    }
+    Row rows[NK + 1];
+    int nrows = 0;
+    Hand g = h;
+    g.n = h.n; /* 3n+2 - 1 = 3n+1: same n */
+    for (int t = -1; t < NK; t++) {
+        if (t < 0) {
+            if (!h.w) continue;
+            g.w = h.w - 1;
+        } else {
+            if (!h.c[t]) continue;
+            g.w = h.w;
+            g.c[t]--;
+            int b = t < 27 ? t / 9 : 3;
+            g.key[b] -= P5[t - BLOCK_BASE[b]];
+        }
+        uint64_t nec = 0;
+        int s = analyse(&g, mask, &nec, NULL);
+        int rem = 0;
+        for (uint64_t x = nec; x; x &= x - 1) {
+            int k = __builtin_ctzll(x);
+            rem += vis[k] < 4 ? 4 - vis[k] : 0;
+        }
+        rows[nrows++] = (Row){t, s, rem, nec};
+        if (t >= 0) {
+            g.c[t]++;
+            int b = t < 27 ? t / 9 : 3;
+            g.key[b] += P5[t - BLOCK_BASE[b]];
+        }
+    }
+    qsort(rows, (size_t)nrows, sizeof(Row), row_cmp);
+    PyObject *list = PyList_New(nrows);
+    if (!list) return NULL;
+    for (int r = 0; r < nrows; r++) {
+        PyObject *eff = kinds_tuple(rows[r].eff);
+        PyObject *disc = rows[r].discard < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(rows[r].discard);
+        PyObject *tup = (eff && disc)
+                            ? Py_BuildValue("(NiNi)", disc, rows[r].shanten, eff, rows[r].remaining)
+                            : NULL;
+        if (!tup) {
+            Py_XDECREF(eff);
+            Py_XDECREF(disc);
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, r, tup);
+    }
+    return list;
+}
+
+PyDoc_STRVAR(block_row_doc,
+             "block_row(counts, honors, /) -> tuple[int, ...]\n\n"
+             "The table row of one block (9 suit counts, or 7 honor counts with honors=True): the "
+             "distance for (m, p) at index 2*m + p.");
+
+static PyObject *k_block_row(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    CHECK_NARGS("block_row", 2, 2);
+    int honors = PyObject_IsTrue(args[1]);
+    if (honors < 0) return NULL;
+    int nd = honors ? 7 : 9;
+    PyObject *seq = PySequence_Fast(args[0], "expected a sequence of ints");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != nd) {
+        Py_DECREF(seq);
+        PyErr_Format(analysis_error(), "a block has %d kinds", nd);
+        return NULL;
+    }
+    int c[9];
+    for (int i = 0; i < nd; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if ((v == -1 && PyErr_Occurred()) || v < 0 || v > 4) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_Format(analysis_error(), "block counts must be 0..4");
+            return NULL;
+        }
+        c[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    const uint8_t *row = (honors ? honor_tab : suit_tab) + (size_t)key_of(c, nd) * NJ;
+    PyObject *tup = PyTuple_New(NJ);
+    if (!tup) return NULL;
+    for (int j = 0; j < NJ; j++) PyTuple_SET_ITEM(tup, j, PyLong_FromLong(row[j]));
+    return tup;
+}
+
+PyDoc_STRVAR(complete_uncapped_doc,
+             "complete_uncapped(counts, wilds, /) -> bool\n\n"
+             "The Xiamen R-3.3 search alone: regular completeness, wilds may be a fifth copy.");
+
+static PyObject *k_complete_uncapped(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    CHECK_NARGS("complete_uncapped", 2, 2);
+    Hand h;
+    if (read_hand(&h, args[0], args[1], NEED_2, "complete_uncapped") < 0) return NULL;
+    return PyBool_FromLong(complete_uncapped(h.c, h.w, h.n));
+}
+
+static PyMethodDef kernel_methods[] = {
+    {"shanten", (PyCFunction)(void (*)(void))k_shanten, METH_FASTCALL, shanten_doc},
+    {"shanten_by_shape", (PyCFunction)(void (*)(void))k_shanten_by_shape, METH_FASTCALL,
+     shanten_by_shape_doc},
+    {"is_complete", (PyCFunction)(void (*)(void))k_is_complete, METH_FASTCALL, is_complete_doc},
+    {"waits", (PyCFunction)(void (*)(void))k_waits, METH_FASTCALL, waits_doc},
+    {"improving", (PyCFunction)(void (*)(void))k_improving, METH_FASTCALL, improving_doc},
+    {"discard_rows", (PyCFunction)(void (*)(void))k_discard_rows, METH_FASTCALL, discard_rows_doc},
+    {"block_row", (PyCFunction)(void (*)(void))k_block_row, METH_FASTCALL, block_row_doc},
+    {"complete_uncapped", (PyCFunction)(void (*)(void))k_complete_uncapped, METH_FASTCALL,
+     complete_uncapped_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+PyDoc_STRVAR(module_doc,
+             "Table-driven hand analysis: shanten, improving kinds, waits, win check and discard "
+             "rows over count arrays.  Use erren.analysis.shanten / waits, not this module.");
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT, "_kernel", module_doc, -1, kernel_methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    if (!suit_tab) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        uint8_t *st = malloc((size_t)SUIT_KEYS * NJ + 16);
+        uint8_t *ht = malloc((size_t)HONOR_KEYS * NJ + 16);
+        if (!st || !ht) {
+            free(st);
+            free(ht);
+            return PyErr_NoMemory();
+        }
+        build_table(st, 9, 1);
+        build_table(ht, 7, 0);
+        suit_tab = st;
+        honor_tab = ht;
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        build_seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+        for (int t = 27; t < NK; t++) honor_mask_all |= 1ULL << t;
+        for (int k = 0; k < 13; k++) orphan_mask |= 1ULL << ORPHANS[k];
+    }
+    PyObject *mod = PyModule_Create(&kernel_module);
+    if (!mod) return NULL;
+    if (PyModule_AddIntConstant(mod, "TABLE_BYTES", (long)((size_t)(SUIT_KEYS + HONOR_KEYS) * NJ)) < 0 ||
+        PyModule_AddObject(mod, "BUILD_SECONDS", PyFloat_FromDouble(build_seconds)) < 0 ||
+        PyModule_AddIntConstant(mod, "REGULAR", SH_REGULAR) < 0 ||
+        PyModule_AddIntConstant(mod, "SEVEN_PAIRS", SH_SEVEN_PAIRS) < 0 ||
+        PyModule_AddIntConstant(mod, "THIRTEEN_ORPHANS", SH_ORPHANS) < 0 ||
+        PyModule_AddIntConstant(mod, "HONORS_AND_KNITTED", SH_HONORS_KNITTED) < 0 ||
+        PyModule_AddIntConstant(mod, "KNITTED_STRAIGHT", SH_KNITTED_STRAIGHT) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    return mod;
+}

@@ -1,0 +1,429 @@
+"""Shanten, the win check and the distance tables, against slow pure-Python references.
+
+The references below define every distance from scratch (the least number of tiles to add so that
+the natural tiles lie inside one complete target with at most four of a kind) and search the
+targets directly; the kernel's tables and formulas must agree with them exactly.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from erren.analysis import _kernel
+from erren.analysis.shanten import is_complete, shanten, shanten_by_shape
+from erren.analysis.shapes import (
+    ALL_SHAPES,
+    ARCADE,
+    GUOBIAO_2P,
+    XIAMEN,
+    Shape,
+    ShapeSet,
+    shape_mask,
+)
+from erren.errors import AnalysisError
+from strategies import (
+    WALL_64,
+    block_counts,
+    complete_counts,
+    concealed_counts,
+    counts_of,
+    near_counts,
+)
+
+# ------------------------------------------------------------------------------------------------
+# Reference implementations (slow, obviously correct)
+
+NUM_KINDS = 34
+ORPHANS = (0, 8, 9, 17, 18, 26, *range(27, 34))
+SETS: tuple[tuple[int, ...], ...] = (
+    *((k, k, k) for k in range(NUM_KINDS)),
+    *((k, k + 1, k + 2) for k in range(27) if k % 9 <= 6),
+)
+KNITTED_PERMS = tuple(itertools.permutations(range(3)))
+
+
+def parse(text: str) -> list[int]:
+    """Counts of a tenhou-style string such as ``"123m456p11z"``."""
+    kinds: list[int] = []
+    digits: list[int] = []
+    for char in text:
+        if char.isdigit():
+            digits.append(int(char))
+        else:
+            base = "mpsz".index(char) * 9
+            kinds.extend(base + d - 1 for d in digits)
+            digits = []
+    return counts_of(kinds)
+
+
+def lack(target: Sequence[int], counts: Sequence[int]) -> int:
+    """Tiles of ``target`` that ``counts`` does not have: Σ max(0, target − counts)."""
+    return sum(max(0, t - c) for t, c in zip(target, counts, strict=True))
+
+
+def ref_block_row(counts: Sequence[int], honors: bool) -> tuple[int, ...]:
+    """Distance of one block to m sets + p pairs (index 2m + p), by branch and bound."""
+    nd = len(counts)
+    groups = [(k, k, k) for k in range(nd)]
+    if not honors:
+        groups += [(k, k + 1, k + 2) for k in range(nd - 2)]
+    return tuple(
+        _block_search(counts, groups, [0] * nd, start=0, left=m, pair=p, best=99)
+        for m in range(5)
+        for p in range(2)
+    )
+
+
+def _block_search(
+    counts: Sequence[int],
+    groups: list[tuple[int, int, int]],
+    target: list[int],
+    *,
+    start: int,
+    left: int,
+    pair: int,
+    best: int,
+) -> int:
+    """Least lack of ``target`` + ``left`` more groups (from ``start`` on) + ``pair`` pairs."""
+    if lack(target, counts) >= best:
+        return best
+    if left == 0:
+        if not pair:
+            return lack(target, counts)
+        for k in range(len(target)):
+            if target[k] <= 2:
+                target[k] += 2
+                best = min(best, lack(target, counts))
+                target[k] -= 2
+        return best
+    for g in range(start, len(groups)):
+        for k in groups[g]:
+            target[k] += 1
+        if max(target) <= 4:
+            best = _block_search(
+                counts, groups, target, start=g, left=left - 1, pair=pair, best=best
+            )
+        for k in groups[g]:
+            target[k] -= 1
+    return best
+
+
+def ref_regular_distance(counts: Sequence[int], n: int) -> int:
+    """Least tiles to add so ``counts`` lies inside n sets + a pair (≤ 4 of a kind).
+
+    Only sets that use a surplus tile (held, not yet in the target) are enumerated; any other set
+    costs its full 3 tiles wherever it goes (an untouched kind always has room), likewise the pair.
+    """
+    best = [3 * n + 2]
+    target = [0] * NUM_KINDS
+
+    def pair_cost() -> int:
+        cost = 2
+        for k in range(NUM_KINDS):
+            if counts[k] > target[k] and target[k] <= 2:
+                cost = min(cost, max(0, 2 - (counts[k] - target[k])))
+        return cost
+
+    def search(start: int, left: int, cost: int) -> None:
+        best[0] = min(best[0], cost + 3 * left + pair_cost())
+        if left == 0 or cost >= best[0]:
+            return
+        for g in range(start, len(SETS)):
+            group = SETS[g]
+            if all(counts[k] <= target[k] for k in group):
+                continue
+            extra = 0
+            for k in group:
+                extra += target[k] >= counts[k]
+                target[k] += 1
+            if max(target[k] for k in group) <= 4:
+                search(g, left - 1, cost + extra)
+            for k in group:
+                target[k] -= 1
+
+    search(0, n, 0)
+    return best[0]
+
+
+def ref_seven_pairs_distance(counts: Sequence[int]) -> int:
+    """Seven pairs, a kind giving up to two pairs: DP over the kinds."""
+
+    @cache
+    def go(kind: int, pairs: int) -> int:
+        if kind == NUM_KINDS:
+            return 0 if pairs == 0 else 99
+        return min(
+            max(0, 2 * q - counts[kind]) + go(kind + 1, pairs - q) for q in range(min(2, pairs) + 1)
+        )
+
+    return go(0, 7)
+
+
+def ref_orphans_distance(counts: Sequence[int]) -> int:
+    """Thirteen orphans: one of each orphan kind plus one more of one of them."""
+    best = 99
+    for extra in ORPHANS:
+        target = [0] * NUM_KINDS
+        for k in ORPHANS:
+            target[k] = 1
+        target[extra] = 2
+        best = min(best, lack(target, counts))
+    return best
+
+
+def knitted_kinds(perm: Sequence[int]) -> list[int]:
+    """The nine knitted kinds when suit s takes the pattern 147/258/369 numbered perm[s]."""
+    return [9 * s + perm[s] + 3 * j for s in range(3) for j in range(3)]
+
+
+def ref_honors_knitted_distance(counts: Sequence[int]) -> int:
+    """全不靠: 14 distinct kinds out of the seven honors and the nine knitted kinds."""
+    best = 99
+    for perm in KNITTED_PERMS:
+        pool = knitted_kinds(perm) + list(range(27, 34))
+        for chosen in itertools.combinations(pool, 14):
+            best = min(best, sum(1 for k in chosen if counts[k] == 0))
+    return best
+
+
+def ref_knitted_straight_distance(counts: Sequence[int]) -> int:
+    """组合龙: the nine knitted kinds plus one set and one pair."""
+    best = 99
+    for perm in KNITTED_PERMS:
+        for group in SETS:
+            for pair in range(NUM_KINDS):
+                target = [0] * NUM_KINDS
+                for k in (*knitted_kinds(perm), *group, pair, pair):
+                    target[k] += 1
+                if max(target) <= 4:
+                    best = min(best, lack(target, counts))
+    return best
+
+
+SPECIAL_REFS = {
+    Shape.SEVEN_PAIRS: ref_seven_pairs_distance,
+    Shape.THIRTEEN_ORPHANS: ref_orphans_distance,
+    Shape.HONORS_AND_KNITTED: ref_honors_knitted_distance,
+    Shape.KNITTED_STRAIGHT: ref_knitted_straight_distance,
+}
+
+
+def ref_shanten_by_shape(
+    counts: Sequence[int], wilds: int = 0, shapes: ShapeSet = ALL_SHAPES
+) -> dict[Shape, int]:
+    """Each applicable shape's ``distance - 1 - wilds``."""
+    total = sum(counts) + wilds
+    n = (total - 1) // 3
+    out: dict[Shape, int] = {}
+    for shape in shapes:
+        if shape is Shape.REGULAR:
+            out[shape] = ref_regular_distance(counts, n) - 1 - wilds
+        elif total in (13, 14):
+            out[shape] = SPECIAL_REFS[shape](counts) - 1 - wilds
+    return out
+
+
+def ref_decomposes(counts: list[int], n: int) -> bool:
+    """Whether ``counts`` (any copies per kind) split into exactly n sets and a pair."""
+
+    def sets_only(c: list[int], left: int) -> bool:
+        i = next((k for k in range(NUM_KINDS) if c[k]), None)
+        if i is None:
+            return left == 0
+        if left == 0:
+            return False
+        if c[i] >= 3:
+            c[i] -= 3
+            ok = sets_only(c, left - 1)
+            c[i] += 3
+            if ok:
+                return True
+        if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+            for k in (i, i + 1, i + 2):
+                c[k] -= 1
+            ok = sets_only(c, left - 1)
+            for k in (i, i + 1, i + 2):
+                c[k] += 1
+            if ok:
+                return True
+        return False
+
+    for p in range(NUM_KINDS):
+        if counts[p] >= 2:
+            counts[p] -= 2
+            ok = sets_only(counts, n)
+            counts[p] += 2
+            if ok:
+                return True
+    return False
+
+
+# ------------------------------------------------------------------------------------------------
+# The tables
+
+
+def test_tables_are_small_and_fast() -> None:
+    assert _kernel.TABLE_BYTES <= 25_000_000
+    assert _kernel.BUILD_SECONDS < 2.0
+
+
+@given(block_counts(9))
+@settings(max_examples=60)
+def test_suit_table_matches_brute_force(counts: list[int]) -> None:
+    assert _kernel.block_row(counts, False) == ref_block_row(counts, honors=False)
+
+
+@given(block_counts(7))
+@settings(max_examples=60)
+def test_honor_table_matches_brute_force(counts: list[int]) -> None:
+    assert _kernel.block_row(counts, True) == ref_block_row(counts, honors=True)
+
+
+@pytest.mark.parametrize(
+    ("counts", "honors", "row"),
+    [
+        ([0] * 9, False, (0, 2, 3, 5, 6, 8, 9, 11, 12, 14)),
+        ([4] * 9, False, (0,) * 10),
+        ([1, 1, 1, 0, 0, 0, 0, 0, 2], False, (0, 0, 0, 0, 1, 3, 4, 6, 7, 9)),
+        ([1, 0, 1, 0, 0, 0, 0], True, (0, 1, 2, 3, 4, 6, 7, 9, 10, 12)),
+    ],
+)
+def test_table_rows(counts: list[int], honors: bool, row: tuple[int, ...]) -> None:
+    assert _kernel.block_row(counts, honors) == row
+
+
+# ------------------------------------------------------------------------------------------------
+# Shanten
+
+
+@pytest.mark.parametrize(
+    ("hand", "wilds", "shapes", "expected"),
+    [
+        ("123m456m789m11122z", 0, ALL_SHAPES, -1),
+        ("123m456m789m1112z", 0, ALL_SHAPES, 0),
+        ("19m19p19s1234567z", 0, ALL_SHAPES, 0),
+        ("19m19p19s12345677z", 0, ALL_SHAPES, -1),
+        ("19m19p19s1234567z", 0, GUOBIAO_2P, 6),
+        ("11112222333344m", 0, ALL_SHAPES, -1),  # quads are two pairs
+        ("1111222233334m", 0, GUOBIAO_2P, 0),
+        ("147m258p369s12345z", 0, ALL_SHAPES, -1),  # 全不靠
+        ("147m25p36s1234567z", 0, ALL_SHAPES, -1),  # 七星不靠
+        ("147m258p369s1234z", 1, ALL_SHAPES, -1),  # 全不靠 with a wild
+        ("147m258p369s111z22z", 0, ALL_SHAPES, -1),  # 组合龙 + pung + pair
+        ("147m258p369s111z2z", 0, ALL_SHAPES, 0),
+        ("", 2, ALL_SHAPES, -1),
+        ("1m", 1, ALL_SHAPES, -1),
+        ("1m", 0, ALL_SHAPES, 0),
+        ("1m", 3, ALL_SHAPES, 0),  # 4 tiles: ready on anything
+        ("1m", 4, ALL_SHAPES, -1),  # 1m + wild pair, a wild-only set
+        ("123m", 1, XIAMEN, 0),
+        ("1111m", 0, XIAMEN, 1),  # 111m + 1m: the 1m's mate would be a fifth copy
+        ("19m19p19s123456z", 1, ARCADE, 0),
+    ],
+)
+def test_known_hands(hand: str, wilds: int, shapes: ShapeSet, expected: int) -> None:
+    counts = parse(hand)
+    assert shanten(counts, wilds=wilds, shapes=shapes) == expected
+    reference = min(ref_shanten_by_shape(counts, wilds, shapes).values())
+    assert reference == expected
+
+
+@given(st.one_of(concealed_counts(total=range(1, 15)), near_counts(total=range(1, 15))))
+@settings(max_examples=150)
+def test_shanten_matches_reference(counts: list[int]) -> None:
+    if sum(counts) % 3 == 0:
+        counts[next(k for k in range(NUM_KINDS) if counts[k])] -= 1
+    shapes = ALL_SHAPES if sum(counts) in (13, 14) else frozenset({Shape.REGULAR})
+    assert shanten_by_shape(counts) == ref_shanten_by_shape(counts, 0, shapes)
+
+
+@given(st.one_of(concealed_counts(kinds=WALL_64), near_counts(kinds=WALL_64)))
+@settings(max_examples=200)
+def test_shanten_matches_reference_64_wall(counts: list[int]) -> None:
+    assert shanten_by_shape(counts, shapes=GUOBIAO_2P) == ref_shanten_by_shape(
+        counts, 0, GUOBIAO_2P
+    )
+
+
+@given(st.one_of(concealed_counts(total=14), near_counts(total=14)))
+@settings(max_examples=300)
+def test_one_tile_moves_shanten_by_at_most_one(counts: list[int]) -> None:
+    full = shanten(counts)
+    for k in range(NUM_KINDS):
+        if counts[k]:
+            counts[k] -= 1
+            assert full <= shanten(counts) <= full + 1
+            counts[k] += 1
+
+
+@given(st.one_of(concealed_counts(total=14), near_counts(total=14), complete_counts()))
+@settings(max_examples=300)
+def test_is_complete_matches_decomposition(counts: list[int]) -> None:
+    regular = ref_decomposes(counts, 4)
+    assert is_complete(counts, shapes=frozenset({Shape.REGULAR})) == regular
+    pairs = sum(c // 2 for c in counts) == 7
+    assert is_complete(counts, shapes=GUOBIAO_2P) == (regular or pairs)
+    assert is_complete(counts) == (shanten(counts) == -1)
+
+
+@given(complete_counts(sets=range(5)))
+def test_complete_hands_are_complete(counts: list[int]) -> None:
+    assert is_complete(counts, shapes=XIAMEN)
+    assert is_complete(counts, shapes=XIAMEN, max_copies=None)
+    assert shanten(counts, shapes=XIAMEN) == -1
+
+
+def test_seven_pairs_with_a_quad() -> None:
+    counts = parse("1111m2233p4455s66z")
+    assert is_complete(counts, shapes=GUOBIAO_2P)
+    assert not is_complete(counts, shapes=XIAMEN)
+    assert shanten_by_shape(counts, shapes=GUOBIAO_2P)[Shape.SEVEN_PAIRS] == -1
+    assert shanten(parse("1111m2233p4455s6z"), shapes=GUOBIAO_2P) == 0
+
+
+def test_special_shapes_need_13_or_14_tiles() -> None:
+    assert set(shanten_by_shape(parse("11m22p33s44z"))) == {Shape.REGULAR}
+    assert set(shanten_by_shape(parse("19m19p19s1234567z"))) == set(Shape)
+
+
+# ------------------------------------------------------------------------------------------------
+# Errors
+
+
+@pytest.mark.parametrize(
+    ("counts", "wilds", "message"),
+    [
+        ([0] * 33, 0, "34 entries"),
+        ([5] + [0] * 33, 0, "0 to 4 copies"),
+        ([-1] + [0] * 33, 0, "0 to 4 copies"),
+        ([3] + [0] * 33, 0, "3n+1 or 3n+2"),
+        ([4] * 4 + [0] * 30, 0, "3n+1 or 3n+2"),
+        ([0] * 34, -1, "wilds"),
+    ],
+)
+def test_bad_hands_raise(counts: list[int], wilds: int, message: str) -> None:
+    with pytest.raises(AnalysisError, match=re.escape(message)):
+        shanten(counts, wilds=wilds)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        shanten(counts, wilds=wilds)
+
+
+def test_is_complete_needs_3n_plus_2() -> None:
+    with pytest.raises(AnalysisError, match="3n\\+2"):
+        is_complete(parse("123m456m789m1112z"))
+    with pytest.raises(AnalysisError, match="max_copies"):
+        is_complete(parse("11m"), max_copies=3)
+
+
+def test_shape_masks() -> None:
+    assert shape_mask(ALL_SHAPES) == 31
+    assert shape_mask(GUOBIAO_2P) == 3
+    with pytest.raises(ValueError, match="empty"):
+        shanten([0] * 34, wilds=2, shapes=frozenset())
