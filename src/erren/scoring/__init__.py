@@ -1,0 +1,27 @@
+"""The Guobiao fan calculator: tables `gb` (81 fans) and `2p` (54 fans), guobiao-2p §4–§5.
+
+>>> from erren.hand import Hand
+>>> from erren.scoring import score
+>>> print(score(Hand.parse("123456789m5z [111z'] +5z"), table="2p"))
+清龙 16 + 幺九刻 2 = 18
+"""
+
+from __future__ import annotations
+
+from erren.scoring.calculator import NotAWinError, score, score_readings
+from erren.scoring.context import WinContext
+from erren.scoring.fan import Fan, FanHit, ScoreResult
+from erren.scoring.fans import FANS_2P, FANS_GB, fan_table
+
+__all__ = [
+    "FANS_2P",
+    "FANS_GB",
+    "Fan",
+    "FanHit",
+    "NotAWinError",
+    "ScoreResult",
+    "WinContext",
+    "fan_table",
+    "score",
+    "score_readings",
+]

@@ -1,0 +1,203 @@
+"""The one generic scoring routine (guobiao-2p §5.2): read the hand every way, run every row of
+the table on each reading, apply the exclusions, keep the best reading."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from erren.analysis.readings import Reading, readings
+from erren.analysis.shapes import GB, GUOBIAO_2P, Shape, ShapeSet
+from erren.errors import ErrenError
+from erren.hand import Hand
+from erren.scoring.combos import CHOW_FANS, PUNG_FANS
+from erren.scoring.context import WinContext
+from erren.scoring.facts import Facts, HandFacts
+from erren.scoring.fan import Fan, FanHit, ScoreResult, Sources
+from erren.scoring.fans import TABLES
+
+__all__ = ["NotAWinError", "score", "score_readings"]
+
+
+class NotAWinError(ErrenError, ValueError):
+    """The hand has no reading in the table's winning shapes."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    """A table prepared for the loop: exclusions as bitmasks over row positions."""
+
+    name: str
+    rows: tuple[Fan, ...]
+    scored: tuple[int, ...]  # rows evaluated per reading (not bonus, not fallback)
+    exclude_masks: tuple[int, ...]
+    absorbs: tuple[tuple[tuple[int, ...], int | None], ...]
+    fallback: int  # row position of 屁胡/无番和, -1 if none
+    bonus: tuple[int, ...]
+    chow_values: tuple[int, ...]
+    pung_values: tuple[int, ...]
+    wait_fans: bool
+    shapes: ShapeSet
+
+
+def _compile(name: str) -> _Compiled:
+    rows = TABLES[name]
+    position = {fan.id: i for i, fan in enumerate(rows)}
+    values = {fan.id: fan.value for fan in rows}
+    masks = []
+    absorbs = []
+    for fan in rows:
+        mask = 0
+        for other in fan.excludes:
+            if other in position:
+                mask |= 1 << position[other]
+        masks.append(mask)
+        absorbs.append((tuple(position[a] for a in fan.absorbs if a in position), fan.absorb_limit))
+    return _Compiled(
+        name=name,
+        rows=rows,
+        scored=tuple(i for i, f in enumerate(rows) if not f.bonus and not f.fallback),
+        exclude_masks=tuple(masks),
+        absorbs=tuple(absorbs),
+        fallback=next((i for i, f in enumerate(rows) if f.fallback), -1),
+        bonus=tuple(i for i, f in enumerate(rows) if f.bonus),
+        chow_values=tuple(values.get(k, 0) for k in CHOW_FANS),
+        pung_values=tuple(values.get(k, 0) for k in PUNG_FANS),
+        wait_fans="single_wait" in position,
+        shapes=GB if name == "gb" else GUOBIAO_2P,
+    )
+
+
+_COMPILED: dict[str, _Compiled] = {}
+
+
+def _table(name: str) -> _Compiled:
+    table = _COMPILED.get(name)
+    if table is None:
+        if name not in TABLES:
+            raise ValueError(f"unknown fan table {name!r} (expected one of {sorted(TABLES)})")
+        table = _COMPILED[name] = _compile(name)
+    return table
+
+
+def _score_reading(
+    t: _Compiled, h: HandFacts, reading: Reading
+) -> tuple[list[tuple[int, Sources]], int]:
+    """Steps A–D for one reading: the surviving (row, sources) in table order and the total."""
+    f = Facts(h, reading, t.chow_values, t.pung_values, t.wait_fans and not h.tianhu)
+    rows = t.rows
+    masks = t.exclude_masks
+    removed = 0
+    kept: list[tuple[int, Sources]] = []
+    for i in t.scored:
+        if removed >> i & 1:
+            continue
+        sources = rows[i].detector(f)
+        if not sources:
+            continue
+        mask = masks[i]
+        if mask:
+            removed |= mask
+            if any(mask >> k & 1 for k, _ in kept):
+                kept = [(k, s) for k, s in kept if not mask >> k & 1]
+        kept.append((i, sources))
+    # A19: absorbed occurrences (a wind pung of 三风刻 scores no 幺九刻, ...).
+    for pos, (i, sources) in enumerate(kept):
+        targets, limit = t.absorbs[i]
+        if not targets:
+            continue
+        for q, (j, theirs) in enumerate(kept):
+            if j not in targets:
+                continue
+            budget = limit
+            left = []
+            for src in theirs:
+                inside = budget != 0 and any(set(src) <= set(mine) for mine in sources)
+                if inside:
+                    if budget is not None:
+                        budget -= 1
+                else:
+                    left.append(src)
+            kept[q] = (j, tuple(left))
+        kept[pos] = (i, sources)
+    kept = [(i, s) for i, s in kept if s]
+    if not kept and t.fallback >= 0:
+        kept = [(t.fallback, ((),))]
+    total = 0
+    for i, sources in kept:
+        fan = rows[i]
+        total += fan.value * (len(sources) if fan.per else 1)
+    return kept, total
+
+
+def _rank(
+    t: _Compiled, kept: list[tuple[int, Sources]], total: int, reading: Reading
+) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+    """Step 3: total, then the fan values in decreasing order, then the fans in table order
+    (earlier rows first), then a standard reading before seven pairs."""
+    values: list[int] = []
+    order: list[int] = []
+    for i, sources in kept:
+        fan = t.rows[i]
+        n = len(sources) if fan.per else 1
+        values.extend([fan.value] * n)
+        order.extend([-i] * n)
+    values.sort(reverse=True)
+    return total, tuple(values), tuple(order), int(reading.shape is not Shape.SEVEN_PAIRS)
+
+
+def score_readings(hand: Hand, ctx: WinContext, table: str, found: list[Reading]) -> ScoreResult:
+    """Score ``hand`` over the given readings (which :func:`score` takes from the analysis)."""
+    t = _table(table)
+    if not found:
+        raise NotAWinError(f"{hand} is not a winning hand under table {table!r}")
+    h = HandFacts(hand, ctx)
+    seen: set[tuple[Shape, tuple[object, ...]]] = set()
+    best: (
+        tuple[
+            tuple[int, tuple[int, ...], tuple[int, ...], int],
+            list[tuple[int, Sources]],
+            int,
+            Reading,
+        ]
+        | None
+    ) = None
+    for reading in found:
+        key = (reading.shape, reading.groups)
+        if key in seen:  # the place of the winning tile does not change the score (A2, A15)
+            continue
+        seen.add(key)
+        kept, total = _score_reading(t, h, reading)
+        rank = _rank(t, kept, total, reading)
+        if best is None or rank > best[0]:
+            best = (rank, kept, total, reading)
+    assert best is not None
+    _, kept, total, reading = best
+    rows = t.rows
+    hits = []
+    for i, sources in kept:
+        fan = rows[i]
+        count = len(sources) if fan.per else 1
+        hits.append(FanHit(fan, fan.value, count, sources if fan.per else sources[:1]))
+    for i in t.bonus:  # step 4: flowers, never part of the choice of reading
+        if h.flowers:
+            fan = rows[i]
+            hits.append(FanHit(fan, fan.value, h.flowers, ((),) * h.flowers))
+            total += fan.value * h.flowers
+    return ScoreResult(fans=tuple(hits), total=total, reading=reading, table=table)
+
+
+@lru_cache(maxsize=1 << 14)
+def _score(hand: Hand, ctx: WinContext, table: str) -> ScoreResult:
+    found = readings(hand, shapes=_table(table).shapes)
+    return score_readings(hand, ctx, table, found)
+
+
+_DISCARD_WIN = WinContext()
+
+
+def score(hand: Hand, ctx: WinContext = _DISCARD_WIN, *, table: str = "gb") -> ScoreResult:
+    """The fans and total of the best reading of ``hand`` under ``table`` (``"gb"``/``"2p"``),
+    flowers included, no cap and no 起和 check (guobiao-2p §5.2).  Raises
+    :class:`NotAWinError` if the hand has no winning reading.  Memoised on its arguments."""
+    return _score(hand, ctx, table)

@@ -1,0 +1,106 @@
+"""The row type of a fan table and the result types of scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from erren.analysis.readings import Reading
+    from erren.scoring.facts import Facts
+
+__all__ = ["Detector", "Fan", "FanHit", "ScoreResult", "Sources"]
+
+Sources = tuple[tuple[int, ...], ...]
+"""What a detector returns: one entry per occurrence of the fan (empty: the fan is absent),
+each the indices of the reading's groups it is made of (``()``: the whole hand or the way the
+hand was won)."""
+
+Detector = Callable[["Facts"], Sources]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Fan:
+    """One row of a fan table (guobiao-2p §4.2.2 / §4.3).
+
+    ``excludes``: ids of the fans not counted when this one is (不计).  ``absorbs``: ids of
+    fans whose occurrences made only of this fan's groups are not counted (a wind pung in
+    三风刻 scores no 幺九刻); ``absorb_limit`` caps how many (九莲宝灯 absorbs one 幺九刻).
+    ``bonus`` fans (花牌/补花) never count toward 起和 and are ignored by ``fallback`` fans
+    (屁胡/无番和), which fire only when no other fan does.  ``per`` fans count once per
+    occurrence; the others at most once.
+    """
+
+    id: str
+    name: str
+    english: str
+    value: int
+    number: int
+    detector: Detector = field(repr=False)
+    excludes: tuple[str, ...] = ()
+    absorbs: tuple[str, ...] = ()
+    absorb_limit: int | None = None
+    per: bool = False
+    bonus: bool = False
+    fallback: bool = False
+    one_suit: str = "yes"
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class FanHit:
+    """A fan counted in a score: ``count`` occurrences worth ``value`` each.  ``sources`` holds,
+    per occurrence, the indices into ``ScoreResult.reading.groups`` it is made of (``()``: the
+    whole hand or the way it was won)."""
+
+    fan: Fan
+    value: int
+    count: int
+    sources: Sources = ()
+
+    @property
+    def points(self) -> int:
+        return self.value * self.count
+
+    def __str__(self) -> str:
+        times = f"×{self.count}" if self.count > 1 else ""
+        return f"{self.fan.name} {self.value}{times}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """The score of the best reading (§5.2 step 3), flowers included in ``total``."""
+
+    fans: tuple[FanHit, ...]
+    total: int
+    reading: Reading
+    table: str
+
+    @property
+    def flower_points(self) -> int:
+        """Points from 花牌/补花 (never counted toward 起和, §3.5)."""
+        return sum(hit.points for hit in self.fans if hit.fan.bonus)
+
+    @property
+    def total_without_flowers(self) -> int:
+        """The total that 起和 (``min_fan``) is checked against."""
+        return self.total - self.flower_points
+
+    def groups_of(self, hit: FanHit) -> tuple[tuple[str, ...], ...]:
+        """The groups each occurrence of ``hit`` came from, as text (``("123m", "456m")``)."""
+        return tuple(tuple(str(self.reading.groups[i]) for i in src) for src in hit.sources)
+
+    def explain(self) -> str:
+        """One line per fan, then the total: ``清龙 16 (123m 456m 789m)``."""
+        lines = []
+        for hit in self.fans:
+            where = "; ".join(" ".join(g) for g in self.groups_of(hit) if g)
+            lines.append(f"{hit}" + (f" ({where})" if where else ""))
+        lines.append(f"= {self.total}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return " + ".join(str(h) for h in self.fans) + f" = {self.total}"
