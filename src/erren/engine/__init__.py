@@ -1,0 +1,53 @@
+"""The rules engine: one state machine for every family.
+
+>>> import random
+>>> from erren.engine import State, find_ruleset
+>>> state = State.new(find_ruleset("guobiao-2p"), seed=1)
+>>> rng = random.Random(1)
+>>> while not state.is_terminal:
+...     state.apply(rng.choice(state.legal_actions()))
+>>> state.result is not None
+True
+
+Modules: :mod:`~erren.engine.actions` (moves and their strings), :mod:`~erren.engine.events`
+(numbered events with visibility), :mod:`~erren.engine.ruleset` (families by name),
+:mod:`~erren.engine.state` (the hand), :mod:`~erren.engine.observation` (one player's view),
+:mod:`~erren.engine.record` (JSON records and replay), :mod:`~erren.engine.match` (a series of
+hands), :mod:`~erren.engine.guobiao` (the guobiao-2p family), :mod:`~erren.engine.winning` (the
+fast shape tables of the hot path).
+"""
+
+from __future__ import annotations
+
+from erren.engine.actions import CHANCE, Action, ActionKind
+from erren.engine.events import Event
+from erren.engine.match import Match, MatchHand
+from erren.engine.observation import Observation, Timer, observe
+from erren.engine.record import Record, replay
+from erren.engine.ruleset import Options, Ruleset, find_ruleset, register_ruleset, ruleset_names
+from erren.engine.state import TERMINAL, HandResult, Origin, Phase, State, WinClaim
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "ActionKind",
+    "Event",
+    "HandResult",
+    "Match",
+    "MatchHand",
+    "Observation",
+    "Options",
+    "Origin",
+    "Phase",
+    "Record",
+    "Ruleset",
+    "State",
+    "Timer",
+    "WinClaim",
+    "find_ruleset",
+    "observe",
+    "register_ruleset",
+    "replay",
+    "ruleset_names",
+]

@@ -1,0 +1,181 @@
+"""Actions: the immutable moves applied to a hand's state, each with a compact string form.
+
+Every action names who makes it: a seat (``0`` or ``1``) or chance (``c``).  The string form is
+``who:verb[:argument]`` and round-trips (``Action.parse(str(a)) == a``)::
+
+    c:shuffle:1m5z7m...     chance: the whole wall, W[0] first (the outcome is recorded)
+    c:dice:3,5              chance: a roll of dice (cosmetic in guobiao-2p, the gold in xiamen)
+    0:discard:5m            discard a tile of the concealed hand
+    0:ting:5m               discard + 报听 (declare ready)
+    1:chi:345m              chi the pending discard into the chow 3-4-5m
+    1:peng   1:minggang     claim the pending discard
+    1:hu                    win on the pending discard, or rob the pending 加杠 (抢杠和)
+    0:zimo                  self-drawn win
+    0:angang:7z  0:jiagang:3m
+    1:pass                  decline a claim or a robbing chance
+    0:timeout               the player's timer ran out: the engine plays the spec's default move
+    0:trustee:on            托管 on/off (allowed at any time before the end)
+    0:escape                the player left the table (逃跑)
+
+Draws are not actions: the wall order is fixed by the shuffle, so every draw follows from it.
+Actions are interned: building the same action twice returns the same object, so legal-action
+generation allocates nothing in the hot path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from erren.errors import NotationError
+from erren.notation import format_tiles, parse_tiles
+from erren.tiles import NUM_KINDS, Tile
+
+__all__ = ["CHANCE", "Action", "ActionKind"]
+
+CHANCE = -1
+"""The ``player`` of a chance action."""
+
+
+class ActionKind(Enum):
+    """What an action does.  The value is its verb in the string form."""
+
+    SHUFFLE = "shuffle"
+    DICE = "dice"
+    DISCARD = "discard"
+    TING = "ting"
+    CHI = "chi"
+    PENG = "peng"
+    MING_GANG = "minggang"
+    AN_GANG = "angang"
+    JIA_GANG = "jiagang"
+    HU = "hu"
+    ZIMO = "zimo"
+    PASS = "pass"
+    TIMEOUT = "timeout"
+    TRUSTEE = "trustee"
+    ESCAPE = "escape"
+
+    @property
+    def is_chance(self) -> bool:
+        return self in (ActionKind.SHUFFLE, ActionKind.DICE)
+
+    @property
+    def is_system(self) -> bool:
+        """Actions a server applies for a player; never listed by ``legal_actions``."""
+        return self in (ActionKind.TIMEOUT, ActionKind.TRUSTEE, ActionKind.ESCAPE)
+
+
+_TILE_ARG = frozenset(
+    {
+        ActionKind.DISCARD,
+        ActionKind.TING,
+        ActionKind.CHI,
+        ActionKind.AN_GANG,
+        ActionKind.JIA_GANG,
+    }
+)
+_BY_VERB = {k.value: k for k in ActionKind}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move.  ``tile`` is the tile a move names (for chi: the first tile of the chow);
+    ``data`` holds a chance outcome (the wall's tile ids, the dice) or the 托管 switch (1/0)."""
+
+    kind: ActionKind
+    player: int
+    tile: Tile | None = None
+    data: tuple[int, ...] = ()
+
+    # ----------------------------------------------------------------- constructors
+    @classmethod
+    def make(cls, kind: ActionKind, player: int, tile: int | None = None) -> Action:
+        """The interned action (no chance data)."""
+        key = (kind, player, -1 if tile is None else tile)
+        found = _INTERNED.get(key)
+        if found is None:
+            found = cls(kind, player, None if tile is None else Tile(tile))
+            _INTERNED[key] = found
+        return found
+
+    @classmethod
+    def shuffle(cls, wall: tuple[int, ...]) -> Action:
+        return cls(ActionKind.SHUFFLE, CHANCE, None, tuple(wall))
+
+    @classmethod
+    def dice(cls, *values: int) -> Action:
+        return cls(ActionKind.DICE, CHANCE, None, tuple(values))
+
+    @classmethod
+    def trustee(cls, player: int, on: bool) -> Action:
+        return cls(ActionKind.TRUSTEE, player, None, (int(on),))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse the string form; raises :class:`~erren.errors.NotationError`."""
+        parts = text.strip().split(":")
+        if len(parts) not in (2, 3):
+            raise NotationError("an action is who:verb[:argument]", text)
+        who, verb = parts[0], parts[1]
+        arg = parts[2] if len(parts) == 3 else None
+        kind = _BY_VERB.get(verb)
+        if kind is None:
+            raise NotationError(f"unknown action verb {verb!r}", text)
+        if kind.is_chance:
+            if who != "c":
+                raise NotationError(f"{verb} is a chance action (written c:{verb}:...)", text)
+            if arg is None or not arg:
+                raise NotationError(f"{verb} needs its outcome", text)
+            if kind is ActionKind.SHUFFLE:
+                return cls.shuffle(tuple(int(t) for t in parse_tiles(arg)))
+            try:
+                return cls.dice(*(int(v) for v in arg.split(",")))
+            except ValueError:
+                raise NotationError(
+                    "dice are written as numbers separated by commas", text
+                ) from None
+        if who not in ("0", "1"):
+            raise NotationError(f"a player action needs seat 0 or 1, not {who!r}", text)
+        player = int(who)
+        if kind is ActionKind.TRUSTEE:
+            if arg not in ("on", "off"):
+                raise NotationError("trustee is switched on or off", text)
+            return cls.trustee(player, arg == "on")
+        if kind in _TILE_ARG:
+            if arg is None:
+                raise NotationError(f"{verb} needs a tile", text)
+            tiles = parse_tiles(arg)
+            if kind is ActionKind.CHI:
+                kinds = sorted(tiles)
+                ok = len(kinds) == 3 and kinds[0] < 27 and kinds[0] % 9 <= 6
+                if not ok or kinds != list(range(kinds[0], kinds[0] + 3)):
+                    raise NotationError("chi is written with its chow, e.g. chi:345m", text)
+                return cls.make(kind, player, kinds[0])
+            if len(tiles) != 1 or tiles[0] >= NUM_KINDS:
+                raise NotationError(f"{verb} needs one playing tile", text)
+            return cls.make(kind, player, tiles[0])
+        if arg is not None:
+            raise NotationError(f"{verb} takes no argument", text)
+        return cls.make(kind, player)
+
+    # ----------------------------------------------------------------- printing
+    def __str__(self) -> str:
+        verb = self.kind.value
+        if self.kind is ActionKind.SHUFFLE:
+            return f"c:{verb}:" + "".join(str(Tile(t)) for t in self.data)
+        if self.kind is ActionKind.DICE:
+            return f"c:{verb}:" + ",".join(str(v) for v in self.data)
+        if self.kind is ActionKind.TRUSTEE:
+            return f"{self.player}:{verb}:{'on' if self.data and self.data[0] else 'off'}"
+        if self.tile is None:
+            return f"{self.player}:{verb}"
+        if self.kind is ActionKind.CHI:
+            return f"{self.player}:{verb}:{format_tiles((self.tile, self.tile + 1, self.tile + 2))}"
+        return f"{self.player}:{verb}:{self.tile}"
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+
+_INTERNED: dict[tuple[ActionKind, int, int], Action] = {}

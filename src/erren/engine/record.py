@@ -1,0 +1,118 @@
+"""Hand records: ruleset + options + seed + actions, as compact JSON; replays are exact.
+
+The format is documented in ``docs/records.md``.  Example::
+
+    {"format": "erren-hand", "version": 1, "ruleset": "guobiao-2p",
+     "options": {"fan_table": "2p", "suit": "m", ...}, "seed": 7, "dealer": 0,
+     "round_wind": "1z", "actions": ["c:shuffle:3m7z...", "c:dice:2,5", "0:discard:7z", ...],
+     "result": "seat 1 wins by discard: ..."}
+
+Chance actions carry their outcome, so a replay needs neither the seed nor the generator; the
+seed is kept to say where the outcomes came from.  ``result`` is informative only: a replay
+recomputes it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from erren.engine.actions import Action
+from erren.engine.ruleset import find_ruleset
+from erren.errors import NotationError
+from erren.notation import parse_tile
+from erren.tiles import Tile
+
+if TYPE_CHECKING:
+    from erren.engine.state import State
+
+__all__ = ["FORMAT", "VERSION", "Record", "replay"]
+
+FORMAT = "erren-hand"
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    ruleset: str
+    options: dict[str, Any]
+    seed: int | None
+    dealer: int
+    round_wind: Tile
+    actions: tuple[str, ...]
+    result: str | None = None
+
+    @classmethod
+    def of(cls, state: State) -> Record:
+        return cls(
+            ruleset=state.ruleset.name,
+            options=state.ruleset.options_dict(),
+            seed=state.seed,
+            dealer=state.dealer,
+            round_wind=state.round_wind,
+            actions=tuple(str(a) for a in state.history),
+            result=None if state.result is None else str(state.result),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "round_wind": str(self.round_wind),
+            "actions": list(self.actions),
+        }
+        if self.result is not None:
+            out["result"] = self.result
+        return out
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Record:
+        if data.get("format") != FORMAT:
+            raise NotationError(f"not an erren hand record (format {data.get('format')!r})")
+        if data.get("version") != VERSION:
+            raise NotationError(f"unsupported record version {data.get('version')!r}")
+        try:
+            return cls(
+                ruleset=str(data["ruleset"]),
+                options=dict(data.get("options", {})),
+                seed=data.get("seed"),
+                dealer=int(data.get("dealer", 0)),
+                round_wind=parse_tile(str(data.get("round_wind", "1z"))),
+                actions=tuple(str(a) for a in data["actions"]),
+                result=data.get("result"),
+            )
+        except KeyError as missing:
+            raise NotationError(f"record without {missing}") from None
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise NotationError(f"record is not JSON: {err}") from None
+        if not isinstance(data, dict):
+            raise NotationError("a record is a JSON object")
+        return cls.from_dict(data)
+
+
+def replay(record: Record | str, *, upto: int | None = None) -> State:
+    """The state after applying the record's actions (the first ``upto`` of them)."""
+    from erren.engine.state import State  # noqa: PLC0415
+
+    if isinstance(record, str):
+        record = Record.from_json(record)
+    ruleset = find_ruleset(record.ruleset, record.options)
+    state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind)
+    state.seed = record.seed
+    actions = record.actions if upto is None else record.actions[:upto]
+    for text in actions:
+        state.apply(Action.parse(text))
+    return state

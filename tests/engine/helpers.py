@@ -1,0 +1,94 @@
+"""Shared helpers of the engine tests: random play, crafted walls, invariants."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from erren.engine import Action, ActionKind, Ruleset, State
+from erren.notation import parse_tiles
+from erren.tiles import NUM_KINDS
+
+DEAL_ORDER = ((0, 4), (1, 4), (0, 4), (1, 4), (0, 4), (1, 4), (0, 1), (1, 1), (0, 1))
+"""§1.5: (receiver, count), receiver 0 = dealer, 1 = non-dealer."""
+
+
+def make_wall(
+    ruleset: Ruleset,
+    dealer: str,
+    other: str,
+    draws: str = "",
+    back: str = "",
+    *,
+    seed: int = 0,
+) -> tuple[int, ...]:
+    """A wall dealing ``dealer`` (14 tiles) and ``other`` (13), then front draws ``draws`` in
+    order and back draws ``back`` in order (from the tail); the rest filled at random."""
+    hands = [list(parse_tiles(dealer)), list(parse_tiles(other))]
+    assert len(hands[0]) == 14 and len(hands[1]) == 13, (len(hands[0]), len(hands[1]))
+    front: list[int] = []
+    for who, n in DEAL_ORDER:
+        front.extend(int(t) for t in hands[who][:n])
+        del hands[who][:n]
+    front.extend(int(t) for t in parse_tiles(draws))
+    tail = [int(t) for t in parse_tiles(back)]
+    rest = Counter(ruleset.tiles)
+    rest.subtract(front)
+    rest.subtract(tail)
+    assert all(v >= 0 for v in rest.values()), "more copies than the ruleset has"
+    middle = list(rest.elements())
+    random.Random(seed).shuffle(middle)
+    return tuple(front + middle + tail[::-1])
+
+
+def start(
+    ruleset: Ruleset, dealer: str, other: str, draws: str = "", back: str = "", *, seat: int = 0
+) -> State:
+    """A hand dealt from a crafted wall, dealer at ``seat``."""
+    state = State(ruleset, dealer=seat)
+    state.apply(Action.shuffle(make_wall(ruleset, dealer, other, draws, back)))
+    state.apply(Action.dice(3, 4))
+    return state
+
+
+def act(state: State, *texts: str) -> None:
+    for text in texts:
+        state.apply(Action.parse(text))
+
+
+def tile_census(state: State) -> Counter[int]:
+    """Every physical tile where it is now: hands, melds, pools, flowers, the live wall, and a
+    tile in flight (an unclaimed pending discard is in the pool already; a robbed 加杠 tile is
+    counted where it is)."""
+    census: Counter[int] = Counter()
+    for p in (0, 1):
+        for k in range(NUM_KINDS):
+            census[k] += state.hands[p][k]
+        for meld in state.melds[p]:
+            census.update(int(t) for t in meld.tiles)
+        claimed = set(state.claimed[p])
+        census.update(t for i, t in enumerate(state.discards[p]) if i not in claimed)
+        census.update(state.flowers[p])
+    if state.wall:
+        census.update(state.wall[state.head : state.tail + 1])
+    if state.phase.value == "rob":
+        census[state.pending] += 1  # the 加杠 tile, between hand and meld
+    return census
+
+
+def random_hand(ruleset: Ruleset, seed: int, *, chaos: float = 0.0) -> State:
+    """Play one hand with uniformly random legal actions; with ``chaos`` > 0 some decisions
+    are timeouts and some trustee switches, to exercise the system actions."""
+    rng = random.Random(seed)
+    state = State.new(ruleset, seed=seed)
+    while not state.is_terminal:
+        p = state.current_player()
+        roll = rng.random() if chaos else 1.0
+        if roll < chaos / 2:
+            state.apply(Action.make(ActionKind.TIMEOUT, p))
+        elif roll < chaos:
+            q = rng.randrange(2)
+            state.apply(Action.trustee(q, not state.trustee[q]))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return state

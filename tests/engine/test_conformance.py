@@ -1,0 +1,132 @@
+"""Random games through the public API, checking the engine's invariants (issue 3, item 5).
+
+Every registered ruleset, several option sets, thousands of hands: tile conservation after every
+action, no hidden information in any observation, legal actions until the end, exact replays.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay, ruleset_names
+from erren.engine.observation import observe
+from erren.tiles import NUM_KINDS
+
+from .helpers import tile_census
+
+VARIANTS = [
+    {},
+    {"flowers": True},
+    {"suit": "p", "fan_table": "gb"},
+    {"suit": "s", "flowers": True, "ting_auto_hu": False},
+    {"ting_enabled": False},
+]
+
+
+def _resample_hidden(state: State, viewer: int, rng: random.Random) -> State:
+    """A state ``viewer`` cannot tell apart: the opponent's concealed tiles and the unseen
+    playing tiles of the wall shuffled among themselves (flowers stay where they are)."""
+    other = 1 - viewer
+    twin = state.clone()
+    positions = [i for i in range(state.head, state.tail + 1) if state.wall[i] < NUM_KINDS]
+    pool = [state.wall[i] for i in positions]
+    for k in range(NUM_KINDS):
+        pool.extend([k] * state.hands[other][k])
+    rng.shuffle(pool)
+    size = sum(state.hands[other])
+    hand = [0] * NUM_KINDS
+    for t in pool[:size]:
+        hand[t] += 1
+    twin.hands[other] = hand
+    for i, t in zip(positions, pool[size:], strict=True):
+        twin.wall[i] = t
+    twin.last_added[other] = -1
+    return twin
+
+
+def _check_observation(state: State, rng: random.Random) -> None:
+    for viewer in (0, 1):
+        seen = observe(state, viewer)
+        assert seen.hand == state.concealed(viewer)
+        twin = _resample_hidden(state, viewer, rng)
+        twin_seen = observe(twin, viewer)
+        if state.phase.value != "end":
+            assert seen == twin_seen, "an observation depends on hidden tiles"
+        text = repr(seen)
+        assert "wall" not in text.replace("wall_count", "")
+        for event in state.events_since(viewer):
+            if event.private and event.player != viewer:
+                assert event.tile is None and not event.tiles
+
+
+def _play_checked(rules_name: str, options: dict[str, object], seed: int, *, deep: bool) -> None:
+    ruleset = find_ruleset(rules_name, options)
+    rng = random.Random(seed)
+    state = State.new(ruleset, seed=seed)
+    expected = Counter(ruleset.tiles)
+    steps = 0
+    while not state.is_terminal:
+        player = state.current_player()
+        legal = state.legal_actions()
+        assert legal, f"no legal action for seat {player} in {state!r}"
+        assert state.legal_actions(1 - player) == []
+        assert all(a.player == player for a in legal)
+        assert len(set(legal)) == len(legal)
+        if deep and steps % 3 == 0:
+            _check_observation(state, rng)
+        roll = rng.random()
+        if roll < 0.03:
+            state.apply(Action.make(ActionKind.TIMEOUT, player))
+        elif roll < 0.05:
+            seat = rng.randrange(2)
+            state.apply(Action.trustee(seat, not state.trustee[seat]))
+        else:
+            state.apply(rng.choice(legal))
+        steps += 1
+        assert tile_census(state) == expected
+        for p in (0, 1):
+            size = sum(state.hands[p]) + 3 * len(state.melds[p])
+            acting = state.current_player() == p and state.phase.value == "turn"
+            won = state.result is not None and state.result.winner == p
+            assert size == (14 if acting or won else 13), (p, size, state)
+    assert state.result is not None
+    assert state.legal_actions() == [] and state.legal_actions(0) == []
+    if deep:
+        _check_observation(state, rng)
+    record = state.record()
+    again = replay(Record.from_json(record.to_json()))
+    assert again.fingerprint() == state.fingerprint()
+    result = state.result
+    if result.kind == "win":
+        assert result.winner is not None
+        assert result.fans, "a finished win carries its fan list"
+        assert result.deltas[result.winner] == result.points > 0
+
+
+@pytest.mark.parametrize(
+    "options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default"
+)
+def test_random_games_keep_the_invariants(options: dict[str, object]) -> None:
+    for seed in range(400):
+        _play_checked("guobiao-2p", options, seed, deep=seed % 20 == 0)
+
+
+@pytest.mark.parametrize("name", ruleset_names())
+def test_every_registered_ruleset_plays_random_games(name: str) -> None:
+    for seed in range(1000):
+        _play_checked(name, {}, 10_000 + seed, deep=False)
+
+
+def test_records_are_compact_and_round_trip() -> None:
+    state = State.new(find_ruleset("guobiao-2p"), seed=5)
+    rng = random.Random(5)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.record()
+    text = record.to_json()
+    assert Record.from_json(text) == record
+    assert all(str(Action.parse(a)) == a for a in record.actions)
+    assert len(text) < 4000
