@@ -1,0 +1,47 @@
+"""Hand analysis: winning shapes, shanten, waits, effective tiles, discard tables, readings.
+
+Everything here works on 34-long count arrays of a hand's concealed part (melds are complete
+sets and take no part), so it serves all three families: one suit + honors, three suits,
+wild tiles.  The hot path — shanten, waits, improving draws — is a table-driven C kernel
+(:mod:`erren.analysis._kernel`); :mod:`~erren.analysis.readings` enumerates every
+decomposition of a complete hand for scoring; :mod:`~erren.analysis.report` answers a
+player's questions about one parsed :class:`~erren.hand.Hand`.
+"""
+
+from erren.analysis.readings import Group, GroupKind, Reading, Wilds, is_winning, readings
+from erren.analysis.shanten import is_complete, shanten, shanten_by_shape
+from erren.analysis.shapes import (
+    ALL_SHAPES,
+    ARCADE,
+    GB,
+    GUOBIAO_2P,
+    RIICHI,
+    XIAMEN,
+    Shape,
+    ShapeSet,
+)
+from erren.analysis.waits import DiscardOption, discard_table, improving, waits
+
+__all__ = [
+    "ALL_SHAPES",
+    "ARCADE",
+    "GB",
+    "GUOBIAO_2P",
+    "RIICHI",
+    "XIAMEN",
+    "DiscardOption",
+    "Group",
+    "GroupKind",
+    "Reading",
+    "Shape",
+    "ShapeSet",
+    "Wilds",
+    "discard_table",
+    "improving",
+    "is_complete",
+    "is_winning",
+    "readings",
+    "shanten",
+    "shanten_by_shape",
+    "waits",
+]
