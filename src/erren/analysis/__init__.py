@@ -6,10 +6,14 @@ wild tiles.  The hot path — shanten, waits, improving draws — is a table-dri
 (:mod:`erren.analysis._kernel`); :mod:`~erren.analysis.readings` enumerates every
 decomposition of a complete hand for scoring; :mod:`~erren.analysis.report` answers a
 player's questions about one parsed :class:`~erren.hand.Hand`.
+
+The functions ``shanten`` and ``waits`` live in the modules of the same names
+(``from erren.analysis.shanten import shanten``); they are not re-exported here, so that the
+module names stay importable.
 """
 
 from erren.analysis.readings import Group, GroupKind, Reading, Wilds, is_winning, readings
-from erren.analysis.shanten import is_complete, shanten, shanten_by_shape
+from erren.analysis.shanten import is_complete, shanten_by_shape
 from erren.analysis.shapes import (
     ALL_SHAPES,
     ARCADE,
@@ -20,7 +24,7 @@ from erren.analysis.shapes import (
     Shape,
     ShapeSet,
 )
-from erren.analysis.waits import DiscardOption, discard_table, improving, waits
+from erren.analysis.waits import DiscardOption, discard_table, improving
 
 __all__ = [
     "ALL_SHAPES",
@@ -41,7 +45,5 @@ __all__ = [
     "is_complete",
     "is_winning",
     "readings",
-    "shanten",
     "shanten_by_shape",
-    "waits",
 ]
