@@ -7,12 +7,12 @@ wild tiles.  The hot path — shanten, waits, improving draws — is a table-dri
 decomposition of a complete hand for scoring; :mod:`~erren.analysis.report` answers a
 player's questions about one parsed :class:`~erren.hand.Hand`.
 
-The functions ``shanten`` and ``waits`` live in the modules of the same names
+The functions ``shanten``, ``waits`` and ``readings`` live in the modules of the same names
 (``from erren.analysis.shanten import shanten``); they are not re-exported here, so that the
 module names stay importable.
 """
 
-from erren.analysis.readings import Group, GroupKind, Reading, Wilds, is_winning, readings
+from erren.analysis.readings import Group, GroupKind, Reading, Wilds, is_winning
 from erren.analysis.shanten import is_complete, shanten_by_shape
 from erren.analysis.shapes import (
     ALL_SHAPES,
@@ -44,6 +44,5 @@ __all__ = [
     "improving",
     "is_complete",
     "is_winning",
-    "readings",
     "shanten_by_shape",
 ]

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from erren import __version__
-from erren.cli import analyze, score
+from erren.cli import analyze, play, replay, score, simulate
 
-COMMANDS: tuple[Command, ...] = (analyze, score)
+COMMANDS: tuple[Command, ...] = (analyze, score, play, simulate, replay)
 """Each module offers ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``."""
 
 
