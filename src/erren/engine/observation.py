@@ -16,6 +16,8 @@ from erren.engine.actions import Action
 from erren.melds import Meld, MeldKind
 from erren.tiles import Tile
 
+_TILES = tuple(Tile(i) for i in range(42))
+
 if TYPE_CHECKING:
     from erren.engine.state import HandResult, State
 
@@ -103,8 +105,9 @@ def observe(state: State, player: int) -> Observation:
         if phase is Phase.TURN and state.ting[actor]:  # a hu offer under 报听 (§2.9)
             timer = Timer(actor, "claim", state.ruleset.claim_timeout_s)
     last = state.last_added[player]
-    last_drawn = Tile(last) if actor == player and phase is Phase.TURN and last >= 0 else None
-    pending = Tile(state.pending) if state.pending >= 0 else None
+    drew = phase is Phase.TURN and state.origin is not None and state.origin.value != "claim"
+    last_drawn = _TILES[last] if actor == player and drew and last >= 0 else None
+    pending = _TILES[state.pending] if state.pending >= 0 else None
     return Observation(
         player=player,
         dealer=state.dealer,
@@ -118,13 +121,13 @@ def observe(state: State, player: int) -> Observation:
         melds=(melds[0], melds[1]),
         hidden_kongs=(hidden[0], hidden[1]),
         discards=(
-            tuple(Tile(t) for t in state.discards[0]),
-            tuple(Tile(t) for t in state.discards[1]),
+            tuple(_TILES[t] for t in state.discards[0]),
+            tuple(_TILES[t] for t in state.discards[1]),
         ),
         claimed=(tuple(state.claimed[0]), tuple(state.claimed[1])),
         flowers=(
-            tuple(Tile(t) for t in state.flowers[0]),
-            tuple(Tile(t) for t in state.flowers[1]),
+            tuple(_TILES[t] for t in state.flowers[0]),
+            tuple(_TILES[t] for t in state.flowers[1]),
         ),
         concealed_count=(sum(state.hands[0]), sum(state.hands[1])),
         wall_count=state.wall_count,

@@ -1,0 +1,23 @@
+"""Computer players behind one interface: ``choose(observation, legal_actions) -> Action``.
+
+* :mod:`~erren.bots.base` — the :class:`Bot` interface and the registry (``find_bot(name)``);
+* :mod:`~erren.bots.random_bot` — ``random``, uniform over the legal actions;
+* :mod:`~erren.bots.efficiency` — ``efficiency``, tile efficiency: least shanten, most
+  effective tiles, sensible claims and 报听.
+"""
+
+from __future__ import annotations
+
+from erren.bots.base import Bot, BotFactory, bot_names, find_bot, register_bot
+from erren.bots.efficiency import EfficiencyBot
+from erren.bots.random_bot import RandomBot
+
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "EfficiencyBot",
+    "RandomBot",
+    "bot_names",
+    "find_bot",
+    "register_bot",
+]

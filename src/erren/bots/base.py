@@ -1,0 +1,78 @@
+"""The bot interface and the registry of bots by name.
+
+A bot sees exactly what a player sees: ``choose(observation, legal_actions)`` receives the
+player's :class:`~erren.engine.Observation` and the moves he may make, and returns one of them.
+It never receives the :class:`~erren.engine.State`.  Bots are found by name, each built with a
+seed so that a simulation is reproducible::
+
+    >>> from erren.bots import find_bot, bot_names
+    >>> bot = find_bot("random", seed=1)
+    >>> "efficiency" in bot_names()
+    True
+
+A bot that decides from the legal actions alone sets ``blind = True`` and implements
+:meth:`Bot.pick`; the simulator then skips building the observation (it is the costliest part of
+a random game).  Both paths make the same choice from the same generator state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from erren.engine import Action, Observation
+
+__all__ = ["Bot", "BotFactory", "bot_names", "find_bot", "register_bot"]
+
+
+class Bot(ABC):
+    """One computer player.  Subclasses set ``name`` and implement :meth:`choose`."""
+
+    name: ClassVar[str] = ""
+    blind: ClassVar[bool] = False
+    """True if :meth:`choose` ignores its observation (then :meth:`pick` is implemented)."""
+
+    @abstractmethod
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """One of ``legal_actions`` (never empty) for the player of ``observation``."""
+
+    def pick(self, legal_actions: Sequence[Action]) -> Action:
+        """The choice of a blind bot, without an observation."""
+        raise NotImplementedError(f"bot {self.name!r} needs an observation")
+
+    def __repr__(self) -> str:
+        return f"find_bot({self.name!r})"
+
+
+BotFactory = Callable[..., Bot]
+"""``factory(seed=...)`` builds a bot."""
+
+_REGISTRY: dict[str, BotFactory] = {}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Make ``find_bot(name, seed=s)`` call ``factory(seed=s)``."""
+    _REGISTRY[name] = factory
+
+
+def bot_names() -> tuple[str, ...]:
+    """The registered bot names, sorted."""
+    _load_builtin()
+    return tuple(sorted(_REGISTRY))
+
+
+def find_bot(name: str, *, seed: int | None = None) -> Bot:
+    """The bot registered as ``name``, seeded; an unknown name raises :class:`ValueError`."""
+    _load_builtin()
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        known = ", ".join(sorted(_REGISTRY))
+        raise ValueError(f"unknown bot {name!r} (known: {known})")
+    return factory(seed=seed)
+
+
+def _load_builtin() -> None:
+    # The built-in bots register themselves on import.
+    import erren.bots.efficiency  # noqa: PLC0415
+    import erren.bots.random_bot  # noqa: F401, PLC0415

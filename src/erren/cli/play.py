@@ -1,0 +1,519 @@
+"""``erren play``: a game of two-player mahjong against the computer in the terminal.
+
+Everything the player needs is on the screen: the opponent's melds and discards, the tiles
+left, the player's hand with a number under each tile, and the choices of the moment with their
+keys (a number to discard, ``t``+number to discard and declare 报听, ``h`` to win, ``g`` kong,
+``p`` pung, ``c`` chow, Enter to pass, ``a`` for advice, ``q`` to quit).  Bad input is answered
+with a message and the same question.  After each hand a settlement screen lists the fans and the
+points, and the match score runs on until ``q``, Ctrl-C or the end of input.
+
+The human is seat 0, the computer seat 1; the computer receives only its observation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from erren.analysis.shapes import GUOBIAO_2P
+from erren.analysis.waits import waits
+from erren.bots import Bot, EfficiencyBot, bot_names, find_bot
+from erren.cli._display import LEGEND, Palette, board_lines, pad, use_color
+from erren.cli.simulate import parse_option
+from erren.engine import (
+    Action,
+    ActionKind,
+    Event,
+    Match,
+    Observation,
+    Ruleset,
+    State,
+    find_ruleset,
+    ruleset_names,
+)
+from erren.engine.state import HandResult
+from erren.tiles import NUM_KINDS, Tile
+
+NAME = "play"
+HELP = "Play two-player mahjong against the computer in the terminal."
+
+AK = ActionKind
+HUMAN, COMPUTER = 0, 1
+NAMES = ("You", "Computer")
+_WIND = {Tile.EAST: "东 East", Tile.SOUTH: "南 South", Tile.WEST: "西 West", Tile.NORTH: "北 North"}
+_HOW = {
+    "zimo": "自摸 self-drawn",
+    "discard": "点和 on a discard",
+    "robbing": "抢杠和 robbing a kong",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", default="guobiao-2p", help="ruleset (default %(default)s)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a ruleset option, e.g. --option flowers=true (repeatable)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed of the match (default: random)"
+    )
+    parser.add_argument(
+        "--bot", default="efficiency", help="the computer player (default %(default)s)"
+    )
+    parser.add_argument(
+        "--ascii", action="store_true", help="tiles in the notation (5m, 7z) instead of 5万, 中"
+    )
+    parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
+
+
+class QuitRequested(Exception):  # noqa: N818 - a signal, not an error
+    """The player asked to stop (``q``, Ctrl-C or the end of input)."""
+
+
+@dataclass
+class Choice:
+    key: str
+    label: str
+    action: Action
+
+
+class Console:
+    """Line-based input and output; echoes answers that do not come from a terminal."""
+
+    def __init__(self, inp: TextIO, out: TextIO) -> None:
+        self.inp = inp
+        self.out = out
+        self.echo = not (getattr(inp, "isatty", None) and inp.isatty())
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def ask(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.out.write("\n")
+            raise QuitRequested
+        answer = line.strip()
+        if self.echo:
+            self.out.write(answer + "\n")
+        if answer.lower() in ("q", "quit", "exit"):
+            raise QuitRequested
+        return answer
+
+
+# ---------------------------------------------------------------------------- describing
+def describe(action: Action, pal: Palette, pending: Tile | None = None) -> str:
+    """An action in words, for menus and advice."""
+    kind = action.kind
+    tile = action.tile
+    if kind is AK.DISCARD and tile is not None:
+        return f"discard {pal.name(tile)}"
+    if kind is AK.TING and tile is not None:
+        return f"discard {pal.name(tile)} and declare 报听 (ready)"
+    if kind is AK.ZIMO:
+        return "自摸 — win on your own draw!"
+    if kind is AK.HU:
+        return "胡 — win!"
+    if kind is AK.PENG and pending is not None:
+        return f"碰 pung {pal.tiles([pending] * 3)}"
+    if kind is AK.MING_GANG and pending is not None:
+        return f"杠 kong {pal.tiles([pending] * 4)}"
+    if kind is AK.CHI and tile is not None:
+        return f"吃 chow {pal.tiles([tile, tile + 1, tile + 2])}"
+    if kind is AK.AN_GANG and tile is not None:
+        return f"暗杠 concealed kong of {pal.name(tile)}"
+    if kind is AK.JIA_GANG and tile is not None:
+        return f"加杠 add {pal.name(tile)} to your pung"
+    if kind is AK.PASS:
+        return "过 pass"
+    return str(action)
+
+
+def narrate(event: Event, pal: Palette) -> str | None:
+    """One line about an event, as the human may see it (``None``: not worth a line)."""
+    who = NAMES[event.player] if event.player in (0, 1) else ""
+    verb = "draw" if event.player == HUMAN else "draws"
+    tile = event.tile
+    kind = event.kind
+    auto = " (auto)" if event.auto else ""
+    if kind == "draw":
+        if tile is None:
+            return None  # the opponent's draw: nothing to learn
+        back = " from the back of the wall" if event.text == "back" else ""
+        return f"{who} {verb} {pal.name(tile)}{back}"
+    if kind in ("discard", "ting") and tile is not None:
+        s = "s" if event.player == COMPUTER else ""
+        ting = f" and declare{s} 报听 (ready)" if kind == "ting" else ""
+        return f"{who} discard{s} {pal.name(tile)}{ting}{auto}"
+    if kind in ("chi", "peng", "minggang"):
+        word = {"chi": "吃 chow", "peng": "碰 pung", "minggang": "杠 kong"}[kind]
+        return f"{who}: {word} {pal.tiles(event.tiles)}"
+    if kind == "angang":
+        shown = pal.name(tile) if tile is not None else "a face-down kind"
+        return f"{who}: 暗杠 concealed kong ({shown})"
+    if kind == "jiagang" and tile is not None:
+        return f"{who}: 加杠 adds {pal.name(tile)} to a pung"
+    if kind == "flower" and tile is not None:
+        return f"{who}: 花 flower {pal.name(tile)}, replaced"
+    if kind == "trustee":
+        return f"{who}: 托管 auto-play {event.text}"
+    return None
+
+
+# ---------------------------------------------------------------------------- choices
+def drawn_tile(obs: Observation) -> Tile | None:
+    """The tile the player just drew (not after a chi or peng, where nothing was drawn)."""
+    if obs.phase != "turn" or obs.origin == "claim":
+        return None
+    return obs.last_drawn
+
+
+def hand_order(obs: Observation) -> list[Tile]:
+    """The hand as shown: sorted, the tile just drawn set apart at the end."""
+    tiles = list(obs.hand)
+    drawn = drawn_tile(obs)
+    if drawn is not None and drawn in tiles:
+        tiles.remove(drawn)
+        tiles.append(drawn)
+    return tiles
+
+
+def hand_lines(obs: Observation, pal: Palette, *, numbered: bool) -> list[str]:
+    tiles = hand_order(obs)
+    apart = drawn_tile(obs) is not None
+    cells: list[str] = []
+    keys: list[str] = []
+    for i, t in enumerate(tiles):
+        gap = "  " if apart and i == len(tiles) - 1 else ""
+        cells.append(gap + pal.tile(t))
+        keys.append(gap + f"{i + 1:>3}")
+    lines = ["Your hand  " + " ".join(cells)]
+    if numbered:
+        lines.append("           " + " ".join(keys))
+    return lines
+
+
+def choices(obs: Observation, legal: Sequence[Action], pal: Palette) -> list[Choice]:
+    """The keyed menu of the legal actions, in the order of the spec (hu, gang, peng, chi,
+    pass), discards by the tile numbers of :func:`hand_lines`."""
+    out: list[Choice] = []
+    by_kind: dict[ActionKind, list[Action]] = {}
+    for action in legal:
+        by_kind.setdefault(action.kind, []).append(action)
+    pending = obs.pending
+    for kind in (AK.ZIMO, AK.HU):
+        for action in by_kind.get(kind, []):
+            out.append(Choice("h", describe(action, pal), action))
+    kongs = by_kind.get(AK.MING_GANG, []) + by_kind.get(AK.AN_GANG, [])
+    kongs += by_kind.get(AK.JIA_GANG, [])
+    for i, action in enumerate(kongs):
+        key = "g" if len(kongs) == 1 else f"g{i + 1}"
+        out.append(Choice(key, describe(action, pal, pending), action))
+    for action in by_kind.get(AK.PENG, []):
+        out.append(Choice("p", describe(action, pal, pending), action))
+    chis = by_kind.get(AK.CHI, [])
+    for i, action in enumerate(chis):
+        key = "c" if len(chis) == 1 else f"c{i + 1}"
+        out.append(Choice(key, describe(action, pal, pending), action))
+    tiles = hand_order(obs)
+    discards = {int(a.tile): a for a in by_kind.get(AK.DISCARD, []) if a.tile is not None}
+    tings = {int(a.tile): a for a in by_kind.get(AK.TING, []) if a.tile is not None}
+    if obs.ting[obs.player] and discards:  # 报听 with a win offered: the drawn tile goes
+        only = next(iter(discards.values()))
+        out.append(Choice("x", f"pass — {describe(only, pal)}", only))
+        return out
+    listed_ting: set[int] = set()
+    for i, t in enumerate(tiles):
+        if int(t) in discards:
+            out.append(Choice(str(i + 1), describe(discards[int(t)], pal), discards[int(t)]))
+        if int(t) in tings:
+            label = describe(tings[int(t)], pal)
+            if int(t) not in listed_ting:
+                label += f" — waiting on {_waits_text(obs, int(t), pal)}"
+                listed_ting.add(int(t))
+            out.append(Choice(f"t{i + 1}", label, tings[int(t)]))
+    for action in by_kind.get(AK.PASS, []):
+        out.append(Choice("x", describe(action, pal), action))
+    return out
+
+
+def _waits_text(obs: Observation, discard: int, pal: Palette) -> str:
+    counts = [0] * NUM_KINDS
+    for t in obs.hand:
+        counts[t] += 1
+    counts[discard] -= 1
+    held = [0] * NUM_KINDS
+    for meld in obs.melds[obs.player]:
+        for t in meld.tiles:
+            held[t] += 1
+    kinds = waits(counts, shapes=GUOBIAO_2P, held=held)
+    return " ".join(pal.name(k) for k in kinds) or "?"
+
+
+def menu_lines(menu: Sequence[Choice]) -> list[str]:
+    """The menu: discards summarised in one line, every other choice on its own line."""
+    lines: list[str] = []
+    numbers = [c.key for c in menu if c.key.isdigit()]
+    if numbers:
+        lines.append(f"  {numbers[0]}-{numbers[-1]}  discard that tile (numbers under your hand)")
+    for c in menu:
+        if c.key.isdigit():
+            continue
+        if c.key.startswith("t") and " — waiting on " not in c.label:
+            continue  # the same 报听 discard again (a second copy of the tile)
+        lines.append(f"  {c.key:<4} {c.label}")
+    return lines
+
+
+# ---------------------------------------------------------------------------- the game
+class Game:
+    """One match between the human (seat 0) and a bot (seat 1)."""
+
+    def __init__(
+        self, ruleset: Ruleset, bot: Bot, console: Console, pal: Palette, *, seed: int | None
+    ) -> None:
+        self.ruleset = ruleset
+        self.bot = bot
+        self.io = console
+        self.pal = pal
+        self.match = Match(ruleset, seed=seed)
+        self.adviser = EfficiencyBot()
+        self.seen = 0
+
+    def run(self) -> None:
+        io = self.io
+        io.say(self.pal.bold("erren — two-player mahjong (二人麻将) against the computer"))
+        io.say(
+            LEGEND
+            if not self.pal.ascii
+            else "Tiles: 1m..9m characters · 1z..4z winds · 5z..7z dragons"
+        )
+        io.say(
+            "Make 4 sets (runs like 3万4万5万 or triples) and a pair to win. q quits at any prompt."
+        )
+        while not self.match.over:
+            state = self.match.new_hand()
+            self.seen = 0
+            self.play_hand(state)
+            self.match.finish_hand(state)
+            self.settlement(state)
+            self.io.ask("[Enter] next hand · q quit: ")
+
+    def header(self, state: State) -> str:
+        match = self.match
+        n = len(match.hands) + 1
+        dealer = "you deal" if state.dealer == HUMAN else "the computer deals"
+        s0, s1 = match.scores
+        return (
+            f"Hand {n} · {dealer} · round wind {_WIND.get(state.round_wind, '')} · "
+            f"{state.wall_count} tiles left · score You {s0:+d} : Computer {s1:+d}"
+        )
+
+    def news(self, state: State) -> None:
+        for event in state.events_since(HUMAN, self.seen):
+            line = narrate(event, self.pal)
+            if line:
+                self.io.say("  · " + line)
+        self.seen = state.event_count
+
+    def play_hand(self, state: State) -> None:
+        self.io.say("")
+        self.io.say(self.pal.bold("═" * 20 + f" Hand {len(self.match.hands) + 1} " + "═" * 20))
+        while not state.is_terminal:
+            seat = state.actor
+            if seat == COMPUTER:
+                obs = state.observe(COMPUTER)
+                state.apply(self.bot.choose(obs, obs.legal_actions))
+                continue
+            self.news(state)
+            self.human_turn(state)
+        self.news(state)
+
+    def human_turn(self, state: State) -> None:
+        io, pal = self.io, self.pal
+        obs = state.observe(HUMAN)
+        legal = obs.legal_actions
+        menu = choices(obs, legal, pal)
+        io.say("")
+        io.say(pal.dim("─" * 78))
+        io.say(self.header(state))
+        io.say("")
+        for line in board_lines(obs, pal, names=NAMES):
+            io.say(line)
+        io.say("")
+        turn = obs.phase == "turn"
+        numbered = any(c.key.isdigit() for c in menu)
+        for line in hand_lines(obs, pal, numbered=numbered):
+            io.say(line)
+        io.say("")
+        if obs.phase == "claim" and obs.pending is not None:
+            io.say(pal.bold(f"The computer discarded {pal.name(obs.pending)}. Claim it?"))
+        elif obs.phase == "rob" and obs.pending is not None:
+            io.say(pal.bold(f"The computer adds {pal.name(obs.pending)} to a pung — rob the kong?"))
+        elif turn and (drawn := drawn_tile(obs)) is not None:
+            io.say(pal.bold(f"Your turn — you drew {pal.name(drawn)} (shown last)."))
+        else:
+            io.say(pal.bold("Your turn — discard a tile."))
+        for line in menu_lines(menu):
+            io.say(line)
+        keys = {c.key: c for c in menu}
+        passing = keys.get("x")
+        hint = "Enter = pass, " if passing is not None else ""
+        prompt = f"Your choice ({hint}a = advice, ? = help, q = quit): "
+        while True:
+            answer = io.ask(prompt).lower()
+            if answer == "" and passing is not None:
+                state.apply(passing.action)
+                return
+            if answer in ("?", "help"):
+                io.say("Type the key shown before a choice, e.g. 5 to discard tile number 5,")
+                io.say("t5 to discard it and declare 报听 (then the computer plays your draws")
+                io.say("and wins for you), h to win, p/c/g to claim, Enter to pass, q to quit.")
+                continue
+            if answer in ("a", "advice"):
+                advice = self.adviser.choose(obs, legal)
+                key = next((c.key for c in menu if c.action == advice), "")
+                io.say(
+                    f"Advice: {describe(advice, pal, obs.pending)}"
+                    + (f" (key {key})" if key else "")
+                )
+                continue
+            choice = keys.get(answer)
+            if choice is None:
+                said = f"'{answer}' is not one of the choices" if answer else "Nothing typed"
+                io.say(f"{said} — type one of: {_key_list(menu)}")
+                continue
+            state.apply(choice.action)
+            return
+
+    def settlement(self, state: State) -> None:
+        io, pal = self.io, self.pal
+        result = state.result
+        io.say("")
+        io.say(pal.bold("═" * 20 + f" Hand {len(self.match.hands)} — settlement " + "═" * 20))
+        if result is None:
+            return
+        for line in settlement_lines(result, pal):
+            io.say(line)
+        s0, s1 = self.match.scores
+        io.say("")
+        io.say(pal.bold(f"Match score   You {s0:+d}   Computer {s1:+d}"))
+        if self.match.streak:
+            who = NAMES[self.match.dealer]
+            io.say(f"{who} deal{'s' if who != 'You' else ''} again (连庄 ×{self.match.streak}).")
+
+
+def settlement_lines(result: HandResult, pal: Palette) -> list[str]:
+    """The settlement screen: who won how, the winning hand, the fan list and the points."""
+    if result.kind == "draw":
+        return ["荒庄 — the wall is empty and nobody won. No points; the deal passes."]
+    if result.kind == "abort":
+        return [f"The hand was aborted ({NAMES[result.loser or 0]} left the table)."]
+    winner = result.winner if result.winner is not None else 0
+    lines = []
+    if winner == HUMAN:
+        lines.append(pal.paint(f"You win — {_HOW.get(result.how or '', result.how)}!", "1;32"))
+    else:
+        lines.append(
+            pal.paint(f"The computer wins — {_HOW.get(result.how or '', result.how)}.", "1;31")
+        )
+    hand = result.hand
+    if hand is not None:
+        text = pal.tiles(hand.concealed)
+        if hand.melds:
+            text += "   " + pal.melds(hand.melds)
+        if hand.winning is not None:
+            text += "   + " + pal.tile(hand.winning)
+        lines.append("Winning hand  " + text)
+    lines.append("")
+    lines.append("Fans (番):")
+    english = _english(result)
+    for name, value, count in result.fans:
+        times = f" × {count}" if count > 1 else ""
+        gloss = english.get(name, "")
+        label = f"{name} {gloss}".strip()
+        lines.append(f"  {pad(label, 36)} {value * count:>3}{times}")
+    lines.append(f"  {pad('total', 36)} {result.fan_total:>3} fan")
+    lines.append("")
+    d0, d1 = result.deltas
+    lines.append(f"Points: {result.points}   You {d0:+d}   Computer {d1:+d}")
+    return lines
+
+
+def _english(result: HandResult) -> dict[str, str]:
+    score = result.score
+    names: dict[str, str] = {}
+    for hit in getattr(score, "fans", ()) or ():
+        fan = getattr(hit, "fan", None)
+        english = getattr(fan, "english", None)
+        if fan is not None and english:
+            names[str(fan.name)] = f"({english})"
+    return names
+
+
+def _key_list(menu: Sequence[Choice]) -> str:
+    numbers = [c.key for c in menu if c.key.isdigit()]
+    others = [c.key for c in menu if not c.key.isdigit() and not c.key.startswith("t")]
+    tings = [c.key for c in menu if c.key.startswith("t")]
+    parts = []
+    if numbers:
+        parts.append(f"{numbers[0]}-{numbers[-1]}")
+    if tings:
+        parts.append("t+number")
+    parts += others
+    return ", ".join(parts) + ", a, ?, q"
+
+
+# ---------------------------------------------------------------------------- entry point
+def play(
+    inp: TextIO,
+    out: TextIO,
+    *,
+    ruleset: Ruleset,
+    bot: Bot,
+    seed: int | None,
+    palette: Palette,
+) -> int:
+    """Run a match on the given streams until the player quits; returns the exit code."""
+    console = Console(inp, out)
+    game = Game(ruleset, bot, console, palette, seed=seed)
+    with contextlib.suppress(QuitRequested, KeyboardInterrupt):
+        game.run()
+    s0, s1 = game.match.scores
+    hands = len(game.match.hands)
+    out.write(
+        f"\nBye! {hands} hand{'s' if hands != 1 else ''} played · "
+        f"final score You {s0:+d} · Computer {s1:+d}\n"
+    )
+    out.flush()
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    err = sys.stderr
+    if args.bot not in bot_names():
+        print(f"erren play: unknown bot {args.bot!r} (known: {', '.join(bot_names())})", file=err)
+        return 2
+    try:
+        if args.rules not in ruleset_names():
+            raise ValueError(
+                f"unknown ruleset {args.rules!r} (known: {', '.join(ruleset_names())})"
+            )
+        ruleset = find_ruleset(args.rules, dict(parse_option(o) for o in args.option))
+    except (ValueError, TypeError) as error:
+        print(f"erren play: {error}", file=err)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    palette = Palette(color=use_color(sys.stdout, disabled=args.no_color), ascii=args.ascii)
+    bot = find_bot(args.bot, seed=seed)
+    return play(sys.stdin, sys.stdout, ruleset=ruleset, bot=bot, seed=seed, palette=palette)

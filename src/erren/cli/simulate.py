@@ -1,0 +1,142 @@
+"""``erren simulate``: many hands between two bots, then a table of the results."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TextIO
+
+from erren.bots import bot_names
+from erren.engine import find_ruleset, ruleset_names
+from erren.sim import simulate
+
+NAME = "simulate"
+HELP = "Play many hands between two bots and print wins, draws, points and speed."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", default="guobiao-2p", help="ruleset (default %(default)s)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a ruleset option, e.g. --option flowers=true (repeatable)",
+    )
+    parser.add_argument("--games", type=int, default=1000, help="hands to play (default 1000)")
+    parser.add_argument(
+        "--bots",
+        default="efficiency,random",
+        help="the bots of seat 0 and seat 1, comma-separated (default %(default)s)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    parser.add_argument(
+        "--match-length",
+        type=int,
+        default=None,
+        metavar="K",
+        help="group the hands into matches of K hands (dealer rotation, 连庄)",
+    )
+    parser.add_argument("--jsonl", metavar="FILE", help="write every hand's record, one per line")
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """``name=value`` with JSON-ish values: true/false, null, integers, else a string."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise ValueError(f"an option is NAME=VALUE, not {text!r}")
+    value: object = raw
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        value = lowered == "true"
+    elif lowered in ("null", "none"):
+        value = None
+    else:
+        try:
+            value = int(raw)
+        except ValueError:
+            value = raw
+    return name.strip().replace("-", "_"), value
+
+
+class ProgressBar:
+    """A one-line bar on a terminal stream, redrawn at most every 0.1 s."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.last = 0.0
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        fill = self.width * done // total if total else self.width
+        rate = done / (now - self.start) if now > self.start else 0.0
+        bar = "█" * fill + "·" * (self.width - fill)
+        self.stream.write(f"\r{bar} {done}/{total} hands  {rate:,.0f}/s ")
+        if done >= total:
+            self.stream.write("\r" + " " * (self.width + 40) + "\r")
+        self.stream.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    err = sys.stderr
+    names = [n.strip() for n in args.bots.split(",")]
+    if len(names) != 2 or not all(names):
+        print("erren simulate: --bots needs two names, e.g. --bots efficiency,random", file=err)
+        return 2
+    known = bot_names()
+    for name in names:
+        if name not in known:
+            print(f"erren simulate: unknown bot {name!r} (known: {', '.join(known)})", file=err)
+            return 2
+    if args.games < 0:
+        print("erren simulate: --games must be ≥ 0", file=err)
+        return 2
+    if args.match_length is not None and args.match_length < 1:
+        print("erren simulate: --match-length must be ≥ 1", file=err)
+        return 2
+    try:
+        options = dict(parse_option(o) for o in args.option)
+        if args.rules not in ruleset_names():
+            raise ValueError(
+                f"unknown ruleset {args.rules!r} (known: {', '.join(ruleset_names())})"
+            )
+        ruleset = find_ruleset(args.rules, options)
+    except (ValueError, TypeError) as error:
+        print(f"erren simulate: {error}", file=err)
+        return 2
+    progress = ProgressBar(err) if err.isatty() else None
+    sink: TextIO | None = None
+    try:
+        if args.jsonl:
+            sink = open(args.jsonl, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        stats = simulate(
+            ruleset,
+            names,
+            hands=args.games,
+            seed=args.seed,
+            match_length=args.match_length,
+            jsonl=sink,
+            progress=progress,
+        )
+    except OSError as error:
+        print(f"erren simulate: {error}", file=err)
+        return 1
+    except KeyboardInterrupt:
+        print("\nerren simulate: interrupted", file=err)
+        return 130
+    finally:
+        if sink is not None:
+            sink.close()
+    try:
+        print(stats.table())
+        if args.jsonl:
+            print(f"records            {args.jsonl}")
+    except BrokenPipeError:  # `erren simulate | head`
+        sys.stderr.close()
+    return 0

@@ -1,0 +1,231 @@
+"""The batch simulator: many hands (or matches) between two bots, seeded and reproducible.
+
+>>> from erren.engine import find_ruleset
+>>> stats = simulate(find_ruleset("guobiao-2p"), ("random", "random"), hands=20, seed=1)
+>>> stats.hands, sum(stats.wins) + stats.draws + stats.aborts
+(20, 20)
+
+Seeds: one generator seeded with ``seed`` hands out each bot's seed and then each hand's seed
+(or each match's), so a run is a function of ``seed`` alone.  Without ``match_length`` hand
+``i`` is dealt by seat ``i % 2``; with it, the hands are grouped into matches of that many hands
+played with :class:`~erren.engine.Match` (dealer rotation and 连庄 as the family says).
+
+The hot loop gives each bot ``state.observe(seat)`` and the legal actions — never the state; a
+``blind`` bot (random) skips the observation, which it would not read anyway.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from erren.bots.base import Bot, find_bot
+from erren.engine import Match, Ruleset, State
+
+__all__ = ["Progress", "Stats", "play_hand", "simulate"]
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``, called after every hand."""
+
+
+@dataclass
+class Stats:
+    """What a simulation counted.  Per-seat lists are indexed by seat (0, 1)."""
+
+    ruleset: str
+    bots: tuple[str, str]
+    seed: int
+    hands: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    self_drawn: list[int] = field(default_factory=lambda: [0, 0])
+    dealer_wins: int = 0
+    draws: int = 0
+    aborts: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    """Sum of each seat's score changes."""
+    fan_total: int = 0
+    """Sum of the winners' fan totals."""
+    actions: int = 0
+    """Player actions (decisions given to ``apply``), summed over hands."""
+    discards: int = 0
+    matches: int = 0
+    match_wins: list[int] = field(default_factory=lambda: [0, 0])
+    match_ties: int = 0
+    elapsed: float = 0.0
+    """Seconds spent playing (the only figure that differs run to run)."""
+
+    # ------------------------------------------------------------------ derived
+    def _per_hand(self, value: float) -> float:
+        return value / self.hands if self.hands else 0.0
+
+    def win_rate(self, seat: int) -> float:
+        return self._per_hand(self.wins[seat])
+
+    def avg_points(self, seat: int) -> float:
+        return self._per_hand(self.points[seat])
+
+    @property
+    def avg_actions(self) -> float:
+        return self._per_hand(self.actions)
+
+    @property
+    def avg_discards(self) -> float:
+        return self._per_hand(self.discards)
+
+    @property
+    def avg_fan(self) -> float:
+        won = sum(self.wins)
+        return self.fan_total / won if won else 0.0
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.elapsed if self.elapsed > 0 else 0.0
+
+    def add(self, state: State) -> None:
+        """Count one finished hand."""
+        result = state.result
+        if result is None:
+            raise ValueError("the hand is not finished")
+        self.hands += 1
+        if result.kind == "win" and result.winner is not None:
+            w = result.winner
+            self.wins[w] += 1
+            self.fan_total += result.fan_total
+            if result.how == "zimo":
+                self.self_drawn[w] += 1
+            if w == state.dealer:
+                self.dealer_wins += 1
+        elif result.kind == "draw":
+            self.draws += 1
+        else:
+            self.aborts += 1
+        self.points[0] += result.deltas[0]
+        self.points[1] += result.deltas[1]
+        n = 0
+        for action in state.history:
+            if action.player >= 0:
+                n += 1
+        self.actions += n
+        self.discards += len(state.discards[0]) + len(state.discards[1])
+
+    # ------------------------------------------------------------------ printing
+    def table(self, *, timings: bool = True) -> str:
+        """The readable summary; every line but the last (timings) is a function of the seed."""
+        h = self.hands
+        lines = [
+            f"{self.ruleset} · {h} hands · seed {self.seed}",
+            "",
+            f"{'':<18}{'seat 0':>12}{'seat 1':>12}",
+            f"{'bot':<18}{self.bots[0]:>12}{self.bots[1]:>12}",
+            f"{'wins':<18}{self.wins[0]:>12}{self.wins[1]:>12}",
+            f"{'win rate':<18}{_pct(self.win_rate(0)):>12}{_pct(self.win_rate(1)):>12}",
+            f"{'  self-drawn':<18}{self.self_drawn[0]:>12}{self.self_drawn[1]:>12}",
+            f"{'points':<18}{self.points[0]:>12}{self.points[1]:>12}",
+            f"{'avg points/hand':<18}{self.avg_points(0):>12.2f}{self.avg_points(1):>12.2f}",
+        ]
+        if self.matches:
+            lines.append(f"{'matches won':<18}{self.match_wins[0]:>12}{self.match_wins[1]:>12}")
+        lines += [
+            "",
+            f"draws (荒庄)        {self.draws} ({_pct(self._per_hand(self.draws))})",
+        ]
+        if self.aborts:
+            lines.append(f"aborted            {self.aborts}")
+        if self.matches:
+            lines.append(f"matches            {self.matches} ({self.match_ties} tied)")
+        lines += [
+            f"dealer wins        {self.dealer_wins}",
+            f"avg fan per win    {self.avg_fan:.2f}",
+            f"avg hand length    {self.avg_actions:.1f} actions, {self.avg_discards:.1f} discards",
+        ]
+        if timings:
+            lines.append(
+                f"speed              {self.hands_per_second:,.0f} hands/s ({self.elapsed:.2f} s)"
+            )
+        return "\n".join(lines)
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def play_hand(state: State, bots: Sequence[Bot]) -> State:
+    """Play ``state`` to its end with ``bots[seat]`` deciding for each seat."""
+    while not state.is_terminal:
+        seat = state.actor
+        bot = bots[seat]
+        legal = state.legal_actions()
+        if bot.blind:
+            state.apply(bot.pick(legal))
+        else:
+            state.apply(bot.choose(state.observe(seat), legal))
+    return state
+
+
+def _bots(names: Sequence[str | Bot], rng: random.Random) -> tuple[list[Bot], tuple[str, str]]:
+    if len(names) != 2:
+        raise ValueError("a simulation needs two bots, one per seat")
+    bots: list[Bot] = []
+    for item in names:
+        seed = rng.getrandbits(63)
+        bots.append(item if isinstance(item, Bot) else find_bot(item, seed=seed))
+    return bots, (bots[0].name, bots[1].name)
+
+
+def simulate(
+    ruleset: Ruleset,
+    bots: Sequence[str | Bot],
+    *,
+    hands: int,
+    seed: int = 0,
+    match_length: int | None = None,
+    jsonl: TextIO | None = None,
+    progress: Progress | None = None,
+) -> Stats:
+    """Play ``hands`` hands between ``bots`` (seat 0, seat 1) and count what happened.
+
+    ``match_length``: group the hands into matches of that many hands (the last one may be
+    shorter).  ``jsonl``: write each hand's record (``docs/records.md``) as one line.
+    """
+    if hands < 0:
+        raise ValueError("hands must be ≥ 0")
+    if match_length is not None and match_length < 1:
+        raise ValueError("match_length must be ≥ 1")
+    rng = random.Random(seed)
+    players, names = _bots(bots, rng)
+    stats = Stats(ruleset.name, names, seed)
+    start = time.perf_counter()
+    match: Match | None = None
+    for i in range(hands):
+        if match_length is None:
+            state = State.new(ruleset, seed=rng.getrandbits(63), dealer=i % 2)
+        else:
+            if match is None or len(match.hands) >= match_length or match.over:
+                match = Match(ruleset, seed=rng.getrandbits(63))
+            state = match.new_hand()
+        play_hand(state, players)
+        stats.add(state)
+        if match is not None and match_length is not None:
+            match.finish_hand(state)
+            if len(match.hands) >= match_length or match.over or i == hands - 1:
+                _book_match(stats, match)
+        if jsonl is not None:
+            jsonl.write(state.record().to_json() + "\n")
+        if progress is not None:
+            progress(i + 1, hands)
+    stats.elapsed = time.perf_counter() - start
+    return stats
+
+
+def _book_match(stats: Stats, match: Match) -> None:
+    stats.matches += 1
+    a, b = match.scores
+    if a > b:
+        stats.match_wins[0] += 1
+    elif b > a:
+        stats.match_wins[1] += 1
+    else:
+        stats.match_ties += 1

@@ -1,0 +1,84 @@
+"""Saved playthroughs: every player's observation at every step, diffed against the saved text.
+
+Each game below is played again from its seed and rendered by :func:`erren.sim.transcript`;
+the text must equal ``transcripts/<name>.txt``.  After an intended change of the rules, the
+observations or the events, regenerate the files and review the diff::
+
+    ERREN_UPDATE_TRANSCRIPTS=1 .venv/bin/python -m pytest tests/engine/test_transcripts.py
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from erren.bots import find_bot
+from erren.engine import find_ruleset
+from erren.sim import transcript
+
+HERE = Path(__file__).parent / "transcripts"
+UPDATE = os.environ.get("ERREN_UPDATE_TRANSCRIPTS") == "1"
+
+GAMES: list[tuple[str, dict[str, Any], tuple[str, str], int, int]] = [
+    # name, ruleset options, bots (seat 0, seat 1), seed, dealer
+    ("random-seed1", {}, ("random", "random"), 1, 0),
+    ("efficiency-vs-random-seed2", {}, ("efficiency", "random"), 2, 1),
+    ("efficiency-flowers-seed3", {"flowers": True}, ("efficiency", "efficiency"), 3, 0),
+    ("gb-table-suit-p-seed4", {"fan_table": "gb", "suit": "p"}, ("random", "efficiency"), 4, 0),
+    ("ting-asks-seed5", {"ting_auto_hu": False}, ("efficiency", "efficiency"), 5, 1),
+]
+
+
+def _render(options: dict[str, Any], bots: tuple[str, str], seed: int, dealer: int) -> str:
+    players = [find_bot(bots[0], seed=seed), find_bot(bots[1], seed=seed + 1)]
+    return transcript(
+        find_ruleset("guobiao-2p", **options),
+        players,
+        seed=seed,
+        dealer=dealer,
+        title="playthrough",
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "bots", "seed", "dealer"), GAMES, ids=[g[0] for g in GAMES]
+)
+def test_transcript(
+    name: str, options: dict[str, Any], bots: tuple[str, str], seed: int, dealer: int
+) -> None:
+    text = _render(options, bots, seed, dealer)
+    path = HERE / f"{name}.txt"
+    if UPDATE:
+        HERE.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return
+    assert path.exists(), f"{path} is missing: run with ERREN_UPDATE_TRANSCRIPTS=1"
+    saved = path.read_text(encoding="utf-8")
+    if text != saved:
+        diff = difflib.unified_diff(
+            saved.splitlines(), text.splitlines(), "saved", "now", lineterm="", n=2
+        )
+        shown = "\n".join(list(diff)[:80])
+        pytest.fail(
+            f"{name}: the playthrough changed (ERREN_UPDATE_TRANSCRIPTS=1 to accept)\n{shown}"
+        )
+
+
+def test_transcripts_hide_the_opponents_tiles() -> None:
+    text = _render({}, ("random", "random"), 1, 0)
+    for block in text.split("-- seat ")[1:]:
+        viewer = int(block[0])
+        for line in block.splitlines():
+            if "event #" in line and " deal " in line:
+                # a deal event shows tiles only to the receiver
+                owner = int(line.split("seat ")[1][0])
+                assert (owner == viewer) == line.rstrip().endswith(("m", "z", "p", "s", "f"))
+
+
+def test_every_game_reaches_an_end() -> None:
+    for _name, options, bots, seed, dealer in GAMES:
+        assert "result=" in _render(options, bots, seed, dealer)
