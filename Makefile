@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 HAND   ?= 1123m456789m555z
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run analyze test lint typecheck unit bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,10 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml setup.py src/erren/analysis/_ke
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
-run: $(VENV)/.installed  ## set up, then analyse a sample hand (HAND=... to choose another)
+run: $(VENV)/.installed  ## set up, then play guobiao-2p against the computer in the terminal
+	$(BIN)/erren play
+
+analyze: $(VENV)/.installed  ## analyse a hand (HAND=... to choose it)
 	$(BIN)/erren analyze '$(HAND)'
 
 test: lint typecheck unit  ## set up, then ruff, mypy and every test
@@ -30,8 +33,10 @@ typecheck: $(VENV)/.installed
 unit: $(VENV)/.installed
 	$(BIN)/pytest -n 2 -p no:cacheprovider
 
-bench: $(VENV)/.installed  ## the speed comparison with the reference libraries
+bench: $(VENV)/.installed  ## the speed comparisons with the reference libraries
 	$(BIN)/python -m benchmarks.bench_analysis
+	$(BIN)/python -m benchmarks.bench_scoring
+	$(BIN)/python -m benchmarks.bench_simulate
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info src/erren/analysis/*.so
