@@ -406,3 +406,18 @@ def test_is_winning_agrees_with_mahjonggb(shape: Shape, tiles: list[int]) -> Non
         if is_winning(hand, shapes=frozenset({shape})):
             ours.add(t)
     assert ours == theirs
+
+
+@pytest.mark.parametrize(
+    ("text", "groups"),
+    [
+        # 组合龙 + one declared meld + the pair (MCR allows the set to be a meld).
+        ("147m258p369s1z [1'23m] +1z", ["147m", "258p", "369s", "[123m]", "11z"]),
+        ("147m369p258s7m [7'89s] +7m", ["147m", "369p", "258s", "[789s]", "77m"]),
+    ],
+)
+def test_knitted_straight_with_a_meld(text: str, groups: list[str]) -> None:
+    found = [r for r in readings(Hand.parse(text), shapes=GB) if r.shape is Shape.KNITTED_STRAIGHT]
+    assert found
+    assert {tuple(str(g) for g in r.groups) for r in found} == {tuple(groups)}
+    assert all(r.groups[3].meld is not None for r in found)

@@ -195,3 +195,21 @@ def test_result_explains_itself() -> None:
     pure_straight = result.fans[0]
     assert len(result.groups_of(pure_straight)[0]) == 3
     assert "清龙 16 (123m 456m 789m)" in result.explain()
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        # 组合龙: the winning kind sits in a knitted trio and in the pair or a chow; the
+        # higher reading (§5.1 就高不就低, A15) places it in the pair/chow and scores the wait
+        # (PyMahjongGB agrees).
+        ("1477m369p258s [789's] +7m", "组合龙 12 + 平和 2 + 单钓将 1 = 15"),
+        ("147m3669p258s [111p'] +6p", "组合龙 12 + 幺九刻 1 + 无字 1 + 单钓将 1 = 15"),
+        ("147m258p23469s11z +3s", "组合龙 12 + 门前清 2 + 坎张 1 = 15"),
+        ("147m25899p23469s +3s", "组合龙 12 + 门前清 2 + 平和 2 + 坎张 1 = 17"),
+        # 组合龙 + a declared meld + the pair.
+        ("147m258p369s1z [1'23m] +1z", "组合龙 12 + 单钓将 1 = 13"),
+    ],
+)
+def test_knitted_straight_wait_and_meld(hand: str, expected: str) -> None:
+    assert str(score(Hand.parse(hand), table="gb")) == expected

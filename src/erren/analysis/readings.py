@@ -28,7 +28,8 @@ from enum import Enum
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, permutations, product
 
-from erren.analysis.shapes import Shape, ShapeSet
+from erren.analysis import _kernel
+from erren.analysis.shapes import SHAPE_MASKS, Shape, ShapeSet
 from erren.hand import Hand
 from erren.melds import Meld, MeldKind
 from erren.tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS
@@ -429,6 +430,9 @@ _SHAPE_ORDER = (
 
 
 def _group(key: _Key) -> Group:
+    group = _NATURAL_GROUPS.get(key)
+    if group is not None:
+        return group
     tiles, kind, wild = key
     return Group(_KIND_ORDER[kind], tiles, None, wild)
 
@@ -513,6 +517,161 @@ def _winning_choices(
                 yield index, kind
 
 
+# ---------------------------------------------------------------------------------------------
+# The natural fast path (no wild tiles): the kernel says which shapes are complete, and the
+# regular shape is split one block at a time (a suit's nine counts, the honors), each block's
+# splits memoised on its counts.  Blocks recur across hands far more than whole hands do.
+
+_k_by_shape = _kernel.shanten_by_shape
+
+
+def _natural_groups() -> dict[_Key, Group]:
+    """One shared :class:`Group` per natural (wild-free, undeclared) group of the 34 kinds."""
+    keys: list[_Key] = []
+    for k in range(NUM_KINDS):
+        keys += [((k,), _SINGLE, ()), ((k, k), _PAIR, ()), ((k, k, k), _PUNG, ())]
+        if k < 27 and k % 9 < 7:
+            keys.append(((k, k + 1, k + 2), _CHOW, ()))
+    for layout in _KNITTED_LAYOUTS:
+        keys += [(trio, _KNITTED, ()) for trio in layout]
+    return {key: Group(_KIND_ORDER[key[1]], key[0]) for key in keys}
+
+
+_NATURAL_GROUPS = _natural_groups()
+
+
+@lru_cache(maxsize=1 << 12)
+def _block_splits(block: tuple[int, ...], sets: int, pair: bool) -> tuple[_Decomp, ...]:
+    """Every split of one suit's counts (numbers 1..9 as 0..8) into ``sets`` sets and the
+    pair if ``pair``: sorted tuples of keys, sorted."""
+    i = _lowest(block)
+    if i < 0:
+        return ((),) if sets == 0 and not pair else ()
+    found: set[_Decomp] = set()
+    options: list[tuple[tuple[int, ...], int, bool, _Key]] = []
+    n = block[i]
+    if pair and n >= 2:
+        options.append((_take(block, i, i), sets, False, ((i, i), _PAIR, ())))
+    if sets:
+        if n >= 3:
+            options.append((_take(block, i, i, i), sets - 1, pair, ((i, i, i), _PUNG, ())))
+        if i < 7 and block[i + 1] and block[i + 2]:
+            key: _Key = ((i, i + 1, i + 2), _CHOW, ())
+            options.append((_take(block, i, i + 1, i + 2), sets - 1, pair, key))
+    for rest, s, p, key in options:
+        for decomp in _block_splits(rest, s, p):
+            found.add(tuple(sorted((*decomp, key))))
+    return tuple(sorted(found))
+
+
+@lru_cache(maxsize=1 << 12)
+def _suit_splits(
+    block: tuple[int, ...], base: int
+) -> tuple[tuple[tuple[Group, ...], Group | None], ...]:
+    """The splits of one suit block (kinds ``base``..``base + 8``) as (sets, pair) of shared
+    groups; a block of 3n+1 tiles has none."""
+    total = sum(block)
+    if total % 3 == 1:
+        return ()
+    out = []
+    for decomp in _block_splits(block, total // 3, total % 3 == 2):
+        sets: list[Group] = []
+        pair: Group | None = None
+        for tiles, kind, _ in decomp:
+            group = _NATURAL_GROUPS[(tuple(t + base for t in tiles), kind, ())]
+            if kind == _PAIR:
+                pair = group
+            else:
+                sets.append(group)
+        out.append((tuple(sets), pair))
+    return tuple(out)
+
+
+def _natural_regular(full: list[int]) -> list[tuple[tuple[Group, ...], Group]]:
+    """Every (concealed sets in reading order, pair) of a wild-free hand's concealed counts."""
+    blocks: list[tuple[tuple[tuple[Group, ...], Group | None], ...]] = []
+    for base in (0, 9, 18):
+        block = tuple(full[base : base + 9])
+        if any(block):
+            splits = _suit_splits(block, base)
+            if not splits:
+                return []
+            blocks.append(splits)
+    honor_sets: list[Group] = []
+    honor_pair: Group | None = None
+    for k in range(27, 34):
+        n = full[k]
+        if n == 3:
+            honor_sets.append(_NATURAL_GROUPS[((k, k, k), _PUNG, ())])
+        elif n == 2:
+            if honor_pair is not None:
+                return []
+            honor_pair = _NATURAL_GROUPS[((k, k), _PAIR, ())]
+        elif n:
+            return []
+    out: list[tuple[tuple[Group, ...], Group]] = []
+    for choice in product(*blocks):
+        pair = honor_pair
+        sets: list[Group] = []
+        ok = True
+        for block_sets, block_pair in choice:
+            sets += block_sets
+            if block_pair is not None:
+                if pair is not None:
+                    ok = False
+                    break
+                pair = block_pair
+        if ok and pair is not None:
+            out.append((tuple(sets + honor_sets), pair))
+    return out
+
+
+def _group_key(group: Group) -> _Key:
+    return (group.tiles, _KIND_ORDER.index(group.kind), group.wild_tiles)
+
+
+def _natural_readings(
+    full: list[int], meld_groups: tuple[Group, ...], winning: int | None, shapes: ShapeSet
+) -> tuple[Reading, ...]:
+    """:func:`_readings` for a hand without wilds (same readings, same order)."""
+    n_melds = len(meld_groups)
+    by_shape = _k_by_shape(full, 0, SHAPE_MASKS[shapes])
+    ranked: list[tuple[int, tuple[_Key, ...], tuple[Group, ...]]] = []
+    for index, shape in enumerate(_SHAPE_ORDER):
+        if shape not in shapes:
+            continue
+        value = by_shape[index]
+        if shape is Shape.REGULAR:
+            if value != -1:
+                continue
+            for sets, pair in _natural_regular(full):
+                groups = (*sets, *meld_groups, pair)
+                key = (*(_group_key(g) for g in sets), _group_key(pair))
+                ranked.append((index, key, groups))
+            continue
+        if value is None and not (shape is Shape.KNITTED_STRAIGHT and n_melds == 1):
+            continue  # a special shape with melds (组合龙 takes one meld: searched below)
+        if value is not None and value != -1:
+            continue
+        for decomp in _decompositions(shape, tuple(full), 0, n_melds, _ALL_KINDS_MASK):
+            groups = _order(shape, decomp, meld_groups)
+            ranked.append((index, tuple(_group_key(g) for g in groups), groups))
+    if len(ranked) > 1:
+        ranked.sort(key=lambda r: (r[0], r[1]))
+    out: list[Reading] = []
+    for index, _, groups in ranked:
+        shape = _SHAPE_ORDER[index]
+        if winning is None:
+            out.append(Reading(shape, groups, None, (), None, False))
+            continue
+        seen: list[Group] = []
+        for gi, group in enumerate(groups):
+            if group.meld is None and winning in group.tiles and group not in seen:
+                seen.append(group)
+                out.append(Reading(shape, groups, gi, (), winning, False))
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
 def _readings(
     counts: tuple[int, ...],
@@ -532,6 +691,15 @@ def _readings(
     total_wilds = wilds + winning_wild
     if sum(full) + total_wilds != 14 - 3 * len(meld_groups):
         return ()
+    if not total_wilds and mask == _ALL_KINDS_MASK and max(full) <= 4:  # the kernel's range
+        if max_copies is not None:
+            held = list(full)
+            for group in meld_groups:
+                for tile in group.tiles:
+                    held[tile] += 1
+            if max(held) > max_copies:
+                return ()
+        return _natural_readings(full, meld_groups, winning, shapes)
     key = tuple(full)
     out: list[Reading] = []
     for shape in _SHAPE_ORDER:
@@ -611,7 +779,13 @@ def _hand_key(
     hand: Hand, wilds: Wilds | None
 ) -> tuple[tuple[int, ...], int, tuple[Group, ...], int | None, bool]:
     """A hand at count level: natural counts by the kind they play as, wilds, melds, winning."""
-    wild = None if wilds is None else wilds.kind
+    if wilds is None:
+        counts = [0] * NUM_KINDS
+        for tile in hand.concealed:
+            counts[tile] += 1
+        plain = None if hand.winning is None else int(hand.winning)
+        return tuple(counts), 0, _plain_melds(hand.melds), plain, False
+    wild = wilds.kind
     stand_in = None if wilds is None or wilds.stand_in == wild else wilds.stand_in
     counts = [0] * NUM_KINDS
     n_wilds = 0
@@ -626,6 +800,12 @@ def _hand_key(
         winning = _plays_as(hand.winning, stand_in, wild)
     melds = tuple(_meld_group(m, stand_in, wild) for m in hand.melds)
     return tuple(counts), n_wilds, melds, winning, winning_wild
+
+
+@lru_cache(maxsize=1 << 10)
+def _plain_melds(melds: tuple[Meld, ...]) -> tuple[Group, ...]:
+    """The melds of a hand without wilds as fixed sets (memoised: meld sets recur)."""
+    return tuple(_meld_group(m, None, None) for m in melds)
 
 
 def readings(hand: Hand, *, shapes: ShapeSet, wilds: Wilds | None = None) -> list[Reading]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["wait_kinds"]
+__all__ = ["completes_with", "wait_kinds"]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -54,3 +54,11 @@ def wait_kinds(concealed: tuple[int, ...], sets: int, held: tuple[int, ...]) -> 
         if _complete(key, sets, True) or (seven and all(n in (0, 2, 4) for n in key)):
             out.append(t)
     return tuple(out)
+
+
+def completes_with(concealed: tuple[int, ...], sets: int, kind: int) -> bool:
+    """Whether ``kind`` completes ``concealed`` into ``sets`` sets and a pair, shape only (a
+    fifth copy allowed; seven pairs cannot use one)."""
+    grown = list(concealed)
+    grown[kind] += 1
+    return _complete(tuple(grown), sets, True)

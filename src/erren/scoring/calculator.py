@@ -38,6 +38,8 @@ class _Compiled:
     pung_values: tuple[int, ...]
     wait_fans: bool
     shapes: ShapeSet
+    by_bit: dict[int, tuple[tuple[int, int], ...]]  # lowest guard bit -> (row, guard)
+    unguarded: tuple[int, ...]  # scored rows without a guard (none in the two tables)
 
 
 def _compile(name: str) -> _Compiled:
@@ -53,10 +55,17 @@ def _compile(name: str) -> _Compiled:
                 mask |= 1 << position[other]
         masks.append(mask)
         absorbs.append((tuple(position[a] for a in fan.absorbs if a in position), fan.absorb_limit))
+    scored = tuple(i for i, f in enumerate(rows) if not f.bonus and not f.fallback)
+    filed: dict[int, list[tuple[int, int]]] = {}
+    for i in scored:
+        guard = rows[i].guard
+        if guard:
+            filed.setdefault(guard & -guard, []).append((i, guard))
+    by_bit = {bit: tuple(entries) for bit, entries in filed.items()}
     return _Compiled(
         name=name,
         rows=rows,
-        scored=tuple(i for i, f in enumerate(rows) if not f.bonus and not f.fallback),
+        scored=scored,
         exclude_masks=tuple(masks),
         absorbs=tuple(absorbs),
         fallback=next((i for i, f in enumerate(rows) if f.fallback), -1),
@@ -65,6 +74,8 @@ def _compile(name: str) -> _Compiled:
         pung_values=tuple(values.get(k, 0) for k in PUNG_FANS),
         wait_fans="single_wait" in position,
         shapes=GB if name == "gb" else GUOBIAO_2P,
+        by_bit=by_bit,
+        unguarded=tuple(i for i in scored if not rows[i].guard),
     )
 
 
@@ -89,7 +100,7 @@ def _score_reading(
     masks = t.exclude_masks
     removed = 0
     kept: list[tuple[int, Sources]] = []
-    for i in t.scored:
+    for i in _candidates(t.name, f.features):
         if removed >> i & 1:
             continue
         sources = rows[i].detector(f)
@@ -130,6 +141,23 @@ def _score_reading(
     return kept, total
 
 
+@lru_cache(maxsize=1 << 12)
+def _candidates(table: str, features: int) -> tuple[int, ...]:
+    """The rows of ``table`` (positions, in table order) whose guard ``features`` satisfies:
+    the only rows whose detectors can find anything.  Feature sets recur across hands."""
+    t = _table(table)
+    found = list(t.unguarded)
+    rest = features
+    while rest:  # each row is filed under the lowest bit of its guard
+        low = rest & -rest
+        rest ^= low
+        for i, guard in t.by_bit.get(low, ()):
+            if not guard & ~features:
+                found.append(i)
+    found.sort()
+    return tuple(found)
+
+
 def _rank(
     t: _Compiled, kept: list[tuple[int, Sources]], total: int, reading: Reading
 ) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
@@ -152,7 +180,7 @@ def score_readings(hand: Hand, ctx: WinContext, table: str, found: list[Reading]
     if not found:
         raise NotAWinError(f"{hand} is not a winning hand under table {table!r}")
     h = HandFacts(hand, ctx)
-    seen: set[tuple[Shape, tuple[object, ...]]] = set()
+    previous: Reading | None = None
     best: (
         tuple[
             tuple[int, tuple[int, ...], tuple[int, ...], int],
@@ -162,12 +190,21 @@ def score_readings(hand: Hand, ctx: WinContext, table: str, found: list[Reading]
         ]
         | None
     ) = None
+    single = len(found) == 1
     for reading in found:
-        key = (reading.shape, reading.groups)
-        if key in seen:  # the place of the winning tile does not change the score (A2, A15)
+        # The place of the winning tile does not change the score (A2 and A15 look at every
+        # place), so readings that differ only in it (adjacent in reading order) are one.
+        if (
+            previous is not None
+            and reading.groups == previous.groups
+            and reading.shape is previous.shape
+        ):
             continue
-        seen.add(key)
+        previous = reading
         kept, total = _score_reading(t, h, reading)
+        if single:
+            best = ((total, (), (), 0), kept, total, reading)
+            break
         rank = _rank(t, kept, total, reading)
         if best is None or rank > best[0]:
             best = (rank, kept, total, reading)

@@ -4,27 +4,23 @@ rows: a detector per fan over :class:`~erren.scoring.facts.Facts`, and what each
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from erren.analysis.readings import GroupKind
 from erren.analysis.shapes import Shape
-from erren.scoring.facts import Facts
+from erren.scoring import facts as ft
+from erren.scoring.facts import COMBO_BITS, Facts
 from erren.scoring.fan import Detector, Fan, Sources
 
-__all__ = ["DETECTORS", "FANS_2P", "FANS_GB", "TABLES", "fan_table"]
+__all__ = ["DETECTORS", "FANS_2P", "FANS_GB", "GUARDS", "TABLES", "fan_table"]
 
 _ONCE: Sources = ((),)
 _NONE: Sources = ()
 _REGULAR = (Shape.REGULAR, Shape.KNITTED_STRAIGHT)
 
 
-def _flag(test: Callable[[Facts], bool]) -> Detector:
-    """A fan of the whole hand or of the way it was won: one occurrence, no groups."""
-
-    def detect(f: Facts) -> Sources:
-        return _ONCE if test(f) else _NONE
-
-    return detect
+def _once(f: Facts) -> Sources:
+    """A fan its guard decides (of the whole hand or of the way it was won): one occurrence,
+    no groups."""
+    return _ONCE
 
 
 def _combo(fan_id: str) -> Detector:
@@ -35,23 +31,6 @@ def _combo(fan_id: str) -> Detector:
         return tuple(found) if found else _NONE
 
     return detect
-
-
-def _numbers_within(allowed: int) -> Detector:
-    """A13: every tile suited and every number in ``allowed`` (a bit per number 1..9)."""
-
-    def detect(f: Facts) -> Sources:
-        n = f.h.numbers
-        return _ONCE if n and not n & ~allowed else _NONE
-
-    return detect
-
-
-def _bits(*numbers: int) -> int:
-    out = 0
-    for n in numbers:
-        out |= 1 << n
-    return out
 
 
 def _kongs(total: int, exposed: int) -> Detector:
@@ -94,9 +73,7 @@ def _concealed_pungs(n: int) -> Detector:
 def _nine_gates(f: Facts) -> Sources:
     """九莲宝灯: no meld; the 13 tiles held are 1112345678999 of one suit and the winning tile
     is of that suit (for 天胡: some tile of the 14 can be removed to leave that pattern)."""
-    h = f.h
-    if f.shape is not Shape.REGULAR or h.hand.melds or h.n_suits != 1 or h.has_honor:
-        return _NONE
+    h = f.h  # the guard: a regular reading, no meld, one suit, no honor
     counts = h.counts
     base = h.kinds[0] // 9 * 9
     shape = counts[base : base + 9]
@@ -151,66 +128,13 @@ def _knitted_straight(f: Facts) -> Sources:
     return _NONE
 
 
-def _sets_and_pair(f: Facts) -> list[tuple[int, tuple[int, ...]]]:
-    """(kind of group, its tiles) for the four sets and the pair of a regular reading."""
-    return [
-        (0 if g.kind is GroupKind.CHOW else 1, g.tiles)
-        for g in f.reading.groups
-        if g.kind is not GroupKind.SINGLE and g.kind is not GroupKind.KNITTED
-    ]
-
-
-def _outside_hand(f: Facts) -> Sources:
-    """全带幺: every set and the pair contain a terminal or an honor (regular shape)."""
-    if f.shape is not Shape.REGULAR:
-        return _NONE
-    for g in f.reading.groups:
-        t = g.tiles[0]
-        if g.kind is GroupKind.CHOW:
-            if t % 9 not in (0, 6):
-                return _NONE
-        elif t < 27 and t % 9 not in (0, 8):
-            return _NONE
-    return (f.all_groups,)
-
-
-def _all_fives(f: Facts) -> Sources:
-    if f.shape is not Shape.REGULAR:
-        return _NONE
-    for g in f.reading.groups:
-        t = g.tiles[0]
-        if t >= 27:
-            return _NONE
-        if g.kind is GroupKind.CHOW:
-            if t % 9 not in (2, 3, 4):
-                return _NONE
-        elif t % 9 != 4:
-            return _NONE
-    return (f.all_groups,)
-
-
-def _all_even_pungs(f: Facts) -> Sources:
-    if f.shape is not Shape.REGULAR or f.chows:
-        return _NONE
-    for g in f.reading.groups:
-        t = g.tiles[0]
-        if t >= 27 or t % 9 not in (1, 3, 5, 7):
-            return _NONE
+def _whole(f: Facts) -> Sources:
+    """A fan of every group of the reading, decided by its guard (全带幺, 平和, ...)."""
     return (f.all_groups,)
 
 
 def _all_pungs(f: Facts) -> Sources:
-    if f.shape is Shape.REGULAR and len(f.pungs) == 4:
-        return (tuple(gi for _, gi in f.pungs),)
-    return _NONE
-
-
-def _all_chows(f: Facts) -> Sources:
-    """平和: four chows (组合龙's trios count as chows) and a suited pair."""
-    pair = f.pair[0]
-    if f.shape in _REGULAR and len(f.chows) + f.n_knitted == 4 and 0 <= pair < 27:
-        return (f.all_groups,)
-    return _NONE
+    return (tuple(gi for _, gi in f.pungs),)
 
 
 def _dragon_pung(f: Facts) -> Sources:
@@ -272,93 +196,158 @@ def _never(f: Facts) -> Sources:
 DETECTORS: dict[str, Detector] = {
     "big_four_winds": _combo("big_four_winds"),
     "big_three_dragons": _combo("big_three_dragons"),
-    "all_green": _flag(lambda f: f.h.green),
+    "all_green": _once,
     "nine_gates": _nine_gates,
     "four_kongs": _kongs(4, -1),
     "seven_shifted_pairs": _seven_shifted_pairs,
     "thirteen_orphans": _shape(Shape.THIRTEEN_ORPHANS),
-    "all_terminals": _flag(lambda f: f.h.all_terminals),
+    "all_terminals": _once,
     "little_four_winds": _combo("little_four_winds"),
     "little_three_dragons": _combo("little_three_dragons"),
-    "all_honors": _flag(lambda f: f.h.all_honors),
+    "all_honors": _once,
     "four_concealed_pungs": _concealed_pungs(4),
     "pure_terminal_chows": _combo("pure_terminal_chows"),
     "quadruple_chow": _combo("quadruple_chow"),
     "four_pure_shifted_pungs": _combo("four_pure_shifted_pungs"),
     "four_pure_shifted_chows": _combo("four_pure_shifted_chows"),
     "three_kongs": _kongs(3, -1),
-    "all_terminals_and_honors": _flag(
-        lambda f: f.h.all_terminals_or_honors and not f.h.all_honors and not f.h.all_terminals
-    ),
+    "all_terminals_and_honors": _once,
     "seven_pairs": _seven_pairs,
     "greater_honors_and_knitted_tiles": _greater_honors,
-    "all_even_pungs": _all_even_pungs,
-    "full_flush": _flag(lambda f: f.h.n_suits == 1 and not f.h.has_honor),
+    "all_even_pungs": _whole,
+    "full_flush": _once,
     "pure_triple_chow": _combo("pure_triple_chow"),
     "pure_shifted_pungs": _combo("pure_shifted_pungs"),
-    "upper_tiles": _numbers_within(_bits(7, 8, 9)),
-    "middle_tiles": _numbers_within(_bits(4, 5, 6)),
-    "lower_tiles": _numbers_within(_bits(1, 2, 3)),
+    "upper_tiles": _once,
+    "middle_tiles": _once,
+    "lower_tiles": _once,
     "pure_straight": _combo("pure_straight"),
     "three_suited_terminal_chows": _combo("three_suited_terminal_chows"),
     "pure_shifted_chows": _combo("pure_shifted_chows"),
-    "all_fives": _all_fives,
+    "all_fives": _whole,
     "triple_pung": _combo("triple_pung"),
     "three_concealed_pungs": _concealed_pungs(3),
     "lesser_honors_and_knitted_tiles": _shape(Shape.HONORS_AND_KNITTED),
     "knitted_straight": _knitted_straight,
-    "upper_four": _numbers_within(_bits(6, 7, 8, 9)),
-    "lower_four": _numbers_within(_bits(1, 2, 3, 4)),
+    "upper_four": _once,
+    "lower_four": _once,
     "big_three_winds": _combo("big_three_winds"),
     "mixed_straight": _combo("mixed_straight"),
-    "reversible_tiles": _flag(lambda f: f.h.reversible),
+    "reversible_tiles": _once,
     "mixed_triple_chow": _combo("mixed_triple_chow"),
     "mixed_shifted_pungs": _combo("mixed_shifted_pungs"),
     "chicken_hand": _never,
-    "last_tile_draw": _flag(lambda f: f.h.self_drawn and f.h.last_tile),
-    "last_tile_claim": _flag(lambda f: not f.h.self_drawn and f.h.last_tile),
-    "out_with_replacement_tile": _flag(lambda f: f.h.replacement),
-    "robbing_the_kong": _flag(lambda f: f.h.robbing),
+    "last_tile_draw": _once,
+    "last_tile_claim": _once,
+    "out_with_replacement_tile": _once,
+    "robbing_the_kong": _once,
     "all_pungs": _all_pungs,
-    "half_flush": _flag(lambda f: f.h.n_suits == 1 and f.h.has_honor),
+    "half_flush": _once,
     "mixed_shifted_chows": _combo("mixed_shifted_chows"),
-    "all_types": _flag(lambda f: f.h.n_suits == 3 and f.h.has_wind and f.h.has_dragon),
-    "melded_hand": _flag(lambda f: f.h.n_claimed == 4 and not f.h.self_drawn),
+    "all_types": _once,
+    "melded_hand": _once,
     "two_concealed_kongs": _kongs(2, 0),
     "two_dragon_pungs": _combo("two_dragon_pungs"),
-    "outside_hand": _outside_hand,
-    "fully_concealed_hand": _flag(lambda f: f.h.n_claimed == 0 and f.h.self_drawn),
+    "outside_hand": _whole,
+    "fully_concealed_hand": _once,
     "two_melded_kongs": _kongs(2, 2),
-    "last_tile": _flag(lambda f: f.h.last_copy and not f.h.robbing),
+    "last_tile": _once,
     "dragon_pung": _dragon_pung,
     "prevalent_wind": _wind_pung("round"),
     "seat_wind": _wind_pung("seat"),
-    "concealed_hand": _flag(lambda f: f.h.n_claimed == 0 and not f.h.self_drawn),
-    "all_chows": _all_chows,
+    "concealed_hand": _once,
+    "all_chows": _whole,
     "tile_hog": _tile_hog,
     "double_pung": _combo("double_pung"),
     "two_concealed_pungs": _concealed_pungs(2),
     "concealed_kong": _exposed_or_concealed_kong(concealed=True),
-    "all_simples": _flag(lambda f: f.h.all_simples),
+    "all_simples": _once,
     "pure_double_chow": _combo("pure_double_chow"),
     "mixed_double_chow": _combo("mixed_double_chow"),
     "short_straight": _combo("short_straight"),
     "two_terminal_chows": _combo("two_terminal_chows"),
     "pung_of_terminals_or_honors": _terminal_or_wind_pung,
     "melded_kong": _exposed_or_concealed_kong(concealed=False),
-    "one_voided_suit": _flag(lambda f: f.h.n_suits == 2),
-    "no_honors": _flag(lambda f: not f.h.has_honor and f.h.n_suits > 1),
+    "one_voided_suit": _once,
+    "no_honors": _once,
     "edge_wait": _wait("edge"),
     "closed_wait": _wait("closed"),
     "single_wait": _wait("single"),
-    "self_drawn": _flag(lambda f: f.h.self_drawn),
+    "self_drawn": _once,
     "flower_tiles": _flowers,
     # table 2p only
-    "heavenly_hand": _flag(lambda f: f.h.tianhu),
-    "earthly_hand": _flag(lambda f: f.h.dihu),
-    "heavenly_ready": _flag(lambda f: f.h.tianting),
-    "ready_declared": _flag(lambda f: f.h.ting or f.h.tianting),
+    "heavenly_hand": _once,
+    "earthly_hand": _once,
+    "heavenly_ready": _once,
+    "ready_declared": _once,
 }
+
+
+# What must hold for each fan to be possible (``F_*`` feature bits, all of them): the
+# calculator calls a detector only when its guard holds, so a guard that says everything
+# (the hand-level and win-method fans, 全带幺, ...) goes with a constant detector.
+_HAND_GUARDS: dict[str, int] = {
+    "all_green": ft.F_GREEN,
+    "nine_gates": ft.F_ONE_SUIT_CONCEALED | ft.F_REGULAR,
+    "four_kongs": ft.F_KONG,
+    "seven_shifted_pairs": ft.F_SEVEN_PAIRS,
+    "thirteen_orphans": ft.F_ORPHANS,
+    "all_terminals": ft.F_ALL_TERMINALS,
+    "all_honors": ft.F_ALL_HONORS,
+    "four_concealed_pungs": ft.F_FOUR_CONCEALED_PUNGS,
+    "three_kongs": ft.F_KONG,
+    "all_terminals_and_honors": ft.F_TERMINALS_AND_HONORS,
+    "seven_pairs": ft.F_SEVEN_PAIRS,
+    "greater_honors_and_knitted_tiles": ft.F_HONORS_KNITTED,
+    "all_even_pungs": ft.F_EVEN_PUNGS | ft.F_FOUR_PUNGS,
+    "full_flush": ft.F_FULL_FLUSH,
+    "upper_tiles": ft.F_UPPER,
+    "middle_tiles": ft.F_MIDDLE,
+    "lower_tiles": ft.F_LOWER,
+    "all_fives": ft.F_FIVES,
+    "three_concealed_pungs": ft.F_THREE_CONCEALED_PUNGS,
+    "lesser_honors_and_knitted_tiles": ft.F_HONORS_KNITTED,
+    "knitted_straight": ft.F_KNITTED,
+    "upper_four": ft.F_UPPER_FOUR,
+    "lower_four": ft.F_LOWER_FOUR,
+    "reversible_tiles": ft.F_REVERSIBLE,
+    "last_tile_draw": ft.F_LAST_DRAW,
+    "last_tile_claim": ft.F_LAST_CLAIM,
+    "out_with_replacement_tile": ft.F_REPLACEMENT,
+    "robbing_the_kong": ft.F_ROBBING,
+    "all_pungs": ft.F_FOUR_PUNGS,
+    "half_flush": ft.F_HALF_FLUSH,
+    "all_types": ft.F_ALL_TYPES,
+    "melded_hand": ft.F_MELDED,
+    "two_concealed_kongs": ft.F_KONG,
+    "outside_hand": ft.F_OUTSIDE,
+    "fully_concealed_hand": ft.F_FULLY_CONCEALED,
+    "two_melded_kongs": ft.F_KONG,
+    "last_tile": ft.F_LAST_COPY,
+    "dragon_pung": ft.F_DRAGON_PUNG,
+    "prevalent_wind": ft.F_ROUND_PUNG,
+    "seat_wind": ft.F_SEAT_PUNG,
+    "concealed_hand": ft.F_CONCEALED,
+    "all_chows": ft.F_ALL_CHOWS,
+    "tile_hog": ft.F_FOUR,
+    "two_concealed_pungs": ft.F_TWO_CONCEALED_PUNGS,
+    "concealed_kong": ft.F_KONG,
+    "all_simples": ft.F_SIMPLES,
+    "pung_of_terminals_or_honors": ft.F_YAOJIU_PUNG,
+    "melded_kong": ft.F_KONG,
+    "one_voided_suit": ft.F_VOIDED,
+    "no_honors": ft.F_NO_HONORS,
+    "edge_wait": ft.F_EDGE,
+    "closed_wait": ft.F_CLOSED,
+    "single_wait": ft.F_SINGLE,
+    "self_drawn": ft.F_SELF_DRAWN,
+    "heavenly_hand": ft.F_TIANHU,
+    "earthly_hand": ft.F_DIHU,
+    "heavenly_ready": ft.F_TIANTING,
+    "ready_declared": ft.F_READY,
+}
+GUARDS: dict[str, int] = {**_HAND_GUARDS, **COMBO_BITS}
+"""Each fan's guard; the set-combination fans have their own bit (set when A6/A7 count them)."""
 
 _YAOJIU = "pung_of_terminals_or_honors"
 _WHOLE_HAND = ("concealed_hand", "fully_concealed_hand")
@@ -664,6 +653,7 @@ def _build(rows: tuple[tuple[int, str, str, str, int, str], ...]) -> tuple[Fan, 
                 bonus=fan_id == "flower_tiles",
                 fallback=fan_id == "chicken_hand",
                 one_suit=one_suit,
+                guard=GUARDS.get(fan_id, 0),
             )
         )
     return tuple(out)
