@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Reinstall (and rebuild the C kernel) whenever the packaging or the kernel changes.
-$(VENV)/.installed: $(BIN)/python pyproject.toml setup.py src/erren/analysis/_kernel.c
+$(VENV)/.installed: $(BIN)/python pyproject.toml setup.py $(wildcard src/erren/*/_*.c)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
