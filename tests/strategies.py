@@ -126,3 +126,80 @@ def wild_hands(
 def block_counts(kinds: int = 9) -> st.SearchStrategy[list[int]]:
     """Counts of one block (9 suit kinds or 7 honors), each 0..4: any key of a kernel table."""
     return st.lists(st.integers(0, 4), min_size=kinds, max_size=kinds)
+
+
+Melded = tuple[Counts, int, Counts]
+"""``(counts, wilds, held)``: the concealed naturals, the wilds, the tiles in the melds."""
+
+
+@st.composite
+def melded_wild_hands(
+    draw: st.DrawFn,
+    total: int | Sequence[int] = (10, 11),
+    kinds: Sequence[int] = WALL_136,
+    max_wilds: int = 2,
+) -> Melded:
+    """A hand with ``(14 - total) // 3`` melds whose wilds may hit the meld-aware cap (R5.2).
+
+    The melds are pungs, chows or kongs (``held`` counts four for a kong); the concealed part is
+    a complete hand of the remaining sets with up to two tiles swapped, cut to ``total``, then up
+    to ``max_wilds`` of its tiles become wilds.  Half the time the concealed sets and the pair
+    keep to the melded kinds and their neighbours and may go past four of a kind counting the
+    melds; the tiles past four become wilds, so a wild that would be a fifth copy is common.
+    """
+    size = draw(_total(total))
+    n_melds = (14 - size) // 3
+    held = [0] * NUM_KINDS
+    for _ in range(n_melds):
+        fitting = [g for g in _sets_of(kinds) if all(held[k] + g.count(k) <= 4 for k in g)]
+        group = draw(st.sampled_from(fitting))
+        kong = group[0] == group[1] and held[group[0]] == 0 and draw(st.booleans())
+        for k in group:
+            held[k] += 1
+        held[group[0]] += kong
+    near = sorted(
+        {j for k in kinds if held[k] for j in range(k - 2, k + 3) if j in kinds}
+        if draw(st.booleans())
+        else set(kinds)
+    )
+    # With `bind`, the concealed sets may go past four of a kind with the melds, by at most
+    # max_wilds tiles; those tiles then become wilds, which the cap forbids to stand for them.
+    slack = max_wilds if draw(st.booleans()) else 0
+    tiles: list[int] = []
+
+    def room(k: int) -> int:
+        over = sum(max(0, held[j] + tiles.count(j) - 4) for j in kinds)
+        return 4 - held[k] - tiles.count(k) + max(0, slack - over)
+
+    for _ in range(4 - n_melds):
+        fitting = [
+            g
+            for g in _sets_of(kinds)
+            if g[0] in near
+            and all(room(k) >= g.count(k) and tiles.count(k) + g.count(k) <= 4 for k in g)
+        ]
+        if fitting:
+            tiles.extend(draw(st.sampled_from(fitting)))
+    pairs = [k for k in near if room(k) >= 2 and tiles.count(k) <= 2]
+    if slack and any(held[k] for k in pairs) and draw(st.booleans()):
+        pairs = [k for k in pairs if held[k]]
+    if pairs:
+        tiles.extend([draw(st.sampled_from(pairs))] * 2)
+    for _ in range(draw(st.integers(0, 2))):
+        spare = [k for k in near if room(k) >= 1 and tiles.count(k) < 4]
+        if tiles and spare:
+            tiles[draw(st.integers(0, len(tiles) - 1))] = draw(st.sampled_from(spare))
+    while len(tiles) > size:
+        tiles.pop(draw(st.integers(0, len(tiles) - 1)))
+    while len(tiles) < size:
+        spare = [k for k in kinds if held[k] + tiles.count(k) < 4]
+        tiles.append(draw(st.sampled_from(spare)))
+    wilds = 0
+    for k in kinds:  # the tiles past four become the wilds
+        while held[k] + tiles.count(k) > 4:
+            tiles.remove(k)
+            wilds += 1
+    for _ in range(draw(st.integers(0, max(0, min(max_wilds, size) - wilds)))):
+        tiles.pop(draw(st.integers(0, len(tiles) - 1)))
+        wilds += 1
+    return counts_of(tiles), wilds, held

@@ -27,6 +27,7 @@ from erren.analysis.shapes import (
     ShapeSet,
     shape_mask,
 )
+from erren.analysis.waits import discard_table, improving, waits
 from erren.errors import AnalysisError
 from strategies import (
     WALL_64,
@@ -68,14 +69,17 @@ def lack(target: Sequence[int], counts: Sequence[int]) -> int:
     return sum(max(0, t - c) for t, c in zip(target, counts, strict=True))
 
 
-def ref_block_row(counts: Sequence[int], honors: bool) -> tuple[int, ...]:
-    """Distance of one block to m sets + p pairs (index 2m + p), by branch and bound."""
+def ref_block_row(counts: Sequence[int], honors: bool, cap: int = 4) -> tuple[int, ...]:
+    """Distance of one block to m sets + p pairs (index 2m + p), by branch and bound.
+
+    ``cap`` bounds each kind of the target (4; 14 for the uncapped tables of Xiamen golds).
+    """
     nd = len(counts)
     groups = [(k, k, k) for k in range(nd)]
     if not honors:
         groups += [(k, k + 1, k + 2) for k in range(nd - 2)]
     return tuple(
-        _block_search(counts, groups, [0] * nd, start=0, left=m, pair=p, best=99)
+        _block_search(counts, groups, [0] * nd, start=0, left=m, pair=p, best=99, cap=cap)
         for m in range(5)
         for p in range(2)
     )
@@ -90,6 +94,7 @@ def _block_search(
     left: int,
     pair: int,
     best: int,
+    cap: int = 4,
 ) -> int:
     """Least lack of ``target`` + ``left`` more groups (from ``start`` on) + ``pair`` pairs."""
     if lack(target, counts) >= best:
@@ -98,7 +103,7 @@ def _block_search(
         if not pair:
             return lack(target, counts)
         for k in range(len(target)):
-            if target[k] <= 2:
+            if target[k] <= cap - 2:
                 target[k] += 2
                 best = min(best, lack(target, counts))
                 target[k] -= 2
@@ -106,9 +111,9 @@ def _block_search(
     for g in range(start, len(groups)):
         for k in groups[g]:
             target[k] += 1
-        if max(target) <= 4:
+        if max(target) <= cap:
             best = _block_search(
-                counts, groups, target, start=g, left=left - 1, pair=pair, best=best
+                counts, groups, target, start=g, left=left - 1, pair=pair, best=best, cap=cap
             )
         for k in groups[g]:
             target[k] -= 1
@@ -193,11 +198,11 @@ def ref_honors_knitted_distance(counts: Sequence[int]) -> int:
     return best
 
 
-def ref_knitted_straight_distance(counts: Sequence[int]) -> int:
-    """组合龙: the nine knitted kinds plus one set and one pair."""
+def ref_knitted_straight_distance(counts: Sequence[int], sets: int = 1) -> int:
+    """组合龙: the nine knitted kinds, ``sets`` sets (1; 0 when the set is a meld) and a pair."""
     best = 99
     for perm in KNITTED_PERMS:
-        for group in SETS:
+        for group in SETS if sets else [()]:
             for pair in range(NUM_KINDS):
                 target = [0] * NUM_KINDS
                 for k in (*knitted_kinds(perm), *group, pair, pair):
@@ -227,6 +232,8 @@ def ref_shanten_by_shape(
             out[shape] = ref_regular_distance(counts, n) - 1 - wilds
         elif total in (13, 14):
             out[shape] = SPECIAL_REFS[shape](counts) - 1 - wilds
+        elif total in (10, 11) and shape is Shape.KNITTED_STRAIGHT:
+            out[shape] = ref_knitted_straight_distance(counts, sets=0) - 1 - wilds
     return out
 
 
@@ -272,6 +279,10 @@ def ref_decomposes(counts: list[int], n: int) -> bool:
 def test_tables_are_small_and_fast() -> None:
     assert _kernel.TABLE_BYTES <= 25_000_000
     assert _kernel.BUILD_SECONDS < 2.0
+    is_complete(parse("1111m"), wilds=1, shapes=XIAMEN, max_copies=None)  # builds the uncapped
+    seconds = _kernel.uncapped_build_seconds()
+    assert seconds is not None
+    assert seconds < 2.0
 
 
 @given(block_counts(9))
@@ -284,6 +295,26 @@ def test_suit_table_matches_brute_force(counts: list[int]) -> None:
 @settings(max_examples=60)
 def test_honor_table_matches_brute_force(counts: list[int]) -> None:
     assert _kernel.block_row(counts, True) == ref_block_row(counts, honors=True)
+
+
+@given(block_counts(9))
+@settings(max_examples=60)
+def test_uncapped_suit_table_matches_brute_force(counts: list[int]) -> None:
+    """The tables of Xiamen golds: targets may hold any number of a kind."""
+    assert _kernel.block_row(counts, False, True) == ref_block_row(counts, honors=False, cap=14)
+
+
+@given(block_counts(7))
+@settings(max_examples=60)
+def test_uncapped_honor_table_matches_brute_force(counts: list[int]) -> None:
+    assert _kernel.block_row(counts, True, True) == ref_block_row(counts, honors=True, cap=14)
+
+
+def test_uncapped_table_rows() -> None:
+    # four 1m: a pung and a pair need one more 1m, a fifth copy
+    assert _kernel.block_row([4] + [0] * 8, False, True)[3] == 1
+    assert _kernel.block_row([4] + [0] * 8, False)[3] == 2
+    assert _kernel.block_row([0] * 7, True, True) == _kernel.block_row([0] * 7, True)
 
 
 @pytest.mark.parametrize(
@@ -340,8 +371,7 @@ def test_known_hands(hand: str, wilds: int, shapes: ShapeSet, expected: int) -> 
 def test_shanten_matches_reference(counts: list[int]) -> None:
     if sum(counts) % 3 == 0:
         counts[next(k for k in range(NUM_KINDS) if counts[k])] -= 1
-    shapes = ALL_SHAPES if sum(counts) in (13, 14) else frozenset({Shape.REGULAR})
-    assert shanten_by_shape(counts) == ref_shanten_by_shape(counts, 0, shapes)
+    assert shanten_by_shape(counts) == ref_shanten_by_shape(counts, 0, ALL_SHAPES)
 
 
 @given(st.one_of(concealed_counts(kinds=WALL_64), near_counts(kinds=WALL_64)))
@@ -390,7 +420,49 @@ def test_seven_pairs_with_a_quad() -> None:
 
 def test_special_shapes_need_13_or_14_tiles() -> None:
     assert set(shanten_by_shape(parse("11m22p33s44z"))) == {Shape.REGULAR}
+    assert set(shanten_by_shape(parse("11m22p33s4z"))) == {Shape.REGULAR}
     assert set(shanten_by_shape(parse("19m19p19s1234567z"))) == set(Shape)
+    # 组合龙 keeps its one set as a meld: 10/11 concealed tiles
+    ten = shanten_by_shape(parse("147m258p369s1z"))
+    assert set(ten) == {Shape.REGULAR, Shape.KNITTED_STRAIGHT}
+    assert ten[Shape.KNITTED_STRAIGHT] == 0
+
+
+@pytest.mark.parametrize(
+    ("hand", "wilds", "expected"),
+    [
+        ("147m258p369s11z", 0, True),  # 组合龙 + pair, the set melded
+        ("147m258p369s77z", 0, True),
+        ("147m258p36s11z", 1, True),  # a wild fills the knitted 9s
+        ("147m258p369s1z", 1, True),  # a wild pairs the 1z
+        ("147m258p369s12z", 0, False),
+        ("147m258p369s", 2, True),  # a wild pair
+        ("147m258p369m11z", 0, False),  # three patterns in one suit are not knitted
+    ],
+)
+def test_knitted_straight_with_a_meld(hand: str, wilds: int, expected: bool) -> None:
+    counts = parse(hand)
+    assert is_complete(counts, wilds=wilds) == expected
+    assert is_complete(counts, wilds=wilds, shapes=frozenset({Shape.KNITTED_STRAIGHT})) == expected
+    assert not is_complete(counts, wilds=wilds, shapes=GUOBIAO_2P) or wilds == 2
+    assert (shanten_by_shape(counts, wilds=wilds)[Shape.KNITTED_STRAIGHT] == -1) == expected
+
+
+def test_knitted_straight_with_a_meld_waits_and_discards() -> None:
+    ready = parse("147m258p369s1z")  # + a melded set: waits on the 1z pair only
+    assert waits(ready) == [27]
+    assert waits(ready, shapes=frozenset({Shape.REGULAR})) == []
+    assert improving(ready) == (0, [27])
+    one_short = parse("147m258p36s12z")  # the 9s or a pair
+    value, kinds = improving(one_short)
+    assert value == 1
+    assert set(kinds) == {26, 27, 28}
+    rows = discard_table(parse("147m258p369s12z"))
+    assert rows[0].shanten == 0
+    assert {row.discard for row in rows if row.shanten == 0} == {27, 28}
+    # the other special shapes still need 13/14 tiles
+    seven = shanten_by_shape(parse("1122m3344p55s6z"), shapes=ALL_SHAPES)
+    assert set(seven) == {Shape.REGULAR, Shape.KNITTED_STRAIGHT}
 
 
 # ------------------------------------------------------------------------------------------------

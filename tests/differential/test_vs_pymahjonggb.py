@@ -24,11 +24,12 @@ Definitional differences, each asserted in its exact form:
 2. **Input sizes.**  PyMahjongGB accepts only 3n+1 standing tiles, and its special shapes only 13
    (组合龙 also 10).  14/11/8-tile shanten is compared through the minimum over the discards,
    which is the definition of the shanten of a 3n+2 hand.
-3. **组合龙 with a melded set.**  MCR allows 组合龙 with one melded set (10 standing tiles) and
-   PyMahjongGB computes it; erren's special shapes need 13/14 concealed tiles
-   (``erren.analysis.shapes``), so ``shanten_by_shape`` has no 组合龙 entry for 10 tiles.  The test
-   asserts that scope; it matters only to table ``gb`` with three suits, never to guobiao-2p
-   (§3.3).
+
+组合龙 with a melded set: MCR allows the one set of 组合龙 to be a declared meld (10/11 standing
+tiles).  ``KnittedStraightShanten`` computes the shape on 10 standing tiles and ``MahjongShanten``
+(with the packs) the minimum over the shapes a hand with that meld can take; both are compared
+with erren on 10-tile hands with one meld, and ``MahjongShanten`` also on 13-tile hands without
+melds.  It matters only to table ``gb`` with three suits, never to guobiao-2p (§3.3).
 """
 
 from __future__ import annotations
@@ -38,7 +39,16 @@ from collections.abc import Callable
 import MahjongGB
 import pytest
 
-from benchmarks.hands import WALL_NAMES, Hand, Method, WallName, deal_batch, from_gb, to_gb
+from benchmarks.hands import (
+    GB_NAMES,
+    WALL_NAMES,
+    Hand,
+    Method,
+    WallName,
+    deal_batch,
+    from_gb,
+    to_gb,
+)
 from erren.analysis.shanten import shanten, shanten_by_shape
 from erren.analysis.shapes import GB, Shape
 from erren.analysis.waits import improving, waits
@@ -54,7 +64,8 @@ DISCARD_SIZES = {14: 150, 11: 150, 8: 150}
 """Hands per size and wall compared through the minimum over discards (≈ 10 calls each)."""
 SPECIAL_HANDS = 4000
 """13-tile hands per wall and method for the special shapes: 16,000 in all."""
-KNITTED_MELD_HANDS = 500
+KNITTED_MELD_HANDS = 2000
+"""10-tile hands with one meld (and 13-tile hands) for 组合龙 with a melded set."""
 
 GbShanten = Callable[[tuple[str, ...]], tuple[int, tuple[str, ...]]]
 GB_FUNCTIONS: dict[Shape, GbShanten] = {
@@ -167,13 +178,64 @@ def test_special_shapes(wall: WallName, method: Method) -> None:
         assert quads > 100, "the 64-tile deals should hold many quads"
 
 
-def test_knitted_straight_with_a_meld_is_out_of_scope() -> None:
-    """Difference 3: 组合龙 + one melded set (10 standing tiles) exists in PyMahjongGB only."""
-    ready = 0
+def _gb_pack(meld: tuple[int, int, int]) -> tuple[str, str, int]:
+    """A PyMahjongGB pack: ``("PENG", tile, 1)``, or ``("CHI", middle tile, 1)``."""
+    if meld[0] == meld[1]:
+        return ("PENG", GB_NAMES[meld[0]], 1)
+    return ("CHI", GB_NAMES[meld[1]], 1)
+
+
+def test_knitted_straight_with_a_meld() -> None:
+    """组合龙 + one melded set: 10 standing tiles, shanten and waits of the shape alone."""
+    mismatches: list[Mismatch] = []
+    checked = ready = 0
+    knitted = frozenset({Shape.KNITTED_STRAIGHT})
     for hand in deal_batch("136", 10, KNITTED_MELD_HANDS, seed=SEED, method="special"):
         counts = list(hand.concealed)
-        theirs, _ = MahjongGB.KnittedStraightShanten(to_gb(counts))
-        ready += theirs == 0
+        theirs, useful = MahjongGB.KnittedStraightShanten(to_gb(counts))
         ours = shanten_by_shape(counts, shapes=GB)
-        assert set(ours) == {Shape.REGULAR}, hand
-    assert ready > 0, "the library side of the difference should be exercised"
+        checked += 1
+        if ours.get(Shape.KNITTED_STRAIGHT) != theirs:
+            mismatches.append(Mismatch(hand, "组合龙 shanten", ours, theirs))
+            continue
+        if theirs == 0:
+            ready += 1
+            ours_waits = waits(counts, shapes=knitted, held=hand.meld_counts)
+            if ours_waits != _drawable(from_gb(useful), hand):
+                mismatches.append(Mismatch(hand, "组合龙 waits", ours_waits, useful))
+        if theirs >= 0:  # improving kinds of the shape; PyMahjongGB lists them as useful tiles
+            value, kinds = improving(counts, shapes=knitted)
+            theirs_kinds = sorted(k for k in set(from_gb(useful)) if counts[k] < 4)
+            if (value, kinds) != (theirs, theirs_kinds):
+                mismatches.append(Mismatch(hand, "组合龙 improving", kinds, theirs_kinds))
+    assert not mismatches, report(mismatches, checked)
+    assert ready > 0, "ready 组合龙 hands with a meld should be exercised"
+
+
+@pytest.mark.parametrize("size", [13, 10])
+def test_overall_shanten_with_packs(size: int) -> None:
+    """``MahjongShanten`` (every shape, packs included) against erren's minimum over ``GB``.
+
+    13 tiles: no melds, all five shapes; 10 tiles: one meld, the regular shape and 组合龙.  A
+    disagreement must be difference 1 on the regular shape (erren capped, PyMahjongGB not).
+    """
+    mismatches: list[Mismatch] = []
+    checked = knitted_best = 0
+    for method in ("special", "mixed"):
+        for hand in deal_batch("136", size, KNITTED_MELD_HANDS, seed=SEED, method=method):
+            counts = list(hand.concealed)
+            packs = tuple(_gb_pack(meld) for meld in hand.melds)
+            theirs = MahjongGB.MahjongShanten(pack=packs, hand=to_gb(counts))
+            by_shape = shanten_by_shape(counts, shapes=GB)
+            ours = min(by_shape.values())
+            checked += 1
+            knitted_best += by_shape[Shape.KNITTED_STRAIGHT] < by_shape[Shape.REGULAR]
+            if ours == theirs:
+                continue
+            special = min(v for k, v in by_shape.items() if k is not Shape.REGULAR)
+            capped = min(special, regular_shanten(counts))
+            uncapped = min(special, regular_shanten(counts, limit=UNCAPPED))
+            if not (ours == capped and theirs == uncapped):
+                mismatches.append(Mismatch(hand, "shanten with packs", by_shape, theirs))
+    assert not mismatches, report(mismatches, checked)
+    assert knitted_best > 0, "hands where 组合龙 is the nearest shape should be exercised"

@@ -22,13 +22,20 @@
  * Tables are built at import by two sweeps over the keys (see build_table) in well under a
  * second; the suit table is 5^9 x 10 bytes (19.5 MB), the honor table 5^7 x 10 bytes (0.8 MB).
  *
- * Special shapes (13/14-tile totals only): seven pairs (a quad counts as two pairs), thirteen
- * orphans, honors-and-knitted (全不靠, including 七星不靠) and knitted straight (组合龙), each
- * as a distance with its improving kinds.
+ * Special shapes: seven pairs (a quad counts as two pairs), thirteen orphans, honors-and-knitted
+ * (全不靠, including 七星不靠) at 13/14-tile totals, and knitted straight (组合龙: the nine
+ * knitted tiles + n - 3 sets + a pair) at 13/14 and at 10/11 (one set melded), each as a distance
+ * with its improving kinds.
  *
- * Uncapped wilds (Xiamen golds, which may be a fifth copy): is_complete/waits run the R-3.3
- * search (complete_uncapped) for the rare hands where a kind could reach five copies and the
- * capped table says no.
+ * Uncapped wilds (Xiamen golds, which may be a fifth copy): is_complete/waits read a second pair
+ * of tables, built at the first uncapped call (another 20.3 MB, about as fast), whose targets have no
+ * cap: a target T is marked at min(T, 4) with the excess copies it needs, so the uncapped
+ * distance is again one lookup per block.  The R-3.3 search (complete_uncapped) stays as the
+ * reference the tables are tested against.
+ *
+ * Meld-aware cap (arcade R5.2, max_copies=4 with `held`): when a wild could give a melded kind a
+ * fifth copy, is_complete and the candidate waits are settled by an exact search (groups_room)
+ * in which a wild may stand for kind i only while concealed + held + wilds of i stay <= 4.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -63,6 +70,9 @@ static const int PERMS[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 
 
 static uint8_t *suit_tab = NULL;  /* SUIT_KEYS rows of NJ bytes (+ padding) */
 static uint8_t *honor_tab = NULL; /* HONOR_KEYS rows of NJ bytes (+ padding) */
+/* The same tables without the four-copies cap on the target (Xiamen golds), built at first use. */
+static uint8_t *unc_suit_tab = NULL, *unc_honor_tab = NULL;
+static double unc_build_seconds = 0.0;
 static double build_seconds = 0.0;
 static uint64_t honor_mask_all = 0, orphan_mask = 0;
 
@@ -106,16 +116,58 @@ static void mark_targets(Builder *b, int start, int m) {
 }
 
 /*
+ * Uncapped targets (any number of copies): the target T is marked at key min(T, 4) with its
+ * excess sum(max(0, T_i - 4)) -- the tiles beyond the fourth copy, which must be added whatever
+ * the block holds (a block holds at most four of a kind).  tcnt holds T.
+ */
+static void mark_targets_unc(Builder *b, int *tcnt, int start, int m) {
+    int clip[9], excess = 0;
+    for (int k = 0; k < b->nd; k++) {
+        clip[k] = tcnt[k] < 4 ? tcnt[k] : 4;
+        excess += tcnt[k] > 4 ? tcnt[k] - 4 : 0;
+    }
+    int32_t key = key_of(clip, b->nd);
+    uint8_t *cell = b->tab + (size_t)key * NJ + 2 * m;
+    if (excess < *cell) *cell = (uint8_t)excess;
+    for (int k = 0; k < b->nd; k++) { /* + a pair of k */
+        int e2 = excess + (tcnt[k] + 2 > 4 ? tcnt[k] + 2 - (tcnt[k] > 4 ? tcnt[k] : 4) : 0);
+        int c2 = tcnt[k] + 2 < 4 ? tcnt[k] + 2 : 4;
+        uint8_t *pc = b->tab + (size_t)(key + (c2 - clip[k]) * P5[k]) * NJ + 2 * m + 1;
+        if (e2 < *pc) *pc = (uint8_t)e2;
+    }
+    if (m == 4) return;
+    for (int g = start; g < b->ngroups; g++) {
+        if (g < b->nd) {
+            tcnt[g] += 3;
+            mark_targets_unc(b, tcnt, g, m + 1);
+            tcnt[g] -= 3;
+        } else {
+            int q = g - b->nd;
+            tcnt[q]++, tcnt[q + 1]++, tcnt[q + 2]++;
+            mark_targets_unc(b, tcnt, g, m + 1);
+            tcnt[q]--, tcnt[q + 1]--, tcnt[q + 2]--;
+        }
+    }
+}
+
+/*
  * contains(c) = c is a target or contains(c - e_i) for some i  -> sweep keys upwards (min of 0/255);
  * dist(c) = 0 if contains(c) else 1 + min over i with c_i < 4 of dist(c + e_i) -> sweep downwards.
  * (Adding one tile lowers the distance by at most one, and an optimal target always has a kind
  * with T_i > c_i, so the recurrence is exact.)
  */
-static void build_table(uint8_t *tab, int nd, int chows) {
+static void build_table(uint8_t *tab, int nd, int chows, int uncapped) {
     int32_t nkeys = P5[nd];
     memset(tab, 0xFF, (size_t)nkeys * NJ);
     Builder b = {tab, nd, nd + (chows ? nd - 2 : 0), {0}};
-    mark_targets(&b, 0, 0);
+    if (uncapped) {
+        /* contains(c) becomes v(c) = the least excess of a target T with min(T, 4) <= c, and
+         * dist(c) = min(v(c), 1 + min_i dist(c + e_i)): same two sweeps, min instead of 0/255. */
+        int tcnt[9] = {0};
+        mark_targets_unc(&b, tcnt, 0, 0);
+    } else {
+        mark_targets(&b, 0, 0);
+    }
 
     int d[9] = {0};
     for (int32_t key = 0; key < nkeys; key++) {
@@ -141,7 +193,7 @@ static void build_table(uint8_t *tab, int nd, int chows) {
             for (int j = 0; j < NJ; j++) mn[j] = nb[j] < mn[j] ? nb[j] : mn[j];
         }
         for (int j = 0; j < NJ; j++)
-            if (row[j]) row[j] = (uint8_t)(mn[j] + 1);
+            if (row[j] > mn[j] + 1) row[j] = (uint8_t)(mn[j] + 1);
         for (int i = 0; i < nd; i++) { /* odometer - 1 */
             if (d[i]-- > 0) break;
             d[i] = 4;
@@ -159,10 +211,6 @@ typedef struct {
     int nat; /* natural tiles */
     int32_t key[4];
 } Hand;
-
-static inline const uint8_t *row_of(int b, int32_t key) {
-    return (b < 3 ? suit_tab : honor_tab) + (size_t)key * NJ;
-}
 
 static void compute_keys(Hand *h) {
     for (int b = 0; b < 4; b++) h->key[b] = key_of(h->c + BLOCK_BASE[b], BLOCK_ND[b]);
@@ -193,11 +241,14 @@ static void conv(const int *A, const int *B, int *C, int n) {
  * the keys encode (for the "< 4" test of a drawable kind).  With nec != NULL, also the kinds
  * whose addition lowers the distance.
  */
-static int reg_dist(const int32_t *key, int n, const int *c, uint64_t *nec) {
+static inline __attribute__((always_inline)) int reg_dist_in(const uint8_t *stab,
+                                                             const uint8_t *htab,
+                                                             const int32_t *key, int n,
+                                                             const int *c, uint64_t *nec) {
     int R[4][NJ];
     const uint8_t *rows[4];
     for (int b = 0; b < 4; b++) {
-        rows[b] = row_of(b, key[b]);
+        rows[b] = (b < 3 ? stab : htab) + (size_t)key[b] * NJ;
         for (int j = 0; j < NJ; j++) R[b][j] = rows[b][j];
     }
     int P01[NJ], S23[NJ];
@@ -240,6 +291,15 @@ static int reg_dist(const int32_t *key, int n, const int *c, uint64_t *nec) {
     }
     *nec = out;
     return d;
+}
+
+static int reg_dist(const int32_t *key, int n, const int *c, uint64_t *nec) {
+    return reg_dist_in(suit_tab, honor_tab, key, n, c, nec);
+}
+
+/* The same without the four-copies cap (the uncapped tables must be built: ensure_unc_tables). */
+static int reg_dist_unc(const int32_t *key, int n, const int *c, uint64_t *nec) {
+    return reg_dist_in(unc_suit_tab, unc_honor_tab, key, n, c, nec);
 }
 
 static int seven_pairs_dist(const Hand *h, uint64_t *nec) {
@@ -345,7 +405,7 @@ static int knitted_straight_dist(const Hand *h, uint64_t *nec, int cutoff) {
         int32_t key[4];
         for (int b = 0; b < 4; b++) key[b] = key_of(c2 + BLOCK_BASE[b], BLOCK_ND[b]);
         uint64_t m2 = 0;
-        int d = missing + reg_dist(key, 1, c2, nec ? &m2 : NULL);
+        int d = missing + reg_dist(key, h->n - 3, c2, nec ? &m2 : NULL);
         if (d < best) {
             best = d;
             out = 0;
@@ -371,8 +431,10 @@ static int shape_dist(const Hand *h, int shape, uint64_t *nec, int cutoff) {
     }
 }
 
+/* The shapes of `mask` that exist for the hand's total: all at 13/14 tiles, 组合龙 also at 10/11
+ * (its one set may be a meld), only the regular shape below. */
 static inline int applicable(const Hand *h, int mask) {
-    return h->n == 4 ? mask : (mask & SH_REGULAR);
+    return h->n == 4 ? mask : h->n == 3 ? (mask & (SH_REGULAR | SH_KNITTED_STRAIGHT)) : (mask & SH_REGULAR);
 }
 
 /* Shanten over the shapes of `mask` (min), with the union of improving kinds of the argmin
@@ -471,15 +533,155 @@ static int complete_uncapped(const int *counts, int k, int n) {
     return k >= 2 && groups_unc(c, k - 2, n, 0);
 }
 
-/* Regular completeness without the four-copies cap: the capped table first, the search only when
- * some kind could reach five copies. */
-static int regular_complete_uncapped(const Hand *h) {
-    if (reg_dist(h->key, h->n, h->c, NULL) <= h->w) return 1;
-    if (h->w == 0) return 0;
+/* Build the uncapped tables at first use (0 ok, -1 MemoryError). */
+static int ensure_unc_tables(void) {
+    if (unc_suit_tab) return 0;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint8_t *st = malloc((size_t)SUIT_KEYS * NJ + 16);
+    uint8_t *ht = malloc((size_t)HONOR_KEYS * NJ + 16);
+    if (!st || !ht) {
+        free(st);
+        free(ht);
+        PyErr_NoMemory();
+        return -1;
+    }
+    build_table(st, 9, 1, 1);
+    build_table(ht, 7, 0, 1);
+    unc_honor_tab = ht;
+    unc_suit_tab = st;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    unc_build_seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    return 0;
+}
+
+/* Whether a wild could be a fifth copy at all: some kind reaches five with every wild on it
+ * (`extra` more natural tiles of the fullest kind, for a 3n+1 hand about to draw). */
+static inline int could_be_fifth(const Hand *h, int extra) {
     int maxc = 0;
     for (int i = 0; i < NK; i++) maxc = h->c[i] > maxc ? h->c[i] : maxc;
-    if (maxc + h->w < 5) return 0;
-    return complete_uncapped(h->c, h->w, h->n);
+    return h->w > 0 && maxc + extra + h->w >= 5;
+}
+
+/* Regular completeness without the four-copies cap: the uncapped table (tables built). */
+static int regular_complete_uncapped(const Hand *h) {
+    return reg_dist_unc(h->key, h->n, h->c, NULL) <= h->w;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Meld-aware cap (arcade R5.2): wilds may not give a kind more than room[i] = 4 - held[i] -
+ * counts[i] further copies.  Exact search, run only when some wild could break that.         */
+
+/* Like groups_unc, but a wild may stand for kind i only while room[i] > 0.  Wild-only groups
+ * always have a kind with room (at most 14 concealed tiles and 4 melds touch few of 34). */
+static int groups_room(int *c, int *room, int k, int n, int lo) {
+    while (lo < NK && !c[lo]) lo++;
+    if (lo == NK) return 1;
+    if (n == 0) return 0;
+    int i = lo;
+    int u = c[i] < 3 ? c[i] : 3;
+    if (k >= 3 - u && room[i] >= 3 - u) {
+        c[i] -= u, room[i] -= 3 - u;
+        int r = groups_room(c, room, k - (3 - u), n - 1, i);
+        c[i] += u, room[i] += 3 - u;
+        if (r) return 1;
+    }
+    if (i < 27) {
+        int base = i - i % 9;
+        for (int s = i - 2; s <= i; s++) {
+            if (s < base || s > base + 6) continue;
+            int need = 0, used[3] = {0, 0, 0}, ok = 1;
+            for (int q = 0; q < 3; q++) {
+                int j = s + q;
+                if (j == i || (j > i && c[j] > 0))
+                    used[q] = 1;
+                else
+                    need++, ok &= room[j] > 0;
+            }
+            if (need > k || !ok) continue;
+            for (int q = 0; q < 3; q++) {
+                if (used[q])
+                    c[s + q]--;
+                else
+                    room[s + q]--;
+            }
+            int r = groups_room(c, room, k - need, n - 1, i);
+            for (int q = 0; q < 3; q++) {
+                if (used[q])
+                    c[s + q]++;
+                else
+                    room[s + q]++;
+            }
+            if (r) return 1;
+        }
+    }
+    return 0;
+}
+
+/* counts + k wilds = n sets + a pair, wilds within room. */
+static int complete_room(int *c, int *room, int k, int n) {
+    for (int p = 0; p < NK; p++) {
+        if (c[p] >= 2) {
+            c[p] -= 2;
+            int r = groups_room(c, room, k, n, 0);
+            c[p] += 2;
+            if (r) return 1;
+        }
+        if (c[p] >= 1 && k >= 1 && room[p] >= 1) {
+            c[p] -= 1, room[p] -= 1;
+            int r = groups_room(c, room, k - 1, n, 0);
+            c[p] += 1, room[p] += 1;
+            if (r) return 1;
+        }
+    }
+    return k >= 2 && groups_room(c, room, k - 2, n, 0);
+}
+
+/* 组合龙 within room: the knitted tiles of one layout (a missing one is a wild), then the
+ * n - 3 sets and the pair. */
+static int knitted_complete_room(const Hand *h, const int *room0) {
+    int c[NK], room[NK];
+    for (int p = 0; p < 6; p++) {
+        memcpy(c, h->c, sizeof c);
+        memcpy(room, room0, sizeof room);
+        int k = h->w, ok = 1;
+        for (int s = 0; s < 3 && ok; s++)
+            for (int j = 0; j < 3 && ok; j++) {
+                int t = knitted_kind(p, s, j);
+                if (c[t])
+                    c[t]--;
+                else if (k > 0 && room[t] > 0)
+                    k--, room[t]--;
+                else
+                    ok = 0;
+            }
+        if (ok && complete_room(c, room, k, h->n - 3)) return 1;
+    }
+    return 0;
+}
+
+/* Whether the held cap can matter: a kind in a meld that the wilds could push past four. */
+static int held_binds(const Hand *h, const int *held) {
+    for (int i = 0; i < NK; i++)
+        if (held[i] && h->c[i] + held[i] + h->w > 4) return 1;
+    return 0;
+}
+
+/* Completeness of a 3n+2 hand with the meld-aware cap (held_binds(h, held) should hold).  The
+ * shapes that need 13/14 concealed tiles have no melds and keep the plain cap. */
+static int is_complete_held(const Hand *h, int mask, const int *held) {
+    if (!is_complete_capped(h, mask)) return 0; /* the per-kind caps only remove completions */
+    int m = applicable(h, mask);
+    int plain = m & (SH_SEVEN_PAIRS | SH_ORPHANS | SH_HONORS_KNITTED);
+    if (plain && is_complete_capped(h, plain)) return 1;
+    int room[NK], c[NK];
+    for (int i = 0; i < NK; i++) room[i] = 4 - held[i] - h->c[i];
+    if (m & SH_REGULAR) {
+        memcpy(c, h->c, sizeof c);
+        if (complete_room(c, room, h->w, h->n)) return 1;
+    }
+    if ((m & SH_KNITTED_STRAIGHT) && knitted_complete_room(h, room)) return 1;
+    return 0;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -630,53 +832,81 @@ static PyObject *k_shanten_by_shape(PyObject *self, PyObject *const *args, Py_ss
     return tup;
 }
 
+/* Read `held` (meld tiles of each kind; None: no melds) into held[]; returns 1 when some kind is
+ * held, 0 when none, -1 on error (also when concealed + held exceed four of a kind). */
+static int read_held(PyObject *obj, const Hand *h, int *held) {
+    if (obj == Py_None) return 0;
+    if (read_counts(obj, held, "held") < 0) return -1;
+    int any = 0;
+    for (int i = 0; i < NK; i++) {
+        if (h->c[i] + held[i] > 4)
+            return FAIL("counts[%d] + held[%d] = %d: a kind has at most 4 copies", i, i,
+                        h->c[i] + held[i]);
+        any |= held[i];
+    }
+    return any != 0;
+}
+
 PyDoc_STRVAR(is_complete_doc,
-             "is_complete(counts, wilds, mask, max_copies, /) -> bool\n\n"
-             "Whether a 3n+2 hand is complete; max_copies is 4 (capped) or None (uncapped wilds).");
+             "is_complete(counts, wilds, mask, max_copies, held, /) -> bool\n\n"
+             "Whether a 3n+2 hand is complete; max_copies is 4 (capped: concealed + held at most "
+             "four of a kind) or None (uncapped wilds).");
 
 static PyObject *k_is_complete(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    CHECK_NARGS("is_complete", 3, 4);
+    CHECK_NARGS("is_complete", 3, 5);
     Hand h;
     int mask = read_mask(args[2]);
     if (mask < 0) return NULL;
     int cap = nargs > 3 ? read_max_copies(args[3]) : 4;
     if (cap < 0 || read_hand(&h, args[0], args[1], NEED_2, "is_complete") < 0) return NULL;
+    int held[NK], any = 0;
+    if (nargs > 4 && args[4] != Py_None && (any = read_held(args[4], &h, held)) < 0) return NULL;
+    if (cap && any && h.w && h.n < 4 && held_binds(&h, held))
+        return PyBool_FromLong(is_complete_held(&h, mask, held));
     int ok = is_complete_capped(&h, mask);
-    if (!ok && cap == 0 && (applicable(&h, mask) & SH_REGULAR)) ok = regular_complete_uncapped(&h);
+    if (!ok && cap == 0 && (applicable(&h, mask) & SH_REGULAR) && could_be_fifth(&h, 0)) {
+        if (ensure_unc_tables() < 0) return NULL;
+        ok = regular_complete_uncapped(&h);
+    }
     return PyBool_FromLong(ok);
 }
 
-/* Waits of a 3n+1 hand, as a kind mask (before the held filter). */
-static uint64_t wait_mask(Hand *h, int mask, int cap) {
+/* Waits of a 3n+1 hand, as a kind mask (before the held filter); -1 on error. */
+static int wait_mask(Hand *h, int mask, int cap, uint64_t *waits) {
     uint64_t nec = 0;
     int s = analyse(h, mask, &nec, NULL);
     uint64_t out = s == 0 ? nec : 0;
-    if (cap || !(applicable(h, mask) & SH_REGULAR) || h->w == 0) return out;
-    /* Uncapped: a kind may reach five copies only through wilds. */
-    int maxc = 0;
-    for (int i = 0; i < NK; i++) maxc = h->c[i] > maxc ? h->c[i] : maxc;
-    if (maxc + 1 + h->w < 5) return out;
-    /* Ready at all?  (any wait t implies completion with one more wild) */
-    h->w++;
-    h->n = (h->nat + h->w - 2) / 3;
-    int ready = regular_complete_uncapped(h);
-    h->w--;
-    if (!ready) return out;
-    for (int t = 0; t < NK; t++) {
-        if (h->c[t] >= 4 || (out >> t & 1)) continue;
-        int hi = maxc > h->c[t] + 1 ? maxc : h->c[t] + 1;
-        if (hi + h->w < 5) continue;
-        h->c[t]++;
-        if (complete_uncapped(h->c, h->w, h->n)) out |= 1ULL << t;
-        h->c[t]--;
+    if (!cap && (applicable(h, mask) & SH_REGULAR) && could_be_fifth(h, 1)) {
+        /* Uncapped regular waits: the kinds that lower the uncapped distance from w + 1 to w. */
+        if (ensure_unc_tables() < 0) return -1;
+        uint64_t unc = 0;
+        if (reg_dist_unc(h->key, h->n, h->c, &unc) == h->w + 1) out |= unc;
+    }
+    *waits = out;
+    return 0;
+}
+
+/* Drop the waits t for which hand + t is not complete under the meld-aware cap. */
+static uint64_t held_filter(Hand *h, int mask, const int *held, uint64_t out) {
+    Hand g = *h;
+    g.n = h->n; /* 3n+1 + 1 = 3n+2: same n */
+    for (uint64_t x = out; x; x &= x - 1) {
+        int t = __builtin_ctzll(x);
+        g.c[t]++;
+        if (held_binds(&g, held)) {
+            compute_keys(&g);
+            if (!is_complete_held(&g, mask, held)) out &= ~(1ULL << t);
+        }
+        g.c[t]--;
     }
     return out;
 }
 
 PyDoc_STRVAR(waits_doc,
              "waits(counts, wilds, mask, held, max_copies, /) -> list[int]\n\n"
-             "Kinds that complete a 3n+1 hand, leaving out kinds with counts + held >= 4.");
+             "Kinds that complete a 3n+1 hand, leaving out kinds with counts + held >= 4; with "
+             "max_copies=4 the resolved hand plus held has at most four of a kind.");
 
 static PyObject *k_waits(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
@@ -686,12 +916,14 @@ static PyObject *k_waits(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (mask < 0) return NULL;
     int cap = nargs > 4 ? read_max_copies(args[4]) : 4;
     if (cap < 0 || read_hand(&h, args[0], args[1], NEED_1, "waits") < 0) return NULL;
-    uint64_t out = wait_mask(&h, mask, cap);
-    if (nargs > 3 && args[3] != Py_None && out) {
-        int held[NK];
-        if (read_counts(args[3], held, "held") < 0) return NULL;
+    int held[NK], any = 0;
+    if (nargs > 3 && args[3] != Py_None && (any = read_held(args[3], &h, held)) < 0) return NULL;
+    uint64_t out = 0;
+    if (wait_mask(&h, mask, cap, &out) < 0) return NULL;
+    if (any && out) {
         for (int t = 0; t < NK; t++)
             if (h.c[t] + held[t] >= 4) out &= ~(1ULL << t);
+        if (cap && h.w && h.n < 4 && out) out = held_filter(&h, mask, held, out);
     }
     return kinds_list(out);
 }
@@ -798,15 +1030,18 @@ static PyObject *k_discard_rows(PyObject *self, PyObject *const *args, Py_ssize_
 }
 
 PyDoc_STRVAR(block_row_doc,
-             "block_row(counts, honors, /) -> tuple[int, ...]\n\n"
+             "block_row(counts, honors, uncapped=False, /) -> tuple[int, ...]\n\n"
              "The table row of one block (9 suit counts, or 7 honor counts with honors=True): the "
-             "distance for (m, p) at index 2*m + p.");
+             "distance for (m, p) at index 2*m + p; uncapped: targets may hold five or more of a "
+             "kind.");
 
 static PyObject *k_block_row(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    CHECK_NARGS("block_row", 2, 2);
+    CHECK_NARGS("block_row", 2, 3);
     int honors = PyObject_IsTrue(args[1]);
     if (honors < 0) return NULL;
+    int uncapped = nargs > 2 ? PyObject_IsTrue(args[2]) : 0;
+    if (uncapped < 0 || (uncapped && ensure_unc_tables() < 0)) return NULL;
     int nd = honors ? 7 : 9;
     PyObject *seq = PySequence_Fast(args[0], "expected a sequence of ints");
     if (!seq) return NULL;
@@ -826,7 +1061,9 @@ static PyObject *k_block_row(PyObject *self, PyObject *const *args, Py_ssize_t n
         c[i] = (int)v;
     }
     Py_DECREF(seq);
-    const uint8_t *row = (honors ? honor_tab : suit_tab) + (size_t)key_of(c, nd) * NJ;
+    const uint8_t *tab = uncapped ? (honors ? unc_honor_tab : unc_suit_tab)
+                                  : (honors ? honor_tab : suit_tab);
+    const uint8_t *row = tab + (size_t)key_of(c, nd) * NJ;
     PyObject *tup = PyTuple_New(NJ);
     if (!tup) return NULL;
     for (int j = 0; j < NJ; j++) PyTuple_SET_ITEM(tup, j, PyLong_FromLong(row[j]));
@@ -845,6 +1082,17 @@ static PyObject *k_complete_uncapped(PyObject *self, PyObject *const *args, Py_s
     return PyBool_FromLong(complete_uncapped(h.c, h.w, h.n));
 }
 
+PyDoc_STRVAR(uncapped_build_seconds_doc,
+             "uncapped_build_seconds() -> float | None\n\n"
+             "Seconds the uncapped tables took to build at their first use (None: not built yet).");
+
+static PyObject *k_uncapped_build_seconds(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self, (void)args;
+    CHECK_NARGS("uncapped_build_seconds", 0, 0);
+    if (!unc_suit_tab) Py_RETURN_NONE;
+    return PyFloat_FromDouble(unc_build_seconds);
+}
+
 static PyMethodDef kernel_methods[] = {
     {"shanten", (PyCFunction)(void (*)(void))k_shanten, METH_FASTCALL, shanten_doc},
     {"shanten_by_shape", (PyCFunction)(void (*)(void))k_shanten_by_shape, METH_FASTCALL,
@@ -856,6 +1104,8 @@ static PyMethodDef kernel_methods[] = {
     {"block_row", (PyCFunction)(void (*)(void))k_block_row, METH_FASTCALL, block_row_doc},
     {"complete_uncapped", (PyCFunction)(void (*)(void))k_complete_uncapped, METH_FASTCALL,
      complete_uncapped_doc},
+    {"uncapped_build_seconds", (PyCFunction)(void (*)(void))k_uncapped_build_seconds,
+     METH_FASTCALL, uncapped_build_seconds_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -878,8 +1128,8 @@ PyMODINIT_FUNC PyInit__kernel(void) {
             free(ht);
             return PyErr_NoMemory();
         }
-        build_table(st, 9, 1);
-        build_table(ht, 7, 0);
+        build_table(st, 9, 1, 0);
+        build_table(ht, 7, 0, 0);
         suit_tab = st;
         honor_tab = ht;
         clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -12,9 +12,13 @@ form (4 minus the melds).  Anything else raises :class:`~erren.errors.AnalysisEr
 tiles to add so that the natural tiles lie inside one complete hand of the shape with at most four
 of any kind (arcade R5.2); the minimum is taken over ``shapes``.  The four-copies cap is used for
 shanten under every ruleset; only :func:`is_complete` and :func:`erren.analysis.waits.waits` take
-``max_copies=None`` (a Xiamen gold may be a fifth copy, R-3.2) into account exactly.
+``max_copies=None`` (a Xiamen gold may be a fifth copy, R-3.2) and the tiles in melds (``held``:
+the resolved hand *plus its melds* holds at most four of a kind, arcade R1.9d/R5.2) into account
+exactly.
 
-All work happens in the C kernel :mod:`erren.analysis._kernel` (table lookups, no search).
+All work happens in the C kernel :mod:`erren.analysis._kernel`: table lookups (the uncapped tables
+are built at the first ``max_copies=None`` call), plus a small exact search only when a wild could
+give a melded kind a fifth copy.
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ _SHAPE_ORDER = tuple(Shape)
 def shanten(counts: Sequence[int], *, wilds: int = 0, shapes: ShapeSet = ALL_SHAPES) -> int:
     """Shanten of a 3n+1 or 3n+2 hand: the minimum over ``shapes`` (``-1`` = complete).
 
-    The special shapes count only when the total is 13 or 14 (a hand without melds).
+    The special shapes count only when the total is 13 or 14 (a hand without melds), except
+    组合龙 (:attr:`Shape.KNITTED_STRAIGHT`), whose one set may be a meld: it counts at 10/11 too.
     ``shanten([0]*34, wilds=2) == -1``: two wilds are a pair.
     """
     return _k_shanten(counts, wilds, SHAPE_MASKS[shapes])
@@ -57,11 +62,17 @@ def is_complete(
     wilds: int = 0,
     shapes: ShapeSet = ALL_SHAPES,
     max_copies: int | None = 4,
+    held: Sequence[int] | None = None,
 ) -> bool:
     """Whether a 3n+2 hand forms one of ``shapes``, each wild standing for any kind.
 
     ``max_copies=4`` (arcade R5.2, and every hand without wilds): the resolved hand has at most
-    four tiles of a kind.  ``max_copies=None`` (Xiamen R-3.2): a wild may be a fifth copy; exact
-    for the regular shape (the only Xiamen shape), the other shapes keep the cap.
+    four tiles of a kind, counting ``held`` — the tiles of each kind in the player's melds
+    (default none; ``counts[k] + held[k] > 4`` raises :class:`~erren.errors.AnalysisError`).  So
+    ``[555z']`` plus a wild cannot make a pung or a pair of 5z.  The melds matter only to the
+    shapes that allow melds (regular, and 组合龙 with its one meld); seven pairs, thirteen orphans
+    and 全不靠 presuppose none.  ``max_copies=None`` (Xiamen R-3.2): a wild may be a fifth copy
+    (``held`` is then ignored); exact for the regular shape (the only Xiamen shape), the other
+    shapes keep the cap.
     """
-    return _k_is_complete(counts, wilds, SHAPE_MASKS[shapes], max_copies)
+    return _k_is_complete(counts, wilds, SHAPE_MASKS[shapes], max_copies, held)

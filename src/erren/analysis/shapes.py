@@ -9,9 +9,11 @@ A *shape* is a family of complete hands with its own shanten (distance to comple
 * :attr:`Shape.HONORS_AND_KNITTED` — 全不靠: 14 distinct tiles from the honors and a knitted set
   147/258/369 in three different suits (七星不靠 is the case with all seven honors);
 * :attr:`Shape.KNITTED_STRAIGHT` — 组合龙: the nine knitted tiles 147/258/369 in three different
-  suits plus one set and one pair.
+  suits plus one set and one pair; the set may be a declared meld (MCR), so the concealed part is
+  13/14 tiles, or 10/11 with one meld.
 
-Every shape but :attr:`~Shape.REGULAR` needs a concealed hand of 13 or 14 tiles (no melds).
+Seven pairs, thirteen orphans and 全不靠 need a concealed hand of 13 or 14 tiles (no melds);
+组合龙 needs 13/14 or 10/11; :attr:`~Shape.REGULAR` takes any 3n+1 or 3n+2 tiles.
 A :data:`ShapeSet` is what a ruleset allows; the analysis takes the minimum over it.
 """
 

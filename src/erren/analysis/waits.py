@@ -34,8 +34,9 @@ def waits(
 
     A kind is left out when the player holds all four copies: ``counts[t] + held[t] >= 4``,
     ``held`` being the tiles of each kind in the player's melds (default none) — guobiao-2p §3.4.
-    ``max_copies`` is as in :func:`erren.analysis.shanten.is_complete`.  The hand is ready (听)
-    iff the list is not empty.
+    ``max_copies`` and ``held`` are as in :func:`erren.analysis.shanten.is_complete`: with
+    ``max_copies=4`` no wild may give a kind a fifth copy counting the melds (arcade R5.2).  The
+    hand is ready (听) iff the list is not empty.
     """
     return _k_waits(counts, wilds, SHAPE_MASKS[shapes], held, max_copies)
 
