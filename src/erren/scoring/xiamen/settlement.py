@@ -1,0 +1,291 @@
+"""Xiamen settlement (R-4.1, R-4.2, R-4.6–R-4.9): 底 with the 连庄 doubling, the win type's
+multiplier, the cap, the bonus, who pays, the next dealer and streak — every figure explained.
+
+>>> from erren.hand import Hand
+>>> from erren.scoring.xiamen import XiamenContext, WinType, score_xiamen
+>>> from erren.tiles import Tile
+>>> ctx = XiamenContext(gold=Tile.M8, win_type=WinType.YOUJIN, dealer=True, streak=2,
+...                     flowers=(Tile.F1, Tile.F2, Tile.F3))
+>>> result = score_xiamen(Hand.parse("234m345m666m8m [777z'] +1z"), ctx)
+>>> print(settle_xiamen(result, winner=0).explain())
+游金 by seat 0, the dealer; 连庄数 3 (w = 2)
+底 = base 8 × 2^2 = 32
+水 = 6: 金牌 1 + 花牌 3 + 风刻 1 + 普通暗刻 1
+raw = (底 32 + 水 6) × M 4 (游金) = 152
+paid = min(raw 152, cap 100) = 100 (capped)
+bonus = 50 (游金), outside the cap
+total = paid 100 + bonus 50 = 150 points
+seat 1 pays 150 points to seat 0
+next hand: seat 0 deals again, 连庄数 4 (w = 3), 底 64
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from erren.analysis.readings import Reading
+from erren.scoring.xiamen.calculator import WaterItem, XiamenResult
+from erren.scoring.xiamen.context import WinType, XiamenSettings
+
+__all__ = [
+    "Outcome",
+    "XiamenSettlement",
+    "settle_xiamen",
+    "settle_xiamen_draw",
+    "settle_xiamen_escape",
+]
+
+SEATS = (0, 1)
+
+
+class Outcome(Enum):
+    """How the hand ended (R-2.1 ``END``)."""
+
+    WIN = "win"
+    DRAW = "draw"  # 荒庄 (R-2.10, R-4.7)
+    ESCAPE = "escape"  # 逃跑 (R-2.12)
+
+
+@dataclass(frozen=True, slots=True)
+class XiamenSettlement:
+    """The settlement record of R-4.9.
+
+    Seats are 0 and 1.  ``winner`` receives ``total`` points from ``loser`` (for an escape the
+    escaper is the loser; both ``None`` for 荒庄).  ``streak`` is this hand's ``w`` (连庄数
+    ``w + 1``) and ``base`` its 底; ``raw = (底 + 水) × M``, ``paid = min(raw, cap)`` (``cap``
+    0: no cap), ``total = paid + bonus``, ``beans = total × stake``; ``deltas`` are the points
+    per seat.  ``next_dealer``/``next_streak`` follow R-4.8 (``None`` when the table closes).
+    ``steps`` explain every figure, one line each.
+    """
+
+    outcome: Outcome
+    win_type: WinType | None
+    winner: int | None
+    loser: int | None
+    dealer: int
+    streak: int
+    base: int
+    water: int
+    multiplier: int
+    raw: int
+    cap: int
+    paid: int
+    bonus: int
+    total: int
+    stake: int
+    beans: int
+    deltas: tuple[int, int]
+    next_dealer: int | None
+    next_streak: int | None
+    items: tuple[WaterItem, ...] = ()
+    reading: Reading | None = None
+    steps: tuple[str, ...] = ()
+
+    @property
+    def capped(self) -> bool:
+        """The cap cut ``raw``."""
+        return self.paid < self.raw
+
+    @property
+    def total_without_cap(self) -> int:
+        """What the hand would pay with ``cap = 0`` (the last column of the §5.1 summary)."""
+        return self.raw + self.bonus if self.outcome is Outcome.WIN else self.total
+
+    @property
+    def lianzhuang(self) -> int:
+        """连庄数 of this hand, ``streak + 1``."""
+        return self.streak + 1
+
+    def explain(self) -> str:
+        return "\n".join(self.steps)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+def _seat(seat: int, what: str) -> int:
+    if seat not in SEATS or isinstance(seat, bool):
+        raise ValueError(f"{what} must be seat 0 or 1, not {seat!r}")
+    return seat
+
+
+def _streak(streak: int) -> int:
+    if not isinstance(streak, int) or isinstance(streak, bool) or streak < 0:
+        raise ValueError(f"the dealer streak must be a whole number ≥ 0, not {streak!r}")
+    return streak
+
+
+def _points(total: int, stake: int) -> str:
+    if stake == 1:
+        return f"{total:,} points"
+    return f"{total:,} points × stake {stake:,} = {total * stake:,} beans"
+
+
+def _next(dealer: int, streak: int, base: int) -> str:
+    return f"连庄数 {streak + 1} (w = {streak}), 底 {base << streak}"
+
+
+def settle_xiamen(result: XiamenResult, *, winner: int = 0) -> XiamenSettlement:
+    """Settle a win scored by :func:`~erren.scoring.xiamen.score_xiamen`; ``winner`` is the
+    winner's seat (the dealer's seat follows from ``result.ctx.dealer``).
+
+    ``raw = (底 + 水) × M`` with ``底 = base × 2^w`` (R-4.2) and ``M`` the win type's
+    multiplier; ``paid = min(raw, cap)`` unless ``cap`` is 0; the bonus (游金 50, 双游 100,
+    三游 150) is added outside the cap (R-4.6).  The loser pays ``total``; the winner deals the
+    next hand, with ``w + 1`` if it was the dealer and 0 otherwise (R-4.8).
+    """
+    winner = _seat(winner, "winner")
+    ctx = result.ctx
+    settings = ctx.settings
+    t = ctx.win_type
+    loser = 1 - winner
+    dealer = winner if ctx.dealer else loser
+    w = ctx.streak
+    base = ctx.base
+    water = result.water
+    m = t.multiplier
+    raw = (base + water) * m
+    cap = settings.cap
+    paid = min(raw, cap) if cap else raw
+    bonus = t.bonus
+    total = paid + bonus
+    stake = settings.stake
+    who = "the dealer" if ctx.dealer else "the non-dealer"
+    by_row: dict[str, int] = {}
+    for item in result.items:
+        by_row[item.name] = by_row.get(item.name, 0) + item.value
+    parts = " + ".join(f"{name} {value}" for name, value in by_row.items()) or "nothing"
+    steps = [
+        f"{t.chinese} by seat {winner}, {who}; 连庄数 {w + 1} (w = {w})",
+        f"底 = base {settings.base} × 2^{w} = {base}",
+        f"水 = {water}: {parts}",
+        f"raw = (底 {base} + 水 {water}) × M {m} ({t.chinese}) = {raw}",
+    ]
+    if not cap:
+        steps.append(f"paid = raw {raw} (no cap)")
+    elif raw > cap:
+        steps.append(f"paid = min(raw {raw}, cap {cap}) = {paid} (capped)")
+    else:
+        steps.append(f"paid = min(raw {raw}, cap {cap}) = {paid}")
+    if bonus:
+        steps.append(f"bonus = {bonus} ({t.chinese}), outside the cap")
+    else:
+        steps.append(f"bonus = 0 ({t.chinese} has none)")
+    steps.append(f"total = paid {paid} + bonus {bonus} = {_points(total, stake)}")
+    steps.append(
+        f"seat {loser} pays {total * stake:,} {'points' if stake == 1 else 'beans'} "
+        f"to seat {winner}"
+    )
+    next_streak = w + 1 if ctx.dealer else 0
+    again = "deals again" if ctx.dealer else "deals"
+    steps.append(f"next hand: seat {winner} {again}, {_next(winner, next_streak, settings.base)}")
+    deltas = [0, 0]
+    deltas[winner] = total
+    deltas[loser] = -total
+    return XiamenSettlement(
+        outcome=Outcome.WIN,
+        win_type=t,
+        winner=winner,
+        loser=loser,
+        dealer=dealer,
+        streak=w,
+        base=base,
+        water=water,
+        multiplier=m,
+        raw=raw,
+        cap=cap,
+        paid=paid,
+        bonus=bonus,
+        total=total,
+        stake=stake,
+        beans=total * stake,
+        deltas=(deltas[0], deltas[1]),
+        next_dealer=winner,
+        next_streak=next_streak,
+        items=result.items,
+        reading=result.reading,
+        steps=tuple(steps),
+    )
+
+
+def settle_xiamen_draw(
+    *, dealer: int, streak: int = 0, settings: XiamenSettings | None = None
+) -> XiamenSettlement:
+    """荒庄 (R-4.7): nobody scores, whatever anybody holds; the same dealer deals the next hand
+    with the same streak (R-4.8, D-26)."""
+    dealer = _seat(dealer, "dealer")
+    w = _streak(streak)
+    settings = settings or XiamenSettings()
+    base = settings.base << w
+    steps = (
+        "exhaustive draw (荒庄): nobody scores, nothing changes hands",
+        f"next hand: seat {dealer} deals again, {_next(dealer, w, settings.base)}",
+    )
+    return XiamenSettlement(
+        outcome=Outcome.DRAW,
+        win_type=None,
+        winner=None,
+        loser=None,
+        dealer=dealer,
+        streak=w,
+        base=base,
+        water=0,
+        multiplier=0,
+        raw=0,
+        cap=settings.cap,
+        paid=0,
+        bonus=0,
+        total=0,
+        stake=settings.stake,
+        beans=0,
+        deltas=(0, 0),
+        next_dealer=dealer,
+        next_streak=w,
+        steps=steps,
+    )
+
+
+def settle_xiamen_escape(
+    escaper: int, *, dealer: int, streak: int = 0, settings: XiamenSettings | None = None
+) -> XiamenSettlement:
+    """Escape (R-2.12, R-4.7): the hand is not scored; the escaper pays ``escape_penalty``
+    points (400) at the room's stake to the opponent, and the table closes."""
+    escaper = _seat(escaper, "escaper")
+    dealer = _seat(dealer, "dealer")
+    w = _streak(streak)
+    settings = settings or XiamenSettings()
+    penalty = settings.escape_penalty
+    stake = settings.stake
+    steps = (
+        f"seat {escaper} escaped (逃跑): the hand is not scored",
+        f"penalty = {_points(penalty, stake)}",
+        f"seat {escaper} pays {penalty * stake:,} {'points' if stake == 1 else 'beans'} "
+        f"to seat {1 - escaper}",
+        "the table closes",
+    )
+    deltas = [0, 0]
+    deltas[escaper] = -penalty
+    deltas[1 - escaper] = penalty
+    return XiamenSettlement(
+        outcome=Outcome.ESCAPE,
+        win_type=None,
+        winner=1 - escaper,
+        loser=escaper,
+        dealer=dealer,
+        streak=w,
+        base=settings.base << w,
+        water=0,
+        multiplier=0,
+        raw=0,
+        cap=settings.cap,
+        paid=0,
+        bonus=0,
+        total=penalty,
+        stake=stake,
+        beans=penalty * stake,
+        deltas=(deltas[0], deltas[1]),
+        next_dealer=None,
+        next_streak=None,
+        steps=steps,
+    )
