@@ -71,6 +71,8 @@ def tile_census(state: State) -> Counter[int]:
         census.update(state.flowers[p])
     if state.wall:
         census.update(state.wall[state.head : state.tail + 1])
+    if state.indicator >= 0 and not state.indicator_taken:
+        census[state.indicator] += 1  # xiamen's face-up gold indicator, out of play
     if state.phase.value == "rob":
         census[state.pending] += 1  # the 加杠 tile, between hand and meld
     return census
@@ -91,4 +93,69 @@ def random_hand(ruleset: Ruleset, seed: int, *, chaos: float = 0.0) -> State:
             state.apply(Action.trustee(q, not state.trustee[q]))
         else:
             state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def make_xiamen_wall(
+    dealer: str,
+    other: str,
+    gold: str,
+    draws: str = "",
+    back: str = "",
+    *,
+    dice: tuple[int, int] = (1, 1),
+    seed: int = 0,
+) -> tuple[int, ...]:
+    """A 72-tile xiamen wall (R-1.3, R-1.4): ``dealer`` (14) and ``other`` (13) dealt, then the
+    front draws ``draws`` in order, the back draws ``back`` in order (补花 and kong
+    replacements), and the indicator ``gold`` at live-wall index ``7 + 2s`` of the reveal
+    (R-1.6, W[34 + 2s]); the rest filled at random, with no flower or tile of the gold kind
+    before the indicator."""
+    from erren.engine import find_ruleset  # noqa: PLC0415
+
+    ruleset = find_ruleset("xiamen")
+    hands = [list(parse_tiles(dealer)), list(parse_tiles(other))]
+    assert len(hands[0]) == 14 and len(hands[1]) == 13, (len(hands[0]), len(hands[1]))
+    front: list[int] = []
+    for who, n in DEAL_ORDER:
+        front.extend(int(t) for t in hands[who][:n])
+        del hands[who][:n]
+    indicator = int(parse_tiles(gold)[0])
+    later = [int(t) for t in parse_tiles(draws)]
+    tail = [int(t) for t in parse_tiles(back)]
+    rest = Counter(ruleset.tiles)
+    rest.subtract(front + later + tail + [indicator])
+    assert all(v >= 0 for v in rest.values()), "more copies than the ruleset has"
+    q = 7 + 2 * sum(dice)
+    rng = random.Random(seed)
+    while len(later) < q:  # filler before the indicator: neither flowers nor golds
+        pool = sorted(k for k, v in rest.items() if v > 0 and k < NUM_KINDS and k != indicator)
+        t = rng.choice(pool)
+        rest[t] -= 1
+        later.append(t)
+    later.insert(q, indicator)
+    middle = list(rest.elements())
+    rng.shuffle(middle)
+    return tuple(front + later + middle + tail[::-1])
+
+
+def start_xiamen(
+    dealer: str,
+    other: str,
+    gold: str,
+    draws: str = "",
+    back: str = "",
+    *,
+    dice: tuple[int, int] = (1, 1),
+    seat: int = 0,
+    streak: int = 0,
+    **options: object,
+) -> State:
+    """A xiamen hand from a crafted wall, dealer at ``seat``, up to the opening window."""
+    from erren.engine import find_ruleset  # noqa: PLC0415
+
+    ruleset = find_ruleset("xiamen", options)
+    state = State(ruleset, dealer=seat, streak=streak)
+    state.apply(Action.shuffle(make_xiamen_wall(dealer, other, gold, draws, back, dice=dice)))
+    state.apply(Action.dice(*dice))
     return state

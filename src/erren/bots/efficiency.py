@@ -11,6 +11,12 @@ those.  With the analysis kernel (:mod:`erren.analysis.waits`) it:
   ``ting_min_waits`` unseen winning tiles (any wait at all once the wall is nearly empty);
 * claims a discard (chi, peng, 明杠) when the hand after the claim is closer to ready, or as
   close with more effective tiles; takes a concealed or added kong when it costs no shanten.
+
+With golds (xiamen, ``observation.gold`` set) it counts golds as wild and Whites as the gold
+kind, declares 三金倒/抢金胡 whenever offered, goes for 游金 — with a complete hand it
+discards into 游金-ready instead of winning 自摸 while the wall is long enough, and in the 游
+chain discards a drawn gold to climb to 双游/三游 —, never throws a gold while a natural tile
+serves as well, and only ever picks among the legal discards, so it never breaks 跟打.
 """
 
 from __future__ import annotations
@@ -18,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from erren.analysis.shanten import shanten
-from erren.analysis.shapes import GUOBIAO_2P, ShapeSet
+from erren.analysis.shanten import is_complete, shanten
+from erren.analysis.shapes import GUOBIAO_2P, XIAMEN, ShapeSet
 from erren.analysis.waits import discard_table, improving
 from erren.bots.base import Bot, register_bot
 from erren.engine import Action, ActionKind, Observation
@@ -71,6 +77,8 @@ class EfficiencyBot(Bot):
         self.ting_late_wall = ting_late_wall
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if observation.gold is not None:
+            return self._golds(observation, legal_actions)
         for action in legal_actions:
             if action.kind in _WIN:
                 return action
@@ -153,6 +161,148 @@ class EfficiencyBot(Bot):
                 if best is None or key < best:
                     best, choice = key, action
         return choice
+
+    # ------------------------------------------------------------------ golds (xiamen)
+    you_min_wall: ClassVar[int] = 8
+    """Wall tiles needed to prefer 游金 (or a higher 游) to an immediate win."""
+
+    def _golds(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == "opening":  # 三金倒 / 抢金胡: a sure ×4 now
+            return next((a for a in legal if a.kind is not AK.PASS), legal[0])
+        if obs.phase == "you_choice":
+            level = obs.you_level[obs.player]
+            climb = level >= 2 or obs.wall_count >= self.you_min_wall
+            want = AK.DISCARD_GOLD if climb else AK.WIN
+            return next(a for a in legal if a.kind is want)
+        if obs.phase == "last_draw" or AK.HU in kinds:
+            return next(a for a in legal if a.kind in (AK.ZIMO, AK.HU))
+        if obs.phase == "turn":
+            return self._gold_turn(obs, legal)
+        return self._gold_claim(obs, legal)
+
+    def _gold_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        gold = int(obs.gold)  # type: ignore[arg-type]
+        c, k, visible = gold_counts(obs)
+        discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
+        zimo = next((a for a in legal if a.kind is AK.ZIMO), None)
+        if zimo is not None:
+            if obs.wall_count >= self.you_min_wall:
+                for tile, action in discards.items():
+                    if _you_ready_after(c, k, gold, tile):
+                        return action
+            return zimo
+        rows = discard_table(c, wilds=k, shapes=XIAMEN, visible=visible)
+        by_physical = [
+            (row, gold if row.discard is None else _physical(row.discard, gold)) for row in rows
+        ]
+        legal_rows = [(row, t) for row, t in by_physical if t in discards]
+        if not legal_rows:
+            return next(iter(discards.values()), legal[0])
+        best, tile = legal_rows[0]
+        if tile == gold:  # a gold goes only when no natural tile does as well
+            for row, t in legal_rows[1:]:
+                if row.shanten == best.shanten:
+                    tile = t
+                    break
+        if best.shanten == 0:  # prefer a discard that enters 游金 at once
+            for row, t in legal_rows:
+                if row.shanten == 0 and _you_ready_after(c, k, gold, t):
+                    tile = t
+                    break
+        for action in legal:
+            if action.kind is AK.AN_GANG or action.kind is AK.JIA_GANG:
+                f = _functional(int(action.tile), gold)  # type: ignore[arg-type]
+                used = 4 if action.kind is AK.AN_GANG else 1
+                c[f] -= used
+                after = shanten(c, wilds=k, shapes=XIAMEN)
+                c[f] += used
+                if after <= best.shanten:
+                    return action
+        return discards[tile]
+
+    def _gold_claim(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        passing = next((a for a in legal if a.kind is AK.PASS), legal[-1])
+        x = obs.pending
+        if x is None or obs.phase != "claim":
+            return passing
+        gold = int(obs.gold)  # type: ignore[arg-type]
+        c, k, visible = gold_counts(obs)
+        fx = _functional(int(x), gold)
+        now, kinds = improving(c, wilds=k, shapes=XIAMEN)
+        now_left = sum(max(0, 4 - visible[t]) for t in kinds)
+        best: tuple[int, int, int] | None = None
+        choice = passing
+        for order, action in enumerate(legal):
+            if action.kind is AK.MING_GANG:
+                c[fx] -= 3
+                after, left = shanten(c, wilds=k, shapes=XIAMEN), now_left
+                c[fx] += 3
+            elif action.kind is AK.PENG or action.kind is AK.CHI:
+                if action.kind is AK.PENG:
+                    used = [fx, fx]
+                else:
+                    start = int(action.tile)  # type: ignore[arg-type]
+                    used = [t for t in (start, start + 1, start + 2) if t != fx]
+                for t in used:
+                    c[t] -= 1
+                row = discard_table(c, wilds=k, shapes=XIAMEN, visible=visible)[0]
+                for t in used:
+                    c[t] += 1
+                after, left = row.shanten, row.remaining
+            else:
+                continue
+            if after < now or (after == now and left > now_left):
+                key = (after, -left, order)
+                if best is None or key < best:
+                    best, choice = key, action
+        return choice
+
+
+_WHITE = 31
+
+
+def _functional(tile: int, gold: int) -> int:
+    return gold if tile == _WHITE and gold != _WHITE else tile
+
+
+def _physical(kind: int, gold: int) -> int:
+    return _WHITE if kind == gold and gold != _WHITE else kind
+
+
+def gold_counts(observation: Observation) -> tuple[list[int], int, list[int]]:
+    """``(counts, golds, visible)`` with golds (xiamen): the concealed natural tiles by
+    functional kind (a White counts as the gold kind), the golds held, and the functional
+    copies the player can see (golds and the indicator are no kind's copies)."""
+    gold = int(observation.gold)  # type: ignore[arg-type]
+    hand, visible = seen_counts(observation)
+    k = hand[gold]
+    c = list(hand)
+    seen = list(visible)
+    for counts in (c, seen):
+        counts[gold] = 0
+        if gold != _WHITE:
+            counts[gold] = counts[_WHITE]
+            counts[_WHITE] = 0
+    return c, k, seen
+
+
+def _you_ready_after(c: list[int], k: int, gold: int, tile: int) -> bool:
+    """Whether discarding ``tile`` leaves a 游金-ready hand (xiamen R-3.5)."""
+    f = None if tile == gold else _functional(tile, gold)
+    golds = k - 1 if f is None else k
+    if golds < 1:
+        return False
+    if f is not None:
+        c[f] -= 1
+    c[9] += 2  # a kind xiamen never uses, as the pair: the rest must be groups
+    ok = is_complete(c, wilds=golds - 1, shapes=XIAMEN, max_copies=None)
+    c[9] -= 2
+    if f is not None:
+        c[f] += 1
+    return bool(ok)
 
 
 register_bot("efficiency", EfficiencyBot)

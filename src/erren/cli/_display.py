@@ -18,7 +18,17 @@ from erren.engine import Observation
 from erren.melds import Meld, MeldKind
 from erren.tiles import Tile
 
-__all__ = ["LEGEND", "Palette", "board_lines", "pad", "seat_lines", "use_color", "width"]
+__all__ = [
+    "LEGEND",
+    "Palette",
+    "board_lines",
+    "gold_line",
+    "golds_first",
+    "pad",
+    "seat_lines",
+    "use_color",
+    "width",
+]
 
 _SUIT_NAME = {"m": "万", "p": "饼", "s": "条"}
 _HONOR_FACE = ("东", "南", "西", "北", "白", "发", "中")
@@ -32,6 +42,8 @@ _MELD_WORD = {
     MeldKind.JIA_GANG: "加杠",
     MeldKind.AN_GANG: "暗杠",
 }
+
+_YOU_WORD = ("", "游金", "双游", "三游")
 
 LEGEND = "Tiles: 1万..9万 characters (1m..9m) · 东南西北 winds (1z..4z) · 白发中 dragons (5z..7z)"
 
@@ -123,7 +135,10 @@ def seat_lines(
     when ``hidden``), melds, flowers and discards (claimed ones are in the claimer's melds)."""
     tags = []
     if seat == obs.dealer:
-        tags.append("庄 dealer")
+        tags.append("庄 dealer" + (f" 连庄数 {obs.streak + 1}" if obs.gold is not None else ""))
+    level = obs.you_level[seat]
+    if level:
+        tags.append(pal.paint(f"{_YOU_WORD[level]} (游 level {level})", "1;33"))
     if obs.ting[seat]:
         tags.append(pal.paint("听 ready", "1;33"))
     if obs.trustee[seat]:
@@ -143,6 +158,25 @@ def seat_lines(
         head = "  discards " if start == 0 else "           "
         lines.append(head + pal.tiles(pool[start : start + 12]))
     return lines
+
+
+def gold_line(obs: Observation, pal: Palette) -> str | None:
+    """The gold of a xiamen hand: the indicator, the golds' kind and what the White plays as."""
+    if obs.gold is None:
+        return None
+    g = int(obs.gold)
+    where = "taken by 抢金胡" if obs.indicator_taken else "face up"
+    line = f"金 gold {pal.name(g)} (indicator {where}; the other three {pal.name(g)} are wild)"
+    if g != Tile.WHITE:
+        line += f" · 白 White plays as {pal.name(g)}"
+    return line
+
+
+def golds_first(tiles: Sequence[Tile], gold: Tile | None) -> list[Tile]:
+    """The hand with its golds at the far left (xiamen R-1.7)."""
+    if gold is None:
+        return list(tiles)
+    return [t for t in tiles if t == gold] + [t for t in tiles if t != gold]
 
 
 def board_lines(

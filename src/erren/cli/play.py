@@ -23,7 +23,15 @@ from typing import TextIO
 from erren.analysis.shapes import GUOBIAO_2P
 from erren.analysis.waits import waits
 from erren.bots import Bot, EfficiencyBot, bot_names, find_bot
-from erren.cli._display import LEGEND, Palette, board_lines, pad, use_color
+from erren.cli._display import (
+    LEGEND,
+    Palette,
+    board_lines,
+    gold_line,
+    golds_first,
+    pad,
+    use_color,
+)
 from erren.cli.simulate import parse_option
 from erren.engine import (
     Action,
@@ -50,7 +58,13 @@ _HOW = {
     "zimo": "自摸 self-drawn",
     "discard": "点和 on a discard",
     "robbing": "抢杠和 robbing a kong",
+    "youjin": "游金 swimming gold",
+    "shuangyou": "双游 double swim",
+    "sanyou": "三游 triple swim",
+    "qiangjin": "抢金胡 robbing the gold",
+    "sanjindao": "三金倒 three golds",
 }
+_XIAMEN_HOW = {"zimo": "自摸 self-drawn", "discard": "平和 on a discard", "robbing": "抢杠胡"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -136,6 +150,16 @@ def describe(action: Action, pal: Palette, pending: Tile | None = None) -> str:
         return f"加杠 add {pal.name(tile)} to your pung"
     if kind is AK.PASS:
         return "过 pass"
+    if kind is AK.SANJINDAO:
+        return "三金倒 — win with the three golds!"
+    if kind is AK.QIANGJIN:
+        if tile is not None:
+            return f"抢金胡 — lay out {pal.name(tile)} and take the gold indicator: win!"
+        return "抢金胡 — take the gold indicator: win!"
+    if kind is AK.WIN:
+        return "win now with the gold you drew"
+    if kind is AK.DISCARD_GOLD:
+        return "discard the gold and swim on (双游/三游: bigger win, if you get there)"
     return str(action)
 
 
@@ -164,15 +188,23 @@ def narrate(event: Event, pal: Palette) -> str | None:
     if kind == "jiagang" and tile is not None:
         return f"{who}: 加杠 adds {pal.name(tile)} to a pung"
     if kind == "flower" and tile is not None:
+        if event.text == "gold reveal":
+            return f"{who}: 花 flower {pal.name(tile)} revealed for the gold (no replacement)"
         return f"{who}: 花 flower {pal.name(tile)}, replaced"
     if kind == "trustee":
         return f"{who}: 托管 auto-play {event.text}"
+    if kind == "gold" and tile is not None:
+        return f"金 the gold is {pal.name(tile)} (indicator turned face up)"
+    if kind == "you":
+        return f"{who}: {event.text.split(' ')[-1]} — swimming for the gold (游)"
     return None
 
 
 # ---------------------------------------------------------------------------- choices
 def drawn_tile(obs: Observation) -> Tile | None:
     """The tile the player just drew (not after a chi or peng, where nothing was drawn)."""
+    if obs.phase in ("you_choice", "last_draw"):
+        return obs.last_drawn
     if obs.phase != "turn" or obs.origin == "claim":
         return None
     return obs.last_drawn
@@ -180,10 +212,10 @@ def drawn_tile(obs: Observation) -> Tile | None:
 
 def hand_order(obs: Observation) -> list[Tile]:
     """The hand as shown: sorted, the tile just drawn set apart at the end."""
-    tiles = list(obs.hand)
+    tiles = golds_first(obs.hand, obs.gold)
     drawn = drawn_tile(obs)
     if drawn is not None and drawn in tiles:
-        tiles.remove(drawn)
+        del tiles[len(tiles) - 1 - tiles[::-1].index(drawn)]
         tiles.append(drawn)
     return tiles
 
@@ -195,6 +227,10 @@ def hand_lines(obs: Observation, pal: Palette, *, numbered: bool) -> list[str]:
     keys: list[str] = []
     for i, t in enumerate(tiles):
         gap = "  " if apart and i == len(tiles) - 1 else ""
+        if obs.gold is not None and t == obs.gold:  # R-1.7: golds marked 金
+            cells.append(gap + pal.paint("金", "1;33") + pal.tile(t))
+            keys.append(gap + f"{i + 1:>5}")
+            continue
         cells.append(gap + pal.tile(t))
         keys.append(gap + f"{i + 1:>3}")
     lines = ["Your hand  " + " ".join(cells)]
@@ -211,9 +247,16 @@ def choices(obs: Observation, legal: Sequence[Action], pal: Palette) -> list[Cho
     for action in legal:
         by_kind.setdefault(action.kind, []).append(action)
     pending = obs.pending
-    for kind in (AK.ZIMO, AK.HU):
+    for kind in (AK.ZIMO, AK.HU, AK.WIN, AK.SANJINDAO):
         for action in by_kind.get(kind, []):
-            out.append(Choice("h", describe(action, pal), action))
+            key = "s" if kind is AK.SANJINDAO else "h"
+            out.append(Choice(key, describe(action, pal), action))
+    robs = by_kind.get(AK.QIANGJIN, [])
+    for i, action in enumerate(robs):
+        key = "j" if len(robs) == 1 else f"j{i + 1}"
+        out.append(Choice(key, describe(action, pal), action))
+    for action in by_kind.get(AK.DISCARD_GOLD, []):
+        out.append(Choice("d", describe(action, pal), action))
     kongs = by_kind.get(AK.MING_GANG, []) + by_kind.get(AK.AN_GANG, [])
     kongs += by_kind.get(AK.JIA_GANG, [])
     for i, action in enumerate(kongs):
@@ -335,11 +378,15 @@ class Game:
                 obs = state.observe(COMPUTER)
                 state.apply(self.bot.choose(obs, obs.legal_actions))
                 continue
+            legal = state.legal_actions()
+            if state.phase.value == "opening" and len(legal) == 1:
+                state.apply(legal[0])  # nothing to declare in the opening window
+                continue
             self.news(state)
             self.human_turn(state)
         self.news(state)
 
-    def human_turn(self, state: State) -> None:
+    def human_turn(self, state: State) -> None:  # noqa: PLR0915 - one screen, top to bottom
         io, pal = self.io, self.pal
         obs = state.observe(HUMAN)
         legal = obs.legal_actions
@@ -347,6 +394,9 @@ class Game:
         io.say("")
         io.say(pal.dim("─" * 78))
         io.say(self.header(state))
+        gold = gold_line(obs, pal)
+        if gold is not None:
+            io.say(gold)
         io.say("")
         for line in board_lines(obs, pal, names=NAMES):
             io.say(line)
@@ -360,10 +410,19 @@ class Game:
             io.say(pal.bold(f"The computer discarded {pal.name(obs.pending)}. Claim it?"))
         elif obs.phase == "rob" and obs.pending is not None:
             io.say(pal.bold(f"The computer adds {pal.name(obs.pending)} to a pung — rob the kong?"))
+        elif obs.phase == "opening":
+            io.say(pal.bold("Opening window — declare a gold win now, or pass (Enter)."))
+        elif obs.phase == "you_choice" and (drawn := drawn_tile(obs)) is not None:
+            io.say(pal.bold(f"You drew a gold ({pal.name(drawn)}): win now, or discard it?"))
+        elif obs.phase == "last_draw":
+            io.say(pal.bold("三游 test: your single draw completes your hand — win (h)?"))
         elif turn and (drawn := drawn_tile(obs)) is not None:
             io.say(pal.bold(f"Your turn — you drew {pal.name(drawn)} (shown last)."))
         else:
             io.say(pal.bold("Your turn — discard a tile."))
+        follow = _follow_note(obs, legal, pal)
+        if follow:
+            io.say(follow)
         for line in menu_lines(menu):
             io.say(line)
         keys = {c.key: c for c in menu}
@@ -405,6 +464,8 @@ class Game:
             return
         for line in settlement_lines(result, pal):
             io.say(line)
+        if result.kind == "draw" and self.match.ruleset.name == "xiamen":
+            io.say("(xiamen: after 荒庄 the same dealer deals again, 连庄数 unchanged)")
         s0, s1 = self.match.scores
         io.say("")
         io.say(pal.bold(f"Match score   You {s0:+d}   Computer {s1:+d}"))
@@ -421,12 +482,14 @@ def settlement_lines(result: HandResult, pal: Palette) -> list[str]:
         return [f"The hand was aborted ({NAMES[result.loser or 0]} left the table)."]
     winner = result.winner if result.winner is not None else 0
     lines = []
+    names = dict(_HOW)
+    if _is_xiamen(result):
+        names.update(_XIAMEN_HOW)
+    how = names.get(result.how or "", result.how)
     if winner == HUMAN:
-        lines.append(pal.paint(f"You win — {_HOW.get(result.how or '', result.how)}!", "1;32"))
+        lines.append(pal.paint(f"You win — {how}!", "1;32"))
     else:
-        lines.append(
-            pal.paint(f"The computer wins — {_HOW.get(result.how or '', result.how)}.", "1;31")
-        )
+        lines.append(pal.paint(f"The computer wins — {how}.", "1;31"))
     hand = result.hand
     if hand is not None:
         text = pal.tiles(hand.concealed)
@@ -436,6 +499,17 @@ def settlement_lines(result: HandResult, pal: Palette) -> list[str]:
             text += "   + " + pal.tile(hand.winning)
         lines.append("Winning hand  " + text)
     lines.append("")
+    if _is_xiamen(result):
+        lines.append("水 (water):")
+        for name, value, count in result.fans:
+            lines.append(f"  {pad(name, 36)} {value * count:>3}")
+        lines.append(f"  {pad('total', 36)} {result.fan_total:>3} 水")
+        lines.append("")
+        lines += ["  " + step for step in getattr(result.score, "steps", ())]
+        lines.append("")
+        d0, d1 = result.deltas
+        lines.append(f"Points: {result.points}   You {d0:+d}   Computer {d1:+d}")
+        return lines
     lines.append("Fans (番):")
     english = _english(result)
     for name, value, count in result.fans:
@@ -448,6 +522,24 @@ def settlement_lines(result: HandResult, pal: Palette) -> list[str]:
     d0, d1 = result.deltas
     lines.append(f"Points: {result.points}   You {d0:+d}   Computer {d1:+d}")
     return lines
+
+
+def _follow_note(obs: Observation, legal: Sequence[Action], pal: Palette) -> str | None:
+    """xiamen R-2.5: why only some tiles may be discarded (跟打)."""
+    if obs.gold is None or obs.phase != "turn":
+        return None
+    allowed = {int(a.tile) for a in legal if a.kind is AK.DISCARD and a.tile is not None}
+    if not allowed or allowed == {int(t) for t in obs.hand}:
+        return None
+    names = " or ".join(pal.name(t) for t in sorted(allowed))
+    return (
+        f"跟打: the computer discarded {names} and you hold exactly one — "
+        f"you must discard {names} (a win or a kong stays allowed)."
+    )
+
+
+def _is_xiamen(result: HandResult) -> bool:
+    return type(result.score).__name__ == "XiamenSettlement"
 
 
 def _english(result: HandResult) -> dict[str, str]:

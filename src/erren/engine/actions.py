@@ -16,6 +16,9 @@ Every action names who makes it: a seat (``0`` or ``1``) or chance (``c``).  The
     0:timeout               the player's timer ran out: the engine plays the spec's default move
     0:trustee:on            托管 on/off (allowed at any time before the end)
     0:escape                the player left the table (逃跑)
+    1:sanjindao             xiamen: 三金倒, three golds in the opening window
+    0:qiangjin:3z  1:qiangjin   xiamen: 抢金胡 (the dealer names the tile he lays out)
+    0:win  0:discardgold    xiamen: a player in the 游 chain who drew a gold wins or discards it
 
 Draws are not actions: the wall order is fixed by the shuffle, so every draw follows from it.
 Actions are interned: building the same action twice returns the same object, so legal-action
@@ -55,6 +58,10 @@ class ActionKind(Enum):
     TIMEOUT = "timeout"
     TRUSTEE = "trustee"
     ESCAPE = "escape"
+    SANJINDAO = "sanjindao"
+    QIANGJIN = "qiangjin"
+    WIN = "win"
+    DISCARD_GOLD = "discardgold"
 
     @property
     def is_chance(self) -> bool:
@@ -73,6 +80,7 @@ _TILE_ARG = frozenset(
         ActionKind.CHI,
         ActionKind.AN_GANG,
         ActionKind.JIA_GANG,
+        ActionKind.QIANGJIN,
     }
 )
 _BY_VERB = {k.value: k for k in ActionKind}
@@ -142,6 +150,8 @@ class Action:
             if arg not in ("on", "off"):
                 raise NotationError("trustee is switched on or off", text)
             return cls.trustee(player, arg == "on")
+        if kind is ActionKind.QIANGJIN and arg is None:
+            return cls.make(kind, player)
         if kind in _TILE_ARG:
             if arg is None:
                 raise NotationError(f"{verb} needs a tile", text)

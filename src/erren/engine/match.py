@@ -52,18 +52,7 @@ class Match:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
-        rule = getattr(self.ruleset.options, "first_dealer", "first_ready")
-        if rule == "dice":
-            while True:
-                a = self.rng.randint(1, 6) + self.rng.randint(1, 6)
-                b = self.rng.randint(1, 6) + self.rng.randint(1, 6)
-                if a != b:
-                    self.dealer = 0 if a > b else 1
-                    break
-        elif rule == "random":
-            self.dealer = self.rng.randrange(2)
-        else:
-            self.dealer = self.first_ready
+        self.dealer = self.ruleset.first_dealer(self.rng, self.first_ready)
         self.first_dealer = self.dealer
         self.round_wind = Tile.EAST
         self._current: State | None = None
@@ -73,7 +62,10 @@ class Match:
         if self.over:
             raise ValueError("the match is over")
         seed = self.rng.getrandbits(63)
-        state = State.new(self.ruleset, seed=seed, dealer=self.dealer, round_wind=self.round_wind)
+        streak = self.streak if self.ruleset.uses_streak else 0
+        state = State.new(
+            self.ruleset, seed=seed, dealer=self.dealer, round_wind=self.round_wind, streak=streak
+        )
         self._current = state
         return state
 
@@ -90,11 +82,9 @@ class Match:
         if result.kind == "abort":
             self.over = True
             return result
-        if result.kind == "win" and result.winner == self.dealer:
-            self.streak += 1
-        else:
-            self.streak = 0
-            self.dealer = 1 - self.dealer
+        before = self.dealer
+        self.dealer, self.streak = self.ruleset.next_dealer(self.dealer, self.streak, result)
+        if self.dealer != before:
             rotating = getattr(self.ruleset.options, "round_wind", "fixed_east") == "rotating"
             if rotating and self.dealer == self.first_dealer:
                 self.round_wind = _WINDS[(_WINDS.index(self.round_wind) + 1) % 4]

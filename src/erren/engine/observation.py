@@ -71,6 +71,14 @@ class Observation:
     event_seq: int
     """Number of events so far (ask for events since this number to stay in sync)."""
     result: HandResult | None
+    gold: Tile | None = None
+    """The gold kind of the hand (xiamen R-1.6), ``None`` in families without golds."""
+    indicator_taken: bool = False
+    """The face-up indicator went into a 抢金胡 winner's hand."""
+    you_level: tuple[int, int] = (0, 0)
+    """Each seat's 游 level (xiamen R-2.9): 0, 1 游金, 2 双游, 3 三游."""
+    streak: int = 0
+    """The dealer streak ``w`` (连庄数 ``w + 1``)."""
 
     @property
     def opponent(self) -> int:
@@ -105,7 +113,9 @@ def observe(state: State, player: int) -> Observation:
         if phase is Phase.TURN and state.ting[actor]:  # a hu offer under 报听 (§2.9)
             timer = Timer(actor, "claim", state.ruleset.claim_timeout_s)
     last = state.last_added[player]
-    drew = phase is Phase.TURN and state.origin is not None and state.origin.value != "claim"
+    drew = (
+        phase is Phase.TURN and state.origin is not None and state.origin.value != "claim"
+    ) or phase in (Phase.YOU_CHOICE, Phase.LAST_DRAW)
     last_drawn = _TILES[last] if actor == player and drew and last >= 0 else None
     pending = _TILES[state.pending] if state.pending >= 0 else None
     return Observation(
@@ -138,4 +148,8 @@ def observe(state: State, player: int) -> Observation:
         timer=timer,
         event_seq=state.event_count,
         result=state.result,
+        gold=_TILES[state.gold] if state.gold >= 0 else None,
+        indicator_taken=state.indicator_taken,
+        you_level=(state.you_level[0], state.you_level[1]),
+        streak=state.streak,
     )

@@ -42,6 +42,8 @@ class Record:
     round_wind: Tile
     actions: tuple[str, ...]
     result: str | None = None
+    streak: int = 0
+    """The dealer streak (kept, as ``"streak"``, only when not 0)."""
 
     @classmethod
     def of(cls, state: State) -> Record:
@@ -53,6 +55,7 @@ class Record:
             round_wind=state.round_wind,
             actions=tuple(str(a) for a in state.history),
             result=None if state.result is None else str(state.result),
+            streak=state.streak,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,8 +67,10 @@ class Record:
             "seed": self.seed,
             "dealer": self.dealer,
             "round_wind": str(self.round_wind),
-            "actions": list(self.actions),
         }
+        if self.streak:
+            out["streak"] = self.streak
+        out["actions"] = list(self.actions)
         if self.result is not None:
             out["result"] = self.result
         return out
@@ -88,6 +93,7 @@ class Record:
                 round_wind=parse_tile(str(data.get("round_wind", "1z"))),
                 actions=tuple(str(a) for a in data["actions"]),
                 result=data.get("result"),
+                streak=int(data.get("streak", 0)),
             )
         except KeyError as missing:
             raise NotationError(f"record without {missing}") from None
@@ -110,7 +116,7 @@ def replay(record: Record | str, *, upto: int | None = None) -> State:
     if isinstance(record, str):
         record = Record.from_json(record)
     ruleset = find_ruleset(record.ruleset, record.options)
-    state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind)
+    state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind, streak=record.streak)
     state.seed = record.seed
     actions = record.actions if upto is None else record.actions[:upto]
     for text in actions:

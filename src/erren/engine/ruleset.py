@@ -6,12 +6,22 @@ flow shared by the families lives in :mod:`erren.engine.state`; a family subclas
 the deep chains).  Hooks the guobiao family leaves at their defaults are where the other families
 plug in:
 
-* ``wild_kinds`` / ``can_win``: wild tiles (xiamen's 金, arcade's 财神) change the shape test;
-* ``chance_plan``: a reserve stock, extra dice (the gold reveal), random events;
-* ``discard_filter``: the 跟打 obligation (xiamen R-2.5) restricts which tiles may be discarded;
-* ``opening_window``: xiamen's 三金倒/抢金胡 and arcade's opening exchange run before the first
-  discard (``None`` here: play starts at once);
-* ``score_win`` / ``settle``: the family's fan table and payments.
+* ``chance_plan`` / ``after_chance``: the chance actions of the setup and what follows each
+  (guobiao deals after its dice; xiamen deals after the shuffle and reveals the gold after its
+  dice; arcade would set its reserve stock aside here);
+* ``can_win``: wild tiles (xiamen's 金, arcade's 财神) and who may win on what;
+* ``claim_options``: what the opponent may do with a discard (xiamen: no claim on a gold);
+* ``discard_filter`` / ``diagnose``: the 跟打 obligation (xiamen R-2.5) restricts which tiles
+  may be discarded, and a refused action names its rule;
+* ``after_discard`` / ``after_draw``: state changes after a discard (xiamen's 游金 entry) or a
+  draw (xiamen's forced 游 wins; arcade's post-draw phase and random events);
+* ``phase_actions`` / ``perform``: the family's own phases (``OPENING``, ``YOU_CHOICE``,
+  ``LAST_DRAW``) and actions;
+* ``default_move``: the timeout / 托管 move when the family's differs;
+* ``score_win``, ``first_dealer``, ``next_dealer``: the fan table, payments and the deal.
+
+A hook left at its default costs nothing: :meth:`Ruleset.bound_hooks` lists only the overridden
+ones and the state calls nothing else on its hot path.
 
 Families register a factory with :func:`register_ruleset`; :func:`find_ruleset` builds one with
 options (``find_ruleset("guobiao-2p", suit="p", flowers=True)``).
@@ -26,6 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from erren.engine.actions import Action, ActionKind
 from erren.engine.winning import is_complete
+from erren.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from erren.engine.state import HandResult, State, WinClaim
@@ -68,6 +79,8 @@ class Ruleset:
     turn_timeout_s: int = 20
     claim_timeout_s: int = 10
     auto_trustee_after: int = 2
+    uses_streak: ClassVar[bool] = False
+    """Whether a hand's result depends on the dealer streak (xiamen's 底); records then keep it."""
 
     # ------------------------------------------------------------------ chance
     def sample_chance(self, state: State, kind: ActionKind, rng: random.Random) -> Action:
@@ -93,6 +106,63 @@ class Ruleset:
     def discard_filter(self, state: State, player: int, kinds: list[int]) -> list[int]:
         """The kinds ``player`` may discard among those he holds (xiamen: 跟打)."""
         return kinds
+
+    def after_chance(self, state: State, action: Action, step: int) -> None:
+        """Called after the ``step``-th chance action: deal once the plan is done."""
+        if step == len(self.chance_plan):
+            state._deal()
+
+    def diagnose(self, state: State, action: Action) -> IllegalActionError | None:
+        """The family's reason why ``action`` (known to be illegal) is refused, or ``None``."""
+        return None
+
+    def phase_actions(self, state: State, player: int) -> list[Action]:
+        """Legal actions of a family phase (``OPENING``, ``YOU_CHOICE``, ``LAST_DRAW``)."""
+        return []
+
+    # Optional hooks (not defined here; define them in a family to change the flow):
+    #   can_win(state, p, tile, how) -> bool
+    #   claim_options(state, q, x) -> list[Action]
+    #   after_discard(state, p, x) -> None
+    #   after_draw(state, p) -> None            (TURN was just entered after a draw)
+    #   perform(state, action, auto) -> bool    (True: the family applied the action)
+    #   default_move(state, p) -> Action        (timeouts and 托管)
+    _HOOKS: ClassVar[tuple[str, ...]] = (
+        "can_win",
+        "claim_options",
+        "after_discard",
+        "after_draw",
+        "perform",
+        "default_move",
+    )
+
+    def bound_hooks(self) -> dict[str, Callable[..., Any]]:
+        """The optional hooks this family defines, bound to it."""
+        return {name: getattr(self, name) for name in self._HOOKS if hasattr(self, name)}
+
+    def first_dealer(self, rng: random.Random, first_ready: int) -> int:
+        """The first hand's dealer of a match (guobiao: option ``first_dealer``)."""
+        rule = getattr(self.options, "first_dealer", "first_ready")
+        if rule == "dice":
+            while True:
+                a = rng.randint(1, 6) + rng.randint(1, 6)
+                b = rng.randint(1, 6) + rng.randint(1, 6)
+                if a != b:
+                    return 0 if a > b else 1
+        if rule == "random":
+            return rng.randrange(2)
+        return first_ready
+
+    def next_dealer(self, dealer: int, streak: int, result: HandResult) -> tuple[int, int]:
+        """``(dealer, streak)`` of the next hand (guobiao §1.3: the deal passes unless the
+        dealer wins)."""
+        if result.kind == "win" and result.winner == dealer:
+            return dealer, streak + 1
+        return 1 - dealer, 0
+
+    def escape_penalty(self) -> int:
+        """Points an escaping player pays."""
+        return int(getattr(self.options, "escape_penalty_points", 0))
 
     def score_win(self, state: State, claim: WinClaim) -> HandResult:
         """The finished hand's result: fan list, total, points and payments."""
@@ -139,4 +209,5 @@ def find_ruleset(name: str, options: Mapping[str, Any] | None = None, **kw: Any)
 
 def _load_families() -> None:
     # Families register themselves on import; import the built-in ones lazily.
-    import erren.engine.guobiao  # noqa: F401, PLC0415
+    import erren.engine.guobiao  # noqa: PLC0415
+    import erren.engine.xiamen  # noqa: F401, PLC0415

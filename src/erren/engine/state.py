@@ -48,6 +48,12 @@ class Phase(Enum):
     CLAIM = "claim"
     ROB = "rob"
     END = "end"
+    OPENING = "opening"
+    """A family's opening window before the first discard (xiamen 三金倒/抢金胡)."""
+    YOU_CHOICE = "you_choice"
+    """xiamen R-2.9.2: a player in the 游 chain drew a gold: win now or discard it."""
+    LAST_DRAW = "last_draw"
+    """xiamen R-2.9.4: the opponent's single draw of the 三游 test."""
 
 
 class Origin(Enum):
@@ -145,11 +151,22 @@ class State:
     """One hand.  Build with :meth:`State.new` (chance from a seed) or ``State(ruleset)`` and
     apply the chance actions yourself (replays do)."""
 
-    def __init__(self, ruleset: Ruleset, *, dealer: int = 0, round_wind: int = Tile.EAST) -> None:
+    def __init__(  # noqa: PLR0915 - one assignment per field of the state, nothing to split
+        self,
+        ruleset: Ruleset,
+        *,
+        dealer: int = 0,
+        round_wind: int = Tile.EAST,
+        streak: int = 0,
+    ) -> None:
         if dealer not in (0, 1):
             raise ValueError("dealer must be seat 0 or 1")
+        if streak < 0:
+            raise ValueError("the dealer streak is ≥ 0")
         self.ruleset = ruleset
         self.dealer = dealer
+        self.streak = streak
+        """Consecutive hands the dealer has won as dealer before this one (xiamen R-1.2)."""
         self.round_wind = Tile(round_wind)
         self.seed: int | None = None
         self.phase = _DEAL
@@ -183,6 +200,22 @@ class State:
         self._legal: list[Action] | None = None
         self._complete = ruleset.complete
         self._min_fan = ruleset.min_fan
+        # Wild tiles (xiamen R-1.7): the gold kind, the face-up indicator, each seat's 游 level,
+        # and the functional-to-physical map of natural tiles (a White plays as the gold kind).
+        self.gold = -1
+        self.indicator = -1
+        self.indicator_taken = False
+        self.you_level = [0, 0]
+        self.phys: list[int] | None = None
+        # Family hooks, bound once; ``None`` where the family keeps the shared behaviour (the
+        # guobiao hot path then runs exactly as before).
+        hooks = ruleset.bound_hooks()
+        self._win_hook = hooks.get("can_win")
+        self._claims_hook = hooks.get("claim_options")
+        self._after_discard_hook = hooks.get("after_discard")
+        self._after_draw_hook = hooks.get("after_draw")
+        self._perform_hook = hooks.get("perform")
+        self._default_hook = hooks.get("default_move")
 
     # ================================================================== construction
     @classmethod
@@ -194,10 +227,11 @@ class State:
         dealer: int = 0,
         round_wind: int = Tile.EAST,
         rng: random.Random | None = None,
+        streak: int = 0,
     ) -> State:
         """A hand with its chance actions drawn from ``rng`` (default ``random.Random(seed)``),
         ready for the dealer's first decision."""
-        state = cls(ruleset, dealer=dealer, round_wind=round_wind)
+        state = cls(ruleset, dealer=dealer, round_wind=round_wind, streak=streak)
         state.seed = seed
         rng = rng if rng is not None else random.Random(seed)
         while state.actor == CHANCE:
@@ -220,6 +254,7 @@ class State:
             setattr(new, name, list(getattr(self, name)))
         new.n_discards = list(self.n_discards)
         new.n_kongs = list(self.n_kongs)
+        new.you_level = list(self.you_level)
         new.history = list(self.history)
         new._log = list(self._log)
         new._built = list(self._built)
@@ -297,7 +332,7 @@ class State:
             return self._claim_actions(p, self.pending)
         if phase is _ROB:
             return [_HU[p], _PASS[p]]
-        return []
+        return self.ruleset.phase_actions(self, p)
 
     def _turn_actions(self, p: int) -> list[Action]:
         h = self.hands[p]
@@ -332,6 +367,8 @@ class State:
         return out
 
     def _claim_options(self, q: int, x: int) -> list[Action]:
+        if self._claims_hook is not None:
+            return self._claims_hook(self, q, x)  # type: ignore[no-any-return]
         out: list[Action] = []
         if self._can_win(q, x, "discard"):
             out.append(_HU[q])
@@ -361,6 +398,8 @@ class State:
     # ================================================================== wins
     def _can_win(self, p: int, tile: int, how: str) -> bool:
         """Shape (§3.1, §3.2) and 起和 (§3.5) of a win by ``p``; ``tile`` -1 = self-drawn."""
+        if self._win_hook is not None:
+            return self._win_hook(self, p, tile, how)  # type: ignore[no-any-return]
         h = self.hands[p]
         if tile >= 0:
             h[tile] += 1
@@ -505,6 +544,9 @@ class State:
 
     def _diagnose(self, action: Action) -> IllegalActionError:
         """Name the rule an action breaks (it is known not to be legal)."""
+        family = self.ruleset.diagnose(self, action)
+        if family is not None:
+            return family
         kind, p = action.kind, action.player
         phase = self.phase
         if kind in _CLAIM_KINDS and (phase not in (_CLAIM, _ROB) or p != self.actor):
@@ -584,6 +626,9 @@ class State:
 
     # ================================================================== transitions
     def _perform(self, action: Action, *, auto: bool) -> None:
+        if self._perform_hook is not None and self._perform_hook(self, action, auto):
+            self._legal = None
+            return
         kind = action.kind
         p = action.player
         if kind is AK.DISCARD or kind is AK.TING:
@@ -665,11 +710,16 @@ class State:
             self.dice = tuple(action.data)
             self._event("dice", -1, text=",".join(map(str, self.dice)))
         self._chance_step += 1
-        if self._chance_step == len(self.ruleset.chance_plan):
-            self._deal()
+        self.ruleset.after_chance(self, action, self._chance_step)
 
     def _deal(self) -> None:
-        """§1.5 dealing order, then the initial 补花 of §1.6, then TURN(dealer, deal)."""
+        """§1.5 dealing order, the initial 补花 of §1.6, then TURN(dealer, deal)."""
+        if self.deal_tiles():
+            self.start_play()
+
+    def deal_tiles(self) -> bool:
+        """The deal (27 tiles, 4-4-4-1-1-1 from the front) and the opening 补花, dealer first;
+        ``False`` if the wall ran out (the hand is then over)."""
         d, n = self.dealer, 1 - self.dealer
         wall = self.wall
         got: list[list[int]] = [[], []]
@@ -699,19 +749,25 @@ class State:
                     self.flowers[p].append(t)
                     self._event("flower", p, t)
                     if not self._draw(p, back=True, kong=False):
-                        return
+                        return False
+        return True
+
+    def start_play(self) -> None:
+        """The dealer's first decision: TURN(dealer, deal)."""
         self.phase = _TURN
-        self.actor = d
+        self.actor = self.dealer
         self.origin = _O_DEAL
         self._legal = None
         self._run_auto()
 
-    def _draw(self, p: int, *, back: bool, kong: bool) -> bool:
-        """Draw for ``p`` with flower replacement (§1.6); ``False`` if the wall ran out (荒庄)."""
+    def _draw(self, p: int, *, back: bool, kong: bool, exhaust: bool = True) -> bool:
+        """Draw for ``p`` with flower replacement (§1.6); ``False`` if the wall ran out (荒庄,
+        unless ``exhaust`` is off: then the caller decides what an empty wall means)."""
         wall = self.wall
         while True:
             if self.head > self.tail:
-                self._end_draw()
+                if exhaust:
+                    self._end_draw()
                 return False
             if back:
                 t = wall[self.tail]
@@ -749,6 +805,8 @@ class State:
         self.visible[x] += 1
         self.n_discards[p] += 1
         self._event("ting" if ting else "discard", p, x, auto=auto)
+        if self._after_discard_hook is not None:
+            self._after_discard_hook(self, p, x)
         q = 1 - p
         self.pending = x
         options = self._claim_options(q, x)
@@ -767,10 +825,15 @@ class State:
             self._end_draw()
             return
         if self._draw(q, back=False, kong=False):
-            self.phase = _TURN
-            self.actor = q
-            self.origin = _O_DRAW
-            self._legal = None
+            self._turn_after_draw(q, _O_DRAW)
+
+    def _turn_after_draw(self, p: int, origin: Origin) -> None:
+        self.phase = _TURN
+        self.actor = p
+        self.origin = origin
+        self._legal = None
+        if self._after_draw_hook is not None:
+            self._after_draw_hook(self, p)
 
     def _claim(self, q: int, kind: ActionKind, start: int, auto: bool) -> None:
         x = self.pending
@@ -781,6 +844,10 @@ class State:
         tx = _TILES[x]
         if kind is AK.CHI:
             run = (start, start + 1, start + 2)
+            phys = self.phys
+            if phys is not None:  # functional kinds to the natural tiles (xiamen's White)
+                a, b, c = sorted(phys[t] for t in run)
+                run = (a, b, c)
             for t in run:
                 if t != x:
                     h[t] -= 1
@@ -810,10 +877,7 @@ class State:
 
     def _replacement(self, p: int) -> None:
         if self._draw(p, back=True, kong=True):
-            self.phase = _TURN
-            self.actor = p
-            self.origin = _O_REPL
-            self._legal = None
+            self._turn_after_draw(p, _O_REPL)
 
     def _an_gang(self, p: int, k: int, auto: bool) -> None:
         self.hands[p][k] -= 4
@@ -867,7 +931,7 @@ class State:
         self._finish()
 
     def _escape(self, p: int) -> None:
-        penalty = int(getattr(self.ruleset.options, "escape_penalty_points", 0))
+        penalty = self.ruleset.escape_penalty()
         deltas = (-penalty, penalty) if p == 0 else (penalty, -penalty)
         self.result = HandResult("abort", winner=None, loser=p, points=penalty, deltas=deltas)
         self._event("escape", p)
@@ -894,6 +958,8 @@ class State:
 
     def _timeout_move(self, p: int) -> Action:
         """§2.9: the default move when ``p``'s timer runs out."""
+        if self._default_hook is not None:
+            return self._default_hook(self, p)  # type: ignore[no-any-return]
         if self.phase is _TURN:
             if self.ting[p]:  # an offered hu under 报听 (ting_auto_hu off): no answer = yes
                 return _ZIMO[p]
@@ -908,6 +974,8 @@ class State:
         trustee = self.trustee[p]
         if not ting and not trustee:
             return None
+        if self._default_hook is not None:
+            return self._default_hook(self, p)  # type: ignore[no-any-return]
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
@@ -948,6 +1016,7 @@ class State:
             tuple(tuple(d) for d in self.discards),
             tuple(tuple(c) for c in self.claimed),
             tuple(tuple(f) for f in self.flowers),
+            (self.gold, self.indicator, self.indicator_taken, tuple(self.you_level), self.streak),
             tuple(self.ting),
             tuple(self.tianting),
             tuple(self.trustee),

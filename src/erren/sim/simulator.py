@@ -54,6 +54,8 @@ class Stats:
     matches: int = 0
     match_wins: list[int] = field(default_factory=lambda: [0, 0])
     match_ties: int = 0
+    by_how: dict[str, int] = field(default_factory=dict)
+    """Wins by how they were made (``zimo``, ``discard``, xiamen's ``youjin``...)."""
     elapsed: float = 0.0
     """Seconds spent playing (the only figure that differs run to run)."""
 
@@ -96,6 +98,8 @@ class Stats:
             self.fan_total += result.fan_total
             if result.how == "zimo":
                 self.self_drawn[w] += 1
+            how = result.how or "?"
+            self.by_how[how] = self.by_how.get(how, 0) + 1
             if w == state.dealer:
                 self.dealer_wins += 1
         elif result.kind == "draw":
@@ -138,14 +142,34 @@ class Stats:
             lines.append(f"matches            {self.matches} ({self.match_ties} tied)")
         lines += [
             f"dealer wins        {self.dealer_wins}",
-            f"avg fan per win    {self.avg_fan:.2f}",
+            ("avg 水 per win     " if self.ruleset == "xiamen" else "avg fan per win    ")
+            + f"{self.avg_fan:.2f}",
             f"avg hand length    {self.avg_actions:.1f} actions, {self.avg_discards:.1f} discards",
         ]
+        if set(self.by_how) - {"zimo", "discard", "robbing"}:
+            names = _WIN_NAMES
+            parts = [
+                f"{names.get(how, how)} {n}"
+                for how, n in sorted(self.by_how.items(), key=lambda kv: (-kv[1], kv[0]))
+            ]
+            lines.append(f"win types          {', '.join(parts)}")
         if timings:
             lines.append(
                 f"speed              {self.hands_per_second:,.0f} hands/s ({self.elapsed:.2f} s)"
             )
         return "\n".join(lines)
+
+
+_WIN_NAMES = {
+    "discard": "平和",
+    "zimo": "自摸",
+    "robbing": "抢杠胡",
+    "youjin": "游金",
+    "qiangjin": "抢金胡",
+    "sanjindao": "三金倒",
+    "shuangyou": "双游",
+    "sanyou": "三游",
+}
 
 
 def _pct(value: float) -> str:

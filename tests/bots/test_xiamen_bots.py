@@ -1,0 +1,19 @@
+"""The efficiency bot at the xiamen table: golds wild, 游金 sought, 跟打 always kept."""
+
+from __future__ import annotations
+
+from erren.engine import find_ruleset
+from erren.sim import simulate
+
+
+def test_efficiency_beats_random_and_swims_for_gold() -> None:
+    stats = simulate(find_ruleset("xiamen"), ("efficiency", "random"), hands=150, seed=4)
+    assert stats.hands == 150
+    assert stats.wins[0] > 5 * stats.wins[1]
+    assert stats.by_how.get("youjin", 0) + stats.by_how.get("shuangyou", 0) > 0
+
+
+def test_efficiency_mirror_plays_legal_games() -> None:
+    # every bot move goes through State.apply, which refuses a 跟打 violation
+    stats = simulate(find_ruleset("xiamen"), ("efficiency", "efficiency"), hands=60, seed=2)
+    assert sum(stats.wins) + stats.draws + stats.aborts == 60
