@@ -15,7 +15,6 @@ from erren.cli import score, score_arcade
 def _args(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     score.add_arguments(parser)
-    score_arcade.add_arguments(parser.add_argument_group("arcade (arcade §4–§5)"))
     return parser.parse_args(argv)
 
 

@@ -17,10 +17,9 @@ from erren.cli.score_xiamen import run_jsonl, score_json
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """``erren score`` as wired: its own flags plus the xiamen group."""
+    """``erren score`` as wired (its add_arguments includes the xiamen group)."""
     parser = argparse.ArgumentParser(prog="erren score")
     score_cli.add_arguments(parser)
-    score_xiamen.add_arguments(parser.add_argument_group("xiamen (--rules xiamen)"))
     return parser
 
 

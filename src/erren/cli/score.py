@@ -9,6 +9,7 @@ import sys
 import unicodedata
 from typing import Any, TextIO
 
+from erren.cli import score_arcade, score_xiamen
 from erren.errors import ErrenError
 from erren.hand import Hand
 from erren.scoring import ScoreResult, WinContext, score
@@ -24,7 +25,21 @@ from erren.tiles import Tile
 NAME = "score"
 HELP = "Score a winning hand: its fans, the total, and the points (and beans) it is paid."
 
+RULES = ("guobiao-2p", "xiamen", "arcade")
 TABLES = ("gb", "2p")
+FAMILY_ONLY = (
+    "gold",
+    "win_type",
+    "streak",
+    "base",
+    "wild",
+    "baoting",
+    "first_turn",
+    "haidi",
+    "dealer",
+    "base_points",
+)
+"""Options of the xiamen and arcade families, refused with guobiao-2p rather than ignored."""
 FLAGS = ("self_drawn", "last_copy", "last_tile", "kong_replacement", "robbing_kong")
 EXTRA_FLAGS = ("ting", "tianting", "dihu")
 """``2p`` fans (报听, 天听, 地胡); accepted in both modes besides the flags the issue lists."""
@@ -49,6 +64,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         help="a winning hand in the shared notation, the winning tile last and not repeated in "
         'the concealed part, e.g. "123m456m789m1z [555z\'] +1z"',
+    )
+    parser.add_argument(
+        "--rules",
+        choices=RULES,
+        default="guobiao-2p",
+        help="rule family (default guobiao-2p); xiamen and arcade take the options of their "
+        "groups below",
     )
     parser.add_argument("--table", choices=TABLES, default="gb", help="fan table (default gb)")
     win = parser.add_argument_group("how the hand was won (guobiao-2p §2.11)")
@@ -102,6 +124,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="起和, fans needed without flowers (default 8 for gb, 0 for 2p)",
     )
     parser.add_argument("--jsonl", action="store_true", help=JSONL_HELP)
+    family = parser.add_argument_group("xiamen and arcade")
+    family.add_argument("--dealer", action="store_true", help="the winner is the dealer (庄家)")
+    family.add_argument(
+        "--stake",
+        type=int,
+        default=1,
+        metavar="N",
+        help="xiamen: beans per point (房间基数); arcade: the stage-mode stake multiplier 1..10 "
+        "for the payout line (default 1)",
+    )
+    score_xiamen.add_arguments(
+        parser.add_argument_group("xiamen (--rules xiamen; see docs/xiamen-scoring.md)")
+    )
+    score_arcade.add_arguments(
+        parser.add_argument_group("arcade (--rules arcade; see docs/arcade-scoring.md)")
+    )
+
+
+def build_defaults() -> dict[str, Any]:
+    """The default value of every option, to tell which ones a user set."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    return vars(parser.parse_args([]))
 
 
 # --------------------------------------------------------------------------------------------
@@ -218,6 +263,18 @@ def _options(args: argparse.Namespace) -> SettlementOptions:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.rules == "xiamen":
+        return score_xiamen.run(args)
+    if args.rules == "arcade":
+        return score_arcade.run(args)
+    defaults = build_defaults()
+    used = [n for n in FAMILY_ONLY if getattr(args, n, None) != defaults.get(n)]
+    if args.stake != 1:
+        used.append("stake")
+    if used:
+        shown = ", ".join("--" + n.replace("_", "-") for n in used)
+        print(f"erren score: {shown}: not a guobiao-2p option (see --rules)", file=sys.stderr)
+        return 2
     if args.jsonl:
         return run_jsonl(sys.stdin, sys.stdout)
     if not args.hand:

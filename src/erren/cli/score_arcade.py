@@ -78,18 +78,10 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
         "written without +X), dihu 地和 (on the dealer's first discard), renhu 人和 (the "
         "non-dealer's first draw)",
     )
-    group.add_argument("--dealer", action="store_true", help="the winner is the dealer (庄家)")
     group.add_argument(
         "--haidi",
         action="store_true",
         help="海底捞月: won on a post-draw draw from the reserve (R2.19); self-drawn",
-    )
-    group.add_argument(
-        "--stake",
-        type=int,
-        default=1,
-        metavar="M",
-        help="stage-mode stake multiplier m, 1..10, for the payout line (default 1)",
     )
     group.add_argument(
         "--base-points",

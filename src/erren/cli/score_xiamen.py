@@ -62,7 +62,6 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
         help=f"how the hand was won: {WIN_TYPES} (default: zimo with --self-drawn, qianggang "
         "with --robbing-kong, else pinghu)",
     )
-    group.add_argument("--dealer", action="store_true", help="the winner is the dealer (庄家)")
     group.add_argument(
         "--streak",
         type=int,
@@ -73,13 +72,6 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
     )
     group.add_argument(
         "--base", type=int, default=8, metavar="N", help="room setting 底 before 连庄 (default 8)"
-    )
-    group.add_argument(
-        "--stake",
-        type=int,
-        default=1,
-        metavar="N",
-        help="room stake (房间基数): beans per point (default 1: points only)",
     )
 
 
