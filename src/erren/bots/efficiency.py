@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from erren.analysis.shanten import is_complete, shanten
+from erren.analysis.golds import you_ready
+from erren.analysis.shanten import shanten
 from erren.analysis.shapes import GUOBIAO_2P, XIAMEN, ShapeSet
 from erren.analysis.waits import discard_table, improving
 from erren.bots.base import Bot, register_bot
@@ -291,18 +292,13 @@ def gold_counts(observation: Observation) -> tuple[list[int], int, list[int]]:
 
 def _you_ready_after(c: list[int], k: int, gold: int, tile: int) -> bool:
     """Whether discarding ``tile`` leaves a 游金-ready hand (xiamen R-3.5)."""
-    f = None if tile == gold else _functional(tile, gold)
-    golds = k - 1 if f is None else k
-    if golds < 1:
-        return False
-    if f is not None:
-        c[f] -= 1
-    c[9] += 2  # a kind xiamen never uses, as the pair: the rest must be groups
-    ok = is_complete(c, wilds=golds - 1, shapes=XIAMEN, max_copies=None)
-    c[9] -= 2
-    if f is not None:
-        c[f] += 1
-    return bool(ok)
+    if tile == gold:
+        return you_ready(c, k - 1)
+    f = _functional(tile, gold)
+    c[f] -= 1
+    ok = you_ready(c, k)
+    c[f] += 1
+    return ok
 
 
 register_bot("efficiency", EfficiencyBot)

@@ -26,8 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from erren.analysis.shanten import is_complete as _is_complete
-from erren.analysis.shapes import XIAMEN
+from erren.analysis import golds
 from erren.engine.actions import Action, ActionKind
 from erren.engine.ruleset import Options, Ruleset, register_ruleset
 from erren.engine.state import HandResult, Origin, Phase, WinClaim
@@ -53,8 +52,6 @@ __all__ = [
 AK = ActionKind
 WHITE = 31
 """``5z``, the fake gold (R-1.8)."""
-_PIN = 9
-"""``1p``: a kind the family never uses, borrowed as a pair by :func:`you_ready`."""
 _TILES = tuple(Tile(i) for i in range(42))
 _KINDS = (*range(9), *range(27, 34))
 
@@ -116,34 +113,18 @@ class XiamenOptions(Options):
 
 # ---------------------------------------------------------------------------- hand tests
 def functional(hand: list[int], gold: int) -> tuple[list[int], int]:
-    """``(counts, golds)``: the natural tiles of a concealed part by functional kind (a White
-    counts as ``gold``, R-1.8) and the number of golds held (R-3.3)."""
-    c = list(hand)
-    k = c[gold]
-    c[gold] = 0
-    if gold != WHITE:
-        c[gold] = c[WHITE]
-        c[WHITE] = 0
-    return c, k
+    """``(counts, golds)``: the natural tiles by functional kind and the golds (R-1.8, R-3.3)."""
+    return golds.functional_counts(hand, gold)
 
 
 def complete(hand: list[int], gold: int) -> bool:
-    """R-3.3: the concealed part (3n+2 tiles) is complete, golds wild."""
-    c, k = functional(hand, gold)
-    return bool(_is_complete(c, wilds=k, shapes=XIAMEN, max_copies=None))
+    """R-3.3: the concealed part (3n+2 tiles, by physical kind) is complete, golds wild."""
+    return golds.complete(*golds.functional_counts(hand, gold))
 
 
 def you_ready(hand: list[int], gold: int) -> bool:
-    """R-3.5: the 3n+1 part holds a gold and, that gold taken out, the rest is n groups.
-
-    Tested as completeness of the rest plus a pair of a kind the family does not use (``1p``):
-    a complete split that uses the borrowed tiles with golds always rearranges into "the pair
-    is the two ``1p``" (the golds that joined them make a gold-only group or finish the pair)."""
-    c, k = functional(hand, gold)
-    if k < 1:
-        return False
-    c[_PIN] = 2
-    return bool(_is_complete(c, wilds=k - 1, shapes=XIAMEN, max_copies=None))
+    """R-3.5: the 3n+1 part (by physical kind) is 游金-ready."""
+    return golds.you_ready(*golds.functional_counts(hand, gold))
 
 
 def _natural_of(state: State, kind: int) -> int:

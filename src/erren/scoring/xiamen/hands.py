@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from erren.analysis import golds as _golds
 from erren.analysis.readings import Wilds
 from erren.hand import Hand
 from erren.tiles import NUM_KINDS, Tile
@@ -111,5 +112,4 @@ def complete(counts: Key, golds: int) -> bool:
 def you_ready(counts: Key, golds: int) -> bool:
     """R-3.5 游金-ready: a ``3n + 1`` part holding a gold that, with one gold out, makes
     exactly ``n`` sets — so any tile drawn next completes it (paired with that gold)."""
-    total = sum(counts) + golds
-    return golds >= 1 and total % 3 == 1 and _groups(counts, golds - 1, total // 3)
+    return _golds.you_ready(counts, golds)
