@@ -1,4 +1,5 @@
-"""Build the C kernel of the hand analysis (the rest of the package is pure Python)."""
+"""Build the C extensions: the hand-analysis kernel and the fan calculator's fast path (the rest
+of the package is pure Python)."""
 
 from setuptools import Extension, setup
 
@@ -8,6 +9,12 @@ setup(
             "erren.analysis._kernel",
             sources=["src/erren/analysis/_kernel.c"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra"],
-        )
+        ),
+        Extension(
+            "erren.scoring._fastfan",
+            sources=["src/erren/scoring/_fastfan.c"],
+            depends=["src/erren/scoring/_fastfan_tables.h"],
+            extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra"],
+        ),
     ]
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from erren.analysis.golds import complete, functional_counts, you_ready
@@ -22,7 +22,7 @@ def ready_for_every_kind(counts: list[int], golds: int) -> bool:
     return True
 
 
-@settings(max_examples=400)
+@settings(max_examples=400, suppress_health_check=[HealthCheck.filter_too_much])
 @given(
     st.sampled_from([WALL_64, WALL_136]).flatmap(
         lambda wall: wild_hands(total=(4, 7, 10, 13), kinds=wall, max_wilds=4, near=True)

@@ -4,11 +4,19 @@
 >>> from erren.scoring import score
 >>> print(score(Hand.parse("123456789m5z [111z'] +5z"), table="2p"))
 清龙 16 + 幺九刻 2 = 18
+
+:func:`score` explains itself (each fan's groups, the reading chosen) and memoises; the hot paths
+(settlement, simulation) can use :func:`score_fast`, the same total and fans with counts from one
+C call (``_fastfan.c``, no cache), which the tests hold equal to :func:`score`:
+
+>>> total, fans = score_fast(Hand.parse("123456789m5z [111z'] +5z"), table="2p")
+>>> total, [(fan.name, count) for fan, count in fans]
+(18, [('清龙', 1), ('幺九刻', 1)])
 """
 
 from __future__ import annotations
 
-from erren.scoring.calculator import NotAWinError, score, score_readings
+from erren.scoring.calculator import NotAWinError, score, score_fast, score_readings
 from erren.scoring.context import WinContext
 from erren.scoring.fan import Fan, FanHit, ScoreResult
 from erren.scoring.fans import FANS_2P, FANS_GB, fan_table
@@ -23,5 +31,6 @@ __all__ = [
     "WinContext",
     "fan_table",
     "score",
+    "score_fast",
     "score_readings",
 ]

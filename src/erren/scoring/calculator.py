@@ -10,13 +10,15 @@ from erren.analysis.readings import Reading, readings
 from erren.analysis.shapes import GB, GUOBIAO_2P, Shape, ShapeSet
 from erren.errors import ErrenError
 from erren.hand import Hand
+from erren.melds import MeldKind
+from erren.scoring import _fastfan
 from erren.scoring.combos import CHOW_FANS, PUNG_FANS
 from erren.scoring.context import WinContext
 from erren.scoring.facts import Facts, HandFacts
 from erren.scoring.fan import Fan, FanHit, ScoreResult, Sources
 from erren.scoring.fans import TABLES
 
-__all__ = ["NotAWinError", "score", "score_readings"]
+__all__ = ["NotAWinError", "score", "score_fast", "score_readings"]
 
 
 class NotAWinError(ErrenError, ValueError):
@@ -238,3 +240,54 @@ def score(hand: Hand, ctx: WinContext = _DISCARD_WIN, *, table: str = "gb") -> S
     flowers included, no cap and no 起和 check (guobiao-2p §5.2).  Raises
     :class:`NotAWinError` if the hand has no winning reading.  Memoised on its arguments."""
     return _score(hand, ctx, table)
+
+
+_MELD_CODES = {
+    MeldKind.CHI: 0,
+    MeldKind.PENG: 1 << 6,
+    MeldKind.MING_GANG: 2 << 6,
+    MeldKind.JIA_GANG: 3 << 6,
+    MeldKind.AN_GANG: 4 << 6,
+}
+_TABLE_CODES = {"gb": (0, TABLES["gb"]), "2p": (1, TABLES["2p"])}
+_fan_counts = _fastfan.fan_counts
+
+
+def score_fast(
+    hand: Hand, ctx: WinContext = _DISCARD_WIN, *, table: str = "gb"
+) -> tuple[int, tuple[tuple[Fan, int], ...]]:
+    """The total and the fans (each with its count, in table order, flowers last) that
+    :func:`score` finds, computed in one C call (``_fastfan.c``) without the explanation:
+    no sources, no reading, no memo.  The hot path of settlement and simulation; :func:`score`
+    is its oracle (``tests/scoring/test_fastfan.py``).  Raises :class:`NotAWinError` as
+    :func:`score` does."""
+    found = _TABLE_CODES.get(table)
+    if found is None:
+        raise ValueError(f"unknown fan table {table!r} (expected one of {sorted(TABLES)})")
+    code, rows = found
+    melds = hand.melds
+    winning = hand.winning
+    seat = ctx.seat_wind
+    flowers = ctx.flowers
+    result = _fan_counts(
+        hand.concealed,
+        tuple(_MELD_CODES[m.kind] | m.tiles[0] for m in melds) if melds else (),
+        winning,
+        ctx.self_drawn
+        | ctx.last_copy << 1
+        | ctx.last_tile << 2
+        | ctx.kong_replacement << 3
+        | ctx.robbing_kong << 4
+        | ctx.ting << 5
+        | ctx.tianting << 6
+        | ctx.tianhu << 7
+        | ctx.dihu << 8,
+        seat,
+        ctx.round_wind,
+        len(hand.flowers) if flowers is None else flowers,
+        code,
+        rows,
+    )
+    if result is None:
+        raise NotAWinError(f"{hand} is not a winning hand under table {table!r}")
+    return result
