@@ -71,6 +71,9 @@ def tile_census(state: State) -> Counter[int]:
         census.update(state.flowers[p])
     if state.wall:
         census.update(state.wall[state.head : state.tail + 1])
+    reserve = getattr(state.family, "reserve", None)
+    if reserve is not None:  # arcade: the face-down reserve, stock[reserve:] (R1.3)
+        census.update(state.wall[reserve:])
     if state.indicator >= 0 and not state.indicator_taken:
         census[state.indicator] += 1  # xiamen's face-up gold indicator, out of play
     if state.phase.value == "rob":
@@ -158,4 +161,70 @@ def start_xiamen(
     state = State(ruleset, dealer=seat, streak=streak)
     state.apply(Action.shuffle(make_xiamen_wall(dealer, other, gold, draws, back, dice=dice)))
     state.apply(Action.dice(*dice))
+    return state
+
+
+def make_arcade_stock(
+    dealer: str,
+    other: str,
+    draws: str = "",
+    back: str = "",
+    *,
+    wild: str = "1z",
+    reserve: str = "",
+    seed: int = 0,
+) -> tuple[int, ...]:
+    """A 136-tile arcade stock (R1.3): ``dealer`` (14) and ``other`` (13) dealt from the head,
+    then the head draws ``draws``, the tail draws ``back`` (flower and kong replacements, in
+    order), the indicator ``wild`` at position 71 and the reserve starting with ``reserve``.
+    The other live tiles are random, with no flower and no wild among them."""
+    hands = [list(parse_tiles(dealer)), list(parse_tiles(other))]
+    assert len(hands[0]) == 14 and len(hands[1]) == 13, (len(hands[0]), len(hands[1]))
+    front: list[int] = []
+    for who, n in DEAL_ORDER:
+        front.extend(int(t) for t in hands[who][:n])
+        del hands[who][:n]
+    front.extend(int(t) for t in parse_tiles(draws))
+    tail = [int(t) for t in parse_tiles(back)]
+    w = int(parse_tiles(wild)[0])
+    flower = 33 if w == 31 else 31
+    res = [int(t) for t in parse_tiles(reserve)]
+    rest: Counter[int] = Counter(k for k in range(NUM_KINDS) for _ in range(4))
+    rest.subtract([*front, *tail, *res, w])
+    assert all(v >= 0 for v in rest.values()), "more copies than the stock has"
+    rng = random.Random(seed)
+    filler = [k for k in rest.elements() if k not in (w, flower)]
+    rng.shuffle(filler)
+    n_fill = 71 - len(front) - len(tail)
+    assert n_fill >= 0
+    live = front + filler[:n_fill] + tail[::-1]
+    later = filler[n_fill:] + [k for k in rest.elements() if k in (w, flower)]
+    rng.shuffle(later)
+    return (*live, w, *res, *later)
+
+
+def start_arcade(
+    dealer: str,
+    other: str,
+    draws: str = "",
+    back: str = "",
+    *,
+    wild: str = "1z",
+    reserve: str = "",
+    seat: int = 0,
+    seed: int = 0,
+    **options: object,
+) -> State:
+    """An arcade hand from a crafted stock, dealer at ``seat``; the random events are off
+    unless ``options`` turn them on."""
+    from erren.engine import find_ruleset  # noqa: PLC0415
+
+    opts: dict[str, object] = {"opening_exchange": False, "pung_offer_prob": 0, "pick_any_prob": 0}
+    opts.update(options)
+    state = State(find_ruleset("arcade", opts), dealer=seat)
+    state.apply(
+        Action.shuffle(make_arcade_stock(dealer, other, draws, back, wild=wild, reserve=reserve))
+    )
+    state.apply(Action.dice(1, 2, 3, 4))
+    state.apply(Action.seed(seed))
     return state

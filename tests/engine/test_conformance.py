@@ -32,6 +32,9 @@ def _resample_hidden(state: State, viewer: int, rng: random.Random) -> State:
     other = 1 - viewer
     twin = state.clone()
     positions = [i for i in range(state.head, state.tail + 1) if state.wall[i] < NUM_KINDS]
+    reserve = getattr(state.family, "reserve", None)
+    if reserve is not None:  # arcade: the face-down reserve is unseen too (R1.6)
+        positions += range(reserve, len(state.wall))
     pool = [state.wall[i] for i in positions]
     for k in range(NUM_KINDS):
         pool.extend([k] * state.hands[other][k])
@@ -106,14 +109,14 @@ def _play_checked(rules_name: str, options: dict[str, object], seed: int, *, dee
         assert sum(result.deltas) == 0
 
 
-_HOLDS_14 = frozenset({"turn", "you_choice", "last_draw"})
+_HOLDS_14 = frozenset({"turn", "you_choice", "last_draw", "haidi"})
 
 
 def _expected_sizes(state: State, p: int) -> tuple[int, ...]:
     """13, or 14 for the player deciding with a drawn tile, the dealer before his first discard
     and a winner whose hand has a winning tile (三游 and a non-dealer's 三金倒 have none)."""
     phase = state.phase.value
-    if phase == "opening":
+    if phase in {"opening", "exchange"}:
         return (14,) if p == state.dealer else (13,)
     result = state.result
     if result is None:
@@ -152,6 +155,34 @@ def test_xiamen_random_games_hide_information_and_replay(options: dict[str, obje
     hidden tiles, exact replays; timeouts and 托管 switches mixed in."""
     for seed in range(300):
         _play_checked("xiamen", options, 20_000 + seed, deep=seed % 3 == 0)
+
+
+ARCADE_VARIANTS = [
+    {},
+    {"pung_offer_prob": 0.3, "pick_any_prob": 0.3, "haidi_draws": 5},
+    {
+        "human_seat": 1,
+        "opening_exchange": True,
+        "pick_any_prob": 0.2,
+        "haidi_draws_human": 5,
+        "bleed_normal_prob": 0.4,
+        "bleed_yakuman_prob": 0.4,
+    },
+    {"opening_exchange": False, "flower_replacement_is_kong": False, "base_points": 10},
+]
+
+
+@pytest.mark.parametrize(
+    "options",
+    ARCADE_VARIANTS,
+    ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default",
+)
+def test_arcade_random_games_hide_information_and_replay(options: dict[str, object]) -> None:
+    """arcade: 136 tiles conserved (live wall, indicator, reserve), observations independent
+    of the hidden tiles (the reserve included), exact replays with every event; timeouts and
+    托管 switches mixed in."""
+    for seed in range(150):
+        _play_checked("arcade", options, 30_000 + seed, deep=seed % 3 == 0)
 
 
 def test_records_are_compact_and_round_trip() -> None:

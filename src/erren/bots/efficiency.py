@@ -17,6 +17,9 @@ kind, declares 三金倒/抢金胡 whenever offered, goes for 游金 — with a 
 discards into 游金-ready instead of winning 自摸 while the wall is long enough, and in the 游
 chain discards a drawn gold to climb to 双游/三游 —, never throws a gold while a natural tile
 serves as well, and only ever picks among the legal discards, so it never breaks 跟打.
+
+With 财神 wilds (arcade, ``observation.wild`` set) it plays as :mod:`erren.bots.arcade` says:
+wilds kept, 报听 when ready, the opening exchange, pick-any and the pung offer answered.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from erren.analysis.golds import you_ready
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import GUOBIAO_2P, XIAMEN, ShapeSet
 from erren.analysis.waits import discard_table, improving
+from erren.bots.arcade import arcade_choice
 from erren.bots.base import Bot, register_bot
 from erren.engine import Action, ActionKind, Observation
 from erren.tiles import NUM_KINDS
@@ -78,6 +82,13 @@ class EfficiencyBot(Bot):
         self.ting_late_wall = ting_late_wall
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if observation.wild is not None:
+            return arcade_choice(
+                observation,
+                legal_actions,
+                ting_min_waits=self.ting_min_waits,
+                ting_late_wall=self.ting_late_wall,
+            )
         if observation.gold is not None:
             return self._golds(observation, legal_actions)
         for action in legal_actions:

@@ -28,6 +28,7 @@ __all__ = [
     "seat_lines",
     "use_color",
     "width",
+    "wild_line",
 ]
 
 _SUIT_NAME = {"m": "万", "p": "饼", "s": "条"}
@@ -169,6 +170,21 @@ def gold_line(obs: Observation, pal: Palette) -> str | None:
     line = f"金 gold {pal.name(g)} (indicator {where}; the other three {pal.name(g)} are wild)"
     if g != Tile.WHITE:
         line += f" · 白 White plays as {pal.name(g)}"
+    return line
+
+
+def wild_line(obs: Observation, pal: Palette) -> str | None:
+    """The 财神 of an arcade hand (R1.9a, R1.10, R1.3): the wild, the flower kind, the reserve."""
+    if obs.wild is None:
+        return None
+    w = int(obs.wild)
+    flower = pal.name(int(obs.flower_kind)) if obs.flower_kind is not None else "?"
+    line = (
+        f"财神 wild {pal.name(w)} (indicator face up; the other three {pal.name(w)} are wild)"
+        f" · 花 flowers: every {flower} is set aside · reserve {obs.reserve_count} tiles"
+    )
+    if obs.haidi_player is not None:
+        line += f" · 海底捞月 draws left {obs.haidi_left}"
     return line
 
 

@@ -8,9 +8,16 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from erren import __version__
-from erren.cli import analyze, play, replay, score, simulate
+from erren.cli import analyze, arcade, play, replay, score, simulate
 
-COMMANDS: tuple[Command, ...] = (analyze, score, play, simulate, replay)
+COMMANDS: tuple[Command, ...] = (
+    analyze,
+    score,
+    play,
+    arcade,
+    simulate,
+    replay,
+)
 """Each module offers ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``."""
 
 

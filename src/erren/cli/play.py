@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from erren.analysis.shapes import GUOBIAO_2P
+from erren.analysis.shapes import ARCADE, GUOBIAO_2P
 from erren.analysis.waits import waits
 from erren.bots import Bot, EfficiencyBot, bot_names, find_bot
 from erren.cli._display import (
@@ -31,6 +31,7 @@ from erren.cli._display import (
     golds_first,
     pad,
     use_color,
+    wild_line,
 )
 from erren.cli.simulate import parse_option
 from erren.engine import (
@@ -45,6 +46,8 @@ from erren.engine import (
     ruleset_names,
 )
 from erren.engine.state import HandResult
+from erren.errors import IllegalActionError, NotationError
+from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS, Tile
 
 NAME = "play"
@@ -160,6 +163,14 @@ def describe(action: Action, pal: Palette, pending: Tile | None = None) -> str:
         return "win now with the gold you drew"
     if kind is AK.DISCARD_GOLD:
         return "discard the gold and swim on (双游/三游: bigger win, if you get there)"
+    if kind is AK.EXCHANGE:
+        if not action.data:
+            return "no exchange"
+        return f"exchange {pal.tiles(action.data)} for tiles from the reserve"
+    if kind is AK.PICK and tile is not None:
+        return f"搓牌 pick {pal.name(tile)} as your draw"
+    if kind is AK.TAKE_PUNG:
+        return f"take the offered pung, giving up {pal.tiles(action.data)}"
     return str(action)
 
 
@@ -197,13 +208,26 @@ def narrate(event: Event, pal: Palette) -> str | None:
         return f"金 the gold is {pal.name(tile)} (indicator turned face up)"
     if kind == "you":
         return f"{who}: {event.text.split(' ')[-1]} — swimming for the gold (游)"
+    if kind == "wild" and tile is not None:
+        return f"财神 the wild is {pal.name(tile)} (indicator turned face up)"
+    if kind == "exchange":
+        got = f": got {pal.tiles(event.tiles)}" if event.tiles else ""
+        return f"{who}: opening exchange of {event.text}{got}"
+    if kind == "pung-offer" and tile is not None:
+        return f"{who}: 换牌 — a pung of {pal.name(tile)} is offered for three of your tiles"
+    if kind == "pick" and tile is not None:
+        return f"{who}: 搓牌 picks {pal.name(tile)}" + (f" ({event.text})" if event.text else "")
+    if kind == "haidi":
+        return f"{who}: 海底捞月 — {event.text} from the reserve"
+    if kind == "huangzhuang":
+        return "流局 — nobody won"
     return None
 
 
 # ---------------------------------------------------------------------------- choices
 def drawn_tile(obs: Observation) -> Tile | None:
     """The tile the player just drew (not after a chi or peng, where nothing was drawn)."""
-    if obs.phase in ("you_choice", "last_draw"):
+    if obs.phase in ("you_choice", "last_draw", "haidi"):
         return obs.last_drawn
     if obs.phase != "turn" or obs.origin == "claim":
         return None
@@ -212,7 +236,7 @@ def drawn_tile(obs: Observation) -> Tile | None:
 
 def hand_order(obs: Observation) -> list[Tile]:
     """The hand as shown: sorted, the tile just drawn set apart at the end."""
-    tiles = golds_first(obs.hand, obs.gold)
+    tiles = golds_first(obs.hand, obs.gold if obs.gold is not None else obs.wild)
     drawn = drawn_tile(obs)
     if drawn is not None and drawn in tiles:
         del tiles[len(tiles) - 1 - tiles[::-1].index(drawn)]
@@ -229,6 +253,10 @@ def hand_lines(obs: Observation, pal: Palette, *, numbered: bool) -> list[str]:
         gap = "  " if apart and i == len(tiles) - 1 else ""
         if obs.gold is not None and t == obs.gold:  # R-1.7: golds marked 金
             cells.append(gap + pal.paint("金", "1;33") + pal.tile(t))
+            keys.append(gap + f"{i + 1:>5}")
+            continue
+        if obs.wild is not None and t == obs.wild:  # R1.9a: wilds marked 财
+            cells.append(gap + pal.paint("财", "1;33") + pal.tile(t))
             keys.append(gap + f"{i + 1:>5}")
             continue
         cells.append(gap + pal.tile(t))
@@ -285,9 +313,54 @@ def choices(obs: Observation, legal: Sequence[Action], pal: Palette) -> list[Cho
                 label += f" — waiting on {_waits_text(obs, int(t), pal)}"
                 listed_ting.add(int(t))
             out.append(Choice(f"t{i + 1}", label, tings[int(t)]))
+    for action in by_kind.get(AK.TAKE_PUNG, [])[:1]:
+        out.append(
+            Choice(
+                "u",
+                f"换牌 take the offered pung of {pal.name(obs.offer or 0)}: "
+                "u + three tile numbers, e.g. u 1 2 3",
+                action,
+            )
+        )
+    exchanges = by_kind.get(AK.EXCHANGE, [])
+    if exchanges:
+        out.append(
+            Choice("e", "exchange: e + tile numbers, e.g. e 1 5 9 (Enter: none)", exchanges[-1])
+        )
+        out.append(Choice("x", "no exchange", exchanges[0]))
+    picks = by_kind.get(AK.PICK, [])
+    if picks:
+        out.append(
+            Choice("k", "搓牌 pick any kind: k + tile, e.g. k 5m (Enter: draw blind)", picks[0])
+        )
     for action in by_kind.get(AK.PASS, []):
         out.append(Choice("x", describe(action, pal), action))
     return out
+
+
+def free_choice(obs: Observation, answer: str) -> Action | None:
+    """Arcade's multi-tile answers: ``e 1 5 9`` (exchange), ``u 1 2 3`` (take the pung),
+    ``k 5m`` (pick); ``None`` if ``answer`` is not one of them or names no held tiles."""
+    parts = answer.replace(",", " ").split()
+    if not parts or parts[0] not in ("e", "u", "k") or len(parts) < 2:
+        return None
+    if parts[0] == "k":
+        try:
+            tiles = parse_tiles(parts[1])
+        except NotationError:
+            return None
+        return Action.make(AK.PICK, obs.player, int(tiles[0])) if len(tiles) == 1 else None
+    order = hand_order(obs)
+    picked: list[int] = []
+    for word in parts[1:]:
+        if not word.isdigit() or not 1 <= int(word) <= len(order):
+            return None
+        picked.append(int(order[int(word) - 1]))
+    if len(set(parts[1:])) != len(parts) - 1:
+        return None
+    if parts[0] == "u":
+        return Action.tiles_action(AK.TAKE_PUNG, obs.player, picked) if len(picked) == 3 else None
+    return Action.tiles_action(AK.EXCHANGE, obs.player, picked)
 
 
 def _waits_text(obs: Observation, discard: int, pal: Palette) -> str:
@@ -299,7 +372,13 @@ def _waits_text(obs: Observation, discard: int, pal: Palette) -> str:
     for meld in obs.melds[obs.player]:
         for t in meld.tiles:
             held[t] += 1
-    kinds = waits(counts, shapes=GUOBIAO_2P, held=held)
+    if obs.wild is not None:
+        w = int(obs.wild)
+        k = counts[w]
+        counts[w] = 0
+        kinds = waits(counts, wilds=k, shapes=ARCADE, held=held, max_copies=4)
+    else:
+        kinds = waits(counts, shapes=GUOBIAO_2P, held=held)
     return " ".join(pal.name(k) for k in kinds) or "?"
 
 
@@ -394,7 +473,7 @@ class Game:
         io.say("")
         io.say(pal.dim("─" * 78))
         io.say(self.header(state))
-        gold = gold_line(obs, pal)
+        gold = gold_line(obs, pal) or wild_line(obs, pal)
         if gold is not None:
             io.say(gold)
         io.say("")
@@ -414,12 +493,20 @@ class Game:
             io.say(pal.bold("Opening window — declare a gold win now, or pass (Enter)."))
         elif obs.phase == "you_choice" and (drawn := drawn_tile(obs)) is not None:
             io.say(pal.bold(f"You drew a gold ({pal.name(drawn)}): win now, or discard it?"))
+        elif obs.phase == "exchange":
+            io.say(pal.bold("Opening exchange — give up any tiles for tiles from the reserve?"))
+        elif obs.phase == "pick":
+            io.say(pal.bold("搓牌 — you may name the kind of this draw!"))
+        elif obs.phase == "haidi" and (drawn := drawn_tile(obs)) is not None:
+            io.say(pal.bold(f"海底捞月 — you drew {pal.name(drawn)}: it completes your hand!"))
         elif obs.phase == "last_draw":
             io.say(pal.bold("三游 test: your single draw completes your hand — win (h)?"))
         elif turn and (drawn := drawn_tile(obs)) is not None:
             io.say(pal.bold(f"Your turn — you drew {pal.name(drawn)} (shown last)."))
         else:
             io.say(pal.bold("Your turn — discard a tile."))
+        if obs.offer is not None and turn:
+            io.say(f"换牌: a pung of {pal.name(obs.offer)} is offered for any three of your tiles.")
         follow = _follow_note(obs, legal, pal)
         if follow:
             io.say(follow)
@@ -447,7 +534,18 @@ class Game:
                     + (f" (key {key})" if key else "")
                 )
                 continue
+            free = free_choice(obs, answer)
+            if free is not None:
+                try:
+                    state.apply(free)
+                except IllegalActionError as error:
+                    io.say(f"Not allowed: {error}")
+                    continue
+                return
             choice = keys.get(answer)
+            if choice is not None and choice.key in ("e", "u", "k"):
+                io.say("Add the tiles, e.g. e 1 5 9 / u 1 2 3 / k 5m")
+                continue
             if choice is None:
                 said = f"'{answer}' is not one of the choices" if answer else "Nothing typed"
                 io.say(f"{said} — type one of: {_key_list(menu)}")
@@ -464,6 +562,8 @@ class Game:
             return
         for line in settlement_lines(result, pal):
             io.say(line)
+        if result.kind == "draw" and self.match.ruleset.name == "arcade":
+            io.say("(arcade: 流局 — the same dealer deals again, R1.17)")
         if result.kind == "draw" and self.match.ruleset.name == "xiamen":
             io.say("(xiamen: after 荒庄 the same dealer deals again, 连庄数 unchanged)")
         s0, s1 = self.match.scores
@@ -510,6 +610,8 @@ def settlement_lines(result: HandResult, pal: Palette) -> list[str]:
         d0, d1 = result.deltas
         lines.append(f"Points: {result.points}   You {d0:+d}   Computer {d1:+d}")
         return lines
+    if getattr(result.score, "stage_payout", None) is not None:
+        return lines + _arcade_lines(result)
     lines.append("Fans (番):")
     english = _english(result)
     for name, value, count in result.fans:
@@ -518,6 +620,19 @@ def settlement_lines(result: HandResult, pal: Palette) -> list[str]:
         label = f"{name} {gloss}".strip()
         lines.append(f"  {pad(label, 36)} {value * count:>3}{times}")
     lines.append(f"  {pad('total', 36)} {result.fan_total:>3} fan")
+    lines.append("")
+    d0, d1 = result.deltas
+    lines.append(f"Points: {result.points}   You {d0:+d}   Computer {d1:+d}")
+    return lines
+
+
+def _arcade_lines(result: HandResult) -> list[str]:
+    """The arcade pattern list (limit hands first, R5.7) and the versus points (R2.25)."""
+    lines = ["番 patterns (arcade):"]
+    for name, value, count in result.fans:
+        times = f" × {count}" if count > 1 else ""
+        lines.append(f"  {pad(name, 36)} {value * count:>3}{times}")
+    lines.append(f"  = {result.score.summary}")
     lines.append("")
     d0, d1 = result.deltas
     lines.append(f"Points: {result.points}   You {d0:+d}   Computer {d1:+d}")

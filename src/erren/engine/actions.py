@@ -19,6 +19,11 @@ Every action names who makes it: a seat (``0`` or ``1``) or chance (``c``).  The
     1:sanjindao             xiamen: 三金倒, three golds in the opening window
     0:qiangjin:3z  1:qiangjin   xiamen: 抢金胡 (the dealer names the tile he lays out)
     0:win  0:discardgold    xiamen: a player in the 游 chain who drew a gold wins or discards it
+    c:seed:123456           chance: the seed of a hand's in-play events (arcade: pung offers,
+                            pick-any, the reserve positions of exchanged tiles, the big bleed)
+    0:exchange:19m5z  0:exchange    arcade: the opening exchange of these tiles (or of none)
+    0:pick:3s               arcade: pick-any (搓牌) names the kind to draw
+    0:takepung:14m9p        arcade: accept the pung offer, giving up these three tiles
 
 Draws are not actions: the wall order is fixed by the shuffle, so every draw follows from it.
 Actions are interned: building the same action twice returns the same object, so legal-action
@@ -27,6 +32,7 @@ generation allocates nothing in the hot path.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -62,10 +68,14 @@ class ActionKind(Enum):
     QIANGJIN = "qiangjin"
     WIN = "win"
     DISCARD_GOLD = "discardgold"
+    SEED = "seed"
+    EXCHANGE = "exchange"
+    PICK = "pick"
+    TAKE_PUNG = "takepung"
 
     @property
     def is_chance(self) -> bool:
-        return self in (ActionKind.SHUFFLE, ActionKind.DICE)
+        return self in (ActionKind.SHUFFLE, ActionKind.DICE, ActionKind.SEED)
 
     @property
     def is_system(self) -> bool:
@@ -81,15 +91,19 @@ _TILE_ARG = frozenset(
         ActionKind.AN_GANG,
         ActionKind.JIA_GANG,
         ActionKind.QIANGJIN,
+        ActionKind.PICK,
     }
 )
+_TILES_ARG = frozenset({ActionKind.EXCHANGE, ActionKind.TAKE_PUNG})
+"""Actions naming several tiles, kept sorted in ``data`` (arcade's exchange and pung offer)."""
 _BY_VERB = {k.value: k for k in ActionKind}
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move.  ``tile`` is the tile a move names (for chi: the first tile of the chow);
-    ``data`` holds a chance outcome (the wall's tile ids, the dice) or the 托管 switch (1/0)."""
+    ``data`` holds a chance outcome (the wall's tile ids, the dice, an event seed), the 托管
+    switch (1/0) or the sorted tiles an arcade exchange or pung offer gives up."""
 
     kind: ActionKind
     player: int
@@ -116,6 +130,15 @@ class Action:
         return cls(ActionKind.DICE, CHANCE, None, tuple(values))
 
     @classmethod
+    def seed(cls, value: int) -> Action:
+        return cls(ActionKind.SEED, CHANCE, None, (value,))
+
+    @classmethod
+    def tiles_action(cls, kind: ActionKind, player: int, tiles: Iterable[int]) -> Action:
+        """An action naming several tiles (``exchange``, ``takepung``); ``tiles`` are kinds."""
+        return cls(kind, player, None, tuple(sorted(int(t) for t in tiles)))
+
+    @classmethod
     def trustee(cls, player: int, on: bool) -> Action:
         return cls(ActionKind.TRUSTEE, player, None, (int(on),))
 
@@ -137,6 +160,10 @@ class Action:
                 raise NotationError(f"{verb} needs its outcome", text)
             if kind is ActionKind.SHUFFLE:
                 return cls.shuffle(tuple(int(t) for t in parse_tiles(arg)))
+            if kind is ActionKind.SEED:
+                if not arg.isdigit():
+                    raise NotationError("an event seed is a whole number ≥ 0", text)
+                return cls.seed(int(arg))
             try:
                 return cls.dice(*(int(v) for v in arg.split(",")))
             except ValueError:
@@ -152,6 +179,13 @@ class Action:
             return cls.trustee(player, arg == "on")
         if kind is ActionKind.QIANGJIN and arg is None:
             return cls.make(kind, player)
+        if kind in _TILES_ARG:
+            tiles = parse_tiles(arg) if arg else []
+            if any(t >= NUM_KINDS for t in tiles):
+                raise NotationError(f"{verb} names playing tiles", text)
+            if kind is ActionKind.TAKE_PUNG and len(tiles) != 3:
+                raise NotationError("takepung gives up three tiles, e.g. takepung:14m9p", text)
+            return cls.tiles_action(kind, player, tiles)
         if kind in _TILE_ARG:
             if arg is None:
                 raise NotationError(f"{verb} needs a tile", text)
@@ -174,8 +208,10 @@ class Action:
         verb = self.kind.value
         if self.kind is ActionKind.SHUFFLE:
             return f"c:{verb}:" + "".join(str(Tile(t)) for t in self.data)
-        if self.kind is ActionKind.DICE:
+        if self.kind is ActionKind.DICE or self.kind is ActionKind.SEED:
             return f"c:{verb}:" + ",".join(str(v) for v in self.data)
+        if self.kind in _TILES_ARG:
+            return f"{self.player}:{verb}" + (f":{format_tiles(self.data)}" if self.data else "")
         if self.kind is ActionKind.TRUSTEE:
             return f"{self.player}:{verb}:{'on' if self.data and self.data[0] else 'off'}"
         if self.tile is None:

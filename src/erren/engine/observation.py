@@ -79,6 +79,22 @@ class Observation:
     """Each seat's 游 level (xiamen R-2.9): 0, 1 游金, 2 双游, 3 三游."""
     streak: int = 0
     """The dealer streak ``w`` (连庄数 ``w + 1``)."""
+    wild: Tile | None = None
+    """arcade: the wild kind ``W`` (the face-up indicator's kind, R1.9a)."""
+    flower_kind: Tile | None = None
+    """arcade: the flower kind ``F`` (White, or Red when White is wild, R1.10)."""
+    reserve_count: int = 0
+    """arcade: tiles left in the face-down reserve (R1.3)."""
+    offer: Tile | None = None
+    """arcade: the kind of the pung offered to this player this turn (R2.22)."""
+    baoting: tuple[str, str] = ("", "")
+    """arcade: each seat's ``baoting_kind`` (``menqing``/``open``/``tianting``, R2.12)."""
+    haidi_player: int | None = None
+    """arcade: the 海底 player of the post-draw phase (R2.18), once it began."""
+    haidi_left: int = 0
+    """arcade: post-draw draws still to come (R2.19)."""
+    bleed: str = ""
+    """arcade stage mode: the template of this player's big-bleed deal (R3.10), if any."""
 
     @property
     def opponent(self) -> int:
@@ -108,6 +124,8 @@ def observe(state: State, player: int) -> Observation:
     if actor is not None and not state.trustee[actor]:
         if phase is Phase.TURN:
             timer = Timer(actor, "turn", state.ruleset.turn_timeout_s)
+        elif phase is Phase.EXCHANGE:
+            timer = Timer(actor, "exchange", getattr(state.ruleset, "exchange_timeout_s", 20))
         else:
             timer = Timer(actor, "claim", state.ruleset.claim_timeout_s)
         if phase is Phase.TURN and state.ting[actor]:  # a hu offer under 报听 (§2.9)
@@ -115,9 +133,10 @@ def observe(state: State, player: int) -> Observation:
     last = state.last_added[player]
     drew = (
         phase is Phase.TURN and state.origin is not None and state.origin.value != "claim"
-    ) or phase in (Phase.YOU_CHOICE, Phase.LAST_DRAW)
+    ) or phase in (Phase.YOU_CHOICE, Phase.LAST_DRAW, Phase.HAIDI)
     last_drawn = _TILES[last] if actor == player and drew and last >= 0 else None
     pending = _TILES[state.pending] if state.pending >= 0 else None
+    extra = state.family.observed(state, player) if state.family is not None else {}
     return Observation(
         player=player,
         dealer=state.dealer,
@@ -152,4 +171,5 @@ def observe(state: State, player: int) -> Observation:
         indicator_taken=state.indicator_taken,
         you_level=(state.you_level[0], state.you_level[1]),
         streak=state.streak,
+        **extra,
     )

@@ -127,6 +127,11 @@ class Ruleset:
     #   after_draw(state, p) -> None            (TURN was just entered after a draw)
     #   perform(state, action, auto) -> bool    (True: the family applied the action)
     #   default_move(state, p) -> Action        (timeouts and 托管)
+    #   turn_actions(state, p) -> list[Action]  (the family's own TURN moves)
+    #   before_draw(state, q) -> bool           (True: the family handles q's normal draw)
+    #   on_exhausted(state) -> bool             (True: the family handles the empty wall)
+    #   auto_move(state, p) -> Action | None    (报听/托管 auto-play; None: p decides)
+    #   accepts(state, action) -> bool          (legal though not listed: multi-tile choices)
     _HOOKS: ClassVar[tuple[str, ...]] = (
         "can_win",
         "claim_options",
@@ -134,6 +139,11 @@ class Ruleset:
         "after_draw",
         "perform",
         "default_move",
+        "turn_actions",
+        "before_draw",
+        "on_exhausted",
+        "auto_move",
+        "accepts",
     )
 
     def bound_hooks(self) -> dict[str, Callable[..., Any]]:
@@ -209,5 +219,6 @@ def find_ruleset(name: str, options: Mapping[str, Any] | None = None, **kw: Any)
 
 def _load_families() -> None:
     # Families register themselves on import; import the built-in ones lazily.
+    import erren.engine.arcade  # noqa: PLC0415
     import erren.engine.guobiao  # noqa: PLC0415
     import erren.engine.xiamen  # noqa: F401, PLC0415

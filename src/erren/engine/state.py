@@ -54,6 +54,12 @@ class Phase(Enum):
     """xiamen R-2.9.2: a player in the 游 chain drew a gold: win now or discard it."""
     LAST_DRAW = "last_draw"
     """xiamen R-2.9.4: the opponent's single draw of the 三游 test."""
+    EXCHANGE = "exchange"
+    """arcade R2.21: a player's opening exchange, after the opening flowers."""
+    PICK = "pick"
+    """arcade R2.23: pick-any (搓牌) offered before a normal draw."""
+    HAIDI = "haidi"
+    """arcade R2.19: the 海底 player decides on a post-draw draw that completes the hand."""
 
 
 class Origin(Enum):
@@ -207,6 +213,14 @@ class State:
         self.indicator_taken = False
         self.you_level = [0, 0]
         self.phys: list[int] | None = None
+        # Families whose flowers are a playing kind (arcade's White/Red) and whose flower
+        # replacement counts as a kong's (杠上开花); ``drew_back``: the last tile drawn came
+        # from the tail (a replacement).  ``family``: the family's own per-hand data, with
+        # ``clone()`` and ``fingerprint()`` (arcade's reserve, events and 报听 records).
+        self.flower_kind = -1
+        self.flower_kong = False
+        self.drew_back = False
+        self.family: Any = None
         # Family hooks, bound once; ``None`` where the family keeps the shared behaviour (the
         # guobiao hot path then runs exactly as before).
         hooks = ruleset.bound_hooks()
@@ -216,6 +230,11 @@ class State:
         self._after_draw_hook = hooks.get("after_draw")
         self._perform_hook = hooks.get("perform")
         self._default_hook = hooks.get("default_move")
+        self._turn_hook = hooks.get("turn_actions")
+        self._before_draw_hook = hooks.get("before_draw")
+        self._exhausted_hook = hooks.get("on_exhausted")
+        self._auto_hook = hooks.get("auto_move")
+        self._accept_hook = hooks.get("accepts")
 
     # ================================================================== construction
     @classmethod
@@ -259,6 +278,8 @@ class State:
         new._log = list(self._log)
         new._built = list(self._built)
         new._legal = None
+        if self.family is not None:
+            new.family = self.family.clone()
         return new
 
     # ================================================================== queries
@@ -327,6 +348,8 @@ class State:
         p = self.actor
         phase = self.phase
         if phase is _TURN:
+            if self._turn_hook is not None:
+                return self._turn_hook(self, p)  # type: ignore[no-any-return]
             return self._turn_actions(p)
         if phase is _CLAIM:
             return self._claim_actions(p, self.pending)
@@ -495,7 +518,7 @@ class State:
         kind = action.kind
         if self.phase is _END:
             raise IllegalActionError("hand-over", f"the hand is over; {action} is not allowed")
-        if kind is AK.SHUFFLE or kind is AK.DICE:
+        if kind is AK.SHUFFLE or kind is AK.DICE or kind is AK.SEED:
             self._apply_chance(action)
             self.history.append(action)
             self._legal = None
@@ -534,7 +557,11 @@ class State:
                 if candidate is action:
                     break
             else:
-                if action not in legal:
+                if action not in legal and not (
+                    self._accept_hook is not None
+                    and p == self.actor
+                    and self._accept_hook(self, action)
+                ):
                     raise self._diagnose(action)
             self.timeouts[p] = 0
             self._perform(action, auto=False)
@@ -709,6 +736,8 @@ class State:
                 raise IllegalActionError("not-dice", "dice show 1..6")
             self.dice = tuple(action.data)
             self._event("dice", -1, text=",".join(map(str, self.dice)))
+        elif action.kind is AK.SEED and (len(action.data) != 1 or action.data[0] < 0):
+            raise IllegalActionError("not-a-seed", "an event seed is one whole number ≥ 0")
         self._chance_step += 1
         self.ruleset.after_chance(self, action, self._chance_step)
 
@@ -738,14 +767,15 @@ class State:
         self.head = 27
         for p in (d, n):
             h = self.hands[p]
+            fk = self.flower_kind
             for t in got[p]:
-                if t < NUM_KINDS:
+                if t < NUM_KINDS and t != fk:
                     h[t] += 1
                     self.last_added[p] = t
             self._event("deal", p, tiles=tuple(sorted(got[p])), private=True)
         for p in (d, n):
             for t in got[p]:
-                if t >= NUM_KINDS:
+                if t >= NUM_KINDS or t == self.flower_kind:
                     self.flowers[p].append(t)
                     self._event("flower", p, t)
                     if not self._draw(p, back=True, kong=False):
@@ -775,15 +805,16 @@ class State:
             else:
                 t = wall[self.head]
                 self.head += 1
-            if t >= NUM_KINDS:
+            if t >= NUM_KINDS or t == self.flower_kind:
                 self.flowers[p].append(t)
                 self._event("flower", p, t)
                 back = True
-                kong = False
+                kong = self.flower_kong
                 continue
             self.hands[p][t] += 1
             self.last_added[p] = t
             self.kong_draw = kong
+            self.drew_back = back
             self._event("draw", p, t, private=True, text="back" if back else "")
             return True
 
@@ -823,6 +854,8 @@ class State:
         self.pending = -1
         if self.head > self.tail:
             self._end_draw()
+            return
+        if self._before_draw_hook is not None and self._before_draw_hook(self, q):
             return
         if self._draw(q, back=False, kong=False):
             self._turn_after_draw(q, _O_DRAW)
@@ -926,6 +959,8 @@ class State:
         self._finish()
 
     def _end_draw(self) -> None:
+        if self._exhausted_hook is not None and self._exhausted_hook(self):
+            return
         self.result = HandResult("draw")
         self._event("huangzhuang", -1)
         self._finish()
@@ -974,6 +1009,8 @@ class State:
         trustee = self.trustee[p]
         if not ting and not trustee:
             return None
+        if self._auto_hook is not None:
+            return self._auto_hook(self, p)  # type: ignore[no-any-return]
         if self._default_hook is not None:
             return self._default_hook(self, p)  # type: ignore[no-any-return]
         legal = self._legal
@@ -1023,6 +1060,7 @@ class State:
             tuple(self.timeouts),
             tuple(self._log),
             self.result,
+            None if self.family is None else self.family.fingerprint(),
         )
 
     def __repr__(self) -> str:

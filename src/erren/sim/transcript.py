@@ -32,6 +32,13 @@ def render_observation(obs: Observation) -> list[str]:
         f"pending={obs.pending or '-'} wall={obs.wall_count} dealer={obs.dealer}"
     )
     lines = [head, f"hand={_tiles(obs.hand)} drawn={obs.last_drawn or '-'}"]
+    if obs.wild is not None:  # arcade: the wild, the flower kind, the reserve, the events
+        extra = f"wild={obs.wild} flower={obs.flower_kind} reserve={obs.reserve_count}"
+        if obs.offer is not None:
+            extra += f" offer={obs.offer}"
+        if obs.haidi_player is not None:
+            extra += f" haidi={obs.haidi_player}:{obs.haidi_left}"
+        lines.append(extra)
     for seat in (me, other):
         melds = " ".join(str(m) for m in obs.melds[seat]) or "-"
         if obs.hidden_kongs[seat]:

@@ -1,0 +1,207 @@
+"""The efficiency bot's arcade play (``observation.wild`` set): 财神 wilds, 报听, the events.
+
+* wins whenever a win is offered (自摸, 点和, 抢杠和, the 报听 and 海底捞月 prompts);
+* counts the wild tiles as wilds (never discards one while a natural tile serves as well) and
+  plays for the lowest shanten, then the most unseen effective tiles (standard, seven pairs and
+  国士无双 with wilds, :data:`~erren.analysis.shapes.ARCADE`);
+* declares 报听 with that discard when the hand is ready with at least ``ting_min_waits`` unseen
+  winning tiles (any once the wall is short): the frozen hand then wins automatically, earns
+  门清报听/天听 and the post-draw 海底捞月 draws;
+* opening exchange: gives up the isolated tiles (honors and terminals first) of a hand two or
+  more tiles from ready, none otherwise;
+* pick-any: names the wild kind when a wild can still be drawn, else the kind that lowers the
+  shanten most, else draws blind;
+* pung offer: accepts when giving three non-wild tiles for the pung lowers the shanten;
+* claims and kongs as in guobiao, with wilds counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations_with_replacement
+
+from erren.analysis.shanten import shanten
+from erren.analysis.shapes import ARCADE
+from erren.analysis.waits import discard_table, improving
+from erren.engine import Action, ActionKind, Observation
+from erren.tiles import NUM_KINDS
+
+__all__ = ["arcade_choice", "wild_counts"]
+
+AK = ActionKind
+
+
+def wild_counts(obs: Observation) -> tuple[list[int], int, list[int]]:
+    """``(counts, wilds, visible)``: the natural concealed tiles, the wilds held, and the copies
+    the player can see (pools, melds, flowers, the indicator; a wild kind counts as seen)."""
+    w = int(obs.wild)  # type: ignore[arg-type]
+    hand = [0] * NUM_KINDS
+    for t in obs.hand:
+        hand[t] += 1
+    visible = list(hand)
+    for seat in (0, 1):
+        claimed = obs.claimed[seat]
+        for i, t in enumerate(obs.discards[seat]):
+            if i not in claimed:
+                visible[t] += 1
+        for meld in obs.melds[seat]:
+            for t in meld.tiles:
+                visible[t] += 1
+        for t in obs.flowers[seat]:
+            visible[t] += 1
+    k = hand[w]
+    hand[w] = 0
+    visible[w] = 4
+    if obs.flower_kind is not None:
+        visible[int(obs.flower_kind)] = 4
+    return hand, k, visible
+
+
+def arcade_choice(
+    obs: Observation, legal: Sequence[Action], *, ting_min_waits: int, ting_late_wall: int
+) -> Action:
+    """The efficiency bot's move in an arcade hand."""
+    for action in legal:
+        if action.kind in (AK.HU, AK.ZIMO):
+            return action
+    if len(legal) == 1:
+        return legal[0]
+    phase = obs.phase
+    if phase == "exchange":
+        return _exchange(obs)
+    if phase == "pick":
+        return _pick(obs, legal)
+    if phase == "turn":
+        return _turn(obs, legal, ting_min_waits, ting_late_wall)
+    return _claim(obs, legal)
+
+
+def _exchange(obs: Observation) -> Action:
+    c, k, _ = wild_counts(obs)
+    give: list[int] = []
+    if shanten(c, wilds=k, shapes=ARCADE) >= 2:
+        for t in range(NUM_KINDS):
+            if c[t] != 1:
+                continue
+            if t >= 27:
+                give.append(t)
+                continue
+            r = t % 9
+            near = [t + d for d in (-2, -1, 1, 2) if 0 <= r + d <= 8]
+            if not any(c[n] for n in near):
+                give.append(t)
+    return Action.tiles_action(AK.EXCHANGE, obs.player, give[:6])
+
+
+def _pick(obs: Observation, legal: Sequence[Action]) -> Action:
+    picks = {int(a.tile): a for a in legal if a.kind is AK.PICK}  # type: ignore[arg-type]
+    w = int(obs.wild)  # type: ignore[arg-type]
+    if w in picks:
+        return picks[w]
+    c, k, _ = wild_counts(obs)
+    _, kinds = improving(c, wilds=k, shapes=ARCADE)
+    for t in kinds:
+        if t in picks:
+            return picks[t]
+    return next(a for a in legal if a.kind is AK.PASS)
+
+
+def _turn(
+    obs: Observation, legal: Sequence[Action], ting_min_waits: int, ting_late_wall: int
+) -> Action:
+    w = int(obs.wild)  # type: ignore[arg-type]
+    c, k, visible = wild_counts(obs)
+    discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
+    tings = {int(a.tile): a for a in legal if a.kind is AK.TING}  # type: ignore[arg-type]
+    rows = discard_table(c, wilds=k, shapes=ARCADE, visible=visible)
+    keyed = [(row, w if row.discard is None else row.discard) for row in rows]
+    keyed = [(row, t) for row, t in keyed if t in discards]
+    if not keyed:
+        return next(iter(discards.values()), legal[0])
+    best, tile = keyed[0]
+    if tile == w:  # a wild goes only when no natural tile does as well
+        for row, t in keyed[1:]:
+            if row.shanten == best.shanten:
+                tile = t
+                break
+    if obs.offer is not None:
+        take = _take_pung(obs, c, k, best.shanten)
+        if take is not None:
+            return take
+    for action in legal:
+        if action.kind is AK.AN_GANG or action.kind is AK.JIA_GANG:
+            f = int(action.tile)  # type: ignore[arg-type]
+            used = 4 if action.kind is AK.AN_GANG else 1
+            c[f] -= used
+            after = shanten(c, wilds=k, shapes=ARCADE)
+            c[f] += used
+            if after <= best.shanten:
+                return action
+    if tings and best.shanten == 0:
+        need = ting_min_waits if obs.wall_count > ting_late_wall else 1
+        for row, t in keyed:
+            if row.shanten != 0:
+                break
+            if t in tings and (row.remaining >= need or k > 0):
+                return tings[t]
+    return discards[tile]
+
+
+def _take_pung(obs: Observation, c: list[int], k: int, now: int) -> Action | None:
+    """Accept the pung offer if some three natural tiles given for it lower the shanten."""
+    x = int(obs.offer)  # type: ignore[arg-type]
+    held = [t for t in range(NUM_KINDS) if c[t]]
+    best: tuple[int, tuple[int, ...]] | None = None
+    for give in combinations_with_replacement(held, 3):
+        if any(give.count(t) > c[t] for t in give):
+            continue
+        for t in give:
+            c[t] -= 1
+        c[x] += 3
+        if c[x] <= 4:
+            value = shanten(c, wilds=k, shapes=ARCADE)
+            if best is None or value < best[0]:
+                best = (value, give)
+        c[x] -= 3
+        for t in give:
+            c[t] += 1
+    if best is None or best[0] >= now:
+        return None
+    return Action.tiles_action(AK.TAKE_PUNG, obs.player, best[1])
+
+
+def _claim(obs: Observation, legal: Sequence[Action]) -> Action:
+    passing = next((a for a in legal if a.kind is AK.PASS), legal[-1])
+    x = obs.pending
+    if x is None or obs.phase != "claim":
+        return passing
+    c, k, visible = wild_counts(obs)
+    fx = int(x)
+    now, kinds = improving(c, wilds=k, shapes=ARCADE)
+    now_left = sum(max(0, 4 - visible[t]) for t in kinds)
+    best: tuple[int, int, int] | None = None
+    choice = passing
+    for order, action in enumerate(legal):
+        if action.kind is AK.MING_GANG:
+            c[fx] -= 3
+            after, left = shanten(c, wilds=k, shapes=ARCADE), now_left
+            c[fx] += 3
+        elif action.kind is AK.PENG or action.kind is AK.CHI:
+            if action.kind is AK.PENG:
+                used = [fx, fx]
+            else:
+                start = int(action.tile)  # type: ignore[arg-type]
+                used = [t for t in (start, start + 1, start + 2) if t != fx]
+            for t in used:
+                c[t] -= 1
+            row = discard_table(c, wilds=k, shapes=ARCADE, visible=visible)[0]
+            for t in used:
+                c[t] += 1
+            after, left = row.shanten, row.remaining
+        else:
+            continue
+        if after < now or (after == now and left > now_left):
+            key = (after, -left, order)
+            if best is None or key < best:
+                best, choice = key, action
+    return choice

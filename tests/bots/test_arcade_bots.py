@@ -1,0 +1,60 @@
+"""Bots in arcade hands: legal moves only, wilds kept, 报听, the events answered."""
+
+from __future__ import annotations
+
+from erren.bots import find_bot
+from erren.engine import Action, ActionKind, State, find_ruleset
+from erren.engine.arcade import stage_options
+from erren.sim import simulate
+from erren.sim.simulator import play_hand
+
+AK = ActionKind
+
+
+def test_efficiency_beats_random_at_arcade() -> None:
+    stats = simulate(find_ruleset("arcade"), ("efficiency", "random"), hands=200, seed=1)
+    assert stats.wins[0] > 5 * stats.wins[1]
+    assert stats.points[0] > 0
+
+
+def test_efficiency_answers_every_event_and_declares_ready() -> None:
+    rules = find_ruleset("arcade", pung_offer_prob=0.5, pick_any_prob=0.5)
+    bots = [find_bot("efficiency", seed=1), find_bot("efficiency", seed=2)]
+    kinds: set[ActionKind] = set()
+    wild_discards = 0
+    for seed in range(150):
+        state = State.new(rules, seed=seed, dealer=seed % 2)
+        while not state.is_terminal:
+            seat = state.actor
+            obs = state.observe(seat)
+            action = bots[seat].choose(obs, obs.legal_actions)
+            kinds.add(action.kind)
+            if action.kind is AK.DISCARD and obs.wild is not None and action.tile == obs.wild:
+                wild_discards += 1
+            state.apply(action)
+        assert state.result is not None
+    assert {AK.EXCHANGE, AK.PICK, AK.TING} <= kinds
+    assert wild_discards < 10  # a wild is thrown only when nothing else does as well
+
+
+def test_efficiency_accepts_a_useful_pung_offer() -> None:
+    rules = find_ruleset("arcade", pung_offer_prob=1.0, pick_any_prob=0.0)
+    taken = 0
+    for seed in range(40):
+        state = State.new(rules, seed=seed)
+        bots = [find_bot("efficiency"), find_bot("efficiency")]
+        while not state.is_terminal:
+            obs = state.observe(state.actor)
+            action = bots[state.actor].choose(obs, obs.legal_actions)
+            taken += action.kind is AK.TAKE_PUNG
+            state.apply(action)
+    assert taken > 0
+
+
+def test_random_bot_plays_stage_hands() -> None:
+    rules = find_ruleset("arcade", stage_options(4))
+    for seed in range(30):
+        state = State.new(rules, seed=seed)
+        play_hand(state, [find_bot("random", seed=seed), find_bot("efficiency")])
+        assert state.result is not None
+    assert Action.parse("0:takepung:19m5z").data == (0, 8, 31)
