@@ -1,0 +1,573 @@
+"""``erren arcade``: stage mode (关卡模式, arcade §3) in the terminal, against the computer.
+
+A run is four stages.  Before each hand you choose a stake multiplier (Enter keeps the last);
+the stake is taken when the hand starts, a win pays it back with ``m × base``, a computer win
+costs just the stake, a draw returns it (R3.3, R3.4).  Every third win in a row as dealer pays
+double (三连庄拍分, R3.5).  Empty the computer's purse to clear a stage; clear stage 4 to finish
+the run; fall below one unit stake and the game is over.
+
+Progress is saved (atomically) after every hand and when you quit — ``q``, Ctrl-C or the end
+of input — in the user data folder, ``$ERREN_DATA_DIR`` or ``--save FILE``; ``erren arcade``
+resumes where you left off, in the middle of a hand if that is where you stopped.  ``--new``
+starts over (asking before a run in progress is discarded).
+
+The hands are played by the ``arcade`` engine; the screens reuse ``erren play``'s display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from erren.bots import Bot, EfficiencyBot, bot_names, find_bot
+from erren.campaign import COMPUTER, HUMAN, STAGES, Run, Settlement, StakeError, Status, table
+from erren.campaign import save as saving
+from erren.campaign.save import Save, SaveError
+from erren.cli._display import Palette, board_lines, use_color
+from erren.cli.play import (
+    Choice,
+    Console,
+    QuitRequested,
+    choices,
+    describe,
+    drawn_tile,
+    hand_order,
+    menu_lines,
+    narrate,
+    settlement_lines,
+)
+from erren.engine import CHANCE, Action, ActionKind, Event, Observation, State
+from erren.engine.state import HandResult
+from erren.errors import ErrenError
+from erren.notation import parse_tiles
+
+NAME = "arcade"
+HELP = "Stage mode (关卡模式): four stages against the computer with a bankroll; resumable."
+
+AK = ActionKind
+NAMES = ("You", "Computer")
+_SEAT = ("you", "the computer")
+_RULE = "═" * 24
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--save",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="the save file (default: arcade-campaign.json in $ERREN_DATA_DIR or the user "
+        "data folder)",
+    )
+    parser.add_argument(
+        "--new", action="store_true", help="start a new run (asks before discarding one)"
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed of a new run")
+    parser.add_argument(
+        "--bot", default="efficiency", help="the computer player (default %(default)s)"
+    )
+    parser.add_argument(
+        "--ascii", action="store_true", help="tiles in the notation (5m, 7z) instead of 5万, 中"
+    )
+    parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
+
+
+class Campaign:
+    """The session: the run, its save file, the hand in play and the screens."""
+
+    def __init__(self, run: Run, path: Path, console: Console, pal: Palette, bot_name: str) -> None:
+        self.run = run
+        self.path = path
+        self.io = console
+        self.pal = pal
+        self.bot_name = bot_name
+        self.state: State | None = None
+        self.saved_hand: dict[str, object] | None = None
+        self.seen = 0
+        self.wild: int | None = None
+        self.adviser = EfficiencyBot()
+
+    # ------------------------------------------------------------------ saving
+    def save(self) -> None:
+        hand = self.state.record().to_dict() if self.state is not None else self.saved_hand
+        saving.write(self.path, Save(self.run, hand))
+
+    # ------------------------------------------------------------------ the loop
+    def play(self) -> None:
+        run = self.run
+        while not run.over:
+            if run.status is Status.READY:
+                self.status_panel()
+                multiplier = self.ask_stake()
+                start = run.start_hand(multiplier)
+                self.state = table.new_hand(start)
+                self.save()
+                self.io.say("")
+                for line in start.lines():
+                    self.io.say(line)
+            else:
+                self.state = self.restore()
+                if self.state is None:
+                    continue
+            self.seen = 0
+            self.wild = None
+            self.play_hand(self.state)
+            result = self.state.result
+            settlement = run.settle(table.outcome_of(self.state))
+            self.state = None
+            self.saved_hand = None
+            self.save()
+            self.settlement(settlement, result)
+            if run.over:
+                break
+            if settlement.cleared:
+                self.stage_screen(settlement)
+            self.io.ask("[Enter] next hand · q quit: ")
+        self.final_screen()
+
+    def restore(self) -> State | None:
+        """The saved hand in play, replayed; ``None`` (hand called off) if it cannot be."""
+        run = self.run
+        start = run.current
+        assert start is not None
+        record = self.saved_hand
+        try:
+            if record is None:
+                raise ValueError("the save holds no record of it")
+            state = table.resume_hand(record, start)
+        except ValueError as err:
+            for line in run.void_hand(str(err)):
+                self.io.say(line)
+            self.saved_hand = None
+            self.save()
+            return None
+        self.io.say("")
+        self.io.say(f"Back to hand {start.hand} where you left it (stake {start.stake}).")
+        return state
+
+    def play_hand(self, state: State) -> None:
+        run = self.run
+        bot = self.bot(run.current.seed if run.current else 0)
+        chance = random.Random(state.seed)
+        self.io.say("")
+        self.io.say(self.pal.bold(f"{_RULE} Stage {run.stage} · hand {run.stage_hands} {_RULE}"))
+        while not state.is_terminal:
+            seat = state.actor
+            if seat == CHANCE:
+                state.apply(state.sample_chance(chance))
+            elif seat == COMPUTER:
+                obs = state.observe(COMPUTER)
+                state.apply(bot.choose(obs, obs.legal_actions))
+            else:
+                self.news(state)
+                self.human_turn(state)
+        self.news(state)
+
+    def narrate(self, event: Event) -> str | None:
+        """A line about an event: arcade's own (the wild, the exchange, pick-any, 海底捞月),
+        else ``erren play``'s."""
+        pal = self.pal
+        who = NAMES[event.player] if event.player in (0, 1) else ""
+        mine = event.player == HUMAN
+        kind, tile = event.kind, event.tile
+        if kind == "wild" and tile is not None:
+            flower = event.text.removeprefix("flower ").strip()
+            shown = pal.name(parse_tiles(flower)[0]) if flower else "?"
+            return (
+                f"财神 the wild is {pal.name(tile)} (indicator turned face up); "
+                f"the flowers are {shown}"
+            )
+        if kind == "exchange":
+            got = f": you receive {pal.tiles(event.tiles)}" if mine and event.tiles else ""
+            return f"{who}: 起始换牌 exchange of {event.text}{got}"
+        if kind == "pick-offer":
+            return None  # the pick prompt says it
+        if kind == "pick":
+            if not mine:
+                return f"{who} picks a tile (搓牌)"
+            named = pal.name(tile) if tile is not None else "?"
+            return f"{who} pick {named}" + (" — none left, an ordinary draw" if event.text else "")
+        if kind == "haidi":
+            return f"海底捞月: {who} has {event.text} from the reserve"
+        if kind == "pung-offer" and tile is not None and mine:
+            return f"游戏中换牌: a pung of {pal.name(tile)} is offered to you"
+        return narrate(event, pal)
+
+    def bot(self, seed: int) -> Bot:
+        return find_bot(self.bot_name, seed=seed)
+
+    def news(self, state: State) -> None:
+        for event in state.events_since(HUMAN, self.seen):
+            if event.kind == "wild" and event.tile is not None:
+                self.wild = int(event.tile)
+            line = self.narrate(event)
+            if line:
+                self.io.say("  · " + line)
+        self.seen = state.event_count
+
+    # ------------------------------------------------------------------ a decision
+    def header(self, state: State) -> str:
+        run = self.run
+        start = run.current
+        stake = start.stake if start is not None else 0
+        deals = "you deal" if state.dealer == HUMAN else "the computer deals"
+        return (
+            f"Stage {run.stage}/{STAGES} · {deals} · {state.wall_count} tiles left · "
+            f"stake {stake} · bankroll {run.bankroll} · purse {run.purse} · "
+            f"streak {run.streak}/{run.params.streak_length}"
+        )
+
+    def human_turn(self, state: State) -> None:
+        io, pal = self.io, self.pal
+        obs = state.observe(HUMAN)
+        legal = obs.legal_actions
+        menu = choices(obs, legal, pal) + self.extra_choices(obs, legal)
+        io.say("")
+        io.say(pal.dim("─" * 78))
+        io.say(self.header(state))
+        wild = self.wild_line(obs)
+        if wild:
+            io.say(wild)
+        io.say("")
+        for line in board_lines(obs, pal, names=NAMES):
+            io.say(line)
+        io.say("")
+        for line in self.hand_lines(obs):
+            io.say(line)
+        io.say("")
+        phase = obs.phase
+        if phase == "exchange":
+            self.exchange(state, obs, legal)
+            return
+        if phase == "pick":
+            self.pick(state, obs, legal)
+            return
+        io.say(pal.bold(self.situation(obs)))
+        for line in menu_lines(menu):
+            io.say(line)
+        keys = {c.key: c for c in menu}
+        passing = keys.get("x")
+        hint = "Enter = pass, " if passing is not None else ""
+        prompt = f"Your choice ({hint}a = advice, ? = help, q = quit): "
+        while True:
+            answer = io.ask(prompt).lower()
+            if answer == "" and passing is not None:
+                state.apply(passing.action)
+                return
+            if answer in ("?", "help"):
+                io.say("Type the key shown before a choice, e.g. 5 to discard tile number 5,")
+                io.say("t5 to discard it and declare 报听, h to win, p/c/g to claim,")
+                io.say("Enter to pass, q to save and quit (you resume right here).")
+                continue
+            if answer in ("a", "advice"):
+                advice = self.adviser.choose(obs, legal)
+                key = next((c.key for c in menu if c.action == advice), "")
+                io.say(
+                    f"Advice: {describe(advice, pal, obs.pending)}"
+                    + (f" (key {key})" if key else "")
+                )
+                continue
+            choice = keys.get(answer)
+            if choice is None:
+                said = f"'{answer}' is not one of the choices" if answer else "Nothing typed"
+                io.say(f"{said} — type one of the keys above, a, ? or q")
+                continue
+            state.apply(choice.action)
+            return
+
+    def situation(self, obs: Observation) -> str:
+        pal = self.pal
+        if obs.phase == "claim" and obs.pending is not None:
+            return f"The computer discarded {pal.name(obs.pending)}. Claim it?"
+        if obs.phase == "rob" and obs.pending is not None:
+            return f"The computer adds {pal.name(obs.pending)} to a pung — rob the kong?"
+        if obs.phase == "haidi":
+            drawn = obs.last_drawn
+            tile = f" {pal.name(drawn)}" if drawn is not None else ""
+            return f"海底捞月: your post-draw draw{tile} completes your hand — win?"
+        drawn = drawn_tile(obs)
+        if drawn is not None:
+            return f"Your turn — you drew {pal.name(drawn)} (shown last)."
+        return "Your turn — discard a tile."
+
+    def extra_choices(self, obs: Observation, legal: tuple[Action, ...]) -> list[Choice]:
+        """Legal actions ``erren play``'s menu does not know (arcade's own), under keys
+        ``e1``, ``e2``, ... so that nothing legal is ever out of reach."""
+        known = {c.action for c in choices(obs, legal, self.pal)}
+        skip = {AK.EXCHANGE, AK.PICK} if obs.phase in ("exchange", "pick") else set()
+        extra = [a for a in legal if a not in known and a.kind not in skip]
+        return [Choice(f"e{i + 1}", str(a), a) for i, a in enumerate(extra)]
+
+    def exchange(self, state: State, obs: Observation, legal: tuple[Action, ...]) -> None:
+        """R2.21 / R3.7: give up any of the concealed tiles for tiles from the reserve."""
+        io, pal = self.io, self.pal
+        tiles = hand_order(obs)
+        io.say(pal.bold("起始换牌 opening exchange: swap any of your tiles for unseen ones."))
+        io.say("Type the numbers of the tiles to give up (e.g. 2 7 11), Enter to keep your hand.")
+        while True:
+            answer = io.ask("Exchange: ").replace(",", " ").split()
+            try:
+                picked = sorted({int(a) for a in answer})
+            except ValueError:
+                io.say("Type tile numbers separated by spaces, or just Enter.")
+                continue
+            if any(not 1 <= n <= len(tiles) for n in picked):
+                io.say(f"Tile numbers go from 1 to {len(tiles)}.")
+                continue
+            action = Action.tiles_action(AK.EXCHANGE, HUMAN, [int(tiles[n - 1]) for n in picked])
+            try:
+                state.apply(action)
+            except ErrenError as err:
+                io.say(f"Not allowed: {err}")
+                continue
+            return
+
+    def pick(self, state: State, obs: Observation, legal: tuple[Action, ...]) -> None:
+        """R2.23 / R3.9: name the tile to draw, or draw blind."""
+        io, pal = self.io, self.pal
+        picks = {int(a.tile): a for a in legal if a.kind is AK.PICK and a.tile is not None}
+        blind = next((a for a in legal if a.kind is not AK.PICK), None)
+        io.say(pal.bold("搓牌 pick-any: you may name the tile you draw this time!"))
+        io.say("Type a tile (e.g. 5m, 9p, 1z east, 5z white), Enter to draw blind.")
+        while True:
+            answer = io.ask("Pick: ").strip()
+            if not answer and blind is not None:
+                state.apply(blind)
+                return
+            if answer in ("a", "advice"):
+                advice = self.adviser.choose(obs, legal)
+                io.say(f"Advice: {advice}")
+                continue
+            try:
+                kinds = parse_tiles(answer)
+            except ErrenError:
+                io.say(f"'{answer}' is not a tile (write it like 5m, 7p, 3s, 6z)")
+                continue
+            if len(kinds) != 1 or int(kinds[0]) not in picks:
+                io.say("That tile cannot be picked now (none left unseen).")
+                continue
+            state.apply(picks[int(kinds[0])])
+            return
+
+    # ------------------------------------------------------------------ display
+    def wild_kind(self, obs: Observation) -> int | None:
+        """The hand's 财神 kind, from the public ``wild`` event (``obs.gold`` if a family
+        reports it there)."""
+        return int(obs.gold) if obs.gold is not None else self.wild
+
+    def wild_line(self, obs: Observation) -> str | None:
+        wild = self.wild_kind(obs)
+        if wild is None:
+            return None
+        return f"财神 wild: {self.pal.name(wild)} (marked 财 in your hand; stands for any tile)"
+
+    def hand_lines(self, obs: Observation) -> list[str]:
+        pal = self.pal
+        tiles = hand_order(obs)
+        apart = drawn_tile(obs) is not None
+        wild = self.wild_kind(obs)
+        cells: list[str] = []
+        keys: list[str] = []
+        for i, t in enumerate(tiles):
+            gap = "  " if apart and i == len(tiles) - 1 else ""
+            if wild is not None and int(t) == wild:
+                cells.append(gap + pal.paint("财", "1;33") + pal.tile(t))
+                keys.append(gap + f"{i + 1:>5}")
+            else:
+                cells.append(gap + pal.tile(t))
+                keys.append(gap + f"{i + 1:>3}")
+        return ["Your hand  " + " ".join(cells), "           " + " ".join(keys)]
+
+    # ------------------------------------------------------------------ screens
+    def status_panel(self) -> None:
+        io, pal, run = self.io, self.pal, self.run
+        io.say("")
+        io.say(
+            pal.bold(f"{_RULE} Stage {run.stage} of {STAGES} · hand {run.stage_hands + 1} {_RULE}")
+        )
+        purse = run.params.purse(run.stage)
+        dealer = "you deal" if run.dealer == HUMAN else "the computer deals"
+        io.say(
+            f"Bankroll {run.bankroll} · computer purse {run.purse} of {purse} · {dealer} · "
+            f"三连庄 streak {run.streak}/{run.params.streak_length}"
+        )
+        io.say("Features: " + " · ".join(run.features.names()))
+
+    def ask_stake(self) -> int:
+        run, io = self.run, self.io
+        default = run.default_multiplier()
+        unit = run.params.stake_unit
+        top = run.affordable()
+        if default < run.multiplier:
+            io.say(
+                f"Your bankroll covers at most {top} × {unit}: the stake is lowered to "
+                f"{default} unless you choose less."
+            )
+        prompt = f"Stake multiplier m (1–{top}; stake m × {unit}; Enter = {default}): "
+        while True:
+            answer = io.ask(prompt)
+            if not answer:
+                return default
+            try:
+                m = int(answer)
+            except ValueError:
+                io.say(f"'{answer}' is not a number — type 1 to {top}, or Enter for {default}.")
+                continue
+            try:
+                run.check_stake(m)
+            except StakeError as err:
+                io.say(f"{err}.")
+                continue
+            return m
+
+    def settlement(self, settlement: Settlement, state_result: HandResult | None) -> None:
+        io, pal = self.io, self.pal
+        io.say("")
+        io.say(pal.bold(f"{_RULE} Hand {settlement.start.hand} — settlement {_RULE}"))
+        if state_result is not None:
+            if state_result.kind == "win" and state_result.winner == COMPUTER:
+                io.say(pal.paint("The computer wins.", "1;31") + " (its fan is not counted)")
+                hand = state_result.hand
+                if hand is not None:
+                    io.say("Its hand  " + pal.tiles(hand.concealed))
+            else:
+                lines = [
+                    x for x in settlement_lines(state_result, pal) if not x.startswith("Points:")
+                ]
+                while lines and not lines[-1]:
+                    lines.pop()
+                for line in lines:
+                    io.say(line)
+        io.say("")
+        for line in settlement.lines():
+            io.say("  " + line)
+        io.say("")
+        io.say(pal.bold(f"Bankroll {self.run.bankroll}   gain {settlement.gain:+d}"))
+
+    def stage_screen(self, settlement: Settlement) -> None:
+        io, pal, run = self.io, self.pal, self.run
+        io.say("")
+        io.say(pal.paint(f"★ ★ ★  Stage {settlement.start.stage} cleared!  ★ ★ ★", "1;32"))
+        io.say(f"On to stage {run.stage}: the computer's purse is {run.purse}.")
+        io.say("Features: " + " · ".join(run.features.names()))
+        io.say(f"First dealer (random): {_SEAT[run.dealer]}.")
+
+    def final_screen(self) -> None:
+        io, pal, run = self.io, self.pal, self.run
+        io.say("")
+        if run.status is Status.COMPLETE:
+            io.say(pal.paint("★ ★ ★  通关 — all four stages cleared!  ★ ★ ★", "1;32"))
+            io.say(f"Final bankroll (your score): {run.bankroll}")
+        else:
+            io.say(pal.paint("游戏失败 — GAME OVER", "1;31"))
+            io.say(
+                f"Your bankroll {run.bankroll} cannot cover the smallest stake "
+                f"({run.params.stake_unit})."
+            )
+        io.say(
+            f"Stage reached: {run.stage} · hands played: {run.hands} · "
+            f"best payout: {run.best_payout}"
+        )
+        io.say("Start a new run with: erren arcade")
+
+
+def _describe_run(run: Run) -> str:
+    played = run.hands - (run.status is Status.IN_HAND)
+    hands = f"{played} hand{'s' if played != 1 else ''} played"
+    if run.status is Status.IN_HAND:
+        hands += f", hand {run.hands} in play"
+    return f"stage {run.stage}, bankroll {run.bankroll}, purse {run.purse}, {hands}"
+
+
+def _confirm(console: Console, question: str) -> bool:
+    return console.ask(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+
+
+def arcade(
+    inp: TextIO,
+    out: TextIO,
+    *,
+    path: Path,
+    new: bool = False,
+    seed: int | None = None,
+    bot: str = "efficiency",
+    palette: Palette | None = None,
+) -> int:
+    """Play (or resume) the run saved at ``path`` on the given streams; the exit code."""
+    pal = palette if palette is not None else Palette()
+    io = Console(inp, out)
+    game: Campaign | None = None
+    try:
+        io.say(pal.bold("erren arcade — 二人麻将 stage mode (关卡模式) against the computer"))
+        try:
+            saved = saving.read(path)
+        except SaveError as err:
+            io.say(f"The save file cannot be used: {err}")
+            if not new:
+                io.say("It is left as it is. Move it away, or start over with --new.")
+                return 2
+            if not _confirm(io, "Set it aside (renamed *.unreadable) and start a new run?"):
+                io.say("Nothing changed.")
+                return 1
+            io.say(f"Set aside as {saving.set_aside(path)}.")
+            saved = None
+        if saved is not None and saved.run.over:
+            if not new:
+                word = "was completed" if saved.run.status is Status.COMPLETE else "ended"
+                io.say(f"Your last run {word} ({_describe_run(saved.run)}). A new one starts.")
+            saved = None
+        elif saved is not None and new:
+            if _confirm(io, f"Discard your run in progress ({_describe_run(saved.run)})?"):
+                saved = None
+            else:
+                io.say("Kept — resuming it.")
+        if saved is None:
+            run_seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
+            game = Campaign(Run.new(seed=run_seed), path, io, pal, bot)
+            io.say(
+                f"A new run: bankroll {game.run.bankroll}, four stages; empty the computer's "
+                "purse to clear each. q saves and quits at any prompt."
+            )
+            game.save()
+        else:
+            io.say(f"Welcome back — resuming your run ({_describe_run(saved.run)}).")
+            game = Campaign(saved.run, path, io, pal, bot)
+            game.saved_hand = saved.hand
+        game.play()
+    except (QuitRequested, KeyboardInterrupt):
+        if game is not None:
+            try:
+                game.save()
+            except SaveError as err:
+                out.write(f"\nProgress could NOT be saved: {err}\n")
+                return 1
+            where = " (in the middle of a hand)" if game.state is not None else ""
+            out.write(f"\nProgress saved{where} to {path}. Run `erren arcade` to resume.\n")
+        out.flush()
+        return 0
+    except SaveError as err:
+        out.write(f"\nerren arcade: the save file cannot be written: {err}\n")
+        return 1
+    out.flush()
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    err = sys.stderr
+    if args.bot not in bot_names():
+        print(f"erren arcade: unknown bot {args.bot!r} (known: {', '.join(bot_names())})", file=err)
+        return 2
+    path = args.save if args.save is not None else saving.default_path()
+    palette = Palette(color=use_color(sys.stdout, disabled=args.no_color), ascii=args.ascii)
+    return arcade(
+        sys.stdin,
+        sys.stdout,
+        path=path,
+        new=args.new,
+        seed=args.seed,
+        bot=args.bot,
+        palette=palette,
+    )

@@ -1,0 +1,63 @@
+"""The bridge from a run to the ``arcade`` engine: options per stage, outcomes, saved hands."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
+
+import pytest
+
+from erren.campaign import CampaignParams, Outcome, OutcomeKind, Run, table
+from erren.engine.arcade import stage_options
+from erren.engine.state import HandResult
+from erren.hand import Hand
+from erren.scoring.arcade import score_arcade
+
+if TYPE_CHECKING:
+    from erren.engine import State
+
+
+def _finished(result: HandResult) -> State:
+    return cast("State", SimpleNamespace(result=result))
+
+
+def test_outcome_of_a_finished_hand() -> None:
+    assert table.outcome_of(_finished(HandResult("draw"))) == Outcome.draw()
+    computer = HandResult("win", winner=1, loser=0, how="zimo", fan_total=9)
+    assert table.outcome_of(_finished(computer)) == Outcome.computer_win()
+    score = score_arcade(Hand.parse("1113334466z [222z'] +4z"))
+    mine = table.outcome_of(_finished(HandResult("win", winner=0, how="discard", score=score)))
+    assert mine.kind is OutcomeKind.PLAYER_WIN and mine.yakuman == 3 and mine.base == 30000
+    with pytest.raises(ValueError, match="not finished"):
+        table.outcome_of(_finished(cast(Any, None)))
+
+
+def test_options_follow_the_stage() -> None:
+    params = CampaignParams()
+    first, last = (table.ruleset_options(params.features(s)) for s in (1, 4))
+    assert first["human_seat"] == last["human_seat"] == 0
+    assert not first["opening_exchange"] and last["opening_exchange"]
+    assert (first["haidi_draws_human"], last["haidi_draws_human"]) == (3, 5)
+    assert (first["pick_any_prob"], last["pick_any_prob"]) == (0.0, 0.05)
+    assert last["bleed_yakuman_prob"] == 0.05 and first["bleed_normal_prob"] == 0.0
+    assert Run.new(seed=1).features.stage == 1
+
+
+@pytest.mark.parametrize("stage", [1, 2, 3, 4])
+def test_options_agree_with_the_engines_stage_options(stage: int) -> None:
+    mine = table.ruleset_options(CampaignParams().features(stage))
+    assert {k: mine[k] for k in stage_options(stage)} == stage_options(stage)
+    assert table.ruleset(CampaignParams().features(stage)).name == "arcade"
+
+
+def test_a_hand_of_the_run_deals_and_replays() -> None:
+    run = Run.new(seed=3)
+    start = run.start_hand(1)
+    state = table.new_hand(start)
+    assert state.seed == start.seed and state.dealer == start.dealer
+    again = table.new_hand(start)
+    assert again.observe(0).hand == state.observe(0).hand  # the seed fixes the deal
+    record = state.record().to_dict()
+    assert table.resume_hand(record, start).observe(0) == state.observe(0)
+    with pytest.raises(ValueError, match="not the hand in play"):
+        table.resume_hand({**record, "seed": 1}, start)
