@@ -18,25 +18,54 @@ import pytest
 
 from erren.bots import find_bot
 from erren.engine import find_ruleset
+from erren.engine.arcade import stage_options
 from erren.sim import transcript
 
 HERE = Path(__file__).parent / "transcripts"
 UPDATE = os.environ.get("ERREN_UPDATE_TRANSCRIPTS") == "1"
 
-GAMES: list[tuple[str, dict[str, Any], tuple[str, str], int, int]] = [
-    # name, ruleset options, bots (seat 0, seat 1), seed, dealer
-    ("random-seed1", {}, ("random", "random"), 1, 0),
-    ("efficiency-vs-random-seed2", {}, ("efficiency", "random"), 2, 1),
-    ("efficiency-flowers-seed3", {"flowers": True}, ("efficiency", "efficiency"), 3, 0),
-    ("gb-table-suit-p-seed4", {"fan_table": "gb", "suit": "p"}, ("random", "efficiency"), 4, 0),
-    ("ting-asks-seed5", {"ting_auto_hu": False}, ("efficiency", "efficiency"), 5, 1),
+GAMES: list[tuple[str, str, dict[str, Any], tuple[str, str], int, int]] = [
+    # name, ruleset, ruleset options, bots (seat 0, seat 1), seed, dealer
+    ("random-seed1", "guobiao-2p", {}, ("random", "random"), 1, 0),
+    ("efficiency-vs-random-seed2", "guobiao-2p", {}, ("efficiency", "random"), 2, 1),
+    (
+        "efficiency-flowers-seed3",
+        "guobiao-2p",
+        {"flowers": True},
+        ("efficiency", "efficiency"),
+        3,
+        0,
+    ),
+    (
+        "gb-table-suit-p-seed4",
+        "guobiao-2p",
+        {"fan_table": "gb", "suit": "p"},
+        ("random", "efficiency"),
+        4,
+        0,
+    ),
+    ("ting-asks-seed5", "guobiao-2p", {"ting_auto_hu": False}, ("efficiency", "efficiency"), 5, 1),
+    # arcade versus mode with the events made frequent: exchange, pick-any, the pung offer,
+    # flowers, 报听 and a 杠上开花 self-draw
+    (
+        "arcade-versus-events-seed3",
+        "arcade",
+        {"pung_offer_prob": 0.3, "pick_any_prob": 0.3},
+        ("efficiency", "efficiency"),
+        3,
+        1,
+    ),
+    # arcade stage 4 (human_seat 0): a big-bleed 清一色 deal, the human's exchange and pick-any
+    ("arcade-stage4-bleed-seed25", "arcade", stage_options(4), ("efficiency", "efficiency"), 25, 1),
 ]
 
 
-def _render(options: dict[str, Any], bots: tuple[str, str], seed: int, dealer: int) -> str:
+def _render(
+    rules: str, options: dict[str, Any], bots: tuple[str, str], seed: int, dealer: int
+) -> str:
     players = [find_bot(bots[0], seed=seed), find_bot(bots[1], seed=seed + 1)]
     return transcript(
-        find_ruleset("guobiao-2p", **options),
+        find_ruleset(rules, **options),
         players,
         seed=seed,
         dealer=dealer,
@@ -44,13 +73,10 @@ def _render(options: dict[str, Any], bots: tuple[str, str], seed: int, dealer: i
     )
 
 
-@pytest.mark.parametrize(
-    ("name", "options", "bots", "seed", "dealer"), GAMES, ids=[g[0] for g in GAMES]
-)
-def test_transcript(
-    name: str, options: dict[str, Any], bots: tuple[str, str], seed: int, dealer: int
-) -> None:
-    text = _render(options, bots, seed, dealer)
+@pytest.mark.parametrize("game", GAMES, ids=[g[0] for g in GAMES])
+def test_transcript(game: tuple[str, str, dict[str, Any], tuple[str, str], int, int]) -> None:
+    name, rules, options, bots, seed, dealer = game
+    text = _render(rules, options, bots, seed, dealer)
     path = HERE / f"{name}.txt"
     if UPDATE:
         HERE.mkdir(exist_ok=True)
@@ -69,7 +95,7 @@ def test_transcript(
 
 
 def test_transcripts_hide_the_opponents_tiles() -> None:
-    text = _render({}, ("random", "random"), 1, 0)
+    text = _render("guobiao-2p", {}, ("random", "random"), 1, 0)
     for block in text.split("-- seat ")[1:]:
         viewer = int(block[0])
         for line in block.splitlines():
@@ -80,5 +106,5 @@ def test_transcripts_hide_the_opponents_tiles() -> None:
 
 
 def test_every_game_reaches_an_end() -> None:
-    for _name, options, bots, seed, dealer in GAMES:
-        assert "result=" in _render(options, bots, seed, dealer)
+    for _name, rules, options, bots, seed, dealer in GAMES:
+        assert "result=" in _render(rules, options, bots, seed, dealer)
