@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from erren import __version__
-from erren.cli import analyze, arcade, play, replay, score, simulate
+from erren.cli import analyze, arcade, bot, play, replay, score, serve, simulate, verify
 
 COMMANDS: tuple[Command, ...] = (
     analyze,
@@ -17,6 +17,9 @@ COMMANDS: tuple[Command, ...] = (
     arcade,
     simulate,
     replay,
+    serve,
+    bot,
+    verify,
 )
 """Each module offers ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``."""
 

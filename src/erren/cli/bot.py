@@ -1,0 +1,60 @@
+"""``erren bot``: connect a bot to a server as a player (quick match, invite or table)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+NAME = "bot"
+HELP = "Connect a bot to an erren server as a player."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--server", default="http://127.0.0.1:8000", help="the server's URL")
+    parser.add_argument("--token", default=None, help="a session token (default: play as a guest)")
+    parser.add_argument("--bot", default="efficiency", help="which bot plays (efficiency, random)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--room", default=None, help="quick match in this room (family/tier)")
+    where.add_argument("--invite", default=None, help="join a private table by its code")
+    where.add_argument("--table", default=None, help="(re)join a table where the bot is seated")
+    where.add_argument(
+        "--vs-computer", action="store_true", help="play a table against the server's bot"
+    )
+    parser.add_argument("--family", default="guobiao-2p", help="family of a --vs-computer table")
+    parser.add_argument("--hands", type=int, default=1, help="hands to play, then leave")
+    parser.add_argument("--seed", type=int, default=None, help="the bot's seed")
+    parser.add_argument("--wait", type=float, default=60.0, help="quick match: seconds to wait")
+
+
+async def _main(args: argparse.Namespace) -> int:
+    from erren.bots import find_bot  # noqa: PLC0415
+    from erren.server.client import ClientError, PlayerClient, guest_token  # noqa: PLC0415
+
+    token = args.token or await guest_token(args.server)
+    bot = find_bot(args.bot, seed=args.seed)
+    async with PlayerClient(args.server, token) as client:
+        try:
+            if args.invite:
+                table = (await client.join_invite(args.invite))["table"]
+            elif args.table:
+                table = args.table
+            elif args.vs_computer:
+                table = (await client.vs_computer(args.family))["table"]
+            else:
+                room = args.room or "guobiao-2p/novice"
+                print(f"waiting for an opponent in {room} ...", flush=True)
+                table = (await client.quick_match(room, args.wait))["table"]
+            print(f"playing at table {table} with the {args.bot} bot", flush=True)
+            done = await client.play(table, bot, hands=args.hands, timeout=600.0)
+        except ClientError as err:
+            print(f"erren bot: {err}")
+            return 1
+        print(f"{done} hand(s) played; balance {await client.balance()}")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return asyncio.run(_main(args))
+    except KeyboardInterrupt:
+        return 130

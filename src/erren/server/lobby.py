@@ -1,0 +1,272 @@
+"""The lobby: rooms, quick match, private tables by invite code, tables against the computer,
+and the tables restored after a restart.
+
+A player sits at one open table at a time.  Quick match pairs the first two players waiting in
+the same room (family and tier) whose balance the room admits (§6.4); the request waits until
+an opponent comes or ``wait_s`` passes.  A private table is score-only (§6.3: private tables
+play for points, not beans) and is joined with its six-letter invite code.  A table against the
+computer puts a bot in seat 1 at once and is score-only too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import string
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from erren.bots import bot_names
+from erren.engine import find_ruleset, ruleset_names
+from erren.server.clock import Clock
+from erren.server.rooms import RoomTier, find_room_tier
+from erren.server.table import Seat, Table, TableConfig, TableSpec, make_bot_seat
+
+if TYPE_CHECKING:
+    from erren.server.store import Store, User
+
+__all__ = ["Lobby", "LobbyError"]
+
+log = logging.getLogger("erren.server.lobby")
+
+_INVITE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO") + "23456789"
+
+
+class LobbyError(Exception):
+    """A lobby request that cannot be served: ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class _Waiter:
+    user_id: int
+    name: str
+    future: asyncio.Future[tuple[Table, int]]
+
+
+class Lobby:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock,
+        config: TableConfig,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.config = config
+        self.rng = rng
+        self.tables: dict[str, Table] = {}
+        self.invites: dict[str, str] = {}
+        self.by_user: dict[int, str] = {}
+        self.waiting: dict[str, list[_Waiter]] = {}
+
+    # ------------------------------------------------------------------ helpers
+    def _new_id(self) -> str:
+        if self.rng is not None:
+            return f"t{self.rng.getrandbits(48):012x}"
+        return "t" + secrets.token_hex(6)
+
+    def _invite(self) -> str:
+        while True:
+            if self.rng is not None:
+                code = "".join(self.rng.choice(_INVITE_ALPHABET) for _ in range(6))
+            else:
+                code = "".join(secrets.choice(_INVITE_ALPHABET) for _ in range(6))
+            if code not in self.invites:
+                return code
+
+    def table_of(self, user_id: int) -> Table | None:
+        table_id = self.by_user.get(user_id)
+        table = self.tables.get(table_id) if table_id else None
+        if table is None or table.closed:
+            return None
+        return table
+
+    def _check_free(self, user: User) -> None:
+        table = self.table_of(user.id)
+        if table is not None:
+            raise LobbyError(409, f"you are already seated at table {table.spec.id}")
+        for waiters in self.waiting.values():
+            if any(w.user_id == user.id for w in waiters):
+                raise LobbyError(409, "you are already waiting for a quick match")
+
+    def _add(self, table: Table) -> Table:
+        self.tables[table.spec.id] = table
+        for seat in table.seats:
+            if seat.user_id is not None:
+                self.by_user[seat.user_id] = table.spec.id
+        if table.spec.invite:
+            self.invites[table.spec.invite] = table.spec.id
+        return table
+
+    def _closed(self, table: Table) -> None:
+        self.tables.pop(table.spec.id, None)
+        if table.spec.invite:
+            self.invites.pop(table.spec.invite, None)
+        for seat in table.seats:
+            if seat.user_id is not None and self.by_user.get(seat.user_id) == table.spec.id:
+                del self.by_user[seat.user_id]
+
+    def _table(self, spec: TableSpec, seats: list[Seat]) -> Table:
+        table = Table(
+            spec,
+            seats,
+            self.store,
+            clock=self.clock,
+            config=self.config,
+            rng=self.rng,
+            on_close=self._closed,
+        )
+        return table
+
+    @staticmethod
+    def _family(family: str, options: dict[str, Any]) -> dict[str, Any]:
+        if family not in ruleset_names():
+            raise LobbyError(404, f"no family {family!r}; known: {', '.join(ruleset_names())}")
+        try:
+            return find_ruleset(family, options).options_dict()
+        except (ValueError, TypeError) as err:
+            raise LobbyError(422, f"bad options for {family}: {err}") from None
+
+    # ------------------------------------------------------------------ requests
+    async def quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[Table, int]:
+        try:
+            room = find_room_tier(room_id)
+        except KeyError as err:
+            raise LobbyError(404, str(err.args[0])) from None
+        self._check_free(user)
+        balance = await self.store.balance(user.id)
+        if not room.admits(balance):
+            raise LobbyError(
+                403,
+                f"{room.tier.name} admits balances of {room.tier.entry_min}–"
+                f"{room.tier.entry_max} beans; you have {balance}",
+            )
+        queue = self.waiting.setdefault(room.id, [])
+        while queue:
+            other = queue.pop(0)
+            if other.future.done():
+                continue
+            table = self._quick_table(room, other, user)
+            other.future.set_result((table, 0))
+            return table, 1
+        future: asyncio.Future[tuple[Table, int]] = asyncio.get_running_loop().create_future()
+        waiter = _Waiter(user.id, user.name, future)
+        queue.append(waiter)
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), timeout=wait_s)
+        except TimeoutError:
+            if future.done():
+                return future.result()
+            future.cancel()
+            if waiter in queue:
+                queue.remove(waiter)
+            raise LobbyError(408, f"no opponent came within {wait_s:g} s; try again") from None
+
+    def _quick_table(self, room: RoomTier, first: _Waiter, user: User) -> Table:
+        spec = TableSpec(
+            self._new_id(),
+            "quick",
+            room.family,
+            find_ruleset(room.family, room.options).options_dict(),
+            room=room,
+        )
+        seats = [Seat(first.user_id, first.name), Seat(user.id, user.name)]
+        table = self._add(self._table(spec, seats))
+        table.start()
+        return table
+
+    async def private_table(self, user: User, family: str, options: dict[str, Any]) -> Table:
+        self._check_free(user)
+        resolved = self._family(family, options)
+        spec = TableSpec(self._new_id(), "private", family, resolved, invite=self._invite())
+        table = self._add(self._table(spec, [Seat(user.id, user.name), Seat(None, "")]))
+        table.start()
+        return table
+
+    async def join_invite(self, user: User, code: str) -> tuple[Table, int]:
+        table_id = self.invites.get(code.strip().upper())
+        table = self.tables.get(table_id) if table_id else None
+        if table is None or table.closed:
+            raise LobbyError(404, f"no open table has the invite code {code!r}")
+        seat = table.seat_of(user.id)
+        if seat is not None:
+            return table, seat
+        self._check_free(user)
+        if table.seats[1].user_id is not None or table.full:
+            raise LobbyError(409, "that table is full")
+        table.seats[1].user_id = user.id  # reserve now; the actor announces it
+        table.submit_sit(1, user.id, user.name)
+        self.by_user[user.id] = table.spec.id
+        return table, 1
+
+    async def vs_computer(
+        self, user: User, family: str, options: dict[str, Any], bot: str
+    ) -> Table:
+        self._check_free(user)
+        if bot not in bot_names():
+            raise LobbyError(404, f"no bot {bot!r}; known: {', '.join(bot_names())}")
+        resolved = self._family(family, options)
+        spec = TableSpec(self._new_id(), "computer", family, resolved, bot=bot)
+        seed = self.rng.getrandbits(32) if self.rng is not None else None
+        seats = [Seat(user.id, user.name), make_bot_seat(f"{bot} (computer)", bot, seed)]
+        table = self._add(self._table(spec, seats))
+        table.start()
+        return table
+
+    # ------------------------------------------------------------------ restart
+    async def restore(self) -> int:
+        """Rebuild every unfinished table from the store; returns how many."""
+        count = 0
+        for game in await self.store.unfinished_games():
+            try:
+                table = self._restored(game)
+                await table.resume()
+            except Exception:
+                log.exception("cannot restore game %s", getattr(game, "id", "?"))
+                continue
+            self._add(table)
+            table.start()
+            count += 1
+        return count
+
+    def _restored(self, game: Any) -> Table:
+        meta: dict[str, Any] = dict(game.options)
+        info = meta["table"]
+        room = find_room_tier(info["room"]) if info.get("room") else None
+        spec = TableSpec(
+            info["id"],
+            info["kind"],
+            info["family"],
+            dict(info["options"]),
+            room=room,
+            invite=info.get("invite"),
+            bot=info.get("bot"),
+        )
+        names = meta.get("names", ["", ""])
+        bots = meta.get("bots", [None, None])
+        seats: list[Seat] = []
+        for i, user_id in enumerate(game.seats):
+            if bots[i]:
+                seats.append(make_bot_seat(names[i], bots[i], None))
+            else:
+                seats.append(Seat(user_id, names[i]))
+        table = self._table(spec, seats)
+        table.restore(game.id, meta, int(game.seed), str(game.salt), list(game.actions))
+        return table
+
+    async def shutdown(self) -> None:
+        for waiters in self.waiting.values():
+            for waiter in waiters:
+                if not waiter.future.done():
+                    waiter.future.cancel()
+        for table in list(self.tables.values()):
+            await table.stop()

@@ -1,0 +1,345 @@
+"""The JSON protocol shared by the browser and bots (documented in ``docs/protocol.md``).
+
+Client messages are JSON objects with a ``type``; :func:`parse_client` turns the text of one
+WebSocket message into a typed message or raises :class:`ProtocolError` with a code and a
+message the client can show.  Server messages are built by the ``*_json`` helpers from engine
+values; a player only ever receives :func:`observation_json` of *his* observation and events as
+:meth:`~erren.engine.Event.seen_by` returns them for him.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from erren.engine import Action, Event, HandResult, Observation, Timer
+from erren.engine.actions import ActionKind
+from erren.errors import NotationError
+from erren.melds import Meld, MeldKind
+from erren.notation import parse_tile
+from erren.tiles import Tile
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "Act",
+    "ClientMessage",
+    "Join",
+    "Leave",
+    "Ping",
+    "ProtocolError",
+    "Ready",
+    "Resync",
+    "Trustee",
+    "action_text",
+    "dumps",
+    "error_json",
+    "event_json",
+    "observation_from_json",
+    "observation_json",
+    "parse_client",
+    "result_json",
+]
+
+MAX_MESSAGE_BYTES = 4096
+"""The largest client message accepted; a longer one is refused (the connection stays)."""
+
+
+class ProtocolError(Exception):
+    """A refused client message: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# ---------------------------------------------------------------------------- client messages
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Sit at (or come back to) ``table``; ``since``: the last event number seen of ``game``."""
+
+    table: str
+    game: int | None = None
+    since: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """Play ``action`` (``discard:5m``; the seat prefix is optional and must be one's own);
+    ``n``: the number of events seen of the current hand (a stale number is refused)."""
+
+    action: str
+    n: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trustee:
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    pass
+
+
+ClientMessage = Join | Act | Trustee | Ready | Leave | Resync | Ping
+
+_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "join": {"table": (str,), "game": (int, type(None)), "since": (int, type(None))},
+    "act": {"action": (str,), "n": (int, type(None))},
+    "trustee": {"on": (bool,)},
+    "ready": {},
+    "leave": {},
+    "resync": {},
+    "ping": {},
+}
+_REQUIRED = {"join": ("table",), "act": ("action",), "trustee": ("on",)}
+
+
+def parse_client(text: str | bytes) -> ClientMessage:
+    """One client message, or :class:`ProtocolError` (``too-large``, ``bad-json``,
+    ``bad-message``, ``unknown-type``)."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode())
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(
+            "too-large", f"message of {size} bytes; the limit is {MAX_MESSAGE_BYTES}"
+        )
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ProtocolError("bad-json", f"not valid JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad-message", "a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad-message", "a message needs a string 'type'")
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        known = ", ".join(sorted(_FIELDS))
+        raise ProtocolError("unknown-type", f"unknown message type {kind!r} (known: {known})")
+    for name in _REQUIRED.get(kind, ()):
+        if name not in data:
+            raise ProtocolError("bad-message", f"{kind} needs '{name}'")
+    for name, value in data.items():
+        if name == "type":
+            continue
+        allowed = fields.get(name)
+        if allowed is None:
+            raise ProtocolError("bad-message", f"{kind} has no field '{name}'")
+        if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+            raise ProtocolError("bad-message", f"{kind}.{name} has the wrong type")
+    if kind == "join":
+        return Join(data["table"], data.get("game"), data.get("since"))
+    if kind == "act":
+        return Act(data["action"], data.get("n"))
+    if kind == "trustee":
+        return Trustee(data["on"])
+    if kind == "ready":
+        return Ready()
+    if kind == "leave":
+        return Leave()
+    if kind == "resync":
+        return Resync()
+    return Ping()
+
+
+def parse_action(text: str, seat: int) -> Action:
+    """The action ``text`` of ``seat`` (``discard:5m`` or ``0:discard:5m``); chance and system
+    actions other than ``timeout``-free ones are refused."""
+    parts = text.strip().split(":")
+    if parts and parts[0] in ("0", "1", "c"):
+        if parts[0] != str(seat):
+            raise ProtocolError(
+                "not-your-seat", f"you play seat {seat}; {text!r} names another seat"
+            )
+        parts = parts[1:]
+    try:
+        action = Action.parse(":".join([str(seat), *parts]))
+    except NotationError as err:
+        raise ProtocolError("bad-action", f"cannot read the action {text!r}: {err}") from None
+    if action.kind.is_system:
+        raise ProtocolError(
+            "bad-action",
+            f"{action.kind.value} is not sent as an action (use the trustee or leave messages)",
+        )
+    return action
+
+
+# ---------------------------------------------------------------------------- server messages
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def error_json(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, **extra}
+
+
+def action_text(action: Action) -> str:
+    """An action without its seat (``discard:5m``)."""
+    return str(action).split(":", 1)[1]
+
+
+def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
+    return [str(t) for t in tiles]
+
+
+def event_json(event: Event, n: int) -> dict[str, Any]:
+    """An engine event (already filtered for the viewer) as event number ``n``."""
+    out: dict[str, Any] = {"n": n, "kind": event.kind, "player": event.player}
+    if event.tile is not None:
+        out["tile"] = str(event.tile)
+    if event.tiles:
+        out["tiles"] = _tiles(event.tiles)
+    if event.private:
+        out["private"] = True
+    if event.auto:
+        out["auto"] = True
+    if event.text:
+        out["text"] = event.text
+    return out
+
+
+def meld_json(meld: Meld) -> dict[str, Any]:
+    """A meld: ``kind`` (chi, peng, ming_gang, jia_gang, an_gang), its physical ``tiles``, the
+    ``claimed`` tile, and ``text`` in the shared notation."""
+    return {
+        "kind": meld.kind.value,
+        "tiles": _tiles(meld.tiles),
+        "claimed": None if meld.claimed is None else str(meld.claimed),
+        "text": str(meld),
+    }
+
+
+def meld_from_json(data: dict[str, Any]) -> Meld:
+    claimed = data.get("claimed")
+    return Meld(
+        MeldKind(data["kind"]),
+        _tile_tuple(data["tiles"]),
+        None if claimed is None else parse_tile(claimed),
+    )
+
+
+def result_json(result: HandResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "kind": result.kind,
+        "winner": result.winner,
+        "loser": result.loser,
+        "how": result.how,
+        "hand": None if result.hand is None else str(result.hand),
+        "fans": [[name, value, count] for name, value, count in result.fans],
+        "fan_total": result.fan_total,
+        "points": result.points,
+        "deltas": list(result.deltas),
+        "text": str(result),
+    }
+
+
+def observation_json(
+    obs: Observation, *, deadline: float | None = None, seconds: float | None = None
+) -> dict[str, Any]:
+    """One player's observation; ``timer.deadline`` is the Unix time at which the running
+    timer fires (the table knows it, the engine does not)."""
+    timer: dict[str, Any] | None = None
+    if obs.timer is not None:
+        timer = {
+            "player": obs.timer.player,
+            "kind": obs.timer.kind,
+            "seconds": obs.timer.seconds if seconds is None else seconds,
+        }
+        if deadline is not None:
+            timer["deadline"] = round(deadline, 3)
+    return {
+        "player": obs.player,
+        "dealer": obs.dealer,
+        "round_wind": str(obs.round_wind),
+        "phase": obs.phase,
+        "to_act": obs.to_act,
+        "origin": obs.origin,
+        "pending": None if obs.pending is None else str(obs.pending),
+        "hand": _tiles(obs.hand),
+        "last_drawn": None if obs.last_drawn is None else str(obs.last_drawn),
+        "melds": [[meld_json(m) for m in obs.melds[0]], [meld_json(m) for m in obs.melds[1]]],
+        "hidden_kongs": list(obs.hidden_kongs),
+        "discards": [_tiles(obs.discards[0]), _tiles(obs.discards[1])],
+        "claimed": [list(obs.claimed[0]), list(obs.claimed[1])],
+        "flowers": [_tiles(obs.flowers[0]), _tiles(obs.flowers[1])],
+        "concealed_count": list(obs.concealed_count),
+        "wall_count": obs.wall_count,
+        "ting": list(obs.ting),
+        "trustee": list(obs.trustee),
+        "dice": list(obs.dice),
+        "legal": [action_text(a) for a in obs.legal_actions],
+        "timer": timer,
+        "last_n": obs.event_seq,
+        "result": result_json(obs.result),
+        "gold": None if obs.gold is None else str(obs.gold),
+        "indicator_taken": obs.indicator_taken,
+        "you_level": list(obs.you_level),
+        "streak": obs.streak,
+    }
+
+
+def _tile_tuple(items: list[str]) -> tuple[Tile, ...]:
+    return tuple(parse_tile(t) for t in items)
+
+
+def observation_from_json(data: dict[str, Any]) -> Observation:
+    """Rebuild the :class:`~erren.engine.Observation` a bot needs from :func:`observation_json`
+    (``result`` is left out: a bot decides only while the hand runs)."""
+    player = int(data["player"])
+    timer = data.get("timer")
+    return Observation(
+        player=player,
+        dealer=int(data["dealer"]),
+        round_wind=parse_tile(data["round_wind"]),
+        phase=data["phase"],
+        to_act=data["to_act"],
+        origin=data["origin"],
+        pending=None if data["pending"] is None else parse_tile(data["pending"]),
+        hand=_tile_tuple(data["hand"]),
+        last_drawn=None if data["last_drawn"] is None else parse_tile(data["last_drawn"]),
+        melds=(
+            tuple(meld_from_json(m) for m in data["melds"][0]),
+            tuple(meld_from_json(m) for m in data["melds"][1]),
+        ),
+        hidden_kongs=(data["hidden_kongs"][0], data["hidden_kongs"][1]),
+        discards=(_tile_tuple(data["discards"][0]), _tile_tuple(data["discards"][1])),
+        claimed=(tuple(data["claimed"][0]), tuple(data["claimed"][1])),
+        flowers=(_tile_tuple(data["flowers"][0]), _tile_tuple(data["flowers"][1])),
+        concealed_count=(data["concealed_count"][0], data["concealed_count"][1]),
+        wall_count=int(data["wall_count"]),
+        ting=(bool(data["ting"][0]), bool(data["ting"][1])),
+        trustee=(bool(data["trustee"][0]), bool(data["trustee"][1])),
+        dice=tuple(data["dice"]),
+        legal_actions=tuple(Action.parse(f"{player}:{a}") for a in data["legal"]),
+        timer=None
+        if timer is None
+        else Timer(int(timer["player"]), str(timer["kind"]), int(timer["seconds"])),
+        event_seq=int(data["last_n"]),
+        result=None,
+        gold=None if data.get("gold") is None else parse_tile(data["gold"]),
+        indicator_taken=bool(data.get("indicator_taken", False)),
+        you_level=(data["you_level"][0], data["you_level"][1]),
+        streak=int(data.get("streak", 0)),
+    )
+
+
+SYSTEM_KINDS = (ActionKind.TIMEOUT, ActionKind.TRUSTEE, ActionKind.ESCAPE)

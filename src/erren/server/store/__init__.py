@@ -1,0 +1,108 @@
+"""The server's storage: accounts, sessions, beans (a double-entry ledger) and game records.
+
+Async (SQLAlchemy 2 + Alembic) on an SQLite file (aiosqlite) by default or PostgreSQL (psycopg 3).
+The schema is created and migrated to head by :meth:`Store.open` on every start.  The contract
+the server codes against (names and semantics are stable)::
+
+    from erren.server.store import (Store, User, Session, Transfer, LedgerEntry, StoredGame,
+                                    GameSummary, StoreError, AuthError, AccountError,
+                                    InsufficientBeans)
+
+    store = await Store.open(url)   # None → sqlite file "erren.sqlite3" in
+        # platformdirs.user_data_dir("erren") (env ERREN_DATA_DIR overrides);
+        # "sqlite:///path" or "postgresql://..." (→ aiosqlite / psycopg); creates the schema and
+        # runs the Alembic migrations to head.  Keywords: welcome_grant=10_000,
+        # passwords=Passwords() (argon2id), session_ttl=30 days, pool_size=10.
+    await store.close()             # or: async with await Store.open(url) as store: ...
+
+    # accounts: argon2id password hashes; names 3–20 letters/digits/_-. ; passwords ≥ 8 chars
+    await store.register(name, password) -> User     # AccountError: name taken / bad name /
+                                                     #   password too short
+    await store.login(name, password) -> Session     # AuthError "wrong name or password" for
+                                                     #   an unknown name or a wrong password
+    await store.guest() -> Session                   # a guest ("guest-1a2b3c4d", no password)
+    await store.user_for_token(token) -> User | None # token: 32 random bytes, urlsafe; kept as
+                                                     #   its sha256; expires after 30 days
+    await store.logout(token) -> None
+    await store.user(user_id) -> User | None
+
+    # beans: every change is a ledger row pair written in the transaction that causes it; the
+    # total held by users changes only by grants (from the "house" account)
+    await store.balance(user_id) -> int              # AccountError for an unknown user
+    await store.grant(user_id, amount, reason, *, key=None) -> int   # new balance; every new
+        # account (registered or guest) gets the welcome grant (key "welcome:{user_id}").
+        # amount < 0 takes beans back (InsufficientBeans if > balance); with a key: once only.
+    await store.settle(key, transfers, *, strict=False) -> bool
+        # Transfer(payer_id, payee_id, amount, reason).  All transfers and their ledger rows
+        # in ONE transaction, or none; once per key (e.g. "game:{id}:hand:{n}"): a second call
+        # with the same key returns False and changes nothing, even concurrently (a unique
+        # index).  An amount above the payer's balance is clamped to it (§6.3: the loser pays
+        # min(A, balance), the payee gets what was paid); strict=True raises InsufficientBeans
+        # instead.  Balances never go negative (also a CHECK constraint).
+    await store.ledger(user_id, limit=50) -> list[LedgerEntry]   # newest first
+    await store.audit() -> Audit                     # checks the invariants; StoreError if not
+
+    # games: the record is written as the game runs — append_action returns once committed,
+    # so send an action's events only after it returns
+    await store.create_game(ruleset, options, seats, seed, salt, room) -> int
+        # seats: (user id | None, user id | None), None = computer.  Stores the commitment
+        # sha256(f"{seed}:{salt}") (see commitment()) publicly, seed + salt privately.
+    await store.append_action(game_id, seq, action) -> None  # unique (game_id, seq); the same
+        # seq with the same action is a no-op; with another action, or on a finished or
+        # unknown game, StoreError
+    await store.finish_game(game_id, record, summary) -> None  # again with the same: no-op
+    await store.unfinished_games() -> list[StoredGame]   # header (seed and salt included) and
+        # actions in seq order: to restore the tables after a restart
+    await store.get_game(game_id, *, reveal=False) -> StoredGame | None   # seed and salt only
+        # when finished (or reveal=True).  The actions of a running game contain the wall:
+        # never show them to a player before the game is finished.
+    await store.games_of(user_id, limit=50) -> list[GameSummary]          # newest first
+
+All methods are safe to call from many tasks at once; each is one short transaction.  Errors:
+:class:`StoreError` (base, an :class:`erren.errors.ErrenError`) ⊃ :class:`AuthError`,
+:class:`AccountError` ⊃ :class:`InsufficientBeans`; malformed arguments raise ``ValueError``.
+"""
+
+from __future__ import annotations
+
+from erren.server.store.passwords import Passwords
+from erren.server.store.store import (
+    DATABASE_FILE,
+    SESSION_TTL,
+    WELCOME_GRANT,
+    AccountError,
+    Audit,
+    AuthError,
+    GameSummary,
+    InsufficientBeans,
+    LedgerEntry,
+    Session,
+    Store,
+    StoredGame,
+    StoreError,
+    Transfer,
+    User,
+    commitment,
+    database_url,
+)
+
+__all__ = [
+    "DATABASE_FILE",
+    "SESSION_TTL",
+    "WELCOME_GRANT",
+    "AccountError",
+    "Audit",
+    "AuthError",
+    "GameSummary",
+    "InsufficientBeans",
+    "LedgerEntry",
+    "Passwords",
+    "Session",
+    "Store",
+    "StoreError",
+    "StoredGame",
+    "Transfer",
+    "User",
+    "commitment",
+    "database_url",
+]

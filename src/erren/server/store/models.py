@@ -1,0 +1,211 @@
+"""The tables of the store, as SQLAlchemy 2 typed declarative models.
+
+The schema itself is created and changed only by the Alembic migrations in ``migrations/``;
+these models describe the head revision (a test checks that the two agree).
+
+Beans are kept as a double-entry ledger: every account (one per user, plus the single ``house``
+account that grants come from) has a balance, every movement is a :class:`Journal` row (one per
+grant or settlement, unique on its ``key`` when it has one) with its :class:`Entry` rows, one per
+side of each transfer, so that the entries of a journal sum to zero, the entries of an account sum
+to its balance, and the balances of all accounts sum to zero.  The house balance is minus the
+beans granted; no other balance is ever negative (a CHECK constraint).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = [
+    "Account",
+    "Base",
+    "Entry",
+    "Game",
+    "GameAction",
+    "Journal",
+    "SessionRow",
+    "UTCDateTime",
+    "UserRow",
+]
+
+NAMING_CONVENTION: dict[str, str] = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+HOUSE: str = "house"
+"""``Account.kind`` of the house account, the source of every grant."""
+USER: str = "user"
+"""``Account.kind`` of a user's account."""
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime on every database (SQLite keeps no time zone: stored as naive UTC)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"naive datetime {value!r}: the store keeps aware UTC times")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+JSONType = JSON().with_variant(JSONB(), "postgresql")
+BigId = BigInteger().with_variant(Integer(), "sqlite")  # SQLite autoincrements INTEGER keys only
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        datetime: UTCDateTime(),
+        dict[str, Any]: JSONType,
+        int: Integer(),
+        str: Text(),
+    }
+
+
+class UserRow(Base):
+    """A player: registered (with an argon2 password hash) or a guest (no password)."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(20))
+    name_key: Mapped[str] = mapped_column(String(80), unique=True)
+    """NFKC-normalised and casefolded ``name``: names are unique regardless of case."""
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    is_guest: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime]
+
+
+class SessionRow(Base):
+    """A login session; only the SHA-256 of the token is kept."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+
+
+class Account(Base):
+    """A bean account: one per user, and the house (``user_id`` NULL, ``kind`` ``house``)."""
+
+    __tablename__ = "accounts"
+    __table_args__ = (
+        CheckConstraint("kind IN ('house', 'user')", name="kind"),
+        CheckConstraint("balance >= 0 OR kind = 'house'", name="balance_not_negative"),
+        CheckConstraint("(kind = 'house') = (user_id IS NULL)", name="house_has_no_user"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="RESTRICT"), unique=True
+    )
+    balance: Mapped[int] = mapped_column(BigInteger)
+
+
+class Journal(Base):
+    """One grant or settlement: the unit of atomicity and of idempotency (``key``)."""
+
+    __tablename__ = "journal"
+    __table_args__ = (CheckConstraint("kind IN ('grant', 'settle')", name="kind"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    key: Mapped[str | None] = mapped_column(String(200), unique=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[datetime]
+
+
+class Entry(Base):
+    """One side of a transfer: ``amount`` (signed, never 0) moved on ``account_id``, the other
+    side being ``counter_account_id``; ``balance_after`` is the account's balance after it."""
+
+    __tablename__ = "ledger"
+    __table_args__ = (
+        CheckConstraint("amount <> 0", name="amount_not_zero"),
+        CheckConstraint("account_id <> counter_account_id", name="two_accounts"),
+        Index("ix_ledger_account_id_id", "account_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    journal_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("journal.id", ondelete="RESTRICT"), index=True
+    )
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="RESTRICT"))
+    counter_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="RESTRICT"))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    balance_after: Mapped[int] = mapped_column(BigInteger)
+    reason: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime]
+
+
+class Game(Base):
+    """A game's header and, once finished, its record.  ``commitment`` is public from the start;
+    ``seed`` (decimal text: any size of int) and ``salt`` are revealed only when finished."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]]
+    seat0_user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="RESTRICT"), index=True
+    )
+    seat1_user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="RESTRICT"), index=True
+    )
+    room: Mapped[str | None] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    seed: Mapped[str]
+    salt: Mapped[str]
+    finished: Mapped[bool] = mapped_column(Boolean, index=True)
+    record: Mapped[dict[str, Any] | None]
+    summary: Mapped[str | None]
+    created_at: Mapped[datetime]
+    finished_at: Mapped[datetime | None]
+
+
+class GameAction(Base):
+    """One action of a game, in the record's notation (``0:discard:5m``), numbered by ``seq``."""
+
+    __tablename__ = "game_actions"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    action: Mapped[str]
+    created_at: Mapped[datetime]

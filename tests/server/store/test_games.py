@@ -1,0 +1,165 @@
+"""Game records: written as the game runs, restored after a restart, browsable when finished."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+
+import pytest
+
+from erren.server.store import Passwords, Store, StoreError, commitment
+
+pytestmark = pytest.mark.anyio
+
+OPTIONS = {"fan_table": "2p", "suit": "m", "flowers": False, "cap_points": None}
+ACTIONS = ["c:shuffle:3m6m4m8m", "c:dice:3,3", "0:discard:2z", "1:discard:5m", "0:peng"]
+RECORD = {"format": "erren-hand", "version": 1, "ruleset": "guobiao-2p", "seed": 7,
+          "actions": ACTIONS, "options": OPTIONS, "result": "seat 0 wins"}  # fmt: skip
+
+
+async def _game(store: Store, *, seed: int = 7, room: str | None = "novice") -> tuple[int, int]:
+    user = (await store.guest()).user.id
+    game = await store.create_game("guobiao-2p", OPTIONS, (user, None), seed, "pepper", room)
+    return user, game
+
+
+def test_the_commitment_is_sha256_of_seed_and_salt() -> None:
+    assert commitment(7, "pepper") == hashlib.sha256(b"7:pepper").hexdigest()
+
+
+async def test_a_running_game_hides_its_seed(store: Store) -> None:
+    user, game_id = await _game(store)
+    game = await store.get_game(game_id)
+    assert game is not None
+    assert (game.ruleset, game.options, game.seats, game.room) == (
+        "guobiao-2p", OPTIONS, (user, None), "novice"
+    )  # fmt: skip
+    assert game.commitment == commitment(7, "pepper")
+    assert (game.seed, game.salt, game.finished, game.record) == (None, None, False, None)
+    private = await store.get_game(game_id, reveal=True)
+    assert private is not None and (private.seed, private.salt) == (7, "pepper")
+    assert await store.get_game(game_id + 100) is None
+
+
+async def test_huge_seeds_survive(store: Store) -> None:
+    _, game_id = await _game(store, seed=2**200 + 1)
+    game = await store.get_game(game_id, reveal=True)
+    assert game is not None and game.seed == 2**200 + 1
+
+
+async def test_actions_are_kept_in_order(store: Store) -> None:
+    _, game_id = await _game(store)
+    for seq, action in enumerate(ACTIONS):
+        await store.append_action(game_id, seq, action)
+    game = await store.get_game(game_id)
+    assert game is not None and game.actions == tuple(ACTIONS)
+
+
+async def test_a_repeated_action_is_a_no_op_and_a_different_one_an_error(store: Store) -> None:
+    _, game_id = await _game(store)
+    await store.append_action(game_id, 0, ACTIONS[0])
+    await store.append_action(game_id, 0, ACTIONS[0])
+    with pytest.raises(StoreError, match="already has action 0"):
+        await store.append_action(game_id, 0, ACTIONS[1])
+    game = await store.get_game(game_id)
+    assert game is not None and game.actions == (ACTIONS[0],)
+
+
+async def test_concurrent_appends_of_one_seq_keep_one(store: Store) -> None:
+    _, game_id = await _game(store)
+    results = await asyncio.gather(
+        *(store.append_action(game_id, 0, ACTIONS[i % 2]) for i in range(6)),
+        return_exceptions=True,
+    )
+    errors = [r for r in results if isinstance(r, BaseException)]
+    assert all(isinstance(e, StoreError) for e in errors)
+    game = await store.get_game(game_id)
+    assert game is not None and len(game.actions) == 1
+    assert len(errors) == 3  # the three with the other action
+
+
+async def test_bad_appends(store: Store) -> None:
+    _, game_id = await _game(store)
+    with pytest.raises(StoreError, match="no game"):
+        await store.append_action(game_id + 100, 0, "0:pass")
+    with pytest.raises(ValueError, match="seq"):
+        await store.append_action(game_id, -1, "0:pass")
+    with pytest.raises(ValueError, match="action"):
+        await store.append_action(game_id, 0, "")
+
+
+async def test_finishing_reveals_the_seed_and_keeps_the_record(store: Store) -> None:
+    _, game_id = await _game(store)
+    for seq, action in enumerate(ACTIONS):
+        await store.append_action(game_id, seq, action)
+    await store.finish_game(game_id, RECORD, "seat 0 wins by 碰碰和")
+    game = await store.get_game(game_id)
+    assert game is not None
+    assert (game.finished, game.seed, game.salt) == (True, 7, "pepper")
+    assert game.seed is not None and game.salt is not None
+    assert commitment(game.seed, game.salt) == game.commitment
+    assert game.record == RECORD and game.summary == "seat 0 wins by 碰碰和"
+    assert game.finished_at is not None and game.finished_at >= game.created_at
+    assert game.actions == tuple(ACTIONS)
+    await store.finish_game(game_id, RECORD, "seat 0 wins by 碰碰和")  # again: nothing
+    with pytest.raises(StoreError, match="already finished"):
+        await store.finish_game(game_id, {**RECORD, "result": "other"}, "other")
+    with pytest.raises(StoreError, match="finished"):
+        await store.append_action(game_id, len(ACTIONS), "0:discard:1m")
+    await store.append_action(game_id, 0, ACTIONS[0])  # a replayed old action is still a no-op
+    with pytest.raises(StoreError, match="no game"):
+        await store.finish_game(game_id + 100, RECORD, "")
+
+
+async def test_bad_games(store: Store) -> None:
+    with pytest.raises(StoreError, match="does not exist"):
+        await store.create_game("guobiao-2p", OPTIONS, (999, None), 1, "s", None)
+    with pytest.raises(ValueError, match="JSON"):
+        await store.create_game("guobiao-2p", {"x": object()}, (None, None), 1, "s", None)
+    with pytest.raises(ValueError, match="seats"):
+        await store.create_game("guobiao-2p", OPTIONS, (None,), 1, "s", None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="salt"):
+        await store.create_game("guobiao-2p", OPTIONS, (None, None), 1, "", None)
+
+
+async def test_unfinished_games_come_back_after_a_restart(database_url: str) -> None:
+    store = await Store.open(database_url, passwords=Passwords.fast())
+    try:
+        user, running = await _game(store, seed=11)
+        _, done = await _game(store)
+        _, empty = await _game(store, room=None)
+        for seq, action in enumerate(ACTIONS):
+            await store.append_action(running, seq, action)
+            await store.append_action(done, seq, action)
+        await store.finish_game(done, RECORD, "over")
+    finally:
+        await store.close()
+    store = await Store.open(database_url, passwords=Passwords.fast())
+    try:
+        games = await store.unfinished_games()
+        assert [g.id for g in games] == [running, empty]
+        restored = games[0]
+        assert restored.actions == tuple(ACTIONS)
+        assert (restored.seed, restored.salt, restored.seats) == (11, "pepper", (user, None))
+        assert restored.commitment == commitment(11, "pepper")
+        assert games[1].actions == () and games[1].room is None
+        await store.append_action(running, len(ACTIONS), "1:discard:9m")  # and play goes on
+    finally:
+        await store.close()
+
+
+async def test_games_of_a_player(store: Store) -> None:
+    alice = await store.register("alice", "password1")
+    bob = await store.register("bob-1", "password1")
+    first = await store.create_game("guobiao-2p", OPTIONS, (alice.id, bob.id), 1, "s", "normal")
+    second = await store.create_game("guobiao-2p", OPTIONS, (None, alice.id), 2, "s", None)
+    await store.create_game("guobiao-2p", OPTIONS, (bob.id, None), 3, "s", None)
+    await store.finish_game(first, RECORD, "alice wins")
+    games = await store.games_of(alice.id)
+    assert [g.id for g in games] == [second, first]
+    assert games[0].players == (None, "alice") and not games[0].finished
+    assert games[1].players == ("alice", "bob-1") and games[1].summary == "alice wins"
+    assert games[1].room == "normal" and games[1].finished_at is not None
+    assert [g.id for g in await store.games_of(alice.id, limit=1)] == [second]
+    assert len(await store.games_of(bob.id)) == 2
+    assert await store.games_of(12345) == []

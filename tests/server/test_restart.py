@@ -1,0 +1,112 @@
+"""Durability: the server is killed with SIGKILL mid-hand and restarted; the table is restored
+from its record and the hand plays on; beans are neither lost nor paid twice."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from erren.bots import find_bot
+from erren.server.fairness import verify_record
+from erren.server.store import Store, Transfer
+
+from .harness import Server, database, run
+from .helpers import quick_pair, settlements, wait_for
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def fresh(request: pytest.FixtureRequest, tmp_path: Path) -> object:
+    with database(str(request.param), tmp_path) as url:
+        server = Server(url, tmp_path / "server.log")
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+def test_sigkill_mid_hand_then_the_game_continues(fresh: Server) -> None:
+    server = fresh
+
+    async def main() -> None:
+        a, b, table = await quick_pair(server.url, "guobiao-2p/novice")
+        a.keep = b.keep = True
+        for c in (a, b):
+            await c.connect()
+            await c.join(table)
+        bots = {id(a): find_bot("random", seed=1), id(b): find_bot("random", seed=2)}
+
+        async def moves(c: object, count: int) -> None:
+            for _ in range(count):
+                message = await c.recv(10)  # type: ignore[attr-defined]
+                if c.hand_over(message):  # type: ignore[attr-defined]
+                    return
+                if c.my_turn():  # type: ignore[attr-defined]
+                    await c._move(bots[id(c)], None)  # type: ignore[attr-defined]
+
+        await asyncio.gather(moves(a, 6), moves(b, 6))
+        assert not settlements(a.messages), "the hand is still running"
+        game, seen = a.game, a.last_n
+        server.kill()
+        for c in (a, b):
+            if c.ws is not None:
+                await c.ws.close()
+                c.ws = None
+        server.start()  # same database: the unfinished table is restored
+        for c in (a, b):
+            await c.connect()
+            await c.join(table, resume=True)
+            joined = await wait_for(c, lambda m: m.get("type") in ("joined", "error"))
+            assert joined["type"] == "joined", joined
+        caught = await wait_for(a, lambda m: m.get("type") in ("events", "snapshot"))
+        if caught["type"] == "events":
+            assert all(e["n"] > seen for e in caught["events"])
+        assert a.game == game
+        # play the hand to its end on the restarted server
+        await asyncio.gather(
+            a.play(table, find_bot("random", seed=3), hands=1, leave_after=False, timeout=30),
+            b.play(table, find_bot("random", seed=4), hands=1, leave_after=False, timeout=30),
+        )
+        end = settlements(a.messages)[-1]
+        assert end["game"] == game
+        verify_record(end["record"])
+        a_id = (await a.http.get("/me")).json()["id"]
+        b_id = (await b.http.get("/me")).json()["id"]
+        balances = await a.balance() + await b.balance()
+        assert balances == 20_000
+        await a.close()
+        await b.close()
+        store = await Store.open(server.database)
+        try:
+            audit = await store.audit()
+            assert audit.users_total == audit.granted
+            # the settlement of this game is done: doing it again pays nothing
+            if any(end["beans"]):
+                again = [Transfer(a_id, b_id, 1, "again")]
+                assert not await store.settle(f"game:{game}", again)
+        finally:
+            await store.close()
+
+    run(main())
+
+
+def test_concurrent_settlements_cannot_pay_twice(fresh: Server) -> None:
+    async def main() -> None:
+        store = await Store.open(fresh.database)
+        try:
+            one = await store.guest()
+            two = await store.guest()
+            start = await store.balance(one.user.id) + await store.balance(two.user.id)
+            transfer = [Transfer(one.user.id, two.user.id, 700, "the same hand")]
+            done = await asyncio.gather(
+                *(store.settle("game:concurrent", transfer) for _ in range(20))
+            )
+            assert sum(bool(d) for d in done) == 1
+            assert await store.balance(two.user.id) - await store.balance(one.user.id) == 1400
+            assert await store.balance(one.user.id) + await store.balance(two.user.id) == start
+        finally:
+            await store.close()
+
+    run(main())
