@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 HAND   ?= 1123m456789m555z
 
-.PHONY: run analyze test lint typecheck unit bench clean
+.PHONY: run play analyze test lint typecheck webcheck unit bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,13 +15,23 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml setup.py $(wildcard src/erren/*
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
-run: $(VENV)/.installed  ## set up, then play guobiao-2p against the computer in the terminal
+run: $(VENV)/.installed  ## set up, then serve the game and the web client on embedded SQLite
+	$(BIN)/erren serve
+
+play: $(VENV)/.installed  ## play guobiao-2p against the computer in the terminal
 	$(BIN)/erren play
 
 analyze: $(VENV)/.installed  ## analyse a hand (HAND=... to choose it)
 	$(BIN)/erren analyze '$(HAND)'
 
-test: lint typecheck unit  ## set up, then ruff, mypy and every test
+test: lint typecheck webcheck unit  ## set up, then ruff, mypy, tsc and every test
+
+# The web client is plain ES modules with JSDoc types; TypeScript only checks them (no build).
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
+webcheck: node_modules/.package-lock.json
+	npx --no-install tsc --noEmit --checkJs --strict -p tsconfig.json
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check src tests benchmarks
@@ -39,4 +49,4 @@ bench: $(VENV)/.installed  ## the speed comparisons with the reference libraries
 	$(BIN)/python -m benchmarks.bench_simulate
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info src/erren/*/*.so
+	rm -rf $(VENV) node_modules build src/*.egg-info src/erren/*/*.so

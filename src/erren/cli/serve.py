@@ -60,6 +60,13 @@ def run(args: argparse.Namespace) -> int:
         rate=args.rate,
         burst=2 * args.rate,
     )
+    from erren.server.store import database_url  # noqa: PLC0415
+
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"erren: open http://{shown}:{args.port}/ in a browser  (Ctrl-C stops the server)")
+    if args.database is None:
+        path = database_url(None).split(":///", 1)[-1]
+        print(f"erren: games and beans are kept in {path}", flush=True)
     uvicorn.run(
         app,
         host=args.host,
@@ -68,5 +75,6 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=1 << 20,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        ws_per_message_deflate=False,  # small JSON messages: costs more CPU than it saves
     )
     return 0

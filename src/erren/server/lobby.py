@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from erren.bots import bot_names
 from erren.engine import find_ruleset, ruleset_names
 from erren.server.clock import Clock
+from erren.server.journal import Journal
 from erren.server.rooms import RoomTier, find_room_tier
 from erren.server.table import Seat, Table, TableConfig, TableSpec, make_bot_seat
 
@@ -63,6 +64,7 @@ class Lobby:
         self.clock = clock
         self.config = config
         self.rng = rng
+        self.journal = Journal(store, window=config.commit_window_s)
         self.tables: dict[str, Table] = {}
         self.invites: dict[str, str] = {}
         self.by_user: dict[int, str] = {}
@@ -124,6 +126,7 @@ class Lobby:
             config=self.config,
             rng=self.rng,
             on_close=self._closed,
+            journal=self.journal,
         )
         return table
 
@@ -270,3 +273,4 @@ class Lobby:
                     waiter.future.cancel()
         for table in list(self.tables.values()):
             await table.stop()
+        await self.journal.close()

@@ -6,7 +6,8 @@ lila's round actor, for mahjong: the WebSocket handlers, the timers and the bots
 
 1. the engine validates and applies it (an illegal one is answered with an error, nothing
    changes);
-2. the action is written to the store (``append_action``) — durable before anyone hears of it;
+2. the action is written to the store — durable before anyone hears of it: the table waits for
+   the commit of a batch that includes it (group commit, :class:`~erren.server.journal.Journal`);
 3. the new events go out, each numbered and filtered for its seat (``Event.seen_by``), with
    the seat's :func:`~erren.engine.observe` view.
 
@@ -47,6 +48,7 @@ from erren.server.protocol import (
 from erren.server.rooms import RoomTier
 
 if TYPE_CHECKING:
+    from erren.server.journal import Journal
     from erren.server.store import Store
 
 __all__ = ["Conn", "Table", "TableConfig", "TableSpec"]
@@ -70,6 +72,9 @@ class TableConfig:
     turn_timeout_s: float | None = None
     """Override the family's turn timer (``None``: the ruleset's, 20 s)."""
     claim_timeout_s: float | None = None
+    commit_window_s: float = 0.002
+    """Group commit: how long the journal gathers actions before it writes them in one
+    transaction (:class:`~erren.server.journal.Journal`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,10 +248,12 @@ class Table:
         config: TableConfig,
         rng: random.Random | None = None,
         on_close: Callable[[Table], None] | None = None,
+        journal: Journal | None = None,
     ) -> None:
         self.spec = spec
         self.seats = seats
         self.store = store
+        self.journal = journal
         self.clock = clock
         self.config = config
         self.rng = rng
@@ -591,15 +598,22 @@ class Table:
         await self._after_change(before)
 
     async def _persist(self) -> None:
-        """Write the actions not yet in the store, in order (before any event goes out)."""
+        """Write the actions not yet in the store, in order, and wait for their commit (before
+        any event goes out).  Through the journal the commit is shared with other tables."""
         state = self.state
         assert state is not None and self.game_id is not None
         history = state.history
-        while self._persisted < len(history):
-            await self.store.append_action(
-                self.game_id, self._persisted, str(history[self._persisted])
-            )
-            self._persisted += 1
+        if self._persisted >= len(history):
+            return
+        game_id, first = self.game_id, self._persisted
+        rows = [(game_id, seq, str(history[seq])) for seq in range(first, len(history))]
+        if self.journal is not None:
+            await self.journal.append(rows)
+        else:
+            refused = [e for e in await self.store.append_actions(rows) if e is not None]
+            if refused:
+                raise refused[0]
+        self._persisted = len(history)
 
     async def _after_change(self, before: int) -> None:
         state = self.state

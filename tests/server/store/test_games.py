@@ -163,3 +163,39 @@ async def test_games_of_a_player(store: Store) -> None:
     assert [g.id for g in await store.games_of(alice.id, limit=1)] == [second]
     assert len(await store.games_of(bob.id)) == 2
     assert await store.games_of(12345) == []
+
+
+async def test_group_commit_writes_many_games_in_one_transaction(store: Store) -> None:
+    _, a = await _game(store)
+    _, b = await _game(store)
+    rows = [(g, seq, action) for seq, action in enumerate(ACTIONS) for g in (a, b)]
+    assert await store.append_actions(rows) == [None] * len(rows)
+    assert await store.append_actions([]) == []
+    for game_id in (a, b):
+        game = await store.get_game(game_id)
+        assert game is not None and game.actions == tuple(ACTIONS)
+
+
+async def test_group_commit_reports_refused_rows_and_keeps_the_others(store: Store) -> None:
+    _, running = await _game(store)
+    _, done = await _game(store)
+    await store.finish_game(done, RECORD, "over")
+    await store.append_action(running, 0, ACTIONS[0])
+    results = await store.append_actions(
+        [
+            (running, 0, ACTIONS[0]),  # already there, the same: fine
+            (running, 1, ACTIONS[1]),
+            (done, 0, ACTIONS[0]),  # a finished game
+            (running + 100, 0, ACTIONS[0]),  # no such game
+        ]
+    )
+    assert results[:2] == [None, None]
+    assert isinstance(results[2], StoreError) and "finished" in str(results[2])
+    assert isinstance(results[3], StoreError) and "no game" in str(results[3])
+    conflict = await store.append_actions([(running, 1, ACTIONS[3]), (running, 2, ACTIONS[2])])
+    assert isinstance(conflict[0], StoreError) and "already has action 1" in str(conflict[0])
+    assert conflict[1] is None
+    game = await store.get_game(running)
+    assert game is not None and game.actions == tuple(ACTIONS[:3])
+    with pytest.raises(ValueError, match="seq"):
+        await store.append_actions([(running, -1, "0:pass")])

@@ -50,6 +50,9 @@ the server codes against (names and semantics are stable)::
     await store.append_action(game_id, seq, action) -> None  # unique (game_id, seq); the same
         # seq with the same action is a no-op; with another action, or on a finished or
         # unknown game, StoreError
+    await store.append_actions([(game_id, seq, action), ...]) -> list[StoreError | None]
+        # group commit: many rows (of many games) in ONE transaction, durable when it returns;
+        # per row None (stored, or already there) or the StoreError append_action would raise
     await store.finish_game(game_id, record, summary) -> None  # again with the same: no-op
     await store.unfinished_games() -> list[StoredGame]   # header (seed and salt included) and
         # actions in seq order: to restore the tables after a restart

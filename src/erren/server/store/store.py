@@ -36,6 +36,7 @@ from sqlalchemy import (
     Integer,
     Text,
     and_,
+    bindparam,
     delete,
     exists,
     func,
@@ -342,6 +343,14 @@ def _sqlite_events(engine: AsyncEngine) -> None:
 
 # --------------------------------------------------------------------------------------------
 # The store
+
+# The statements of the group commit, built once (it runs a hundred times a second).
+_RUNNING = (
+    select(Game.id)
+    .where(Game.id.in_(bindparam("ids", expanding=True)), Game.finished.is_(False))
+    .with_for_update(read=True)
+)
+_APPEND = insert(GameAction)
 
 
 class Store:
@@ -924,6 +933,50 @@ class Store:
             ).first()
         if not check(*(found or (None, None))):  # pragma: no cover  (a finished game raised)
             raise StoreError(f"game {game_id}: action {seq} was not stored")
+
+    async def append_actions(self, rows: Sequence[tuple[int, int, str]]) -> list[StoreError | None]:
+        """Make many ``(game_id, seq, action)`` rows durable in ONE transaction (group commit:
+        one commit for the actions of many tables).  Returns, per row, ``None`` when it is
+        stored (or was already there) and the :class:`StoreError` :meth:`append_action` would
+        raise when it is refused; a refused row does not keep the others out.  Rows of one game
+        must come in ``seq`` order."""
+        checked: list[tuple[int, int, str]] = []
+        for raw_game, raw_seq, action in rows:
+            game_id, seq = _whole(raw_game, "game_id"), _whole(raw_seq, "seq")
+            if seq < 0:
+                raise ValueError(f"seq must be ≥ 0, not {seq}")
+            if not isinstance(action, str) or not action:
+                raise ValueError(f"bad action {action!r}")
+            checked.append((game_id, seq, action))
+        if not checked:
+            return []
+        # The hot path: every game is running and every seq is new → one multi-row INSERT.
+        # The games are read with FOR SHARE (PostgreSQL): none can be finished meanwhile.
+        ids = sorted({game_id for game_id, _, _ in checked})
+        now = _now()
+        try:
+            async with self._write_guard, self._write_engine.begin() as conn:
+                running = set((await conn.scalars(_RUNNING, {"ids": ids})).all())
+                if len(running) == len(ids):
+                    await conn.execute(
+                        _APPEND,
+                        [
+                            {"game_id": g, "seq": q, "action": a, "created_at": now}
+                            for g, q, a in checked
+                        ],
+                    )
+                    return [None] * len(checked)
+        except IntegrityError:
+            pass  # a seq is taken (a replay after a restart?): sort it out row by row
+        out: list[StoreError | None] = []
+        for row in checked:
+            try:
+                await self.append_action(*row)
+            except StoreError as err:
+                out.append(err)
+            else:
+                out.append(None)
+        return out
 
     async def finish_game(self, game_id: int, record: dict[str, Any], summary: str) -> None:
         """Mark the game finished with its final record and a one-line summary; the seed and

@@ -1,0 +1,120 @@
+// The single page: header (language, connection, beans, user), then by the address
+// #/ (lobby), #/table/ID, #/games (history), #/replay/ID (shareable).
+
+import { ApiError, api, setToken, token } from "./api.js";
+import { tickTimers } from "./board.js";
+import { $, h, num } from "./dom.js";
+import { getLang, setLang, t } from "./i18n.js";
+import { lobbyScreen, loginScreen } from "./lobby.js";
+import { historyScreen, replayScreen } from "./replay.js";
+import { loadNames } from "./settle.js";
+import { TableView } from "./table.js";
+
+/** @typedef {import("./api.js").User} User */
+
+/** @type {User|null} */
+let user = null;
+/** @type {TableView|null} */
+let table = null;
+/** @type {(() => void)|null} */
+let stopReplay = null;
+
+const main = $("#app");
+
+function header() {
+  const bar = $("#header");
+  /** @type {HTMLElement[]} */
+  const items = [h("a.brand", { href: "#/" }, h("span.logo", { "aria-hidden": "true" }), h("span", null, t("title"))), h("span.spacer"), h("span#conn.conn", { hidden: true })];
+  if (user) items.push(h("span#beans.beans", null, ""), h("span.user", null, user.name));
+  items.push(h("button.ghost#lang", { type: "button", onclick: () => { setLang(getLang() === "zh" ? "en" : "zh"); route(); } }, t("lang_switch")));
+  if (user) items.push(h("button.ghost#logout", { type: "button", onclick: logout }, t("logout")));
+  bar.replaceChildren(...items);
+  if (user) {
+    api("GET", "/me/balance")
+      .then((b) => {
+        const el = document.getElementById("beans");
+        if (el) el.textContent = `${num(b.balance)} ${t("beans")}`;
+      })
+      .catch(() => {});
+  }
+}
+
+async function logout() {
+  await api("POST", "/auth/logout").catch(() => {});
+  setToken(null);
+  user = null;
+  location.hash = "#/";
+  route();
+}
+
+function leaveScreens() {
+  if (table) {
+    table.destroy();
+    table = null;
+  }
+  if (stopReplay) {
+    stopReplay();
+    stopReplay = null;
+  }
+}
+
+async function route() {
+  const hash = location.hash.replace(/^#/, "") || "/";
+  const parts = hash.split("/").filter(Boolean);
+  if (table && parts[0] === "table" && parts[1] === table.tableId) {
+    header();
+    table.render();
+    return;
+  }
+  leaveScreens();
+  if (!user && token()) {
+    try {
+      user = await api("GET", "/me");
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) setToken(null);
+    }
+  }
+  header();
+  document.body.dataset.screen = parts[0] || "lobby";
+  if (parts[0] === "replay" && parts[1]) {
+    stopReplay = replayScreen(main, Number(parts[1]));
+    return;
+  }
+  if (!user) {
+    loginScreen(main, (u) => {
+      user = u;
+      route();
+    });
+    return;
+  }
+  if (parts[0] === "table" && parts[1]) {
+    table = new TableView(main, parts[1], () => {
+      table = null;
+      location.hash = "#/";
+    });
+    return;
+  }
+  if (parts[0] === "games") {
+    await historyScreen(main);
+    return;
+  }
+  const me = user;
+  await lobbyScreen(main, me, (id) => {
+    location.hash = `#/table/${id}`;
+  });
+}
+
+window.addEventListener("hashchange", () => {
+  route().catch(showError);
+});
+
+/** @param {unknown} err */
+function showError(err) {
+  main.replaceChildren(h("div.panel", null, h("p.error", null, t("error", err instanceof Error ? err.message : String(err))), h("a.button", { href: "#/" }, t("back_lobby"))));
+}
+
+window.setInterval(tickTimers, 250);
+loadNames().finally(() => route().catch(showError));
+
+// for the browser tests and the curious: the live table
+Object.defineProperty(window, "erren", { value: { get table() { return table; } } });

@@ -1,0 +1,222 @@
+// The table as seen by one player (live play) or by a spectator with both hands open (replays).
+
+import { h } from "./dom.js";
+import { getLang, t } from "./i18n.js";
+import { sortTiles } from "./notation.js";
+import { tileEl } from "./tiles.js";
+
+/**
+ * @typedef {{kind: string, tiles: string[], claimed: string|null, text: string}} Meld
+ * @typedef {{player: number, dealer: number, round_wind: string, phase: string, to_act: number|null,
+ *   origin: string|null, pending: string|null, hand: string[], last_drawn: string|null,
+ *   melds: Meld[][], hidden_kongs: number[], discards: string[][], claimed: number[][],
+ *   flowers: string[][], concealed_count: number[], wall_count: number, ting: boolean[],
+ *   trustee: boolean[], dice: number[], legal: string[],
+ *   timer: {player: number, kind: string, seconds: number, deadline?: number}|null,
+ *   last_n: number, result: any, gold: string|null, indicator_taken?: boolean,
+ *   you_level?: number[], streak?: number, wild?: string|null, hands?: string[][]}} Obs
+ */
+
+/**
+ * @typedef {{
+ *   family: string, me: number, names: string[], state: Obs,
+ *   open: boolean, wild: string|null, flowerKind: string|null,
+ *   lastDiscard: {seat: number, index: number}|null, oppDrew: boolean,
+ *   online: boolean[], ready: boolean[], handNo: number, timerEnd: number|null,
+ *   lastText: string, offer?: string|null,
+ *   clickable?: (tile: string) => boolean, onTile?: (index: number, tile: string) => void,
+ *   selected?: Set<number>, focus?: number,
+ *   actions?: HTMLElement|null, prompt?: string, trustee?: HTMLElement|null
+ * }} BoardView
+ */
+
+/** The badge of a wild tile, if the tile is one. @param {BoardView} v @param {string} tile @returns {string|undefined} */
+function badge(v, tile) {
+  if (v.family === "xiamen" && v.state.gold && tile === v.state.gold) return getLang() === "zh" ? "金" : "G";
+  if (v.family === "arcade" && v.wild && tile === v.wild) return getLang() === "zh" ? "财" : "W";
+  return undefined;
+}
+
+/** Wilds first (xiamen R-1.7: golds at the far left), then the rest sorted. @param {BoardView} v @param {string[]} tiles @returns {string[]} */
+export function arrange(v, tiles) {
+  const sorted = sortTiles(tiles);
+  const wild = sorted.filter((x) => badge(v, x));
+  return [...wild, ...sorted.filter((x) => !badge(v, x))];
+}
+
+/** @param {BoardView} v @param {number} seat @returns {HTMLElement} */
+function meldsEl(v, seat) {
+  const box = h("div.melds");
+  const lang = getLang();
+  for (const m of v.state.melds[seat] || []) {
+    const g = h(`div.meld.meld-${m.kind}`, { title: m.text });
+    m.tiles.forEach((tile, i) => {
+      const hidden = m.kind === "an_gang" && (i === 0 || i === 3);
+      let claimed = false;
+      if (m.claimed && tile === m.claimed && !g.querySelector(".claimed")) claimed = m.kind !== "an_gang";
+      g.append(tileEl(hidden ? "back" : tile, { size: "s", lang, badge: hidden ? undefined : badge(v, tile), cls: claimed ? "claimed" : "" }));
+    });
+    box.append(g);
+  }
+  for (let i = 0; i < (v.state.hidden_kongs[seat] || 0); i += 1) {
+    box.append(h("div.meld.meld-an_gang", null, ...[0, 1, 2, 3].map(() => tileEl("back", { size: "s" }))));
+  }
+  return box;
+}
+
+/** @param {BoardView} v @param {number} seat @returns {HTMLElement} */
+function flowersEl(v, seat) {
+  const fl = v.state.flowers[seat] || [];
+  return h("div.flowers", null, ...fl.map((f) => tileEl(f, { size: "xs", lang: getLang() })));
+}
+
+/** @param {BoardView} v @param {number} seat @returns {HTMLElement} */
+function barEl(v, seat) {
+  const st = v.state;
+  const who = v.open ? "" : seat === v.me ? t("you") : t("opponent");
+  const badges = [];
+  if (st.dealer === seat) badges.push(h("span.badge.badge-dealer", { title: t("dealer") }, getLang() === "zh" ? "庄" : "D"));
+  if (st.ting[seat]) badges.push(h("span.badge.badge-ting", null, t("ting_badge")));
+  if (st.trustee[seat]) badges.push(h("span.badge.badge-trustee", null, t("trustee_on")));
+  const level = st.you_level ? st.you_level[seat] : 0;
+  if (level) badges.push(h("span.badge.badge-you", null, ["", "游金", "双游", "三游"][level] || "游"));
+  if (!v.online[seat]) badges.push(h("span.badge.badge-off", null, t("offline")));
+  if (st.to_act === seat) badges.push(h("span.badge.badge-turn", null, "●"));
+  return h(
+    `div.bar${st.to_act === seat ? ".acting" : ""}`,
+    { "data-seat": seat },
+    h("span.who", null, who ? `${who} · ${v.names[seat] || "?"}` : v.names[seat] || "?"),
+    ...badges,
+    flowersEl(v, seat),
+  );
+}
+
+/**
+ * The display order of a concealed hand: wilds first, then sorted, the drawn tile set apart last.
+ * @param {BoardView} v @param {string[]} tiles @param {number} seat
+ * @returns {{order: string[], drawn: string|null}}
+ */
+export function handOrder(v, tiles, seat) {
+  const st = v.state;
+  let rest = [...tiles];
+  /** @type {string|null} */
+  let drawn = null;
+  const lastDrawn = st.to_act === seat ? st.last_drawn : null;
+  if (lastDrawn && rest.includes(lastDrawn) && rest.length % 3 === 2) {
+    drawn = lastDrawn;
+    rest.splice(rest.lastIndexOf(lastDrawn), 1);
+  }
+  rest = arrange(v, rest);
+  return { order: drawn ? [...rest, drawn] : rest, drawn };
+}
+
+/** The concealed hand of `seat`: open tiles (mine, or both in a replay) or backs. @param {BoardView} v @param {number} seat @returns {HTMLElement} */
+function handEl(v, seat) {
+  const st = v.state;
+  const lang = getLang();
+  const mine = seat === v.me;
+  const box = h(`div.hand${mine ? ".hand-mine" : ".hand-opp"}`);
+  const tiles = mine ? st.hand : v.open && st.hands ? st.hands[seat] : null;
+  if (!tiles) {
+    const n = st.concealed_count[seat] || 0;
+    for (let i = 0; i < n; i += 1) {
+      const el = tileEl("back", { size: "s", cls: v.oppDrew && i === n - 1 ? "drawn" : "" });
+      box.append(el);
+    }
+    return box;
+  }
+  const { order, drawn } = handOrder(v, tiles, seat);
+  order.forEach((tile, i) => {
+    const can = mine && v.clickable ? v.clickable(tile) : false;
+    const cls = [
+      drawn && i === order.length - 1 ? "drawn" : "",
+      can ? "can" : mine && v.clickable && st.to_act === v.me && st.phase === "turn" ? "cannot" : "",
+      v.selected && v.selected.has(i) ? "selected" : "",
+      v.focus === i ? "focus" : "",
+    ].join(" ");
+    const el = tileEl(tile, { size: mine ? "l" : "s", lang, badge: badge(v, tile), cls });
+    if (mine) {
+      el.dataset.index = String(i);
+      el.tabIndex = can ? 0 : -1;
+      if (can && v.onTile) {
+        const onTile = v.onTile;
+        el.addEventListener("click", () => onTile(i, tile));
+      }
+    }
+    box.append(el);
+  });
+  return box;
+}
+
+/** @param {BoardView} v @param {number} seat @returns {HTMLElement} */
+function riverEl(v, seat) {
+  const st = v.state;
+  const claimed = new Set(st.claimed[seat] || []);
+  const box = h(`div.river${seat === v.me ? ".river-mine" : ".river-opp"}`);
+  (st.discards[seat] || []).forEach((tile, i) => {
+    const last = v.lastDiscard && v.lastDiscard.seat === seat && v.lastDiscard.index === i;
+    const cls = `${claimed.has(i) ? "taken" : ""}${last ? " last" : ""}`;
+    box.append(tileEl(tile, { size: "s", lang: getLang(), badge: badge(v, tile), cls }));
+  });
+  return box;
+}
+
+/** @param {BoardView} v @returns {HTMLElement} */
+function centerEl(v) {
+  const st = v.state;
+  const lang = getLang();
+  const info = h("div.center");
+  info.append(h("div.left-count", null, t("tiles_left", st.wall_count)));
+  const line = h("div.center-line");
+  line.append(h("span", null, t("hand_no", v.handNo || 1)));
+  line.append(h("span", { title: t("round_wind") }, `${t("round_wind")} ${["", "东", "南", "西", "北"][Number(st.round_wind.charAt(0))] || ""}`));
+  info.append(line);
+  if (st.gold) {
+    info.append(h("div.indicator", null, h("span", null, `${t("gold")}`), tileEl(st.gold, { size: "s", lang, badge: lang === "zh" ? "金" : "G" })));
+  }
+  if (v.wild) {
+    const extra = v.flowerKind ? [h("span", null, t("flower_kind")), tileEl(v.flowerKind, { size: "xs", lang })] : [];
+    info.append(h("div.indicator", null, h("span", null, t("wild")), tileEl(v.wild, { size: "s", lang, badge: lang === "zh" ? "财" : "W" }), ...extra));
+  }
+  if (v.offer) info.append(h("div.indicator", null, h("span", null, "+"), tileEl(v.offer, { size: "xs", lang })));
+  const timer = h("div.timer", { "data-end": v.timerEnd ? String(v.timerEnd) : "", "data-seat": st.to_act === null ? "" : String(st.to_act) });
+  if (st.to_act !== null) {
+    timer.append(h("span.arrow", null, st.to_act === v.me ? "▼" : "▲"), h("span.secs", null, ""));
+  }
+  info.append(timer);
+  if (v.lastText) info.append(h("div.last-text", null, v.lastText));
+  return info;
+}
+
+/** The whole board. @param {BoardView} v @returns {HTMLElement} */
+export function boardEl(v) {
+  const me = v.me;
+  const opp = 1 - me;
+  return h(
+    `div.board.family-${v.family}`,
+    null,
+    h("div.seat.seat-opp", null, barEl(v, opp), h("div.hand-row", null, handEl(v, opp), meldsEl(v, opp))),
+    h("div.middle", null, riverEl(v, opp), centerEl(v), riverEl(v, me)),
+    h(
+      "div.seat.seat-mine",
+      null,
+      v.prompt ? h("div.prompt", null, v.prompt) : null,
+      v.actions || null,
+      h("div.hand-row", null, meldsEl(v, me), handEl(v, me)),
+      h("div.bar-row", null, barEl(v, me), v.trustee || null),
+    ),
+  );
+}
+
+/** Refresh every visible countdown (called by an interval). */
+export function tickTimers() {
+  for (const el of document.querySelectorAll(".timer[data-end]")) {
+    if (!(el instanceof HTMLElement)) continue;
+    const end = Number(el.dataset.end);
+    const secs = el.querySelector(".secs");
+    if (!end || !secs) continue;
+    const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+    secs.textContent = `${left}s`;
+    el.classList.toggle("urgent", left <= 5);
+  }
+}

@@ -1,0 +1,175 @@
+// zh-CN and English strings. `t("key", arg...)` fills {0}, {1}... ; the language is kept in
+// localStorage and switched from the header.
+
+/** @typedef {"zh"|"en"} Lang */
+
+/** @type {Record<string, [string, string]>} key → [zh, en] */
+const S = {
+  title: ["二人麻将", "Two-player Mahjong"],
+  lang_switch: ["English", "中文"],
+  login: ["登录", "Log in"],
+  register: ["注册", "Register"],
+  guest: ["游客试玩", "Play as guest"],
+  logout: ["退出", "Log out"],
+  name: ["用户名", "Name"],
+  password: ["密码（至少 8 位）", "Password (8+ characters)"],
+  welcome_intro: ["登录或注册，也可以直接以游客身份开始。每位新玩家都有欢乐豆。", "Log in, register, or just start as a guest. Every new player gets beans."],
+  beans: ["欢乐豆", "beans"],
+  balance: ["欢乐豆 {0}", "{0} beans"],
+  family: ["玩法", "Game"],
+  fam_guobiao: ["二人国标", "Guobiao 2-player"],
+  fam_xiamen: ["厦门麻将", "Xiamen"],
+  fam_arcade: ["街机麻将", "Arcade"],
+  fam_guobiao_d: ["一门花色加字牌，番种计分", "One suit plus honors, scored in fan"],
+  fam_xiamen_d: ["金牌百搭、游金、水数计分", "Wild golds, 游金 chains, scored in 水"],
+  fam_arcade_d: ["财神百搭、报听、役满", "Wild 财神, declared ready, limit hands"],
+  rooms: ["场次", "Rooms"],
+  stake: ["底注 {0}/番", "{0} per point"],
+  entry: ["入场 {0}–{1}", "Entry {0}–{1}"],
+  quick: ["快速匹配", "Quick match"],
+  outside: ["豆数不在入场范围", "Your beans are outside the limits"],
+  vs_computer: ["人机对战", "Play the computer"],
+  vs_computer_d: ["电脑立即入座，只记分不输豆", "The computer sits down at once; score only"],
+  private: ["好友房", "Private table"],
+  create_private: ["创建房间", "Create a table"],
+  join_code: ["输入邀请码", "Invite code"],
+  join: ["加入", "Join"],
+  private_d: ["把邀请码发给朋友，只记分", "Send the code to a friend; score only"],
+  campaign: ["关卡模式", "Arcade campaign"],
+  campaign_d: ["本服务器尚未提供关卡模式（可在终端运行 erren arcade）。", "This server does not offer the campaign yet (play it in a terminal: erren arcade)."],
+  history: ["我的牌局", "My games"],
+  continue_game: ["你有一局正在进行", "You have a game in progress"],
+  continue: ["继续", "Continue"],
+  waiting_match: ["正在寻找对手…", "Looking for an opponent…"],
+  cancel: ["取消", "Cancel"],
+  nobody: ["暂时没有对手，请稍后再试", "Nobody came; try again later"],
+  // table
+  you: ["你", "You"],
+  opponent: ["对手", "Opponent"],
+  dealer: ["庄", "Dealer"],
+  tiles_left: ["余 {0} 张", "{0} left"],
+  hand_no: ["第 {0} 局", "Hand {0}"],
+  round_wind: ["圈风", "Round"],
+  gold: ["金", "Gold"],
+  wild: ["财神", "Wild"],
+  flower_kind: ["花牌", "Flower"],
+  trustee: ["托管", "Auto-play"],
+  trustee_on: ["托管中", "Auto-playing"],
+  ting_badge: ["听", "Ready"],
+  your_turn: ["轮到你出牌", "Your turn: click a tile to discard"],
+  your_claim: ["要这张牌吗？", "Claim this tile?"],
+  their_turn: ["对手思考中", "Opponent's turn"],
+  waiting_start: ["等待开局…", "Waiting for the hand to start…"],
+  waiting_opponent: ["等待对手入座…", "Waiting for an opponent to sit down…"],
+  invite_is: ["邀请码 {0}", "Invite code {0}"],
+  leave: ["离开", "Leave"],
+  leave_confirm: ["牌局进行中离开算逃跑，要付罚分。确定离开？", "Leaving during a hand is an escape and costs a penalty. Leave anyway?"],
+  conn_ok: ["已连接", "Connected"],
+  conn_wait: ["重连中…", "Reconnecting…"],
+  conn_off: ["已断开", "Offline"],
+  offline: ["对手掉线", "opponent offline"],
+  closed: ["牌桌已关闭：{0}", "The table closed: {0}"],
+  back_lobby: ["返回大厅", "Back to the lobby"],
+  keys: ["快捷键：←→ 选牌，Enter 出牌，H 胡，P 碰，C 吃，K 杠，T 听，Space 过，A 托管", "Keys: ←→ choose, Enter discard, H win, P pung, C chow, K kong, T ready, Space pass, A auto-play"],
+  choose: ["请选择", "Choose"],
+  ting_pick: ["选择听牌时打出的牌", "Pick the tile to discard with 听"],
+  select_n: ["选好要换的牌，然后确认", "Select the tiles to give up, then confirm"],
+  confirm: ["确认", "Confirm"],
+  no_exchange: ["不换", "Keep all"],
+  pung_offer: ["系统送你一副 {0} 刻子：选 3 张牌换走", "A pung of {0} is offered: select 3 tiles to give up"],
+  pick_any: ["搓牌：任选一张想摸的牌", "Pick any tile you want to draw"],
+  // actions
+  a_hu: ["胡", "Win"],
+  a_zimo: ["自摸", "Self-draw win"],
+  a_peng: ["碰", "Pung"],
+  a_chi: ["吃", "Chow"],
+  a_gang: ["杠", "Kong"],
+  a_ting: ["听", "Ready"],
+  a_pass: ["过", "Pass"],
+  a_sanjindao: ["三金倒", "Three golds"],
+  a_qiangjin: ["抢金", "Rob the gold"],
+  a_win: ["游金胡", "Win (游)"],
+  a_discardgold: ["打金", "Discard the gold"],
+  a_exchange: ["换牌", "Exchange"],
+  a_takepung: ["换刻子", "Take the pung"],
+  a_pick: ["搓牌", "Pick"],
+  // events
+  e_discard: ["{0} 打出", "{0} discarded"],
+  e_ting: ["{0} 报听，打出", "{0} declared ready, discarding"],
+  e_chi: ["{0} 吃", "{0} chowed"],
+  e_peng: ["{0} 碰", "{0} punged"],
+  e_gang: ["{0} 杠", "{0} konged"],
+  e_flower: ["{0} 补花", "{0} set a flower aside"],
+  e_draw: ["{0} 摸牌", "{0} drew"],
+  e_pass: ["{0} 过", "{0} passed"],
+  e_you: ["{0} 进入游金", "{0} is swimming (游金)"],
+  e_timeout: ["{0} 超时，系统代打", "{0} timed out; the server played"],
+  e_trustee: ["{0} 托管 {1}", "{0} auto-play {1}"],
+  // settlement
+  s_win: ["你赢了！", "You win!"],
+  s_lose: ["对手胡牌", "Your opponent wins"],
+  s_draw: ["荒庄 · 流局", "Exhaustive draw"],
+  s_abort: ["牌局中止（逃跑）", "Hand aborted (escape)"],
+  s_fans: ["番种", "Patterns"],
+  s_water: ["水", "水 (water)"],
+  s_total: ["合计", "Total"],
+  s_points: ["得分", "Points"],
+  s_beans: ["欢乐豆", "Beans"],
+  s_score_only: ["只记分", "score only"],
+  s_next: ["下一局", "Next hand"],
+  s_replay: ["回放本局", "Replay this hand"],
+  s_waiting: ["等待对手准备…", "Waiting for your opponent…"],
+  s_hover: ["把鼠标移到（或点一下）番种上，对应的牌会高亮", "Hover over (or tap) a pattern to light up its tiles"],
+  s_type: ["胡法", "Win type"],
+  s_formula: ["(底 {0} + 水 {1}) × {2}{3} = {4}", "(base {0} + 水 {1}) × {2}{3} = {4}"],
+  how_zimo: ["自摸", "self-drawn"],
+  how_discard: ["点和", "on a discard"],
+  how_robbing: ["抢杠和", "robbing the kong"],
+  // replays
+  r_title: ["牌局回放", "Replay"],
+  r_history: ["我的牌局", "My games"],
+  r_none: ["还没有打完的牌局", "No finished games yet"],
+  r_open: ["回放", "Replay"],
+  r_step: ["第 {0}/{1} 步", "Step {0}/{1}"],
+  r_play: ["播放", "Play"],
+  r_pause: ["暂停", "Pause"],
+  r_speed: ["速度", "Speed"],
+  r_share: ["复制分享链接", "Copy the share link"],
+  r_copied: ["已复制链接", "Link copied"],
+  r_missing: ["这局还没有结束或不存在", "This game is not finished or does not exist"],
+  running: ["进行中", "running"],
+  error: ["出错了：{0}", "Error: {0}"],
+};
+
+/** @type {Lang} */
+let lang = localStorage.getItem("erren.lang") === "en" ? "en" : "zh";
+
+/** @returns {Lang} */
+export function getLang() {
+  return lang;
+}
+
+/** @param {Lang} value */
+export function setLang(value) {
+  lang = value;
+  localStorage.setItem("erren.lang", value);
+  document.documentElement.lang = value === "zh" ? "zh-CN" : "en";
+}
+
+/** @param {string} key @param {...(string|number)} args @returns {string} */
+export function t(key, ...args) {
+  const row = S[key];
+  let text = row ? row[lang === "zh" ? 0 : 1] : key;
+  args.forEach((a, i) => {
+    text = text.replace(`{${i}}`, String(a));
+  });
+  return text;
+}
+
+/** Both languages, Chinese first (for pattern names). @param {string} key @returns {string} */
+export function both(key) {
+  const row = S[key];
+  return row ? `${row[0]} ${row[1]}` : key;
+}
+
+setLang(lang);

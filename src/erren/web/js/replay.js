@@ -1,0 +1,196 @@
+// Replays: the list of one's games, and a finished hand stepped through with both hands open
+// at an adjustable speed. The link #/replay/ID can be shared: finished games are public.
+
+import { api } from "./api.js";
+import { boardEl } from "./board.js";
+import { h, toast } from "./dom.js";
+import { getLang, t } from "./i18n.js";
+import { settlementEl } from "./settle.js";
+import { familyName } from "./table.js";
+import { tileName } from "./tiles.js";
+
+/** @typedef {import("./board.js").Obs & {action: string|null, events: any[], wild: string|null}} Frame */
+
+/** The list of the user's games. @param {HTMLElement} root */
+export async function historyScreen(root) {
+  root.replaceChildren(h("div.panel", null, h("h2", null, t("r_history")), h("div.spinner")));
+  /** @type {import("./api.js").GameOut[]} */
+  const games = await api("GET", "/games?limit=100");
+  const list = h("ul.games");
+  for (const g of games) {
+    const when = new Date(g.finished_at || g.created_at).toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB");
+    list.append(
+      h(
+        "li.game",
+        null,
+        h("div.game-head", null, h("b", null, `#${g.id} · ${familyName(g.ruleset)}`), h("span.when", null, when)),
+        h("div.game-sum", null, g.finished ? summary(g.summary || "") : t("running")),
+        g.finished ? h("a.button.r-open", { href: `#/replay/${g.id}` }, t("r_open")) : null,
+      ),
+    );
+  }
+  const panel = h("div.panel", null, h("h2", null, t("r_history")), games.length ? list : h("p", null, t("r_none")));
+  root.replaceChildren(panel);
+}
+
+/** "hand 1 at t…: seat 1 wins by zimo: …" → a shorter line. @param {string} text @returns {string} */
+function summary(text) {
+  return text.replace(/^hand \d+ at \w+: /, "");
+}
+
+/** A replay of game `id`. @param {HTMLElement} root @param {number} id @returns {() => void} stop */
+export function replayScreen(root, id) {
+  let stopped = false;
+  /** @type {number|undefined} */
+  let timer;
+  /** @type {Array<() => void>} */
+  const stopAll = [];
+  root.replaceChildren(h("div.panel", null, h("h2", null, t("r_title")), h("div.spinner")));
+  (async () => {
+    const game = await api("GET", `/games/${id}`);
+    if (!game.finished) throw new Error(t("r_missing"));
+    const data = await api("POST", "/web/replay", game.record);
+    if (stopped) return;
+    /** @type {Frame[]} */
+    const frames = data.frames;
+    let at = 0;
+    let speed = Number(localStorage.getItem("erren.replaySpeed") || "1");
+    let playing = false;
+    const stage = h("div.replay-stage");
+    const step = h("span.r-step");
+    const playBtn = h("button.primary.r-play", { type: "button" }, t("r_play"));
+    const range = /** @type {HTMLInputElement} */ (h("input.r-range", { type: "range", min: 0, max: frames.length - 1, value: 0, "aria-label": "step" }));
+    const speedSel = /** @type {HTMLSelectElement} */ (h("select.r-speed", { "aria-label": t("r_speed") }, ...[0.5, 1, 2, 4].map((s) => h("option", { value: s, selected: s === speed }, `${s}×`))));
+    const wild = frames.map((f) => f.wild).find((w) => !!w) || null;
+    const flowerEv = frames.flatMap((f) => f.events).find((e) => e.kind === "wild");
+    const flowerKind = flowerEv ? (/flower (\w\w)/.exec(flowerEv.text || "") || [])[1] || null : null;
+
+    const draw = () => {
+      const f = frames[at];
+      /** @type {{seat: number, index: number}|null} */
+      let lastDiscard = null;
+      for (let i = at; i >= 0 && !lastDiscard; i -= 1) {
+        const ev = [...frames[i].events].reverse().find((e) => e.kind === "discard" || e.kind === "ting");
+        if (ev) lastDiscard = { seat: ev.player, index: (f.discards[ev.player] || []).length - 1 };
+      }
+      const lang = getLang();
+      const moves = f.events
+        .filter((e) => e.player >= 0 && !["draw", "deal"].includes(e.kind))
+        .map((e) => `${data.seats[e.player] || e.player}: ${e.kind}${e.tile ? " " + tileName(e.tile, lang) : ""}`)
+        .join(" · ");
+      stage.replaceChildren(
+        boardEl({
+          family: data.ruleset,
+          me: 0,
+          names: data.seats,
+          state: f,
+          open: true,
+          wild,
+          flowerKind,
+          lastDiscard,
+          oppDrew: false,
+          online: [true, true],
+          ready: [true, true],
+          handNo: 1,
+          timerEnd: null,
+          lastText: moves,
+        }),
+      );
+      if (at === frames.length - 1 && data.result) {
+        stage.append(
+          settlementEl({
+            end: { result: data.result, beans: null, stake: null },
+            me: 0,
+            family: data.ruleset,
+            names: data.seats,
+            options: data.options || {},
+            streak: f.streak || 0,
+            gold: f.gold,
+            waiting: false,
+            opponentReady: true,
+            closed: true,
+            onNext: null,
+            onLeave: null,
+            onReplay: null,
+          }),
+        );
+      }
+      step.textContent = t("r_step", at, frames.length - 1);
+      range.value = String(at);
+    };
+    const tick = () => {
+      if (!playing || stopped) return;
+      if (at < frames.length - 1) {
+        at += 1;
+        draw();
+        timer = window.setTimeout(tick, 1000 / speed);
+      } else {
+        playing = false;
+        playBtn.textContent = t("r_play");
+      }
+    };
+    playBtn.addEventListener("click", () => {
+      playing = !playing;
+      playBtn.textContent = playing ? t("r_pause") : t("r_play");
+      window.clearTimeout(timer);
+      if (playing) {
+        if (at >= frames.length - 1) at = 0;
+        tick();
+      }
+    });
+    range.addEventListener("input", () => {
+      at = Number(range.value);
+      draw();
+    });
+    speedSel.addEventListener("change", () => {
+      speed = Number(speedSel.value);
+      localStorage.setItem("erren.replaySpeed", String(speed));
+    });
+    const go = (/** @type {number} */ d) => {
+      at = Math.max(0, Math.min(frames.length - 1, at + d));
+      draw();
+    };
+    const share = async () => {
+      const link = `${location.origin}/#/replay/${id}`;
+      try {
+        await navigator.clipboard.writeText(link);
+        toast(t("r_copied"));
+      } catch {
+        window.prompt(t("r_share"), link);
+      }
+    };
+    const keys = (/** @type {KeyboardEvent} */ e) => {
+      if (e.key === "ArrowRight") go(1);
+      else if (e.key === "ArrowLeft") go(-1);
+      else if (e.key === " ") {
+        playBtn.click();
+        e.preventDefault();
+      }
+    };
+    document.addEventListener("keydown", keys);
+    const cleanup = () => document.removeEventListener("keydown", keys);
+    stopAll.push(cleanup);
+    const controls = h(
+      "div.replay-controls",
+      null,
+      h("button.r-first", { type: "button", onclick: () => go(-frames.length), title: "Home" }, "⏮"),
+      h("button.r-prev", { type: "button", onclick: () => go(-1), title: "←" }, "◀"),
+      playBtn,
+      h("button.r-next", { type: "button", onclick: () => go(1), title: "→" }, "▶"),
+      h("button.r-last", { type: "button", onclick: () => go(frames.length), title: "End" }, "⏭"),
+      range,
+      step,
+      h("label.r-speed-label", null, t("r_speed"), " ", speedSel),
+      h("button.ghost.r-share", { type: "button", onclick: share }, t("r_share")),
+    );
+    root.replaceChildren(h("div.replay", null, h("div.replay-head", null, h("h2", null, `${t("r_title")} #${id} · ${familyName(data.ruleset)}`), h("span.r-link", null, `${location.origin}/#/replay/${id}`)), controls, stage));
+    draw();
+  })().catch((err) => {
+    root.replaceChildren(h("div.panel", null, h("h2", null, t("r_title")), h("p.error", null, String(err.message || err)), h("a.button", { href: "#/" }, t("back_lobby"))));
+  });
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+    stopAll.forEach((f) => f());
+  };
+}

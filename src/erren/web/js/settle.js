@@ -1,0 +1,201 @@
+// The settlement: the winning hand laid out, the fan / pattern / 水 list in Chinese and English
+// with values (hover or tap a row to light up its tiles), points and beans, next hand or leave.
+
+import { h, num } from "./dom.js";
+import { getLang, t } from "./i18n.js";
+import { isDragon, isHonor, isTerminalOrHonor, isWind, parseHand, sortTiles } from "./notation.js";
+import { tileEl } from "./tiles.js";
+
+/** @typedef {{en: string, id: string}} NameRow */
+/** @type {Record<string, any>} */
+let NAMES = {};
+
+/** Load the English names of every family's patterns (served from the scoring tables). */
+export async function loadNames() {
+  try {
+    const res = await fetch("/web/names.json");
+    if (res.ok) NAMES = await res.json();
+  } catch {
+    /* the Chinese names alone still work */
+  }
+}
+
+/** @param {string} family @param {string} name @returns {NameRow|null} */
+function lookup(family, name) {
+  const table = NAMES[family] || {};
+  return table[name] || null;
+}
+
+/**
+ * @typedef {{tile: string, group: "hand"|"meld"|"win"|"flower", meld: string, mi: number}} Laid
+ */
+
+/** @param {string} hand @returns {Laid[]} */
+function layout(hand) {
+  const p = parseHand(hand);
+  /** @type {Laid[]} */
+  const out = [];
+  for (const tile of sortTiles(p.concealed)) out.push({ tile, group: "hand", meld: "", mi: -1 });
+  p.melds.forEach((m, mi) => {
+    for (const tile of m.tiles) out.push({ tile, group: "meld", meld: m.kind, mi });
+  });
+  if (p.win) out.push({ tile: p.win, group: "win", meld: "", mi: -1 });
+  for (const tile of p.flowers) out.push({ tile, group: "flower", meld: "", mi: -1 });
+  return out;
+}
+
+/**
+ * Which laid tiles a pattern is about — from its English name (our scoring tables' names).
+ * @param {string} en @param {Laid[]} laid @param {string|null} gold
+ * @returns {Set<number>}
+ */
+export function patternTiles(en, laid, gold) {
+  const name = en.toLowerCase();
+  const idx = (/** @type {(l: Laid) => boolean} */ f) => new Set(laid.map((l, i) => (f(l) ? i : -1)).filter((i) => i >= 0));
+  /** @type {Record<string, number>} */
+  const count = {};
+  for (const l of laid) if (l.group !== "flower" && l.group !== "meld") count[l.tile] = (count[l.tile] || 0) + 1;
+  const pungish = (/** @type {Laid} */ l) => (l.group === "meld" ? l.meld !== "chi" : l.group !== "flower" && (count[l.tile] || 0) >= 3);
+  if (/flower|season|plant/.test(name)) return idx((l) => l.group === "flower");
+  if (/^gold$/.test(name)) return idx((l) => l.group !== "flower" && l.tile === gold);
+  if (/kong/.test(name) && !/replacement|robbing/.test(name)) {
+    const concealed = /concealed/.test(name);
+    const honor = /honor/.test(name) ? true : /suit/.test(name) ? false : null;
+    return idx((l) => l.group === "meld" && l.meld.endsWith("gang") && (concealed ? l.meld === "an_gang" : /claimed|melded/.test(name) ? l.meld !== "an_gang" : true) && (honor === null || isHonor(l.tile) === honor));
+  }
+  if (/dragon/.test(name) && /pung|three|dragons/.test(name)) return idx((l) => isDragon(l.tile) && l.group !== "flower");
+  if (/wind/.test(name)) return idx((l) => isWind(l.tile) && pungish(l));
+  if (/terminals or honors|honor pung/.test(name)) {
+    const concealed = /concealed/.test(name);
+    return idx((l) => isTerminalOrHonor(l.tile) && (name.includes("honor pung") ? isHonor(l.tile) : true) && pungish(l) && (!concealed || l.group !== "meld") && !(name.includes("claimed") && l.group !== "meld" && l.group !== "win"));
+  }
+  if (/pung/.test(name)) {
+    const concealed = /concealed/.test(name);
+    const suit = /suit/.test(name);
+    return idx((l) => pungish(l) && (!concealed || l.group !== "meld") && (!suit || !isHonor(l.tile)));
+  }
+  if (/chow|straight|sequence|shifted|short/.test(name)) return idx((l) => (l.group === "meld" ? l.meld === "chi" : l.group !== "flower" && !isHonor(l.tile)));
+  if (/self|last|robbing|replacement|ready|heavenly|earthly|human|sea|wait|tile hog|discard/.test(name)) return idx((l) => l.group === "win");
+  return idx((l) => l.group !== "flower");
+}
+
+/**
+ * @typedef {{end: any, me: number, family: string, names: string[], options: Record<string, any>,
+ *   streak: number, gold: string|null, waiting: boolean, opponentReady: boolean, closed: boolean,
+ *   onNext: (() => void)|null, onLeave: (() => void)|null, onReplay: (() => void)|null}} SettleOpts
+ */
+
+/** @param {SettleOpts} o @returns {HTMLElement} */
+export function settlementEl(o) {
+  const lang = getLang();
+  const r = o.end.result || {};
+  const box = h("div.settle", { role: "dialog", "aria-label": "settlement" });
+  const card = h("div.settle-card");
+  box.append(card);
+  let title = t("s_draw");
+  let cls = "draw";
+  if (r.kind === "win") {
+    title = r.winner === o.me ? t("s_win") : t("s_lose");
+    cls = r.winner === o.me ? "won" : "lost";
+  } else if (r.kind === "abort") {
+    title = t("s_abort");
+    cls = "lost";
+  }
+  card.append(h(`h2.settle-title.${cls}`, null, title));
+
+  if (r.kind === "win" && r.hand) {
+    const laid = layout(String(r.hand));
+    const gold = o.gold;
+    const handBox = h("div.settle-hand");
+    /** @type {HTMLElement[]} */
+    const els = [];
+    let prev = "";
+    laid.forEach((l) => {
+      const group = l.group === "meld" ? `meld${l.mi}` : l.group;
+      if (prev && group !== prev) handBox.append(h("span.gap"));
+      prev = group;
+      const el = tileEl(l.tile, { size: "m", lang, cls: l.group === "win" ? "winning" : "" });
+      els.push(el);
+      handBox.append(el);
+    });
+    const how = String(r.how || "");
+    const winType = winTypeText(o.family, how);
+    card.append(h("div.settle-who", null, `${r.winner === o.me ? t("you") : o.names[r.winner] || t("opponent")} · ${t("s_type")}: ${winType}`));
+    card.append(handBox);
+    const fans = /** @type {Array<[string, number, number]>} */ (r.fans || []);
+    const list = h("table.fans");
+    list.append(h("caption", null, o.family === "xiamen" ? t("s_water") : t("s_fans"), h("span.hint", null, ` — ${t("s_hover")}`)));
+    for (const [name, value, count] of fans) {
+      const row = lookup(o.family, name);
+      const zh = o.family === "xiamen" ? name.replace(/^S-\d+\s*/, "") : name;
+      const en = row ? row.en : "";
+      const lit = patternTiles(en || name, laid, gold);
+      const tr = h("tr.fan", { tabindex: 0 }, h("td.zh", null, zh), h("td.en", null, en), h("td.val", null, count > 1 ? `${value} × ${count}` : String(value)), h("td.sub", null, String(value * count)));
+      const on = () => {
+        for (const r2 of list.querySelectorAll("tr.fan.on")) r2.classList.remove("on");
+        tr.classList.add("on");
+        els.forEach((el, i) => el.classList.toggle("lit", lit.has(i)));
+      };
+      const off = () => {
+        tr.classList.remove("on");
+        els.forEach((el) => el.classList.remove("lit"));
+      };
+      tr.addEventListener("mouseenter", on);
+      tr.addEventListener("mouseleave", off);
+      tr.addEventListener("focus", on);
+      tr.addEventListener("click", () => (tr.classList.contains("on") ? off() : on()));
+      list.append(tr);
+    }
+    list.append(h("tr.total", null, h("td", { colspan: 3 }, t("s_total")), h("td.sub", null, String(r.fan_total))));
+    card.append(list);
+    if (o.family === "xiamen") card.append(h("p.formula", null, xiamenFormula(o, how, Number(r.fan_total), Number(r.points))));
+  }
+
+  const mine = (r.deltas || [0, 0])[o.me] || 0;
+  const beans = o.end.beans ? o.end.beans[o.me] : 0;
+  const sign = (/** @type {number} */ n) => (n > 0 ? `+${num(n)}` : num(n));
+  card.append(
+    h(
+      "div.settle-sums",
+      null,
+      h("div", null, h("span.label", null, t("s_points")), h(`span.amount.${mine >= 0 ? "plus" : "minus"}`, null, sign(mine))),
+      h("div", null, h("span.label", null, t("s_beans")), o.end.stake ? h(`span.amount.${beans >= 0 ? "plus" : "minus"}`, null, sign(beans)) : h("span.amount", null, t("s_score_only"))),
+    ),
+  );
+  const buttons = h("div.settle-buttons");
+  if (o.onNext && !o.closed) {
+    buttons.append(h("button.primary.settle-next", { type: "button", disabled: o.waiting, onclick: o.onNext }, o.waiting ? t("s_waiting") : t("s_next"), h("kbd", null, "N")));
+  }
+  if (o.onReplay) buttons.append(h("button.settle-replay", { type: "button", onclick: o.onReplay }, t("s_replay")));
+  if (o.onLeave) buttons.append(h("button.ghost.settle-leave", { type: "button", onclick: o.onLeave }, t("leave")));
+  card.append(buttons);
+  return box;
+}
+
+/** @param {string} family @param {string} how @returns {string} */
+export function winTypeText(family, how) {
+  if (family === "xiamen") {
+    const id = { discard: "pinghu", robbing: "qianggang" }[how] || how;
+    const row = (NAMES.xiamen_win || {})[id];
+    if (row) return `${row.zh} ${row.en} (×${row.m}${row.bonus ? ` +${row.bonus}` : ""})`;
+  }
+  const key = `how_${how}`;
+  const text = t(key);
+  return text === key ? how : `${text}`;
+}
+
+/** xiamen R-4.1: (底 + 水) × M, capped, + bonus. @param {SettleOpts} o @param {string} how @param {number} water @param {number} points @returns {string} */
+function xiamenFormula(o, how, water, points) {
+  const id = { discard: "pinghu", robbing: "qianggang" }[how] || how;
+  const row = (NAMES.xiamen_win || {})[id];
+  if (!row) return "";
+  const base = Number(o.options.base ?? 8) * 2 ** o.streak;
+  const cap = Number(o.options.cap ?? 100);
+  let raw = (base + water) * row.m;
+  const capped = cap > 0 && raw > cap;
+  if (capped) raw = cap;
+  const bonus = row.bonus ? ` ${capped ? `→ ${cap}` : ""} + ${row.bonus}` : capped ? ` → ${cap}` : "";
+  const total = raw + (row.bonus || 0);
+  if (total !== points) return t("s_points") + ` ${points}`;
+  return t("s_formula", base, water, row.m, bonus, points);
+}

@@ -1,0 +1,567 @@
+// A live table: the WebSocket session, the board, legal actions as buttons, keyboard shortcuts,
+// 托管, reconnection from the last event number (kept in sessionStorage, so a reload carries on).
+
+import { Connection } from "./api.js";
+import { boardEl, handOrder } from "./board.js";
+import { h, toast } from "./dom.js";
+import { getLang, t } from "./i18n.js";
+import { formatTiles, parseTiles } from "./notation.js";
+import { settlementEl } from "./settle.js";
+import { tileEl, tileName } from "./tiles.js";
+
+/** @typedef {import("./board.js").Obs} Obs */
+/** @typedef {import("./board.js").BoardView} BoardView */
+/** @typedef {import("./api.js").TableInfo} TableInfo */
+/** @typedef {{n: number, kind: string, player?: number, tile?: string, tiles?: string[], text?: string, auto?: boolean, private?: boolean, [k: string]: any}} GameEvent */
+/** @typedef {{label: string, key: string, cls?: string, options?: Array<{action: string, tiles: string[], label?: string}>, action?: string, run?: () => void}} Button */
+
+const VERB_ORDER = ["hu", "zimo", "win", "sanjindao", "qiangjin", "gang", "peng", "chi", "ting", "takepung", "discardgold", "pick", "pass"];
+
+export class TableView {
+  /**
+   * @param {HTMLElement} root
+   * @param {string} tableId
+   * @param {(reason?: string) => void} onExit
+   */
+  constructor(root, tableId, onExit) {
+    this.root = root;
+    this.tableId = tableId;
+    this.onExit = onExit;
+    /** @type {TableInfo|null} */
+    this.info = null;
+    this.seat = 0;
+    /** @type {number|null} */
+    this.game = null;
+    this.lastN = -1;
+    /** @type {GameEvent[]} */
+    this.events = [];
+    /** @type {Obs|null} */
+    this.state = null;
+    /** @type {GameEvent|null} */
+    this.end = null;
+    this.handNo = 1;
+    /** @type {"ting"|"exchange"|"takepung"|null} */
+    this.mode = null;
+    /** @type {Set<number>} */
+    this.selected = new Set();
+    this.focus = -1;
+    /** @type {Button|null} */
+    this.chooser = null;
+    /** @type {number|null} */
+    this.timerEnd = null;
+    this.online = [true, true];
+    this.ready = [false, false];
+    this.readySent = false;
+    /** @type {string|null} */
+    this.closedReason = null;
+    /** @type {import("./api.js").ConnState} */
+    this.connState = "connecting";
+    this.restore();
+    this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
+    document.addEventListener("keydown", this.keyHandler);
+    this.conn = new Connection(
+      (m) => this.onMessage(m),
+      (s) => {
+        if (this.conn && this.conn.stopped) return;
+        this.connState = s;
+        this.showConn();
+      },
+      () => this.join(),
+    );
+    this.render();
+  }
+
+  get storeKey() {
+    return `erren.table.${this.tableId}`;
+  }
+
+  restore() {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(this.storeKey) || "null");
+      if (saved && typeof saved.game === "number") {
+        this.game = saved.game;
+        this.lastN = saved.lastN;
+        this.events = saved.events || [];
+        this.handNo = saved.handNo || 1;
+      }
+    } catch {
+      /* a damaged entry: start from a snapshot */
+    }
+  }
+
+  save() {
+    const keep = { game: this.game, lastN: this.lastN, events: this.events.slice(-400), handNo: this.handNo };
+    sessionStorage.setItem(this.storeKey, JSON.stringify(keep));
+  }
+
+  join() {
+    /** @type {Record<string, unknown>} */
+    const msg = { type: "join", table: this.tableId };
+    if (this.game !== null && this.lastN >= 0) {
+      msg.game = this.game;
+      msg.since = this.lastN;
+    }
+    this.conn.send(msg);
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.keyHandler);
+    this.conn.stop();
+  }
+
+  // ------------------------------------------------------------------ messages
+  /** @param {any} msg */
+  onMessage(msg) {
+    switch (msg.type) {
+      case "joined":
+      case "table":
+        this.setInfo(msg.table);
+        if (typeof msg.seat === "number") this.seat = msg.seat;
+        break;
+      case "snapshot":
+        this.setInfo(msg.table);
+        this.seat = msg.seat;
+        if (msg.state) {
+          if (msg.game !== this.game) this.newHand(msg.game);
+          if (msg.start && !this.events.some((e) => e.n === 0)) this.addEvents([msg.start]);
+          this.end = msg.end || null;
+          this.lastN = msg.last_n;
+          this.setState(msg.state);
+        }
+        break;
+      case "events":
+        if (msg.game !== this.game) this.newHand(msg.game);
+        this.addEvents(msg.events);
+        this.setState(msg.state);
+        break;
+      case "presence":
+        this.online[msg.seat] = msg.online;
+        break;
+      case "ready":
+        this.ready[msg.seat] = true;
+        break;
+      case "closed":
+        this.closedReason = String(msg.reason || "");
+        sessionStorage.removeItem(this.storeKey);
+        break;
+      case "error":
+        if (msg.code === "stale") this.conn.send({ type: "resync" });
+        else if (msg.code === "not-seated") {
+          this.closedReason = msg.message;
+          sessionStorage.removeItem(this.storeKey);
+        } else toast(t("error", msg.message || msg.code), "error");
+        break;
+      default:
+        return;
+    }
+    this.render();
+  }
+
+  /** @param {TableInfo} info */
+  setInfo(info) {
+    this.info = info;
+    info.seats.forEach((s, i) => {
+      this.online[i] = s.online || !!s.bot;
+      this.ready[i] = s.ready;
+    });
+    if (info.hand) this.handNo = info.hand;
+  }
+
+  /** @param {number} game */
+  newHand(game) {
+    this.game = game;
+    this.events = [];
+    this.end = null;
+    this.lastN = -1;
+    this.mode = null;
+    this.selected.clear();
+    this.readySent = false;
+    this.ready = [false, false];
+  }
+
+  /** @param {GameEvent[]} events */
+  addEvents(events) {
+    for (const ev of events) {
+      if (this.events.some((e) => e.n === ev.n && e.kind === ev.kind)) continue;
+      this.events.push(ev);
+      if (ev.kind === "start" && typeof ev.hand === "number") this.handNo = ev.hand;
+      if (ev.kind === "settlement") this.end = ev;
+      this.lastN = Math.max(this.lastN, ev.n);
+    }
+    this.save();
+  }
+
+  /** @param {Obs} state */
+  setState(state) {
+    const wasMyTurn = this.state && this.state.to_act === this.seat;
+    this.state = state;
+    this.lastN = Math.max(this.lastN, state.last_n);
+    if (this.end) this.lastN = Math.max(this.lastN, this.end.n);
+    const timer = state.timer;
+    if (timer) {
+      const now = Date.now();
+      let end = timer.deadline ? timer.deadline * 1000 : now + timer.seconds * 1000;
+      if (end - now > timer.seconds * 1000 + 3000 || end < now - 1000) end = now + timer.seconds * 1000;
+      this.timerEnd = end;
+    } else this.timerEnd = null;
+    if (!(state.to_act === this.seat) || !wasMyTurn) {
+      if (state.phase !== "exchange") this.mode = null;
+      this.selected.clear();
+      this.chooser = null;
+      this.focus = -1;
+    }
+    if (state.phase === "exchange" && state.to_act === this.seat && state.legal.length) this.mode = "exchange";
+    this.save();
+  }
+
+  // ------------------------------------------------------------------ acting
+  /** @param {string} action */
+  act(action) {
+    if (!this.state) return;
+    this.conn.send({ type: "act", action, n: this.lastN });
+    this.mode = null;
+    this.chooser = null;
+    this.selected.clear();
+    this.focus = -1;
+    // answer at once on screen: the legal actions are spent until the server replies
+    this.state = { ...this.state, legal: [] };
+    this.render();
+  }
+
+  /** @returns {string[]} */
+  legal() {
+    return this.state && this.state.to_act === this.seat ? this.state.legal : [];
+  }
+
+  /** @param {string} tile @returns {boolean} */
+  clickable(tile) {
+    const legal = this.legal();
+    if (this.mode === "exchange" || this.mode === "takepung") return legal.length > 0;
+    if (this.mode === "ting") return legal.includes(`ting:${tile}`);
+    return legal.includes(`discard:${tile}`);
+  }
+
+  /** @param {number} index @param {string} tile */
+  onTile(index, tile) {
+    if (this.mode === "exchange" || this.mode === "takepung") {
+      if (this.selected.has(index)) this.selected.delete(index);
+      else if (this.mode !== "takepung" || this.selected.size < 3) this.selected.add(index);
+      this.render();
+      return;
+    }
+    this.act(this.mode === "ting" ? `ting:${tile}` : `discard:${tile}`);
+  }
+
+  /** The tiles of the selected hand positions. @returns {string[]} */
+  selectedTiles() {
+    if (!this.state) return [];
+    const { order } = handOrder(this.view(), this.state.hand, this.seat);
+    return [...this.selected].map((i) => order[i]).filter(Boolean);
+  }
+
+  /** The buttons of the legal actions (discards are clicks on tiles). @returns {Button[]} */
+  buttons() {
+    const legal = this.legal();
+    /** @type {Map<string, Button>} */
+    const groups = new Map();
+    /** @param {string} verb @param {Button} b */
+    const add = (verb, b) => {
+      const old = groups.get(verb);
+      if (old && old.options && b.options) old.options.push(...b.options);
+      else if (!old) groups.set(verb, b);
+    };
+    for (const a of legal) {
+      const [verb, arg] = a.split(":");
+      const tiles = arg ? parseTiles(arg) : [];
+      if (verb === "discard") continue;
+      if (verb === "hu" || verb === "zimo") add(verb, { label: t(verb === "zimo" ? "a_zimo" : "a_hu"), key: "h", cls: "win", action: a });
+      else if (verb === "win") add(verb, { label: t("a_win"), key: "h", cls: "win", action: a });
+      else if (verb === "sanjindao") add(verb, { label: t("a_sanjindao"), key: "h", cls: "win", action: a });
+      else if (verb === "qiangjin") add(verb, { label: t("a_qiangjin"), key: "h", cls: "win", options: [{ action: a, tiles }] });
+      else if (verb === "peng") add(verb, { label: t("a_peng"), key: "p", action: a });
+      else if (verb === "minggang" || verb === "angang" || verb === "jiagang") {
+        const shown = tiles.length ? [tiles[0], tiles[0], tiles[0], tiles[0]] : this.state && this.state.pending ? Array(4).fill(this.state.pending) : [];
+        add("gang", { label: t("a_gang"), key: "k", options: [{ action: a, tiles: shown }] });
+      } else if (verb === "chi") add(verb, { label: t("a_chi"), key: "c", options: [{ action: a, tiles }] });
+      else if (verb === "ting") add(verb, { label: t("a_ting"), key: "t", cls: this.mode === "ting" ? "on" : "", run: () => this.toggleMode("ting") });
+      else if (verb === "takepung") add(verb, { label: t("a_takepung"), key: "x", cls: this.mode === "takepung" ? "on" : "", run: () => this.toggleMode("takepung") });
+      else if (verb === "discardgold") add(verb, { label: t("a_discardgold"), key: "d", action: a });
+      else if (verb === "pick") add(verb, { label: t("a_pick"), key: "g", options: [{ action: a, tiles }] });
+      else if (verb === "exchange") continue;
+      else if (verb === "pass") add(verb, { label: t("a_pass"), key: " ", cls: "pass", action: a });
+      else add(verb, { label: verb, key: "", action: a });
+    }
+    const out = [...groups.entries()].sort((a, b) => VERB_ORDER.indexOf(a[0]) - VERB_ORDER.indexOf(b[0])).map((e) => e[1]);
+    if (this.mode === "exchange" && legal.length) {
+      const n = this.selected.size;
+      out.unshift({ label: n ? `${t("a_exchange")} ${n}` : t("no_exchange"), key: "Enter", cls: "win", action: n ? `exchange:${formatTiles(this.selectedTiles())}` : "exchange" });
+    }
+    if (this.mode === "takepung" && this.selected.size === 3) {
+      out.unshift({ label: `${t("confirm")} ${t("a_takepung")}`, key: "Enter", cls: "win", action: `takepung:${formatTiles(this.selectedTiles())}` });
+    }
+    return out;
+  }
+
+  /** @param {"ting"|"takepung"} mode */
+  toggleMode(mode) {
+    this.mode = this.mode === mode ? null : mode;
+    this.selected.clear();
+    this.render();
+  }
+
+  /** @param {Button} b */
+  press(b) {
+    if (b.run) b.run();
+    else if (b.action) this.act(b.action);
+    else if (b.options && b.options.length === 1) this.act(b.options[0].action);
+    else if (b.options) {
+      this.chooser = this.chooser === b ? null : b;
+      this.render();
+    }
+  }
+
+  /** @param {KeyboardEvent} e */
+  onKey(e) {
+    const target = e.target;
+    if (target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (this.end) {
+      if (e.key === "n" || e.key === "Enter") {
+        const next = this.root.querySelector(".settle-next");
+        if (next instanceof HTMLButtonElement && !next.disabled) next.click();
+      }
+      return;
+    }
+    const key = e.key.toLowerCase();
+    if (this.chooser && this.chooser.options && /^[1-9]$/.test(key)) {
+      const opt = this.chooser.options[Number(key) - 1];
+      if (opt) this.act(opt.action);
+      e.preventDefault();
+      return;
+    }
+    if (key === "escape" && (this.mode || this.chooser)) {
+      if (this.mode !== "exchange") this.mode = null;
+      this.chooser = null;
+      this.render();
+      return;
+    }
+    if (key === "a") {
+      this.toggleTrustee();
+      return;
+    }
+    const tiles = [...this.root.querySelectorAll(".hand-mine .tile.can")];
+    if (key === "arrowleft" || key === "arrowright") {
+      if (!tiles.length) return;
+      const indices = tiles.map((el) => Number(el instanceof HTMLElement ? el.dataset.index : -1));
+      let at = indices.indexOf(this.focus);
+      at = at < 0 ? (key === "arrowleft" ? indices.length - 1 : 0) : (at + (key === "arrowleft" ? -1 : 1) + indices.length) % indices.length;
+      this.focus = indices[at];
+      this.render();
+      e.preventDefault();
+      return;
+    }
+    if ((key === "enter" || key === "arrowup") && this.focus >= 0) {
+      const el = this.root.querySelector(`.hand-mine .tile[data-index="${this.focus}"]`);
+      if (el instanceof HTMLElement) el.click();
+      e.preventDefault();
+      return;
+    }
+    for (const b of this.buttons()) {
+      if (b.key && (b.key.toLowerCase() === key || (b.key === " " && key === " "))) {
+        this.press(b);
+        e.preventDefault();
+        return;
+      }
+    }
+  }
+
+  toggleTrustee() {
+    if (!this.state) return;
+    this.conn.send({ type: "trustee", on: !this.state.trustee[this.seat] });
+  }
+
+  leave() {
+    const running = this.state && !this.end && this.state.phase !== "end";
+    if (running && !window.confirm(t("leave_confirm"))) return;
+    this.conn.send({ type: "leave" });
+    sessionStorage.removeItem(this.storeKey);
+    window.setTimeout(() => {
+      this.destroy();
+      this.onExit();
+    }, 150);
+  }
+
+  nextHand() {
+    this.conn.send({ type: "ready" });
+    this.readySent = true;
+    this.render();
+  }
+
+  // ------------------------------------------------------------------ drawing
+  /** @returns {BoardView} */
+  view() {
+    const st = /** @type {Obs} */ (this.state);
+    let lastDiscard = null;
+    let oppDrew = false;
+    /** @type {string|null} */
+    let wild = null;
+    /** @type {string|null} */
+    let flowerKind = null;
+    /** @type {string|null} */
+    let offer = null;
+    for (const ev of this.events) {
+      if ((ev.kind === "discard" || ev.kind === "ting") && typeof ev.player === "number" && ev.player >= 0) {
+        lastDiscard = { seat: ev.player, index: -1 };
+      }
+      if (ev.kind === "wild" && ev.tile) {
+        wild = ev.tile;
+        const m = /flower (\w\w)/.exec(ev.text || "");
+        flowerKind = m ? m[1] : null;
+      }
+      if (ev.kind === "pung-offer" && ev.player === this.seat && ev.tile) offer = ev.tile;
+    }
+    if (st.wild) wild = st.wild;
+    if (lastDiscard) lastDiscard.index = (st.discards[lastDiscard.seat] || []).length - 1;
+    const last = this.events[this.events.length - 1];
+    const opp = 1 - this.seat;
+    if (last && last.kind === "draw" && last.player === opp && st.to_act === opp) oppDrew = true;
+    const names = this.info ? this.info.seats.map((s) => s.name || "?") : ["?", "?"];
+    return {
+      family: this.info ? this.info.family : "guobiao-2p",
+      me: this.seat,
+      names,
+      state: st,
+      open: false,
+      wild,
+      flowerKind,
+      offer: st.to_act === this.seat && this.legal().some((a) => a.startsWith("takepung")) ? offer : null,
+      lastDiscard,
+      oppDrew,
+      online: this.online,
+      ready: this.ready,
+      handNo: this.handNo,
+      timerEnd: this.timerEnd,
+      lastText: this.describeLast(names),
+      clickable: (tile) => this.clickable(tile),
+      onTile: (i, tile) => this.onTile(i, tile),
+      selected: this.selected,
+      focus: this.focus,
+    };
+  }
+
+  /** A line about the latest move. @param {string[]} names @returns {string} */
+  describeLast(names) {
+    const lang = getLang();
+    for (let i = this.events.length - 1; i >= 0; i -= 1) {
+      const ev = this.events[i];
+      const key = `e_${ev.kind === "angang" || ev.kind === "jiagang" || ev.kind === "minggang" ? "gang" : ev.kind}`;
+      if (!["e_discard", "e_ting", "e_chi", "e_peng", "e_gang", "e_flower", "e_you", "e_timeout", "e_trustee"].includes(key)) continue;
+      if (typeof ev.player !== "number" || ev.player < 0) continue;
+      const who = ev.player === this.seat ? t("you") : names[ev.player] || t("opponent");
+      const tile = ev.tile ? ` ${tileName(ev.tile, lang)}` : ev.tiles ? ` ${ev.tiles.map((x) => tileName(x, lang)).join(" ")}` : "";
+      return t(key, who, ev.text || "") + tile;
+    }
+    return "";
+  }
+
+  /** @returns {string} */
+  prompt() {
+    const st = this.state;
+    if (!st || this.end) return "";
+    if (st.to_act !== this.seat) return st.to_act === null ? "" : t("their_turn");
+    if (this.mode === "ting") return t("ting_pick");
+    if (this.mode === "exchange") return t("select_n");
+    if (this.mode === "takepung") return t("pung_offer", this.view().offer ? tileName(String(this.view().offer), getLang()) : "");
+    if (st.phase === "pick") return t("pick_any");
+    if (st.phase === "turn" && st.legal.some((a) => a.startsWith("discard"))) return t("your_turn");
+    if (st.legal.length) return t("your_claim");
+    return "";
+  }
+
+  /** @returns {HTMLElement} */
+  actionsEl() {
+    const box = h("div.actions", { role: "toolbar" });
+    for (const b of this.buttons()) {
+      const hint = b.key === " " ? "Space" : b.key === "Enter" ? "Enter" : b.key.toUpperCase();
+      const btn = h(`button.act${b.cls ? "." + b.cls.split(" ").join(".") : ""}`, { type: "button", "data-key": b.key, onclick: () => this.press(b) }, b.label, hint ? h("kbd", null, hint) : null);
+      box.append(btn);
+    }
+    if (this.chooser && this.chooser.options) {
+      const lang = getLang();
+      const pop = h("div.chooser", null, h("div.chooser-title", null, t("choose")));
+      this.chooser.options.forEach((o, i) => {
+        pop.append(h("button.option", { type: "button", onclick: () => this.act(o.action) }, h("kbd", null, String(i + 1)), ...o.tiles.map((x) => tileEl(x, { size: "s", lang }))));
+      });
+      box.append(pop);
+    }
+    return box;
+  }
+
+  showConn() {
+    const el = document.getElementById("conn");
+    if (!el) return;
+    const text = { connecting: t("conn_wait"), open: t("conn_ok"), reconnecting: t("conn_wait"), closed: t("conn_off") }[this.connState];
+    el.className = `conn conn-${this.connState}`;
+    el.textContent = text;
+    el.hidden = false;
+  }
+
+  render() {
+    this.showConn();
+    const root = this.root;
+    root.replaceChildren();
+    const top = h(
+      "div.table-top",
+      null,
+      h("span.table-title", null, this.info ? `${familyName(this.info.family)}${this.info.room ? " · " + this.info.room : ""}` : ""),
+      this.info && this.info.invite ? h("span.invite", null, t("invite_is", this.info.invite)) : null,
+      h("button.ghost.leave", { type: "button", onclick: () => this.leave() }, t("leave")),
+    );
+    root.append(top);
+    if (this.closedReason !== null) {
+      root.append(h("div.panel.closed", null, h("p", null, t("closed", this.closedReason)), h("button.primary", { type: "button", onclick: () => { this.destroy(); this.onExit(); } }, t("back_lobby"))));
+      return;
+    }
+    if (!this.state) {
+      const waiting = this.info && this.info.seats.some((s) => !s.name) ? t("waiting_opponent") : t("waiting_start");
+      root.append(h("div.panel.waiting", null, h("div.spinner"), h("p", null, waiting), this.info && this.info.invite ? h("p.big-code", null, this.info.invite) : null));
+      return;
+    }
+    const v = this.view();
+    const trusteeOn = this.state.trustee[this.seat];
+    v.actions = this.actionsEl();
+    v.prompt = this.prompt();
+    v.trustee = h(
+      `button.switch${trusteeOn ? ".on" : ""}`,
+      { type: "button", role: "switch", "aria-checked": trusteeOn ? "true" : "false", onclick: () => this.toggleTrustee(), title: "A" },
+      h("span.knob"),
+      t("trustee"),
+    );
+    root.append(boardEl(v));
+    root.append(h("p.keys", null, t("keys")));
+    if (this.end) {
+      const game = this.game;
+      root.append(
+        settlementEl({
+          end: this.end,
+          me: this.seat,
+          family: v.family,
+          names: v.names,
+          options: this.info ? this.info.options : {},
+          streak: this.state.streak || 0,
+          gold: this.state.gold,
+          waiting: this.readySent,
+          opponentReady: this.ready[1 - this.seat],
+          closed: false,
+          onNext: () => this.nextHand(),
+          onLeave: () => this.leave(),
+          onReplay: game === null ? null : () => { location.hash = `#/replay/${game}`; },
+        }),
+      );
+    }
+  }
+}
+
+/** @param {string} family @returns {string} */
+export function familyName(family) {
+  return t({ "guobiao-2p": "fam_guobiao", xiamen: "fam_xiamen", arcade: "fam_arcade" }[family] || family);
+}

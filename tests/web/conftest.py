@@ -1,0 +1,110 @@
+"""A real ``erren serve`` on loopback with a fresh SQLite file, and Debian's Chromium driven
+headless by Playwright.  No Chromium → the tests fail with a message; they never skip.
+
+Screenshots go to ``artifacts/screenshots/`` (gitignored), kept as the run's artefacts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+CHROMIUM = os.environ.get("ERREN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``erren serve`` on a fresh SQLite file; real timers, a quick computer opponent."""
+    tmp = tmp_path_factory.mktemp("web-server")
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = tmp / "server.log"
+    args = [
+        sys.executable,
+        "-m",
+        "erren.cli.main",
+        "serve",
+        "--port",
+        str(port),
+        "--database",
+        f"sqlite:///{tmp / 'erren.sqlite3'}",
+        "--bot-delay",
+        "0.05",
+        "--ready-timeout",
+        "1000",
+    ]
+    with log.open("ab") as out:
+        proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"the server died at startup:\n{log.read_text()[-3000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(url + "/health", timeout=1).status_code == 200:
+                    break
+            if time.monotonic() > deadline:
+                pytest.fail(f"the server did not start:\n{log.read_text()[-3000:]}")
+            time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.fail(
+            f"Chromium is needed by the browser tests and is missing at {CHROMIUM} "
+            "(apt-get install chromium, or set ERREN_CHROMIUM)",
+            pytrace=False,
+        )
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS

@@ -1,0 +1,228 @@
+"""The browser client in a real Chromium against a real server: a newcomer logs in as a guest,
+plays the computer (discards, claims, reloads mid-hand and carries on, reaches the settlement),
+opens the replay; a phone-size run; screenshots in ``artifacts/screenshots/``."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
+
+CLAIM_KEYS = ("h", "p", "c", "k")
+
+
+def _shot(page: Page, shots: Path, name: str) -> None:
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+
+
+def _count(page: Page, selector: str) -> int:
+    return page.locator(selector).count()
+
+
+def _click(page: Page, selector: str) -> bool:
+    """Click the last element matching ``selector``; the board redraws often, so a miss is
+    just a retry."""
+    loc = page.locator(selector)
+    if loc.count() == 0:
+        return False
+    try:
+        loc.last.click(timeout=1500)
+    except PlaywrightError:
+        return False
+    return True
+
+
+def _step(page: Page, *, claim: bool) -> str:
+    """One newcomer's move: claim when offered, otherwise discard the drawn tile (the rightmost),
+    otherwise confirm or pass.  Returns what was done ("" when it is not our turn)."""
+    if claim:
+        for key in CLAIM_KEYS:
+            if _click(page, f'.actions button.act[data-key="{key}"]'):
+                if page.locator(".chooser .option").count():
+                    _click(page, ".chooser .option")
+                return "claim"
+    if _click(page, ".hand-mine .tile.can"):
+        return "discard"
+    if _click(page, '.actions button.act[data-key="Enter"]'):  # arcade: keep the dealt tiles
+        return "confirm"
+    if _click(page, '.actions button.act[data-key=" "]'):
+        return "pass"
+    return ""
+
+
+def _play(page: Page, until: str, *, claim: bool, limit_s: float = 40) -> str:
+    """Play until ``until`` is on the page (or the settlement shows); returns the last move."""
+    deadline = time.monotonic() + limit_s
+    last = ""
+    while time.monotonic() < deadline:
+        if page.locator(until).count() or page.locator(".settle").count():
+            return last
+        done = _step(page, claim=claim)
+        if done:
+            last = done
+            page.wait_for_timeout(120)
+        else:
+            page.wait_for_timeout(60)
+    raise AssertionError(f"{until!r} did not show within {limit_s} s")
+
+
+def _guest_vs_computer(page: Page, url: str, family: str) -> None:
+    page.goto(url + "/")
+    page.click("#btn-guest")
+    page.wait_for_selector("#btn-computer")
+    page.click(f'button.fam[data-family="{family}"]')
+    page.click("#btn-computer")
+    page.wait_for_selector(".board", timeout=15000)
+
+
+def _claim(page: Page, shots: Path) -> None:
+    """Play on, claiming the first chow, pung, kong or win offered (next hand if none)."""
+    claimed = False
+    for _ in range(4):
+        last = _play(page, ".seat-mine .meld", claim=True, limit_s=45)
+        if page.locator(".seat-mine .meld").count() or last == "claim":
+            claimed = True
+            break
+        page.click(".settle-next")
+        page.wait_for_selector(".settle", state="detached", timeout=10000)
+    assert claimed, "no claim came up in four hands"
+    _shot(page, shots, "04-claimed")
+
+
+def _reload_and_carry_on(page: Page, shots: Path) -> None:
+    """Reload mid-hand: the page comes back to the same table and play carries on."""
+    if not page.locator(".settle").count():
+        _play(page, ".hand-mine .tile.can", claim=False, limit_s=20)
+        hand_no = page.inner_text(".center-line")
+        river = _count(page, ".river-mine .tile")
+        page.reload()
+        page.wait_for_selector(".board", timeout=15000)
+        page.wait_for_selector("#conn.conn-open", timeout=10000)
+        assert page.inner_text(".center-line") == hand_no
+        assert _count(page, ".river-mine .tile") >= river
+        assert page.evaluate("window.erren.table.lastN") > 0
+        if not page.locator(".settle").count():
+            _play(page, ".hand-mine .tile.can", claim=False, limit_s=20)
+            if not page.locator(".settle").count():
+                river = _count(page, ".river-mine .tile")
+                _step(page, claim=False)
+                page.wait_for_function(
+                    f"document.querySelectorAll('.river-mine .tile').length > {river}"
+                    " || document.querySelector('.settle')",
+                    timeout=5000,
+                )
+        _shot(page, shots, "05-after-reload")
+
+
+def _finish_by_trustee(page: Page, shots: Path) -> None:
+    """托管 finishes the hand: the settlement screen, a pattern's tiles lit on hover."""
+    if not page.locator(".settle").count():
+        page.click(".bar-row .switch")
+        page.wait_for_selector(".bar-row .switch.on", timeout=5000)
+    page.wait_for_selector(".settle", timeout=60000)
+    assert page.inner_text(".settle-title")
+    if page.locator("tr.fan").count():
+        page.locator("tr.fan").first.hover()
+        assert page.locator(".settle-hand .tile.lit").count() > 0
+    _shot(page, shots, "06-settlement")
+
+
+def _open_replay(page: Page, shots: Path) -> None:
+    """The replay of the hand: both hands open, step by step, a link to share."""
+    page.click(".settle-replay")
+    page.wait_for_selector(".replay .board", timeout=15000)
+    assert "#/replay/" in page.inner_text(".r-link")
+    page.click(".r-next")
+    page.click(".r-next")
+    assert page.inner_text(".r-step").startswith(("第 2/", "Step 2/"))
+    assert page.locator(".replay .hand-opp .tile:not([data-tile='back'])").count() >= 7
+    _shot(page, shots, "07-replay")
+    page.click(".r-last")
+    page.wait_for_selector(".replay .settle-card")
+
+
+def test_newcomer_plays_the_computer(browser: Browser, server: str, shots: Path) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(server + "/")
+    page.wait_for_selector("#btn-guest")
+    _shot(page, shots, "01-welcome")
+    page.click("#btn-guest")
+    page.wait_for_selector(".rooms .room")
+    assert "新手场" in page.inner_text(".rooms")  # the room tiers with their entry limits
+    _shot(page, shots, "02-lobby")
+
+    page.click("#btn-computer")
+    page.wait_for_selector(".board", timeout=15000)
+    page.wait_for_selector(".hand-mine .tile.can", timeout=15000)
+    assert _count(page, ".hand-opp .tile") >= 13  # the opponent's tile backs
+    before = _count(page, ".river-mine .tile")
+    page.locator(".hand-mine .tile.can").last.click()
+    page.wait_for_function(
+        f"document.querySelectorAll('.river-mine .tile').length > {before}", timeout=5000
+    )
+    _shot(page, shots, "03-table")
+
+    _claim(page, shots)
+    _reload_and_carry_on(page, shots)
+    _finish_by_trustee(page, shots)
+    _open_replay(page, shots)
+
+    # the history lists the game; English is one click away
+    page.goto(server + "/#/games")
+    page.wait_for_selector("li.game")
+    page.click("#lang")
+    page.wait_for_selector("text=My games")
+    page.goto(server + "/#/")
+    page.wait_for_selector("text=Play the computer")
+    _shot(page, shots, "08-lobby-english")
+    page.click("#lang")
+    assert not errors, errors
+    context.close()
+
+
+def test_phone_layout_xiamen(browser: Browser, server: str, shots: Path) -> None:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    _guest_vs_computer(page, server, "xiamen")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page is {width} px wide on a 360 px phone"
+    _play(page, ".river-mine .tile", claim=False, limit_s=30)
+    page.wait_for_timeout(300)
+    _shot(page, shots, "10-phone-table")
+    assert page.locator(".center .indicator").count() >= 1  # the gold indicator
+    page.click(".bar-row .switch")
+    page.wait_for_selector(".settle", timeout=60000)
+    _shot(page, shots, "11-phone-settlement")
+    page.click(".settle-next")
+    page.wait_for_selector(".settle", state="detached", timeout=15000)
+    page.wait_for_selector(".board")
+    assert not errors, errors
+    context.close()
+
+
+def test_arcade_wild_and_exchange(browser: Browser, server: str, shots: Path) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    _guest_vs_computer(page, server, "arcade")
+    page.wait_for_selector(".center .indicator", timeout=15000)  # the 财神 indicator
+    _play(page, ".river-mine .tile", claim=False, limit_s=30)
+    _shot(page, shots, "12-arcade-table")
+    page.click(".bar-row .switch")
+    page.wait_for_selector(".settle", timeout=60000)
+    _shot(page, shots, "13-arcade-settlement")
+    assert not errors, errors
+    context.close()
