@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 HAND   ?= 1123m456789m555z
 
-.PHONY: run play analyze test lint typecheck webcheck unit bench clean
+.PHONY: run play analyze test system-deps lint typecheck webcheck unit bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,10 @@ play: $(VENV)/.installed  ## play guobiao-2p against the computer in the termina
 analyze: $(VENV)/.installed  ## analyse a hand (HAND=... to choose it)
 	$(BIN)/erren analyze '$(HAND)'
 
-test: lint typecheck webcheck unit  ## set up, then ruff, mypy, tsc and every test
+test: system-deps lint typecheck webcheck unit  ## set up, then ruff, mypy, tsc and every test
+
+system-deps:  ## Debian packages the tests need (Chromium, a CJK font, npm, PostgreSQL client)
+	./scripts/system-deps.sh
 
 # The web client is plain ES modules with JSDoc types; TypeScript only checks them (no build).
 node_modules/.package-lock.json: package.json package-lock.json
