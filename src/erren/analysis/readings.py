@@ -40,6 +40,8 @@ __all__ = [
     "Reading",
     "Wilds",
     "count_readings",
+    "group_counts",
+    "groups_text",
     "is_winning",
     "readings",
 ]
@@ -175,17 +177,27 @@ class Reading:
 
     def counts(self) -> list[int]:
         """The resolved hand as 34 counts: concealed part, winning tile and melds."""
-        counts = [0] * NUM_KINDS
-        for group in self.groups:
-            for tile in group.tiles:
-                counts[tile] += 1
-        return counts
+        return group_counts(self.groups)
 
     def __str__(self) -> str:
-        parts = [str(g) for g in self.groups]
-        if self.winning_group is not None:
-            parts[self.winning_group] = "<" + parts[self.winning_group] + ">"
-        return f"{self.shape.name.lower()}: " + " ".join(parts)
+        return groups_text(self.shape.name.lower(), self.groups, self.winning_group)
+
+
+def group_counts(groups: Iterable[Group]) -> list[int]:
+    """The tiles of ``groups`` as 34 counts (every tile of a kong counted)."""
+    counts = [0] * NUM_KINDS
+    for group in groups:
+        for tile in group.tiles:
+            counts[tile] += 1
+    return counts
+
+
+def groups_text(label: str, groups: Sequence[Group], winning_group: int | None) -> str:
+    """``label: g1 g2 ...``, the group the winning tile completed in ``<...>``."""
+    parts = [str(g) for g in groups]
+    if winning_group is not None:
+        parts[winning_group] = "<" + parts[winning_group] + ">"
+    return f"{label}: " + " ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,13 @@ from itertools import combinations_with_replacement
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
 from erren.analysis.waits import discard_table, improving
+from erren.bots.common import (
+    best_claim,
+    choose_discard,
+    kong_keeping_shanten,
+    passing,
+    visible_counts,
+)
 from erren.engine import Action, ActionKind, Observation
 from erren.tiles import NUM_KINDS
 
@@ -35,20 +42,7 @@ def wild_counts(obs: Observation) -> tuple[list[int], int, list[int]]:
     """``(counts, wilds, visible)``: the natural concealed tiles, the wilds held, and the copies
     the player can see (pools, melds, flowers, the indicator; a wild kind counts as seen)."""
     w = int(obs.wild)  # type: ignore[arg-type]
-    hand = [0] * NUM_KINDS
-    for t in obs.hand:
-        hand[t] += 1
-    visible = list(hand)
-    for seat in (0, 1):
-        claimed = obs.claimed[seat]
-        for i, t in enumerate(obs.discards[seat]):
-            if i not in claimed:
-                visible[t] += 1
-        for meld in obs.melds[seat]:
-            for t in meld.tiles:
-                visible[t] += 1
-        for t in obs.flowers[seat]:
-            visible[t] += 1
+    hand, visible = visible_counts(obs, flowers=True)
     k = hand[w]
     hand[w] = 0
     visible[w] = 4
@@ -114,29 +108,17 @@ def _turn(
     discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
     tings = {int(a.tile): a for a in legal if a.kind is AK.TING}  # type: ignore[arg-type]
     rows = discard_table(c, wilds=k, shapes=ARCADE, visible=visible)
-    keyed = [(row, w if row.discard is None else row.discard) for row in rows]
-    keyed = [(row, t) for row, t in keyed if t in discards]
-    if not keyed:
+    keyed, tile = choose_discard(rows, discards, w)
+    if tile is None:
         return next(iter(discards.values()), legal[0])
-    best, tile = keyed[0]
-    if tile == w:  # a wild goes only when no natural tile does as well
-        for row, t in keyed[1:]:
-            if row.shanten == best.shanten:
-                tile = t
-                break
+    best = keyed[0][0]
     if obs.offer is not None:
         take = _take_pung(obs, c, k, best.shanten)
         if take is not None:
             return take
-    for action in legal:
-        if action.kind is AK.AN_GANG or action.kind is AK.JIA_GANG:
-            f = int(action.tile)  # type: ignore[arg-type]
-            used = 4 if action.kind is AK.AN_GANG else 1
-            c[f] -= used
-            after = shanten(c, wilds=k, shapes=ARCADE)
-            c[f] += used
-            if after <= best.shanten:
-                return action
+    kong = kong_keeping_shanten(legal, c, wilds=k, shapes=ARCADE, target=best.shanten)
+    if kong is not None:
+        return kong
     if tings and best.shanten == 0:
         need = ting_min_waits if obs.wall_count > ting_late_wall else 1
         for row, t in keyed:
@@ -171,37 +153,8 @@ def _take_pung(obs: Observation, c: list[int], k: int, now: int) -> Action | Non
 
 
 def _claim(obs: Observation, legal: Sequence[Action]) -> Action:
-    passing = next((a for a in legal if a.kind is AK.PASS), legal[-1])
     x = obs.pending
     if x is None or obs.phase != "claim":
-        return passing
+        return passing(legal)
     c, k, visible = wild_counts(obs)
-    fx = int(x)
-    now, kinds = improving(c, wilds=k, shapes=ARCADE)
-    now_left = sum(max(0, 4 - visible[t]) for t in kinds)
-    best: tuple[int, int, int] | None = None
-    choice = passing
-    for order, action in enumerate(legal):
-        if action.kind is AK.MING_GANG:
-            c[fx] -= 3
-            after, left = shanten(c, wilds=k, shapes=ARCADE), now_left
-            c[fx] += 3
-        elif action.kind is AK.PENG or action.kind is AK.CHI:
-            if action.kind is AK.PENG:
-                used = [fx, fx]
-            else:
-                start = int(action.tile)  # type: ignore[arg-type]
-                used = [t for t in (start, start + 1, start + 2) if t != fx]
-            for t in used:
-                c[t] -= 1
-            row = discard_table(c, wilds=k, shapes=ARCADE, visible=visible)[0]
-            for t in used:
-                c[t] += 1
-            after, left = row.shanten, row.remaining
-        else:
-            continue
-        if after < now or (after == now and left > now_left):
-            key = (after, -left, order)
-            if best is None or key < best:
-                best, choice = key, action
-    return choice
+    return best_claim(legal, int(x), c, visible, wilds=k, shapes=ARCADE)

@@ -28,13 +28,18 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from erren.analysis.golds import you_ready
-from erren.analysis.shanten import shanten
 from erren.analysis.shapes import GUOBIAO_2P, XIAMEN, ShapeSet
-from erren.analysis.waits import discard_table, improving
+from erren.analysis.waits import discard_table
 from erren.bots.arcade import arcade_choice
 from erren.bots.base import Bot, register_bot
+from erren.bots.common import (
+    best_claim,
+    choose_discard,
+    kong_keeping_shanten,
+    passing,
+    visible_counts,
+)
 from erren.engine import Action, ActionKind, Observation
-from erren.tiles import NUM_KINDS
 
 __all__ = ["EfficiencyBot", "seen_counts"]
 
@@ -46,18 +51,7 @@ def seen_counts(observation: Observation) -> tuple[list[int], list[int]]:
     """``(hand, visible)``: the player's concealed counts, and the copies of each kind he can
     see (his hand, every exposed meld, his own concealed kongs, unclaimed discards, a tile being
     added to a kong)."""
-    hand = [0] * NUM_KINDS
-    for t in observation.hand:
-        hand[t] += 1
-    visible = list(hand)
-    for seat in (0, 1):
-        claimed = observation.claimed[seat]
-        for i, t in enumerate(observation.discards[seat]):
-            if i not in claimed:
-                visible[t] += 1
-        for meld in observation.melds[seat]:
-            for t in meld.tiles:
-                visible[t] += 1
+    hand, visible = visible_counts(observation)
     if observation.phase == "rob" and observation.pending is not None:
         visible[observation.pending] += 1
     return hand, visible
@@ -104,7 +98,7 @@ class EfficiencyBot(Bot):
     def _turn(self, observation: Observation, legal: Sequence[Action]) -> Action:
         discards: dict[int, Action] = {}
         tings: dict[int, Action] = {}
-        kongs: list[tuple[Action, int]] = []
+        kongs: list[Action] = []
         for action in legal:
             kind = action.kind
             tile = -1 if action.tile is None else int(action.tile)
@@ -112,22 +106,16 @@ class EfficiencyBot(Bot):
                 discards[tile] = action
             elif kind is AK.TING:
                 tings[tile] = action
-            elif kind is AK.AN_GANG:
-                kongs.append((action, 4))
-            elif kind is AK.JIA_GANG:
-                kongs.append((action, 1))
+            elif kind is AK.AN_GANG or kind is AK.JIA_GANG:
+                kongs.append(action)
         hand, visible = seen_counts(observation)
         rows = discard_table(hand, shapes=self.shapes, visible=visible)
         best = next((r for r in rows if r.discard in discards), None)
         if best is None:  # every discard filtered out: should not happen, stay legal
             return next(iter(discards.values()), legal[0])
-        for action, used in kongs:
-            k = int(action.tile)  # type: ignore[arg-type]
-            hand[k] -= used
-            after = shanten(hand, shapes=self.shapes)
-            hand[k] += used
-            if after <= best.shanten:
-                return action
+        kong = kong_keeping_shanten(kongs, hand, wilds=0, shapes=self.shapes, target=best.shanten)
+        if kong is not None:
+            return kong
         if tings and best.shanten == 0:
             need = self.ting_min_waits if observation.wall_count > self.ting_late_wall else 1
             for row in rows:
@@ -140,39 +128,10 @@ class EfficiencyBot(Bot):
     # ------------------------------------------------------------------ claims
     def _claim(self, observation: Observation, legal: Sequence[Action]) -> Action:
         x = observation.pending
-        passing = next((a for a in legal if a.kind is AK.PASS), legal[-1])
         if x is None:
-            return passing
+            return passing(legal)
         hand, visible = seen_counts(observation)
-        now, kinds = improving(hand, shapes=self.shapes)
-        now_left = sum(4 - visible[k] for k in kinds)
-        best: tuple[int, int, int] | None = None
-        choice = passing
-        for order, action in enumerate(legal):
-            kind = action.kind
-            if kind is AK.MING_GANG:
-                hand[x] -= 3
-                after, left = shanten(hand, shapes=self.shapes), now_left
-                hand[x] += 3
-            elif kind is AK.PENG or kind is AK.CHI:
-                if kind is AK.PENG:
-                    used = [int(x), int(x)]
-                else:
-                    start = int(action.tile)  # type: ignore[arg-type]
-                    used = [t for t in (start, start + 1, start + 2) if t != x]
-                for t in used:
-                    hand[t] -= 1
-                row = discard_table(hand, shapes=self.shapes, visible=visible)[0]
-                for t in used:
-                    hand[t] += 1
-                after, left = row.shanten, row.remaining
-            else:
-                continue
-            if after < now or (after == now and left > now_left):
-                key = (after, -left, order)
-                if best is None or key < best:
-                    best, choice = key, action
-        return choice
+        return best_claim(legal, int(x), hand, visible, wilds=0, shapes=self.shapes)
 
     # ------------------------------------------------------------------ golds (xiamen)
     you_min_wall: ClassVar[int] = 8
@@ -207,70 +166,35 @@ class EfficiencyBot(Bot):
                         return action
             return zimo
         rows = discard_table(c, wilds=k, shapes=XIAMEN, visible=visible)
-        by_physical = [
-            (row, gold if row.discard is None else _physical(row.discard, gold)) for row in rows
-        ]
-        legal_rows = [(row, t) for row, t in by_physical if t in discards]
-        if not legal_rows:
+        legal_rows, chosen = choose_discard(rows, discards, gold, lambda t: _physical(t, gold))
+        if chosen is None:
             return next(iter(discards.values()), legal[0])
-        best, tile = legal_rows[0]
-        if tile == gold:  # a gold goes only when no natural tile does as well
-            for row, t in legal_rows[1:]:
-                if row.shanten == best.shanten:
-                    tile = t
-                    break
+        best, tile = legal_rows[0][0], chosen
         if best.shanten == 0:  # prefer a discard that enters 游金 at once
             for row, t in legal_rows:
                 if row.shanten == 0 and _you_ready_after(c, k, gold, t):
                     tile = t
                     break
-        for action in legal:
-            if action.kind is AK.AN_GANG or action.kind is AK.JIA_GANG:
-                f = _functional(int(action.tile), gold)  # type: ignore[arg-type]
-                used = 4 if action.kind is AK.AN_GANG else 1
-                c[f] -= used
-                after = shanten(c, wilds=k, shapes=XIAMEN)
-                c[f] += used
-                if after <= best.shanten:
-                    return action
+        kong = kong_keeping_shanten(
+            legal,
+            c,
+            wilds=k,
+            shapes=XIAMEN,
+            target=best.shanten,
+            functional=lambda t: _functional(t, gold),
+        )
+        if kong is not None:
+            return kong
         return discards[tile]
 
     def _gold_claim(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        passing = next((a for a in legal if a.kind is AK.PASS), legal[-1])
         x = obs.pending
         if x is None or obs.phase != "claim":
-            return passing
+            return passing(legal)
         gold = int(obs.gold)  # type: ignore[arg-type]
         c, k, visible = gold_counts(obs)
         fx = _functional(int(x), gold)
-        now, kinds = improving(c, wilds=k, shapes=XIAMEN)
-        now_left = sum(max(0, 4 - visible[t]) for t in kinds)
-        best: tuple[int, int, int] | None = None
-        choice = passing
-        for order, action in enumerate(legal):
-            if action.kind is AK.MING_GANG:
-                c[fx] -= 3
-                after, left = shanten(c, wilds=k, shapes=XIAMEN), now_left
-                c[fx] += 3
-            elif action.kind is AK.PENG or action.kind is AK.CHI:
-                if action.kind is AK.PENG:
-                    used = [fx, fx]
-                else:
-                    start = int(action.tile)  # type: ignore[arg-type]
-                    used = [t for t in (start, start + 1, start + 2) if t != fx]
-                for t in used:
-                    c[t] -= 1
-                row = discard_table(c, wilds=k, shapes=XIAMEN, visible=visible)[0]
-                for t in used:
-                    c[t] += 1
-                after, left = row.shanten, row.remaining
-            else:
-                continue
-            if after < now or (after == now and left > now_left):
-                key = (after, -left, order)
-                if best is None or key < best:
-                    best, choice = key, action
-        return choice
+        return best_claim(legal, fx, c, visible, wilds=k, shapes=XIAMEN)
 
 
 _WHITE = 31

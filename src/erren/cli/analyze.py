@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, TextIO
 
 from erren.analysis.report import SHAPE_SETS, HandReport, KindCount, analyze
 from erren.analysis.shapes import RIICHI, Shape
+from erren.cli import _jsonl as jsonl
+from erren.cli._jsonl import answering, is_whole, read_request
 from erren.errors import ErrenError
 from erren.hand import Hand
 from erren.notation import parse_tiles
@@ -99,18 +100,14 @@ def render(report: HandReport) -> str:
     return "\n".join(lines)
 
 
+@answering
 def analyze_json(line: str) -> dict[str, Any]:
     """One ``--jsonl`` request to its answer (``{"error": ...}`` for anything malformed)."""
-    try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"error": f"line is not JSON: {error}"}
-    if not isinstance(request, dict):
-        return {"error": 'expected a JSON object like {"hand": "123m...", "wilds": 0}'}
+    request = read_request(line, example='{"hand": "123m...", "wilds": 0}')
     text, wilds = request.get("hand"), request.get("wilds", 0)
     if not isinstance(text, str):
         return {"error": '"hand" must be a string in the shared notation'}
-    if not isinstance(wilds, int) or isinstance(wilds, bool) or wilds < 0:
+    if not is_whole(wilds) or wilds < 0:
         return {"error": '"wilds" must be a whole number ≥ 0'}
     try:
         hand = Hand.parse(text, extra=wilds)
@@ -131,8 +128,4 @@ def analyze_json(line: str) -> dict[str, Any]:
 
 
 def run_jsonl(source: TextIO, sink: TextIO) -> int:
-    for line in source:
-        if line.strip():
-            sink.write(json.dumps(analyze_json(line), ensure_ascii=False) + "\n")
-            sink.flush()
-    return 0
+    return jsonl.run_jsonl(source, sink, analyze_json)

@@ -22,22 +22,25 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from erren.bots import Bot, EfficiencyBot, bot_names, find_bot
+from erren.bots import Bot, EfficiencyBot, find_bot
 from erren.campaign import COMPUTER, HUMAN, STAGES, Run, Settlement, StakeError, Status, table
 from erren.campaign import save as saving
 from erren.campaign.save import Save, SaveError
-from erren.cli._display import Palette, board_lines, use_color
+from erren.cli._display import Palette
 from erren.cli.play import (
     Choice,
     Console,
     QuitRequested,
+    add_table_arguments,
+    ask_menu,
     choices,
-    describe,
     drawn_tile,
     hand_order,
-    menu_lines,
+    known_bot,
     narrate,
+    palette_of,
     settlement_lines,
+    show_table,
 )
 from erren.engine import CHANCE, Action, ActionKind, Event, Observation, State
 from erren.engine.state import HandResult
@@ -53,6 +56,15 @@ _SEAT = ("you", "the computer")
 _RULE = "═" * 24
 
 
+_HELP = (
+    "Type the key shown before a choice, e.g. 5 to discard tile number 5,",
+    "t5 to discard it and declare 报听, h to win, p/c/g to claim,",
+    "Enter to pass, q to save and quit (you resume right here).",
+)
+"""What ``?`` shows at a decision."""
+_KEYS = "type one of the keys above, a, ? or q"
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save",
@@ -66,13 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--new", action="store_true", help="start a new run (asks before discarding one)"
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of a new run")
-    parser.add_argument(
-        "--bot", default="efficiency", help="the computer player (default %(default)s)"
-    )
-    parser.add_argument(
-        "--ascii", action="store_true", help="tiles in the notation (5m, 7z) instead of 5万, 中"
-    )
-    parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
+    add_table_arguments(parser)
 
 
 class Campaign:
@@ -225,19 +231,14 @@ class Campaign:
         obs = state.observe(HUMAN)
         legal = obs.legal_actions
         menu = choices(obs, legal, pal) + self.extra_choices(obs, legal)
-        io.say("")
-        io.say(pal.dim("─" * 78))
-        io.say(self.header(state))
-        wild = self.wild_line(obs)
-        if wild:
-            io.say(wild)
-        io.say("")
-        for line in board_lines(obs, pal, names=NAMES):
-            io.say(line)
-        io.say("")
-        for line in self.hand_lines(obs):
-            io.say(line)
-        io.say("")
+        show_table(
+            io,
+            pal,
+            obs,
+            header=self.header(state),
+            note=self.wild_line(obs),
+            hand=self.hand_lines(obs),
+        )
         phase = obs.phase
         if phase == "exchange":
             self.exchange(state, obs, legal)
@@ -246,37 +247,7 @@ class Campaign:
             self.pick(state, obs, legal)
             return
         io.say(pal.bold(self.situation(obs)))
-        for line in menu_lines(menu):
-            io.say(line)
-        keys = {c.key: c for c in menu}
-        passing = keys.get("x")
-        hint = "Enter = pass, " if passing is not None else ""
-        prompt = f"Your choice ({hint}a = advice, ? = help, q = quit): "
-        while True:
-            answer = io.ask(prompt).lower()
-            if answer == "" and passing is not None:
-                state.apply(passing.action)
-                return
-            if answer in ("?", "help"):
-                io.say("Type the key shown before a choice, e.g. 5 to discard tile number 5,")
-                io.say("t5 to discard it and declare 报听, h to win, p/c/g to claim,")
-                io.say("Enter to pass, q to save and quit (you resume right here).")
-                continue
-            if answer in ("a", "advice"):
-                advice = self.adviser.choose(obs, legal)
-                key = next((c.key for c in menu if c.action == advice), "")
-                io.say(
-                    f"Advice: {describe(advice, pal, obs.pending)}"
-                    + (f" (key {key})" if key else "")
-                )
-                continue
-            choice = keys.get(answer)
-            if choice is None:
-                said = f"'{answer}' is not one of the choices" if answer else "Nothing typed"
-                io.say(f"{said} — type one of the keys above, a, ? or q")
-                continue
-            state.apply(choice.action)
-            return
+        ask_menu(io, pal, state, obs, menu, adviser=self.adviser, help_lines=_HELP, keys_hint=_KEYS)
 
     def situation(self, obs: Observation) -> str:
         pal = self.pal
@@ -556,12 +527,10 @@ def arcade(
 
 
 def run(args: argparse.Namespace) -> int:
-    err = sys.stderr
-    if args.bot not in bot_names():
-        print(f"erren arcade: unknown bot {args.bot!r} (known: {', '.join(bot_names())})", file=err)
+    if not known_bot("arcade", args.bot):
         return 2
     path = args.save if args.save is not None else saving.default_path()
-    palette = Palette(color=use_color(sys.stdout, disabled=args.no_color), ascii=args.ascii)
+    palette = palette_of(args)
     return arcade(
         sys.stdin,
         sys.stdout,

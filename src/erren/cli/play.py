@@ -16,7 +16,7 @@ import argparse
 import contextlib
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -33,7 +33,7 @@ from erren.cli._display import (
     use_color,
     wild_line,
 )
-from erren.cli.simulate import parse_option
+from erren.cli.simulate import add_ruleset_arguments, parse_option
 from erren.engine import (
     Action,
     ActionKind,
@@ -70,18 +70,24 @@ _HOW = {
 _XIAMEN_HOW = {"zimo": "自摸 self-drawn", "discard": "平和 on a discard", "robbing": "抢杠胡"}
 
 
+_HELP = (
+    "Type the key shown before a choice, e.g. 5 to discard tile number 5,",
+    "t5 to discard it and declare 报听 (then the computer plays your draws",
+    "and wins for you), h to win, p/c/g to claim, Enter to pass, q to quit.",
+)
+"""What ``?`` shows at a decision."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", default="guobiao-2p", help="ruleset (default %(default)s)")
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a ruleset option, e.g. --option flowers=true (repeatable)",
-    )
+    add_ruleset_arguments(parser)
     parser.add_argument(
         "--seed", type=int, default=None, help="seed of the match (default: random)"
     )
+    add_table_arguments(parser)
+
+
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--bot``, ``--ascii`` and ``--no-color``: the opponent and the display."""
     parser.add_argument(
         "--bot", default="efficiency", help="the computer player (default %(default)s)"
     )
@@ -89,6 +95,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--ascii", action="store_true", help="tiles in the notation (5m, 7z) instead of 5万, 中"
     )
     parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
+
+
+def known_bot(command: str, name: str) -> bool:
+    """Whether ``name`` is a bot; if not, says so on stderr as ``erren <command>``."""
+    if name in bot_names():
+        return True
+    print(
+        f"erren {command}: unknown bot {name!r} (known: {', '.join(bot_names())})", file=sys.stderr
+    )
+    return False
+
+
+def palette_of(args: argparse.Namespace) -> Palette:
+    """The palette ``--ascii`` and ``--no-color`` ask for, on standard output."""
+    return Palette(color=use_color(sys.stdout, disabled=args.no_color), ascii=args.ascii)
 
 
 class QuitRequested(Exception):  # noqa: N818 - a signal, not an error
@@ -129,46 +150,46 @@ class Console:
 
 
 # ---------------------------------------------------------------------------- describing
+_NAMED = {
+    AK.DISCARD: "discard {}",
+    AK.TING: "discard {} and declare 报听 (ready)",
+    AK.AN_GANG: "暗杠 concealed kong of {}",
+    AK.JIA_GANG: "加杠 add {} to your pung",
+    AK.QIANGJIN: "抢金胡 — lay out {} and take the gold indicator: win!",
+    AK.PICK: "搓牌 pick {} as your draw",
+}
+"""The words of an action that names its tile (``{}``: the tile's name)."""
+
+_PLAIN = {
+    AK.ZIMO: "自摸 — win on your own draw!",
+    AK.HU: "胡 — win!",
+    AK.PASS: "过 pass",
+    AK.SANJINDAO: "三金倒 — win with the three golds!",
+    AK.QIANGJIN: "抢金胡 — take the gold indicator: win!",
+    AK.WIN: "win now with the gold you drew",
+    AK.DISCARD_GOLD: "discard the gold and swim on (双游/三游: bigger win, if you get there)",
+}
+"""The words of an action that needs no tile named."""
+
+
 def describe(action: Action, pal: Palette, pending: Tile | None = None) -> str:
     """An action in words, for menus and advice."""
     kind = action.kind
     tile = action.tile
-    if kind is AK.DISCARD and tile is not None:
-        return f"discard {pal.name(tile)}"
-    if kind is AK.TING and tile is not None:
-        return f"discard {pal.name(tile)} and declare 报听 (ready)"
-    if kind is AK.ZIMO:
-        return "自摸 — win on your own draw!"
-    if kind is AK.HU:
-        return "胡 — win!"
+    if tile is not None and kind in _NAMED:
+        return _NAMED[kind].format(pal.name(tile))
+    if kind in _PLAIN:
+        return _PLAIN[kind]
     if kind is AK.PENG and pending is not None:
         return f"碰 pung {pal.tiles([pending] * 3)}"
     if kind is AK.MING_GANG and pending is not None:
         return f"杠 kong {pal.tiles([pending] * 4)}"
     if kind is AK.CHI and tile is not None:
         return f"吃 chow {pal.tiles([tile, tile + 1, tile + 2])}"
-    if kind is AK.AN_GANG and tile is not None:
-        return f"暗杠 concealed kong of {pal.name(tile)}"
-    if kind is AK.JIA_GANG and tile is not None:
-        return f"加杠 add {pal.name(tile)} to your pung"
-    if kind is AK.PASS:
-        return "过 pass"
-    if kind is AK.SANJINDAO:
-        return "三金倒 — win with the three golds!"
-    if kind is AK.QIANGJIN:
-        if tile is not None:
-            return f"抢金胡 — lay out {pal.name(tile)} and take the gold indicator: win!"
-        return "抢金胡 — take the gold indicator: win!"
-    if kind is AK.WIN:
-        return "win now with the gold you drew"
-    if kind is AK.DISCARD_GOLD:
-        return "discard the gold and swim on (双游/三游: bigger win, if you get there)"
     if kind is AK.EXCHANGE:
         if not action.data:
             return "no exchange"
         return f"exchange {pal.tiles(action.data)} for tiles from the reserve"
-    if kind is AK.PICK and tile is not None:
-        return f"搓牌 pick {pal.name(tile)} as your draw"
     if kind is AK.TAKE_PUNG:
         return f"take the offered pung, giving up {pal.tiles(action.data)}"
     return str(action)
@@ -397,6 +418,121 @@ def menu_lines(menu: Sequence[Choice]) -> list[str]:
     return lines
 
 
+_PROMPTS = {
+    "opening": "Opening window — declare a gold win now, or pass (Enter).",
+    "exchange": "Opening exchange — give up any tiles for tiles from the reserve?",
+    "pick": "搓牌 — you may name the kind of this draw!",
+    "last_draw": "三游 test: your single draw completes your hand — win (h)?",
+}
+"""What a phase asks of the human, where no tile is named."""
+
+
+def situation(obs: Observation, pal: Palette) -> str:
+    """What the human is asked to decide, in a line."""
+    phase = obs.phase
+    drawn = drawn_tile(obs)
+    if phase == "claim" and obs.pending is not None:
+        return f"The computer discarded {pal.name(obs.pending)}. Claim it?"
+    if phase == "rob" and obs.pending is not None:
+        return f"The computer adds {pal.name(obs.pending)} to a pung — rob the kong?"
+    if phase == "you_choice" and drawn is not None:
+        return f"You drew a gold ({pal.name(drawn)}): win now, or discard it?"
+    if phase == "haidi" and drawn is not None:
+        return f"海底捞月 — you drew {pal.name(drawn)}: it completes your hand!"
+    if phase in _PROMPTS:
+        return _PROMPTS[phase]
+    if phase == "turn" and drawn is not None:
+        return f"Your turn — you drew {pal.name(drawn)} (shown last)."
+    return "Your turn — discard a tile."
+
+
+# ---------------------------------------------------------------------------- a decision
+def show_table(
+    io: Console,
+    pal: Palette,
+    obs: Observation,
+    *,
+    header: str,
+    note: str | None,
+    hand: Sequence[str],
+) -> None:
+    """The screen before a decision: the header, a note (the gold or wild), the board and
+    the hand."""
+    io.say("")
+    io.say(pal.dim("─" * 78))
+    io.say(header)
+    if note is not None:
+        io.say(note)
+    io.say("")
+    for line in board_lines(obs, pal, names=NAMES):
+        io.say(line)
+    io.say("")
+    for line in hand:
+        io.say(line)
+    io.say("")
+
+
+_TYPED = ("e", "u", "k")
+"""Menu keys whose action needs tiles typed after the key (see :func:`free_choice`)."""
+
+
+def ask_menu(
+    io: Console,
+    pal: Palette,
+    state: State,
+    obs: Observation,
+    menu: Sequence[Choice],
+    *,
+    adviser: Bot,
+    help_lines: Sequence[str],
+    keys_hint: str,
+    free: Callable[[str], Action | None] | None = None,
+) -> None:
+    """Show the menu, ask until the answer is a choice (or ``free`` reads a legal action from
+    it) and apply it; ``a`` asks ``adviser``, ``?`` shows ``help_lines``, an unknown answer
+    is told ``keys_hint``."""
+    for line in menu_lines(menu):
+        io.say(line)
+    keys = {c.key: c for c in menu}
+    passing = keys.get("x")
+    hint = "Enter = pass, " if passing is not None else ""
+    prompt = f"Your choice ({hint}a = advice, ? = help, q = quit): "
+    while True:
+        answer = io.ask(prompt).lower()
+        if answer == "" and passing is not None:
+            state.apply(passing.action)
+            return
+        if answer in ("?", "help"):
+            for line in help_lines:
+                io.say(line)
+            continue
+        if answer in ("a", "advice"):
+            advice = adviser.choose(obs, obs.legal_actions)
+            key = next((c.key for c in menu if c.action == advice), "")
+            io.say(
+                f"Advice: {describe(advice, pal, obs.pending)}" + (f" (key {key})" if key else "")
+            )
+            continue
+        action = free(answer) if free is not None else None
+        if action is not None:
+            try:
+                state.apply(action)
+            except IllegalActionError as error:
+                io.say(f"Not allowed: {error}")
+                continue
+            return
+        choice = keys.get(answer)
+        if free is not None and choice is not None and choice.key in _TYPED:
+            io.say("Add the tiles, e.g. e 1 5 9 / u 1 2 3 / k 5m")
+            continue
+        if choice is None:
+            said = f"'{answer}' is not one of the choices" if answer else "Nothing typed"
+            io.say(f"{said} — {keys_hint}")
+            continue
+        state.apply(choice.action)
+        return
+
+
 # ---------------------------------------------------------------------------- the game
 class Game:
     """One match between the human (seat 0) and a bot (seat 1)."""
@@ -465,93 +601,38 @@ class Game:
             self.human_turn(state)
         self.news(state)
 
-    def human_turn(self, state: State) -> None:  # noqa: PLR0915 - one screen, top to bottom
+    def human_turn(self, state: State) -> None:
         io, pal = self.io, self.pal
         obs = state.observe(HUMAN)
         legal = obs.legal_actions
         menu = choices(obs, legal, pal)
-        io.say("")
-        io.say(pal.dim("─" * 78))
-        io.say(self.header(state))
-        gold = gold_line(obs, pal) or wild_line(obs, pal)
-        if gold is not None:
-            io.say(gold)
-        io.say("")
-        for line in board_lines(obs, pal, names=NAMES):
-            io.say(line)
-        io.say("")
-        turn = obs.phase == "turn"
         numbered = any(c.key.isdigit() for c in menu)
-        for line in hand_lines(obs, pal, numbered=numbered):
-            io.say(line)
-        io.say("")
-        if obs.phase == "claim" and obs.pending is not None:
-            io.say(pal.bold(f"The computer discarded {pal.name(obs.pending)}. Claim it?"))
-        elif obs.phase == "rob" and obs.pending is not None:
-            io.say(pal.bold(f"The computer adds {pal.name(obs.pending)} to a pung — rob the kong?"))
-        elif obs.phase == "opening":
-            io.say(pal.bold("Opening window — declare a gold win now, or pass (Enter)."))
-        elif obs.phase == "you_choice" and (drawn := drawn_tile(obs)) is not None:
-            io.say(pal.bold(f"You drew a gold ({pal.name(drawn)}): win now, or discard it?"))
-        elif obs.phase == "exchange":
-            io.say(pal.bold("Opening exchange — give up any tiles for tiles from the reserve?"))
-        elif obs.phase == "pick":
-            io.say(pal.bold("搓牌 — you may name the kind of this draw!"))
-        elif obs.phase == "haidi" and (drawn := drawn_tile(obs)) is not None:
-            io.say(pal.bold(f"海底捞月 — you drew {pal.name(drawn)}: it completes your hand!"))
-        elif obs.phase == "last_draw":
-            io.say(pal.bold("三游 test: your single draw completes your hand — win (h)?"))
-        elif turn and (drawn := drawn_tile(obs)) is not None:
-            io.say(pal.bold(f"Your turn — you drew {pal.name(drawn)} (shown last)."))
-        else:
-            io.say(pal.bold("Your turn — discard a tile."))
+        show_table(
+            io,
+            pal,
+            obs,
+            header=self.header(state),
+            note=gold_line(obs, pal) or wild_line(obs, pal),
+            hand=hand_lines(obs, pal, numbered=numbered),
+        )
+        turn = obs.phase == "turn"
+        io.say(pal.bold(situation(obs, pal)))
         if obs.offer is not None and turn:
             io.say(f"换牌: a pung of {pal.name(obs.offer)} is offered for any three of your tiles.")
         follow = _follow_note(obs, legal, pal)
         if follow:
             io.say(follow)
-        for line in menu_lines(menu):
-            io.say(line)
-        keys = {c.key: c for c in menu}
-        passing = keys.get("x")
-        hint = "Enter = pass, " if passing is not None else ""
-        prompt = f"Your choice ({hint}a = advice, ? = help, q = quit): "
-        while True:
-            answer = io.ask(prompt).lower()
-            if answer == "" and passing is not None:
-                state.apply(passing.action)
-                return
-            if answer in ("?", "help"):
-                io.say("Type the key shown before a choice, e.g. 5 to discard tile number 5,")
-                io.say("t5 to discard it and declare 报听 (then the computer plays your draws")
-                io.say("and wins for you), h to win, p/c/g to claim, Enter to pass, q to quit.")
-                continue
-            if answer in ("a", "advice"):
-                advice = self.adviser.choose(obs, legal)
-                key = next((c.key for c in menu if c.action == advice), "")
-                io.say(
-                    f"Advice: {describe(advice, pal, obs.pending)}"
-                    + (f" (key {key})" if key else "")
-                )
-                continue
-            free = free_choice(obs, answer)
-            if free is not None:
-                try:
-                    state.apply(free)
-                except IllegalActionError as error:
-                    io.say(f"Not allowed: {error}")
-                    continue
-                return
-            choice = keys.get(answer)
-            if choice is not None and choice.key in ("e", "u", "k"):
-                io.say("Add the tiles, e.g. e 1 5 9 / u 1 2 3 / k 5m")
-                continue
-            if choice is None:
-                said = f"'{answer}' is not one of the choices" if answer else "Nothing typed"
-                io.say(f"{said} — type one of: {_key_list(menu)}")
-                continue
-            state.apply(choice.action)
-            return
+        ask_menu(
+            io,
+            pal,
+            state,
+            obs,
+            menu,
+            adviser=self.adviser,
+            help_lines=_HELP,
+            keys_hint=f"type one of: {_key_list(menu)}",
+            free=lambda answer: free_choice(obs, answer),
+        )
 
     def settlement(self, state: State) -> None:
         io, pal = self.io, self.pal
@@ -607,36 +688,40 @@ def settlement_lines(result: HandResult, pal: Palette) -> list[str]:
         lines.append("")
         lines += ["  " + step for step in getattr(result.score, "steps", ())]
         lines.append("")
-        d0, d1 = result.deltas
-        lines.append(f"Points: {result.points}   You {d0:+d}   Computer {d1:+d}")
+        lines.append(_points_line(result))
         return lines
     if getattr(result.score, "stage_payout", None) is not None:
         return lines + _arcade_lines(result)
     lines.append("Fans (番):")
-    english = _english(result)
-    for name, value, count in result.fans:
-        times = f" × {count}" if count > 1 else ""
-        gloss = english.get(name, "")
-        label = f"{name} {gloss}".strip()
-        lines.append(f"  {pad(label, 36)} {value * count:>3}{times}")
+    lines += _fan_rows(result, _english(result))
     lines.append(f"  {pad('total', 36)} {result.fan_total:>3} fan")
     lines.append("")
-    d0, d1 = result.deltas
-    lines.append(f"Points: {result.points}   You {d0:+d}   Computer {d1:+d}")
+    lines.append(_points_line(result))
     return lines
 
 
 def _arcade_lines(result: HandResult) -> list[str]:
     """The arcade pattern list (limit hands first, R5.7) and the versus points (R2.25)."""
-    lines = ["番 patterns (arcade):"]
-    for name, value, count in result.fans:
-        times = f" × {count}" if count > 1 else ""
-        lines.append(f"  {pad(name, 36)} {value * count:>3}{times}")
+    lines = ["番 patterns (arcade):", *_fan_rows(result)]
     lines.append(f"  = {result.score.summary}")
     lines.append("")
-    d0, d1 = result.deltas
-    lines.append(f"Points: {result.points}   You {d0:+d}   Computer {d1:+d}")
+    lines.append(_points_line(result))
     return lines
+
+
+def _fan_rows(result: HandResult, english: dict[str, str] | None = None) -> list[str]:
+    """A line a fan: the name (with its ``english`` gloss), the value and ``× count``."""
+    rows = []
+    for name, value, count in result.fans:
+        times = f" × {count}" if count > 1 else ""
+        label = f"{name} {english.get(name, '')}".strip() if english is not None else name
+        rows.append(f"  {pad(label, 36)} {value * count:>3}{times}")
+    return rows
+
+
+def _points_line(result: HandResult) -> str:
+    d0, d1 = result.deltas
+    return f"Points: {result.points}   You {d0:+d}   Computer {d1:+d}"
 
 
 def _follow_note(obs: Observation, legal: Sequence[Action], pal: Palette) -> str | None:
@@ -707,9 +792,7 @@ def play(
 
 
 def run(args: argparse.Namespace) -> int:
-    err = sys.stderr
-    if args.bot not in bot_names():
-        print(f"erren play: unknown bot {args.bot!r} (known: {', '.join(bot_names())})", file=err)
+    if not known_bot("play", args.bot):
         return 2
     try:
         if args.rules not in ruleset_names():
@@ -718,9 +801,9 @@ def run(args: argparse.Namespace) -> int:
             )
         ruleset = find_ruleset(args.rules, dict(parse_option(o) for o in args.option))
     except (ValueError, TypeError) as error:
-        print(f"erren play: {error}", file=err)
+        print(f"erren play: {error}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
-    palette = Palette(color=use_color(sys.stdout, disabled=args.no_color), ascii=args.ascii)
+    palette = palette_of(args)
     bot = find_bot(args.bot, seed=seed)
     return play(sys.stdin, sys.stdout, ruleset=ruleset, bot=bot, seed=seed, palette=palette)

@@ -4,12 +4,13 @@ of a room (guobiao-2p §4–§6); ``--jsonl`` scores a batch, one JSON object pe
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import unicodedata
 from typing import Any, TextIO
 
+from erren.cli import _jsonl as jsonl
 from erren.cli import score_arcade, score_xiamen
+from erren.cli._jsonl import answering, is_whole, read_flags, read_request
 from erren.errors import ErrenError
 from erren.hand import Hand
 from erren.scoring import ScoreResult, WinContext, score
@@ -326,29 +327,17 @@ def run(args: argparse.Namespace) -> int:
 _FIELDS = frozenset({"hand", "table", "seat_wind", "round_wind", "flowers", *FLAGS, *EXTRA_FLAGS})
 
 
+@answering
 def score_json(line: str) -> dict[str, Any]:
     """One ``--jsonl`` request to its answer (``{"error": ...}`` for anything malformed)."""
-    try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"error": f"line is not JSON: {error}"}
-    if not isinstance(request, dict):
-        return {"error": 'expected a JSON object like {"hand": "123m456m789m1z [555z\'] +1z"}'}
-    unknown = sorted(set(request) - _FIELDS)
-    if unknown:
-        return {"error": f"unknown field(s) {', '.join(map(repr, unknown))}"}
+    request = read_request(line, example='{"hand": "123m456m789m1z [555z\'] +1z"}', fields=_FIELDS)
     text = request.get("hand")
     if not isinstance(text, str):
         return {"error": '"hand" is required: a string in the shared notation'}
     table = request.get("table", "gb")
     if table not in TABLES:
         return {"error": f'"table" must be "gb" or "2p", not {table!r}'}
-    flags: dict[str, bool] = {}
-    for name in FLAGS + EXTRA_FLAGS:
-        value = request.get(name, False)
-        if not isinstance(value, bool):
-            return {"error": f'"{name}" must be true or false, not {value!r}'}
-        flags[name] = value
+    flags = read_flags(request, FLAGS + EXTRA_FLAGS)
     winds: dict[str, str | None] = {}
     for name in ("seat_wind", "round_wind"):
         value = request.get(name)
@@ -356,7 +345,7 @@ def score_json(line: str) -> dict[str, Any]:
             return {"error": f'"{name}" must be a string "1z".."4z", not {value!r}'}
         winds[name] = value
     flowers = request.get("flowers")
-    if flowers is not None and (not isinstance(flowers, int) or isinstance(flowers, bool)):
+    if flowers is not None and not is_whole(flowers):
         return {"error": f'"flowers" must be a whole number 0..8, not {flowers!r}'}
     try:
         ctx = make_context(
@@ -377,8 +366,4 @@ def score_json(line: str) -> dict[str, Any]:
 
 
 def run_jsonl(source: TextIO, sink: TextIO) -> int:
-    for line in source:
-        if line.strip():
-            sink.write(json.dumps(score_json(line), ensure_ascii=False) + "\n")
-            sink.flush()
-    return 0
+    return jsonl.run_jsonl(source, sink, score_json)

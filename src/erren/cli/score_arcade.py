@@ -11,11 +11,12 @@ hand), ``--tianting`` and ``--dihu``.  This module adds only the arcade flags.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import unicodedata
 from typing import Any, TextIO
 
+from erren.cli import _jsonl as jsonl
+from erren.cli._jsonl import answering, is_whole, read_request
 from erren.errors import ErrenError
 from erren.hand import Hand
 from erren.scoring.arcade import (
@@ -302,23 +303,16 @@ def _field(request: dict[str, Any], name: str, kind: type, default: Any) -> Any:
     value = request.get(name, default)
     if value is None and default is None:
         return None
-    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    ok = is_whole(value) if kind is int else isinstance(value, kind)
     if not ok:
         raise ArcadeRequestError(f'"{name}" must be {kind.__name__}, not {value!r}')
     return value
 
 
+@answering
 def score_json(line: str) -> dict[str, Any]:
     """One ``--jsonl`` request to its answer (``{"error": ...}`` for anything malformed)."""
-    try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"error": f"line is not JSON: {error}"}
-    if not isinstance(request, dict):
-        return {"error": 'expected a JSON object like {"hand": "234m567m234p45s77p +3s"}'}
-    unknown = sorted(set(request) - _FIELDS)
-    if unknown:
-        return {"error": f"unknown field(s) {', '.join(map(repr, unknown))}"}
+    request = read_request(line, example='{"hand": "234m567m234p45s77p +3s"}', fields=_FIELDS)
     try:
         text = _field(request, "hand", str, "")
         if not text:
@@ -350,8 +344,4 @@ def score_json(line: str) -> dict[str, Any]:
 
 def run_jsonl(source: TextIO, sink: TextIO) -> int:
     """Score every non-blank line of ``source``; one JSON answer per line on ``sink``."""
-    for line in source:
-        if line.strip():
-            sink.write(json.dumps(score_json(line), ensure_ascii=False) + "\n")
-            sink.flush()
-    return 0
+    return jsonl.run_jsonl(source, sink, score_json)

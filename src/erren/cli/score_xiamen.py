@@ -11,10 +11,11 @@ JSON-lines format is documented in ``docs/xiamen-scoring.md``.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, TextIO
 
+from erren.cli import _jsonl as jsonl
+from erren.cli._jsonl import answering, is_whole, read_flags, read_request
 from erren.errors import ErrenError
 from erren.hand import Hand
 from erren.notation import parse_tiles
@@ -330,33 +331,21 @@ _INTS = {"streak": (0, 0), "base": (8, 1), "cap": (100, 0), "stake": (1, 1)}
 _FIELDS = frozenset({"hand", "gold", "win_type", "flowers", *_BOOLS, *_INTS})
 
 
+@answering
 def score_json(line: str) -> dict[str, Any]:
     """One ``--jsonl`` request to its answer (``{"error": ...}`` for anything malformed)."""
-    try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"error": f"line is not JSON: {error}"}
-    if not isinstance(request, dict):
-        return {"error": 'expected a JSON object like {"hand": "...", "gold": "5m"}'}
-    unknown = sorted(set(request) - _FIELDS)
-    if unknown:
-        return {"error": f"unknown field(s) {', '.join(map(repr, unknown))}"}
+    request = read_request(line, example='{"hand": "...", "gold": "5m"}', fields=_FIELDS)
     for name in ("hand", "gold"):
         if not isinstance(request.get(name), str):
             return {"error": f'"{name}" is required: a string in the shared notation'}
     win_type = request.get("win_type")
     if win_type is not None and not isinstance(win_type, str):
         return {"error": f'"win_type" must be a string ({WIN_TYPES}), not {win_type!r}'}
-    flags: dict[str, bool] = {}
-    for name in _BOOLS:
-        value = request.get(name, False)
-        if not isinstance(value, bool):
-            return {"error": f'"{name}" must be true or false, not {value!r}'}
-        flags[name] = value
+    flags = read_flags(request, _BOOLS)
     numbers: dict[str, int] = {}
     for name, (default, least) in _INTS.items():
         value = request.get(name, default)
-        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        if not is_whole(value) or value < least:
             return {"error": f'"{name}" must be a whole number ≥ {least}, not {value!r}'}
         numbers[name] = value
     flowers = request.get("flowers")
@@ -385,8 +374,4 @@ def score_json(line: str) -> dict[str, Any]:
 def run_jsonl(source: TextIO, sink: TextIO) -> int:
     """Answer every non-blank line of ``source`` on ``sink``; malformed lines give an error
     object and the run goes on.  Always returns 0."""
-    for line in source:
-        if line.strip():
-            sink.write(json.dumps(score_json(line), ensure_ascii=False) + "\n")
-            sink.flush()
-    return 0
+    return jsonl.run_jsonl(source, sink, score_json)

@@ -15,7 +15,8 @@ NAME = "simulate"
 HELP = "Play many hands between two bots and print wins, draws, points and speed."
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_ruleset_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--rules`` and ``--option``: the ruleset and its options (see :func:`parse_option`)."""
     parser.add_argument("--rules", default="guobiao-2p", help="ruleset (default %(default)s)")
     parser.add_argument(
         "--option",
@@ -24,6 +25,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="a ruleset option, e.g. --option flowers=true (repeatable)",
     )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_ruleset_arguments(parser)
     parser.add_argument("--games", type=int, default=1000, help="hands to play (default 1000)")
     parser.add_argument(
         "--bots",

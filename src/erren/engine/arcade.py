@@ -537,18 +537,12 @@ class ArcadeRuleset(Ruleset):
     ting_auto_hu = False
 
     def __init__(self, **options: Any) -> None:
-        known = ArcadeOptions.field_names()
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise ValueError(f"unknown option(s) for arcade: {', '.join(unknown)}")
-        opts = ArcadeOptions(**options)
+        opts = ArcadeOptions.parse(self.name, options)
         self.options = opts
         self.kinds = _ALL_KINDS
         self.tiles = tuple(k for k in range(NUM_KINDS) for _ in range(4))
-        self.turn_timeout_s = opts.turn_timeout_s
-        self.claim_timeout_s = opts.claim_timeout_s
+        self._use_clocks(opts)
         self.exchange_timeout_s = opts.exchange_timeout_s
-        self.auto_trustee_after = opts.auto_trustee_after
 
     # ------------------------------------------------------------------ chance and setup
     def sample_chance(self, state: State, kind: ActionKind, rng: random.Random) -> Action:

@@ -99,11 +99,7 @@ class GuobiaoRuleset(Ruleset):
     options: GuobiaoOptions
 
     def __init__(self, **options: Any) -> None:
-        known = GuobiaoOptions.field_names()
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise ValueError(f"unknown option(s) for guobiao-2p: {', '.join(unknown)}")
-        opts = GuobiaoOptions(**options)
+        opts = GuobiaoOptions.parse(self.name, options)
         self.options = opts
         base = "mps".index(opts.suit) * 9
         self.kinds = (*range(base, base + 9), *range(27, 34))
@@ -114,9 +110,7 @@ class GuobiaoRuleset(Ruleset):
         self.ting_enabled = opts.ting_enabled
         self.ting_auto_hu = opts.ting_auto_hu
         self.min_fan = opts.min_fan
-        self.turn_timeout_s = opts.turn_timeout_s
-        self.claim_timeout_s = opts.claim_timeout_s
-        self.auto_trustee_after = opts.auto_trustee_after
+        self._use_clocks(opts)
 
     # ------------------------------------------------------------------ scoring glue
     def win_value(self, state: State, claim: WinClaim) -> int | None:

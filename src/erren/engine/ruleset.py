@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from erren.engine.actions import Action, ActionKind
 from erren.engine.winning import is_complete
@@ -61,6 +61,14 @@ class Options:
     def field_names(cls) -> tuple[str, ...]:
         return tuple(f.name for f in fields(cls))
 
+    @classmethod
+    def parse(cls, family: str, options: Mapping[str, Any]) -> Self:
+        """The options of ``family`` given by name; an unknown name is a :class:`ValueError`."""
+        unknown = sorted(set(options) - set(cls.field_names()))
+        if unknown:
+            raise ValueError(f"unknown option(s) for {family}: {', '.join(unknown)}")
+        return cls(**options)
+
 
 class Ruleset:
     """A family's data and hooks.  Subclasses set the class data and ``options``."""
@@ -81,6 +89,12 @@ class Ruleset:
     auto_trustee_after: int = 2
     uses_streak: ClassVar[bool] = False
     """Whether a hand's result depends on the dealer streak (xiamen's 底); records then keep it."""
+
+    def _use_clocks(self, opts: Any) -> None:
+        """Take the clock settings every family's options carry."""
+        self.turn_timeout_s = opts.turn_timeout_s
+        self.claim_timeout_s = opts.claim_timeout_s
+        self.auto_trustee_after = opts.auto_trustee_after
 
     # ------------------------------------------------------------------ chance
     def sample_chance(self, state: State, kind: ActionKind, rng: random.Random) -> Action:

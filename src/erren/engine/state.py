@@ -77,6 +77,21 @@ _O_DEAL, _O_DRAW, _O_REPL, _O_CLAIM = Origin.DEAL, Origin.DRAW, Origin.REPLACEME
 AK = ActionKind
 _TILES = tuple(Tile(i) for i in range(42))
 
+_KONG_NEEDS = {
+    AK.AN_GANG: ("kong-needs-four", "{action}: 暗杠 needs four concealed {tile} (§2.3)"),
+    AK.JIA_GANG: (
+        "kong-needs-peng",
+        "{action}: 加杠 needs an exposed peng and the fourth tile in hand (§2.3, D12)",
+    ),
+}
+"""Why a concealed or added kong of the action's ``{tile}`` is refused: ``(code, message)``."""
+_CLAIM_NEEDS = {
+    AK.MING_GANG: ("kong-needs-four", "{action}: 明杠 needs three concealed {tile}"),
+    AK.PENG: ("peng-needs-pair", "{action}: peng needs two concealed {tile}"),
+    AK.CHI: ("chi-not-a-run", "{action}: the chow must contain {tile} and two held tiles (§2.4)"),
+}
+"""Why a claim of the discard ``{tile}`` is refused: ``(code, message)``."""
+
 
 def _table(kind: ActionKind) -> tuple[tuple[Action, ...], ...]:
     return tuple(tuple(Action.make(kind, p, t) for t in range(NUM_KINDS)) for p in (0, 1))
@@ -617,28 +632,12 @@ class State:
             return IllegalActionError(
                 "discard-after-claim", f"{action}: after a chi or peng only a discard is allowed"
             )
-        if kind is AK.AN_GANG:
-            return IllegalActionError(
-                "kong-needs-four", f"{action}: 暗杠 needs four concealed {action.tile} (§2.3)"
-            )
-        if kind is AK.JIA_GANG:
-            return IllegalActionError(
-                "kong-needs-peng",
-                f"{action}: 加杠 needs an exposed peng and the fourth tile in hand (§2.3, D12)",
-            )
-        if kind is AK.MING_GANG:
-            return IllegalActionError(
-                "kong-needs-four", f"{action}: 明杠 needs three concealed {_TILES[self.pending]}"
-            )
-        if kind is AK.PENG:
-            return IllegalActionError(
-                "peng-needs-pair", f"{action}: peng needs two concealed {_TILES[self.pending]}"
-            )
-        if kind is AK.CHI:
-            return IllegalActionError(
-                "chi-not-a-run",
-                f"{action}: the chow must contain {_TILES[self.pending]} and two held tiles (§2.4)",
-            )
+        if kind in _KONG_NEEDS:
+            code, text = _KONG_NEEDS[kind]
+            return IllegalActionError(code, text.format(action=action, tile=action.tile))
+        if kind in _CLAIM_NEEDS:
+            code, text = _CLAIM_NEEDS[kind]
+            return IllegalActionError(code, text.format(action=action, tile=_TILES[self.pending]))
         if kind in (AK.HU, AK.ZIMO):
             if kind is AK.ZIMO and self.origin is _O_CLAIM:
                 return IllegalActionError(

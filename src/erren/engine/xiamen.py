@@ -148,17 +148,11 @@ class XiamenRuleset(Ruleset):
     uses_streak: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
-        known = XiamenOptions.field_names()
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise ValueError(f"unknown option(s) for xiamen: {', '.join(unknown)}")
-        opts = XiamenOptions(**options)
+        opts = XiamenOptions.parse(self.name, options)
         self.options = opts
         self.kinds = _KINDS
         self.tiles = tuple([k for k in _KINDS for _ in range(4)] + list(range(34, 42)))
-        self.turn_timeout_s = opts.turn_timeout_s
-        self.claim_timeout_s = opts.claim_timeout_s
-        self.auto_trustee_after = opts.auto_trustee_after
+        self._use_clocks(opts)
 
     # ------------------------------------------------------------------ setup
     def after_chance(self, state: State, action: Action, step: int) -> None:

@@ -24,6 +24,7 @@ from typing import TextIO
 
 from erren.bots.base import Bot, find_bot
 from erren.engine import Match, Ruleset, State
+from erren.engine.xiamen import WIN_TYPES
 
 __all__ = ["Progress", "Stats", "play_hand", "simulate"]
 
@@ -147,7 +148,7 @@ class Stats:
             f"avg hand length    {self.avg_actions:.1f} actions, {self.avg_discards:.1f} discards",
         ]
         if set(self.by_how) - {"zimo", "discard", "robbing"}:
-            names = _WIN_NAMES
+            names = WIN_TYPES
             parts = [
                 f"{names.get(how, how)} {n}"
                 for how, n in sorted(self.by_how.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -158,18 +159,6 @@ class Stats:
                 f"speed              {self.hands_per_second:,.0f} hands/s ({self.elapsed:.2f} s)"
             )
         return "\n".join(lines)
-
-
-_WIN_NAMES = {
-    "discard": "平和",
-    "zimo": "自摸",
-    "robbing": "抢杠胡",
-    "youjin": "游金",
-    "qiangjin": "抢金胡",
-    "sanjindao": "三金倒",
-    "shuangyou": "双游",
-    "sanyou": "三游",
-}
 
 
 def _pct(value: float) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from erren.analysis.readings import Group, GroupKind
+from erren.analysis.readings import Group, GroupKind, group_counts, groups_text
 from erren.hand import Hand
 from erren.scoring.arcade.context import ArcadeContext
 from erren.tiles import NUM_KINDS
@@ -65,17 +65,10 @@ class Interpretation:
 
     def counts(self) -> list[int]:
         """The resolved hand as 34 counts (every tile of a kong counted)."""
-        counts = [0] * NUM_KINDS
-        for group in self.groups:
-            for tile in group.tiles:
-                counts[tile] += 1
-        return counts
+        return group_counts(self.groups)
 
     def __str__(self) -> str:
-        parts = [str(g) for g in self.groups]
-        if self.winning_group is not None:
-            parts[self.winning_group] = "<" + parts[self.winning_group] + ">"
-        return f"{self.form.value}: " + " ".join(parts)
+        return groups_text(self.form.value, self.groups, self.winning_group)
 
 
 class HandInfo:

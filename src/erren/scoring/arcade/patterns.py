@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from erren.scoring.arcade.context import Baoting, FirstTurn
 from erren.scoring.arcade.facts import GREEN, RED_PEACOCK, Facts, Form, Wait
@@ -354,44 +355,34 @@ def _shinkansen(f: Facts) -> Sources:
 # The table
 
 
-def _n(
+def _pattern(
     number: int,
     name: str,
     english: str,
     value: int,
     detector: Detector,
+    *,
+    prefix: str,
+    offset: int,
     **options: object,
 ) -> Pattern:
+    """Row ``{prefix}{number}`` of the table, ranked ``offset + number`` (limit hands first)."""
     return Pattern(
-        id=f"N{number}",
+        id=f"{prefix}{number}",
         name=name,
         english=english,
         value=value,
-        rank=18 + number,
-        limit=False,
+        rank=offset + number,
+        limit=prefix == "L",
         detector=detector,
         **options,  # type: ignore[arg-type]
     )
 
 
-def _l(
-    number: int,
-    name: str,
-    english: str,
-    value: int,
-    detector: Detector,
-    **options: object,
-) -> Pattern:
-    return Pattern(
-        id=f"L{number}",
-        name=name,
-        english=english,
-        value=value,
-        rank=number,
-        limit=True,
-        detector=detector,
-        **options,  # type: ignore[arg-type]
-    )
+_n = partial(_pattern, prefix="N", offset=18)
+"""A normal pattern (R5.x ``N``), ranked after the 18 limit hands."""
+_l = partial(_pattern, prefix="L", offset=0)
+"""A limit hand (R5.x ``L``)."""
 
 
 _ALL_NON_LIMIT = tuple(f"N{i}" for i in range(2, 29) if i != 8)

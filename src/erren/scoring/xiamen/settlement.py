@@ -173,16 +173,11 @@ def settle_xiamen(result: XiamenResult, *, winner: int = 0) -> XiamenSettlement:
     else:
         steps.append(f"bonus = 0 ({t.chinese} has none)")
     steps.append(f"total = paid {paid} + bonus {bonus} = {_points(total, stake)}")
-    steps.append(
-        f"seat {loser} pays {total * stake:,} {'points' if stake == 1 else 'beans'} "
-        f"to seat {winner}"
-    )
+    payment, deltas = _pays(loser, winner, total, stake)
+    steps.append(payment)
     next_streak = w + 1 if ctx.dealer else 0
     again = "deals again" if ctx.dealer else "deals"
     steps.append(f"next hand: seat {winner} {again}, {_next(winner, next_streak, settings.base)}")
-    deltas = [0, 0]
-    deltas[winner] = total
-    deltas[loser] = -total
     return XiamenSettlement(
         outcome=Outcome.WIN,
         win_type=t,
@@ -200,7 +195,7 @@ def settle_xiamen(result: XiamenResult, *, winner: int = 0) -> XiamenSettlement:
         total=total,
         stake=stake,
         beans=total * stake,
-        deltas=(deltas[0], deltas[1]),
+        deltas=deltas,
         next_dealer=winner,
         next_streak=next_streak,
         items=result.items,
@@ -217,28 +212,15 @@ def settle_xiamen_draw(
     dealer = _seat(dealer, "dealer")
     w = _streak(streak)
     settings = settings or XiamenSettings()
-    base = settings.base << w
     steps = (
         "exhaustive draw (荒庄): nobody scores, nothing changes hands",
         f"next hand: seat {dealer} deals again, {_next(dealer, w, settings.base)}",
     )
-    return XiamenSettlement(
-        outcome=Outcome.DRAW,
-        win_type=None,
-        winner=None,
-        loser=None,
+    return _unscored(
+        Outcome.DRAW,
         dealer=dealer,
         streak=w,
-        base=base,
-        water=0,
-        multiplier=0,
-        raw=0,
-        cap=settings.cap,
-        paid=0,
-        bonus=0,
-        total=0,
-        stake=settings.stake,
-        beans=0,
+        settings=settings,
         deltas=(0, 0),
         next_dealer=dealer,
         next_streak=w,
@@ -257,35 +239,73 @@ def settle_xiamen_escape(
     settings = settings or XiamenSettings()
     penalty = settings.escape_penalty
     stake = settings.stake
+    payment, deltas = _pays(escaper, 1 - escaper, penalty, stake)
     steps = (
         f"seat {escaper} escaped (逃跑): the hand is not scored",
         f"penalty = {_points(penalty, stake)}",
-        f"seat {escaper} pays {penalty * stake:,} {'points' if stake == 1 else 'beans'} "
-        f"to seat {1 - escaper}",
+        payment,
         "the table closes",
     )
-    deltas = [0, 0]
-    deltas[escaper] = -penalty
-    deltas[1 - escaper] = penalty
-    return XiamenSettlement(
-        outcome=Outcome.ESCAPE,
-        win_type=None,
-        winner=1 - escaper,
-        loser=escaper,
+    return _unscored(
+        Outcome.ESCAPE,
         dealer=dealer,
         streak=w,
-        base=settings.base << w,
+        settings=settings,
+        deltas=deltas,
+        next_dealer=None,
+        next_streak=None,
+        steps=steps,
+        winner=1 - escaper,
+        loser=escaper,
+        total=penalty,
+    )
+
+
+def _pays(payer: int, receiver: int, points: int, stake: int) -> tuple[str, tuple[int, int]]:
+    """``(step, deltas)`` of ``payer`` paying ``points`` at ``stake`` to ``receiver``."""
+    deltas = [0, 0]
+    deltas[receiver] = points
+    deltas[payer] = -points
+    money = "points" if stake == 1 else "beans"
+    step = f"seat {payer} pays {points * stake:,} {money} to seat {receiver}"
+    return step, (deltas[0], deltas[1])
+
+
+def _unscored(
+    outcome: Outcome,
+    *,
+    dealer: int,
+    streak: int,
+    settings: XiamenSettings,
+    deltas: tuple[int, int],
+    next_dealer: int | None,
+    next_streak: int | None,
+    steps: tuple[str, ...],
+    winner: int | None = None,
+    loser: int | None = None,
+    total: int = 0,
+) -> XiamenSettlement:
+    """A hand that was not scored (荒庄, escape): no water, no multiplier, nothing paid but
+    ``total`` (an escape's penalty)."""
+    return XiamenSettlement(
+        outcome=outcome,
+        win_type=None,
+        winner=winner,
+        loser=loser,
+        dealer=dealer,
+        streak=streak,
+        base=settings.base << streak,
         water=0,
         multiplier=0,
         raw=0,
         cap=settings.cap,
         paid=0,
         bonus=0,
-        total=penalty,
-        stake=stake,
-        beans=penalty * stake,
-        deltas=(deltas[0], deltas[1]),
-        next_dealer=None,
-        next_streak=None,
+        total=total,
+        stake=settings.stake,
+        beans=total * settings.stake,
+        deltas=deltas,
+        next_dealer=next_dealer,
+        next_streak=next_streak,
         steps=steps,
     )
