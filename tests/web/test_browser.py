@@ -123,10 +123,28 @@ def _finish_by_trustee(page: Page, shots: Path) -> None:
         page.wait_for_selector(".bar-row .switch.on", timeout=5000)
     page.wait_for_selector(".settle", timeout=60000)
     assert page.inner_text(".settle-title")
-    if page.locator("tr.fan").count():
-        page.locator("tr.fan").first.hover()
-        assert page.locator(".settle-hand .tile.lit").count() > 0
+    _check_fan_tiles(page)
     _shot(page, shots, "06-settlement")
+
+
+def _check_fan_tiles(page: Page) -> None:
+    """Hovering each fan row lights exactly the tiles the server says the fan came from."""
+    result = page.evaluate("window.erren.table.end && window.erren.table.end.result")
+    if not result or result.get("kind") != "win":
+        return
+    if page.locator(".settle-campaign").count() and result["winner"] != 0:
+        return  # the campaign shows no fan for the computer's win (arcade R3.4)
+    fan_tiles = result["fan_tiles"]
+    assert fan_tiles is not None and len(fan_tiles) == len(result["fans"])
+    rows = page.locator("tr.fan")
+    assert rows.count() == len(fan_tiles)
+    for i, groups in enumerate(fan_tiles):
+        rows.nth(i).hover()
+        lit = page.eval_on_selector_all(
+            ".settle-hand .tile.lit", "els => els.map(e => e.dataset.tile)"
+        )
+        expected = [tile for group in groups for tile in group["tiles"]]
+        assert sorted(lit) == sorted(expected), (result["fans"][i], lit, expected)
 
 
 def _open_replay(page: Page, shots: Path) -> None:
@@ -225,4 +243,87 @@ def test_arcade_wild_and_exchange(browser: Browser, server: str, shots: Path) ->
     page.wait_for_selector(".settle", timeout=60000)
     _shot(page, shots, "13-arcade-settlement")
     assert not errors, errors
+    context.close()
+
+
+def _campaign_hand_by_trustee(page: Page) -> None:
+    """Stake, deal, let 托管 play the hand to its settlement (the payout explained)."""
+    page.wait_for_selector("#btn-camp-hand")
+    page.click('.camp-stakes .stake[data-m="2"]')
+    page.click("#btn-camp-hand")
+    page.wait_for_selector(".board", timeout=15000)
+    page.wait_for_selector(".bar-row .switch", timeout=15000)
+    if not page.locator(".settle").count():
+        page.click(".bar-row .switch")
+    page.wait_for_selector(".settle .settle-campaign .camp-payout", timeout=90000)
+
+
+def test_campaign_in_the_browser(browser: Browser, server: str, shots: Path) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 860})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(server + "/")
+    page.click("#btn-guest")
+    page.wait_for_selector("#btn-campaign")
+    page.click("#btn-campaign")
+    page.wait_for_selector("#btn-camp-start")
+    _shot(page, shots, "14-campaign-start")
+    page.click("#btn-camp-start")
+    page.wait_for_selector(".camp-stats")
+    assert "1,000" in page.inner_text(".camp-stats .bankroll") or "1000" in page.inner_text(
+        ".camp-stats .bankroll"
+    )
+    _campaign_hand_by_trustee(page)
+    _check_fan_tiles(page)
+    assert "200" in page.inner_text(".settle-campaign .camp-lines")  # the stake 2 × 100
+    _shot(page, shots, "15-campaign-settlement")
+    page.click(".settle-next")
+    page.wait_for_selector(".campaign .camp-payout")
+    # reload: the run comes back from the server, the last stake kept
+    page.reload()
+    page.wait_for_selector(".campaign .camp-stats")
+    assert page.locator(".campaign .camp-payout").count() == 1
+    status = page.evaluate(
+        "fetch('/campaign', {headers: {Authorization: 'Bearer ' + "
+        "localStorage.getItem('erren.token')}}).then(r => r.json())"
+    )
+    assert status["campaign"]["hands"] == 1
+    if status["campaign"]["status"] == "ready":
+        assert page.locator('.camp-stakes .stake.on[data-m="2"]').count() == 1
+        _shot(page, shots, "16-campaign-continue")
+        # continue: the next hand, reloaded mid-hand, then abandoned
+        page.click("#btn-camp-hand")
+        page.wait_for_selector(".board", timeout=15000)
+        page.reload()
+        page.wait_for_selector(".board", timeout=15000)
+        page.goto(server + "/#/campaign")
+        page.wait_for_selector("#btn-camp-continue, .camp-stakes")
+    page.on("dialog", lambda dialog: dialog.accept())
+    if page.locator("#btn-camp-abandon").count():
+        page.click("#btn-camp-abandon")
+        page.wait_for_selector("#btn-camp-start")
+    assert not errors, errors
+    context.close()
+
+
+def test_campaign_phone_layout(browser: Browser, server: str, shots: Path) -> None:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.goto(server + "/")
+    page.click("#btn-guest")
+    page.wait_for_selector("#btn-campaign")
+    page.goto(server + "/#/campaign")
+    page.click("#btn-camp-start")
+    page.wait_for_selector(".camp-stakes")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the campaign is {width} px wide on a 360 px phone"
+    _shot(page, shots, "17-phone-campaign")
+    _campaign_hand_by_trustee(page)
+    _shot(page, shots, "18-phone-campaign-settlement")
     context.close()

@@ -105,6 +105,10 @@ class ComputerIn(TableIn):
     bot: str = Field("efficiency", examples=["efficiency", "random"])
 
 
+class StakeIn(BaseModel):
+    multiplier: int = Field(1, description="The stake multiplier m (stake m × 100), 1..10")
+
+
 class InviteIn(BaseModel):
     invite: str = Field(examples=["K7QX2M"])
 
@@ -348,6 +352,28 @@ def create_app(  # noqa: PLR0915 - the routes are defined in the factory, one af
         info = table.info()
         info.pop("invite", None)
         return info
+
+    # ------------------------------------------------------------------ the arcade campaign
+    @app.get("/campaign")
+    async def campaign(user: CurrentUser) -> dict[str, Any]:
+        """The user's campaign (stage mode, arcade §3), or ``{"campaign": null}``."""
+        return {"campaign": await the_lobby().campaign(user)}
+
+    @app.post("/campaign/start", status_code=201)
+    async def campaign_start(user: CurrentUser) -> dict[str, Any]:
+        """A new run: bankroll 1000, stage 1 (409 while a run is unfinished)."""
+        return {"campaign": await the_lobby().campaign_start(user)}
+
+    @app.post("/campaign/hand")
+    async def campaign_hand(body: StakeIn, user: CurrentUser) -> dict[str, Any]:
+        """Stake ``m × 100`` and deal the next hand at the campaign table (seat 0)."""
+        table, state = await the_lobby().campaign_hand(user, body.multiplier)
+        return {"table": table.spec.id, "seat": 0, "ws": "/ws", "campaign": state}
+
+    @app.post("/campaign/abandon")
+    async def campaign_abandon(user: CurrentUser) -> dict[str, Any]:
+        """End the run; the bankroll at that point is its score (R3.11)."""
+        return await the_lobby().campaign_abandon(user)
 
     # ------------------------------------------------------------------ games
     @app.get("/games", response_model=list[GameOut])

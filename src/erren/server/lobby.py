@@ -19,7 +19,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from erren.bots import bot_names
+from erren.campaign import HUMAN, Run, StakeError, Status
+from erren.campaign import table as ctable
 from erren.engine import find_ruleset, ruleset_names
+from erren.server.campaign import BOT, Campaigns, CampaignTable, campaign_json
 from erren.server.clock import Clock
 from erren.server.journal import Journal
 from erren.server.rooms import RoomTier, find_room_tier
@@ -69,6 +72,7 @@ class Lobby:
         self.invites: dict[str, str] = {}
         self.by_user: dict[int, str] = {}
         self.waiting: dict[str, list[_Waiter]] = {}
+        self.campaigns = Campaigns(store)
 
     # ------------------------------------------------------------------ helpers
     def _new_id(self) -> str:
@@ -117,8 +121,8 @@ class Lobby:
             if seat.user_id is not None and self.by_user.get(seat.user_id) == table.spec.id:
                 del self.by_user[seat.user_id]
 
-    def _table(self, spec: TableSpec, seats: list[Seat]) -> Table:
-        table = Table(
+    def _table(self, spec: TableSpec, seats: list[Seat], cls: type[Table] = Table) -> Table:
+        table = cls(
             spec,
             seats,
             self.store,
@@ -225,6 +229,85 @@ class Lobby:
         table.start()
         return table
 
+    # ------------------------------------------------------------------ the arcade campaign
+    def campaign_table(self, user_id: int) -> CampaignTable | None:
+        table = self.table_of(user_id)
+        return table if isinstance(table, CampaignTable) else None
+
+    async def campaign(self, user: User) -> dict[str, Any] | None:
+        """The user's campaign as the client shows it (``None``: no run).  A hand in play
+        whose table is gone (it cannot be replayed) is called off: its stake goes back."""
+        async with self.campaigns.lock(user.id):
+            loaded = await self.campaigns.load(user.id)
+            if loaded is None:
+                return None
+            run, last = loaded
+            table = self.campaign_table(user.id)
+            if run.status is Status.IN_HAND and table is None:
+                run.void_hand("its table was lost")
+                await self.campaigns.save(user.id, run, last)
+            return campaign_json(run, last, None if table is None else table.spec.id)
+
+    async def campaign_start(self, user: User) -> dict[str, Any]:
+        """A new run (409 while one is unfinished: continue or abandon it)."""
+        async with self.campaigns.lock(user.id):
+            loaded = await self.campaigns.load(user.id)
+            if loaded is not None and not loaded[0].over:
+                raise LobbyError(409, "a campaign is unfinished: continue it or abandon it")
+            seed = self.rng.getrandbits(63) if self.rng is not None else secrets.randbits(63)
+            run = Run.new(seed)
+            await self.campaigns.save(user.id, run, None)
+            return campaign_json(run, None, None)
+
+    async def campaign_hand(self, user: User, multiplier: int) -> tuple[Table, dict[str, Any]]:
+        """Take the stake and deal the run's next hand at the user's campaign table."""
+        async with self.campaigns.lock(user.id):
+            loaded = await self.campaigns.load(user.id)
+            if loaded is None:
+                raise LobbyError(404, "no campaign: start one")
+            run, last = loaded
+            table = self.campaign_table(user.id)
+            if table is not None and table.running:
+                raise LobbyError(409, "a hand is being played")
+            if run.status is not Status.READY:
+                raise LobbyError(409, f"no hand can start: the run is {run.status.value}")
+            if table is None:
+                self._check_free(user)
+            try:
+                start = run.start_hand(multiplier)
+            except StakeError as err:
+                raise LobbyError(422, str(err)) from None
+            await self.campaigns.save(user.id, run, last)
+            if table is None:
+                table = self._new_campaign_table(user, start.features)
+            table.begin_hand(start)
+            return table, campaign_json(run, last, table.spec.id)
+
+    def _new_campaign_table(self, user: User, features: Any) -> CampaignTable:
+        options = ctable.ruleset(features, human=HUMAN).options_dict()
+        spec = TableSpec(self._new_id(), "campaign", ctable.RULESET, options, bot=BOT)
+        seed = self.rng.getrandbits(32) if self.rng is not None else None
+        seats = [Seat(user.id, user.name), make_bot_seat(f"{BOT} (computer)", BOT, seed)]
+        table = self._table(spec, seats, CampaignTable)
+        assert isinstance(table, CampaignTable)
+        table.campaigns, table.user_id = self.campaigns, user.id
+        self._add(table)
+        table.start()
+        return table
+
+    async def campaign_abandon(self, user: User) -> dict[str, Any]:
+        """End the run (R3.11: leaving ends it; the bankroll is the score) and its table."""
+        async with self.campaigns.lock(user.id):
+            loaded = await self.campaigns.load(user.id)
+            if loaded is None:
+                raise LobbyError(404, "no campaign to abandon")
+            run = loaded[0]
+            await self.campaigns.store.delete_campaign(user.id)
+            table = self.campaign_table(user.id)
+        if table is not None:
+            table.abandon()
+        return {"bankroll": run.bankroll, "stage": run.stage, "status": run.status.value}
+
     # ------------------------------------------------------------------ restart
     async def restore(self) -> int:
         """Rebuild every unfinished table from the store; returns how many."""
@@ -262,7 +345,12 @@ class Lobby:
                 seats.append(make_bot_seat(names[i], bots[i], None))
             else:
                 seats.append(Seat(user_id, names[i]))
-        table = self._table(spec, seats)
+        if spec.kind == "campaign":
+            table = self._table(spec, seats, CampaignTable)
+            assert isinstance(table, CampaignTable)
+            table.campaigns, table.user_id = self.campaigns, int(game.seats[HUMAN])
+        else:
+            table = self._table(spec, seats)
         table.restore(game.id, meta, int(game.seed), str(game.salt), list(game.actions))
         return table
 

@@ -760,7 +760,7 @@ class Table:
             "n": state.event_count + 1,
             "kind": "settlement",
             "game": self.game_id,
-            "result": result_json(result),
+            "result": result_json(result, wild=state.observe(0).wild),
             "stake": None if self.spec.room is None else self.spec.room.stake,
             "beans": beans,
             "record": record,

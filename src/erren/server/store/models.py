@@ -209,3 +209,16 @@ class GameAction(Base):
     seq: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     action: Mapped[str]
     created_at: Mapped[datetime]
+
+
+class CampaignRow(Base):
+    """A user's arcade campaign (stage mode, arcade §3): the run as versioned JSON
+    (``{"format": "erren-arcade-campaign", "version": 1, "run": Run.to_dict(), ...}``)."""
+
+    __tablename__ = "campaigns"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    state: Mapped[dict[str, Any]]
+    updated_at: Mapped[datetime]

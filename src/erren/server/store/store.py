@@ -62,6 +62,7 @@ from erren.server.store.models import (
     HOUSE,
     USER,
     Account,
+    CampaignRow,
     Entry,
     Game,
     GameAction,
@@ -1085,3 +1086,30 @@ class Store:
             )
             for game, name0, name1 in rows
         ]
+
+    # ------------------------------------------------------------------ arcade campaigns
+    async def get_campaign(self, user_id: int) -> dict[str, Any] | None:
+        """The user's campaign (the JSON :meth:`put_campaign` stored), or ``None``."""
+        async with self._read() as session:
+            row = await session.get(CampaignRow, user_id)
+            return None if row is None else dict(row.state)
+
+    async def put_campaign(self, user_id: int, state: dict[str, Any]) -> None:
+        """Store (create or replace) the user's campaign."""
+        stored = _json(state, "campaign")
+        async with self._write() as session:
+            row = await session.get(CampaignRow, user_id, with_for_update=True)
+            if row is None:
+                session.add(CampaignRow(user_id=user_id, state=stored, updated_at=_now()))
+            else:
+                row.state = stored
+                row.updated_at = _now()
+
+    async def delete_campaign(self, user_id: int) -> bool:
+        """Forget the user's campaign; ``False`` if there was none."""
+        async with self._write() as session:
+            row = await session.get(CampaignRow, user_id, with_for_update=True)
+            if row is None:
+                return False
+            await session.delete(row)
+            return True

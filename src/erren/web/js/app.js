@@ -5,6 +5,7 @@ import { ApiError, api, setToken, token } from "./api.js";
 import { tickTimers } from "./board.js";
 import { $, h, num } from "./dom.js";
 import { getLang, setLang, t } from "./i18n.js";
+import { campaignScreen } from "./campaign.js";
 import { lobbyScreen, loginScreen } from "./lobby.js";
 import { historyScreen, replayScreen } from "./replay.js";
 import { loadNames } from "./settle.js";
@@ -91,6 +92,12 @@ async function route() {
     table = new TableView(main, parts[1], () => {
       table = null;
       location.hash = "#/";
+    });
+    return;
+  }
+  if (parts[0] === "campaign") {
+    await campaignScreen(main, (id) => {
+      location.hash = `#/table/${id}`;
     });
     return;
   }

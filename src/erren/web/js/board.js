@@ -14,7 +14,8 @@ import { tileEl } from "./tiles.js";
  *   trustee: boolean[], dice: number[], legal: string[],
  *   timer: {player: number, kind: string, seconds: number, deadline?: number}|null,
  *   last_n: number, result: any, gold: string|null, indicator_taken?: boolean,
- *   you_level?: number[], streak?: number, wild?: string|null, hands?: string[][]}} Obs
+ *   you_level?: number[], streak?: number, wild?: string|null, flower_kind?: string|null,
+ *   offer?: string|null, hands?: string[][]}} Obs
  */
 
 /**
@@ -34,14 +35,21 @@ import { tileEl } from "./tiles.js";
 function badge(v, tile) {
   if (v.family === "xiamen" && v.state.gold && tile === v.state.gold) return getLang() === "zh" ? "金" : "G";
   if (v.family === "arcade" && v.wild && tile === v.wild) return getLang() === "zh" ? "财" : "W";
+  // xiamen: a White plays as the gold kind's natural tile (假金), unless White is the gold
+  if (v.family === "xiamen" && v.state.gold && v.state.gold !== "5z" && tile === "5z") return getLang() === "zh" ? "假" : "=G";
   return undefined;
+}
+
+/** Is the tile a wild (a gold or a 财神; not a White playing as the gold)? @param {BoardView} v @param {string} tile @returns {boolean} */
+function isWild(v, tile) {
+  return (v.family === "xiamen" && !!v.state.gold && tile === v.state.gold) || (v.family === "arcade" && !!v.wild && tile === v.wild);
 }
 
 /** Wilds first (xiamen: golds at the far left), then the rest sorted. @param {BoardView} v @param {string[]} tiles @returns {string[]} */
 export function arrange(v, tiles) {
   const sorted = sortTiles(tiles);
-  const wild = sorted.filter((x) => badge(v, x));
-  return [...wild, ...sorted.filter((x) => !badge(v, x))];
+  const wild = sorted.filter((x) => isWild(v, x));
+  return [...wild, ...sorted.filter((x) => !isWild(v, x))];
 }
 
 /** @param {BoardView} v @param {number} seat @returns {HTMLElement} */

@@ -148,7 +148,7 @@ export async function lobbyScreen(root, user, onTable) {
           h("section.panel.card-campaign", null,
             h("h2", null, t("campaign")),
             h("p.muted", null, t("campaign_d")),
-            h("button", { type: "button", disabled: true }, t("campaign")),
+            h("a.button.primary#btn-campaign", { href: "#/campaign" }, t("campaign_go")),
           ),
         ),
         h("section.panel", null, h("h2", null, t("rooms"), " · ", familyName(family)), roomList),

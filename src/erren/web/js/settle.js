@@ -4,6 +4,7 @@
 import { h, num } from "./dom.js";
 import { getLang, t } from "./i18n.js";
 import { isDragon, isHonor, isTerminalOrHonor, isWind, parseHand, sortTiles } from "./notation.js";
+import { campaignStats, payoutEl } from "./campaign.js";
 import { tileEl } from "./tiles.js";
 
 /** @typedef {{en: string, id: string}} NameRow */
@@ -80,8 +81,38 @@ export function patternTiles(en, laid, gold) {
 }
 
 /**
+ * The laid tiles of a fan from the server's ``fan_tiles`` (its groups: a declared meld by index,
+ * concealed tiles by face, each laid tile used once).
+ * @param {Array<{tiles: string[], meld: number|null}>} groups @param {Laid[]} laid
+ * @returns {Set<number>}
+ */
+export function exactTiles(groups, laid) {
+  /** @type {Set<number>} */
+  const used = new Set();
+  const order = ["hand", "win", "flower", "meld"];
+  for (const g of groups) {
+    if (g.meld !== null && g.meld !== undefined && laid.some((l) => l.group === "meld" && l.mi === g.meld)) {
+      laid.forEach((l, i) => {
+        if (l.group === "meld" && l.mi === g.meld) used.add(i);
+      });
+      continue;
+    }
+    for (const tile of g.tiles) {
+      let found = -1;
+      for (const group of order) {
+        found = laid.findIndex((l, i) => !used.has(i) && l.group === group && l.tile === tile);
+        if (found >= 0) break;
+      }
+      if (found >= 0) used.add(found);
+    }
+  }
+  return used;
+}
+
+/**
  * @typedef {{end: any, me: number, family: string, names: string[], options: Record<string, any>,
  *   streak: number, gold: string|null, waiting: boolean, opponentReady: boolean, closed: boolean,
+ *   campaign?: any,
  *   onNext: (() => void)|null, onLeave: (() => void)|null, onReplay: (() => void)|null}} SettleOpts
  */
 
@@ -122,14 +153,17 @@ export function settlementEl(o) {
     const winType = winTypeText(o.family, how);
     card.append(h("div.settle-who", null, `${r.winner === o.me ? t("you") : o.names[r.winner] || t("opponent")} · ${t("s_type")}: ${winType}`));
     card.append(handBox);
-    const fans = /** @type {Array<[string, number, number]>} */ (r.fans || []);
+    // the campaign: the computer's win is checked but no fan is counted or shown (R3.4)
+    const fans = /** @type {Array<[string, number, number]>} */ (o.campaign && r.winner !== o.me ? [] : r.fans || []);
     const list = h("table.fans");
     list.append(h("caption", null, o.family === "xiamen" ? t("s_water") : t("s_fans"), h("span.hint", null, ` — ${t("s_hover")}`)));
-    for (const [name, value, count] of fans) {
+    /** @type {Array<Array<{tiles: string[], meld: number|null}>>|null} */
+    const exact = Array.isArray(r.fan_tiles) && r.fan_tiles.length === fans.length ? r.fan_tiles : null;
+    fans.forEach(([name, value, count], fi) => {
       const row = lookup(o.family, name);
       const zh = o.family === "xiamen" ? name.replace(/^S-\d+\s*/, "") : name;
       const en = row ? row.en : "";
-      const lit = patternTiles(en || name, laid, gold);
+      const lit = exact ? exactTiles(exact[fi], laid) : patternTiles(en || name, laid, gold);
       const tr = h("tr.fan", { tabindex: 0 }, h("td.zh", null, zh), h("td.en", null, en), h("td.val", null, count > 1 ? `${value} × ${count}` : String(value)), h("td.sub", null, String(value * count)));
       const on = () => {
         for (const r2 of list.querySelectorAll("tr.fan.on")) r2.classList.remove("on");
@@ -145,16 +179,16 @@ export function settlementEl(o) {
       tr.addEventListener("focus", on);
       tr.addEventListener("click", () => (tr.classList.contains("on") ? off() : on()));
       list.append(tr);
-    }
+    });
     list.append(h("tr.total", null, h("td", { colspan: 3 }, t("s_total")), h("td.sub", null, String(r.fan_total))));
-    card.append(list);
+    if (fans.length) card.append(list);
     if (o.family === "xiamen") card.append(h("p.formula", null, xiamenFormula(o, how, Number(r.fan_total), Number(r.points))));
   }
 
   const mine = (r.deltas || [0, 0])[o.me] || 0;
   const beans = o.end.beans ? o.end.beans[o.me] : 0;
   const sign = (/** @type {number} */ n) => (n > 0 ? `+${num(n)}` : num(n));
-  card.append(
+  if (!o.campaign) card.append(
     h(
       "div.settle-sums",
       null,
@@ -163,7 +197,10 @@ export function settlementEl(o) {
     ),
   );
   const buttons = h("div.settle-buttons");
-  if (o.onNext && !o.closed) {
+  if (o.campaign) {
+    card.append(h("div.settle-campaign", null, campaignStats(o.campaign), o.campaign.last ? payoutEl(o.campaign.last) : null));
+    if (o.onNext) buttons.append(h("button.primary.settle-next", { type: "button", onclick: o.onNext }, t("c_to_campaign"), h("kbd", null, "N")));
+  } else if (o.onNext && !o.closed) {
     buttons.append(h("button.primary.settle-next", { type: "button", disabled: o.waiting, onclick: o.onNext }, o.waiting ? t("s_waiting") : t("s_next"), h("kbd", null, "N")));
   }
   if (o.onReplay) buttons.append(h("button.settle-replay", { type: "button", onclick: o.onReplay }, t("s_replay")));

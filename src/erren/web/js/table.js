@@ -390,6 +390,12 @@ export class TableView {
     }, 150);
   }
 
+  /** A campaign hand is over: back to the campaign screen (the stake comes first). */
+  toCampaign() {
+    sessionStorage.removeItem(this.storeKey);
+    location.hash = "#/campaign";
+  }
+
   nextHand() {
     this.conn.send({ type: "ready" });
     this.readySent = true;
@@ -420,6 +426,8 @@ export class TableView {
       if (ev.kind === "pung-offer" && ev.player === this.seat && ev.tile) offer = ev.tile;
     }
     if (st.wild) wild = st.wild;
+    if (st.flower_kind) flowerKind = st.flower_kind;
+    if (st.offer) offer = st.offer;
     if (lastDiscard) lastDiscard.index = (st.discards[lastDiscard.seat] || []).length - 1;
     const last = this.events[this.events.length - 1];
     const opp = 1 - this.seat;
@@ -552,7 +560,8 @@ export class TableView {
           waiting: this.readySent,
           opponentReady: this.ready[1 - this.seat],
           closed: false,
-          onNext: () => this.nextHand(),
+          campaign: this.end.campaign || null,
+          onNext: this.info && this.info.kind === "campaign" ? () => this.toCampaign() : () => this.nextHand(),
           onLeave: () => this.leave(),
           onReplay: game === null ? null : () => { location.hash = `#/replay/${game}`; },
         }),

@@ -1,0 +1,97 @@
+"""The arcade campaign over HTTP and the WebSocket: start, stake, play a hand against the
+computer, the run settled and stored with the payout explained; a restart mid-hand resumes the
+hand and the run; abandon ends it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from erren.bots import find_bot
+
+from .harness import Server, database, run
+from .helpers import player, settlements, wait_for
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def fresh(request: pytest.FixtureRequest, tmp_path: Path) -> object:
+    with database(str(request.param), tmp_path) as url:
+        server = Server(url, tmp_path / "server.log")
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+def test_campaign_hand_settles_and_survives_a_restart(fresh: Server) -> None:  # noqa: PLR0915
+    server = fresh
+
+    async def main() -> None:  # noqa: PLR0915 - one story, step by step
+        a = await player(server.url, keep=True)
+        http = a.http
+        assert (await http.get("/campaign")).json() == {"campaign": None}
+        started = await http.post("/campaign/start")
+        assert started.status_code == 201, started.text
+        camp = started.json()["campaign"]
+        assert (camp["status"], camp["stage"], camp["bankroll"], camp["purse"]) == (
+            "ready",
+            1,
+            1000,
+            10000,
+        )
+        assert (await http.post("/campaign/start")).status_code == 409
+        assert (await http.post("/campaign/hand", json={"multiplier": 11})).status_code == 422
+        reply = await http.post("/campaign/hand", json={"multiplier": 2})
+        assert reply.status_code == 200, reply.text
+        table = reply.json()["table"]
+        assert reply.json()["campaign"]["bankroll"] == 800
+        assert (await http.post("/campaign/hand", json={"multiplier": 1})).status_code == 409
+        # play the first hand to its settlement
+        await a.play(table, find_bot("random", seed=1), hands=1, leave_after=False, timeout=60)
+        end = settlements(a.messages)[-1]
+        last = end["campaign"]["last"]
+        assert last["stake"] == 200 and last["lines"]
+        assert end["campaign"]["bankroll"] == last["bankroll"]
+        stored = (await http.get("/campaign")).json()["campaign"]
+        assert stored["last"] == last and stored["table"] == table
+        assert stored["multiplier"] == 2  # the last stake is kept
+        # the second hand: the server is killed mid-hand and comes back
+        reply = await http.post("/campaign/hand", json={"multiplier": 1})
+        assert reply.status_code == 200, reply.text
+        game = None
+        for _ in range(30):
+            message = await a.recv(10)
+            if message.get("type") == "events" and message.get("game") != end["game"]:
+                game = message["game"]
+                break
+        assert game is not None
+        server.kill()
+        if a.ws is not None:
+            await a.ws.close()
+            a.ws = None
+        server.start()
+        during = (await http.get("/campaign")).json()["campaign"]
+        assert during["status"] == "in_hand" and during["table"] == table
+        await a.connect()
+        await a.join(table, resume=True)
+        joined = await wait_for(a, lambda m: m.get("type") in ("joined", "error"))
+        assert joined["type"] == "joined", joined
+        before = len(settlements(a.messages))
+        await a.play(table, find_bot("random", seed=2), hands=1, leave_after=False, timeout=60)
+        ends = settlements(a.messages)
+        assert len(ends) > before and ends[-1]["game"] == game
+        after = (await http.get("/campaign")).json()["campaign"]
+        assert after["hands"] == 2 and after["status"] in ("ready", "game_over")
+        assert after["last"]["hand"] == 2
+        # abandon: the run and its table end
+        gone = await http.post("/campaign/abandon")
+        assert gone.status_code == 200 and gone.json()["bankroll"] == after["bankroll"]
+        assert (await http.get("/campaign")).json() == {"campaign": None}
+        await asyncio.sleep(0.2)
+        assert (await http.get("/me/table")).json() is None
+        await a.close()
+
+    run(main())
