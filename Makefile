@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Reinstall (and rebuild the C kernel) whenever the packaging or the kernel changes.
-$(VENV)/.installed: $(BIN)/python pyproject.toml setup.py $(wildcard src/erren/*/_*.c src/erren/*/_*.h)
+$(VENV)/.installed: $(BIN)/python pyproject.toml setup.py $(wildcard src/erren/*/_*.c src/erren/*/_*.h src/erren/*/*/_*.c src/erren/*/*/_*.h)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
@@ -52,4 +52,4 @@ bench: $(VENV)/.installed  ## the speed comparisons with the reference libraries
 	$(BIN)/python -m benchmarks.bench_simulate
 
 clean:
-	rm -rf $(VENV) node_modules build src/*.egg-info src/erren/*/*.so
+	rm -rf $(VENV) node_modules build src/*.egg-info src/erren/*/*.so src/erren/*/*/*.so

@@ -11,9 +11,9 @@ setup(
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra"],
         ),
         Extension(
-            "erren.scoring._fastfan",
-            sources=["src/erren/scoring/_fastfan.c"],
-            depends=["src/erren/scoring/_fastfan_tables.h"],
+            "erren.scoring.guobiao._fastfan",
+            sources=["src/erren/scoring/guobiao/_fastfan.c"],
+            depends=["src/erren/scoring/guobiao/_fastfan_tables.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra"],
         ),
     ]

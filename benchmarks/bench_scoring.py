@@ -43,7 +43,7 @@ from benchmarks.hands import GB_NAMES, WALL_NAMES, WallName, deal_batch
 from benchmarks.harness import Config, Loop, Row, format_table, run_main, suite, time_per_op
 from erren.hand import Hand
 from erren.melds import Meld, MeldKind
-from erren.scoring import NotAWinError, WinContext, score, score_fast
+from erren.scoring.guobiao import NotAWinError, WinContext, score, score_fast
 from erren.tiles import Tile
 
 LIBRARIES = ("pymahjonggb",)

@@ -19,6 +19,11 @@ class NotationError(ErrenError, ValueError):
         super().__init__(f"{reason}{where}{shown}")
 
 
+class NotAWinError(ErrenError, ValueError):
+    """A hand given to a scorer that does not win: no reading in the family's winning shapes, or
+    a win its rules cannot produce."""
+
+
 class AnalysisError(ErrenError, ValueError):
     """A hand that cannot be analysed as asked (e.g. a tile count no hand can have)."""
 

@@ -35,7 +35,7 @@ import pytest
 
 from erren.hand import Hand
 from erren.melds import MeldKind
-from erren.scoring import FANS_GB, ScoreResult, WinContext, score
+from erren.scoring.guobiao import FANS_GB, ScoreResult, WinContext, score
 from erren.tiles import Tile
 
 N_HANDS = int(os.environ.get("ERREN_DIFF_HANDS", "20000"))

@@ -26,7 +26,7 @@ from benchmarks.hands import deal_batch
 from differential.test_scoring_vs_pymahjonggb import Case, random_cases
 from erren.hand import Hand
 from erren.melds import Meld, MeldKind
-from erren.scoring import (
+from erren.scoring.guobiao import (
     FANS_2P,
     FANS_GB,
     Fan,
@@ -190,7 +190,7 @@ def test_flowers_come_last_and_count() -> None:
 
 def test_the_generated_header_is_up_to_date() -> None:
     assert gen_fastfan.HEADER.read_text(encoding="utf-8") == gen_fastfan.render(), (
-        "run python -m erren.scoring.gen_fastfan and rebuild"
+        "run python -m erren.scoring.guobiao.gen_fastfan and rebuild"
     )
     assert gen_fastfan.main(["--check"]) == 0
 

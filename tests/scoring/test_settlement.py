@@ -7,8 +7,8 @@ import dataclasses
 import pytest
 
 from erren.hand import Hand
-from erren.scoring import WinContext, score
-from erren.scoring.settlement import (
+from erren.scoring.guobiao import WinContext, score
+from erren.scoring.guobiao.settlement import (
     ROOMS,
     BelowMinimumError,
     Outcome,

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from erren.hand import Hand
-from erren.scoring import WinContext, score
+from erren.scoring.guobiao import WinContext, score
 from erren.tiles import Tile
 
 DISCARD = WinContext()

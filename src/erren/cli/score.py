@@ -13,8 +13,8 @@ from erren.cli import score_arcade, score_xiamen
 from erren.cli._jsonl import answering, is_whole, read_flags, read_request
 from erren.errors import ErrenError
 from erren.hand import Hand
-from erren.scoring import ScoreResult, WinContext, score
-from erren.scoring.settlement import (
+from erren.scoring.guobiao import ScoreResult, WinContext, score
+from erren.scoring.guobiao.settlement import (
     ROOMS,
     BelowMinimumError,
     SettlementOptions,

@@ -22,7 +22,7 @@ from erren.tiles import Tile
 
 if TYPE_CHECKING:
     from erren.engine.state import State, WinClaim
-    from erren.scoring.settlement import SettlementOptions
+    from erren.scoring.guobiao.settlement import SettlementOptions
 
 __all__ = ["GuobiaoOptions", "GuobiaoRuleset"]
 
@@ -129,7 +129,7 @@ class GuobiaoRuleset(Ruleset):
             fans = tuple((hit.fan.name, hit.value, hit.count) for hit in result.fans)
             total = int(result.total)
         try:
-            from erren.scoring.settlement import settle_win  # noqa: PLC0415
+            from erren.scoring.guobiao.settlement import settle_win  # noqa: PLC0415
 
             settlement = settle_win(
                 total,
@@ -160,8 +160,8 @@ class GuobiaoRuleset(Ruleset):
         )
 
     def settlement_options(self) -> SettlementOptions:
-        """The options of :mod:`erren.scoring.settlement` (score-only: stake 1)."""
-        from erren.scoring.settlement import SettlementOptions, find_room  # noqa: PLC0415
+        """The options of :mod:`erren.scoring.guobiao.settlement` (score-only: stake 1)."""
+        from erren.scoring.guobiao.settlement import SettlementOptions, find_room  # noqa: PLC0415
 
         opts = self.options
         return SettlementOptions(
@@ -177,7 +177,7 @@ class GuobiaoRuleset(Ruleset):
 
 
 def _context(claim: WinClaim) -> Any:
-    from erren.scoring.context import WinContext  # noqa: PLC0415
+    from erren.scoring.guobiao.context import WinContext  # noqa: PLC0415
 
     return WinContext(
         self_drawn=claim.self_drawn,
@@ -206,7 +206,7 @@ def _score(claim: WinClaim, table: str) -> Any:
 @lru_cache(maxsize=1)
 def _scorer() -> Any:
     try:
-        from erren.scoring import score  # noqa: PLC0415
+        from erren.scoring.guobiao import score  # noqa: PLC0415
     except ImportError:  # pragma: no cover - scoring is part of the package
         return None
     return score

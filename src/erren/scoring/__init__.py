@@ -1,36 +1,11 @@
-"""The Guobiao fan calculator: tables `gb` (81 fans) and `2p` (54 fans), guobiao-2p §4–§5.
+"""Scoring, one subpackage per rule family, each a table of rows evaluated by one routine:
 
->>> from erren.hand import Hand
->>> from erren.scoring import score
->>> print(score(Hand.parse("123456789m5z [111z'] +5z"), table="2p"))
-清龙 16 + 幺九刻 2 = 18
+* :mod:`erren.scoring.guobiao` — the Guobiao fans (tables ``2p`` and ``gb``), the counting
+  principles and settlement (guobiao-2p §4–§6); ``score`` explains itself, ``score_fast`` is the
+  same calculation in C;
+* :mod:`erren.scoring.xiamen` — 水 items, win types, 底 and 连庄, settlement (xiamen.md §4);
+* :mod:`erren.scoring.arcade` — patterns and limit hands, the interpretation choice, points
+  (arcade.md §4–§5).
 
-:func:`score` explains itself (each fan's groups, the reading chosen) and memoises; the hot paths
-(settlement, simulation) can use :func:`score_fast`, the same total and fans with counts from one
-C call (``_fastfan.c``, no cache), which the tests hold equal to :func:`score`:
-
->>> total, fans = score_fast(Hand.parse("123456789m5z [111z'] +5z"), table="2p")
->>> total, [(fan.name, count) for fan, count in fans]
-(18, [('清龙', 1), ('幺九刻', 1)])
+A hand that does not win raises :class:`erren.errors.NotAWinError` in every family.
 """
-
-from __future__ import annotations
-
-from erren.scoring.calculator import NotAWinError, score, score_fast, score_readings
-from erren.scoring.context import WinContext
-from erren.scoring.fan import Fan, FanHit, ScoreResult
-from erren.scoring.fans import FANS_2P, FANS_GB, fan_table
-
-__all__ = [
-    "FANS_2P",
-    "FANS_GB",
-    "Fan",
-    "FanHit",
-    "NotAWinError",
-    "ScoreResult",
-    "WinContext",
-    "fan_table",
-    "score",
-    "score_fast",
-    "score_readings",
-]

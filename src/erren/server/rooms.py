@@ -1,8 +1,8 @@
 """The room catalogue: every registered family in the stake tiers of guobiao-2p §6.3.
 
 A room is a family, a tier and the ruleset options the tier fixes.  The tiers (底分 and entry
-limits) are :data:`erren.scoring.settlement.ROOMS`; each family converts its points to beans at
-the tier's stake: guobiao-2p through its ``room`` option (§6.3), xiamen through ``stake``
+limits) are :data:`erren.scoring.guobiao.settlement.ROOMS`; each family converts its points to
+beans at the tier's stake: guobiao-2p through its ``room`` option (§6.3), xiamen through ``stake``
 (房间基数, R-4.10: every amount, the 400-point escape penalty included), other families (arcade
 versus) at the stake with their own settings.  Room ids are ``family/tier``
 (``guobiao-2p/normal``).
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from erren.engine import find_ruleset, ruleset_names
-from erren.scoring.settlement import ROOMS, Room
+from erren.scoring.guobiao.settlement import ROOMS, Room
 
 __all__ = ["RoomTier", "catalogue", "find_room_tier"]
 

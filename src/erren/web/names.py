@@ -13,7 +13,7 @@ __all__ = ["names"]
 @cache
 def names() -> dict[str, Any]:
     from erren.scoring.arcade.patterns import PATTERNS  # noqa: PLC0415
-    from erren.scoring.fans import TABLES  # noqa: PLC0415
+    from erren.scoring.guobiao.fans import TABLES  # noqa: PLC0415
     from erren.scoring.xiamen.context import WinType  # noqa: PLC0415
     from erren.scoring.xiamen.water import WATER  # noqa: PLC0415
 

@@ -14,13 +14,12 @@ from functools import lru_cache
 
 from erren.analysis.readings import Group, GroupKind, Reading, Wilds, readings
 from erren.analysis.shapes import ARCADE, Shape
-from erren.errors import ErrenError
+from erren.errors import ErrenError, NotAWinError
 from erren.hand import Hand
 from erren.melds import MeldKind
 from erren.scoring.arcade.context import ArcadeContext, Baoting, FirstTurn
 from erren.scoring.arcade.facts import GREEN, Facts, Form, HandInfo, Interpretation
 from erren.scoring.arcade.patterns import LIMIT_HANDS, NON_LIMIT, Pattern, Sources
-from erren.scoring.calculator import NotAWinError
 from erren.tiles import NUM_KINDS, Tile
 
 __all__ = [

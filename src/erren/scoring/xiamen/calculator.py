@@ -16,10 +16,10 @@ from functools import lru_cache
 
 from erren.analysis.readings import Group, GroupKind, Reading, readings
 from erren.analysis.shapes import XIAMEN, Shape
+from erren.errors import NotAWinError
 from erren.hand import Hand
 from erren.melds import Meld, MeldKind
 from erren.notation import format_meld, format_tiles
-from erren.scoring.calculator import NotAWinError
 from erren.scoring.xiamen.context import XIAMEN_KINDS, WinType, XiamenContext
 from erren.scoring.xiamen.hands import gold_wilds, hand_counts, you_ready
 from erren.scoring.xiamen.water import WATER, Occurrence, WaterFacts, WaterRow

@@ -1,5 +1,5 @@
 /*
- * erren.scoring._fastfan -- the Guobiao fan calculation (tables `gb` and `2p`) in one C call.
+ * erren.scoring.guobiao._fastfan -- the Guobiao fan calculation (tables `gb` and `2p`) in one C call.
  *
  * The Python calculator (calculator.py, facts.py, fans.py, combos.py, _waits.py) is the
  * specification and the oracle: this file mirrors it step by step for hands without wilds and
@@ -1217,7 +1217,7 @@ PyDoc_STRVAR(fan_counts_doc,
              "rows=None, /)\n"
              "    -> tuple[int, tuple[tuple[object, int], ...]] | None\n\n"
              "The total and the fans (row, count) of the best reading of a hand without wilds, as\n"
-             "erren.scoring.score computes them; None if the hand does not win.  concealed: the\n"
+             "erren.scoring.guobiao.score computes them; None if the hand does not win.  concealed: the\n"
              "concealed kinds without the winning tile (or 34 counts as bytes); melds: codes\n"
              "kind << 6 | first kind (0 chi, 1 peng, 2 明杠, 3 加杠, 4 暗杠); winning: a kind or\n"
              "-1/None (天胡); flags: FL_* bits; seat_wind: 27..30 or -1/None (the default);\n"

@@ -11,9 +11,9 @@ from erren.analysis.readings import GroupKind, Reading
 from erren.analysis.shapes import SHAPE_MASKS, Shape
 from erren.hand import Hand
 from erren.melds import MeldKind
-from erren.scoring._waits import completes_with, wait_kinds
-from erren.scoring.combos import CHOW_FANS, PUNG_FANS, chow_combos, pung_combos
-from erren.scoring.context import WinContext
+from erren.scoring.guobiao._waits import completes_with, wait_kinds
+from erren.scoring.guobiao.combos import CHOW_FANS, PUNG_FANS, chow_combos, pung_combos
+from erren.scoring.guobiao.context import WinContext
 from erren.tiles import NUM_KINDS, Tile
 
 __all__ = ["COMBO_BITS", "Facts", "HandFacts"]

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Final, Literal
 from erren.errors import ErrenError
 
 if TYPE_CHECKING:
-    from erren.scoring.fan import ScoreResult
+    from erren.scoring.guobiao.fan import ScoreResult
 
 __all__ = [
     "CAP_POINTS",

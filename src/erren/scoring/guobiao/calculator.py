@@ -8,21 +8,17 @@ from functools import lru_cache
 
 from erren.analysis.readings import Reading, readings
 from erren.analysis.shapes import GB, GUOBIAO_2P, Shape, ShapeSet
-from erren.errors import ErrenError
+from erren.errors import NotAWinError
 from erren.hand import Hand
 from erren.melds import MeldKind
-from erren.scoring import _fastfan
-from erren.scoring.combos import CHOW_FANS, PUNG_FANS
-from erren.scoring.context import WinContext
-from erren.scoring.facts import Facts, HandFacts
-from erren.scoring.fan import Fan, FanHit, ScoreResult, Sources
-from erren.scoring.fans import TABLES
+from erren.scoring.guobiao import _fastfan
+from erren.scoring.guobiao.combos import CHOW_FANS, PUNG_FANS
+from erren.scoring.guobiao.context import WinContext
+from erren.scoring.guobiao.facts import Facts, HandFacts
+from erren.scoring.guobiao.fan import Fan, FanHit, ScoreResult, Sources
+from erren.scoring.guobiao.fans import TABLES
 
 __all__ = ["NotAWinError", "score", "score_fast", "score_readings"]
-
-
-class NotAWinError(ErrenError, ValueError):
-    """The hand has no reading in the table's winning shapes."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from erren.analysis.readings import Reading
-    from erren.scoring.facts import Facts
+    from erren.scoring.guobiao.facts import Facts
 
 __all__ = ["Detector", "Fan", "FanHit", "ScoreResult", "Sources"]
 
@@ -29,7 +29,7 @@ class Fan:
     三风刻 scores no 幺九刻); ``absorb_limit`` caps how many (九莲宝灯 absorbs one 幺九刻).
     ``bonus`` fans (花牌/补花) never count toward 起和 and are ignored by ``fallback`` fans
     (屁胡/无番和), which fire only when no other fan does.  ``per`` fans count once per
-    occurrence; the others at most once.  ``guard`` is a set of :mod:`~erren.scoring.facts`
+    occurrence; the others at most once.  ``guard`` is a set of :mod:`~erren.scoring.guobiao.facts`
     feature bits that must all hold for the fan to be possible: the calculator calls the
     detector only then (a guard that says everything makes the detector a constant).
     """

@@ -1,14 +1,15 @@
 """The two fan tables, `gb` (the 81 Chinese Official fans) and `2p` (seed 001's 54 fans), as
-rows: a detector per fan over :class:`~erren.scoring.facts.Facts`, and what each fan excludes
-(guobiao-2p §4.2.2, §4.3, §5.2 A18).  The calculator evaluates the rows in one generic loop."""
+rows: a detector per fan over :class:`~erren.scoring.guobiao.facts.Facts`, and what each fan
+excludes (guobiao-2p §4.2.2, §4.3, §5.2 A18).  The calculator evaluates the rows in one generic
+loop."""
 
 from __future__ import annotations
 
 from erren.analysis.readings import GroupKind
 from erren.analysis.shapes import Shape
-from erren.scoring import facts as ft
-from erren.scoring.facts import COMBO_BITS, Facts
-from erren.scoring.fan import Detector, Fan, Sources
+from erren.scoring.guobiao import facts as ft
+from erren.scoring.guobiao.facts import COMBO_BITS, Facts
+from erren.scoring.guobiao.fan import Detector, Fan, Sources
 
 __all__ = ["DETECTORS", "FANS_2P", "FANS_GB", "GUARDS", "TABLES", "fan_table"]
 

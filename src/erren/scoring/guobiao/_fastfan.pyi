@@ -1,4 +1,4 @@
-"""Type stubs of the C fan calculator (see ``_fastfan.c``); :func:`erren.scoring.score_fast`
+"""Type stubs of the C fan calculator (see ``_fastfan.c``); :func:`erren.scoring.guobiao.score_fast`
 is the typed entry point."""
 
 from collections.abc import Sequence
