@@ -27,6 +27,8 @@ UPDATE = os.environ.get("ERREN_UPDATE_TRANSCRIPTS") == "1"
 GAMES: list[tuple[str, str, dict[str, Any], tuple[str, str], int, int]] = [
     # name, ruleset, ruleset options, bots (seat 0, seat 1), seed, dealer
     ("random-seed1", "guobiao-2p", {}, ("random", "random"), 1, 0),
+    ("xiamen-efficiency-seed10", "xiamen", {}, ("efficiency", "efficiency"), 10, 0),
+    ("xiamen-random-seed7", "xiamen", {}, ("efficiency", "random"), 7, 1),
     ("efficiency-vs-random-seed2", "guobiao-2p", {}, ("efficiency", "random"), 2, 1),
     (
         "efficiency-flowers-seed3",
