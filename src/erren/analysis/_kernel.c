@@ -847,6 +847,21 @@ static int read_held(PyObject *obj, const Hand *h, int *held) {
     return any != 0;
 }
 
+/* The arguments is_complete and waits share: (counts, wilds, mask, ...) with max_copies at
+   position cap_at and held at position held_at (both optional; max_copies defaults to 4).
+   Sets *any when some kind is held in a meld. 0, or -1 with an exception set. */
+static int read_capped(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t cap_at,
+                       Py_ssize_t held_at, int need, const char *name, Hand *h, int *mask,
+                       int *cap, int *held, int *any) {
+    *any = 0;
+    if ((*mask = read_mask(args[2])) < 0) return -1;
+    *cap = nargs > cap_at ? read_max_copies(args[cap_at]) : 4;
+    if (*cap < 0 || read_hand(h, args[0], args[1], need, name) < 0) return -1;
+    if (nargs > held_at && args[held_at] != Py_None && (*any = read_held(args[held_at], h, held)) < 0)
+        return -1;
+    return 0;
+}
+
 PyDoc_STRVAR(is_complete_doc,
              "is_complete(counts, wilds, mask, max_copies, held, /) -> bool\n\n"
              "Whether a 3n+2 hand is complete; max_copies is 4 (capped: concealed + held at most "
@@ -856,12 +871,9 @@ static PyObject *k_is_complete(PyObject *self, PyObject *const *args, Py_ssize_t
     (void)self;
     CHECK_NARGS("is_complete", 3, 5);
     Hand h;
-    int mask = read_mask(args[2]);
-    if (mask < 0) return NULL;
-    int cap = nargs > 3 ? read_max_copies(args[3]) : 4;
-    if (cap < 0 || read_hand(&h, args[0], args[1], NEED_2, "is_complete") < 0) return NULL;
-    int held[NK], any = 0;
-    if (nargs > 4 && args[4] != Py_None && (any = read_held(args[4], &h, held)) < 0) return NULL;
+    int mask, cap, held[NK], any;
+    if (read_capped(args, nargs, 3, 4, NEED_2, "is_complete", &h, &mask, &cap, held, &any) < 0)
+        return NULL;
     if (cap && any && h.w && h.n < 4 && held_binds(&h, held))
         return PyBool_FromLong(is_complete_held(&h, mask, held));
     int ok = is_complete_capped(&h, mask);
@@ -912,12 +924,9 @@ static PyObject *k_waits(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     (void)self;
     CHECK_NARGS("waits", 3, 5);
     Hand h;
-    int mask = read_mask(args[2]);
-    if (mask < 0) return NULL;
-    int cap = nargs > 4 ? read_max_copies(args[4]) : 4;
-    if (cap < 0 || read_hand(&h, args[0], args[1], NEED_1, "waits") < 0) return NULL;
-    int held[NK], any = 0;
-    if (nargs > 3 && args[3] != Py_None && (any = read_held(args[3], &h, held)) < 0) return NULL;
+    int mask, cap, held[NK], any;
+    if (read_capped(args, nargs, 4, 3, NEED_1, "waits", &h, &mask, &cap, held, &any) < 0)
+        return NULL;
     uint64_t out = 0;
     if (wait_mask(&h, mask, cap, &out) < 0) return NULL;
     if (any && out) {
