@@ -26,6 +26,7 @@ from typing import Any, Final
 from erren.errors import ErrenError
 from erren.server.fairness import FairnessError, verify_record
 from erren.server.rooms import catalogue
+from erren.server.settlement import to_beans
 from erren.server.store import Audit, SettlementJournal, Store, StoredGame
 
 __all__ = ["STAKE_OPTIONS", "GameAudit", "LedgerReport", "audit_database", "audit_store"]
@@ -37,29 +38,6 @@ They are left out when the audit replays a record, so the replay gives points.""
 
 _GAME_KEY: Final = re.compile(r"game:(\d+)")
 _PAGE: Final = 500
-
-
-# LEAD: stand-in for erren.server.settlement.to_beans (the contract in the brief) until that
-# module is on main; swap these lines for `from erren.server.settlement import to_beans`.
-@dataclass(frozen=True, slots=True)
-class _BeanMove:
-    payer: int | None
-    payee: int | None
-    owed: int
-    paid: int
-
-
-def to_beans(deltas: tuple[int, int], stake: int, balances: tuple[int, int]) -> _BeanMove:
-    """Points to beans (stand-in): owed = the loser's points × stake, paid = min(owed, his
-    balance before the hand)."""
-    if deltas[0] == deltas[1] == 0 or deltas[0] + deltas[1] != 0:
-        return _BeanMove(None, None, 0, 0)
-    payer = 0 if deltas[0] < 0 else 1
-    owed = -deltas[payer] * stake
-    return _BeanMove(payer, 1 - payer, owed, min(owed, balances[payer]))
-
-
-# (end of the stand-in)
 
 
 @dataclass(slots=True)
@@ -203,7 +181,10 @@ async def _check_bean_game(
             await store.balance_at(first, game.finished_at or game.created_at),
             await store.balance_at(second, game.finished_at or game.created_at),
         )
-        move = to_beans(deltas, stake, balances)
+        try:
+            move = to_beans(deltas, stake, balances)
+        except ValueError as error:
+            return [*problems, f"{name}: its points cannot be settled: {error}"]
         if move.paid > 0 and move.payer is not None:
             problems.append(
                 f"{name}: the record's points {deltas} at stake {stake} make user "
@@ -222,7 +203,10 @@ async def _check_bean_game(
             f"seat {list(ids)}",
         ]
     balances, moved = found
-    move = to_beans(deltas, stake, balances)
+    try:
+        move = to_beans(deltas, stake, balances)
+    except ValueError as error:
+        return [*problems, f"{name}: its points cannot be settled: {error}"]
     expected = {first: 0, second: 0}
     if move.payer is not None and move.payee is not None:
         expected[ids[move.payer]], expected[ids[move.payee]] = -move.paid, move.paid
