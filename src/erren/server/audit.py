@@ -221,9 +221,18 @@ async def _check_bean_game(
 
 
 async def _audit_games(store: Store) -> tuple[GameAudit, list[str]]:
+    """Check every finished game.  The games are read before the settlements: the table
+    settles a hand before it finishes the game, so every game read finished has its settlement
+    in the later read, even on a live server (a settlement of a game that finished meanwhile
+    counts as pending)."""
     report = GameAudit()
     problems: list[str] = []
     rooms = catalogue()
+    games: list[StoredGame] = []
+    after = 0
+    while page := await store.finished_games(after=after, limit=_PAGE):
+        after = page[-1].id
+        games += page
     journals: dict[int, SettlementJournal] = {}
     for journal in await store.settlement_journals():
         match = _GAME_KEY.fullmatch(journal.key)
@@ -231,31 +240,24 @@ async def _audit_games(store: Store) -> tuple[GameAudit, list[str]]:
             report.other_settlements += 1
         else:
             journals[int(match.group(1))] = journal
-    seen: set[int] = set()
-    after = 0
-    while page := await store.finished_games(after=after, limit=_PAGE):
-        after = page[-1].id
-        for game in page:
-            seen.add(game.id)
-            report.finished += 1
-            settlement = journals.get(game.id)
-            room = rooms.get(game.room or "")
-            if room is None:
-                kind = game.room or "unknown"
-                report.score_only[kind] = report.score_only.get(kind, 0) + 1
-                if settlement is not None:
-                    problems.append(
-                        f"game {game.id}: a score-only table ({kind}), yet settlement "
-                        f"{settlement.key} moved beans"
-                    )
-                continue
-            problems += await _check_bean_game(store, game, room.stake, settlement, report)
-    unfinished = set(await store.unfinished_game_ids())
-    report.unfinished = len(unfinished)
-    for game_id, journal in journals.items():
-        if game_id in seen:
+    for game in games:
+        report.finished += 1
+        settlement = journals.pop(game.id, None)
+        room = rooms.get(game.room or "")
+        if room is None:
+            kind = game.room or "unknown"
+            report.score_only[kind] = report.score_only.get(kind, 0) + 1
+            if settlement is not None:
+                problems.append(
+                    f"game {game.id}: a score-only table ({kind}), yet settlement "
+                    f"{settlement.key} moved beans"
+                )
             continue
-        if game_id in unfinished:
+        problems += await _check_bean_game(store, game, room.stake, settlement, report)
+    report.unfinished = len(await store.unfinished_game_ids())
+    existing = await store.games_finished(journals)
+    for game_id, journal in journals.items():
+        if game_id in existing:
             report.pending += 1
         else:
             problems.append(f"settlement {journal.key} belongs to no game")

@@ -7,6 +7,7 @@ spec: the loser's points × the room's stake (guobiao-2p §6.3: 新手场 50 bea
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -248,3 +249,42 @@ async def _account(store: Store, user: int) -> int:
         found = await conn.scalar(text("SELECT id FROM accounts WHERE user_id = :u"), {"u": user})
     assert isinstance(found, int)
     return found
+
+
+async def test_an_audit_of_a_live_server_sees_no_half_settlement(store: Store) -> None:
+    """Audits while hands are settled and finished (as the table does: settle, then finish)
+    and beans move elsewhere never report a problem that is not there."""
+    a, b = await pair(store)
+    won = hand("guobiao-2p", 1)  # seat 0 loses 16 points
+    done = asyncio.Event()
+
+    async def tables() -> None:
+        for i in range(15):
+            game = await store.create_game(
+                "guobiao-2p", {}, (a, b), won.seed or 0, f"s{i}", "guobiao-2p/novice"
+            )
+            for seq, action in enumerate(won.record().actions):
+                await store.append_action(game, seq, action)
+            await store.settle(f"game:{game}", [Transfer(a, b, 16 * NOVICE, "hand")])
+            record = won.record().to_dict()
+            salt = f"s{i}"
+            record["seed"] = won.seed
+            record["fairness"] = {"commitment": commitment(won.seed or 0, salt), "salt": salt}
+            await store.finish_game(game, record, "hand")
+            await store.settle(f"elsewhere:{i}", [Transfer(b, a, 800 + i, "elsewhere")])
+        done.set()
+
+    async def audits() -> int:
+        count = 0
+        while not done.is_set():
+            report = await audit_store(store)
+            assert report.ok, report.problems
+            count += 1
+        return count
+
+    _, count = await asyncio.gather(tables(), audits())
+    assert count >= 1
+    final = await audit_store(store)
+    assert final.ok, final.problems
+    assert (final.games.settled, final.games.beans_moved) == (15, 15 * 800)
+    assert final.ledger.users_total == 20_000

@@ -485,6 +485,17 @@ class Store:
             yield session
 
     @asynccontextmanager
+    async def _snapshot(self) -> AsyncIterator[AsyncSession]:
+        """A read transaction that sees one snapshot from its first statement to its last
+        (PostgreSQL: REPEATABLE READ; an SQLite read transaction in WAL mode already does), so
+        an audit of a live server never sees half of a settlement."""
+        engine = self.engine
+        if self.dialect == "postgresql":
+            engine = engine.execution_options(isolation_level="REPEATABLE READ")
+        async with AsyncSession(engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncSession]:
         async with self._write_guard, self._writes() as session, session.begin():
             yield session
@@ -838,8 +849,8 @@ class Store:
         minus that), every account's entries sum to its balance and each entry's
         ``balance_after`` is the running sum of its account, every journal's entries sum to 0,
         grants come from the house and settlements move beans between players only, no user
-        balance is negative.  One read transaction: a consistent snapshot."""
-        async with self._read() as session:
+        balance is negative.  One snapshot: safe on a live server."""
+        async with self._snapshot() as session:
             accounts = (
                 await session.execute(select(Account.id, Account.kind, Account.balance))
             ).all()
@@ -1283,6 +1294,17 @@ class Store:
                     )
                 ).all()
             )
+
+    async def games_finished(self, game_ids: Iterable[int]) -> dict[int, bool]:
+        """Of these game ids, those that exist, each with whether it is finished."""
+        wanted = sorted(set(game_ids))
+        if not wanted:
+            return {}
+        async with self._read() as session:
+            rows = (
+                await session.execute(select(Game.id, Game.finished).where(Game.id.in_(wanted)))
+            ).all()
+        return {game_id: bool(finished) for game_id, finished in rows}
 
     # ------------------------------------------------------------------ arcade campaigns
     async def get_campaign(self, user_id: int) -> dict[str, Any] | None:
