@@ -5,6 +5,9 @@ Two parts, both read-only:
 * **The ledger** (:meth:`erren.server.store.Store.audit_ledger`): the beans all users hold equal
   the beans the house granted (welcome, relief), every account's entries sum to its balance,
   every journal sums to 0, no balance is negative.
+* **The grants**: one welcome grant per account (to that account); every relief grant
+  (``relief:{user}:{day}``) went to a registered player below 1,000 beans and topped him up to
+  exactly 2,000 — once a day, which the unique key guarantees.
 * **The games**: every finished hand of a bean room is replayed from its stored record (seed
   revealed: the commitment and the chance actions are checked too) to get its point deltas, and
   its settlement journal ``game:{id}`` must move exactly
@@ -27,7 +30,14 @@ from erren.errors import ErrenError
 from erren.server.fairness import FairnessError, verify_record
 from erren.server.rooms import catalogue
 from erren.server.settlement import to_beans
-from erren.server.store import Audit, SettlementJournal, Store, StoredGame
+from erren.server.store import (
+    RELIEF_BELOW,
+    RELIEF_TOP_UP,
+    Audit,
+    LedgerJournal,
+    Store,
+    StoredGame,
+)
 
 __all__ = ["STAKE_OPTIONS", "GameAudit", "LedgerReport", "audit_database", "audit_store"]
 
@@ -37,6 +47,8 @@ record whose rules carry another value counted beans, not points (the stake was 
 They are left out when the audit replays a record, so the replay gives points."""
 
 _GAME_KEY: Final = re.compile(r"game:(\d+)")
+_WELCOME_KEY: Final = re.compile(r"welcome:(\d+)")
+_RELIEF_KEY: Final = re.compile(r"relief:(\d+):(\d{4}-\d{2}-\d{2})")
 _PAGE: Final = 500
 
 
@@ -65,11 +77,25 @@ class GameAudit:
 
 
 @dataclass(slots=True)
+class GrantAudit:
+    """The grants, by kind: how many and how many beans."""
+
+    welcome: int = 0
+    welcome_beans: int = 0
+    relief: int = 0
+    relief_beans: int = 0
+    other: int = 0
+    """Grants with another key or none (corrections by an operator)."""
+    other_beans: int = 0
+
+
+@dataclass(slots=True)
 class LedgerReport:
     """The audit's result: ``problems`` is empty when every bean is right."""
 
     database: str
     ledger: Audit
+    grants: GrantAudit
     games: GameAudit
     problems: list[str]
 
@@ -82,13 +108,14 @@ class LedgerReport:
             "ok": self.ok,
             "database": self.database,
             "ledger": asdict(self.ledger),
+            "grants": asdict(self.grants),
             "games": asdict(self.games),
             "problems": list(self.problems),
         }
 
     def lines(self) -> list[str]:
         """The report for a person: what was checked, the counts, then the problems."""
-        led, games = self.ledger, self.games
+        led, grants, games = self.ledger, self.grants, self.games
         score_only = sum(games.score_only.values())
         kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(games.score_only.items()))
         out = [
@@ -100,6 +127,11 @@ class LedgerReport:
             "its balance (and to each row's balance_after); each journal sums to 0; grants "
             "come from the house, settlements move beans between players only; no balance "
             "is negative",
+            f"grants: welcome {grants.welcome} ({grants.welcome_beans:,} beans), relief "
+            f"{grants.relief} ({grants.relief_beans:,}), other {grants.other} "
+            f"({grants.other_beans:,})",
+            "  checked: one welcome per account; each relief went to a registered player "
+            f"below {RELIEF_BELOW:,} and topped him up to exactly {RELIEF_TOP_UP:,}, once a day",
             f"games: {games.finished} finished, {games.unfinished} unfinished",
             f"  bean rooms: {games.bean_games} hands replayed from their records; "
             f"{games.settled} settled, {games.nothing_owed} moved nothing; "
@@ -120,13 +152,13 @@ class LedgerReport:
 
 
 def _seat_balances(
-    journal: SettlementJournal, seats: tuple[int, int]
+    journal: LedgerJournal, seats: tuple[int, int]
 ) -> tuple[tuple[int, int], dict[int, int]] | None:
     """Each seat's balance before the settlement and the amount it moved per user, or ``None``
     when the journal does not have exactly one row for each seat."""
     moved: dict[int, int] = {}
     before: dict[int, int] = {}
-    for entry in journal.entries:
+    for entry in journal.lines:
         if entry.user_id in moved:
             return None
         moved[entry.user_id] = entry.amount
@@ -140,7 +172,7 @@ async def _check_bean_game(
     store: Store,
     game: StoredGame,
     stake: int,
-    journal: SettlementJournal | None,
+    journal: LedgerJournal | None,
     report: GameAudit,
 ) -> list[str]:
     """The problems of one finished bean-room hand (none: its beans are right)."""
@@ -196,7 +228,7 @@ async def _check_bean_game(
     report.settled += 1
     found = _seat_balances(journal, ids)
     if found is None:
-        users = sorted(e.user_id for e in journal.entries)
+        users = sorted(e.user_id for e in journal.lines)
         return [
             *problems,
             f"{name}: settlement {journal.key} has rows for users {users}, not one for each "
@@ -220,6 +252,47 @@ async def _check_bean_game(
     return problems
 
 
+async def _audit_grants(store: Store) -> tuple[GrantAudit, list[str]]:
+    """Check the welcome and relief grants against their rules."""
+    report = GrantAudit()
+    problems: list[str] = []
+    guests: dict[int, bool] = {}
+    for journal in await store.journals("grant"):
+        key = journal.key or ""
+        amount = sum(line.amount for line in journal.lines)
+        users = [line.user_id for line in journal.lines]
+        welcome, relief = _WELCOME_KEY.fullmatch(key), _RELIEF_KEY.fullmatch(key)
+        if welcome is not None:
+            report.welcome += 1
+            report.welcome_beans += amount
+            if users != [int(welcome.group(1))] or amount <= 0:
+                problems.append(f"grant {key} went to users {users} ({amount:+d} beans)")
+            continue
+        if relief is None:
+            report.other += 1
+            report.other_beans += amount
+            continue
+        report.relief += 1
+        report.relief_beans += amount
+        user = int(relief.group(1))
+        if users != [user]:
+            problems.append(f"relief {key} went to users {users}")
+            continue
+        line = journal.lines[0]
+        before = line.balance_after - line.amount
+        if user not in guests:
+            found = await store.user(user)
+            guests[user] = found is None or found.is_guest
+        if guests[user]:
+            problems.append(f"relief {key} went to a guest")
+        if not 0 <= before < RELIEF_BELOW or line.balance_after != RELIEF_TOP_UP:
+            problems.append(
+                f"relief {key} granted {line.amount:+d} beans to a balance of {before}; relief "
+                f"tops a balance below {RELIEF_BELOW:,} up to exactly {RELIEF_TOP_UP:,}"
+            )
+    return report, problems
+
+
 async def _audit_games(store: Store) -> tuple[GameAudit, list[str]]:
     """Check every finished game.  The games are read before the settlements: the table
     settles a hand before it finishes the game, so every game read finished has its settlement
@@ -233,9 +306,9 @@ async def _audit_games(store: Store) -> tuple[GameAudit, list[str]]:
     while page := await store.finished_games(after=after, limit=_PAGE):
         after = page[-1].id
         games += page
-    journals: dict[int, SettlementJournal] = {}
-    for journal in await store.settlement_journals():
-        match = _GAME_KEY.fullmatch(journal.key)
+    journals: dict[int, LedgerJournal] = {}
+    for journal in await store.journals("settle"):
+        match = _GAME_KEY.fullmatch(journal.key or "")
         if match is None:
             report.other_settlements += 1
         else:
@@ -267,9 +340,10 @@ async def _audit_games(store: Store) -> tuple[GameAudit, list[str]]:
 async def audit_store(store: Store) -> LedgerReport:
     """Audit the ledger and every finished game of ``store``."""
     ledger, problems = await store.audit_ledger()
+    grants, grant_problems = await _audit_grants(store)
     games, game_problems = await _audit_games(store)
     url = store.engine.url.render_as_string(hide_password=True)
-    return LedgerReport(url, ledger, games, problems + game_problems)
+    return LedgerReport(url, ledger, grants, games, problems + grant_problems + game_problems)
 
 
 async def audit_database(url: str | None) -> LedgerReport:

@@ -288,3 +288,32 @@ async def test_an_audit_of_a_live_server_sees_no_half_settlement(store: Store) -
     assert final.ok, final.problems
     assert (final.games.settled, final.games.beans_moved) == (15, 15 * 800)
     assert final.ledger.users_total == 20_000
+
+
+async def test_relief_grants_are_checked_against_their_rule(store: Store) -> None:
+    a, b = await pair(store)
+    guest = (await store.guest()).user.id
+    await store.settle("lost", [Transfer(a, b, 9_800, "lost")])  # alice keeps 200
+    assert await store.claim_relief(a) == (1_800, 2_000)
+    report = await audit_store(store)
+    assert report.ok, report.problems
+    grants = report.grants
+    assert (grants.welcome, grants.welcome_beans) == (3, 30_000)
+    assert (grants.relief, grants.relief_beans, grants.other) == (1, 1_800, 0)
+    # grants that break the rule, written past claim_relief
+    await store.grant(b, 5_000, "relief", key=f"relief:{b}:2026-12-01")  # bob holds 19,800
+    await store.grant(guest, 1_000, "relief", key=f"relief:{guest}:2026-12-01")
+    await store.grant(a, 10, "relief", key=f"relief:{b}:2026-12-02")  # someone else's key
+    await store.grant(b, 10, "welcome", key="welcome:4242")
+    await store.grant(b, 7, "correction")
+    problems = (await audit_store(store)).problems
+    assert problems == [
+        f"relief relief:{b}:2026-12-01 granted +5000 beans to a balance of 19800; relief tops "
+        "a balance below 1,000 up to exactly 2,000",
+        f"relief relief:{guest}:2026-12-01 went to a guest",
+        f"relief relief:{guest}:2026-12-01 granted +1000 beans to a balance of 10000; relief "
+        "tops a balance below 1,000 up to exactly 2,000",
+        f"relief relief:{b}:2026-12-02 went to users [{a}]",
+        f"grant welcome:4242 went to users [{b}] (+10 beans)",
+    ]
+    assert (await audit_store(store)).grants.other == 1

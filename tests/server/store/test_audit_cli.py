@@ -40,8 +40,9 @@ def test_a_sound_database(database_url: str, capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out.splitlines()
     assert out[1] == "ledger: 3 accounts, 4 journals (2 grants, 2 settlements), 8 entries"
     assert out[2] == "  users hold 20,000 beans; the house granted 20,000"
-    assert out[4] == "games: 2 finished, 0 unfinished"
-    assert out[5] == (
+    assert out[4] == "grants: welcome 2 (20,000 beans), relief 0 (0), other 0 (0)"
+    assert out[6] == "games: 2 finished, 0 unfinished"
+    assert out[7] == (
         "  bean rooms: 2 hands replayed from their records; 2 settled, 0 moved nothing; "
         "1,600 beans moved"
     )
@@ -52,6 +53,7 @@ def test_a_sound_database(database_url: str, capsys: pytest.CaptureFixture[str])
     assert report["problems"] == []
     assert report["games"]["beans_moved"] == 2 * 16 * 50
     assert report["ledger"]["users_total"] == report["ledger"]["granted"] == 20_000
+    assert report["grants"]["welcome_beans"] == 20_000
 
 
 def test_problems_exit_1(database_url: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -42,7 +42,8 @@ the server codes against (names and semantics are stable)::
     await store.ledger(user_id, limit=50) -> list[LedgerEntry]   # newest first
     await store.audit() -> Audit                     # checks the invariants; StoreError if not
     await store.audit_ledger() -> (Audit, [problem, ...])   # the same, listing what fails
-    await store.settlement_journals(prefix="game:") -> list[SettlementJournal]  # with rows
+    await store.journals(kind, prefix="") -> list[LedgerJournal]   # "grant"/"settle", with
+        # the users' rows, oldest first (prefix "game:": the games' settlements)
     await store.balance_at(user_id, when) -> int     # the balance as it stood at ``when``
     await store.claim_relief(user_id, *, now=None) -> (granted, balance)
         # 救济豆: a registered player below RELIEF_BELOW (1,000) beans is topped up to exactly
@@ -90,11 +91,11 @@ from erren.server.store.store import (
     AuthError,
     GameSummary,
     InsufficientBeans,
+    JournalLine,
     LedgerEntry,
+    LedgerJournal,
     ReliefError,
     Session,
-    SettlementEntry,
-    SettlementJournal,
     Store,
     StoredGame,
     StoreError,
@@ -115,12 +116,12 @@ __all__ = [
     "AuthError",
     "GameSummary",
     "InsufficientBeans",
+    "JournalLine",
     "LedgerEntry",
+    "LedgerJournal",
     "Passwords",
     "ReliefError",
     "Session",
-    "SettlementEntry",
-    "SettlementJournal",
     "Store",
     "StoreError",
     "StoredGame",

@@ -84,11 +84,11 @@ __all__ = [
     "AuthError",
     "GameSummary",
     "InsufficientBeans",
+    "JournalLine",
     "LedgerEntry",
+    "LedgerJournal",
     "ReliefError",
     "Session",
-    "SettlementEntry",
-    "SettlementJournal",
     "Store",
     "StoreError",
     "StoredGame",
@@ -255,8 +255,8 @@ class Audit:
 
 
 @dataclass(frozen=True, slots=True)
-class SettlementEntry:
-    """One side of a settlement: ``user_id``'s balance moved by ``amount`` to ``balance_after``."""
+class JournalLine:
+    """One user's side of a journal: his balance moved by ``amount`` to ``balance_after``."""
 
     user_id: int
     amount: int
@@ -264,11 +264,14 @@ class SettlementEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class SettlementJournal:
-    """A settlement (``key`` such as ``game:42``) and its ledger rows, in the order written."""
+class LedgerJournal:
+    """A grant or a settlement (``kind`` ``grant`` / ``settle``; ``key`` such as
+    ``game:42`` or ``relief:7:2026-12-01``) and its users' ledger rows, in the order written
+    (the house's side of a grant is left out)."""
 
-    key: str
-    entries: tuple[SettlementEntry, ...]
+    key: str | None
+    kind: str
+    lines: tuple[JournalLine, ...]
     created_at: datetime
 
 
@@ -929,9 +932,15 @@ class Store:
         )
         return audit, problems
 
-    async def settlement_journals(self, prefix: str = "") -> list[SettlementJournal]:
-        """Every settlement whose key starts with ``prefix`` (``"game:"``: the games'), oldest
-        first, with its ledger rows: what the game audit compares with the records."""
+    async def journals(self, kind: str, prefix: str = "") -> list[LedgerJournal]:
+        """Every journal of ``kind`` (``grant`` or ``settle``) whose key starts with ``prefix``
+        (``""``: all, keyless ones included), oldest first, with its users' rows: what the
+        ledger audit compares with the game records and the grant rules."""
+        if kind not in ("grant", "settle"):
+            raise ValueError(f"a journal is a 'grant' or a 'settle', not {kind!r}")
+        wanted = Journal.kind == kind
+        if prefix:
+            wanted = and_(wanted, Journal.key.startswith(prefix, autoescape=True))
         async with self._read() as session:
             rows = (
                 await session.execute(
@@ -945,20 +954,18 @@ class Store:
                     )
                     .outerjoin(Entry, Entry.journal_id == Journal.id)
                     .outerjoin(Account, Account.id == Entry.account_id)
-                    .where(
-                        Journal.kind == "settle", Journal.key.startswith(prefix, autoescape=True)
-                    )
+                    .where(wanted)
                     .order_by(Journal.id, Entry.id)
                 )
             ).all()
-        found: dict[int, tuple[str, datetime, list[SettlementEntry]]] = {}
+        found: dict[int, tuple[str | None, datetime, list[JournalLine]]] = {}
         for journal_id, key, created_at, user_id, amount, balance_after in rows:
-            _, _, entries = found.setdefault(journal_id, (key or "", created_at, []))
+            _, _, lines = found.setdefault(journal_id, (key, created_at, []))
             if amount is not None and user_id is not None:
-                entries.append(SettlementEntry(user_id, amount, balance_after))
+                lines.append(JournalLine(user_id, amount, balance_after))
         return [
-            SettlementJournal(key, tuple(entries), created_at)
-            for key, created_at, entries in found.values()
+            LedgerJournal(key, kind, tuple(lines), created_at)
+            for key, created_at, lines in found.values()
         ]
 
     async def balance_at(self, user_id: int, when: datetime) -> int:
