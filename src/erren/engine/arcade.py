@@ -33,6 +33,9 @@ Options (``find_ruleset("arcade", **options)``; the defaults are versus mode, §
 
 ===========================  ========  =======================================================
 ``base_points``              1         ``versus_base_points``: the loser pays ``P ×`` this (R2.25)
+``escape_penalty_points``    13        ``versus_escape_penalty_points``: an escaping player pays
+                                       this ``× base_points`` points (R2.25); none in stage
+                                       mode, where leaving is the campaign's (R3.11)
 ``opening_exchange``         True      the opening exchange (R2.21) is offered
 ``pung_offer_prob``          0.03      the pung offer after a normal draw (R2.22)
 ``pick_any_prob``            0.05      pick-any at a normal draw (R2.23)
@@ -112,6 +115,7 @@ class ArcadeOptions(Options):
     """§8 parameters that act inside a hand; the defaults are versus mode (R2.24)."""
 
     base_points: int = 1
+    escape_penalty_points: int = 13
     opening_exchange: bool = True
     pung_offer_prob: float = 0.03
     pick_any_prob: float = 0.05
@@ -140,6 +144,7 @@ class ArcadeOptions(Options):
             raise ValueError("bleed_normal_prob + bleed_yakuman_prob must be ≤ 1")
         least = {
             "base_points": 1,
+            "escape_penalty_points": 0,
             "haidi_draws": 0,
             "bleed_normal_gap": 0,
             "bleed_yakuman_gap": 0,
@@ -187,7 +192,9 @@ class ArcadeData:
         "baoting_seq",
         "bleed",
         "bleed_seat",
+        "dealt_ready",
         "discard_no",
+        "drawn",
         "exchanged",
         "flower",
         "haidi_left",
@@ -206,6 +213,11 @@ class ArcadeData:
         self.reserve = RESERVE
         """The front of the reserve: ``wall[reserve:]`` is what is left of it."""
         self.offer = [-1, -1]
+        self.drawn = [-1, -1]
+        """The kind of the tile ``p`` drew this turn, kept while an accepted pung offer has made
+        the offered kind ``last_added`` (R2.15, R2.16); ``-1``: no pung taken this turn."""
+        self.dealt_ready = [False, False]
+        """Whether the 13 ``p`` held before that draw were ready (R2.15's dealt 13)."""
         self.exchanged = [False, False]
         self.baoting_seq = [-1, -1]
         self.baoting_kind = ["", ""]
@@ -223,6 +235,8 @@ class ArcadeData:
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.offer = list(self.offer)
+        new.drawn = list(self.drawn)
+        new.dealt_ready = list(self.dealt_ready)
         new.exchanged = list(self.exchanged)
         new.baoting_seq = list(self.baoting_seq)
         new.baoting_kind = list(self.baoting_kind)
@@ -246,6 +260,8 @@ class ArcadeData:
             self.wild,
             self.reserve,
             tuple(self.offer),
+            tuple(self.drawn),
+            tuple(self.dealt_ready),
             tuple(self.exchanged),
             tuple(self.baoting_seq),
             tuple(self.baoting_kind),
@@ -591,6 +607,17 @@ class ArcadeRuleset(Ruleset):
                     return
         state.start_play()
 
+    def escape_penalty(self) -> int:
+        """R2.25: the points an escaping player pays in versus mode,
+        ``escape_penalty_points × base_points`` (13 × 1 by default; a bean table multiplies by
+        its stake, once, in the server).  Stage mode (``human_seat`` set) has no such rule
+        (R3.11 leaves R2.25 out): leaving a run costs the stake in play, as the campaign books
+        it, so the escape there is worth 0 points."""
+        opts = self.options
+        if opts.human_seat is not None:
+            return 0
+        return opts.escape_penalty_points * opts.base_points
+
     def first_dealer(self, rng: random.Random, first_ready: int) -> int:
         """R1.17: random."""
         return rng.randrange(2)
@@ -786,6 +813,8 @@ class ArcadeRuleset(Ruleset):
 
     def after_draw(self, state: State, p: int) -> None:
         """R2.22: after a normal draw, the pung offer with ``pung_offer_prob``."""
+        d = _data(state)
+        d.drawn[p] = -1  # a new tile: no pung taken in this turn yet
         prob = self.options.pung_offer_prob
         if (
             prob <= 0
@@ -794,7 +823,6 @@ class ArcadeRuleset(Ruleset):
             or not self._events_for(state, p)
         ):
             return
-        d = _data(state)
         if d.rng.random() >= prob:
             return
         pool = [0] * 42
@@ -816,10 +844,21 @@ class ArcadeRuleset(Ruleset):
         d = _data(state)
         d.discard_no += 1
         d.offer[p] = -1
+        drawn, d.drawn[p] = d.drawn[p], -1
         if state.ting[p] and d.baoting_seq[p] < 0:
             d.baoting_seq[p] = d.discard_no
             interrupted = bool(state.melds[0] or state.melds[1])
             tian = state.tianting[p] and (p == state.dealer or not interrupted)
+            if drawn >= 0 and p != state.dealer:
+                # R2.15 after an accepted pung offer (R2.22): the offered tiles were not
+                # drawn; 天听 needs the discard to be the tile drawn and the dealt 13 ready
+                tian = (
+                    state.n_discards[p] == 1
+                    and state.origin is Origin.DRAW
+                    and not interrupted
+                    and x == drawn
+                    and d.dealt_ready[p]
+                )
             state.tianting[p] = tian
             if tian:
                 d.baoting_kind[p] = "tianting"
@@ -897,28 +936,42 @@ class ArcadeRuleset(Ruleset):
         self._next_exchange(state, 1 - p if p == state.dealer else p)
 
     def _pick(self, state: State, q: int, kind: int, auto: bool) -> None:
-        """R2.23: swap a copy of ``kind`` into the head, then the normal draw."""
+        """R2.23: swap a copy of ``kind`` (the reserve's first, else the live wall's nearest
+        the tail) into the head, then the normal draw from the head (``F``: set aside and
+        replaced from the tail).  With no copy left in the live wall or the reserve the draw
+        is the ordinary one.  The ``pick`` event's ``tile`` is the named kind and its
+        ``tiles`` what came of it: ``(kind,)`` a copy, ``()`` none left — both private, so the
+        opponent sees the same event either way (whether a copy was left is about the hidden
+        tiles)."""
         if kind >= 0:
             where = self._pool_positions(state, kind)
             if where:
                 src = where[0]
                 wall = state.wall
                 wall[src], wall[state.head] = wall[state.head], wall[src]
-                state._event("pick", q, kind, private=True, auto=auto)
-            else:
-                state._event("pick", q, kind, private=True, auto=auto, text="none left")
+            got = (kind,) if where else ()
+            state._event("pick", q, kind, tiles=got, private=True, auto=auto)
         else:
             state._event("pass", q, auto=auto)
         if state._draw(q, back=False, kong=False):
             state._turn_after_draw(q, Origin.DRAW)
 
     def _take_pung(self, state: State, p: int, give: list[int], auto: bool) -> None:
-        """R2.22: the three offered tiles for the three given, position for position."""
+        """R2.22: the three offered tiles for the three given, position for position.  The
+        offered kind becomes ``last_added`` (the winning tile of a self-draw, R2.4); the tile
+        drawn stays the turn's drawn tile for 天听 and the timeout (R2.15, R2.16)."""
         d = _data(state)
         k = d.offer[p]
         d.offer[p] = -1
         where = self._pool_positions(state, k)[:3]
         h = state.hands[p]
+        drawn = state.last_added[p]
+        d.drawn[p] = drawn
+        d.dealt_ready[p] = False
+        if p != state.dealer and state.n_discards[p] == 0 and not state.melds[p]:
+            dealt = list(h)
+            dealt[drawn] -= 1
+            d.dealt_ready[p] = self.ready(state, p, dealt)
         for pos, t in zip(where, give, strict=True):
             state.wall[pos] = t
             h[t] -= 1
@@ -1006,12 +1059,15 @@ class ArcadeRuleset(Ruleset):
         return Action.make(AK.PASS, p)
 
     def auto_discard(self, state: State, p: int) -> int:
-        """R2.16: the tile just drawn; else the rightmost in canonical order (wilds leftmost)."""
+        """R2.16: the tile just drawn (still the drawn one after an accepted pung offer, never
+        an offered tile for being offered; if all of its kind went in the swap, there is
+        none); else the rightmost in canonical order (wilds leftmost, then m, p, s, z)."""
+        d = _data(state)
         h = state.hands[p]
-        last = state.last_added[p]
+        last = d.drawn[p] if d.drawn[p] >= 0 else state.last_added[p]
         if state.origin in (Origin.DRAW, Origin.REPLACEMENT) and last >= 0 and h[last]:
             return last
-        w = _data(state).wild
+        w = d.wild
         for k in range(NUM_KINDS - 1, -1, -1):
             if h[k] and k != w:
                 return k
