@@ -4,6 +4,7 @@ the amended pick-any (R2.23)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 
@@ -149,8 +150,11 @@ def _rightmost(state: State, p: int) -> int:
     """R2.16's fallback: the rightmost concealed tile in canonical order (wilds leftmost,
     then m, p, s, z by index)."""
     h = state.hands[p]
-    natural = [k for k in range(NUM_KINDS) if h[k] and k != W]
-    return max(natural) if natural else W
+    seen = state.observe(p).wild
+    assert seen is not None
+    wild = int(seen)
+    natural = [k for k in range(NUM_KINDS) if h[k] and k != wild]
+    return max(natural) if natural else wild
 
 
 def test_a_timeout_after_a_pung_discards_the_drawn_tile() -> None:
@@ -326,3 +330,88 @@ def test_picking_the_flower_kind_sets_it_aside_and_replaces_from_the_tail() -> N
     assert state.wall[72] == _kind("6p")
     assert state.phase is Phase.TURN and state.actor == 1
     _census_ok(state)
+
+
+def _swap_opponent_tiles(state: State, viewer: int, rng: random.Random) -> State:
+    """A twin ``viewer`` cannot tell apart: the opponent's concealed tiles and the unseen pool
+    (live wall and reserve, R1.6) shuffled among themselves."""
+    other = 1 - viewer
+    twin = state.clone()
+    wall = twin.wall
+    positions = list(range(state.head, state.tail + 1))
+    positions += range(state.family.reserve, len(wall))
+    pool = [wall[i] for i in positions]
+    pool += [k for k in range(NUM_KINDS) for _ in range(state.hands[other][k])]
+    rng.shuffle(pool)
+    size = sum(state.hands[other])
+    hand = [0] * NUM_KINDS
+    for t in pool[:size]:
+        hand[t] += 1
+    twin.hands[other] = hand
+    for i, t in zip(positions, pool[size:], strict=True):
+        wall[i] = t
+    return twin
+
+
+def test_random_pick_offers_never_depend_on_hidden_tiles() -> None:
+    """At every pick-any offer of 60 random hands: the same offer after the opponent's hand and
+    the unseen pool are shuffled together; naming a kind then gives a copy or, with none left
+    in the wall and the reserve, the ordinary draw."""
+    rules = find_ruleset("arcade", pick_any_prob=1.0, pung_offer_prob=0.2)
+    rng = random.Random(7)
+    offers = none_left = 0
+    for seed in range(60):
+        state = State.new(rules, seed=seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            if state.phase is Phase.PICK:
+                offers += 1
+                p = state.actor
+                twin = _swap_opponent_tiles(state, p, rng)
+                assert twin.legal_actions() == legal
+                choice = rng.choice([a for a in legal if a.kind is AK.PICK])
+                kind = int(choice.tile)  # type: ignore[arg-type]
+                pool = Counter(state.wall[state.head : state.tail + 1])
+                pool.update(state.wall[state.family.reserve :])
+                state.apply(choice)
+                pick = next(e for e in reversed(state.events) if e.kind == "pick")
+                assert pick.tiles == ((Tile(kind),) if pool[kind] else ())
+                none_left += not pool[kind]
+                continue
+            state.apply(rng.choice(legal))
+    assert offers > 1000 and none_left > 10, (offers, none_left)
+
+
+def test_random_timeouts_after_a_pung_follow_r2_16() -> None:
+    """Random hands where every normal draw brings a pung offer: after taking it, a timeout (or
+    托管) discards the tile drawn (its ``draw`` event) if a tile of that kind is still held,
+    else the rightmost concealed tile — never a tile for having been offered."""
+    rules = find_ruleset("arcade", pung_offer_prob=1.0, pick_any_prob=0.0)
+    rng = random.Random(3)
+    checked = fallback = 0
+    for seed in range(80):
+        state = State.new(rules, seed=seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            takes = [a for a in legal if a.kind is AK.TAKE_PUNG]
+            if not takes or rng.random() < 0.3:
+                state.apply(rng.choice([a for a in legal if a.kind is not AK.TAKE_PUNG]))
+                continue
+            p = state.actor
+            draw = next(e for e in reversed(state.events) if e.kind == "draw" and e.player == p)
+            assert draw.tile is not None
+            state.apply(rng.choice(takes))
+            drawn = int(draw.tile)
+            expected = drawn if state.hands[p][drawn] else _rightmost(state, p)
+            fallback += not state.hands[p][drawn]
+            n = len(state.discards[p])
+            if rng.random() < 0.5:
+                state.apply(Action.make(AK.TIMEOUT, p))
+            else:
+                state.apply(Action.trustee(p, True))
+                if not state.is_terminal:
+                    state.apply(Action.trustee(p, False))
+            if len(state.discards[p]) > n:  # (托管 may have won instead)
+                assert state.discards[p][n] == expected
+                checked += 1
+    assert checked > 100 and fallback > 5, (checked, fallback)
