@@ -146,6 +146,31 @@ def test_without_an_offer_the_drawn_tile_declares_tianting() -> None:
     assert state.family.baoting_kind[1] == "tianting"
 
 
+def test_the_drawn_tile_stays_the_drawn_tile_after_a_pung() -> None:
+    """The offered tiles were not drawn: the observation still shows the tile drawn apart
+    (``last_drawn``), or none once it went in the swap."""
+    state, _k = _offered(READY, "9p", lambda k: k != _kind("9p"))
+    act(state, "1:takepung:234m")
+    assert state.observe(1).last_drawn == Tile(_kind("9p"))
+    state, _k = _offered(READY, "6z", lambda k: k != _kind("6z"))
+    act(state, "1:takepung:6z77p")
+    assert state.observe(1).last_drawn is None
+
+
+def test_a_self_draw_after_a_pung_wins_on_the_offered_kind() -> None:
+    """R2.4: completed by the pung offer, the winning tile is a tile of the offered kind."""
+    state, k = _offered(READY, "6z", lambda k: k not in (_kind("6z"), W))
+    act(state, "1:takepung:6z45s")  # 234m567m234p77p + k k k: complete
+    assert Action.make(AK.ZIMO, 1) in state.legal_actions()
+    act(state, "1:zimo")
+    result = state.result
+    assert result is not None and result.winner == 1 and result.how == "zimo"
+    assert result.hand is not None and result.hand.winning == Tile(k)
+    kept = [int(t) for t in parse_tiles("234m567m234p77p")]
+    assert list(result.hand.concealed).count(Tile(k)) == kept.count(k) + 2
+    assert len(result.hand.concealed) == 13
+
+
 def _rightmost(state: State, p: int) -> int:
     """R2.16's fallback: the rightmost concealed tile in canonical order (wilds leftmost,
     then m, p, s, z by index)."""

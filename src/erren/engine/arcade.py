@@ -71,7 +71,7 @@ dealer=...)``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from erren.analysis.shanten import is_complete
@@ -196,13 +196,13 @@ class ArcadeData:
         "bleed_seat",
         "dealt_ready",
         "discard_no",
-        "drawn",
         "exchanged",
         "flower",
         "haidi_left",
         "haidi_player",
         "haidi_replaced",
         "offer",
+        "pung_kind",
         "reserve",
         "rng",
         "wild",
@@ -215,11 +215,11 @@ class ArcadeData:
         self.reserve = RESERVE
         """The front of the reserve: ``wall[reserve:]`` is what is left of it."""
         self.offer = [-1, -1]
-        self.drawn = [-1, -1]
-        """The kind of the tile ``p`` drew this turn, kept while an accepted pung offer has made
-        the offered kind ``last_added`` (R2.15, R2.16); ``-1``: no pung taken this turn."""
+        self.pung_kind = [-1, -1]
+        """The kind of a pung offer ``p`` accepted this turn: a self-drawn win's winning tile
+        (R2.4); ``-1``: none.  ``last_added`` stays the tile drawn (R2.15, R2.16)."""
         self.dealt_ready = [False, False]
-        """Whether the 13 ``p`` held before that draw were ready (R2.15's dealt 13)."""
+        """Whether the 13 ``p`` held before that turn's draw were ready (R2.15's dealt 13)."""
         self.exchanged = [False, False]
         self.baoting_seq = [-1, -1]
         self.baoting_kind = ["", ""]
@@ -237,7 +237,7 @@ class ArcadeData:
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.offer = list(self.offer)
-        new.drawn = list(self.drawn)
+        new.pung_kind = list(self.pung_kind)
         new.dealt_ready = list(self.dealt_ready)
         new.exchanged = list(self.exchanged)
         new.baoting_seq = list(self.baoting_seq)
@@ -262,7 +262,7 @@ class ArcadeData:
             self.wild,
             self.reserve,
             tuple(self.offer),
-            tuple(self.drawn),
+            tuple(self.pung_kind),
             tuple(self.dealt_ready),
             tuple(self.exchanged),
             tuple(self.baoting_seq),
@@ -816,7 +816,7 @@ class ArcadeRuleset(Ruleset):
     def after_draw(self, state: State, p: int) -> None:
         """R2.22: after a normal draw, the pung offer with ``pung_offer_prob``."""
         d = _data(state)
-        d.drawn[p] = -1  # a new tile: no pung taken in this turn yet
+        d.pung_kind[p] = -1  # a new tile: no pung taken in this turn yet
         prob = self.options.pung_offer_prob
         if (
             prob <= 0
@@ -846,21 +846,16 @@ class ArcadeRuleset(Ruleset):
         d = _data(state)
         d.discard_no += 1
         d.offer[p] = -1
-        drawn, d.drawn[p] = d.drawn[p], -1
+        pung, d.pung_kind[p] = d.pung_kind[p], -1
         if state.ting[p] and d.baoting_seq[p] < 0:
             d.baoting_seq[p] = d.discard_no
             interrupted = bool(state.melds[0] or state.melds[1])
             tian = state.tianting[p] and (p == state.dealer or not interrupted)
-            if drawn >= 0 and p != state.dealer:
-                # R2.15 after an accepted pung offer (R2.22): the offered tiles were not
-                # drawn; 天听 needs the discard to be the tile drawn and the dealt 13 ready
-                tian = (
-                    state.n_discards[p] == 1
-                    and state.origin is Origin.DRAW
-                    and not interrupted
-                    and x == drawn
-                    and d.dealt_ready[p]
-                )
+            if pung >= 0 and p != state.dealer:
+                # R2.15 after an accepted pung offer (R2.22): the discard is the tile drawn
+                # (``last_added``, checked by the state), and the dealt 13 must have been ready
+                # — the 13 left are not the dealt ones, the swap changed three of them
+                tian = tian and d.dealt_ready[p]
             state.tianting[p] = tian
             if tian:
                 d.baoting_kind[p] = "tianting"
@@ -960,17 +955,18 @@ class ArcadeRuleset(Ruleset):
 
     def _take_pung(self, state: State, p: int, give: list[int], auto: bool) -> None:
         """R2.22: the three offered tiles for the three given, position for position.  The
-        offered kind becomes ``last_added`` (the winning tile of a self-draw, R2.4); the tile
-        drawn stays the turn's drawn tile for 天听 and the timeout (R2.15, R2.16)."""
+        offered tiles join the hand without being drawn: ``last_added`` stays the tile drawn
+        (for 天听 and the timeout, R2.15, R2.16), or ``-1`` when every tile of its kind went in
+        the swap; the offered kind is a self-draw's winning tile (R2.4, ``pung_kind``)."""
         d = _data(state)
         k = d.offer[p]
         d.offer[p] = -1
         where = self._pool_positions(state, k)[:3]
         h = state.hands[p]
         drawn = state.last_added[p]
-        d.drawn[p] = drawn
+        d.pung_kind[p] = k
         d.dealt_ready[p] = False
-        if p != state.dealer and state.n_discards[p] == 0 and not state.melds[p]:
+        if p != state.dealer and state.n_discards[p] == 0 and not state.melds[p] and drawn >= 0:
             dealt = list(h)
             dealt[drawn] -= 1
             d.dealt_ready[p] = self.ready(state, p, dealt)
@@ -978,7 +974,8 @@ class ArcadeRuleset(Ruleset):
             state.wall[pos] = t
             h[t] -= 1
         h[k] += 3
-        state.last_added[p] = k
+        if drawn >= 0 and not h[drawn]:
+            state.last_added[p] = -1  # the tile drawn went in the swap: none is left to show
         state._event("takepung", p, k, tiles=tuple(sorted(give)), private=True, auto=auto)
 
     def on_exhausted(self, state: State) -> bool:
@@ -1062,14 +1059,13 @@ class ArcadeRuleset(Ruleset):
 
     def auto_discard(self, state: State, p: int) -> int:
         """R2.16: the tile just drawn (still the drawn one after an accepted pung offer, never
-        an offered tile for being offered; if all of its kind went in the swap, there is
-        none); else the rightmost in canonical order (wilds leftmost, then m, p, s, z)."""
-        d = _data(state)
+        an offered tile; none if all of its kind went in the swap); else the rightmost in
+        canonical order (wilds leftmost, then m, p, s, z by index)."""
         h = state.hands[p]
-        last = d.drawn[p] if d.drawn[p] >= 0 else state.last_added[p]
+        last = state.last_added[p]
         if state.origin in (Origin.DRAW, Origin.REPLACEMENT) and last >= 0 and h[last]:
             return last
-        w = d.wild
+        w = _data(state).wild
         for k in range(NUM_KINDS - 1, -1, -1):
             if h[k] and k != w:
                 return k
@@ -1166,6 +1162,12 @@ class ArcadeRuleset(Ruleset):
         d = _data(state)
         p = claim.winner
         how = claim.how
+        offered = d.pung_kind[p]
+        if how == "zimo" and offered >= 0:  # R2.4: after a pung offer, a tile of that kind
+            h = state.hands[p]
+            rest = tuple(_TILES[t] for t in _ALL_KINDS for _ in range(h[t] - (t == offered)))
+            hand = Hand(rest, claim.hand.melds, _TILES[offered], claim.hand.flowers)
+            claim = replace(claim, hand=hand)
         dealer = p == state.dealer
         interrupted = bool(state.melds[0] or state.melds[1])
         haidi = state.phase is Phase.HAIDI
