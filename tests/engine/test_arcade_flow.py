@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from erren.engine import Action, ActionKind, Origin, Phase, State, find_ruleset
+from erren.engine import Action, ActionKind, Observation, Origin, Phase, State, find_ruleset
 from erren.engine.arcade import stage_options
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS, Tile
@@ -359,12 +359,13 @@ def test_picking_the_flower_kind_sets_it_aside_and_replaces_from_the_tail() -> N
 
 def _swap_opponent_tiles(state: State, viewer: int, rng: random.Random) -> State:
     """A twin ``viewer`` cannot tell apart: the opponent's concealed tiles and the unseen pool
-    (live wall and reserve, R1.6) shuffled among themselves."""
+    (live wall and reserve, R1.6) shuffled among themselves (flowers stay where they are)."""
     other = 1 - viewer
     twin = state.clone()
     wall = twin.wall
-    positions = list(range(state.head, state.tail + 1))
-    positions += range(state.family.reserve, len(wall))
+    flower = state.family.flower
+    unseen = [*range(state.head, state.tail + 1), *range(state.family.reserve, len(wall))]
+    positions = [i for i in unseen if wall[i] != flower]
     pool = [wall[i] for i in positions]
     pool += [k for k in range(NUM_KINDS) for _ in range(state.hands[other][k])]
     rng.shuffle(pool)
@@ -376,6 +377,21 @@ def _swap_opponent_tiles(state: State, viewer: int, rng: random.Random) -> State
     for i, t in zip(positions, pool[size:], strict=True):
         wall[i] = t
     return twin
+
+
+def _unseen_kinds(obs: Observation) -> set[int]:
+    """R2.23 from the player's own view: the kinds of which he cannot see all four copies —
+    his hand, the melds shown (his, and the opponent's open ones), both rivers, the indicator
+    and the set-aside flowers."""
+    seen = Counter(int(t) for t in obs.hand)
+    for seat in (0, 1):
+        seen.update(int(t) for meld in obs.melds[seat] for t in meld.tiles)
+        claimed = set(obs.claimed[seat])
+        seen.update(int(t) for i, t in enumerate(obs.discards[seat]) if i not in claimed)
+        seen.update(int(t) for t in obs.flowers[seat])
+    assert obs.wild is not None
+    seen[int(obs.wild)] += 1
+    return {k for k in range(NUM_KINDS) if seen[k] < 4}
 
 
 def test_random_pick_offers_never_depend_on_hidden_tiles() -> None:
@@ -394,6 +410,8 @@ def test_random_pick_offers_never_depend_on_hidden_tiles() -> None:
                 p = state.actor
                 twin = _swap_opponent_tiles(state, p, rng)
                 assert twin.legal_actions() == legal
+                named = {int(a.tile) for a in legal if a.kind is AK.PICK and a.tile is not None}
+                assert named == _unseen_kinds(state.observe(p))
                 choice = rng.choice([a for a in legal if a.kind is AK.PICK])
                 kind = int(choice.tile)  # type: ignore[arg-type]
                 pool = Counter(state.wall[state.head : state.tail + 1])

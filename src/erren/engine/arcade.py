@@ -1163,7 +1163,8 @@ class ArcadeRuleset(Ruleset):
         p = claim.winner
         how = claim.how
         offered = d.pung_kind[p]
-        if how == "zimo" and offered >= 0:  # R2.4: after a pung offer, a tile of that kind
+        if how == "zimo" and offered >= 0 and state.phase is Phase.TURN:
+            # R2.4: completed after an accepted pung offer, the winning tile is of that kind
             h = state.hands[p]
             rest = tuple(_TILES[t] for t in _ALL_KINDS for _ in range(h[t] - (t == offered)))
             hand = Hand(rest, claim.hand.melds, _TILES[offered], claim.hand.flowers)
