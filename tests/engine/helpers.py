@@ -53,7 +53,7 @@ def start(
 
 def act(state: State, *texts: str) -> None:
     for text in texts:
-        state.apply(Action.parse(text))
+        state.apply_recorded(Action.parse(text))
 
 
 def tile_census(state: State) -> Counter[int]:
@@ -90,10 +90,10 @@ def random_hand(ruleset: Ruleset, seed: int, *, chaos: float = 0.0) -> State:
         p = state.current_player()
         roll = rng.random() if chaos else 1.0
         if roll < chaos / 2:
-            state.apply(Action.make(ActionKind.TIMEOUT, p))
+            state.apply_system(Action.make(ActionKind.TIMEOUT, p))
         elif roll < chaos:
             q = rng.randrange(2)
-            state.apply(Action.trustee(q, not state.trustee[q]))
+            state.apply_system(Action.trustee(q, not state.trustee[q]))
         else:
             state.apply(rng.choice(state.legal_actions()))
     return state

@@ -82,10 +82,10 @@ def _play_checked(rules_name: str, options: dict[str, object], seed: int, *, dee
             _check_observation(state, rng)
         roll = rng.random()
         if roll < 0.03:
-            state.apply(Action.make(ActionKind.TIMEOUT, player))
+            state.apply_system(Action.make(ActionKind.TIMEOUT, player))
         elif roll < 0.05:
             seat = rng.randrange(2)
-            state.apply(Action.trustee(seat, not state.trustee[seat]))
+            state.apply_system(Action.trustee(seat, not state.trustee[seat]))
         else:
             state.apply(rng.choice(legal))
         steps += 1
