@@ -13,9 +13,8 @@ import pytest
 
 from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay, ruleset_names
 from erren.engine.observation import observe
-from erren.tiles import NUM_KINDS
 
-from .helpers import tile_census
+from .helpers import resample_hidden, tile_census
 
 VARIANTS = [
     {},
@@ -26,35 +25,11 @@ VARIANTS = [
 ]
 
 
-def _resample_hidden(state: State, viewer: int, rng: random.Random) -> State:
-    """A state ``viewer`` cannot tell apart: the opponent's concealed tiles and the unseen
-    playing tiles of the wall shuffled among themselves (flowers stay where they are)."""
-    other = 1 - viewer
-    twin = state.clone()
-    positions = [i for i in range(state.head, state.tail + 1) if state.wall[i] < NUM_KINDS]
-    reserve = getattr(state.family, "reserve", None)
-    if reserve is not None:  # arcade: the face-down reserve is unseen too (R1.6)
-        positions += range(reserve, len(state.wall))
-    pool = [state.wall[i] for i in positions]
-    for k in range(NUM_KINDS):
-        pool.extend([k] * state.hands[other][k])
-    rng.shuffle(pool)
-    size = sum(state.hands[other])
-    hand = [0] * NUM_KINDS
-    for t in pool[:size]:
-        hand[t] += 1
-    twin.hands[other] = hand
-    for i, t in zip(positions, pool[size:], strict=True):
-        twin.wall[i] = t
-    twin.last_added[other] = -1
-    return twin
-
-
 def _check_observation(state: State, rng: random.Random) -> None:
     for viewer in (0, 1):
         seen = observe(state, viewer)
         assert seen.hand == state.concealed(viewer)
-        twin = _resample_hidden(state, viewer, rng)
+        twin = resample_hidden(state, viewer, rng)
         twin_seen = observe(twin, viewer)
         if state.phase.value != "end":
             assert seen == twin_seen, "an observation depends on hidden tiles"
