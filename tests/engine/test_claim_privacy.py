@@ -121,8 +121,9 @@ def test_without_the_option_the_flow_shows_a_claim_chance(
     assert counts["differ"] > 0, counts
 
 
-def _play_passing(state: State, rng: random.Random) -> list[Action]:
-    """Play at random; return the passes of pass-only windows (the ones the option adds)."""
+def _play_passing(state: State, rng: random.Random) -> list[int]:
+    """Play at random; return the history indices of the passes of pass-only windows (the
+    ones the option adds)."""
     added = []
     while not state.is_terminal:
         legal = state.legal_actions()
