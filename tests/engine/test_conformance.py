@@ -22,6 +22,7 @@ VARIANTS = [
     {"suit": "p", "fan_table": "gb"},
     {"suit": "s", "flowers": True, "ting_auto_hu": False},
     {"ting_enabled": False},
+    {"claim_privacy": True, "flowers": True, "ting_auto_hu": False},
 ]
 
 
@@ -124,7 +125,11 @@ def test_every_registered_ruleset_plays_random_games(name: str) -> None:
         _play_checked(name, {}, 10_000 + seed, deep=False)
 
 
-@pytest.mark.parametrize("options", [{}, {"cap": 0, "base": 4}], ids=["default", "no-cap"])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"cap": 0, "base": 4}, {"claim_privacy": True}],
+    ids=["default", "no-cap", "claim-privacy"],
+)
 def test_xiamen_random_games_hide_information_and_replay(options: dict[str, object]) -> None:
     """xiamen: 72 tiles conserved (the indicator included), observations independent of the
     hidden tiles, exact replays; timeouts and 托管 switches mixed in."""
@@ -144,6 +149,7 @@ ARCADE_VARIANTS = [
         "bleed_yakuman_prob": 0.4,
     },
     {"opening_exchange": False, "flower_replacement_is_kong": False, "base_points": 10},
+    {"claim_privacy": True, "pung_offer_prob": 0.3, "pick_any_prob": 0.3, "haidi_draws": 5},
 ]
 
 

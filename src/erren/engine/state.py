@@ -24,7 +24,7 @@ With the ruleset's ``claim_privacy`` (鸣牌保护, guobiao-2p §2.4) every disc
 and every 加杠 a rob window for the opponent, pass-only when he has no other choice, and no
 pass of such a window is made by 报听 auto-play: the discarder cannot tell from the flow whether
 the opponent could have claimed.  The same holds for the families' windows after a draw (xiamen's
-单游 last draw, arcade's 海底 draws).
+三游 last draw, arcade's 海底 draws).
 
 Inside, everything is ints: 34-long count arrays per player, the wall as a list of tile ids with
 ``head``/``tail`` pointers, interned :class:`Action` objects.
