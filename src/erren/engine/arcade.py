@@ -735,8 +735,10 @@ class ArcadeRuleset(Ruleset):
 
     def phase_actions(self, state: State, player: int) -> list[Action]:
         phase = state.phase
-        if phase is Phase.HAIDI:
-            return [Action.make(AK.ZIMO, player), Action.make(AK.PASS, player)]
+        if phase is Phase.HAIDI:  # pass-only under claim_privacy when the draw misses
+            if self.hand_complete(state, player, state.hands[player]):
+                return [Action.make(AK.ZIMO, player), Action.make(AK.PASS, player)]
+            return [Action.make(AK.PASS, player)]
         if phase is Phase.EXCHANGE:
             h = state.hands[player]
             held = [k for k in _ALL_KINDS if h[k]]
@@ -997,14 +999,15 @@ class ArcadeRuleset(Ruleset):
         return True
 
     def _haidi_next(self, state: State) -> None:
-        """R2.19: the next post-draw draw; a completing tile asks, any other is discarded."""
+        """R2.19: the next post-draw draw; a completing tile asks, any other is discarded (with
+        ``claim_privacy`` every draw asks, ``pass`` alone when it misses)."""
         d = _data(state)
         w = d.haidi_player
         while d.haidi_left > 0 and d.reserve < len(state.wall):
             d.haidi_left -= 1
             t = self._receive(state, w, why="haidi")
             state._event("draw", w, t, private=True, text="haidi")
-            if self.hand_complete(state, w, state.hands[w]):
+            if self.claim_privacy or self.hand_complete(state, w, state.hands[w]):
                 state.phase = Phase.HAIDI
                 state.actor = w
                 state.origin = Origin.DRAW
@@ -1073,6 +1076,8 @@ class ArcadeRuleset(Ruleset):
 
     # ------------------------------------------------------------------ refusals
     def diagnose(self, state: State, action: Action) -> IllegalActionError | None:
+        """Why the acting seat's ``action`` is refused, from its own tiles and choices (the
+        state answers a seat that is not to act)."""
         kind, p = action.kind, action.player
         d = _data(state)
         w = d.wild
@@ -1096,18 +1101,14 @@ class ArcadeRuleset(Ruleset):
                 return IllegalActionError(
                     "no-pung-offer", f"{action}: no pung offer was made this turn (R2.22)"
                 )
-            if kind in (AK.EXCHANGE, AK.TAKE_PUNG) and p == state.actor:
+            if kind in (AK.EXCHANGE, AK.TAKE_PUNG):
                 return IllegalActionError(
-                    "tile-not-held", f"{action}: seat {p} does not hold all of those tiles"
+                    "tile-not-held", f"{action}: you do not hold all of those tiles"
                 )
-            if p == state.actor:
-                legal = ", ".join(str(a) for a in state.legal_actions()[:8])
-                return IllegalActionError(
-                    "not-now", f"{action}: seat {p} may only choose among {legal}… now (§2.2)"
-                )
-            return None
-        if p != state.actor:
-            return None
+            legal = ", ".join(str(a) for a in state.legal_actions(p)[:8])
+            return IllegalActionError(
+                "not-now", f"{action}: you may only choose among {legal}… now (§2.2)"
+            )
         if kind in (AK.PENG, AK.CHI, AK.MING_GANG, AK.HU) and phase is Phase.CLAIM:
             if self._wild_meld(state, action, state.pending):
                 return IllegalActionError(
