@@ -158,8 +158,10 @@ class HandResult:
     For a win: ``how`` (``zimo``/``discard``/``robbing``), the winner's ``hand`` (shown to both
     players, §2.11), ``fans`` as ``(name, value, count)`` rows, ``fan_total`` (flowers
     included, uncapped), ``points`` after ``base_points`` and ``cap_points`` (§6.1) and
-    ``deltas``, the score change of seat 0 and seat 1 (§6.2, score-only table).  ``score`` is the
-    scorer's full result when it was available.
+    ``deltas``, the change of seat 0 and seat 1 in **points**, in every family and for every
+    kind of end (a win, 荒庄, an escape's penalty) — never beans: a bean room converts them once,
+    at its stake, in :func:`erren.server.settlement.to_beans`.  ``score`` is the scorer's full
+    result when it was available.
     """
 
     kind: str
