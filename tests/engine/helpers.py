@@ -53,7 +53,7 @@ def start(
 
 def act(state: State, *texts: str) -> None:
     for text in texts:
-        state.apply(Action.parse(text))
+        state.apply_recorded(Action.parse(text))
 
 
 def tile_census(state: State) -> Counter[int]:
@@ -81,6 +81,30 @@ def tile_census(state: State) -> Counter[int]:
     return census
 
 
+def resample_hidden(state: State, viewer: int, rng: random.Random) -> State:
+    """A state ``viewer`` cannot tell apart: the opponent's concealed tiles and the unseen
+    playing tiles of the wall shuffled among themselves (flowers stay where they are)."""
+    other = 1 - viewer
+    twin = state.clone()
+    positions = [i for i in range(state.head, state.tail + 1) if state.wall[i] < NUM_KINDS]
+    reserve = getattr(state.family, "reserve", None)
+    if reserve is not None:  # arcade: the face-down reserve is unseen too (R1.6)
+        positions += range(reserve, len(state.wall))
+    pool = [state.wall[i] for i in positions]
+    for k in range(NUM_KINDS):
+        pool.extend([k] * state.hands[other][k])
+    rng.shuffle(pool)
+    size = sum(state.hands[other])
+    hand = [0] * NUM_KINDS
+    for t in pool[:size]:
+        hand[t] += 1
+    twin.hands[other] = hand
+    for i, t in zip(positions, pool[size:], strict=True):
+        twin.wall[i] = t
+    twin.last_added[other] = -1
+    return twin
+
+
 def random_hand(ruleset: Ruleset, seed: int, *, chaos: float = 0.0) -> State:
     """Play one hand with uniformly random legal actions; with ``chaos`` > 0 some decisions
     are timeouts and some trustee switches, to exercise the system actions."""
@@ -90,10 +114,10 @@ def random_hand(ruleset: Ruleset, seed: int, *, chaos: float = 0.0) -> State:
         p = state.current_player()
         roll = rng.random() if chaos else 1.0
         if roll < chaos / 2:
-            state.apply(Action.make(ActionKind.TIMEOUT, p))
+            state.apply_system(Action.make(ActionKind.TIMEOUT, p))
         elif roll < chaos:
             q = rng.randrange(2)
-            state.apply(Action.trustee(q, not state.trustee[q]))
+            state.apply_system(Action.trustee(q, not state.trustee[q]))
         else:
             state.apply(rng.choice(state.legal_actions()))
     return state

@@ -387,7 +387,7 @@ def test_timeouts_and_trustee() -> None:
     act(state, "1:timeout")  # the drawn tile
     assert state.discards[1][-1] == 17
     assert state.trustee == [False, False]
-    state.apply(Action.trustee(0, True))
+    state.apply_system(Action.trustee(0, True))
     # 托管 discards the drawn 3s; the non-dealer's win prompt times out into the win
     assert state.phase is Phase.CLAIM and state.actor == 1
     act(state, "1:timeout")

@@ -13,9 +13,8 @@ import pytest
 
 from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay, ruleset_names
 from erren.engine.observation import observe
-from erren.tiles import NUM_KINDS
 
-from .helpers import tile_census
+from .helpers import resample_hidden, tile_census
 
 VARIANTS = [
     {},
@@ -23,38 +22,15 @@ VARIANTS = [
     {"suit": "p", "fan_table": "gb"},
     {"suit": "s", "flowers": True, "ting_auto_hu": False},
     {"ting_enabled": False},
+    {"claim_privacy": True, "flowers": True, "ting_auto_hu": False},
 ]
-
-
-def _resample_hidden(state: State, viewer: int, rng: random.Random) -> State:
-    """A state ``viewer`` cannot tell apart: the opponent's concealed tiles and the unseen
-    playing tiles of the wall shuffled among themselves (flowers stay where they are)."""
-    other = 1 - viewer
-    twin = state.clone()
-    positions = [i for i in range(state.head, state.tail + 1) if state.wall[i] < NUM_KINDS]
-    reserve = getattr(state.family, "reserve", None)
-    if reserve is not None:  # arcade: the face-down reserve is unseen too (R1.6)
-        positions += range(reserve, len(state.wall))
-    pool = [state.wall[i] for i in positions]
-    for k in range(NUM_KINDS):
-        pool.extend([k] * state.hands[other][k])
-    rng.shuffle(pool)
-    size = sum(state.hands[other])
-    hand = [0] * NUM_KINDS
-    for t in pool[:size]:
-        hand[t] += 1
-    twin.hands[other] = hand
-    for i, t in zip(positions, pool[size:], strict=True):
-        twin.wall[i] = t
-    twin.last_added[other] = -1
-    return twin
 
 
 def _check_observation(state: State, rng: random.Random) -> None:
     for viewer in (0, 1):
         seen = observe(state, viewer)
         assert seen.hand == state.concealed(viewer)
-        twin = _resample_hidden(state, viewer, rng)
+        twin = resample_hidden(state, viewer, rng)
         twin_seen = observe(twin, viewer)
         if state.phase.value != "end":
             assert seen == twin_seen, "an observation depends on hidden tiles"
@@ -82,10 +58,10 @@ def _play_checked(rules_name: str, options: dict[str, object], seed: int, *, dee
             _check_observation(state, rng)
         roll = rng.random()
         if roll < 0.03:
-            state.apply(Action.make(ActionKind.TIMEOUT, player))
+            state.apply_system(Action.make(ActionKind.TIMEOUT, player))
         elif roll < 0.05:
             seat = rng.randrange(2)
-            state.apply(Action.trustee(seat, not state.trustee[seat]))
+            state.apply_system(Action.trustee(seat, not state.trustee[seat]))
         else:
             state.apply(rng.choice(legal))
         steps += 1
@@ -149,7 +125,11 @@ def test_every_registered_ruleset_plays_random_games(name: str) -> None:
         _play_checked(name, {}, 10_000 + seed, deep=False)
 
 
-@pytest.mark.parametrize("options", [{}, {"cap": 0, "base": 4}], ids=["default", "no-cap"])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"cap": 0, "base": 4}, {"claim_privacy": True}],
+    ids=["default", "no-cap", "claim-privacy"],
+)
 def test_xiamen_random_games_hide_information_and_replay(options: dict[str, object]) -> None:
     """xiamen: 72 tiles conserved (the indicator included), observations independent of the
     hidden tiles, exact replays; timeouts and 托管 switches mixed in."""
@@ -169,6 +149,7 @@ ARCADE_VARIANTS = [
         "bleed_yakuman_prob": 0.4,
     },
     {"opening_exchange": False, "flower_replacement_is_kong": False, "base_points": 10},
+    {"claim_privacy": True, "pung_offer_prob": 0.3, "pick_any_prob": 0.3, "haidi_draws": 5},
 ]
 
 

@@ -69,14 +69,14 @@ def test_a_claim_after_the_window_closed() -> None:
     assert state.current_player() == 1
     _refused(state, "1:peng", "claim-window-closed")
     _refused(state, "1:hu", "claim-window-closed")
-    _refused(state, "0:pass", "claim-window-closed")
+    _refused(state, "0:pass", "out-of-turn")
 
 
 def test_claims_that_are_not_yours_and_turn_moves_in_a_claim_window() -> None:
     state = _fresh()
     act(state, "0:discard:9m")
-    _refused(state, "0:peng", "claim-window-closed")  # the discarder cannot claim
-    _refused(state, "1:discard:9m", "not-your-turn")
+    _refused(state, "0:peng", "out-of-turn")  # the discarder cannot claim
+    _refused(state, "1:discard:9m", "claim-or-pass")
 
 
 def test_after_a_claim_only_a_discard() -> None:

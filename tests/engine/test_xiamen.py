@@ -383,7 +383,7 @@ def test_timeout_auto_discard_prefers_the_drawn_tile_and_never_a_gold() -> None:
 def test_trustee_wins_in_the_you_chain() -> None:
     state = start_xiamen(DEALER, "234m567m111z9m777z", "9m", draws="9m")
     act(state, "0:pass", "1:pass")
-    state.apply(Action.trustee(1, True))
+    state.apply_system(Action.trustee(1, True))
     act(state, "0:discard:5z")
     assert state.result is not None and state.result.how == "youjin"
 

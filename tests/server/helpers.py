@@ -94,7 +94,7 @@ def check_no_leak(messages: list[dict[str, Any]], seat: int, record: dict[str, A
     state = State(ruleset, dealer=rec.dealer, round_wind=rec.round_wind, streak=rec.streak)
     views: dict[int, dict[str, Any]] = {}
     for text in rec.actions:
-        state.apply(Action.parse(text))
+        state.apply_recorded(Action.parse(text))
         if state.actor >= 0 or state.is_terminal:
             views[state.event_count] = _strip_timer(observation_json(state.observe(seat)))
     expected_events = {e.seq + 1: event_json(e.seen_by(seat), e.seq + 1) for e in state.events}

@@ -195,7 +195,8 @@ class Campaign:
             if not mine:
                 return f"{who} picks a tile (搓牌)"
             named = pal.name(tile) if tile is not None else "?"
-            return f"{who} pick {named}" + (" — none left, an ordinary draw" if event.text else "")
+            left = " — none left, an ordinary draw" if not event.tiles else ""
+            return f"{who} pick {named}{left}"
         if kind == "haidi":
             return f"海底捞月: {who} has {event.text} from the reserve"
         if kind == "pung-offer" and tile is not None and mine:

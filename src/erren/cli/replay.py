@@ -56,12 +56,12 @@ def frames(record: Record, pal: Palette, *, seat: int | None = None) -> list[str
     total = len(actions)
     setup = 0
     while setup < total and actions[setup].kind.is_chance:
-        state.apply(actions[setup])
+        state.apply_recorded(actions[setup])
         setup += 1
     title = f"{record.ruleset} · seed {record.seed} · dealer seat {record.dealer}"
     for i in range(setup, total + 1):
         if i > setup:
-            state.apply(actions[i - 1])
+            state.apply_recorded(actions[i - 1])
             label = f"step {i - setup}/{total - setup}: {actions[i - 1]}"
         else:
             label = f"setup ({setup} chance actions): the deal"

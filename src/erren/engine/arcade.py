@@ -23,7 +23,9 @@ The shared state machine runs the turn flow; this module supplies the family's d
   and ``HAIDI`` (``zimo`` or ``pass``, R2.19); the pung offer (R2.22) is an extra move of the
   turn, ``takepung:abc`` (the three tiles given up), shown to the player in ``offer``;
 * timeouts (R2.16) and 托管 (R2.17); the settlement of R2.25 with the real
-  :func:`erren.scoring.arcade.score_arcade` result in ``HandResult.score``.
+  :func:`erren.scoring.arcade.score_arcade` result in ``HandResult.score``; the versus escape
+  (R2.25): ``escape_penalty_points × base_points`` points (``HandResult.deltas`` are points:
+  a bean table's stake is applied once, by the server).
 
 Multi-tile choices are too many to list: ``legal_actions`` lists for ``exchange`` no exchange,
 each single tile and the whole hand, and for ``takepung`` the runs of three neighbouring tiles
@@ -33,6 +35,9 @@ Options (``find_ruleset("arcade", **options)``; the defaults are versus mode, §
 
 ===========================  ========  =======================================================
 ``base_points``              1         ``versus_base_points``: the loser pays ``P ×`` this (R2.25)
+``escape_penalty_points``    13        ``versus_escape_penalty_points``: an escaping player pays
+                                       this ``× base_points`` points (R2.25); none in stage
+                                       mode, where leaving is the campaign's (R3.11)
 ``opening_exchange``         True      the opening exchange (R2.21) is offered
 ``pung_offer_prob``          0.03      the pung offer after a normal draw (R2.22)
 ``pick_any_prob``            0.05      pick-any at a normal draw (R2.23)
@@ -66,7 +71,7 @@ dealer=...)``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from erren.analysis.shanten import is_complete
@@ -112,6 +117,7 @@ class ArcadeOptions(Options):
     """§8 parameters that act inside a hand; the defaults are versus mode (R2.24)."""
 
     base_points: int = 1
+    escape_penalty_points: int = 13
     opening_exchange: bool = True
     pung_offer_prob: float = 0.03
     pick_any_prob: float = 0.05
@@ -140,6 +146,7 @@ class ArcadeOptions(Options):
             raise ValueError("bleed_normal_prob + bleed_yakuman_prob must be ≤ 1")
         least = {
             "base_points": 1,
+            "escape_penalty_points": 0,
             "haidi_draws": 0,
             "bleed_normal_gap": 0,
             "bleed_yakuman_gap": 0,
@@ -187,6 +194,7 @@ class ArcadeData:
         "baoting_seq",
         "bleed",
         "bleed_seat",
+        "dealt_ready",
         "discard_no",
         "exchanged",
         "flower",
@@ -194,6 +202,7 @@ class ArcadeData:
         "haidi_player",
         "haidi_replaced",
         "offer",
+        "pung_kind",
         "reserve",
         "rng",
         "wild",
@@ -206,6 +215,11 @@ class ArcadeData:
         self.reserve = RESERVE
         """The front of the reserve: ``wall[reserve:]`` is what is left of it."""
         self.offer = [-1, -1]
+        self.pung_kind = [-1, -1]
+        """The kind of a pung offer ``p`` accepted this turn: a self-drawn win's winning tile
+        (R2.4); ``-1``: none.  ``last_added`` stays the tile drawn (R2.15, R2.16)."""
+        self.dealt_ready = [False, False]
+        """Whether the 13 ``p`` held before that turn's draw were ready (R2.15's dealt 13)."""
         self.exchanged = [False, False]
         self.baoting_seq = [-1, -1]
         self.baoting_kind = ["", ""]
@@ -223,6 +237,8 @@ class ArcadeData:
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.offer = list(self.offer)
+        new.pung_kind = list(self.pung_kind)
+        new.dealt_ready = list(self.dealt_ready)
         new.exchanged = list(self.exchanged)
         new.baoting_seq = list(self.baoting_seq)
         new.baoting_kind = list(self.baoting_kind)
@@ -246,6 +262,8 @@ class ArcadeData:
             self.wild,
             self.reserve,
             tuple(self.offer),
+            tuple(self.pung_kind),
+            tuple(self.dealt_ready),
             tuple(self.exchanged),
             tuple(self.baoting_seq),
             tuple(self.baoting_kind),
@@ -591,6 +609,17 @@ class ArcadeRuleset(Ruleset):
                     return
         state.start_play()
 
+    def escape_penalty(self) -> int:
+        """R2.25: the points an escaping player pays in versus mode,
+        ``escape_penalty_points × base_points`` (13 × 1 by default; a bean table multiplies by
+        its stake, once, in the server).  Stage mode (``human_seat`` set) has no such rule
+        (R3.11 leaves R2.25 out): leaving a run costs the stake in play, as the campaign books
+        it, so the escape there is worth 0 points."""
+        opts = self.options
+        if opts.human_seat is not None:
+            return 0
+        return opts.escape_penalty_points * opts.base_points
+
     def first_dealer(self, rng: random.Random, first_ready: int) -> int:
         """R1.17: random."""
         return rng.randrange(2)
@@ -706,8 +735,10 @@ class ArcadeRuleset(Ruleset):
 
     def phase_actions(self, state: State, player: int) -> list[Action]:
         phase = state.phase
-        if phase is Phase.HAIDI:
-            return [Action.make(AK.ZIMO, player), Action.make(AK.PASS, player)]
+        if phase is Phase.HAIDI:  # pass-only under claim_privacy when the draw misses
+            if self.hand_complete(state, player, state.hands[player]):
+                return [Action.make(AK.ZIMO, player), Action.make(AK.PASS, player)]
+            return [Action.make(AK.PASS, player)]
         if phase is Phase.EXCHANGE:
             h = state.hands[player]
             held = [k for k in _ALL_KINDS if h[k]]
@@ -786,6 +817,8 @@ class ArcadeRuleset(Ruleset):
 
     def after_draw(self, state: State, p: int) -> None:
         """R2.22: after a normal draw, the pung offer with ``pung_offer_prob``."""
+        d = _data(state)
+        d.pung_kind[p] = -1  # a new tile: no pung taken in this turn yet
         prob = self.options.pung_offer_prob
         if (
             prob <= 0
@@ -794,7 +827,6 @@ class ArcadeRuleset(Ruleset):
             or not self._events_for(state, p)
         ):
             return
-        d = _data(state)
         if d.rng.random() >= prob:
             return
         pool = [0] * 42
@@ -816,10 +848,16 @@ class ArcadeRuleset(Ruleset):
         d = _data(state)
         d.discard_no += 1
         d.offer[p] = -1
+        pung, d.pung_kind[p] = d.pung_kind[p], -1
         if state.ting[p] and d.baoting_seq[p] < 0:
             d.baoting_seq[p] = d.discard_no
             interrupted = bool(state.melds[0] or state.melds[1])
             tian = state.tianting[p] and (p == state.dealer or not interrupted)
+            if pung >= 0 and p != state.dealer:
+                # R2.15 after an accepted pung offer (R2.22): the discard is the tile drawn
+                # (``last_added``, checked by the state), and the dealt 13 must have been ready
+                # — the 13 left are not the dealt ones, the swap changed three of them
+                tian = tian and d.dealt_ready[p]
             state.tianting[p] = tian
             if tian:
                 d.baoting_kind[p] = "tianting"
@@ -897,33 +935,49 @@ class ArcadeRuleset(Ruleset):
         self._next_exchange(state, 1 - p if p == state.dealer else p)
 
     def _pick(self, state: State, q: int, kind: int, auto: bool) -> None:
-        """R2.23: swap a copy of ``kind`` into the head, then the normal draw."""
+        """R2.23: swap a copy of ``kind`` (the reserve's first, else the live wall's nearest
+        the tail) into the head, then the normal draw from the head (``F``: set aside and
+        replaced from the tail).  With no copy left in the live wall or the reserve the draw
+        is the ordinary one.  The ``pick`` event's ``tile`` is the named kind and its
+        ``tiles`` what came of it: ``(kind,)`` a copy, ``()`` none left — both private, so the
+        opponent sees the same event either way (whether a copy was left is about the hidden
+        tiles)."""
         if kind >= 0:
             where = self._pool_positions(state, kind)
             if where:
                 src = where[0]
                 wall = state.wall
                 wall[src], wall[state.head] = wall[state.head], wall[src]
-                state._event("pick", q, kind, private=True, auto=auto)
-            else:
-                state._event("pick", q, kind, private=True, auto=auto, text="none left")
+            got = (kind,) if where else ()
+            state._event("pick", q, kind, tiles=got, private=True, auto=auto)
         else:
             state._event("pass", q, auto=auto)
         if state._draw(q, back=False, kong=False):
             state._turn_after_draw(q, Origin.DRAW)
 
     def _take_pung(self, state: State, p: int, give: list[int], auto: bool) -> None:
-        """R2.22: the three offered tiles for the three given, position for position."""
+        """R2.22: the three offered tiles for the three given, position for position.  The
+        offered tiles join the hand without being drawn: ``last_added`` stays the tile drawn
+        (for 天听 and the timeout, R2.15, R2.16), or ``-1`` when every tile of its kind went in
+        the swap; the offered kind is a self-draw's winning tile (R2.4, ``pung_kind``)."""
         d = _data(state)
         k = d.offer[p]
         d.offer[p] = -1
         where = self._pool_positions(state, k)[:3]
         h = state.hands[p]
+        drawn = state.last_added[p]
+        d.pung_kind[p] = k
+        d.dealt_ready[p] = False
+        if p != state.dealer and state.n_discards[p] == 0 and not state.melds[p] and drawn >= 0:
+            dealt = list(h)
+            dealt[drawn] -= 1
+            d.dealt_ready[p] = self.ready(state, p, dealt)
         for pos, t in zip(where, give, strict=True):
             state.wall[pos] = t
             h[t] -= 1
         h[k] += 3
-        state.last_added[p] = k
+        if drawn >= 0 and not h[drawn]:
+            state.last_added[p] = -1  # the tile drawn went in the swap: none is left to show
         state._event("takepung", p, k, tiles=tuple(sorted(give)), private=True, auto=auto)
 
     def on_exhausted(self, state: State) -> bool:
@@ -945,14 +999,15 @@ class ArcadeRuleset(Ruleset):
         return True
 
     def _haidi_next(self, state: State) -> None:
-        """R2.19: the next post-draw draw; a completing tile asks, any other is discarded."""
+        """R2.19: the next post-draw draw; a completing tile asks, any other is discarded (with
+        ``claim_privacy`` every draw asks, ``pass`` alone when it misses)."""
         d = _data(state)
         w = d.haidi_player
         while d.haidi_left > 0 and d.reserve < len(state.wall):
             d.haidi_left -= 1
             t = self._receive(state, w, why="haidi")
             state._event("draw", w, t, private=True, text="haidi")
-            if self.hand_complete(state, w, state.hands[w]):
+            if self.claim_privacy or self.hand_complete(state, w, state.hands[w]):
                 state.phase = Phase.HAIDI
                 state.actor = w
                 state.origin = Origin.DRAW
@@ -1006,7 +1061,9 @@ class ArcadeRuleset(Ruleset):
         return Action.make(AK.PASS, p)
 
     def auto_discard(self, state: State, p: int) -> int:
-        """R2.16: the tile just drawn; else the rightmost in canonical order (wilds leftmost)."""
+        """R2.16: the tile just drawn (still the drawn one after an accepted pung offer, never
+        an offered tile; none if all of its kind went in the swap); else the rightmost in
+        canonical order (wilds leftmost, then m, p, s, z by index)."""
         h = state.hands[p]
         last = state.last_added[p]
         if state.origin in (Origin.DRAW, Origin.REPLACEMENT) and last >= 0 and h[last]:
@@ -1019,6 +1076,8 @@ class ArcadeRuleset(Ruleset):
 
     # ------------------------------------------------------------------ refusals
     def diagnose(self, state: State, action: Action) -> IllegalActionError | None:
+        """Why the acting seat's ``action`` is refused, from its own tiles and choices (the
+        state answers a seat that is not to act)."""
         kind, p = action.kind, action.player
         d = _data(state)
         w = d.wild
@@ -1042,18 +1101,14 @@ class ArcadeRuleset(Ruleset):
                 return IllegalActionError(
                     "no-pung-offer", f"{action}: no pung offer was made this turn (R2.22)"
                 )
-            if kind in (AK.EXCHANGE, AK.TAKE_PUNG) and p == state.actor:
+            if kind in (AK.EXCHANGE, AK.TAKE_PUNG):
                 return IllegalActionError(
-                    "tile-not-held", f"{action}: seat {p} does not hold all of those tiles"
+                    "tile-not-held", f"{action}: you do not hold all of those tiles"
                 )
-            if p == state.actor:
-                legal = ", ".join(str(a) for a in state.legal_actions()[:8])
-                return IllegalActionError(
-                    "not-now", f"{action}: seat {p} may only choose among {legal}… now (§2.2)"
-                )
-            return None
-        if p != state.actor:
-            return None
+            legal = ", ".join(str(a) for a in state.legal_actions(p)[:8])
+            return IllegalActionError(
+                "not-now", f"{action}: you may only choose among {legal}… now (§2.2)"
+            )
         if kind in (AK.PENG, AK.CHI, AK.MING_GANG, AK.HU) and phase is Phase.CLAIM:
             if self._wild_meld(state, action, state.pending):
                 return IllegalActionError(
@@ -1108,6 +1163,13 @@ class ArcadeRuleset(Ruleset):
         d = _data(state)
         p = claim.winner
         how = claim.how
+        offered = d.pung_kind[p]
+        if how == "zimo" and offered >= 0 and state.phase is Phase.TURN:
+            # R2.4: completed after an accepted pung offer, the winning tile is of that kind
+            h = state.hands[p]
+            rest = tuple(_TILES[t] for t in _ALL_KINDS for _ in range(h[t] - (t == offered)))
+            hand = Hand(rest, claim.hand.melds, _TILES[offered], claim.hand.flowers)
+            claim = replace(claim, hand=hand)
         dealer = p == state.dealer
         interrupted = bool(state.melds[0] or state.melds[1])
         haidi = state.phase is Phase.HAIDI

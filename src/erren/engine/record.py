@@ -120,5 +120,5 @@ def replay(record: Record | str, *, upto: int | None = None) -> State:
     state.seed = record.seed
     actions = record.actions if upto is None else record.actions[:upto]
     for text in actions:
-        state.apply(Action.parse(text))
+        state.apply_recorded(Action.parse(text))
     return state

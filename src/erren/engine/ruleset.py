@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from erren.engine.actions import Action, ActionKind
@@ -50,12 +50,25 @@ __all__ = [
 ]
 
 
+_SHARED = ("claim_privacy",)
+"""Options every family has (declared on :class:`Options`)."""
+
+
 @dataclass(frozen=True)
 class Options:
-    """Base of a family's options: a frozen dataclass validated on construction."""
+    """Base of a family's options: a frozen dataclass validated on construction.
+
+    ``claim_privacy`` (鸣牌保护, guobiao-2p §2.4, the same in every family): every discard opens
+    a claim window and every 加杠 a rob window for the opponent, ``pass`` alone when he has no
+    other choice, so that the discarder cannot tell from the flow of the hand whether the
+    opponent could claim.  Servers turn it on at tables with a human seat."""
+
+    claim_privacy: bool = field(default=False, kw_only=True)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """Every option by name, the family's own first, the shared ones last."""
+        names = [f.name for f in fields(self) if f.name not in _SHARED]
+        return {name: getattr(self, name) for name in (*names, *_SHARED)}
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
@@ -87,14 +100,19 @@ class Ruleset:
     turn_timeout_s: int = 20
     claim_timeout_s: int = 10
     auto_trustee_after: int = 2
+    claim_privacy: bool = False
+    """鸣牌保护: windows open whether or not the opponent has a choice (see :class:`Options`)."""
     uses_streak: ClassVar[bool] = False
     """Whether a hand's result depends on the dealer streak (xiamen's 底); records then keep it."""
 
     def _use_clocks(self, opts: Any) -> None:
-        """Take the clock settings every family's options carry."""
+        """Take the settings every family's options carry: the clocks and ``claim_privacy``."""
         self.turn_timeout_s = opts.turn_timeout_s
         self.claim_timeout_s = opts.claim_timeout_s
         self.auto_trustee_after = opts.auto_trustee_after
+        if not isinstance(opts.claim_privacy, bool):
+            raise ValueError("option claim_privacy must be true or false")
+        self.claim_privacy = opts.claim_privacy
 
     # ------------------------------------------------------------------ chance
     def sample_chance(self, state: State, kind: ActionKind, rng: random.Random) -> Action:

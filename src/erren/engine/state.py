@@ -7,10 +7,24 @@ opponent's discard ``pending``; ``ROB`` is ``actor`` deciding whether to rob the
 of ``pending``; ``END`` holds the :class:`HandResult`.  The ``DRAW``/``REPLACE`` states of the
 spec are instantaneous here: draws are not decisions.
 
-``apply`` validates: an illegal action raises :class:`~erren.errors.IllegalActionError` naming
-the rule, and the state is unchanged.  Moves the engine makes for a player (报听 auto-play,
-托管, the default move of a timeout) are applied inside ``apply`` and appear as events marked
-``auto``; the history holds only the actions given to ``apply``, which is what a record stores.
+Two doors change a hand.  ``apply`` takes what a player may choose (one of the acting seat's
+``legal_actions``) and the chance outcomes of the setup; ``apply_system`` takes what only the
+table decides for a seat: ``timeout``, ``trustee:on|off`` and ``escape``.  A player (or a bot)
+that hands ``apply`` a system action, or a move for the seat that is not to act, gets an
+:class:`~erren.errors.IllegalActionError` and the state is unchanged.  A refusal names only
+the sender's own situation: a seat that is not to act always hears the same sentence ("it is not
+your turn; the opponent is deciding"), the acting seat hears about its own tiles and choices.
+``apply_recorded`` routes a recorded action through the right door (replays).
+
+Moves the engine makes for a player (报听 auto-play, 托管, the default move of a timeout) are
+applied inside those calls and appear as events marked ``auto``; the history holds only the
+actions given to them, which is what a record stores.
+
+With the ruleset's ``claim_privacy`` (鸣牌保护, guobiao-2p §2.4) every discard opens a claim window
+and every 加杠 a rob window for the opponent, pass-only when he has no other choice, and no
+pass of such a window is made by 报听 auto-play: the discarder cannot tell from the flow whether
+the opponent could have claimed.  The same holds for the families' windows after a draw (xiamen's
+三游 last draw, arcade's 海底 draws).
 
 Inside, everything is ints: 34-long count arrays per player, the wall as a list of tile ids with
 ``head``/``tail`` pointers, interned :class:`Action` objects.
@@ -108,6 +122,10 @@ _PASS = tuple(Action.make(AK.PASS, p) for p in (0, 1))
 _PENG = tuple(Action.make(AK.PENG, p) for p in (0, 1))
 _MINGGANG = tuple(Action.make(AK.MING_GANG, p) for p in (0, 1))
 _CLAIM_KINDS = frozenset({AK.HU, AK.PASS, AK.PENG, AK.MING_GANG, AK.CHI})
+_WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.LAST_DRAW, Phase.HAIDI})
+"""Windows in which one seat answers a tile (a discard, a 加杠, a family's post-draw tile):
+with ``claim_privacy`` they open whether or not he has a choice, and 报听 auto-play does not
+pass them."""
 _TURN_KINDS = frozenset({AK.DISCARD, AK.TING, AK.ZIMO, AK.AN_GANG, AK.JIA_GANG})
 
 
@@ -140,8 +158,10 @@ class HandResult:
     For a win: ``how`` (``zimo``/``discard``/``robbing``), the winner's ``hand`` (shown to both
     players, §2.11), ``fans`` as ``(name, value, count)`` rows, ``fan_total`` (flowers
     included, uncapped), ``points`` after ``base_points`` and ``cap_points`` (§6.1) and
-    ``deltas``, the score change of seat 0 and seat 1 (§6.2, score-only table).  ``score`` is the
-    scorer's full result when it was available.
+    ``deltas``, the change of seat 0 and seat 1 in **points**, in every family and for every
+    kind of end (a win, 荒庄, an escape's penalty) — never beans: a bean room converts them once,
+    at its stake, in :func:`erren.server.settlement.to_beans`.  ``score`` is the scorer's full
+    result when it was available.
     """
 
     kind: str
@@ -220,6 +240,7 @@ class State:
         self._chance_step = 0
         self._legal: list[Action] | None = None
         self._complete = ruleset.complete
+        self._privacy = ruleset.claim_privacy
         self._min_fan = ruleset.min_fan
         # Wild tiles (xiamen R-1.7): the gold kind, the face-up indicator, each seat's 游 level,
         # and the functional-to-physical map of natural tiles (a White plays as the gold kind).
@@ -369,6 +390,8 @@ class State:
         if phase is _CLAIM:
             return self._claim_actions(p, self.pending)
         if phase is _ROB:
+            if self._privacy and not self._can_win(p, self.pending, "robbing"):
+                return [_PASS[p]]
             return [_HU[p], _PASS[p]]
         return self.ruleset.phase_actions(self, p)
 
@@ -431,7 +454,12 @@ class State:
         return out
 
     def _claim_actions(self, q: int, x: int) -> list[Action]:
-        return self._claim_options(q, x)
+        """What ``q`` may do with the discard ``x``: nothing (no window), or his claims and
+        ``pass``; with ``claim_privacy`` always a window, ``pass`` alone if nothing else."""
+        out = self._claim_options(q, x)
+        if not out and self._privacy:
+            return [_PASS[q]]
+        return out
 
     # ================================================================== wins
     def _can_win(self, p: int, tile: int, how: str) -> bool:
@@ -528,7 +556,9 @@ class State:
 
     # ================================================================== apply
     def apply(self, action: Action) -> None:
-        """Validate and apply ``action``; an illegal one raises
+        """Apply a player's choice or a chance outcome of the setup.  A move must be one of
+        ``legal_actions(action.player)`` (of the seat to act); a system action (timeout,
+        trustee, escape: see :meth:`apply_system`) or an illegal move raises
         :class:`~erren.errors.IllegalActionError` and leaves the state as it was."""
         kind = action.kind
         if self.phase is _END:
@@ -538,11 +568,45 @@ class State:
             self.history.append(action)
             self._legal = None
             return
-        p = action.player
-        if p not in (0, 1):
-            raise IllegalActionError("no-such-seat", f"seat {p} does not exist")
-        if self.actor == CHANCE:
-            raise IllegalActionError("deal-not-done", "the setup (shuffle, deal) is not finished")
+        if kind.is_system:
+            raise IllegalActionError(
+                "system-action",
+                f"{action}: {kind.value} is not a move a player chooses; "
+                "the table applies timeouts, 托管 and leaving",
+            )
+        p = self._seat(action)
+        legal = self._legal
+        if p != self.actor:
+            legal = []
+        elif legal is None:
+            legal = self._legal = self._generate()
+        for candidate in legal:
+            if candidate is action:
+                break
+        else:
+            accepts = self._accept_hook if p == self.actor else None
+            if action not in legal and not (accepts is not None and accepts(self, action)):
+                raise self._diagnose(action)
+        self.timeouts[p] = 0
+        self._perform(action, auto=False)
+        self.history.append(action)
+        self._legal = None
+        self._run_auto()
+
+    def apply_system(self, action: Action) -> None:
+        """Apply what the table decides for a seat, never a player: ``timeout`` (the seat to
+        act ran out of time: the engine plays the spec's default move), ``trustee:on|off``
+        (托管) and ``escape`` (the seat left; the hand is aborted).  Anything else raises
+        :class:`~erren.errors.IllegalActionError`."""
+        kind = action.kind
+        if not kind.is_system:
+            raise IllegalActionError(
+                "not-a-system-action",
+                f"{action}: only timeout, trustee and escape are system actions",
+            )
+        if self.phase is _END:
+            raise IllegalActionError("hand-over", f"the hand is over; {action} is not allowed")
+        p = self._seat(action)
         if kind is AK.TRUSTEE:
             on = bool(action.data and action.data[0])
             self.trustee[p] = on
@@ -550,10 +614,10 @@ class State:
             self._event("trustee", p, text="on" if on else "off")
         elif kind is AK.ESCAPE:
             self._escape(p)
-        elif kind is AK.TIMEOUT:
+        else:
             if p != self.actor:
                 raise IllegalActionError(
-                    "out-of-turn", f"seat {p} has no running timer; seat {self.actor} is to act"
+                    "out-of-turn", f"{action}: seat {p} is not to act and has no running timer"
                 )
             move = self._timeout_move(p)
             self.timeouts[p] += 1
@@ -562,49 +626,49 @@ class State:
                 self.trustee[p] = True
                 self._event("trustee", p, auto=True, text="on")
             self._perform(move, auto=True)
-        else:
-            legal = self._legal
-            if p != self.actor:
-                legal = []
-            elif legal is None:
-                legal = self._legal = self._generate()
-            for candidate in legal:
-                if candidate is action:
-                    break
-            else:
-                if action not in legal and not (
-                    self._accept_hook is not None
-                    and p == self.actor
-                    and self._accept_hook(self, action)
-                ):
-                    raise self._diagnose(action)
-            self.timeouts[p] = 0
-            self._perform(action, auto=False)
         self.history.append(action)
         self._legal = None
         self._run_auto()
 
+    def apply_recorded(self, action: Action) -> None:
+        """Apply an action of a record (a replay): system actions through
+        :meth:`apply_system`, everything else through :meth:`apply`."""
+        if action.kind.is_system:
+            self.apply_system(action)
+        else:
+            self.apply(action)
+
+    def _seat(self, action: Action) -> int:
+        """The seat an action is for, once the setup is over."""
+        p = action.player
+        if p not in (0, 1):
+            raise IllegalActionError("no-such-seat", f"seat {p} does not exist")
+        if self.actor == CHANCE:
+            raise IllegalActionError("deal-not-done", "the setup (shuffle, deal) is not finished")
+        return p
+
     def _diagnose(self, action: Action) -> IllegalActionError:
-        """Name the rule an action breaks (it is known not to be legal)."""
+        """Name the rule an action breaks (it is known not to be legal), from the sender's own
+        situation only: a seat not to act always gets the same answer, whatever the opponent
+        holds or may do; the acting seat hears about its own tiles and choices."""
+        kind, p = action.kind, action.player
+        if p != self.actor:
+            return IllegalActionError(
+                "out-of-turn", f"{action}: it is not your turn; the opponent is deciding (§2.2)"
+            )
         family = self.ruleset.diagnose(self, action)
         if family is not None:
             return family
-        kind, p = action.kind, action.player
         phase = self.phase
-        if kind in _CLAIM_KINDS and (phase not in (_CLAIM, _ROB) or p != self.actor):
+        if kind in _CLAIM_KINDS and phase not in (_CLAIM, _ROB):
             return IllegalActionError(
-                "claim-window-closed", f"{action}: no claim window is open for seat {p} (§2.4)"
-            )
-        if p != self.actor:
-            return IllegalActionError(
-                "out-of-turn",
-                f"{action}: it is seat {self.actor}'s decision, not seat {p}'s (§2.2)",
+                "claim-window-closed", f"{action}: no claim window is open for you (§2.4)"
             )
         h = self.hands[p]
         t = -1 if action.tile is None else int(action.tile)
         if phase in (_CLAIM, _ROB) and kind in _TURN_KINDS:
             return IllegalActionError(
-                "not-your-turn", f"{action}: seat {p} may only claim or pass now (§2.4)"
+                "claim-or-pass", f"{action}: you may only claim or pass now (§2.4)"
             )
         if self.ting[p] and kind not in (AK.HU, AK.ZIMO, AK.PASS):
             return IllegalActionError(
@@ -612,7 +676,7 @@ class State:
             )
         if kind in (AK.DISCARD, AK.TING) and (t < 0 or h[t] == 0):
             return IllegalActionError(
-                "tile-not-held", f"{action}: seat {p} holds no {action.tile} (§2.3)"
+                "tile-not-held", f"{action}: you hold no {action.tile} (§2.3)"
             )
         if kind is AK.DISCARD:
             return IllegalActionError(
@@ -839,7 +903,7 @@ class State:
             self._after_discard_hook(self, p, x)
         q = 1 - p
         self.pending = x
-        options = self._claim_options(q, x)
+        options = self._claim_actions(q, x)
         if options:
             self.phase = _CLAIM
             self.actor = q
@@ -925,7 +989,7 @@ class State:
         self.pending = k
         self._event("jiagang", p, k, auto=auto)
         q = 1 - p
-        if self._can_win(q, k, "robbing"):
+        if self._privacy or self._can_win(q, k, "robbing"):
             self.phase = _ROB
             self.actor = q
             self.origin = None
@@ -998,7 +1062,7 @@ class State:
             if self.ting[p]:  # an offered hu under 报听 (ting_auto_hu off): no answer = yes
                 return _ZIMO[p]
             return _DISCARD[p][self._default_discard(p)]
-        if self.ting[p] and self.phase in (_CLAIM, _ROB):
+        if self.ting[p] and self.phase in (_CLAIM, _ROB) and _HU[p] in self.legal_actions(p):
             return _HU[p]
         return _PASS[p]
 
@@ -1034,6 +1098,13 @@ class State:
             move = self._auto_move(a)
             if move is None:
                 return
+            if (
+                self._privacy
+                and move.kind is AK.PASS
+                and not self.trustee[a]
+                and self.phase in _WINDOWS
+            ):
+                return  # 鸣牌保护: the seat answers the window himself (the table passes it)
             self._perform(move, auto=True)
 
     # ================================================================== comparison

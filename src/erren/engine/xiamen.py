@@ -247,8 +247,10 @@ class XiamenRuleset(Ruleset):
             return self._opening_options(state, player)
         if phase is Phase.YOU_CHOICE:
             return [Action.make(AK.WIN, player), Action.make(AK.DISCARD_GOLD, player)]
-        if phase is Phase.LAST_DRAW:
-            return [Action.make(AK.ZIMO, player), Action.make(AK.PASS, player)]
+        if phase is Phase.LAST_DRAW:  # pass-only under claim_privacy when the draw misses
+            if complete(state.hands[player], state.gold):
+                return [Action.make(AK.ZIMO, player), Action.make(AK.PASS, player)]
+            return [Action.make(AK.PASS, player)]
         return []
 
     def can_win(self, state: State, p: int, tile: int, how: str) -> bool:
@@ -317,9 +319,9 @@ class XiamenRuleset(Ruleset):
         return [k for k in kinds if k in follow]
 
     def diagnose(self, state: State, action: Action) -> IllegalActionError | None:
+        """Why the acting seat's ``action`` is refused, from its own tiles and choices (the
+        state answers a seat that is not to act)."""
         kind, p = action.kind, action.player
-        if p != state.actor and kind not in (AK.PENG, AK.CHI, AK.MING_GANG, AK.HU):
-            return None
         phase = state.phase
         g = state.gold
         h = state.hands[p]
@@ -344,17 +346,17 @@ class XiamenRuleset(Ruleset):
                 f"{action}: only a player in the 游 chain who drew a gold chooses (R-2.9.2)",
             )
         if phase in (Phase.YOU_CHOICE, Phase.LAST_DRAW, Phase.OPENING):
-            legal = ", ".join(str(a) for a in state.legal_actions())
+            legal = ", ".join(str(a) for a in state.legal_actions(p))
             return IllegalActionError(
-                "not-now", f"{action}: seat {p} may only choose among {legal} now (R-2.1)"
+                "not-now", f"{action}: you may only choose among {legal} now (R-2.1)"
             )
         if kind in (AK.PENG, AK.CHI, AK.MING_GANG, AK.HU):
             last = state.discards[1 - p][-1] if state.discards[1 - p] else -1
-            if phase is not Phase.CLAIM and last == g and state.actor == p:
+            if phase is not Phase.CLAIM and last == g:
                 return IllegalActionError(
                     "dead-gold", f"{action}: a discarded gold can never be claimed (R-2.8)"
                 )
-            if phase is Phase.CLAIM and p == state.actor:
+            if phase is Phase.CLAIM:
                 x = state.pending
                 if kind is AK.HU and h[g]:
                     return IllegalActionError(
@@ -476,7 +478,7 @@ class XiamenRuleset(Ruleset):
         if not state._draw(o, back=False, kong=False, exhaust=False):
             self._win(state, p, "sanyou", -1, in_hand=False, auto=True)
             return
-        if complete(state.hands[o], g):
+        if self.claim_privacy or complete(state.hands[o], g):  # 鸣牌保护: the window always
             state.phase = Phase.LAST_DRAW
             state.actor = o
             state.origin = Origin.DRAW
@@ -508,7 +510,7 @@ class XiamenRuleset(Ruleset):
         if phase is Phase.YOU_CHOICE:
             return Action.make(AK.WIN, p)
         if phase is Phase.LAST_DRAW:
-            return Action.make(AK.ZIMO, p)
+            return legal[0]  # 自摸 when the draw completes the hand, else pass
         for action in legal:
             if action.kind in (AK.ZIMO, AK.HU):
                 return action

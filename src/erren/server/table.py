@@ -581,14 +581,17 @@ class Table:
 
     # ------------------------------------------------------------------ the game
     async def _system(self, action: Action) -> None:
-        await self._apply(action, None)
+        await self._apply(action, None, system=True)
 
-    async def _apply(self, action: Action, conn: Conn | None) -> None:
+    async def _apply(self, action: Action, conn: Conn | None, *, system: bool = False) -> None:
         state = self.state
         assert state is not None
         before = state.event_count
         try:
-            state.apply(action)
+            if system:
+                state.apply_system(action)
+            else:
+                state.apply(action)
         except IllegalActionError as err:
             if conn is not None:
                 self._error(conn, err.rule, err.message, action=str(action))
@@ -837,7 +840,7 @@ class Table:
         )
         state.seed = seed
         for text in actions:
-            state.apply(Action.parse(text))
+            state.apply_recorded(Action.parse(text))
         self._begin(state, game_id, Commitment(seed, salt, commit(seed, salt)))
         self._persisted = len(actions)
         for seat_no, seat in enumerate(self.seats):

@@ -61,15 +61,15 @@ def frames(data: dict[str, Any]) -> dict[str, Any]:
         return [event_json(e, e.seq + 1) for e in fresh if e.kind != "shuffle"]
 
     while i < len(actions) and actions[i].player == CHANCE:
-        state.apply(actions[i])
+        state.apply_recorded(actions[i])
         i += 1
     out.append(_frame(state, None, new_events()))
     while i < len(actions):
         text = str(actions[i])
-        state.apply(actions[i])
+        state.apply_recorded(actions[i])
         i += 1
         while i < len(actions) and actions[i].player == CHANCE:
-            state.apply(actions[i])
+            state.apply_recorded(actions[i])
             i += 1
         out.append(_frame(state, text, new_events()))
     seats = data.get("seats")
