@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import os
 import signal
@@ -117,7 +118,9 @@ def audit(url: str) -> None:
     what its replayed record owes."""
     from erren.server.audit import audit_database  # noqa: PLC0415
 
-    report = asyncio.run(audit_database(url))
+    # in a thread of its own, with its own event loop: ``database`` may be used in a coroutine
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        report = pool.submit(asyncio.run, audit_database(url)).result()
     if not report.ok:
         pytest.fail("the ledger audit failed:\n" + "\n".join(report.lines()), pytrace=False)
 
