@@ -36,8 +36,9 @@ __all__ = [
     "parse_json",
 ]
 
-MAX_ID: Final = 2**63 - 1
-"""No stored id is larger (a signed 64-bit integer)."""
+MAX_ID: Final = 2**31 - 1
+"""No stored id is larger: ids are the database's ``INTEGER`` (32 bits on PostgreSQL), and a
+larger number must not reach a query (PostgreSQL refuses it with an error)."""
 _SMALLEST, _LARGEST = -(2**63), 2**63 - 1
 
 

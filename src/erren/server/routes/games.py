@@ -37,7 +37,7 @@ async def games(
 async def game(game_id: int, store: StoreDep) -> dict[str, Any]:
     """A finished game's record (seed and salt revealed); a running game shows only its
     header and commitment — its actions hold the wall.  404 for an id no game has (any id
-    beyond 64 bits included)."""
+    beyond 32 bits included)."""
     found = await store.get_game(game_id) if 1 <= game_id <= MAX_ID else None
     if found is None:
         raise ApiError(404, "no-game", f"no game {game_id}")
