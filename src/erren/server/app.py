@@ -23,8 +23,11 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -42,6 +45,7 @@ from erren.server.routes.common import ApiError, StrictJSONRoute, api_error_resp
 from erren.server.routes.common import bearer as _token
 from erren.server.routes.models import user_out as _user_out
 from erren.server.store import Store, User
+from erren.server.store.names import skeleton
 from erren.server.table import Act as TAct
 from erren.server.table import Conn, TableConfig
 from erren.server.table import Gone as TGone
@@ -83,6 +87,9 @@ class ErrenApp(FastAPI):
         limit = self.max_body_size
         return with_security_headers(inner if limit is None else DeclaredBodyLimit(inner, limit))
 
+
+HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 401: "auth", 413: "too-large"}
+"""The ``code`` of the framework's own errors (an unknown path, a wrong method)."""
 
 MAX_BODY = 64 * 1024
 """The largest request body (bytes); a larger one is refused with 413 before it is read."""
@@ -138,6 +145,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
         opened = store if isinstance(store, Store) else await Store.open(store)
         lobby = Lobby(opened, clock=clock, config=config, rng=rng)
         holder["store"], holder["lobby"] = opened, lobby
+        await asyncio.to_thread(skeleton, "warm")  # load the confusables table before play
         restored = await lobby.restore()
         if restored:
             log.info("restored %d unfinished table(s)", restored)
@@ -188,6 +196,17 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     @app.exception_handler(413)
     async def too_large(_request: Request, _err: Exception) -> JSONResponse:
         return api_error_response(_too_large(max_body))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(err.status_code, "http-error")
+        body = {"detail": err.detail, "code": code}
+        return JSONResponse(body, status_code=err.status_code, headers=err.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        body = {"detail": jsonable_encoder(err.errors()), "code": "invalid"}
+        return JSONResponse(body, status_code=422)
 
     # ------------------------------------------------------------------ pages
     mount_web(app)  # the browser client at / and its files under /web (erren.web)
