@@ -8,6 +8,7 @@ Client addresses: uvicorn trusts ``X-Forwarded-For`` from 127.0.0.1 (its default
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
 from collections.abc import Iterator
@@ -237,3 +238,30 @@ def test_the_relief_route_needs_a_login(server: Server) -> None:
     with httpx.Client(base_url=server.url) as http:
         assert "/me/relief" in http.get("/openapi.json").json()["paths"]
         assert http.post("/me/relief").status_code == 401
+
+
+def test_wrong_passwords_sent_at_once_get_no_more_than_ten_tries(server: Server) -> None:
+    """Twenty wrong passwords in parallel: the attempts in flight count, so no more than ten
+    are tried however they interleave."""
+    name = _name()
+    with httpx.Client(base_url=server.url) as http:
+        assert _register(http, name).status_code == 201
+
+    async def burst() -> list[int]:
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+            replies = await asyncio.gather(
+                *(
+                    http.post(
+                        "/auth/login",
+                        json={"name": name, "password": "wrong-password"},
+                        headers=_from(f"198.18.0.{i + 1}"),
+                    )
+                    for i in range(20)
+                )
+            )
+        return [r.status_code for r in replies]
+
+    statuses = asyncio.run(burst())
+    assert set(statuses) <= {401, 429}
+    assert 1 <= statuses.count(401) <= 10
+    assert statuses.count(429) >= 10
