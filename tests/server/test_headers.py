@@ -141,6 +141,17 @@ def test_the_old_plain_urls_still_work_and_are_revalidated(server: Server) -> No
         assert older.status_code == 200 and older.headers["cache-control"] == "no-cache"
 
 
+def test_a_revalidated_file_that_did_not_change_is_304(server: Server) -> None:
+    with httpx.Client(base_url=server.url) as http:
+        first = http.get("/web/js/app.js")
+        again = http.get("/web/js/app.js", headers={"If-None-Match": first.headers["etag"]})
+        assert again.status_code == 304 and again.content == b""
+        assert again.headers["cache-control"] == "no-cache"
+        _assert_secure(again)
+        head = http.head(f"/web/{RELEASE}/style.css")
+        assert head.status_code == 200 and head.headers["cache-control"] == YEAR
+
+
 def test_only_the_client_files_are_served(server: Server) -> None:
     assert set(ASSETS) == {"style.css"} | {f"js/{p.name}" for p in (WEB_DIR / "js").glob("*.js")}
     with httpx.Client(base_url=server.url) as http:

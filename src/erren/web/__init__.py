@@ -74,7 +74,8 @@ def index_html() -> str:
 def mount_web(app: FastAPI) -> None:
     """Serve the client at ``/`` and its files under ``/web``."""
     from fastapi import Body  # noqa: PLC0415 - the server extra
-    from fastapi.responses import FileResponse, HTMLResponse  # noqa: PLC0415
+    from fastapi.responses import FileResponse, HTMLResponse, Response  # noqa: PLC0415
+    from starlette.requests import Request  # noqa: PLC0415
 
     from erren.errors import ErrenError, IllegalActionError  # noqa: PLC0415
     from erren.server.routes.common import ApiError  # noqa: PLC0415
@@ -104,12 +105,25 @@ def mount_web(app: FastAPI) -> None:
         """Chinese → English names of every fan, pattern and 水 item."""
         return names()
 
-    @app.get("/web/{path:path}", include_in_schema=False)
-    async def client_file(path: str) -> FileResponse:
+    def client_file_response(path: Path, cache: str, request: Request) -> Response:
+        reply = FileResponse(path, headers={"Cache-Control": cache}, stat_result=path.stat())
+        if request.headers.get("if-none-match") == reply.headers.get("etag"):  # revalidation
+            return Response(
+                status_code=304, headers={"ETag": reply.headers["etag"]} | {"Cache-Control": cache}
+            )
+        return reply
+
+    async def client_file(request: Request) -> Response:
+        path = str(request.path_params["path"])
         release, _, rest = path.partition("/")
         if _RELEASE_SHAPE.fullmatch(release) and rest in ASSETS:
             cache = IMMUTABLE if release == RELEASE else REVALIDATE  # an older release's URL
-            return FileResponse(ASSETS[rest], headers={"Cache-Control": cache})
+            return client_file_response(ASSETS[rest], cache, request)
         if path in ASSETS:
-            return FileResponse(ASSETS[path], headers={"Cache-Control": REVALIDATE})
+            return client_file_response(ASSETS[path], REVALIDATE, request)
         raise ApiError(404, "not-found", f"no client file {path[:80]!r}")
+
+    # a plain Starlette route (GET and HEAD), after /web/replay and /web/names.json
+    app.router.add_route(
+        "/web/{path:path}", client_file, methods=["GET", "HEAD"], include_in_schema=False
+    )
