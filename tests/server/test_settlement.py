@@ -6,6 +6,8 @@ payer's balance — with the tiers of guobiao-2p §6.3 written out, never read b
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -147,3 +149,36 @@ def test_the_modules_examples() -> None:
 
     for module in (rooms, settlement):
         assert doctest.testmod(module).failed == 0
+
+
+def test_the_rooms_route_says_what_leaving_costs(tmp_path: Any) -> None:
+    """``GET /rooms`` over a real server: every room with its stake and escape cost in beans,
+    computed here from the spec (13, 400, 13 × 1 points × the tier's stake)."""
+    import asyncio  # noqa: PLC0415
+
+    import httpx  # noqa: PLC0415
+
+    from .beans_play import serving  # noqa: PLC0415
+
+    async def run() -> list[dict[str, Any]]:
+        async with (
+            serving(f"sqlite:///{tmp_path / 'rooms.sqlite3'}") as served,
+            httpx.AsyncClient(base_url=served.url) as http,
+        ):
+            reply = await http.get("/rooms")
+            reply.raise_for_status()
+            return list(reply.json())
+
+    rooms = {r["id"]: r for r in asyncio.run(run())}
+    points = {"guobiao-2p": 13, "xiamen": 400, "arcade": 13}
+    assert len(rooms) == 15
+    for family, escape in points.items():
+        for tier, stake, entry_min, entry_max in SPEC_TIERS:
+            room = rooms[f"{family}/{tier}"]
+            assert (room["stake"], room["entry_min"], room["entry_max"]) == (
+                stake,
+                entry_min,
+                entry_max,
+            )
+            assert room["account_needed"] is True
+            assert (room["escape_points"], room["escape_beans"]) == (escape, escape * stake)

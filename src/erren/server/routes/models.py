@@ -74,6 +74,11 @@ class RoomOut(BaseModel):
     entry_min: int
     entry_max: int
     options: dict[str, Any]
+    account_needed: bool = Field(description="bean rooms need a registered account")
+    escape_points: int = Field(description="what leaving a running hand costs, in points")
+    escape_beans: int = Field(
+        description="the same in beans at the room's stake (at most the leaver's balance)"
+    )
 
 
 class QuickMatchIn(BaseModel):
