@@ -265,6 +265,10 @@ Command = (
     Join | Gone | Act | SetTrustee | Ready | Leave | Resync | Sit | Timeout | BotMove | GraceOver
 ) | (ReadyOver | IdleOver | WindowPass)
 
+WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.LAST_DRAW, Phase.HAIDI})
+"""Phases in which one seat answers a tile; with ``claim_privacy`` they open whether or not he
+has a choice (pass alone), and the server keeps them open for the minimum pause."""
+
 TRANSIENT: tuple[type[BaseException], ...] = (OSError, ConnectionError)
 """Database failures worth retrying (a full disk, a dropped connection, a read-only or vanished
 file); :func:`_transient` adds SQLAlchemy's driver errors (not integrity errors)."""
@@ -877,8 +881,9 @@ class Table:
             return
         actor = state.actor
         version = len(state.history)
-        if state.phase in (Phase.CLAIM, Phase.ROB) and self.seats[actor].bot is None:
-            # 鸣牌保护: a human decides this window; it lasts at least the minimum pause
+        if state.phase in WINDOWS and self.seats[actor].bot is None:
+            # 鸣牌保护: a human answers a tile (a discard, a 加杠, a family's post-draw tile);
+            # the window lasts at least the minimum pause, choice or not
             self._window_at = asyncio.get_running_loop().time()
             legal = state.legal_actions(actor)
             if len(legal) == 1 and legal[0].kind is ActionKind.PASS:
@@ -939,7 +944,7 @@ class Table:
             if balance is None:
                 personal[seat_no] = {
                     "code": "opponent-below-entry",
-                    "reason": "your opponent's balance no longer fits this room; the table "
+                    "reason": "your opponent can no longer play in this room; the table "
                     "closes (nobody escaped)",
                     "params": {"room": room.id},
                 }
