@@ -605,9 +605,12 @@ class Table:
                 4409,
             )
         was_online = info.online
+        paused = self.awaiting_restore
         info.conns.add(conn)
         info.back_since_restore = True
         conn.table, conn.seat = self, seat
+        if paused and not self.awaiting_restore and self.running:
+            self._arm()  # everyone is back after the restart: the timers run again
         if info.grace is not None:
             info.grace.cancel()
             info.grace = None
@@ -879,6 +882,8 @@ class Table:
         state = self.state
         if state is None or state.is_terminal or state.actor < 0:
             return
+        if self.awaiting_restore:
+            return  # restored after a restart: nothing moves until everyone is back
         actor = state.actor
         version = len(state.history)
         if state.phase in WINDOWS and self.seats[actor].bot is None:
@@ -907,6 +912,12 @@ class Table:
         )
         self._timer_seconds = self.clock.real(seconds)
         self._timer = self.clock.call_later(seconds, lambda: self.submit(Timeout(actor, version)))
+
+    @property
+    def awaiting_restore(self) -> bool:
+        """The hand was restored after a restart and a player has not come back yet: its
+        timers wait (nothing is played for anyone), and the grace period calls it off."""
+        return any(s.bot is None and not s.back_since_restore for s in self.seats)
 
     def _cancel_timers(self) -> None:
         timers = (self._timer, self._ready_timer, self._idle, self._window_pass)
