@@ -36,6 +36,7 @@ from erren.engine import Action, ActionKind, Ruleset, State, find_ruleset
 from erren.engine.state import Phase
 from erren.errors import IllegalActionError
 from erren.server.clock import Clock, Timer
+from erren.server.durable import durably
 from erren.server.fairness import Commitment, commit
 from erren.server.protocol import (
     ProtocolError,
@@ -269,21 +270,6 @@ WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.LAST_DRAW, Phase.HAIDI})
 """Phases in which one seat answers a tile; with ``claim_privacy`` they open whether or not he
 has a choice (pass alone), and the server keeps them open for the minimum pause."""
 
-TRANSIENT: tuple[type[BaseException], ...] = (OSError, ConnectionError)
-"""Database failures worth retrying (a full disk, a dropped connection, a read-only or vanished
-file); :func:`_transient` adds SQLAlchemy's driver errors (not integrity errors)."""
-
-
-def _transient(err: BaseException) -> bool:
-    """Whether a failed database call may succeed when tried again."""
-    from sqlalchemy.exc import DBAPIError, IntegrityError  # noqa: PLC0415
-
-    from erren.server.store import StoreUnavailable  # noqa: PLC0415
-
-    if isinstance(err, IntegrityError):
-        return False
-    return isinstance(err, (*TRANSIENT, DBAPIError, StoreUnavailable))
-
 
 def with_claim_privacy(ruleset: Ruleset) -> Ruleset:
     """``ruleset`` with 鸣牌保护 on (every claim window opened, pass-only ones too), when the
@@ -400,39 +386,30 @@ class Table:
     its players are not freed into new tables meanwhile."""
 
     async def _durably(self, write: Callable[[], Awaitable[T]]) -> T:
-        """Run a database write until it succeeds: a failure that may pass (a full disk, a
-        dropped connection, a read-only file) is retried with a growing pause, the players are
-        told (error code ``store-retrying``), and the table keeps its state meanwhile; the write
-        must be idempotent (actions by ``seq``, settlements by key, finishing by record)."""
-        pause = 0.05
-        while True:
-            try:
-                result = await write()
-            except Exception as err:
-                if not _transient(err):
-                    raise
-                self.store_failures += 1
-                if self.store_failures == 1:
-                    log.warning("table %s: database write failed, retrying: %s", self.spec.id, err)
-                    self._broadcast(
-                        error_json(
-                            "store-retrying",
-                            "the game's record cannot be written right now; the server "
-                            "retries and nothing is lost (the hand waits meanwhile)",
-                        )
-                    )
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, self.config.store_retry_max_s)
-                continue
-            if self.store_failures:
-                log.warning(
-                    "table %s: database write done after %d failure(s)",
-                    self.spec.id,
-                    self.store_failures,
-                )
-                self.store_failures = 0
-                self._broadcast({"type": "store-ok", "code": "store-ok"})
-            return result
+        """Run a database write until it succeeds (:func:`~erren.server.durable.durably`): the
+        table keeps its state meanwhile and the players are told (``store-retrying``, then
+        ``store-ok``)."""
+        return await durably(
+            write,
+            failing=self._store_failing,
+            recovered=self._store_recovered,
+            max_pause=self.config.store_retry_max_s,
+        )
+
+    def _store_failing(self, err: BaseException) -> None:
+        self.store_failures += 1
+        log.warning("table %s: database write failed, retrying: %s", self.spec.id, err)
+        self._broadcast(
+            error_json(
+                "store-retrying",
+                "the game's record cannot be written right now; the server retries and "
+                "nothing is lost (the hand waits meanwhile)",
+            )
+        )
+
+    def _store_recovered(self, failures: int) -> None:
+        self.store_failures = 0
+        self._broadcast({"type": "store-ok", "code": "store-ok"})
 
     async def stop(self) -> None:
         """Cancel the actor (server shutdown): unfinished hands stay in the store."""
