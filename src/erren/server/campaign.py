@@ -126,6 +126,7 @@ class CampaignTable(Table):
         if isinstance(command, _Begin):
             if self.running or self.closed:
                 return
+            self._touch()  # a stake is the player's doing: the table is not idle
             await self._start_campaign_hand(command.start)
             return
         await super()._handle(command)
@@ -155,6 +156,15 @@ class CampaignTable(Table):
         self._begin(state, game_id, fair)
         await self._persist()
         await self._after_change(-1)
+
+    def called_off_json(self, why: str) -> dict[str, Any]:
+        """A called-off campaign hand keeps its wall secret (no seed, no actions: the shuffle
+        is among them): the run deals the same hand again, its stake returned
+        (:meth:`~erren.campaign.Run.void_hand`)."""
+        record = super().called_off_json(why)
+        for secret in ("seed", "fairness", "actions"):
+            record.pop(secret, None)
+        return record
 
     def _meta(self) -> dict[str, Any]:
         meta = super()._meta()

@@ -1141,11 +1141,16 @@ class Table:
     async def _call_off_record(self, why: str) -> None:
         """Finish the stored game as called off: no result, no beans, the seed revealed."""
         assert self.state is not None and self.game_id is not None
-        record = self.record_json()
-        record["called_off"] = why
+        record = self.called_off_json(why)
         summary = f"hand {self.hand_no} at {self.spec.id}: called off ({why}); no beans moved"
         game_id = self.game_id
         await self._durably(lambda: self.store.finish_game(game_id, record, summary))
+
+    def called_off_json(self, why: str) -> dict[str, Any]:
+        """The record a called-off hand is stored with (``called_off``: why; no result)."""
+        record = self.record_json()
+        record["called_off"] = why
+        return record
 
     async def call_off(self, why: str) -> None:
         """Call the running hand off (no result, nobody pays: a fault of the server is never
