@@ -475,6 +475,8 @@ def _shape(message: dict[str, Any]) -> tuple[Any, ...]:
 
 
 HANDS = 3
+JITTER_S = 0.02
+"""How much later one message may reach a client than another on this shared machine."""
 
 
 async def _discarder(a: PlayerClient, hands: list[list[tuple[float, dict[str, Any]]]]) -> None:
@@ -561,7 +563,11 @@ def test_claim_window_timing_is_the_same_with_or_without_a_choice(slow: Server) 
             await c.join(table)
         hands: list[list[tuple[float, dict[str, Any]]]] = [[]]
         choices: list[dict[int, bool]] = [{}]
-        await asyncio.gather(_discarder(a, hands), _passer(b, choices))
+        try:
+            await asyncio.gather(_discarder(a, hands), _passer(b, choices))
+        finally:
+            await a.close()
+            await b.close()
         assert a.seat >= 0
         seen = [
             w
@@ -575,13 +581,15 @@ def test_claim_window_timing_is_the_same_with_or_without_a_choice(slow: Server) 
             f"without: {[round(g * 1000) for g in gaps[False]]}"
         )
         assert gaps[True] and gaps[False], "both kinds of discard were played"
+        # measured at the discarder: each gap is the pause ± the two messages' delivery jitter
         for gap in gaps[True]:
-            assert gap >= PAUSE_S - 0.005  # an instant pass waited for the pause
+            assert gap >= PAUSE_S - JITTER_S  # an instant pass waited for the pause
+        assert statistics.median(gaps[True]) >= PAUSE_S
         if "claim_privacy" in find_ruleset("guobiao-2p").options_dict():
             # 鸣牌保护 in the engine: every window opens, a pass-only one is passed by the
             # server at the pause, and the discarder is shown the same thing
             for gap in gaps[False]:
-                assert gap >= PAUSE_S - 0.005
+                assert gap >= PAUSE_S - JITTER_S
             # the same time to the next draw either way (medians: the machine is shared)
             assert statistics.median(gaps[False]) <= PAUSE_S + 0.03
             assert abs(statistics.median(gaps[False]) - statistics.median(gaps[True])) <= 0.02
@@ -589,7 +597,5 @@ def test_claim_window_timing_is_the_same_with_or_without_a_choice(slow: Server) 
             assert shown[True] == shown[False]
         else:  # an engine without the option passes for b at once: no window opens
             assert all(gap < PAUSE_S for gap in gaps[False])
-        await a.close()
-        await b.close()
 
     run(main())
