@@ -11,7 +11,7 @@ import pytest
 
 from erren.bots import find_bot
 
-from .harness import Server, database, run
+from .harness import TIME_SCALE, Server, database, run
 from .helpers import player, settlements, wait_for
 
 
@@ -72,6 +72,9 @@ def test_campaign_hand_settles_and_survives_a_restart(fresh: Server) -> None:  #
         if a.ws is not None:
             await a.ws.close()
             a.ws = None
+        # a long grace (10 s) on the restarted server: the player comes back in time even
+        # when the machine is slow to answer (nobody back → called off, test_faults)
+        server.extra = (*server.extra, "--grace", "1000")
         server.start()
         during = (await http.get("/campaign")).json()["campaign"]
         assert during["status"] == "in_hand" and during["table"] == table
@@ -92,6 +95,42 @@ def test_campaign_hand_settles_and_survives_a_restart(fresh: Server) -> None:  #
         assert (await http.get("/campaign")).json() == {"campaign": None}
         await asyncio.sleep(0.2)
         assert (await http.get("/me/table")).json() is None
+        await a.close()
+
+    run(main())
+
+
+def test_a_restored_campaign_hand_nobody_rejoins_is_called_off(fresh: Server) -> None:
+    """After a restart the player does not come back within the grace period (60 s × the
+    harness's time scale): the hand is called off, its stake returned (no escape charged), and
+    its stored record keeps the wall secret (the run deals the same hand again)."""
+    server = fresh
+
+    async def main() -> None:
+        a = await player(server.url, keep=True)
+        http = a.http
+        assert (await http.post("/campaign/start")).status_code == 201
+        reply = await http.post("/campaign/hand", json={"multiplier": 3})
+        assert reply.status_code == 200, reply.text
+        assert reply.json()["campaign"]["bankroll"] == 1000 - 3 * 100
+        table = reply.json()["table"]
+        await a.connect()
+        await a.join(table)
+        message = await wait_for(a, lambda m: m.get("type") == "events")
+        game = message["game"]
+        server.kill()
+        if a.ws is not None:
+            await a.ws.close()
+            a.ws = None
+        server.start()
+        await asyncio.sleep(60 * TIME_SCALE + 1.0)
+        after = (await http.get("/campaign")).json()["campaign"]
+        assert after["status"] == "ready" and after["current"] is None
+        assert after["bankroll"] == 1000  # the stake of 300 came back
+        assert after["hands"] == 0
+        found = (await http.get(f"/games/{game}")).json()
+        assert found["finished"] is True and found["record"]["called_off"]
+        assert not {"seed", "fairness", "actions", "result"} & set(found["record"])
         await a.close()
 
     run(main())

@@ -54,6 +54,9 @@ def test_sigkill_mid_hand_then_the_game_continues(fresh: Server) -> None:
             if c.ws is not None:
                 await c.ws.close()
                 c.ws = None
+        # a long grace (10 s) on the restarted server: the player comes back in time even
+        # when the machine is slow to answer (nobody back → called off, test_faults)
+        server.extra = (*server.extra, "--grace", "1000")
         server.start()  # same database: the unfinished table is restored
         for c in (a, b):
             await c.connect()

@@ -26,6 +26,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
@@ -44,7 +45,7 @@ from erren.server.routes import ROUTERS
 from erren.server.routes.common import ApiError, StrictJSONRoute, api_error_response
 from erren.server.routes.common import bearer as _token
 from erren.server.routes.models import user_out as _user_out
-from erren.server.store import Store, User
+from erren.server.store import Store, StoreUnavailable, User
 from erren.server.store.names import skeleton
 from erren.server.table import Act as TAct
 from erren.server.table import Conn, TableConfig
@@ -187,11 +188,24 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, err: LobbyError) -> JSONResponse:
-        body: dict[str, Any] = {"detail": err.message}
-        code = getattr(err, "code", None)
-        if code is not None:
-            body["code"] = code
+        body: dict[str, Any] = {"detail": err.message, "code": err.code}
+        if err.table is not None:
+            body["table"] = err.table
         return JSONResponse(body, status_code=err.status)
+
+    @app.exception_handler(StoreUnavailable)
+    @app.exception_handler(DBAPIError)
+    async def store_unavailable(_request: Request, err: Exception) -> JSONResponse:
+        log.warning("a request failed on the database: %s", err)
+        return JSONResponse(
+            {
+                "detail": "the database cannot be written right now; nothing was changed, "
+                "try again later",
+                "code": "store-unavailable",
+            },
+            status_code=503,
+            headers={"Retry-After": "5"},
+        )
 
     @app.exception_handler(413)
     async def too_large(_request: Request, _err: Exception) -> JSONResponse:
