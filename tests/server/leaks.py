@@ -72,8 +72,8 @@ KNOWN_LEAKS: dict[str, str] = {
 _TILE_GROUP = re.compile(r"(?<![\w§.\-])((?:[1-9]+[mpszf])+)(?![\w])")
 _ACTION = re.compile(r"(?<![\w])([01c]):([a-z]+)(?::([0-9mpszf,]+))?")
 _STATE_MESSAGES = ("events", "snapshot")
-_EXAMPLES = ("e.g. chi:345m",)
-"""Fixed examples in the server's texts (the notation's help), not tiles of anybody's hand."""
+_EXAMPLES = re.compile(r"e\.g\. [a-z]+:[0-9mpszf]+")
+"""The notation's fixed examples in the server's texts (``e.g. chi:345m``), nobody's tiles."""
 
 
 def tiles_in(text: str) -> set[str]:
@@ -115,15 +115,19 @@ class Audit:
     by_type: Counter[str] = field(default_factory=Counter)
     leaks: list[Finding] = field(default_factory=list)
     known: Counter[str] = field(default_factory=Counter)
+    example: dict[str, Finding] = field(default_factory=dict)
+    """The first finding of each known kind (shown in the summary)."""
     hands: Counter[str] = field(default_factory=Counter)
     """Hands checked, by family (each seen by both seats)."""
-    games: set[int] = field(default_factory=set)
+    replays: dict[int, Hand] = field(default_factory=dict)
+    """Each hand's replay, by game (shared by the two seats)."""
     windows: dict[str, dict[bool, Counter[str]]] = field(default_factory=dict)
     """Per family: the discarder's view after his discard, by whether the opponent could claim."""
 
     def find(self, kind: str, seat: int, game: int | None, detail: str, msg: Any) -> None:
         if kind in KNOWN_LEAKS:
             self.known[kind] += 1
+            self.example.setdefault(kind, Finding(kind, seat, game, detail, msg))
         else:
             self.leaks.append(Finding(kind, seat, game, detail, msg))
 
@@ -151,7 +155,8 @@ class Audit:
             f"({dict(sorted(self.by_type.items()))}), hands {dict(sorted(self.hands.items()))}"
         ]
         for kind, count in sorted(self.known.items()):
-            lines.append(f"  known (KNOWN_LEAKS[{kind!r}]): {count} occurrence(s)")
+            lines.append(f"  known (KNOWN_LEAKS[{kind!r}]): {count} occurrence(s), e.g.")
+            lines.append(f"    {self.example[kind]}")
         lines.extend(f"  LEAK {leak}" for leak in self.leaks[:20])
         if len(self.leaks) > 20:
             lines.append(f"  ... and {len(self.leaks) - 20} more")
@@ -159,30 +164,29 @@ class Audit:
 
 
 class Hand:
-    """One finished hand, replayed: each step's view for ``seat``, the events as he may see
-    them, what stays secret until the settlement."""
+    """One finished hand, replayed once for both seats: each step's view of each seat, the
+    events as each may see them, what stays secret until the settlement."""
 
-    def __init__(self, record: dict[str, Any], seat: int) -> None:
+    def __init__(self, record: dict[str, Any]) -> None:
         self.record = record
-        self.seat = seat
         rec = Record.from_dict(record)
         self.family = rec.ruleset
         ruleset = find_ruleset(rec.ruleset, rec.options)
         state = State(ruleset, dealer=rec.dealer, round_wind=rec.round_wind, streak=rec.streak)
-        self.views: dict[int, dict[str, Any]] = {}
+        self.views: tuple[dict[int, dict[str, Any]], ...] = ({}, {})
         self.after_discard: list[tuple[str, bool]] = []
-        opp = 1 - seat
+        """For every discard: the discarder's view right after it, and whether the opponent
+        had a choice other than passing."""
         for text in rec.actions:
             action = Action.parse(text)
             state.apply(action)
-            if state.actor >= 0 or state.is_terminal:
-                view = observation_json(state.observe(seat))
-                self.views[state.event_count] = _strip_timer(view)
-                if action.player == seat and action.kind in (
-                    ActionKind.DISCARD,
-                    ActionKind.TING,
-                    ActionKind.DISCARD_GOLD,
-                ):
+            if not (state.actor >= 0 or state.is_terminal):
+                continue
+            for seat in (0, 1):
+                view = _strip_timer(observation_json(state.observe(seat)))
+                self.views[seat][state.event_count] = view
+                if action.player == seat and action.kind in _DISCARDS:
+                    opp = 1 - seat
                     choice = state.actor == opp and any(
                         a.kind is not ActionKind.PASS for a in state.legal_actions(opp)
                     )
@@ -192,7 +196,10 @@ class Hand:
                         f"timer={None if timer is None else (timer['player'], timer['kind'])}"
                     )
                     self.after_discard.append((shape, choice))
-        self.events = {e.seq + 1: event_json(e.seen_by(seat), e.seq + 1) for e in state.events}
+        every = state.events
+        self.events = tuple(
+            {e.seq + 1: event_json(e.seen_by(seat), e.seq + 1) for e in every} for seat in (0, 1)
+        )
         self.end_n = state.event_count + 1
         self.result = result_json(state.result, wild=state.observe(0).wild)
         secrets = [str(record["fairness"]["salt"]), str(record["seed"])]
@@ -201,6 +208,28 @@ class Hand:
             if text.startswith("c:") and kind in ("shuffle", "seed"):
                 secrets.append(text.split(":", 2)[2])
         self.secrets = [s for s in secrets if len(s) >= 6]
+
+
+_DISCARDS = (ActionKind.DISCARD, ActionKind.TING, ActionKind.DISCARD_GOLD)
+
+
+def _state_tiles(state: dict[str, Any]) -> set[str]:
+    """Every tile a state shows its seat."""
+    out = set(state.get("hand", ()))
+    for name in ("last_drawn", "pending", "gold", "wild", "flower_kind", "offer"):
+        if state.get(name):
+            out.add(state[name])
+    for seat in (0, 1):
+        out.update(state["discards"][seat])
+        out.update(state["flowers"][seat])
+        for meld in state["melds"][seat]:
+            out.update(meld["tiles"])
+    for action in state.get("legal", ()):
+        out |= tiles_in(action)
+    result = state.get("result")
+    if result:
+        out |= tiles_in(str(result.get("hand")))
+    return out
 
 
 _START_KEYS = {"n", "kind", "game", "hand", "dealer", "round_wind", "streak", "commitment", "seats"}
@@ -297,7 +326,7 @@ class SeatAudit:
     def _state(self, got: dict[str, Any] | None, hand: Hand, message: Any) -> None:
         if got is None:
             return
-        view = hand.views.get(got.get("last_n", -1))
+        view = hand.views[self.seat].get(got.get("last_n", -1))
         if view is None:
             self.leak("state-at-no-step", f"no step of the hand has {got.get('last_n')}", message)
             return
@@ -313,12 +342,17 @@ class SeatAudit:
         if got.get("legal") and got.get("to_act") != self.seat:
             self.leak("legal-while-waiting", "legal actions for a seat not to act", message)
         self.view = got
-        self._show(got)
-
-    def _show(self, data: Any) -> None:
         if self.game is not None:
-            text = json.dumps(data, ensure_ascii=False)
-            self.shown.setdefault(self.game, set()).update(tiles_in(text))
+            self.shown.setdefault(self.game, set()).update(_state_tiles(got))
+
+    def _show(self, event: dict[str, Any]) -> None:
+        if self.game is not None:
+            shown = self.shown.setdefault(self.game, set())
+            if "tile" in event:
+                shown.add(event["tile"])
+            shown.update(event.get("tiles", ()))
+            if event.get("text"):
+                shown |= tiles_in(event["text"])
 
     def _event(self, event: dict[str, Any], hand: Hand, message: Any) -> None:
         n = event.get("n")
@@ -335,7 +369,7 @@ class SeatAudit:
             if self.game is not None:
                 self.ended.add(self.game)
             return
-        expected = hand.events.get(n) if isinstance(n, int) else None
+        expected = hand.events[self.seat].get(n) if isinstance(n, int) else None
         if event != expected:
             self.leak("event-not-seen-by", f"expected {expected}", message)
             return
@@ -378,8 +412,7 @@ class SeatAudit:
         if last_n is not None and (view is None or last_n != view.get("last_n")):
             self.leak("error-last-n", f"last_n {last_n} is not the seat's step", message)
         text = json.dumps({k: v for k, v in message.items() if k != "action"}, ensure_ascii=False)
-        for example in _EXAMPLES:
-            text = text.replace(example, "")
+        text = _EXAMPLES.sub("", text)
         legal = {f"{self.seat}:{a}" for a in (view or {}).get("legal", ())}
         for who, verb, found in _ACTION.findall(text):
             arg = found.rstrip(",")
@@ -480,14 +513,17 @@ def audit_seat(
 ) -> None:
     """Check every message of one connection of ``seat`` (``sent``: the actions it sent, as
     ``(number of messages received before it, text)``)."""
-    hands = {int(r["game"]): Hand(r, seat) for r in records}
-    for game, hand in hands.items():
-        if game not in audit.games:
-            audit.games.add(game)
+    hands: dict[int, Hand] = {}
+    for record in records:
+        game = int(record["game"])
+        hand = audit.replays.get(game)
+        if hand is None:
+            hand = audit.replays[game] = Hand(record)
             audit.hands[hand.family] += 1
-        groups = audit.windows.setdefault(hand.family, {})
-        for shape, choice in hand.after_discard:
-            groups.setdefault(choice, Counter())[shape] += 1
+            groups = audit.windows.setdefault(hand.family, {})
+            for shape, choice in hand.after_discard:
+                groups.setdefault(choice, Counter())[shape] += 1
+        hands[game] = hand
     SeatAudit(seat, hands, sent or [], audit).run(messages)
 
 
@@ -574,8 +610,10 @@ async def play_adversarially(
             roll = rng.random()
             if roll < 0.15:
                 await send(junk_action(rng, client.seat, state), stamp)
-            elif roll < 0.18:
+            elif roll < 0.17:
                 await client.send({"type": "resync"})
+            elif roll < 0.18:
+                await client.send({"type": "ping"})
             elif roll < 0.2 and client.ws is not None:
                 await client.ws.close()
                 client.ws = None
