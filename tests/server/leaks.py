@@ -39,6 +39,7 @@ from typing import Any
 from erren.bots import Bot
 from erren.engine import Action, Record, State, find_ruleset
 from erren.engine.actions import ActionKind
+from erren.engine.state import Phase
 from erren.server.client import PlayerClient
 from erren.server.protocol import (
     action_text,
@@ -60,7 +61,8 @@ KNOWN_LEAKS: dict[str, str] = {
         "engine observe() + server/table.py: without 鸣牌保护 (claim_privacy) the discarder "
         "sees phase 'claim' with the opponent to act (and his claim timer) only when the "
         "opponent can claim his discard. Fixed by the engine helper's claim_privacy option and "
-        "the runtime helper turning it on at tables with a human seat."
+        "the runtime helper turning it on at tables with a human seat (the same for the rob "
+        "window after a 加杠)."
     ),
     "deadline-to-the-waiting-seat": (
         "server/table.py Table._state_json: `timer.deadline` is sent to both seats, also to "
@@ -72,6 +74,28 @@ KNOWN_LEAKS: dict[str, str] = {
 _TILE_GROUP = re.compile(r"(?<![\w§.\-])((?:[1-9]+[mpszf])+)(?![\w])")
 _ACTION = re.compile(r"(?<![\w])([01c]):([a-z]+)(?::([0-9mpszf,]+))?")
 _STATE_MESSAGES = ("events", "snapshot")
+_NUMBER = re.compile(r"(?<![\w.§\-])(-?\d+)(?![\w.])")
+"""A number in an error's text (not a clause such as §2.4 or R-2.11, not part of a word)."""
+_LIMITS = {-1, 0, 1, 2, 13, 14, 16, 17, 4096, 2**63 - 1}
+"""Numbers an error may cite besides the seat's own: seats, the hand sizes of the rules (13/14,
+xiamen 16/17), the protocol's limits."""
+
+
+def _ints(data: Any) -> set[int]:
+    """Every integer in a state (counts, event numbers, dice, timers...): what a seat knows."""
+    if isinstance(data, bool):
+        return set()
+    if isinstance(data, int):
+        return {data}
+    if isinstance(data, float):
+        return {int(data)}
+    if isinstance(data, dict):
+        return set().union(*(_ints(v) for v in data.values())) if data else set()
+    if isinstance(data, list | tuple):
+        return set().union(*(_ints(v) for v in data)) if data else set()
+    return set()
+
+
 _EXAMPLES = re.compile(r"e\.g\. [a-z]+:[0-9mpszf]+")
 """The notation's fixed examples in the server's texts (``e.g. chi:345m``), nobody's tiles."""
 
@@ -175,8 +199,8 @@ class Hand:
         state = State(ruleset, dealer=rec.dealer, round_wind=rec.round_wind, streak=rec.streak)
         self.views: tuple[dict[int, dict[str, Any]], ...] = ({}, {})
         self.after_discard: list[tuple[str, bool]] = []
-        """For every discard: the discarder's view right after it, and whether the opponent
-        had a choice other than passing."""
+        """For every discard (and 加杠): the mover's view right after it, and whether the
+        opponent then had a claim (rob) window with a choice other than passing."""
         for text in rec.actions:
             action = Action.parse(text)
             state.apply(action)
@@ -187,7 +211,8 @@ class Hand:
                 self.views[seat][state.event_count] = view
                 if action.player == seat and action.kind in _DISCARDS:
                     opp = 1 - seat
-                    choice = state.actor == opp and any(
+                    window = state.phase in (Phase.CLAIM, Phase.ROB) and state.actor == opp
+                    choice = window and any(
                         a.kind is not ActionKind.PASS for a in state.legal_actions(opp)
                     )
                     timer = view["timer"]
@@ -210,7 +235,11 @@ class Hand:
         self.secrets = [s for s in secrets if len(s) >= 6]
 
 
-_DISCARDS = (ActionKind.DISCARD, ActionKind.TING, ActionKind.DISCARD_GOLD)
+Sent = tuple[int, str, int | None]
+"""An action a seat sent: (messages it had received before, the text, the event stamp n)."""
+
+_DISCARDS = (ActionKind.DISCARD, ActionKind.TING, ActionKind.DISCARD_GOLD, ActionKind.JIA_GANG)
+"""The moves after which the opponent may get a claim (or rob) window on the mover's tile."""
 
 
 def _state_tiles(state: dict[str, Any]) -> set[str]:
@@ -256,7 +285,11 @@ class SeatAudit:
     """One connection's messages, in order, for one seat (see the module's docstring)."""
 
     def __init__(
-        self, seat: int, hands: dict[int, Hand], sent: list[tuple[int, str]], audit: Audit
+        self,
+        seat: int,
+        hands: dict[int, Hand],
+        sent: list[Sent],
+        audit: Audit,
     ) -> None:
         self.seat = seat
         self.hands = hands
@@ -268,23 +301,29 @@ class SeatAudit:
         self.named: set[str] = set()
         self.own: set[str] = set()
         self.texts: list[str] = []
+        self.numbers: set[int] = set()
+        """Numbers the seat sent (event stamps, numbers in its actions)."""
         self.ended: set[int] = set()
 
     def leak(self, kind: str, detail: str, message: Any) -> None:
         self.audit.find(kind, self.seat, self.game, detail, message)
 
     def run(self, messages: list[dict[str, Any]]) -> None:
-        sent = sorted(self.sent)
+        sent = sorted(self.sent, key=lambda item: item[0])
         k = 0
         for index, message in enumerate(messages):
             while k < len(sent) and sent[k][0] <= index:
-                self._sent(sent[k][1])
+                self._sent(sent[k][1], sent[k][2])
                 k += 1
             self.check(message)
 
-    def _sent(self, text: str) -> None:
-        """What the seat itself named: its tiles and the action as the server reads it."""
+    def _sent(self, text: str, stamp: int | None) -> None:
+        """What the seat itself named: its tiles, the action as the server reads it, the event
+        number it stamped the action with."""
         self.texts.append(text)
+        self.numbers.update(int(x) for x in re.findall(r"-?\d+", text))
+        if stamp is not None:
+            self.numbers.add(stamp)
         self.named |= tiles_in(text)
         parts = text.split(":")
         rest = parts[1:] if parts[0] in ("0", "1", "c") else parts
@@ -437,6 +476,13 @@ class SeatAudit:
         unknown = tiles_in(text) - seen - self.named
         if unknown:
             self.leak("error-names-a-hidden-tile", f"tiles {sorted(unknown)}", message)
+        words = _TILE_GROUP.sub(" ", _ACTION.sub(" ", str(message.get("message", ""))))
+        numbers = {int(x) for x in _NUMBER.findall(words)}
+        counts = numbers - _LIMITS - _ints(view) - self.numbers
+        if counts:
+            self.leak(
+                "error-names-a-count", f"numbers {sorted(counts)} the seat cannot know", message
+            )
 
     def _table_info(self, info: Any, message: Any) -> None:
         if not isinstance(info, dict):
@@ -509,10 +555,10 @@ def audit_seat(
     seat: int,
     records: list[dict[str, Any]],
     audit: Audit,
-    sent: list[tuple[int, str]] | None = None,
+    sent: list[Sent] | None = None,
 ) -> None:
     """Check every message of one connection of ``seat`` (``sent``: the actions it sent, as
-    ``(number of messages received before it, text)``)."""
+    ``(number of messages received before it, text, its event stamp n)``)."""
     hands: dict[int, Hand] = {}
     for record in records:
         game = int(record["game"])
@@ -561,7 +607,7 @@ async def play_adversarially(
     table: str,
     bot: Bot,
     rng: random.Random,
-    sent: list[tuple[int, str]],
+    sent: list[Sent],
     *,
     leader: bool,
     until: float,
@@ -579,7 +625,7 @@ async def play_adversarially(
     leaving = False
 
     async def send(text: str, n: int | None) -> None:
-        sent.append((len(client.messages), text))
+        sent.append((len(client.messages), text, n))
         await client.send({"type": "act", "action": text, "n": n})
 
     while True:

@@ -4,6 +4,7 @@ in-process, and it finds every kind of leak planted among them (no server needed
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -105,6 +106,10 @@ def test_planted_leaks_are_found() -> None:
             "error-names-a-hidden-tile",
             {"type": "error", "code": "x", "message": f"seat 1 holds {hidden[0]}"},
         ),
+        (
+            "error-names-a-count",
+            {"type": "error", "code": "x", "message": "seat 1 can choose among 987 moves"},
+        ),
         ("error-fields", {"type": "error", "code": "x", "message": "no", "hand": []}),
         ("error-action", {"type": "error", "code": "x", "message": "no", "action": "1:pass"}),
         (
@@ -146,3 +151,13 @@ def test_planted_leaks_are_found() -> None:
     ]
     audit_seat(tampered, 0, [record], audit)
     assert "event-not-seen-by" in {leak.kind for leak in audit.leaks}
+
+
+def test_a_claim_window_only_the_claimer_could_cause_is_found() -> None:
+    same, differs = Audit(), Audit()
+    same.windows["f"] = {True: Counter(waiting=4), False: Counter(waiting=9)}
+    differs.windows["f"] = {True: Counter(claim=4), False: Counter(turn=9)}
+    same.close_windows()
+    differs.close_windows()
+    assert not same.known and not same.leaks
+    assert differs.known["claim-window-visible-to-the-discarder"] == 1

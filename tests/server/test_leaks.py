@@ -7,13 +7,22 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from erren.bots import find_bot
 
 from .harness import Server, run
-from .helpers import private_pair
-from .leaks import Audit, audit_seat, play_adversarially, records_of
+from .helpers import player
+from .leaks import Audit, Sent, audit_seat, play_adversarially, records_of
+
+
+async def wait_until(pred: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not pred():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
 
 PLAY_S = 25.0
 """Seconds of play per backend (the hands in progress then are finished)."""
@@ -32,23 +41,23 @@ def test_no_message_leaks_hidden_information(server: Server) -> None:
     checks: list[tuple[Any, ...]] = []
 
     async def one_table(index: int, family: str, options: dict[str, Any], until: float) -> None:
-        a, b, table = await private_pair(server.url, family, **options)
-        sent: dict[int, list[tuple[int, str]]] = {0: [], 1: []}
+        a, b = await player(server.url), await player(server.url)
+        made = await a.private_table(family, **options)
+        table = made["table"]
+        sent: dict[int, list[Sent]] = {0: [], 1: []}
         rng = random.Random(index)
-        await asyncio.gather(
+        first = asyncio.create_task(
             play_adversarially(
                 a, table, find_bot("random", seed=index), rng, sent[0], leader=True, until=until
-            ),
-            play_adversarially(
-                b,
-                table,
-                find_bot("random", seed=index + 100),
-                rng,
-                sent[1],
-                leader=False,
-                until=until,
-            ),
+            )
         )
+        # the host waits at the table: he is told when the guest sits down (a `table` message)
+        await wait_until(lambda: a.seat == 0)
+        assert (await b.join_invite(made["invite"]))["seat"] == 1
+        second = play_adversarially(
+            b, table, find_bot("random", seed=index + 100), rng, sent[1], leader=False, until=until
+        )
+        await asyncio.gather(first, second)
         for client, mine in ((a, sent[0]), (b, sent[1])):
             records = records_of(client.messages)
             assert records, f"no hand finished at {family} table {table}"
@@ -74,4 +83,6 @@ def test_no_message_leaks_hidden_information(server: Server) -> None:
     assert not audit.leaks, audit.summary()
     assert set(audit.hands) == {"guobiao-2p", "xiamen", "arcade"}
     assert audit.by_type["error"] >= 100
+    for kind in ("events", "snapshot", "presence", "ready", "table", "joined", "closed", "pong"):
+        assert audit.by_type[kind] > 0, kind
     assert audit.checked >= 5000, audit.summary()
