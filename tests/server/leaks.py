@@ -215,10 +215,11 @@ class Hand:
                     choice = window and any(
                         a.kind is not ActionKind.PASS for a in state.legal_actions(opp)
                     )
+                    who = {seat: "me", opp: "opponent", None: None}
                     timer = view["timer"]
                     shape = (
-                        f"phase={view['phase']} to_act={view['to_act']} "
-                        f"timer={None if timer is None else (timer['player'], timer['kind'])}"
+                        f"phase={view['phase']} to_act={who[view['to_act']]} "
+                        f"timer={None if timer is None else (who[timer['player']], timer['kind'])}"
                     )
                     self.after_discard.append((shape, choice))
         every = state.events
@@ -602,6 +603,49 @@ def junk_action(rng: random.Random, seat: int, state: dict[str, Any] | None) -> 
 
 
 # ---------------------------------------------------------------------------- the players
+class Adversary:
+    """A player that plays ``bot``'s moves and, at random moments, sends junk: illegal and
+    out-of-turn actions while the opponent decides (claim and rob windows, the xiamen opening,
+    arcade prompts) and on its own turn, stale stamps, resyncs, pings, reconnections."""
+
+    def __init__(
+        self, client: PlayerClient, table: str, bot: Bot, rng: random.Random, sent: list[Sent]
+    ) -> None:
+        self.client, self.table, self.bot, self.rng, self.sent = client, table, bot, rng, sent
+
+    async def act(self, text: str, n: int | None) -> None:
+        self.sent.append((len(self.client.messages), text, n))
+        await self.client.send({"type": "act", "action": text, "n": n})
+
+    async def react(self, state: dict[str, Any]) -> None:
+        """After a state: junk while the opponent decides; junk or a move on one's turn."""
+        client, rng = self.client, self.rng
+        stamp = client.last_n if rng.random() < 0.8 else rng.choice([None, client.last_n - 1])
+        if state.get("to_act") == 1 - client.seat:
+            for _ in range(rng.choice([0, 1, 1, 2])):
+                await self.act(junk_action(rng, client.seat, state), stamp)
+            return
+        if not client.my_turn():
+            return
+        roll = rng.random()
+        if roll < 0.15:
+            await self.act(junk_action(rng, client.seat, state), stamp)
+        elif roll < 0.17:
+            await client.send({"type": "resync"})
+        elif roll < 0.18:
+            await client.send({"type": "ping"})
+        elif roll < 0.2 and client.ws is not None:
+            await client.ws.close()
+            client.ws = None
+            await client.connect()
+            await client.join(self.table, resume=rng.random() < 0.5)
+            return
+        obs = observation_from_json(state)
+        legal = obs.legal_actions
+        action = self.bot.pick(legal) if self.bot.blind else self.bot.choose(obs, legal)
+        await self.act(action_text(action), client.last_n)
+
+
 async def play_adversarially(
     client: PlayerClient,
     table: str,
@@ -612,61 +656,32 @@ async def play_adversarially(
     leader: bool,
     until: float,
 ) -> int:
-    """Play hands at ``table`` with ``bot`` and, at random moments, send junk: illegal and
-    out-of-turn actions while the opponent decides (claim and rob windows, the xiamen opening,
-    arcade prompts) and on one's own turn, stale stamps, resyncs, reconnections.  The
-    ``leader`` leaves after the first hand that ends past ``until`` (loop time); the other
-    plays on until the table closes.  Returns the hands finished."""
+    """Play hands at ``table`` as an :class:`Adversary`.  The ``leader`` leaves after the first
+    hand that ends past ``until`` (loop time); the other plays on until the table closes.
+    Returns the hands finished."""
     loop = asyncio.get_running_loop()
+    player = Adversary(client, table, bot, rng, sent)
     client.keep = True
     await client.connect()
     await client.join(table)
     hands = 0
     leaving = False
-
-    async def send(text: str, n: int | None) -> None:
-        sent.append((len(client.messages), text, n))
-        await client.send({"type": "act", "action": text, "n": n})
-
     while True:
         message = await client.recv(30)
         kind = message.get("type")
         if kind == "closed":
             return hands
+        if kind == "error" and message.get("code") == "not-seated" and hands:
+            return hands  # the table closed (the leader left) while this seat reconnected
         if kind == "error" and message.get("code") in ("auth", "not-seated", "logged-out"):
             raise AssertionError(message)
         if leaving:
             continue
         if client.hand_over(message):
             hands += 1
-            if leader and loop.time() > until:
-                leaving = True
-                await client.send({"type": "leave"})
-            else:
-                await client.send({"type": "ready"})
+            leaving = leader and loop.time() > until
+            await client.send({"type": "leave" if leaving else "ready"})
             continue
         state = client.state
-        if kind not in ("events", "snapshot") or state is None or state.get("result") is not None:
-            continue
-        stamp = client.last_n if rng.random() < 0.8 else rng.choice([None, client.last_n - 1])
-        if state.get("to_act") == 1 - client.seat:
-            for _ in range(rng.choice([0, 1, 1, 2])):
-                await send(junk_action(rng, client.seat, state), stamp)
-        elif client.my_turn():
-            roll = rng.random()
-            if roll < 0.15:
-                await send(junk_action(rng, client.seat, state), stamp)
-            elif roll < 0.17:
-                await client.send({"type": "resync"})
-            elif roll < 0.18:
-                await client.send({"type": "ping"})
-            elif roll < 0.2 and client.ws is not None:
-                await client.ws.close()
-                client.ws = None
-                await client.connect()
-                await client.join(table, resume=rng.random() < 0.5)
-                continue
-            obs = observation_from_json(state)
-            legal = obs.legal_actions
-            action = bot.pick(legal) if bot.blind else bot.choose(obs, legal)
-            await send(action_text(action), client.last_n)
+        if kind in ("events", "snapshot") and state is not None and state.get("result") is None:
+            await player.react(state)
