@@ -201,9 +201,10 @@ class Hand:
         self.after_discard: list[tuple[str, bool]] = []
         """For every discard (and 加杠): the mover's view right after it, and whether the
         opponent then had a claim (rob) window with a choice other than passing."""
+        replay = getattr(state, "apply_recorded", state.apply)  # system actions too
         for text in rec.actions:
             action = Action.parse(text)
-            state.apply(action)
+            replay(action)
             if not (state.actor >= 0 or state.is_terminal):
                 continue
             for seat in (0, 1):
