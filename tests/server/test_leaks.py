@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from erren.bots import find_bot
+from erren.engine import find_ruleset
 
 from .harness import Server, run
 from .helpers import player
@@ -42,6 +43,8 @@ def test_no_message_leaks_hidden_information(server: Server) -> None:
 
     async def one_table(index: int, family: str, options: dict[str, Any], until: float) -> None:
         a, b = await player(server.url), await player(server.url)
+        if "claim_privacy" in find_ruleset(family, {}).options_dict():
+            options = {**options, "claim_privacy": True}  # 鸣牌保护, as at every human table
         made = await a.private_table(family, **options)
         table = made["table"]
         sent: dict[int, list[Sent]] = {0: [], 1: []}
