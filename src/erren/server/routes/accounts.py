@@ -33,6 +33,7 @@ from erren.server.routes.models import (
     seat_out,
     user_out,
 )
+from erren.server.socket import Sockets
 from erren.server.store import AccountError, AuthError, NameTakenError, ReliefError
 from erren.server.store.names import name_key
 
@@ -106,11 +107,17 @@ async def guest(store: StoreDep) -> SessionOut:
 
 @router.post("/auth/logout", status_code=204)
 async def logout(
-    user: CurrentUser, store: StoreDep, authorization: Annotated[str | None, Header()] = None
+    request: Request,
+    user: CurrentUser,
+    store: StoreDep,
+    authorization: Annotated[str | None, Header()] = None,
 ) -> None:
+    """Revoke the token, and close every socket it opened at once (``logged-out``, 4401)."""
     token = bearer(authorization)
     if token:
         await store.logout(token)
+        sockets: Sockets = request.app.state.holder["sockets"]
+        sockets.log_out(token)
 
 
 @router.get("/me", response_model=UserOut)
