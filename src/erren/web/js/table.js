@@ -1,7 +1,11 @@
 // A live table: the WebSocket session, the board, legal actions as buttons, keyboard shortcuts,
 // 托管, reconnection from the last event number (kept in sessionStorage, so a reload carries on).
+// While the connection is lost (or not yet resynced) a full-table overlay blocks input; a move
+// made just before the loss is kept and sent after the resync if the hand is still where it was,
+// otherwise the player is told it was not played.
 
 import { Connection } from "./api.js";
+import { closedEl, leaveDialog } from "./notices.js";
 import { boardEl, handOrder } from "./board.js";
 import { h, toast } from "./dom.js";
 import { getLang, t } from "./i18n.js";
@@ -14,6 +18,8 @@ import { tileEl, tileName } from "./tiles.js";
 /** @typedef {import("./api.js").TableInfo} TableInfo */
 /** @typedef {{n: number, kind: string, player?: number, tile?: string, tiles?: string[], text?: string, auto?: boolean, private?: boolean, [k: string]: any}} GameEvent */
 /** @typedef {{label: string, key: string, cls?: string, options?: Array<{action: string, tiles: string[], label?: string}>, action?: string, run?: () => void}} Button */
+/** A move the player made that the server has not answered yet: `n` is the event it was made on.
+ * @typedef {{action: string, n: number}} Move */
 
 const VERB_ORDER = ["hu", "zimo", "win", "sanjindao", "qiangjin", "gang", "peng", "chi", "ting", "takepung", "discardgold", "pick", "pass"];
 
@@ -21,7 +27,8 @@ export class TableView {
   /**
    * @param {HTMLElement} root
    * @param {string} tableId
-   * @param {(reason?: string) => void} onExit
+   * @param {(reason?: string, next?: string) => void} onExit leave the table view: `reason`
+   *   "logged-out" returns to the login screen; `next` is the hash to go to (the lobby by default)
    */
   constructor(root, tableId, onExit) {
     this.root = root;
@@ -54,18 +61,24 @@ export class TableView {
     this.readySent = false;
     /** @type {string|null} */
     this.closedReason = null;
+    /** the `closed` message, rendered by its code @type {any} */
+    this.closedMsg = null;
     /** @type {import("./api.js").ConnState} */
     this.connState = "connecting";
+    /** joined, waiting for the events or snapshot that bring the table up to date */
+    this.syncing = true;
+    /** sent on the socket, not answered yet @type {Move|null} */
+    this.inflight = null;
+    /** made while the connection was lost: sent after the resync if still legal @type {Move|null} */
+    this.pending = null;
+    /** @type {HTMLElement|null} */
+    this.dialog = null;
     this.restore();
     this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
     this.conn = new Connection(
       (m) => this.onMessage(m),
-      (s) => {
-        if (this.conn && this.conn.stopped) return;
-        this.connState = s;
-        this.showConn();
-      },
+      (s) => this.onConnState(s),
       () => this.join(),
     );
     this.render();
@@ -94,7 +107,31 @@ export class TableView {
     sessionStorage.setItem(this.storeKey, JSON.stringify(keep));
   }
 
+  /** @param {import("./api.js").ConnState} s */
+  onConnState(s) {
+    const was = this.connState;
+    this.connState = s;
+    if (s === "logged-out") {
+      this.destroy();
+      this.onExit("logged-out");
+      return;
+    }
+    if (s !== "open") {
+      this.syncing = true;
+      if (this.inflight && !this.pending) this.pending = this.inflight;
+      this.inflight = null;
+    }
+    if ((was === "open") !== (s === "open") || s === "replaced" || s === "closed") this.render();
+    else this.showConn();
+  }
+
+  /** Input waits: the connection is lost or the table is not resynced yet. @returns {boolean} */
+  blocked() {
+    return this.connState !== "open" || this.syncing;
+  }
+
   join() {
+    this.syncing = true;
     /** @type {Record<string, unknown>} */
     const msg = { type: "join", table: this.tableId };
     if (this.game !== null && this.lastN >= 0) {
@@ -107,11 +144,47 @@ export class TableView {
   destroy() {
     document.removeEventListener("keydown", this.keyHandler);
     this.conn.stop();
+    this.dialog?.remove();
+    this.dialog = null;
+  }
+
+  /** The table is up to date again: send the move kept over the loss if the hand is still on the
+   * event it was made on and the move is still legal; otherwise tell the player. */
+  resynced() {
+    const was = this.syncing;
+    this.syncing = false;
+    const move = this.pending;
+    if (!was || !move) return;
+    this.pending = null;
+    const label = this.moveLabel(move.action);
+    if (this.lastN === move.n && this.legal().includes(move.action) && !this.end) {
+      this.conn.send({ type: "act", action: move.action, n: move.n });
+      this.inflight = move;
+      this.state = this.state ? { ...this.state, legal: [] } : null;
+      toast(t("move_sent", label));
+      return;
+    }
+    const mine = this.events.some((e) => e.n > move.n && e.player === this.seat && !e.auto);
+    if (mine) toast(t("move_done", label));
+    else toast(t("move_dropped", label), "error");
+  }
+
+  /** "discard:5m" → "打出 五万". @param {string} action @returns {string} */
+  moveLabel(action) {
+    const [verb, arg] = action.split(":");
+    const lang = getLang();
+    const tiles = arg ? parseTiles(arg).map((x) => tileName(x, lang)).join(" ") : "";
+    const key = { discard: "m_discard", ting: "a_ting", hu: "a_hu", zimo: "a_zimo", peng: "a_peng", chi: "a_chi", minggang: "a_gang", angang: "a_gang", jiagang: "a_gang", pass: "a_pass", win: "a_win", sanjindao: "a_sanjindao", qiangjin: "a_qiangjin", discardgold: "a_discardgold", exchange: "a_exchange", takepung: "a_takepung", pick: "a_pick" }[verb];
+    return `${key ? t(key) : verb}${tiles ? " " + tiles : ""}`;
   }
 
   // ------------------------------------------------------------------ messages
   /** @param {any} msg */
   onMessage(msg) {
+    if (this.inflight && (msg.type === "events" || msg.type === "snapshot" || msg.type === "error")) {
+      const n = msg.type === "snapshot" ? msg.last_n : msg.state ? msg.state.last_n : null;
+      if (msg.type === "error" || (typeof n === "number" && n > this.inflight.n)) this.inflight = null;
+    }
     switch (msg.type) {
       case "joined":
       case "table":
@@ -128,11 +201,15 @@ export class TableView {
           this.lastN = msg.last_n;
           this.setState(msg.state);
         }
+        this.resynced();
         break;
       case "events":
         if (msg.game !== this.game) this.newHand(msg.game);
         this.addEvents(msg.events);
         this.setState(msg.state);
+        this.resynced();
+        break;
+      case "replaced":
         break;
       case "presence":
         this.online[msg.seat] = msg.online;
@@ -142,12 +219,18 @@ export class TableView {
         break;
       case "closed":
         this.closedReason = String(msg.reason || "");
+        this.closedMsg = msg;
+        this.syncing = false;
+        this.pending = null;
+        this.dialog?.remove();
         sessionStorage.removeItem(this.storeKey);
         break;
       case "error":
+        if (msg.code === "logged-out" || msg.code === "auth") return;
         if (msg.code === "stale") this.conn.send({ type: "resync" });
         else if (msg.code === "not-seated") {
           this.closedReason = msg.message;
+          this.syncing = false;
           sessionStorage.removeItem(this.storeKey);
         } else toast(t("error", msg.message || msg.code), "error");
         break;
@@ -218,7 +301,10 @@ export class TableView {
   /** @param {string} action */
   act(action) {
     if (!this.state) return;
-    this.conn.send({ type: "act", action, n: this.lastN });
+    /** @type {Move} */
+    const move = { action, n: this.lastN };
+    if (!this.blocked() && this.conn.send({ type: "act", action, n: move.n })) this.inflight = move;
+    else this.pending = move; // kept: sent after the resync if still legal
     this.mode = null;
     this.chooser = null;
     this.selected.clear();
@@ -324,6 +410,7 @@ export class TableView {
   onKey(e) {
     const target = e.target;
     if (target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (this.dialog || this.blocked() || this.closedMsg || this.connState === "replaced") return;
     if (this.end) {
       if (e.key === "n" || e.key === "Enter") {
         const next = this.root.querySelector(".settle-next");
@@ -375,13 +462,35 @@ export class TableView {
   }
 
   toggleTrustee() {
-    if (!this.state) return;
+    if (!this.state || this.blocked()) return;
     this.conn.send({ type: "trustee", on: !this.state.trustee[this.seat] });
   }
 
+  /** Ask first, saying what leaving costs now (an escape in a running hand, nothing between
+   * hands). */
   leave() {
-    const running = this.state && !this.end && this.state.phase !== "end";
-    if (running && !window.confirm(t("leave_confirm"))) return;
+    if (this.connState === "replaced" || this.closedMsg) {
+      this.destroy();
+      this.onExit();
+      return;
+    }
+    if (this.dialog) return;
+    const running = !!(this.state && !this.end && this.state.phase !== "end");
+    this.dialog = leaveDialog({
+      info: this.info,
+      running,
+      onLeave: () => this.leaveNow(),
+      onStay: () => {
+        this.dialog?.remove();
+        this.dialog = null;
+      },
+    });
+    document.body.append(this.dialog);
+  }
+
+  leaveNow() {
+    this.dialog?.remove();
+    this.dialog = null;
     this.conn.send({ type: "leave" });
     sessionStorage.removeItem(this.storeKey);
     window.setTimeout(() => {
@@ -507,10 +616,26 @@ export class TableView {
   showConn() {
     const el = document.getElementById("conn");
     if (!el) return;
-    const text = { connecting: t("conn_wait"), open: t("conn_ok"), reconnecting: t("conn_wait"), closed: t("conn_off") }[this.connState];
+    const text = { connecting: t("conn_wait"), open: t("conn_ok"), reconnecting: t("conn_wait"), closed: t("conn_off"), replaced: t("conn_replaced"), "logged-out": t("conn_off") }[this.connState];
     el.className = `conn conn-${this.connState}`;
     el.textContent = text;
     el.hidden = false;
+  }
+
+  /** The full-table notice while the connection is lost or the table resyncs; it takes every
+   * click. @returns {HTMLElement} */
+  overlayEl() {
+    const lost = this.connState !== "open";
+    const move = this.pending || this.inflight;
+    return h(
+      "div.conn-overlay",
+      { role: "alert", "aria-live": "assertive", dataset: { state: lost ? "lost" : "syncing" } },
+      h("div.conn-card", null,
+        h("div.spinner"),
+        h("p.conn-title", null, lost ? t("conn_lost") : t("conn_resync")),
+        move ? h("p.conn-move", null, t("move_kept", this.moveLabel(move.action))) : null,
+      ),
+    );
   }
 
   render() {
@@ -525,8 +650,30 @@ export class TableView {
       h("button.ghost.leave", { type: "button", onclick: () => this.leave() }, t("leave")),
     );
     root.append(top);
+    /** @param {string} [next] */
+    const exit = (next) => {
+      this.destroy();
+      this.onExit(undefined, next);
+    };
+    if (this.connState === "replaced") {
+      root.append(
+        h("div.panel.replaced", { role: "alert" },
+          h("h2", null, t("replaced")),
+          h("p", null, t("replaced_d")),
+          h("div.row", null,
+            h("button.primary#btn-here", { type: "button", onclick: () => location.reload() }, t("replaced_here")),
+            h("button", { type: "button", onclick: () => exit() }, t("back_lobby")),
+          ),
+        ),
+      );
+      return;
+    }
+    if (this.closedMsg && this.closedMsg.code) {
+      root.append(closedEl(this.closedMsg, exit));
+      return;
+    }
     if (this.closedReason !== null) {
-      root.append(h("div.panel.closed", null, h("p", null, t("closed", this.closedReason)), h("button.primary", { type: "button", onclick: () => { this.destroy(); this.onExit(); } }, t("back_lobby"))));
+      root.append(h("div.panel.closed", null, h("p", null, t("closed", this.closedReason)), h("button.primary", { type: "button", onclick: () => exit() }, t("back_lobby"))));
       return;
     }
     if (!this.state) {
@@ -545,6 +692,7 @@ export class TableView {
       t("trustee"),
     );
     root.append(boardEl(v));
+    if (this.blocked()) root.append(this.overlayEl());
     root.append(h("p.keys", null, t("keys")));
     if (this.end) {
       const game = this.game;
