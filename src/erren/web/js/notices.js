@@ -57,6 +57,8 @@ export async function leaveCost(info, running) {
     if (room) {
       const points = room.escape_points ?? escapePoints(room.family, /** @type {any} */ (room).options || {});
       const beans = room.escape_beans ?? points * room.stake;
+      const balance = await api("GET", "/me/balance").then((x) => Number(x.balance)).catch(() => null);
+      if (balance !== null && balance < beans) return t("leave_beans_capped", num(balance), num(points), num(room.stake), num(beans));
       return t("leave_beans", num(beans), num(points), num(room.stake));
     }
   }
