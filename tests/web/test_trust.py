@@ -76,7 +76,8 @@ def _my_turn(page: Page) -> str:
 
 
 def _river(page: Page) -> list[str]:
-    return page.eval_on_selector_all(".river-mine .tile", "els => els.map(e => e.dataset.tile)")
+    tiles = page.eval_on_selector_all(".river-mine .tile", "els => els.map(e => e.dataset.tile)")
+    return [str(tile) for tile in tiles]
 
 
 def _overlay_takes_clicks(page: Page) -> bool:
@@ -203,9 +204,7 @@ def test_second_tab_takes_the_seat(context: BrowserContext, server: str, shots: 
     assert not errors, errors
 
 
-def test_logged_out_elsewhere_returns_to_login(
-    context: BrowserContext, server: str
-) -> None:
+def test_logged_out_elsewhere_returns_to_login(context: BrowserContext, server: str) -> None:
     page = context.new_page()
     errors = _errors(page)
     _guest_table(page, server)
@@ -298,7 +297,7 @@ def _pair_at_room(browser: Browser, url: str, room: str) -> tuple[BrowserContext
     ctx_a = browser.new_context(viewport={"width": 1100, "height": 800})
     ctx_b = browser.new_context(viewport={"width": 1100, "height": 800})
     a, b = ctx_a.new_page(), ctx_b.new_page()
-    family = room.split("/")[0]
+    family = room.split("/", maxsplit=1)[0]
     for page in (a, b):
         _register(page, url)
         page.click(f'button.fam[data-family="{family}"]')
