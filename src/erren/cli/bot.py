@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 
 NAME = "bot"
 HELP = "Connect a bot to an erren server as a player."
@@ -11,7 +12,12 @@ HELP = "Connect a bot to an erren server as a player."
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", default="http://127.0.0.1:8000", help="the server's URL")
-    parser.add_argument("--token", default=None, help="a session token (default: play as a guest)")
+    parser.add_argument(
+        "--token",
+        default=None,
+        help="a session token (default: $ERREN_TOKEN, else play as a guest); it is sent as the "
+        "socket's first message, never in a URL",
+    )
     parser.add_argument("--bot", default="efficiency", help="which bot plays (efficiency, random)")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--room", default=None, help="quick match in this room (family/tier)")
@@ -30,7 +36,7 @@ async def _main(args: argparse.Namespace) -> int:
     from erren.bots import find_bot  # noqa: PLC0415
     from erren.server.client import ClientError, PlayerClient, guest_token  # noqa: PLC0415
 
-    token = args.token or await guest_token(args.server)
+    token = args.token or os.environ.get("ERREN_TOKEN") or await guest_token(args.server)
     bot = find_bot(args.bot, seed=args.seed)
     async with PlayerClient(args.server, token) as client:
         try:

@@ -10,7 +10,6 @@ the store.  The OpenAPI description is at ``/openapi.json``; the WebSocket proto
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import logging
 import random
@@ -18,29 +17,19 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from erren import __version__
 from erren.bots import bot_names
 from erren.engine import ruleset_names
-from erren.server import protocol
 from erren.server.clock import Clock
 from erren.server.lobby import Lobby, LobbyError
-from erren.server.protocol import ProtocolError, error_json, parse_client
-from erren.server.ratelimit import TokenBucket
 from erren.server.rooms import catalogue
+from erren.server.socket import mount_socket
 from erren.server.store import AccountError, AuthError, Store, User
-from erren.server.table import Act as TAct
-from erren.server.table import Conn, Table, TableConfig
-from erren.server.table import Gone as TGone
-from erren.server.table import Join as TJoin
-from erren.server.table import Leave as TLeave
-from erren.server.table import Ready as TReady
-from erren.server.table import Resync as TResync
-from erren.server.table import SetTrustee as TTrustee
+from erren.server.table import Table, TableConfig
 from erren.web import mount_web
 
 __all__ = ["create_app"]
@@ -280,6 +269,7 @@ def create_app(  # noqa: PLR0915 - the routes are defined in the factory, one af
         token = _token(authorization)
         if token:
             await the_store().logout(token)
+            holder["sockets"].log_out(token)  # its open sockets: logged-out, closed 4401
 
     @app.get("/me", response_model=UserOut)
     async def me(user: CurrentUser) -> UserOut:
@@ -413,30 +403,7 @@ def create_app(  # noqa: PLR0915 - the routes are defined in the factory, one af
         return {"id": found.id, "finished": True, "record": found.record}
 
     # ------------------------------------------------------------------ the socket
-    @app.websocket("/ws")
-    async def socket(websocket: WebSocket, token: str | None = None) -> None:
-        await websocket.accept()
-        bearer = token or _token(websocket.headers.get("authorization"))
-        user = await the_store().user_for_token(bearer) if bearer else None
-        if user is None:
-            await websocket.send_text(
-                protocol.dumps(error_json("auth", "unknown or missing token (?token=...)"))
-            )
-            await websocket.close(code=4401)
-            return
-        conn = Conn(user.id, user.name)
-        writer = asyncio.create_task(_pump(websocket, conn))
-        bucket = TokenBucket(rate=rate, burst=burst, max_strikes=int(burst))
-        conn.send({"type": "welcome", "user": _user_out(user).model_dump(), "version": 1})
-        try:
-            await _read(websocket, conn, user, bucket, the_lobby())
-        finally:
-            if conn.table is not None:
-                conn.table.submit(TGone(conn))
-            conn.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, timeout=1.0)
-            writer.cancel()
+    mount_socket(app, holder, rate=rate, burst=burst)  # /ws (erren.server.socket)
 
     return app
 
@@ -449,73 +416,3 @@ async def _watch_lag(holder: dict[str, Any], every: float = 0.05) -> None:
         due = loop.time() + every
         await asyncio.sleep(every)
         holder["lag"] = max(holder.get("lag", 0.0), loop.time() - due)
-
-
-async def _pump(websocket: WebSocket, conn: Conn) -> None:
-    """Send the connection's outbox in order; a ``None`` closes the socket."""
-    try:
-        while True:
-            text = await conn.queue.get()
-            if text is None:
-                if websocket.application_state is WebSocketState.CONNECTED:
-                    await websocket.close(code=conn.close_code)
-                return
-            await websocket.send_text(text)
-    except (WebSocketDisconnect, RuntimeError, OSError):
-        conn.closed = True
-
-
-async def _read(
-    websocket: WebSocket, conn: Conn, user: User, bucket: TokenBucket, lobby: Lobby
-) -> None:
-    while not conn.closed:
-        message = await websocket.receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        raw: str | bytes | None = message.get("text")
-        if raw is None:
-            raw = message.get("bytes") or b""
-        if not bucket.take():
-            if bucket.exhausted:
-                conn.abort(error_json("flood", "too many messages; closing the connection"), 1008)
-                return
-            if bucket.strikes == 1:  # one warning per flood, not one per message
-                conn.send(error_json("rate-limited", "too many messages; the excess is ignored"))
-            continue
-        try:
-            parsed = parse_client(raw)
-        except ProtocolError as err:
-            conn.send(error_json(err.code, err.message))
-            continue
-        _dispatch(parsed, conn, user, lobby)
-
-
-def _dispatch(msg: protocol.ClientMessage, conn: Conn, user: User, lobby: Lobby) -> None:
-    if isinstance(msg, protocol.Ping):
-        conn.send({"type": "pong"})
-        return
-    if isinstance(msg, protocol.Join):
-        table = lobby.tables.get(msg.table)
-        seat = table.seat_of(user.id) if table is not None and not table.closed else None
-        if table is None or seat is None:
-            conn.send(error_json("not-seated", f"you have no seat at table {msg.table!r}"))
-            return
-        if conn.table is not None and conn.table is not table:
-            conn.table.submit(TGone(conn))
-        conn.table, conn.seat = table, seat
-        table.submit(TJoin(conn, seat, msg.game, msg.since))
-        return
-    table = conn.table
-    if table is None or table.closed:
-        conn.send(error_json("no-table", "join a table first ({'type': 'join', 'table': ...})"))
-        return
-    if isinstance(msg, protocol.Act):
-        table.submit(TAct(conn, msg.action, msg.n))
-    elif isinstance(msg, protocol.Trustee):
-        table.submit(TTrustee(conn, msg.on))
-    elif isinstance(msg, protocol.Ready):
-        table.submit(TReady(conn))
-    elif isinstance(msg, protocol.Leave):
-        table.submit(TLeave(conn))
-    elif isinstance(msg, protocol.Resync):
-        table.submit(TResync(conn))

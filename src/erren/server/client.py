@@ -128,9 +128,10 @@ class PlayerClient:
 
     # ------------------------------------------------------------------ WebSocket
     async def connect(self) -> None:
-        self.ws = await connect(
-            f"{ws_url(self.server)}/ws?token={self.token}", max_size=2**22, open_timeout=30
-        )
+        """Open ``/ws`` and authenticate with the first message (the token is never in the
+        URL); the server's ``welcome`` (or ``auth`` error) is the first message received."""
+        self.ws = await connect(f"{ws_url(self.server)}/ws", max_size=2**22, open_timeout=30)
+        await self.send({"type": "auth", "token": self.token})
 
     async def send(self, message: dict[str, Any]) -> None:
         assert self.ws is not None
@@ -210,7 +211,12 @@ class PlayerClient:
             kind = message.get("type")
             if kind == "closed":
                 return self.hands_done
-            if kind == "error" and message.get("code") in ("not-seated", "auth"):
+            if kind == "error" and message.get("code") in (
+                "not-seated",
+                "auth",
+                "logged-out",
+                "too-many-connections",
+            ):
                 raise ClientError(message["message"])
             if self.hand_over(message):
                 self.hands_done += 1

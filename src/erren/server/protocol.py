@@ -10,7 +10,7 @@ values; a player only ever receives :func:`observation_json` of *his* observatio
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -27,6 +27,7 @@ _TEXT: tuple[str, ...] = tuple(str(Tile(i)) for i in range(len(Tile)))
 __all__ = [
     "MAX_MESSAGE_BYTES",
     "Act",
+    "Auth",
     "ClientMessage",
     "Join",
     "Leave",
@@ -53,13 +54,22 @@ MAX_MESSAGE_BYTES = 4096
 class ProtocolError(Exception):
     """A refused client message: ``code`` for programs, ``message`` for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params
 
 
 # ---------------------------------------------------------------------------- client messages
+@dataclass(frozen=True, slots=True)
+class Auth:
+    """The first message of a connection: the session token (never in the URL, never
+    logged)."""
+
+    token: str = field(repr=False)
+
+
 @dataclass(frozen=True, slots=True)
 class Join:
     """Sit at (or come back to) ``table``; ``since``: the last event number seen of ``game``."""
@@ -103,9 +113,10 @@ class Ping:
     pass
 
 
-ClientMessage = Join | Act | Trustee | Ready | Leave | Resync | Ping
+ClientMessage = Auth | Join | Act | Trustee | Ready | Leave | Resync | Ping
 
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "auth": {"token": (str,)},
     "join": {"table": (str,), "game": (int, type(None)), "since": (int, type(None))},
     "act": {"action": (str,), "n": (int, type(None))},
     "trustee": {"on": (bool,)},
@@ -114,21 +125,68 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "resync": {},
     "ping": {},
 }
-_REQUIRED = {"join": ("table",), "act": ("action",), "trustee": ("on",)}
+_REQUIRED = {"auth": ("token",), "join": ("table",), "act": ("action",), "trustee": ("on",)}
+INT_MAX = 2**63 - 1
+"""The largest game id or event number (a signed 64-bit integer, as the database keeps it)."""
+_RANGES: dict[tuple[str, str], tuple[int, int]] = {
+    ("join", "game"): (1, INT_MAX),
+    ("join", "since"): (-1, INT_MAX),
+    ("act", "n"): (-1, INT_MAX),
+}
+_JSON_TYPE = {
+    str: "a string",
+    int: "an integer",
+    bool: "true or false",
+    float: "a number",
+    list: "an array",
+    dict: "an object",
+    type(None): "null",
+}
+
+
+def _no_constant(name: str) -> Any:
+    raise ProtocolError("bad-json", f"{name} is not a JSON number (JSON has no NaN or Infinity)")
+
+
+def _decode(text: str | bytes) -> Any:
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ProtocolError("bad-json", f"not valid JSON: {err}") from None
+    except RecursionError:
+        raise ProtocolError(
+            "too-deep", "the JSON is nested too deeply; a message is one flat object"
+        ) from None
+    except ValueError as err:  # an integer of more than 4,300 digits
+        raise ProtocolError("bad-json", f"not valid JSON: {err}") from None
+
+
+def _check_field(kind: str, name: str, value: Any, allowed: tuple[type, ...]) -> None:
+    if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+        wanted = " or ".join(_JSON_TYPE[t] for t in allowed)
+        got = _JSON_TYPE.get(type(value), "a value")
+        raise ProtocolError("bad-message", f"{kind}.{name} must be {wanted}, not {got}")
+    bounds = _RANGES.get((kind, name))
+    if bounds is not None and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
+        raise ProtocolError(
+            "out-of-range",
+            f"{kind}.{name} must be between {bounds[0]} and {bounds[1]}",
+            params={"field": name, "min": bounds[0], "max": bounds[1]},
+        )
 
 
 def parse_client(text: str | bytes) -> ClientMessage:
-    """One client message, or :class:`ProtocolError` (``too-large``, ``bad-json``,
-    ``bad-message``, ``unknown-type``)."""
-    size = len(text) if isinstance(text, bytes) else len(text.encode())
+    """One client message, or :class:`ProtocolError` (``too-large``, ``bad-json`` (not JSON,
+    NaN, Infinity), ``too-deep``, ``bad-message`` (not an object, a missing, unknown or
+    mistyped field), ``out-of-range`` (a number past 64 bits), ``unknown-type``)."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode(errors="surrogatepass"))
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError(
-            "too-large", f"message of {size} bytes; the limit is {MAX_MESSAGE_BYTES}"
+            "too-large",
+            f"message of {size} bytes; the limit is {MAX_MESSAGE_BYTES}",
+            params={"size": size, "limit": MAX_MESSAGE_BYTES},
         )
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise ProtocolError("bad-json", f"not valid JSON: {err}") from None
+    data = _decode(text)
     if not isinstance(data, dict):
         raise ProtocolError("bad-message", "a message is a JSON object with a 'type'")
     kind = data.get("type")
@@ -146,9 +204,13 @@ def parse_client(text: str | bytes) -> ClientMessage:
             continue
         allowed = fields.get(name)
         if allowed is None:
-            raise ProtocolError("bad-message", f"{kind} has no field '{name}'")
-        if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
-            raise ProtocolError("bad-message", f"{kind}.{name} has the wrong type")
+            known = ", ".join(fields) or "none besides 'type'"
+            raise ProtocolError(
+                "bad-message", f"{kind} has no field {name!r} (its fields: {known})"
+            )
+        _check_field(kind, name, value, allowed)
+    if kind == "auth":
+        return Auth(data["token"])
     if kind == "join":
         return Join(data["table"], data.get("game"), data.get("since"))
     if kind == "act":
@@ -208,6 +270,8 @@ dumps.__doc__ = "A server message as compact JSON text (UTF-8, no ASCII escapes)
 
 
 def error_json(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    """A refused message: a stable ``code``, an English ``message``, and extra fields (such as
+    ``params``, a dict for the client to render the message in its language)."""
     return {"type": "error", "code": code, "message": message, **extra}
 
 

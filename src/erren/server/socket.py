@@ -1,0 +1,354 @@
+"""The WebSocket edge ``/ws``: who is on the other end, how many of him, and what he sends.
+
+A connection opens with no token in its URL and sends ``{"type": "auth", "token": ...}`` as its
+first message (within :data:`AUTH_TIMEOUT_S`); the server answers ``welcome``, or an ``auth``
+error and close code 4401.  The old ``/ws?token=...`` form (and ``Authorization: Bearer``) still
+works for one release; the token is never written to a log (:class:`RedactTokens` blanks it in
+uvicorn's lines, which print the URL with its query).
+
+:class:`Sockets` keeps the open connections by session and by account: logging out closes that
+session's sockets at once (``logged-out``, 4401), and an account has at most
+:data:`MAX_SOCKETS_PER_ACCOUNT` open at a time (the next one: ``too-many-connections``, 4429).
+
+Each connection has a writer task (:func:`_pump`, draining the :class:`~erren.server.table.Conn`
+outbox) and a reader (:func:`_read`) that parses, rate-limits and hands messages to the lobby
+and the table (:func:`_dispatch`).  A refused message is answered with an error that has a
+``code`` and the connection stays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import re
+from collections import deque
+from typing import Any
+
+from fastapi import FastAPI, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from erren.server import protocol
+from erren.server.lobby import Lobby
+from erren.server.protocol import ProtocolError, error_json, parse_client
+from erren.server.ratelimit import TokenBucket
+from erren.server.store import Store, User
+from erren.server.table import Act as TAct
+from erren.server.table import Conn
+from erren.server.table import Gone as TGone
+from erren.server.table import Join as TJoin
+from erren.server.table import Leave as TLeave
+from erren.server.table import Ready as TReady
+from erren.server.table import Resync as TResync
+from erren.server.table import SetTrustee as TTrustee
+
+__all__ = [
+    "AUTH_TIMEOUT_S",
+    "CLOSE_AUTH",
+    "CLOSE_TOO_MANY",
+    "MAX_SOCKETS_PER_ACCOUNT",
+    "RedactTokens",
+    "Sockets",
+    "mount_socket",
+    "redact_token_logs",
+]
+
+log = logging.getLogger("erren.server.socket")
+
+AUTH_TIMEOUT_S = 5.0
+"""How long a new connection may take to send its ``auth`` message (wall-clock seconds)."""
+MAX_SOCKETS_PER_ACCOUNT = 8
+"""Open sockets one account may have at a time (tabs, devices, a bot or two)."""
+CLOSE_AUTH = 4401
+"""Close code: no valid session (unknown token, no ``auth`` message in time, logged out)."""
+CLOSE_TOO_MANY = 4429
+"""Close code: the account already has :data:`MAX_SOCKETS_PER_ACCOUNT` sockets open."""
+REVOKED_KEPT = 4096
+"""Sessions logged out recently whose token is refused even by a connection that had already
+looked it up (the race between a socket's login and a logout)."""
+
+
+def _token_key(token: str) -> str:
+    """The registry's key of a token: its SHA-256 (the token itself is kept nowhere)."""
+    return hashlib.sha256(token.encode(errors="surrogatepass")).hexdigest()
+
+
+class Sockets:
+    """The open, authenticated connections, by session (token hash) and by account."""
+
+    def __init__(self, per_account: int = MAX_SOCKETS_PER_ACCOUNT) -> None:
+        self.per_account = per_account
+        self._by_token: dict[str, set[Conn]] = {}
+        self._by_user: dict[int, set[Conn]] = {}
+        self._key: dict[Conn, str] = {}
+        self._revoked: deque[str] = deque(maxlen=REVOKED_KEPT)
+        self._revoked_set: set[str] = set()
+
+    def __len__(self) -> int:
+        return len(self._key)
+
+    def count(self, user_id: int) -> int:
+        """The account's open sockets."""
+        return len(self._by_user.get(user_id, ()))
+
+    def revoked(self, token: str) -> bool:
+        return _token_key(token) in self._revoked_set
+
+    def add(self, conn: Conn, token: str) -> bool:
+        """Register ``conn`` of session ``token``; ``False`` (nothing registered) when the
+        account is at its limit."""
+        mine = self._by_user.setdefault(conn.user_id, set())
+        if len(mine) >= self.per_account:
+            if not mine:
+                del self._by_user[conn.user_id]
+            return False
+        key = _token_key(token)
+        mine.add(conn)
+        self._by_token.setdefault(key, set()).add(conn)
+        self._key[conn] = key
+        return True
+
+    def remove(self, conn: Conn) -> None:
+        key = self._key.pop(conn, None)
+        if key is None:
+            return
+        session = self._by_token.get(key)
+        if session is not None:
+            session.discard(conn)
+            if not session:
+                del self._by_token[key]
+        account = self._by_user.get(conn.user_id)
+        if account is not None:
+            account.discard(conn)
+            if not account:
+                del self._by_user[conn.user_id]
+
+    def log_out(self, token: str) -> int:
+        """The session ended: each of its sockets gets ``logged-out`` and is closed with 4401
+        at once (its seat sees him go, as after a dropped connection); returns how many."""
+        key = _token_key(token)
+        if key not in self._revoked_set:
+            if len(self._revoked) == self._revoked.maxlen:
+                self._revoked_set.discard(self._revoked[0])
+            self._revoked.append(key)
+            self._revoked_set.add(key)
+        conns = list(self._by_token.get(key, ()))
+        for conn in conns:
+            conn.abort(
+                error_json("logged-out", "this session was logged out; log in again to play"),
+                CLOSE_AUTH,
+            )
+            self.remove(conn)
+        return len(conns)
+
+
+# ---------------------------------------------------------------------------- the logs
+_TOKEN_IN_URL = re.compile(r"([?&](?:token|access_token)=)[^&\s\"']*", re.IGNORECASE)
+
+
+class RedactTokens(logging.Filter):
+    """Blank ``token=...`` in a log line (uvicorn prints a request's URL with its query)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            text = record.getMessage()
+        except (TypeError, ValueError):  # a malformed record: leave it to the handler
+            return True
+        if "token=" in text.lower():
+            record.msg = _TOKEN_IN_URL.sub(r"\1[redacted]", text)
+            record.args = None
+        return True
+
+
+_REDACT = RedactTokens()
+_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "websockets", "erren")
+
+
+def redact_token_logs() -> None:
+    """Put :class:`RedactTokens` on uvicorn's loggers and their handlers (idempotent; call it
+    again after uvicorn has configured its logging)."""
+    for name in _LOGGERS:
+        logger = logging.getLogger(name)
+        if _REDACT not in logger.filters:
+            logger.addFilter(_REDACT)
+        for handler in logger.handlers:
+            if _REDACT not in handler.filters:
+                handler.addFilter(_REDACT)
+
+
+# ---------------------------------------------------------------------------- the route
+def mount_socket(app: FastAPI, holder: dict[str, Any], *, rate: float, burst: float) -> None:
+    """Add ``/ws`` to ``app``; ``holder`` is the app's state (``store``, ``lobby``; this adds
+    ``sockets``).  ``rate``/``burst``: messages a second a connection may send."""
+    holder["sockets"] = Sockets()
+    redact_token_logs()
+
+    @app.websocket("/ws")
+    async def socket(websocket: WebSocket) -> None:
+        await serve(websocket, holder, rate=rate, burst=burst)
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await websocket.send_text(protocol.dumps(error_json(code, message)))
+        await websocket.close(code=close)
+
+
+async def _first_token(websocket: WebSocket) -> str | None:
+    """The token of the connection's first message; ``None`` once refused or gone."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), AUTH_TIMEOUT_S)
+    except TimeoutError:
+        await _refuse(
+            websocket,
+            "auth",
+            f'send {{"type": "auth", "token": ...}} first; none came within {AUTH_TIMEOUT_S:g} s',
+            CLOSE_AUTH,
+        )
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    raw = message.get("text")
+    if raw is None:
+        raw = message.get("bytes") or b""
+    try:
+        parsed = parse_client(raw)
+    except ProtocolError as err:
+        await _refuse(websocket, "auth", f"the first message must be auth: {err}", CLOSE_AUTH)
+        return None
+    if not isinstance(parsed, protocol.Auth):
+        await _refuse(
+            websocket,
+            "auth",
+            'the first message must be {"type": "auth", "token": ...}',
+            CLOSE_AUTH,
+        )
+        return None
+    return parsed.token
+
+
+async def serve(websocket: WebSocket, holder: dict[str, Any], *, rate: float, burst: float) -> None:
+    """One connection, from the handshake to the last message."""
+    redact_token_logs()  # before uvicorn logs the accepted URL (its logging is set up by now)
+    await websocket.accept()
+    store: Store = holder["store"]
+    sockets: Sockets = holder["sockets"]
+    token = websocket.query_params.get("token")  # deprecated: the URL form of old bots
+    if not token:
+        header = websocket.headers.get("authorization") or ""
+        token = header[7:].strip() if header.lower().startswith("bearer ") else None
+    if not token:
+        token = await _first_token(websocket)
+        if token is None:
+            return
+    user = None
+    if 0 < len(token) <= 200 and not sockets.revoked(token):
+        with contextlib.suppress(UnicodeError):
+            user = await store.user_for_token(token)
+    if user is None or sockets.revoked(token):
+        await _refuse(websocket, "auth", "unknown or expired session token; log in", CLOSE_AUTH)
+        return
+    conn = Conn(user.id, user.name)
+    if not sockets.add(conn, token):
+        limit = sockets.per_account
+        await _refuse(
+            websocket,
+            "too-many-connections",
+            f"this account already has {limit} connections open (the limit); close one",
+            CLOSE_TOO_MANY,
+        )
+        return
+    writer = asyncio.create_task(_pump(websocket, conn))
+    bucket = TokenBucket(rate=rate, burst=burst, max_strikes=int(burst))
+    conn.send(
+        {
+            "type": "welcome",
+            "user": {"id": user.id, "name": user.name, "guest": user.is_guest},
+            "version": 1,
+        }
+    )
+    try:
+        await _read(websocket, conn, user, bucket, holder["lobby"])
+    finally:
+        sockets.remove(conn)
+        if conn.table is not None:
+            conn.table.submit(TGone(conn))
+        conn.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, timeout=1.0)
+        writer.cancel()
+
+
+async def _pump(websocket: WebSocket, conn: Conn) -> None:
+    """Send the connection's outbox in order; a ``None`` closes the socket."""
+    try:
+        while True:
+            text = await conn.queue.get()
+            if text is None:
+                if websocket.application_state is WebSocketState.CONNECTED:
+                    await websocket.close(code=conn.close_code)
+                return
+            await websocket.send_text(text)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        conn.closed = True
+
+
+async def _read(
+    websocket: WebSocket, conn: Conn, user: User, bucket: TokenBucket, lobby: Lobby
+) -> None:
+    while not conn.closed:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect" or conn.closed:
+            return
+        raw: str | bytes | None = message.get("text")
+        if raw is None:
+            raw = message.get("bytes") or b""
+        if not bucket.take():
+            if bucket.exhausted:
+                conn.abort(error_json("flood", "too many messages; closing the connection"), 1008)
+                return
+            if bucket.strikes == 1:  # one warning per flood, not one per message
+                conn.send(error_json("rate-limited", "too many messages; the excess is ignored"))
+            continue
+        try:
+            parsed = parse_client(raw)
+        except ProtocolError as err:
+            extra = {} if err.params is None else {"params": err.params}
+            conn.send(error_json(err.code, err.message, **extra))
+            continue
+        _dispatch(parsed, conn, user, lobby)
+
+
+def _dispatch(msg: protocol.ClientMessage, conn: Conn, user: User, lobby: Lobby) -> None:
+    if isinstance(msg, protocol.Ping):
+        conn.send({"type": "pong"})
+        return
+    if isinstance(msg, protocol.Auth):
+        conn.send(error_json("already-authenticated", "this connection is already logged in"))
+        return
+    if isinstance(msg, protocol.Join):
+        table = lobby.tables.get(msg.table)
+        seat = table.seat_of(user.id) if table is not None and not table.closed else None
+        if table is None or seat is None:
+            conn.send(error_json("not-seated", f"you have no seat at table {msg.table!r}"))
+            return
+        if conn.table is not None and conn.table is not table:
+            conn.table.submit(TGone(conn))
+        conn.table, conn.seat = table, seat
+        table.submit(TJoin(conn, seat, msg.game, msg.since))
+        return
+    table = conn.table
+    if table is None or table.closed:
+        conn.send(error_json("no-table", "join a table first ({'type': 'join', 'table': ...})"))
+        return
+    if isinstance(msg, protocol.Act):
+        table.submit(TAct(conn, msg.action, msg.n))
+    elif isinstance(msg, protocol.Trustee):
+        table.submit(TTrustee(conn, msg.on))
+    elif isinstance(msg, protocol.Ready):
+        table.submit(TReady(conn))
+    elif isinstance(msg, protocol.Leave):
+        table.submit(TLeave(conn))
+    elif isinstance(msg, protocol.Resync):
+        table.submit(TResync(conn))
