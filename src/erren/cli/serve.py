@@ -36,6 +36,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds a finished hand waits for both players to be ready",
     )
     parser.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=600.0,
+        help="seconds after which a table nobody plays at closes (default 600)",
+    )
+    parser.add_argument(
+        "--claim-pause",
+        type=float,
+        default=0.8,
+        help="鸣牌保护: the least time from a discard to the next draw at human tables (0.8 s)",
+    )
+    parser.add_argument(
+        "--trustee-toggles",
+        type=int,
+        default=10,
+        help="how often a player may switch 托管 on or off per hand (default 10)",
+    )
+    parser.add_argument(
         "--rate", type=float, default=100.0, help="messages per second a connection may send"
     )
     parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
@@ -55,7 +73,12 @@ def run(args: argparse.Namespace) -> int:
         args.database,
         clock=Clock(args.time_scale),
         config=TableConfig(
-            grace_s=args.grace, bot_delay_s=args.bot_delay, ready_timeout_s=args.ready_timeout
+            grace_s=args.grace,
+            bot_delay_s=args.bot_delay,
+            ready_timeout_s=args.ready_timeout,
+            idle_timeout_s=args.idle_timeout,
+            claim_min_pause_s=args.claim_pause,
+            trustee_toggles=args.trustee_toggles,
         ),
         rate=args.rate,
         burst=2 * args.rate,

@@ -20,6 +20,7 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import DBAPIError
 
 from erren import __version__
 from erren.bots import bot_names
@@ -28,7 +29,7 @@ from erren.server.clock import Clock
 from erren.server.lobby import Lobby, LobbyError
 from erren.server.rooms import catalogue
 from erren.server.socket import mount_socket
-from erren.server.store import AccountError, AuthError, Store, User
+from erren.server.store import AccountError, AuthError, Store, StoreUnavailable, User
 from erren.server.table import Table, TableConfig
 from erren.web import mount_web
 
@@ -220,7 +221,24 @@ def create_app(  # noqa: PLR0915 - the routes are defined in the factory, one af
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Any, err: LobbyError) -> JSONResponse:
-        return JSONResponse({"detail": err.message}, status_code=err.status)
+        body: dict[str, Any] = {"detail": err.message, "code": err.code}
+        if err.table is not None:
+            body["table"] = err.table
+        return JSONResponse(body, status_code=err.status)
+
+    @app.exception_handler(StoreUnavailable)
+    @app.exception_handler(DBAPIError)
+    async def store_unavailable(_request: Any, err: Exception) -> JSONResponse:
+        log.warning("a request failed on the database: %s", err)
+        return JSONResponse(
+            {
+                "detail": "the database cannot be written right now; nothing was changed, "
+                "try again later",
+                "code": "store-unavailable",
+            },
+            status_code=503,
+            headers={"Retry-After": "5"},
+        )
 
     # ------------------------------------------------------------------ pages
     mount_web(app)  # the browser client at / and its files under /web (erren.web)

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 from erren.campaign import HUMAN, HandStart, Outcome, Run, Settlement, Status
 from erren.campaign import table as ctable
 from erren.campaign.save import FORMAT, VERSION
-from erren.engine import Action, ActionKind
+from erren.engine import Action, ActionKind, State
 from erren.server.fairness import Commitment, commit
-from erren.server.table import Table
+from erren.server.table import Table, with_claim_privacy
 
 if TYPE_CHECKING:
     from erren.server.store import Store
@@ -67,6 +67,15 @@ def settlement_json(settlement: Settlement) -> dict[str, Any]:
     }
 
 
+def _hand_in_play(start: HandStart) -> dict[str, Any]:
+    """The hand being played as the player may see it: everything but its seed, from which
+    the computer's tiles and every next draw could be rebuilt (the seed is revealed with the
+    hand's record at its settlement, as at every table)."""
+    out = start.to_dict()
+    out.pop("seed", None)
+    return out
+
+
 def campaign_json(run: Run, last: dict[str, Any] | None, table: str | None) -> dict[str, Any]:
     """What the client shows: the run's figures, the stake choice, the last hand, the table."""
     p = run.params
@@ -86,7 +95,7 @@ def campaign_json(run: Run, last: dict[str, Any] | None, table: str | None) -> d
         "hands": run.hands,
         "stage_hands": run.stage_hands,
         "best_payout": run.best_payout,
-        "current": None if run.current is None else run.current.to_dict(),
+        "current": None if run.current is None else _hand_in_play(run.current),
         "last": last,
         "table": table,
     }
@@ -112,7 +121,7 @@ class CampaignTable(Table):
         if isinstance(command, _Abandon):
             if self.running:
                 await self._system(Action.make(ActionKind.ESCAPE, HUMAN))
-            self._close("the campaign was abandoned")
+            self._close("left", "the campaign was abandoned", params={"seat": HUMAN})
             return
         if isinstance(command, _Begin):
             if self.running or self.closed:
@@ -125,19 +134,23 @@ class CampaignTable(Table):
         """A campaign hand starts only from a stake (never from ``ready``)."""
 
     async def _start_campaign_hand(self, start: HandStart) -> None:
-        self.ruleset = ctable.ruleset(start.features, human=HUMAN)
+        self.ruleset = with_claim_privacy(ctable.ruleset(start.features, human=HUMAN))
         self.dealer, self.streak = start.dealer, 0
         self.hand_no = start.hand
         salt = secrets.token_hex(16)
         fair = Commitment(start.seed, salt, commit(start.seed, salt))
-        state = ctable.new_hand(start, human=HUMAN)
-        game_id = await self.store.create_game(
-            self.ruleset.name,
-            self._meta(),
-            seats=(self.seats[0].user_id, self.seats[1].user_id),
-            seed=fair.seed,
-            salt=fair.salt,
-            room="campaign",
+        # ctable.new_hand's deal, with 鸣牌保护 on
+        state = State.new(self.ruleset, seed=start.seed, dealer=start.dealer)
+        meta = self._meta()
+        game_id = await self._durably(
+            lambda: self.store.create_game(
+                self.ruleset.name,
+                meta,
+                seats=(self.seats[0].user_id, self.seats[1].user_id),
+                seed=fair.seed,
+                salt=fair.salt,
+                room="campaign",
+            )
         )
         self._begin(state, game_id, fair)
         await self._persist()

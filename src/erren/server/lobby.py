@@ -11,10 +11,12 @@ computer puts a bot in seat 1 at once and is score-only too.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
 import string
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,12 +41,17 @@ _INVITE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO") +
 
 
 class LobbyError(Exception):
-    """A lobby request that cannot be served: ``status`` is the HTTP status to answer with."""
+    """A lobby request that cannot be served: ``status`` is the HTTP status to answer with,
+    ``code`` a stable name of the problem, ``table`` the table concerned (if any)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(
+        self, status: int, message: str, code: str = "lobby", table: str | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.code = code
+        self.table = table
 
 
 @dataclass
@@ -72,6 +79,13 @@ class Lobby:
         self.invites: dict[str, str] = {}
         self.by_user: dict[int, str] = {}
         self.waiting: dict[str, list[_Waiter]] = {}
+        self.pending: set[int] = set()
+        """Accounts with a seat request in progress (between the check and the seat): one
+        account holds at most one seat anywhere, so a second request waits for nothing and is
+        refused at once."""
+        self.held: dict[int, str] = {}
+        """Accounts whose unfinished game's table failed: not freed into new tables until the
+        game is restored (after a restart) or called off."""
         self.campaigns = Campaigns(store)
 
     # ------------------------------------------------------------------ helpers
@@ -99,10 +113,34 @@ class Lobby:
     def _check_free(self, user: User) -> None:
         table = self.table_of(user.id)
         if table is not None:
-            raise LobbyError(409, f"you are already seated at table {table.spec.id}")
+            raise LobbyError(
+                409, f"you are already seated at table {table.spec.id}", "seated", table.spec.id
+            )
+        if user.id in self.held:
+            raise LobbyError(
+                409,
+                f"your unfinished game at table {self.held[user.id]} is kept until it is "
+                "restored or called off",
+                "game-kept",
+                self.held[user.id],
+            )
+        if user.id in self.pending:
+            raise LobbyError(409, "another request of yours is being seated", "seat-pending")
         for waiters in self.waiting.values():
-            if any(w.user_id == user.id for w in waiters):
-                raise LobbyError(409, "you are already waiting for a quick match")
+            if any(w.user_id == user.id and not w.future.done() for w in waiters):
+                raise LobbyError(409, "you are already waiting for a quick match", "waiting")
+
+    @contextlib.contextmanager
+    def _reserve(self, user: User) -> Iterator[None]:
+        """Hold the account's one seat while a request is served: the check and the
+        reservation happen with no ``await`` between them, so two concurrent requests of one
+        account (any rooms, any kind of table) can never both be seated."""
+        self._check_free(user)
+        self.pending.add(user.id)
+        try:
+            yield
+        finally:
+            self.pending.discard(user.id)
 
     def _add(self, table: Table) -> Table:
         self.tables[table.spec.id] = table
@@ -114,6 +152,10 @@ class Lobby:
         return table
 
     def _closed(self, table: Table) -> None:
+        if table.kept:  # its unfinished game waits in the store for the next start
+            for seat in table.seats:
+                if seat.user_id is not None:
+                    self.held[seat.user_id] = table.spec.id
         self.tables.pop(table.spec.id, None)
         if table.spec.invite:
             self.invites.pop(table.spec.invite, None)
@@ -137,46 +179,53 @@ class Lobby:
     @staticmethod
     def _family(family: str, options: dict[str, Any]) -> dict[str, Any]:
         if family not in ruleset_names():
-            raise LobbyError(404, f"no family {family!r}; known: {', '.join(ruleset_names())}")
+            raise LobbyError(
+                404, f"no family {family!r}; known: {', '.join(ruleset_names())}", "no-family"
+            )
         try:
             return find_ruleset(family, options).options_dict()
         except (ValueError, TypeError) as err:
-            raise LobbyError(422, f"bad options for {family}: {err}") from None
+            raise LobbyError(422, f"bad options for {family}: {err}", "bad-options") from None
 
     # ------------------------------------------------------------------ requests
     async def quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[Table, int]:
         try:
             room = find_room_tier(room_id)
         except KeyError as err:
-            raise LobbyError(404, str(err.args[0])) from None
-        self._check_free(user)
-        balance = await self.store.balance(user.id)
-        if not room.admits(balance):
-            raise LobbyError(
-                403,
-                f"{room.tier.name} admits balances of {room.tier.entry_min}–"
-                f"{room.tier.entry_max} beans; you have {balance}",
-            )
-        queue = self.waiting.setdefault(room.id, [])
-        while queue:
-            other = queue.pop(0)
-            if other.future.done():
-                continue
-            table = self._quick_table(room, other, user)
-            other.future.set_result((table, 0))
-            return table, 1
-        future: asyncio.Future[tuple[Table, int]] = asyncio.get_running_loop().create_future()
-        waiter = _Waiter(user.id, user.name, future)
-        queue.append(waiter)
+            raise LobbyError(404, str(err.args[0]), "no-room") from None
+        with self._reserve(user):
+            balance = await self.store.balance(user.id)
+            if not room.admits(balance):
+                raise LobbyError(
+                    403,
+                    f"{room.tier.name} admits balances of {room.tier.entry_min}–"
+                    f"{room.tier.entry_max} beans; you have {balance}",
+                    "below-entry" if balance < room.tier.entry_min else "above-entry",
+                )
+            queue = self.waiting.setdefault(room.id, [])
+            while queue:
+                other = queue.pop(0)
+                if other.future.done():
+                    continue
+                table = self._quick_table(room, other, user)
+                other.future.set_result((table, 0))
+                return table, 1
+            future: asyncio.Future[tuple[Table, int]] = asyncio.get_running_loop().create_future()
+            waiter = _Waiter(user.id, user.name, future)
+            queue.append(waiter)  # from here on the queue holds the account's seat
         try:
             return await asyncio.wait_for(asyncio.shield(future), timeout=wait_s)
-        except TimeoutError:
-            if future.done():
+        except (TimeoutError, asyncio.CancelledError) as err:
+            if future.done() and not future.cancelled():
                 return future.result()
             future.cancel()
             if waiter in queue:
                 queue.remove(waiter)
-            raise LobbyError(408, f"no opponent came within {wait_s:g} s; try again") from None
+            if isinstance(err, asyncio.CancelledError):
+                raise
+            raise LobbyError(
+                408, f"no opponent came within {wait_s:g} s; try again", "no-opponent"
+            ) from None
 
     def _quick_table(self, room: RoomTier, first: _Waiter, user: User) -> Table:
         spec = TableSpec(
@@ -192,10 +241,10 @@ class Lobby:
         return table
 
     async def private_table(self, user: User, family: str, options: dict[str, Any]) -> Table:
-        self._check_free(user)
-        resolved = self._family(family, options)
-        spec = TableSpec(self._new_id(), "private", family, resolved, invite=self._invite())
-        table = self._add(self._table(spec, [Seat(user.id, user.name), Seat(None, "")]))
+        with self._reserve(user):
+            resolved = self._family(family, options)
+            spec = TableSpec(self._new_id(), "private", family, resolved, invite=self._invite())
+            table = self._add(self._table(spec, [Seat(user.id, user.name), Seat(None, "")]))
         table.start()
         return table
 
@@ -203,29 +252,29 @@ class Lobby:
         table_id = self.invites.get(code.strip().upper())
         table = self.tables.get(table_id) if table_id else None
         if table is None or table.closed:
-            raise LobbyError(404, f"no open table has the invite code {code!r}")
+            raise LobbyError(404, f"no open table has the invite code {code!r}", "no-invite")
         seat = table.seat_of(user.id)
         if seat is not None:
             return table, seat
-        self._check_free(user)
-        if table.seats[1].user_id is not None or table.full:
-            raise LobbyError(409, "that table is full")
-        table.seats[1].user_id = user.id  # reserve now; the actor announces it
-        table.submit_sit(1, user.id, user.name)
-        self.by_user[user.id] = table.spec.id
+        with self._reserve(user):
+            if table.seats[1].user_id is not None or table.full:
+                raise LobbyError(409, "that table is full", "table-full")
+            table.seats[1].user_id = user.id  # reserve now; the actor announces it
+            table.submit_sit(1, user.id, user.name)
+            self.by_user[user.id] = table.spec.id
         return table, 1
 
     async def vs_computer(
         self, user: User, family: str, options: dict[str, Any], bot: str
     ) -> Table:
-        self._check_free(user)
-        if bot not in bot_names():
-            raise LobbyError(404, f"no bot {bot!r}; known: {', '.join(bot_names())}")
-        resolved = self._family(family, options)
-        spec = TableSpec(self._new_id(), "computer", family, resolved, bot=bot)
-        seed = self.rng.getrandbits(32) if self.rng is not None else None
-        seats = [Seat(user.id, user.name), make_bot_seat(f"{bot} (computer)", bot, seed)]
-        table = self._add(self._table(spec, seats))
+        with self._reserve(user):
+            if bot not in bot_names():
+                raise LobbyError(404, f"no bot {bot!r}; known: {', '.join(bot_names())}", "no-bot")
+            resolved = self._family(family, options)
+            spec = TableSpec(self._new_id(), "computer", family, resolved, bot=bot)
+            seed = self.rng.getrandbits(32) if self.rng is not None else None
+            seats = [Seat(user.id, user.name), make_bot_seat(f"{bot} (computer)", bot, seed)]
+            table = self._add(self._table(spec, seats))
         table.start()
         return table
 
@@ -271,15 +320,14 @@ class Lobby:
                 raise LobbyError(409, "a hand is being played")
             if run.status is not Status.READY:
                 raise LobbyError(409, f"no hand can start: the run is {run.status.value}")
-            if table is None:
-                self._check_free(user)
-            try:
-                start = run.start_hand(multiplier)
-            except StakeError as err:
-                raise LobbyError(422, str(err)) from None
-            await self.campaigns.save(user.id, run, last)
-            if table is None:
-                table = self._new_campaign_table(user, start.features)
+            with self._reserve(user) if table is None else contextlib.nullcontext():
+                try:
+                    start = run.start_hand(multiplier)
+                except StakeError as err:
+                    raise LobbyError(422, str(err), "bad-stake") from None
+                await self.campaigns.save(user.id, run, last)
+                if table is None:
+                    table = self._new_campaign_table(user, start.features)
             table.begin_hand(start)
             return table, campaign_json(run, last, table.spec.id)
 

@@ -26,9 +26,10 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from erren.bots import Bot, find_bot
 from erren.engine import Action, ActionKind, Ruleset, State, find_ruleset
@@ -45,7 +46,7 @@ from erren.server.protocol import (
     parse_action,
     result_json,
 )
-from erren.server.rooms import RoomTier
+from erren.server.rooms import RoomTier, catalogue
 
 if TYPE_CHECKING:
     from erren.server.journal import Journal
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
 __all__ = ["Conn", "Table", "TableConfig", "TableSpec"]
 
 log = logging.getLogger("erren.server.table")
+
+T = TypeVar("T")
 
 OUTBOX_LIMIT = 256
 """Messages a connection may have waiting; a client that falls further behind is dropped."""
@@ -75,6 +78,17 @@ class TableConfig:
     commit_window_s: float = 0.002
     """Group commit: how long the journal gathers actions before it writes them in one
     transaction (:class:`~erren.server.journal.Journal`)."""
+    claim_min_pause_s: float = 0.8
+    """鸣牌保护 (guobiao-2p §2.4): the next draw never comes sooner than this after a discard
+    (or a 加杠) whose claim window a human decides; a window with only pass in it is passed by
+    the system exactly then, so the discarder cannot tell whether the opponent had a choice."""
+    idle_timeout_s: float = 600.0
+    """A table at which no player did anything for this long, outside a running hand (an
+    invite nobody used, a finished hand nobody readies), closes with code ``idle``."""
+    trustee_toggles: int = 10
+    """How many times a player may switch 托管 on or off himself during one hand."""
+    store_retry_max_s: float = 5.0
+    """The longest wait (real seconds) between two tries of a failed database write."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +166,11 @@ class Seat:
     ready: bool = False
     grace: Timer | None = None
     trustee_by_disconnect: bool = False
+    toggles: int = 0
+    """托管 switches by the player himself during the current hand."""
+    back_since_restore: bool = True
+    """The player joined since the table was restored after a restart (a hand nobody came
+    back to is called off, not charged as an escape)."""
 
     @property
     def online(self) -> bool:
@@ -229,9 +248,46 @@ class ReadyOver:
     hand: int
 
 
+@dataclass(frozen=True, slots=True)
+class IdleOver:
+    stamp: int
+
+
+@dataclass(frozen=True, slots=True)
+class WindowPass:
+    """The pass of a claim window, applied when the window's minimum pause is over."""
+
+    seat: int
+    version: int
+
+
 Command = (
     Join | Gone | Act | SetTrustee | Ready | Leave | Resync | Sit | Timeout | BotMove | GraceOver
-) | ReadyOver
+) | (ReadyOver | IdleOver | WindowPass)
+
+TRANSIENT: tuple[type[BaseException], ...] = (OSError, ConnectionError)
+"""Database failures worth retrying (a full disk, a dropped connection, a read-only or vanished
+file); :func:`_transient` adds SQLAlchemy's driver errors (not integrity errors)."""
+
+
+def _transient(err: BaseException) -> bool:
+    """Whether a failed database call may succeed when tried again."""
+    from sqlalchemy.exc import DBAPIError, IntegrityError  # noqa: PLC0415
+
+    from erren.server.store import StoreUnavailable  # noqa: PLC0415
+
+    if isinstance(err, IntegrityError):
+        return False
+    return isinstance(err, (*TRANSIENT, DBAPIError, StoreUnavailable))
+
+
+def with_claim_privacy(ruleset: Ruleset) -> Ruleset:
+    """``ruleset`` with 鸣牌保护 on (every claim window opened, pass-only ones too), when the
+    engine's options have ``claim_privacy``; otherwise ``ruleset`` itself."""
+    options = ruleset.options_dict()
+    if "claim_privacy" not in options or options["claim_privacy"]:
+        return ruleset
+    return find_ruleset(ruleset.name, {**options, "claim_privacy": True})
 
 
 # ---------------------------------------------------------------------------- the table
@@ -262,7 +318,8 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         self.closed = False
         self.close_reason = ""
-        self.ruleset: Ruleset = find_ruleset(spec.family, spec.options)
+        self.close_code = ""
+        self.ruleset: Ruleset = with_claim_privacy(find_ruleset(spec.family, spec.options))
         # the current (or last) hand
         self.state: State | None = None
         self.game_id: int | None = None
@@ -278,10 +335,18 @@ class Table:
         self._timer_seconds = 0.0
         self._ready_timer: Timer | None = None
         self._persisted = 0
+        self._idle: Timer | None = None
+        self._idle_stamp = 0
+        self._window_at: float | None = None
+        """When (loop time) the running claim window opened, at tables where a human decides."""
+        self._window_pass: Timer | None = None
+        self.store_failures = 0
+        """Failed database writes in a row (0: the store is fine)."""
 
     # ------------------------------------------------------------------ plumbing
     def start(self) -> None:
         self.task = asyncio.create_task(self._run(), name=f"table {self.spec.id}")
+        self._touch()
 
     def submit(self, command: Command) -> None:
         if not self.closed:
@@ -311,9 +376,59 @@ class Table:
             try:
                 await self._handle(command)
             except Exception:
-                log.exception("table %s failed on %r; closing it", self.spec.id, command)
-                self._close("the table failed; its record is kept and it will be restored")
+                log.exception("table %s failed on %r", self.spec.id, command)
+                await self._fault()
                 return
+
+    async def _fault(self) -> None:
+        """An unexpected failure: the hand in play (if any) is called off — nobody is charged
+        for the server's fault — and the table closes."""
+        if self.running and self.state is not None and self.game_id is not None:
+            try:
+                await self._call_off_record("the table failed")
+            except Exception:
+                log.exception("table %s: the failed hand is kept for a restart", self.spec.id)
+                self.kept = True
+        self._close("called-off", "the table failed; the hand is called off and nobody pays")
+
+    kept = False
+    """The failed table's unfinished game is still in the store (restored at the next start):
+    its players are not freed into new tables meanwhile."""
+
+    async def _durably(self, write: Callable[[], Awaitable[T]]) -> T:
+        """Run a database write until it succeeds: a failure that may pass (a full disk, a
+        dropped connection, a read-only file) is retried with a growing pause, the players are
+        told (error code ``store-retrying``), and the table keeps its state meanwhile; the write
+        must be idempotent (actions by ``seq``, settlements by key, finishing by record)."""
+        pause = 0.05
+        while True:
+            try:
+                result = await write()
+            except Exception as err:
+                if not _transient(err):
+                    raise
+                self.store_failures += 1
+                if self.store_failures == 1:
+                    log.warning("table %s: database write failed, retrying: %s", self.spec.id, err)
+                    self._broadcast(
+                        error_json(
+                            "store-retrying",
+                            "the game's record cannot be written right now; the server "
+                            "retries and nothing is lost (the hand waits meanwhile)",
+                        )
+                    )
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, self.config.store_retry_max_s)
+                continue
+            if self.store_failures:
+                log.warning(
+                    "table %s: database write done after %d failure(s)",
+                    self.spec.id,
+                    self.store_failures,
+                )
+                self.store_failures = 0
+                self._broadcast({"type": "store-ok", "code": "store-ok"})
+            return result
 
     async def stop(self) -> None:
         """Cancel the actor (server shutdown): unfinished hands stay in the store."""
@@ -324,6 +439,8 @@ class Table:
                 await self.task
 
     async def _handle(self, command: Command) -> None:
+        if isinstance(command, (Join, Act, SetTrustee, Ready)):
+            self._touch()
         if isinstance(command, Act):
             await self._act(command)
         elif isinstance(command, Timeout):
@@ -350,6 +467,36 @@ class Table:
             await self._grace_over(command.seat)
         elif isinstance(command, ReadyOver):
             self._ready_over(command.hand)
+        elif isinstance(command, IdleOver):
+            self._idle_over(command.stamp)
+        elif isinstance(command, WindowPass):
+            await self._window_passed(command)
+
+    # ------------------------------------------------------------------ idle tables
+    def _touch(self) -> None:
+        """A player did something: the idle timer starts again."""
+        if self.closed:
+            return
+        if self._idle is not None:
+            self._idle.cancel()
+        self._idle_stamp += 1
+        stamp = self._idle_stamp
+        self._idle = self.clock.call_later(
+            self.config.idle_timeout_s, lambda: self.submit(IdleOver(stamp))
+        )
+
+    def _idle_over(self, stamp: int) -> None:
+        if self.closed or stamp != self._idle_stamp:
+            return
+        if self.running:  # the hand's own timers bring it to its end
+            self._touch()
+            return
+        minutes = self.config.idle_timeout_s / 60
+        self._close(
+            "idle",
+            f"nobody played at this table for {minutes:g} minutes; it is closed",
+            params={"seconds": self.config.idle_timeout_s},
+        )
 
     # ------------------------------------------------------------------ messages
     def info(self) -> dict[str, Any]:
@@ -384,7 +531,9 @@ class Table:
             return None
         obs = state.observe(seat)
         deadline = seconds = None
-        if obs.timer is not None and self._timer is not None:
+        if obs.timer is not None and obs.timer.player == seat and self._timer is not None:
+            # only the seat that decides hears its deadline (鸣牌保护: the discarder sees the
+            # same thing whether or not the opponent had a choice)
             deadline, seconds = self._timer.deadline, self._timer_seconds
         return observation_json(obs, deadline=deadline, seconds=seconds)
 
@@ -435,9 +584,25 @@ class Table:
     # ------------------------------------------------------------------ commands
     async def _join(self, cmd: Join) -> None:
         conn, seat = cmd.conn, cmd.seat
+        if conn.closed:
+            return
         info = self.seats[seat]
+        for older in [c for c in info.conns if c is not conn]:
+            # a second tab of the same account takes the seat over (the contract: 4409)
+            info.conns.discard(older)
+            older.table, older.seat = None, -1
+            older.abort(
+                {
+                    "type": "replaced",
+                    "code": "replaced",
+                    "table": self.spec.id,
+                    "message": "this seat was opened in another window or tab (已在别处打开)",
+                },
+                4409,
+            )
         was_online = info.online
         info.conns.add(conn)
+        info.back_since_restore = True
         conn.table, conn.seat = self, seat
         if info.grace is not None:
             info.grace.cancel()
@@ -467,9 +632,7 @@ class Table:
             self._snapshot(conn)
         if not was_online:
             self._broadcast({"type": "presence", "seat": seat, "online": True})
-        if self.running and info.trustee_by_disconnect:
-            info.trustee_by_disconnect = False
-            await self._system(Action.trustee(seat, False))
+        # 托管 switched on while he was away stays on until he switches it off (§2.9)
         if state is None and not self.running:
             info.ready = True
             await self._maybe_start()
@@ -480,13 +643,14 @@ class Table:
         if seat_no < 0:
             return
         seat = self.seats[seat_no]
+        if conn not in seat.conns:
+            return  # replaced by a newer connection, or already gone
         seat.conns.discard(conn)
         if seat.online:
             return
         self._broadcast({"type": "presence", "seat": seat_no, "online": False})
-        if self.running and self.state is not None and not self.state.trustee[seat_no]:
-            seat.trustee_by_disconnect = True
-            await self._system(Action.trustee(seat_no, True))
+        # Nothing is played for him now: the decision he faces keeps its own timer (§2.10);
+        # 托管 starts at the first timeout while he is away (:meth:`_timeout`).
         if seat.grace is None and not self.closed:
             seat.grace = self._grace_timer(seat_no)
 
@@ -498,10 +662,12 @@ class Table:
         seat.grace = None
         if seat.online or self.closed:
             return
-        if self.running:
+        if self.running and not seat.back_since_restore:
+            await self.call_off(f"{seat.name} did not come back after the server restarted")
+        elif self.running:
             await self._system(Action.make(ActionKind.ESCAPE, seat_no))
         else:
-            self._close(f"{seat.name} left the table")
+            self._close("left", f"{seat.name} left the table", params={"seat": seat_no})
 
     async def _act(self, cmd: Act) -> None:
         conn = cmd.conn
@@ -525,16 +691,68 @@ class Table:
             return
         if self.seats[conn.seat].trustee_by_disconnect:
             self.seats[conn.seat].trustee_by_disconnect = False
+        if self._hold_pass(action):
+            return
         await self._apply(action, conn)
+
+    def _hold_pass(self, action: Action) -> bool:
+        """鸣牌保护: a pass sent before the window's minimum pause is over is applied when it
+        is over (a quick pass must not tell the discarder that there was a choice)."""
+        state = self.state
+        if (
+            self._window_at is None
+            or action.kind is not ActionKind.PASS
+            or state is None
+            or action.player != state.actor
+            or action not in state.legal_actions(action.player)
+        ):
+            return False
+        left = self._window_at + self.clock.real(self.config.claim_min_pause_s)
+        left -= asyncio.get_running_loop().time()
+        if left <= 0:
+            return False
+        self._schedule_window_pass(action.player, left)
+        return True
+
+    def _schedule_window_pass(self, seat: int, real_delay: float) -> None:
+        assert self.state is not None
+        if self._window_pass is not None:
+            self._window_pass.cancel()
+        version = len(self.state.history)
+        self._window_pass = self.clock.call_later(
+            real_delay / self.clock.scale, lambda: self.submit(WindowPass(seat, version))
+        )
+
+    async def _window_passed(self, cmd: WindowPass) -> None:
+        self._window_pass = None
+        state = self.state
+        if state is None or not self.running or cmd.version != len(state.history):
+            return
+        action = Action.make(ActionKind.PASS, cmd.seat)
+        if state.actor != cmd.seat or action not in state.legal_actions(cmd.seat):
+            return
+        await self._apply(action, None)
 
     async def _trustee(self, cmd: SetTrustee) -> None:
         if not self.running or self.state is None:
             self._error(cmd.conn, "no-hand", "托管 applies to a running hand")
             return
         seat = cmd.conn.seat
-        self.seats[seat].trustee_by_disconnect = False
+        info = self.seats[seat]
+        info.trustee_by_disconnect = False
         if self.state.trustee[seat] == cmd.on:
             return
+        limit = self.config.trustee_toggles
+        if info.toggles >= limit:
+            self._error(
+                cmd.conn,
+                "trustee-limit",
+                f"托管 may be switched at most {limit} times per hand; it stays "
+                f"{'on' if self.state.trustee[seat] else 'off'} until the hand ends",
+                params={"limit": limit},
+            )
+            return
+        info.toggles += 1
         await self._system(Action.trustee(seat, cmd.on))
 
     async def _leave(self, cmd: Leave) -> None:
@@ -542,7 +760,7 @@ class Table:
         if self.running:
             await self._system(Action.make(ActionKind.ESCAPE, seat))
         else:
-            self._close(f"{self.seats[seat].name} left the table")
+            self._close("left", f"{self.seats[seat].name} left the table", params={"seat": seat})
 
     async def _ready(self, cmd: Ready) -> None:
         if self.running:
@@ -555,9 +773,14 @@ class Table:
     def _ready_over(self, hand: int) -> None:
         if self.closed or self.running or hand != self.hand_no:
             return
-        late = [s.name for s in self.seats if not s.ready]
+        late = [i for i, s in enumerate(self.seats) if not s.ready]
         if late:
-            self._close(f"{', '.join(late)} did not get ready for the next hand")
+            names = ", ".join(self.seats[i].name for i in late)
+            self._close(
+                "not-ready",
+                f"{names} did not get ready for the next hand",
+                params={"seats": late},
+            )
 
     async def _timeout(self, cmd: Timeout) -> None:
         state = self.state
@@ -566,6 +789,16 @@ class Table:
         if state.actor != cmd.seat:
             return
         await self._system(Action.make(ActionKind.TIMEOUT, cmd.seat))
+        seat = self.seats[cmd.seat]
+        if (
+            not seat.online
+            and self.running
+            and self.state is not None
+            and not self.state.trustee[cmd.seat]
+        ):
+            # away when his own timer ran out: from now on he is in 托管 (§2.10)
+            seat.trustee_by_disconnect = True
+            await self._system(Action.trustee(cmd.seat, True))
 
     async def _bot_move(self, cmd: BotMove) -> None:
         state = self.state
@@ -607,19 +840,24 @@ class Table:
             return
         game_id, first = self.game_id, self._persisted
         rows = [(game_id, seq, str(history[seq])) for seq in range(first, len(history))]
-        if self.journal is not None:
-            await self.journal.append(rows)
-        else:
+        journal = self.journal
+
+        async def write() -> None:
+            if journal is not None:
+                await journal.append(rows)
+                return
             refused = [e for e in await self.store.append_actions(rows) if e is not None]
             if refused:
                 raise refused[0]
+
+        await self._durably(write)  # an action is stored once (by seq), however often tried
         self._persisted = len(history)
 
     async def _after_change(self, before: int) -> None:
         state = self.state
         assert state is not None
         if state.is_terminal:
-            await self._finish_hand()
+            await self._durably(self._finish_hand)
         else:
             self._arm()
         for seat in (0, 1):
@@ -630,11 +868,26 @@ class Table:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._window_pass is not None:
+            self._window_pass.cancel()
+            self._window_pass = None
+        self._window_at = None
         state = self.state
         if state is None or state.is_terminal or state.actor < 0:
             return
         actor = state.actor
         version = len(state.history)
+        if state.phase in (Phase.CLAIM, Phase.ROB) and self.seats[actor].bot is None:
+            # 鸣牌保护: a human decides this window; it lasts at least the minimum pause
+            self._window_at = asyncio.get_running_loop().time()
+            legal = state.legal_actions(actor)
+            if len(legal) == 1 and legal[0].kind is ActionKind.PASS:
+                pause = self.config.claim_min_pause_s
+                self._timer_seconds = self.clock.real(pause)
+                self._timer = self.clock.call_later(
+                    pause, lambda: self.submit(WindowPass(actor, version))
+                )
+                return
         if self.seats[actor].bot is not None:
             self._timer = self.clock.call_later(
                 self.config.bot_delay_s, lambda: self.submit(BotMove(actor, version))
@@ -651,7 +904,8 @@ class Table:
         self._timer = self.clock.call_later(seconds, lambda: self.submit(Timeout(actor, version)))
 
     def _cancel_timers(self) -> None:
-        for timer in (self._timer, self._ready_timer, *(s.grace for s in self.seats)):
+        timers = (self._timer, self._ready_timer, self._idle, self._window_pass)
+        for timer in (*timers, *(s.grace for s in self.seats)):
             if timer is not None:
                 timer.cancel()
 
@@ -662,17 +916,54 @@ class Table:
             return
         room = self.spec.room
         if room is not None and self.state is not None:
-            for seat in self.seats:
+            outside: dict[int, int] = {}
+            for seat_no, seat in enumerate(self.seats):
                 if seat.user_id is None:
                     continue
-                balance = await self.store.balance(seat.user_id)
+                balance = await self._durably(partial(self.store.balance, seat.user_id))
                 if not room.admits(balance):
-                    self._close(
-                        f"{seat.name}'s balance of {balance} beans is outside the room's "
-                        f"limits ({room.tier.entry_min}–{room.tier.entry_max}); not an escape"
-                    )
-                    return
+                    outside[seat_no] = balance
+            if outside:
+                self._close_outside(room, outside)
+                return
         await self._start_hand()
+
+    def _close_outside(self, room: RoomTier, outside: dict[int, int]) -> None:
+        """Close a bean table at which a balance left the room's limits (§6.4; not an escape):
+        the seat concerned hears his balance and the rooms of the family he can still enter;
+        the other seat only that his opponent cannot go on."""
+        tier = room.tier
+        personal: dict[int, dict[str, Any]] = {}
+        for seat_no in (0, 1):
+            balance = outside.get(seat_no)
+            if balance is None:
+                personal[seat_no] = {
+                    "code": "opponent-below-entry",
+                    "reason": "your opponent's balance no longer fits this room; the table "
+                    "closes (nobody escaped)",
+                    "params": {"room": room.id},
+                }
+                continue
+            rooms = [
+                r.id for r in catalogue().values() if r.family == room.family and r.admits(balance)
+            ]
+            low = balance < tier.entry_min
+            personal[seat_no] = {
+                "code": "below-entry" if low else "above-entry",
+                "reason": f"your balance of {balance} beans is "
+                f"{'below' if low else 'above'} the room's limits "
+                f"({tier.entry_min}–{tier.entry_max}); the table closes (not an escape)",
+                "params": {
+                    "room": room.id,
+                    "entry_min": tier.entry_min,
+                    "entry_max": tier.entry_max,
+                    "balance": balance,
+                    "rooms": rooms,
+                },
+            }
+        self._close(
+            "below-entry", "a balance left the room's limits", personal=personal, after=True
+        )
 
     def _meta(self) -> dict[str, Any]:
         """What the store keeps beside the ruleset options to restore the table."""
@@ -700,13 +991,16 @@ class Table:
             round_wind=self.round_wind,
             streak=self.streak if self.ruleset.uses_streak else 0,
         )
-        game_id = await self.store.create_game(
-            self.ruleset.name,
-            self._meta(),
-            seats=(self.seats[0].user_id, self.seats[1].user_id),
-            seed=fair.seed,
-            salt=fair.salt,
-            room=self.spec.room.id if self.spec.room is not None else self.spec.kind,
+        meta = self._meta()
+        game_id = await self._durably(
+            lambda: self.store.create_game(
+                self.ruleset.name,
+                meta,
+                seats=(self.seats[0].user_id, self.seats[1].user_id),
+                seed=fair.seed,
+                salt=fair.salt,
+                room=self.spec.room.id if self.spec.room is not None else self.spec.kind,
+            )
         )
         self._begin(state, game_id, fair)
         await self._persist()
@@ -715,6 +1009,7 @@ class Table:
     def _begin(self, state: State, game_id: int, fair: Commitment) -> None:
         for seat in self.seats:
             seat.ready = False
+            seat.toggles = 0
         self.state, self.game_id, self.fair = state, game_id, fair
         self.end_event = None
         self._persisted = 0
@@ -766,7 +1061,13 @@ class Table:
             "record": record,
         }
         if result.kind == "abort":
-            self._close(f"seat {result.loser} escaped; the match is over", after=True)
+            escaper = result.loser if result.loser is not None else -1
+            self._close(
+                "escaped",
+                f"{self.seats[escaper].name} left the running hand (an escape); the match is over",
+                params={"seat": escaper},
+                after=True,
+            )
             return
         self.dealer, self.streak = self.ruleset.next_dealer(self.dealer, self.streak, result)
         for seat in self.seats:
@@ -801,18 +1102,39 @@ class Table:
         beans[payer], beans[payee] = -amount, amount
         return [Transfer(payer_id, payee_id, amount, reason)], beans
 
-    def _close(self, reason: str, *, after: bool = False) -> None:
-        """Close the table (after the last events went out when ``after``)."""
+    def _close(
+        self,
+        code: str,
+        reason: str,
+        *,
+        params: dict[str, Any] | None = None,
+        personal: dict[int, dict[str, Any]] | None = None,
+        after: bool = False,
+    ) -> None:
+        """Close the table (after the last events went out when ``after``) and tell both
+        seats why: ``{"type": "closed", "table", "code", "reason", "params"}``; ``personal``
+        gives a seat its own code, reason and params (a balance only its owner may hear)."""
         if self.closed:
             return
         self._cancel_timers()
         self.closed = True
         self.close_reason = reason
+        self.close_code = code
 
         def tell() -> None:
-            self._broadcast({"type": "closed", "table": self.spec.id, "reason": reason})
-            for seat in self.seats:
-                for conn in seat.conns:
+            for seat_no, seat in enumerate(self.seats):
+                message: dict[str, Any] = {
+                    "type": "closed",
+                    "table": self.spec.id,
+                    "code": code,
+                    "reason": reason,
+                    "params": dict(params or {}),
+                }
+                if personal is not None and seat_no in personal:
+                    message.update(personal[seat_no])
+                text = dumps(message)
+                for conn in list(seat.conns):
+                    conn.send_text(text)
                     conn.table, conn.seat = None, -1
                 seat.conns.clear()
             if self.on_close is not None:
@@ -822,6 +1144,22 @@ class Table:
             asyncio.get_running_loop().call_soon(tell)
         else:
             tell()
+
+    async def _call_off_record(self, why: str) -> None:
+        """Finish the stored game as called off: no result, no beans, the seed revealed."""
+        assert self.state is not None and self.game_id is not None
+        record = self.record_json()
+        record["called_off"] = why
+        summary = f"hand {self.hand_no} at {self.spec.id}: called off ({why}); no beans moved"
+        game_id = self.game_id
+        await self._durably(lambda: self.store.finish_game(game_id, record, summary))
+
+    async def call_off(self, why: str) -> None:
+        """Call the running hand off (no result, nobody pays: a fault of the server is never
+        charged to a player) and close the table with code ``called-off``."""
+        if self.running:
+            await self._call_off_record(why)
+        self._close("called-off", f"the hand is called off: {why}; no beans moved")
 
     # ------------------------------------------------------------------ restore
     def restore(
@@ -845,6 +1183,9 @@ class Table:
         self._persisted = len(actions)
         for seat_no, seat in enumerate(self.seats):
             if seat.bot is None:
+                # a player who does not come back within the grace period has the hand
+                # called off (the restart was the server's fault, not his)
+                seat.back_since_restore = False
                 seat.grace = self._grace_timer(seat_no)
 
     async def resume(self) -> None:
@@ -853,7 +1194,7 @@ class Table:
         state = self.state
         assert state is not None
         if state.is_terminal:
-            await self._finish_hand()
+            await self._durably(self._finish_hand)
         else:
             self._arm()
 

@@ -115,6 +115,11 @@ class StoreError(ErrenError):
     """A request the store refuses (unknown game, conflicting action, bad URL, ...)."""
 
 
+class StoreUnavailable(StoreError):  # noqa: N818  (named for what the caller meets)
+    """The database cannot take writes now: its SQLite file vanished or was replaced under the
+    running server.  Nothing was written; the server retries or answers 503."""
+
+
 class AuthError(StoreError):
     """Login failed.  The message never says whether the name exists."""
 
@@ -314,6 +319,25 @@ def alembic_config(url: str | None = None) -> Config:
     return config
 
 
+def _sqlite_file(engine: AsyncEngine) -> Path | None:
+    """The SQLite database file of ``engine`` (``None``: not SQLite, or in memory)."""
+    url = engine.url
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return None
+    return Path(url.database).resolve()
+
+
+def _file_id(path: Path | None) -> tuple[int, int] | None:
+    """The file's identity (device, inode); ``None`` when it does not exist."""
+    if path is None:
+        return None
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
 def _upgrade(connection: Connection) -> None:
     config = alembic_config()
     config.attributes["connection"] = connection
@@ -379,6 +403,16 @@ class Store:
         self._write_guard: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if self.dialect == "sqlite" else nullcontext()
         )
+        self._file = _sqlite_file(engine)
+        self._file_id = _file_id(self._file)
+
+    def _check_file(self) -> None:
+        """Refuse a write when the SQLite file vanished or was replaced (SQLite would go on
+        writing to the deleted file, and every write would be lost at the next start)."""
+        if self._file is not None and _file_id(self._file) != self._file_id:
+            raise StoreUnavailable(
+                f"the database file {self._file} vanished or was replaced; no write is possible"
+            )
 
     @classmethod
     async def open(
@@ -445,6 +479,7 @@ class Store:
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncSession]:
+        self._check_file()
         async with self._write_guard, self._writes() as session, session.begin():
             yield session
 
@@ -916,6 +951,7 @@ class Store:
                 literal(_now(), UTCDateTime()),
             ).where(exists().where(Game.id == game_id, Game.finished.is_(False))),
         )
+        self._check_file()
         try:
             async with self._write_guard, self._write_engine.begin() as conn:
                 if (await conn.execute(append)).rowcount == 1:
@@ -955,6 +991,7 @@ class Store:
         # The games are read with FOR SHARE (PostgreSQL): none can be finished meanwhile.
         ids = sorted({game_id for game_id, _, _ in checked})
         now = _now()
+        self._check_file()
         try:
             async with self._write_guard, self._write_engine.begin() as conn:
                 running = set((await conn.scalars(_RUNNING, {"ids": ids})).all())
