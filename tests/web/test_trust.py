@@ -80,6 +80,15 @@ def _river(page: Page) -> list[str]:
     return [str(tile) for tile in tiles]
 
 
+SEEN_JS = """() => {
+  window.__seen = [];
+  new MutationObserver(() => {
+    const el = document.querySelector('.conn-overlay');
+    if (el) window.__seen.push({state: el.dataset.state, text: el.innerText});
+  }).observe(document.body, {childList: true, subtree: true});
+}"""  # every overlay the page showed, however briefly
+
+
 def _overlay_takes_clicks(page: Page) -> bool:
     """Whatever sits in the middle of a hand tile is the overlay: a click cannot reach the tile."""
     return bool(
@@ -163,13 +172,15 @@ def test_half_open_socket_move_sent_after_resync(
     _guest_table(page, server)
     tile = _my_turn(page)
     before = _river(page)
+    page.evaluate(SEEN_JS)
     dark["on"] = True
     page.locator(".hand-mine .tile.can").last.click()
     page.wait_for_timeout(1500)
     assert not page.locator(OVERLAY).count()  # not yet: 4 s without an answer
     assert _river(page) == before  # nothing was played while the move was in the void
-    overlay = page.wait_for_selector(OVERLAY + '[data-state="lost"]', timeout=8000)
-    assert overlay is not None and LOST_ZH in overlay.inner_text()
+    page.wait_for_function("window.__seen.some(s => s.state === 'lost')", timeout=8000)
+    seen = page.evaluate("window.__seen")
+    assert any(LOST_ZH in s["text"] and "已保留" in s["text"] for s in seen), seen
     page.wait_for_selector(OVERLAY, state="detached", timeout=15000)
     toast = page.wait_for_selector(".toast", timeout=3000)
     assert toast is not None
