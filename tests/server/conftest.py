@@ -22,7 +22,8 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="module")
 def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server shared by the tests of a module, per backend."""
+    """A server shared by the tests of a module, per backend; once they are done and the
+    server stopped, the ledger audit checks every bean of its database (see ``database``)."""
     tmp = tmp_path_factory.mktemp(f"server-{backend}")
     with database(backend, tmp) as url:
         srv = Server(url, tmp / "server.log")

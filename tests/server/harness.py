@@ -111,14 +111,31 @@ def _drop_pg(url: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def audit(url: str) -> None:
+    """Fail unless the ledger audit (``erren audit-ledger``) finds every bean in ``url`` right:
+    users' beans = beans granted, every journal balances, every finished game's settlement is
+    what its replayed record owes."""
+    from erren.server.audit import audit_database  # noqa: PLC0415
+
+    report = asyncio.run(audit_database(url))
+    if not report.ok:
+        pytest.fail("the ledger audit failed:\n" + "\n".join(report.lines()), pytrace=False)
+
+
 @contextlib.contextmanager
 def database(backend: str, tmp: Path) -> Iterator[str]:
+    """A fresh database for a server.  When the block ends normally (stop the server in it
+    first), the ledger audit runs on it and fails the test (module) if a bean is wrong; the
+    database is dropped in every case."""
     if backend == "sqlite":
-        yield f"sqlite:///{tmp / 'erren.sqlite3'}"
+        url = f"sqlite:///{tmp / 'erren.sqlite3'}"
+        yield url
+        audit(url)
         return
     url = _pg_database()
     try:
         yield url
+        audit(url)
     finally:
         _drop_pg(url)
 

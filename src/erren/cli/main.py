@@ -8,7 +8,18 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from erren import __version__
-from erren.cli import analyze, arcade, bot, play, replay, score, serve, simulate, verify
+from erren.cli import (
+    analyze,
+    arcade,
+    audit_ledger,
+    bot,
+    play,
+    replay,
+    score,
+    serve,
+    simulate,
+    verify,
+)
 
 COMMANDS: tuple[Command, ...] = (
     analyze,
@@ -20,6 +31,7 @@ COMMANDS: tuple[Command, ...] = (
     serve,
     bot,
     verify,
+    audit_ledger,
 )
 """Each module offers ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``."""
 

@@ -14,13 +14,9 @@ from erren.cli._jsonl import answering, is_whole, read_flags, read_request
 from erren.errors import ErrenError
 from erren.hand import Hand
 from erren.scoring.guobiao import ScoreResult, WinContext, score
-from erren.scoring.guobiao.settlement import (
-    ROOMS,
-    BelowMinimumError,
-    SettlementOptions,
-    find_room,
-    settle_score,
-)
+from erren.scoring.guobiao.settlement import BelowMinimumError, SettlementOptions, settle_score
+from erren.server.rooms import TIERS
+from erren.server.settlement import to_beans
 from erren.tiles import Tile
 
 NAME = "score"
@@ -110,8 +106,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     pay = parser.add_argument_group("settlement (guobiao-2p §6)")
     pay.add_argument(
         "--room",
-        choices=tuple(ROOMS),
-        help="bean room: " + ", ".join(f"{r.id} {r.name} {r.stake}/point" for r in ROOMS.values()),
+        choices=tuple(TIERS),
+        help="bean room: " + ", ".join(f"{r.id} {r.name} {r.stake}/point" for r in TIERS.values()),
     )
     pay.add_argument(
         "--cap",
@@ -255,8 +251,6 @@ def _options(args: argparse.Namespace) -> SettlementOptions:
                 ) from None
     if args.min_fan is not None:
         changes["min_fan"] = args.min_fan
-    if args.room is not None:
-        changes["room"] = find_room(args.room)
     try:
         return SettlementOptions(**changes)
     except ValueError as error:
@@ -311,12 +305,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         clipped = "capped" if settlement.capped else "under the cap"
         print(f"Points    {settlement.points}  (cap {cap}{base}: {clipped})")
-    if options.room is not None:
+    if args.room is not None:
+        tier = TIERS[args.room]
         who = "the opponent" if self_drawn else "the discarder"
         label = "自摸" if self_drawn else "点和"
+        beans = to_beans(settlement.deltas, tier.stake).owed
         print(
-            f"Beans     {settlement.amount:,}  ({settlement.points} × {options.room.stake} "
-            f"{options.room} × {settlement.multiplier} {label}), paid by {who}"
+            f"Beans     {beans:,}  ({settlement.points} × {tier.stake} {tier} "
+            f"× {settlement.multiplier} {label}), paid by {who}"
         )
     return 0
 

@@ -47,7 +47,7 @@ _FLAGS = ("self_drawn", "robbing_kong", "kong_replacement", "last_tile", "haidi"
 _NOT_ARCADE = {
     "last_copy": "--last-copy (和绝张 is not an arcade pattern)",
     "seat_wind": "--seat-wind (arcade has no seat or round winds, R4.9)",
-    "room": "--room (arcade has no bean rooms)",
+    "room": "--room (a guobiao-2p option; arcade points are shown without a room)",
     "cap": "--cap (the arcade cap is always 13, R5.3)",
     "min_fan": "--min-fan (arcade has no minimum, R4.11)",
 }

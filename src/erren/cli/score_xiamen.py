@@ -29,6 +29,7 @@ from erren.scoring.xiamen import (
     score_xiamen,
     settle_xiamen,
 )
+from erren.server.settlement import to_beans
 from erren.tiles import FLOWERS, Tile
 
 __all__ = ["RequestError", "add_arguments", "run", "run_jsonl", "score_json"]
@@ -138,7 +139,6 @@ def make_request(
     streak: int = 0,
     base: int = 8,
     cap: int = 100,
-    stake: int = 1,
 ) -> tuple[Hand, XiamenContext]:
     """The hand and context of one request; raises :class:`ErrenError` (a ``ValueError``)."""
     if gold is None:
@@ -146,7 +146,7 @@ def make_request(
     try:
         g = Tile.from_str(gold)
         hand = Hand.parse(text, plays_as={Tile.WHITE: g} if g != Tile.WHITE else None)
-        settings = XiamenSettings(base=base, cap=cap, stake=stake)
+        settings = XiamenSettings(base=base, cap=cap)
         ctx = XiamenContext(
             gold=g,
             win_type=_win_type(win_type, self_drawn=self_drawn, robbing_kong=robbing_kong),
@@ -160,6 +160,13 @@ def make_request(
     except ValueError as error:
         raise RequestError(str(error)) from None
     return hand, ctx
+
+
+def _stake(value: object) -> int:
+    """``--stake``: beans per point (房间基数), a whole number ≥ 1; default 1 (points only)."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise RequestError(f"stake must be a whole number ≥ 1, not {value!r}")
+    return value
 
 
 def _cap(value: object) -> int:
@@ -183,8 +190,8 @@ def _role(dealer: bool) -> str:
     return "dealer" if dealer else "non-dealer"
 
 
-def record(result: XiamenResult, settlement: XiamenSettlement) -> dict[str, Any]:
-    """The JSON answer: the settlement record of R-4.9."""
+def record(result: XiamenResult, settlement: XiamenSettlement, *, stake: int = 1) -> dict[str, Any]:
+    """The JSON answer: the settlement record of R-4.9 (with ``beans`` at a ``stake`` ≠ 1)."""
     ctx = result.ctx
     answer: dict[str, Any] = {
         "win_type": ctx.win_type.value,
@@ -214,9 +221,9 @@ def record(result: XiamenResult, settlement: XiamenSettlement) -> dict[str, Any]
         "next_dealer": _role(ctx.dealer),
         "next_streak": settlement.next_streak,
     }
-    if settlement.stake != 1:
-        answer["stake"] = settlement.stake
-        answer["beans"] = settlement.beans
+    if stake != 1:
+        answer["stake"] = stake
+        answer["beans"] = to_beans(settlement.deltas, stake).owed
     return answer
 
 
@@ -224,7 +231,7 @@ def _name(item: WaterItem) -> str:
     return item.name + (f" ×{item.count}" if item.count > 1 else "")
 
 
-def render(result: XiamenResult, settlement: XiamenSettlement) -> list[str]:
+def render(result: XiamenResult, settlement: XiamenSettlement, *, stake: int = 1) -> list[str]:
     """The readable report: the hand, the decomposition, the 水 items, every figure."""
     ctx = result.ctx
     fake = f", Whites play as {ctx.gold}" if ctx.fake_gold is not None else ", no fake gold"
@@ -265,8 +272,9 @@ def render(result: XiamenResult, settlement: XiamenSettlement) -> list[str]:
         f"bonus     {s.bonus}{bonus}",
         f"total     {s.total} points, paid by the {_role(not ctx.dealer)}",
     ]
-    if s.stake != 1:
-        lines.append(f"beans     {s.beans:,} = {s.total} × stake {s.stake:,}")
+    if stake != 1:
+        beans = to_beans(s.deltas, stake).owed
+        lines.append(f"beans     {beans:,} = {s.total} × stake {stake:,}")
     if s.capped:
         lines.append(f"          ({s.total_without_cap} without the cap)")
     again = "deals again" if ctx.dealer else "deals"
@@ -313,13 +321,13 @@ def run(args: argparse.Namespace) -> int:
             streak=getattr(args, "streak", 0),
             base=getattr(args, "base", 8),
             cap=_cap(getattr(args, "cap", None)),
-            stake=getattr(args, "stake", 1),
         )
+        stake = _stake(getattr(args, "stake", 1))
         result = score_xiamen(hand, ctx)
     except ErrenError as error:
         print(f"erren score: {error}", file=sys.stderr)
         return 2
-    print("\n".join(render(result, settle_xiamen(result))))
+    print("\n".join(render(result, settle_xiamen(result), stake=stake)))
     return 0
 
 
@@ -363,12 +371,11 @@ def score_json(line: str) -> dict[str, Any]:
             streak=numbers["streak"],
             base=numbers["base"],
             cap=numbers["cap"],
-            stake=numbers["stake"],
         )
         result = score_xiamen(hand, ctx)
     except ErrenError as error:
         return {"error": str(error)}
-    return record(result, settle_xiamen(result))
+    return record(result, settle_xiamen(result), stake=numbers["stake"])
 
 
 def run_jsonl(source: TextIO, sink: TextIO) -> int:

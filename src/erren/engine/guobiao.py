@@ -28,7 +28,6 @@ __all__ = ["GuobiaoOptions", "GuobiaoRuleset"]
 
 _DEFAULT = -1
 """Placeholder of ``min_fan``/``cap_points`` meaning "the fan table's default"."""
-_ROOMS = ("score-only", "新手场", "普通场", "初级场", "中级场", "高级场")
 
 
 @dataclass(frozen=True)
@@ -51,7 +50,6 @@ class GuobiaoOptions(Options):
     cap_points: int | None = _DEFAULT
     self_drawn_multiplier: int = 1
     discard_multiplier: int = 1
-    room: str = "score-only"
     escape_penalty_points: int = 13
 
     def __post_init__(self) -> None:
@@ -60,7 +58,6 @@ class GuobiaoOptions(Options):
             "suit": ("m", "p", "s"),
             "first_dealer": ("first_ready", "dice", "random"),
             "round_wind": ("fixed_east", "rotating"),
-            "room": _ROOMS,
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -128,23 +125,16 @@ class GuobiaoRuleset(Ruleset):
         else:
             fans = tuple((hit.fan.name, hit.value, hit.count) for hit in result.fans)
             total = int(result.total)
-        try:
-            from erren.scoring.guobiao.settlement import settle_win  # noqa: PLC0415
+        from erren.scoring.guobiao.settlement import settle_win  # noqa: PLC0415
 
-            settlement = settle_win(
-                total,
-                winner=winner,
-                self_drawn=self_drawn,
-                options=self.settlement_options(),
-                flower_points=0 if result is None else int(result.flower_points),
-            )
-            points, deltas = settlement.points, settlement.deltas
-        except ImportError:  # pragma: no cover - the settlement module ships with scoring
-            raw = total + opts.base_points
-            points = raw if opts.cap_points is None else min(raw, opts.cap_points)
-            mult = opts.self_drawn_multiplier if self_drawn else opts.discard_multiplier
-            amount = points * mult
-            deltas = (amount, -amount) if winner == 0 else (-amount, amount)
+        settlement = settle_win(
+            total,
+            winner=winner,
+            self_drawn=self_drawn,
+            options=self.settlement_options(),
+            flower_points=0 if result is None else int(result.flower_points),
+        )
+        points, deltas = settlement.points, settlement.deltas
         return HandResult(
             "win",
             winner=winner,
@@ -160,8 +150,9 @@ class GuobiaoRuleset(Ruleset):
         )
 
     def settlement_options(self) -> SettlementOptions:
-        """The options of :mod:`erren.scoring.guobiao.settlement` (score-only: stake 1)."""
-        from erren.scoring.guobiao.settlement import SettlementOptions, find_room  # noqa: PLC0415
+        """The options of :mod:`erren.scoring.guobiao.settlement` (points; no stake: the
+        server converts points to beans, :mod:`erren.server.settlement`)."""
+        from erren.scoring.guobiao.settlement import SettlementOptions  # noqa: PLC0415
 
         opts = self.options
         return SettlementOptions(
@@ -172,7 +163,6 @@ class GuobiaoRuleset(Ruleset):
             self_drawn_multiplier=opts.self_drawn_multiplier,
             discard_multiplier=opts.discard_multiplier,
             escape_penalty_points=opts.escape_penalty_points,
-            room=None if opts.room == "score-only" else find_room(opts.room),
         )
 
 

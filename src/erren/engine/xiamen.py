@@ -89,7 +89,6 @@ class XiamenOptions(Options):
 
     base: int = 8
     cap: int = 100
-    stake: int = 1
     escape_penalty: int = 400
     turn_timeout_s: int = 20
     claim_timeout_s: int = 10
@@ -99,7 +98,6 @@ class XiamenOptions(Options):
         least = {
             "base": 1,
             "cap": 0,
-            "stake": 1,
             "escape_penalty": 0,
             "turn_timeout_s": 1,
             "claim_timeout_s": 1,
@@ -588,7 +586,6 @@ def score_hand(state: State, claim: WinClaim, options: XiamenOptions) -> HandRes
         settings=XiamenSettings(
             base=options.base,
             cap=options.cap,
-            stake=options.stake,
             escape_penalty=options.escape_penalty,
         ),
     )

@@ -47,6 +47,7 @@ from erren.server.protocol import (
     result_json,
 )
 from erren.server.rooms import RoomTier, catalogue
+from erren.server.settlement import to_beans
 
 if TYPE_CHECKING:
     from erren.server.journal import Journal
@@ -1079,28 +1080,24 @@ class Table:
 
     async def _transfers(self) -> tuple[list[Any], list[int]]:
         """The bean transfers of the finished hand (bean rooms only) and each seat's beans: the
-        loser pays ``min(points × stake, balance)`` (§6.3)."""
+        hand's point deltas at the room's stake, limited by the payer's balance — converted
+        once, by :func:`erren.server.settlement.to_beans`, as for every family."""
         from erren.server.store import Transfer  # noqa: PLC0415
 
         state = self.state
         assert state is not None and state.result is not None
         room = self.spec.room
-        d0, d1 = state.result.deltas
-        if room is None or d0 == d1 or None in (self.seats[0].user_id, self.seats[1].user_id):
+        first, second = self.seats[0].user_id, self.seats[1].user_id
+        if room is None or first is None or second is None:
             return [], [0, 0]
-        payer, payee = (0, 1) if d0 < d1 else (1, 0)
-        amount = abs(min(d0, d1)) * room.stake
-        if amount <= 0:
+        ids = (first, second)
+        balances = (await self.store.balance(first), await self.store.balance(second))
+        move = to_beans(state.result.deltas, room.stake, balances)
+        if move.payer is None or move.payee is None or move.paid <= 0:
             return [], [0, 0]
         reason = f"{self.ruleset.name} {room.tier.id} game {self.game_id}: {state.result.kind}"
-        payer_id, payee_id = self.seats[payer].user_id, self.seats[payee].user_id
-        assert payer_id is not None and payee_id is not None
-        amount = min(amount, await self.store.balance(payer_id))
-        if amount <= 0:
-            return [], [0, 0]
-        beans = [0, 0]
-        beans[payer], beans[payee] = -amount, amount
-        return [Transfer(payer_id, payee_id, amount, reason)], beans
+        beans = list(move.deltas())
+        return [Transfer(ids[move.payer], ids[move.payee], move.paid, reason)], beans
 
     def _close(
         self,

@@ -107,17 +107,17 @@ class XiamenSettings:
     """The room settings of R-4.10, with the spec's defaults.
 
     ``base`` is 底 before the 连庄 doubling; ``cap`` limits ``(底 + 水) × M`` per hand, ``0``
-    meaning no cap (R-4.6); ``stake`` (房间基数) converts points to beans, 1 for a score-only
-    table; ``escape_penalty`` is in points (R-2.12).
+    meaning no cap (R-4.6); ``escape_penalty`` is in points (R-2.12).  Everything is in points:
+    the room's stake (房间基数) is applied by the server, once, when it settles beans
+    (:mod:`erren.server.settlement`).
     """
 
     base: int = 8
     cap: int = 100
-    stake: int = 1
     escape_penalty: int = 400
 
     def __post_init__(self) -> None:
-        for name, least in (("base", 1), ("cap", 0), ("stake", 1), ("escape_penalty", 0)):
+        for name, least in (("base", 1), ("cap", 0), ("escape_penalty", 0)):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
                 raise ValueError(f"{name} must be a whole number ≥ {least}, not {value!r}")

@@ -54,8 +54,9 @@ class XiamenSettlement:
     Seats are 0 and 1.  ``winner`` receives ``total`` points from ``loser`` (for an escape the
     escaper is the loser; both ``None`` for 荒庄).  ``streak`` is this hand's ``w`` (连庄数
     ``w + 1``) and ``base`` its 底; ``raw = (底 + 水) × M``, ``paid = min(raw, cap)`` (``cap``
-    0: no cap), ``total = paid + bonus``, ``beans = total × stake``; ``deltas`` are the points
-    per seat.  ``next_dealer``/``next_streak`` follow R-4.8 (``None`` when the table closes).
+    0: no cap), ``total = paid + bonus``; ``deltas`` are the points per seat
+    (a bean room multiplies them by its stake in the server).  ``next_dealer``/``next_streak``
+    follow R-4.8 (``None`` when the table closes).
     ``steps`` explain every figure, one line each.
     """
 
@@ -73,8 +74,6 @@ class XiamenSettlement:
     paid: int
     bonus: int
     total: int
-    stake: int
-    beans: int
     deltas: tuple[int, int]
     next_dealer: int | None
     next_streak: int | None
@@ -116,12 +115,6 @@ def _streak(streak: int) -> int:
     return streak
 
 
-def _points(total: int, stake: int) -> str:
-    if stake == 1:
-        return f"{total:,} points"
-    return f"{total:,} points × stake {stake:,} = {total * stake:,} beans"
-
-
 def _next(dealer: int, streak: int, base: int) -> str:
     return f"连庄数 {streak + 1} (w = {streak}), 底 {base << streak}"
 
@@ -150,7 +143,6 @@ def settle_xiamen(result: XiamenResult, *, winner: int = 0) -> XiamenSettlement:
     paid = min(raw, cap) if cap else raw
     bonus = t.bonus
     total = paid + bonus
-    stake = settings.stake
     who = "the dealer" if ctx.dealer else "the non-dealer"
     by_row: dict[str, int] = {}
     for item in result.items:
@@ -172,8 +164,8 @@ def settle_xiamen(result: XiamenResult, *, winner: int = 0) -> XiamenSettlement:
         steps.append(f"bonus = {bonus} ({t.chinese}), outside the cap")
     else:
         steps.append(f"bonus = 0 ({t.chinese} has none)")
-    steps.append(f"total = paid {paid} + bonus {bonus} = {_points(total, stake)}")
-    payment, deltas = _pays(loser, winner, total, stake)
+    steps.append(f"total = paid {paid} + bonus {bonus} = {total:,} points")
+    payment, deltas = _pays(loser, winner, total)
     steps.append(payment)
     next_streak = w + 1 if ctx.dealer else 0
     again = "deals again" if ctx.dealer else "deals"
@@ -193,8 +185,6 @@ def settle_xiamen(result: XiamenResult, *, winner: int = 0) -> XiamenSettlement:
         paid=paid,
         bonus=bonus,
         total=total,
-        stake=stake,
-        beans=total * stake,
         deltas=deltas,
         next_dealer=winner,
         next_streak=next_streak,
@@ -232,17 +222,16 @@ def settle_xiamen_escape(
     escaper: int, *, dealer: int, streak: int = 0, settings: XiamenSettings | None = None
 ) -> XiamenSettlement:
     """Escape (R-2.12, R-4.7): the hand is not scored; the escaper pays ``escape_penalty``
-    points (400) at the room's stake to the opponent, and the table closes."""
+    points (400) to the opponent, and the table closes."""
     escaper = _seat(escaper, "escaper")
     dealer = _seat(dealer, "dealer")
     w = _streak(streak)
     settings = settings or XiamenSettings()
     penalty = settings.escape_penalty
-    stake = settings.stake
-    payment, deltas = _pays(escaper, 1 - escaper, penalty, stake)
+    payment, deltas = _pays(escaper, 1 - escaper, penalty)
     steps = (
         f"seat {escaper} escaped (逃跑): the hand is not scored",
-        f"penalty = {_points(penalty, stake)}",
+        f"penalty = {penalty:,} points",
         payment,
         "the table closes",
     )
@@ -261,13 +250,12 @@ def settle_xiamen_escape(
     )
 
 
-def _pays(payer: int, receiver: int, points: int, stake: int) -> tuple[str, tuple[int, int]]:
-    """``(step, deltas)`` of ``payer`` paying ``points`` at ``stake`` to ``receiver``."""
+def _pays(payer: int, receiver: int, points: int) -> tuple[str, tuple[int, int]]:
+    """``(step, deltas)`` of ``payer`` paying ``points`` to ``receiver``."""
     deltas = [0, 0]
     deltas[receiver] = points
     deltas[payer] = -points
-    money = "points" if stake == 1 else "beans"
-    step = f"seat {payer} pays {points * stake:,} {money} to seat {receiver}"
+    step = f"seat {payer} pays {points:,} points to seat {receiver}"
     return step, (deltas[0], deltas[1])
 
 
@@ -302,8 +290,6 @@ def _unscored(
         paid=0,
         bonus=0,
         total=total,
-        stake=settings.stake,
-        beans=total * settings.stake,
         deltas=deltas,
         next_dealer=next_dealer,
         next_streak=next_streak,

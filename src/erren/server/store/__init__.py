@@ -41,6 +41,13 @@ the server codes against (names and semantics are stable)::
         # instead.  Balances never go negative (also a CHECK constraint).
     await store.ledger(user_id, limit=50) -> list[LedgerEntry]   # newest first
     await store.audit() -> Audit                     # checks the invariants; StoreError if not
+    await store.audit_ledger() -> (Audit, [problem, ...])   # the same, listing what fails
+    await store.settlement_journals(prefix="game:") -> list[SettlementJournal]  # with rows
+    await store.balance_at(user_id, when) -> int     # the balance as it stood at ``when``
+    await store.claim_relief(user_id, *, now=None) -> (granted, balance)
+        # 救济豆: a registered player below RELIEF_BELOW (1,000) beans is topped up to exactly
+        # RELIEF_TOP_UP (2,000), once per UTC day, as a grant keyed "relief:{user_id}:{day}";
+        # ReliefError(code, message), code "guest" / "already-claimed" / "not-needed"
 
     # games: the record is written as the game runs — append_action returns once committed,
     # so send an action's events only after it returns
@@ -60,6 +67,9 @@ the server codes against (names and semantics are stable)::
         # when finished (or reveal=True).  The actions of a running game contain the wall:
         # never show them to a player before the game is finished.
     await store.games_of(user_id, limit=50) -> list[GameSummary]          # newest first
+    await store.finished_games(after=0, limit=500) -> list[StoredGame]    # oldest first,
+        # revealed, without actions (the record has them): for the ledger audit
+    await store.unfinished_game_ids() -> list[int]
 
 All methods are safe to call from many tasks at once; each is one short transaction.  Errors:
 :class:`StoreError` (base, an :class:`erren.errors.ErrenError`) ⊃ :class:`AuthError`,
@@ -71,6 +81,8 @@ from __future__ import annotations
 from erren.server.store.passwords import Passwords
 from erren.server.store.store import (
     DATABASE_FILE,
+    RELIEF_BELOW,
+    RELIEF_TOP_UP,
     SESSION_TTL,
     WELCOME_GRANT,
     AccountError,
@@ -79,7 +91,10 @@ from erren.server.store.store import (
     GameSummary,
     InsufficientBeans,
     LedgerEntry,
+    ReliefError,
     Session,
+    SettlementEntry,
+    SettlementJournal,
     Store,
     StoredGame,
     StoreError,
@@ -92,6 +107,8 @@ from erren.server.store.store import (
 
 __all__ = [
     "DATABASE_FILE",
+    "RELIEF_BELOW",
+    "RELIEF_TOP_UP",
     "SESSION_TTL",
     "WELCOME_GRANT",
     "AccountError",
@@ -101,7 +118,10 @@ __all__ = [
     "InsufficientBeans",
     "LedgerEntry",
     "Passwords",
+    "ReliefError",
     "Session",
+    "SettlementEntry",
+    "SettlementJournal",
     "Store",
     "StoreError",
     "StoreUnavailable",

@@ -75,6 +75,8 @@ from erren.server.store.passwords import MAX_PASSWORD, MIN_PASSWORD, Passwords
 
 __all__ = [
     "DATABASE_FILE",
+    "RELIEF_BELOW",
+    "RELIEF_TOP_UP",
     "SESSION_TTL",
     "WELCOME_GRANT",
     "AccountError",
@@ -83,7 +85,10 @@ __all__ = [
     "GameSummary",
     "InsufficientBeans",
     "LedgerEntry",
+    "ReliefError",
     "Session",
+    "SettlementEntry",
+    "SettlementJournal",
     "Store",
     "StoreError",
     "StoredGame",
@@ -96,6 +101,10 @@ __all__ = [
 
 WELCOME_GRANT: Final = 10_000
 """Beans granted to every new account, registered or guest (``Store.open(welcome_grant=...)``)."""
+RELIEF_BELOW: Final = 1_000
+"""Relief (救济豆) is for a balance below this: the cheapest room's entry minimum (0 included)."""
+RELIEF_TOP_UP: Final = 2_000
+"""A relief grant tops the balance up to exactly this many beans (grant = 2,000 − balance)."""
 SESSION_TTL: Final = timedelta(days=30)
 DATABASE_FILE: Final = "erren.sqlite3"
 """The SQLite file's name in the data folder (``ERREN_DATA_DIR`` or the user's data dir)."""
@@ -136,6 +145,15 @@ class InsufficientBeans(AccountError):  # noqa: N818  (the contract's name)
         self.needed = needed
         self.balance = balance
         super().__init__(f"user {user_id} needs {needed:,} beans but holds {balance:,}")
+
+
+class ReliefError(StoreError):
+    """A relief claim refused; ``code`` says why: ``not-needed`` (the balance is 1,000 or more),
+    ``already-claimed`` (once per UTC day) or ``guest`` (relief is for registered players)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
 
 
 # --------------------------------------------------------------------------------------------
@@ -225,7 +243,8 @@ class GameSummary:
 
 @dataclass(frozen=True, slots=True)
 class Audit:
-    """The ledger's totals, from :meth:`Store.audit` (which raises if an invariant fails)."""
+    """The ledger's totals, from :meth:`Store.audit` (which raises if an invariant fails) or
+    :meth:`Store.audit_ledger` (which lists the failures)."""
 
     users_total: int
     """Beans held by all users."""
@@ -234,6 +253,28 @@ class Audit:
     accounts: int
     journals: int
     entries: int
+    grants: int = 0
+    """Grant journals (welcome, relief, corrections)."""
+    settlements: int = 0
+    """Settlement journals (beans moved between players)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementEntry:
+    """One side of a settlement: ``user_id``'s balance moved by ``amount`` to ``balance_after``."""
+
+    user_id: int
+    amount: int
+    balance_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementJournal:
+    """A settlement (``key`` such as ``game:42``) and its ledger rows, in the order written."""
+
+    key: str
+    entries: tuple[SettlementEntry, ...]
+    created_at: datetime
 
 
 # --------------------------------------------------------------------------------------------
@@ -819,35 +860,75 @@ class Store:
         ]
 
     async def audit(self) -> Audit:
-        """Check the ledger's invariants and return its totals; :class:`StoreError` if one
-        fails: all balances sum to 0, each account's entries sum to its balance, each journal's
-        entries sum to 0, no user balance is negative."""
+        """Check the ledger's invariants (see :meth:`audit_ledger`) and return its totals;
+        :class:`StoreError` naming every failure if one fails."""
+        audit, problems = await self.audit_ledger()
+        if problems:
+            raise StoreError("ledger inconsistent: " + "; ".join(problems))
+        return audit
+
+    async def audit_ledger(self) -> tuple[Audit, list[str]]:
+        """The ledger's totals and the list of its broken invariants (empty when it is sound):
+        the beans all users hold equal the beans granted to them (and the house's balance is
+        minus that), every account's entries sum to its balance and each entry's
+        ``balance_after`` is the running sum of its account, every journal's entries sum to 0,
+        grants come from the house and settlements move beans between players only, no user
+        balance is negative.  One read transaction: a consistent snapshot."""
         async with self._read() as session:
             accounts = (
                 await session.execute(select(Account.id, Account.kind, Account.balance))
             ).all()
-            sums = dict(
-                (
-                    await session.execute(
-                        select(Entry.account_id, func.sum(Entry.amount)).group_by(Entry.account_id)
-                    )
-                ).all()
-            )
-            unbalanced = (
+            entries = (
                 await session.execute(
-                    select(Entry.journal_id)
-                    .group_by(Entry.journal_id)
-                    .having(func.sum(Entry.amount) != 0)
+                    select(
+                        Entry.account_id,
+                        Entry.counter_account_id,
+                        Entry.amount,
+                        Entry.balance_after,
+                        Journal.id,
+                        Journal.kind,
+                    )
+                    .join(Journal, Journal.id == Entry.journal_id)
+                    .order_by(Entry.account_id, Entry.id)
                 )
             ).all()
-            journals = await session.scalar(select(func.count()).select_from(Journal)) or 0
-            entries = await session.scalar(select(func.count()).select_from(Entry)) or 0
-        problems = [f"journal {row[0]} does not sum to 0" for row in unbalanced]
+            kinds = dict(
+                (
+                    await session.execute(select(Journal.kind, func.count()).group_by(Journal.kind))
+                ).all()
+            )
+        house_ids = {account_id for account_id, kind, _ in accounts if kind == HOUSE}
+        problems: list[str] = []
+        sums: dict[int, int] = {}
+        journal_sums: dict[int, int] = {}
+        granted_to_users = 0
+        for account_id, counter_id, amount, balance_after, journal_id, kind in entries:
+            running = sums.get(account_id, 0) + amount
+            sums[account_id] = running
+            journal_sums[journal_id] = journal_sums.get(journal_id, 0) + amount
+            if balance_after != running:
+                problems.append(
+                    f"account {account_id}: an entry of journal {journal_id} says the balance "
+                    f"became {balance_after}, but its entries sum to {running} there"
+                )
+            house_side = account_id in house_ids or counter_id in house_ids
+            if kind == "grant" and not house_side:
+                problems.append(f"grant journal {journal_id} does not come from the house")
+            if kind == "settle" and house_side:
+                problems.append(f"settlement journal {journal_id} moves beans of the house")
+            if kind == "grant" and account_id not in house_ids:
+                granted_to_users += amount
+        problems += [
+            f"journal {journal_id} sums to {total}, not 0"
+            for journal_id, total in journal_sums.items()
+            if total != 0
+        ]
         users_total = house = 0
         for account_id, kind, balance in accounts:
-            if int(sums.get(account_id) or 0) != balance:
+            if sums.get(account_id, 0) != balance:
                 problems.append(
-                    f"account {account_id}: balance {balance} ≠ entries {sums.get(account_id)}"
+                    f"account {account_id}: balance {balance} ≠ its entries' sum "
+                    f"{sums.get(account_id, 0)}"
                 )
             if kind == HOUSE:
                 house += balance
@@ -855,17 +936,107 @@ class Store:
                 problems.append(f"account {account_id} is negative: {balance}")
             else:
                 users_total += balance
+        if users_total != granted_to_users:
+            problems.append(f"users hold {users_total} beans but were granted {granted_to_users}")
         if users_total + house != 0:
-            problems.append(f"balances sum to {users_total + house}, not 0")
-        if problems:
-            raise StoreError("ledger inconsistent: " + "; ".join(problems))
-        return Audit(
+            problems.append(
+                f"balances sum to {users_total + house}, not 0 (users {users_total}, house {house})"
+            )
+        audit = Audit(
             users_total=users_total,
             granted=-house,
             accounts=len(accounts),
-            journals=journals,
-            entries=entries,
+            journals=sum(kinds.values()),
+            entries=len(entries),
+            grants=int(kinds.get("grant", 0)),
+            settlements=int(kinds.get("settle", 0)),
         )
+        return audit, problems
+
+    async def settlement_journals(self, prefix: str = "") -> list[SettlementJournal]:
+        """Every settlement whose key starts with ``prefix`` (``"game:"``: the games'), oldest
+        first, with its ledger rows: what the game audit compares with the records."""
+        async with self._read() as session:
+            rows = (
+                await session.execute(
+                    select(
+                        Journal.id,
+                        Journal.key,
+                        Journal.created_at,
+                        Account.user_id,
+                        Entry.amount,
+                        Entry.balance_after,
+                    )
+                    .outerjoin(Entry, Entry.journal_id == Journal.id)
+                    .outerjoin(Account, Account.id == Entry.account_id)
+                    .where(
+                        Journal.kind == "settle", Journal.key.startswith(prefix, autoescape=True)
+                    )
+                    .order_by(Journal.id, Entry.id)
+                )
+            ).all()
+        found: dict[int, tuple[str, datetime, list[SettlementEntry]]] = {}
+        for journal_id, key, created_at, user_id, amount, balance_after in rows:
+            _, _, entries = found.setdefault(journal_id, (key or "", created_at, []))
+            if amount is not None and user_id is not None:
+                entries.append(SettlementEntry(user_id, amount, balance_after))
+        return [
+            SettlementJournal(key, tuple(entries), created_at)
+            for key, created_at, entries in found.values()
+        ]
+
+    async def balance_at(self, user_id: int, when: datetime) -> int:
+        """The user's balance as it stood at ``when`` (after the ledger rows written until
+        then; 0 before the first)."""
+        async with self._read() as session:
+            balance = await session.scalar(
+                select(Entry.balance_after)
+                .join(Account, Account.id == Entry.account_id)
+                .where(Account.user_id == user_id, Entry.created_at <= when)
+                .order_by(Entry.id.desc())
+                .limit(1)
+            )
+        return 0 if balance is None else balance
+
+    async def claim_relief(self, user_id: int, *, now: datetime | None = None) -> tuple[int, int]:
+        """The daily relief grant (救济豆): a registered player whose balance is below
+        :data:`RELIEF_BELOW` (1,000: no room admits him) is topped up to exactly
+        :data:`RELIEF_TOP_UP` (2,000), once per UTC day (``now``: the moment of the claim,
+        for tests).  Returns ``(granted, balance)``; the grant is a ledger grant with the key
+        ``relief:{user_id}:{YYYY-MM-DD}``, so two claims at once grant once.
+        :class:`ReliefError` (``guest``, ``already-claimed``, ``not-needed``) if refused,
+        :class:`AccountError` for an unknown user."""
+        when = _now() if now is None else now
+        if when.tzinfo is None:
+            raise ValueError(f"naive datetime {when!r}: give an aware (UTC) time")
+        day = when.astimezone(UTC).date().isoformat()
+        key = f"relief:{user_id}:{day}"
+        claimed = ReliefError(
+            "already-claimed",
+            f"you have already claimed today's relief ({day}, UTC); come back tomorrow",
+        )
+        try:
+            async with self._write() as session:
+                account = (await self._accounts(session, [user_id]))[user_id]
+                if await session.scalar(select(UserRow.is_guest).where(UserRow.id == user_id)):
+                    raise ReliefError(
+                        "guest", "relief is for registered players: register an account"
+                    )
+                if await session.scalar(select(Journal.id).where(Journal.key == key)):
+                    raise claimed
+                if account.balance >= RELIEF_BELOW:
+                    raise ReliefError(
+                        "not-needed",
+                        f"relief is for a balance below {RELIEF_BELOW:,} beans; "
+                        f"you hold {account.balance:,}",
+                    )
+                granted = RELIEF_TOP_UP - account.balance
+                balance = await self._grant(session, account, granted, "relief", key)
+        except IntegrityError:
+            if await self._settled(key):  # a concurrent claim of the same day won
+                raise claimed from None
+            raise
+        return granted, balance
 
     # ----------------------------------------------------------------------------------------
     # Games
@@ -1123,6 +1294,32 @@ class Store:
             )
             for game, name0, name1 in rows
         ]
+
+    async def finished_games(self, *, after: int = 0, limit: int = 500) -> list[StoredGame]:
+        """Finished games with ids above ``after``, oldest first, at most ``limit`` (page
+        through them by passing the last id as ``after``); seed and salt revealed, record set,
+        the actions left out (the record has them)."""
+        async with self._read() as session:
+            games = (
+                await session.scalars(
+                    select(Game)
+                    .where(Game.finished.is_(True), Game.id > after)
+                    .order_by(Game.id)
+                    .limit(limit)
+                )
+            ).all()
+        return [self._game(game, (), reveal=True) for game in games]
+
+    async def unfinished_game_ids(self) -> list[int]:
+        """The ids of the games not finished (yet), oldest first."""
+        async with self._read() as session:
+            return list(
+                (
+                    await session.scalars(
+                        select(Game.id).where(Game.finished.is_(False)).order_by(Game.id)
+                    )
+                ).all()
+            )
 
     # ------------------------------------------------------------------ arcade campaigns
     async def get_campaign(self, user_id: int) -> dict[str, Any] | None:

@@ -1,0 +1,279 @@
+"""The ledger audit (``erren audit-ledger``): are every player's beans right?
+
+Two parts, both read-only:
+
+* **The ledger** (:meth:`erren.server.store.Store.audit_ledger`): the beans all users hold equal
+  the beans the house granted (welcome, relief), every account's entries sum to its balance,
+  every journal sums to 0, no balance is negative.
+* **The games**: every finished hand of a bean room is replayed from its stored record (seed
+  revealed: the commitment and the chance actions are checked too) to get its point deltas, and
+  its settlement journal ``game:{id}`` must move exactly
+  ``to_beans(deltas, stake, balances before).paid`` from the loser to the winner — the payer's
+  balance before is his ``balance_after`` on that journal plus what he paid.  A hand that owes
+  beans but has no settlement, a settlement that differs, rules that carry a stake (the engine
+  must count points, never beans), a settlement of a score-only table (vs-computer, private,
+  campaign) or of a game that does not exist: each is a problem.
+
+>>> # report = await audit_store(store); report.ok, report.problems
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final
+
+from erren.errors import ErrenError
+from erren.server.fairness import FairnessError, verify_record
+from erren.server.rooms import catalogue
+from erren.server.settlement import to_beans
+from erren.server.store import Audit, SettlementJournal, Store, StoredGame
+
+__all__ = ["STAKE_OPTIONS", "GameAudit", "LedgerReport", "audit_database", "audit_store"]
+
+STAKE_OPTIONS: Final[dict[str, object]] = {"room": "score-only", "stake": 1}
+"""Ruleset options through which an engine once applied a stake, with their neutral values: a
+record whose rules carry another value counted beans, not points (the stake was applied twice).
+They are left out when the audit replays a record, so the replay gives points."""
+
+_GAME_KEY: Final = re.compile(r"game:(\d+)")
+_PAGE: Final = 500
+
+
+@dataclass(slots=True)
+class GameAudit:
+    """What the game check looked at."""
+
+    finished: int = 0
+    """Finished games (one hand each)."""
+    bean_games: int = 0
+    """Finished hands of bean rooms, each replayed from its record."""
+    settled: int = 0
+    """Bean-room hands with a settlement journal."""
+    nothing_owed: int = 0
+    """Bean-room hands that moved no beans (a drawn hand, 0 points, a computer seat)."""
+    beans_moved: int = 0
+    """Beans paid by all the settlements checked."""
+    score_only: dict[str, int] = field(default_factory=dict)
+    """Finished hands of score-only tables, by kind (``private``, ``computer``, ...)."""
+    unfinished: int = 0
+    """Games not finished (running, or cut off by a restart)."""
+    pending: int = 0
+    """Settlements of games not finished yet (the table settles, then finishes the game)."""
+    other_settlements: int = 0
+    """Settlements whose key is not ``game:{id}`` (not a game's; not checked against records)."""
+
+
+@dataclass(slots=True)
+class LedgerReport:
+    """The audit's result: ``problems`` is empty when every bean is right."""
+
+    database: str
+    ledger: Audit
+    games: GameAudit
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "database": self.database,
+            "ledger": asdict(self.ledger),
+            "games": asdict(self.games),
+            "problems": list(self.problems),
+        }
+
+    def lines(self) -> list[str]:
+        """The report for a person: what was checked, the counts, then the problems."""
+        led, games = self.ledger, self.games
+        score_only = sum(games.score_only.values())
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(games.score_only.items()))
+        out = [
+            f"ledger audit of {self.database}",
+            f"ledger: {led.accounts} accounts, {led.journals} journals ({led.grants} grants, "
+            f"{led.settlements} settlements), {led.entries} entries",
+            f"  users hold {led.users_total:,} beans; the house granted {led.granted:,}",
+            "  checked: users' beans = beans granted = −house; each account's entries sum to "
+            "its balance (and to each row's balance_after); each journal sums to 0; grants "
+            "come from the house, settlements move beans between players only; no balance "
+            "is negative",
+            f"games: {games.finished} finished, {games.unfinished} unfinished",
+            f"  bean rooms: {games.bean_games} hands replayed from their records; "
+            f"{games.settled} settled, {games.nothing_owed} moved nothing; "
+            f"{games.beans_moved:,} beans moved",
+            "  checked: each settlement game:{id} = to_beans(point deltas, stake, balance "
+            "before).paid from the loser to the winner",
+            f"  score-only: {score_only} hands{f' ({kinds})' if kinds else ''}, checked to have "
+            "no settlement",
+            f"  settlements of unfinished games: {games.pending}; other settlements (not a "
+            f"game's key): {games.other_settlements}",
+        ]
+        if self.ok:
+            out.append("OK: no problem found")
+        else:
+            out.append(f"FAILED: {len(self.problems)} problem(s)")
+            out += [f"  - {problem}" for problem in self.problems]
+        return out
+
+
+def _seat_balances(
+    journal: SettlementJournal, seats: tuple[int, int]
+) -> tuple[tuple[int, int], dict[int, int]] | None:
+    """Each seat's balance before the settlement and the amount it moved per user, or ``None``
+    when the journal does not have exactly one row for each seat."""
+    moved: dict[int, int] = {}
+    before: dict[int, int] = {}
+    for entry in journal.entries:
+        if entry.user_id in moved:
+            return None
+        moved[entry.user_id] = entry.amount
+        before[entry.user_id] = entry.balance_after - entry.amount
+    if set(moved) != set(seats):
+        return None
+    return (before[seats[0]], before[seats[1]]), moved
+
+
+async def _check_bean_game(
+    store: Store,
+    game: StoredGame,
+    stake: int,
+    journal: SettlementJournal | None,
+    report: GameAudit,
+) -> list[str]:
+    """The problems of one finished bean-room hand (none: its beans are right)."""
+    name = f"game {game.id} ({game.room})"
+    report.bean_games += 1
+    data = dict(game.record or {})
+    if not data:
+        return [f"{name}: finished without a record"]
+    if (data.get("fairness") or {}).get("commitment") != game.commitment:
+        return [f"{name}: the record's commitment is not the one published at the deal"]
+    options = dict(data.get("options") or {})
+    problems = [
+        f"{name}: its rules carry a stake ({key}={options[key]!r}): the engine counted beans, "
+        "not points, so the stake is applied twice"
+        for key, neutral in STAKE_OPTIONS.items()
+        if key in options and options[key] != neutral
+    ]
+    data["options"] = {k: v for k, v in options.items() if k not in STAKE_OPTIONS}
+    try:
+        state = verify_record(data)
+    except (ErrenError, FairnessError, ValueError, KeyError, TypeError) as error:
+        return [*problems, f"{name}: the record does not replay: {error}"]
+    result = state.result
+    deltas = (0, 0) if result is None else (int(result.deltas[0]), int(result.deltas[1]))
+    seats = game.seats
+    first, second = seats
+    if first is None or second is None:
+        if journal is None:
+            report.nothing_owed += 1
+        else:
+            problems.append(f"{name}: a computer seat, yet settlement {journal.key} moved beans")
+        return problems
+    if first == second:
+        return [*problems, f"{name}: one account (user {first}) held both seats"]
+    ids = (first, second)
+    if journal is None:
+        balances = (
+            await store.balance_at(first, game.finished_at or game.created_at),
+            await store.balance_at(second, game.finished_at or game.created_at),
+        )
+        try:
+            move = to_beans(deltas, stake, balances)
+        except ValueError as error:
+            return [*problems, f"{name}: its points cannot be settled: {error}"]
+        if move.paid > 0 and move.payer is not None:
+            problems.append(
+                f"{name}: the record's points {deltas} at stake {stake} make user "
+                f"{ids[move.payer]} pay {move.paid} beans, but there is no settlement"
+            )
+        else:
+            report.nothing_owed += 1
+        return problems
+    report.settled += 1
+    found = _seat_balances(journal, ids)
+    if found is None:
+        users = sorted(e.user_id for e in journal.entries)
+        return [
+            *problems,
+            f"{name}: settlement {journal.key} has rows for users {users}, not one for each "
+            f"seat {list(ids)}",
+        ]
+    balances, moved = found
+    try:
+        move = to_beans(deltas, stake, balances)
+    except ValueError as error:
+        return [*problems, f"{name}: its points cannot be settled: {error}"]
+    expected = {first: 0, second: 0}
+    if move.payer is not None and move.payee is not None:
+        expected[ids[move.payer]], expected[ids[move.payee]] = -move.paid, move.paid
+    report.beans_moved += max(moved.values())
+    if moved != expected:
+        problems.append(
+            f"{name}: the record's points {deltas} at stake {stake} (balances before "
+            f"{balances[0]}/{balances[1]}) move {expected[first]:+d}/{expected[second]:+d} "
+            f"beans, but settlement {journal.key} moved {moved[first]:+d}/{moved[second]:+d}"
+        )
+    return problems
+
+
+async def _audit_games(store: Store) -> tuple[GameAudit, list[str]]:
+    report = GameAudit()
+    problems: list[str] = []
+    rooms = catalogue()
+    journals: dict[int, SettlementJournal] = {}
+    for journal in await store.settlement_journals():
+        match = _GAME_KEY.fullmatch(journal.key)
+        if match is None:
+            report.other_settlements += 1
+        else:
+            journals[int(match.group(1))] = journal
+    seen: set[int] = set()
+    after = 0
+    while page := await store.finished_games(after=after, limit=_PAGE):
+        after = page[-1].id
+        for game in page:
+            seen.add(game.id)
+            report.finished += 1
+            settlement = journals.get(game.id)
+            room = rooms.get(game.room or "")
+            if room is None:
+                kind = game.room or "unknown"
+                report.score_only[kind] = report.score_only.get(kind, 0) + 1
+                if settlement is not None:
+                    problems.append(
+                        f"game {game.id}: a score-only table ({kind}), yet settlement "
+                        f"{settlement.key} moved beans"
+                    )
+                continue
+            problems += await _check_bean_game(store, game, room.stake, settlement, report)
+    unfinished = set(await store.unfinished_game_ids())
+    report.unfinished = len(unfinished)
+    for game_id, journal in journals.items():
+        if game_id in seen:
+            continue
+        if game_id in unfinished:
+            report.pending += 1
+        else:
+            problems.append(f"settlement {journal.key} belongs to no game")
+    return report, problems
+
+
+async def audit_store(store: Store) -> LedgerReport:
+    """Audit the ledger and every finished game of ``store``."""
+    ledger, problems = await store.audit_ledger()
+    games, game_problems = await _audit_games(store)
+    url = store.engine.url.render_as_string(hide_password=True)
+    return LedgerReport(url, ledger, games, problems + game_problems)
+
+
+async def audit_database(url: str | None) -> LedgerReport:
+    """Open the database at ``url`` (as ``erren serve --database``), audit it, close it."""
+    store = await Store.open(url)
+    try:
+        return await audit_store(store)
+    finally:
+        await store.close()

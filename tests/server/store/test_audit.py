@@ -1,0 +1,250 @@
+"""The ledger audit: the ledger's invariants and every bean game's settlement against its
+replayed record (``erren.server.audit``, behind ``erren audit-ledger``).
+
+The hands are played by the engine with bots; the beans a hand owes are computed here from the
+spec: the loser's points × the room's stake (guobiao-2p §6.3: 新手场 50 beans per point, 普通场
+200), at most the loser's balance before the hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from erren.bots import find_bot
+from erren.engine import State, find_ruleset
+from erren.server.audit import audit_store
+from erren.server.store import Store, Transfer, commitment
+from erren.sim.simulator import play_hand
+
+pytestmark = pytest.mark.anyio
+
+NOVICE = 50
+"""Beans per point in 新手场 (guobiao-2p §6.3)."""
+NORMAL = 200
+"""Beans per point in 普通场."""
+
+
+def hand(family: str, seed: int, bot: str = "efficiency") -> State:
+    """A hand of ``family`` played to its end by two bots (score-only rules: points)."""
+    state = State.new(find_ruleset(family), seed=seed)
+    return play_hand(state, [find_bot(bot, seed=1), find_bot(bot, seed=2)])
+
+
+async def finished(
+    store: Store,
+    state: State,
+    room: str,
+    seats: tuple[int | None, int | None],
+    *,
+    options: dict[str, Any] | None = None,
+    salt: str = "pepper",
+) -> int:
+    """Store ``state`` as a finished game of ``room`` with the record the table writes."""
+    assert state.seed is not None
+    game = await store.create_game(state.ruleset.name, {}, seats, state.seed, salt, room)
+    record = state.record().to_dict()
+    if options:
+        record["options"] = {**record["options"], **options}
+    record["seed"] = state.seed
+    record["fairness"] = {"commitment": commitment(state.seed, salt), "salt": salt}
+    record["game"] = game
+    await store.finish_game(game, record, f"hand: {state.result}")
+    return game
+
+
+def loser_points(state: State) -> tuple[int, int]:
+    """(the paying seat, his points) of a won hand."""
+    assert state.result is not None
+    d0, d1 = state.result.deltas
+    assert d0 + d1 == 0 and d0 != 0
+    return (0, -d0) if d0 < 0 else (1, -d1)
+
+
+async def pair(store: Store) -> tuple[int, int]:
+    a = (await store.register("alice", "password1")).id
+    b = (await store.register("bob", "password1")).id
+    return a, b
+
+
+async def test_right_settlements_pass(store: Store) -> None:
+    a, b = await pair(store)
+    won = hand("guobiao-2p", 1)  # seat 0 loses 16 points
+    payer, points = loser_points(won)
+    assert (payer, points) == (0, 16)
+    game = await finished(store, won, "guobiao-2p/novice", (a, b))
+    assert await store.settle(f"game:{game}", [Transfer(a, b, 16 * NOVICE, "guobiao novice")])
+
+    xiamen = hand("xiamen", 1)  # seat 0 loses 24 points
+    assert loser_points(xiamen) == (0, 24)
+    game = await finished(store, xiamen, "xiamen/normal", (b, a))
+    assert await store.settle(f"game:{game}", [Transfer(b, a, 24 * NORMAL, "xiamen normal")])
+
+    drawn = hand("guobiao-2p", 1, bot="random")
+    assert drawn.result is not None and drawn.result.kind == "draw"
+    await finished(store, drawn, "guobiao-2p/novice", (a, b))  # a drawn hand moves nothing
+    await finished(store, hand("guobiao-2p", 2), "private", (a, b))
+    await finished(store, hand("arcade", 1), "computer", (a, None))
+
+    report = await audit_store(store)
+    assert report.ok, report.problems
+    assert report.problems == []
+    games = report.games
+    assert (games.finished, games.bean_games, games.settled, games.nothing_owed) == (5, 3, 2, 1)
+    assert games.beans_moved == 16 * 50 + 24 * 200 == 5_600
+    assert games.score_only == {"private": 1, "computer": 1}
+    assert report.ledger.users_total == report.ledger.granted == 20_000
+    assert (report.ledger.grants, report.ledger.settlements) == (2, 2)
+    assert report.lines()[-1] == "OK: no problem found"
+    assert report.to_json()["ok"] is True
+
+
+async def test_a_stake_applied_twice_is_found(store: Store) -> None:
+    """Today's guobiao bug: the engine settled in beans (its ``room`` option) and the table
+    multiplied by the stake again; the store clamps the result to the loser's 10,000."""
+    a, b = await pair(store)
+    won = hand("guobiao-2p", 1)
+    game = await finished(store, won, "guobiao-2p/novice", (a, b), options={"room": "新手场"})
+    await store.settle(f"game:{game}", [Transfer(a, b, 16 * NOVICE * NOVICE, "twice")])
+    assert await store.balance(a) == 0
+    report = await audit_store(store)
+    assert not report.ok
+    assert report.problems == [
+        f"game {game} (guobiao-2p/novice): its rules carry a stake (room='新手场'): the engine "
+        "counted beans, not points, so the stake is applied twice",
+        f"game {game} (guobiao-2p/novice): the record's points (-16, 16) at stake 50 (balances "
+        f"before 10000/10000) move -800/+800 beans, but settlement game:{game} moved "
+        "-10000/+10000",
+    ]
+    assert report.lines()[-3] == "FAILED: 2 problem(s)"
+
+
+async def test_a_missing_settlement_is_found(store: Store) -> None:
+    a, b = await pair(store)
+    game = await finished(store, hand("guobiao-2p", 3), "guobiao-2p/normal", (a, b))
+    report = await audit_store(store)
+    # seed 3: seat 1 loses 14 points → bob owes 14 × 200
+    assert report.problems == [
+        f"game {game} (guobiao-2p/normal): the record's points (14, -14) at stake 200 make "
+        f"user {b} pay {14 * NORMAL} beans, but there is no settlement"
+    ]
+
+
+async def test_the_balance_cap(store: Store) -> None:
+    """A loser holding 500 beans pays 500 of the 800 he owes, and not less."""
+    a, b = await pair(store)
+    sink = (await store.guest()).user.id
+    await store.settle("drain", [Transfer(a, sink, 9_500, "lost elsewhere")])
+    capped = await finished(store, hand("guobiao-2p", 1), "guobiao-2p/novice", (a, b))
+    await store.settle(f"game:{capped}", [Transfer(a, b, 500, "capped")])
+    assert (await audit_store(store)).ok
+    await store.settle("refill", [Transfer(sink, a, 500, "back")])
+    short = await finished(store, hand("guobiao-2p", 1), "guobiao-2p/novice", (a, b))
+    await store.settle(f"game:{short}", [Transfer(a, b, 400, "short")])
+    assert (await audit_store(store)).problems == [
+        f"game {short} (guobiao-2p/novice): the record's points (-16, 16) at stake 50 (balances "
+        f"before 500/10500) move -500/+500 beans, but settlement game:{short} moved -400/+400"
+    ]
+
+
+async def test_settlements_that_belong_to_no_bean_game(store: Store) -> None:
+    a, b = await pair(store)
+    private = await finished(store, hand("guobiao-2p", 2), "private", (a, b))
+    await store.settle(f"game:{private}", [Transfer(b, a, 100, "score-only?")])
+    await store.settle("game:4242", [Transfer(a, b, 100, "no such game")])
+    running = await store.create_game("guobiao-2p", {}, (a, b), 7, "salt", "guobiao-2p/novice")
+    await store.settle(f"game:{running}", [Transfer(a, b, 100, "settled, not yet finished")])
+    await store.settle("campaign-bonus", [Transfer(a, b, 1, "not a game's key")])
+    report = await audit_store(store)
+    assert report.problems == [
+        f"game {private}: a score-only table (private), yet settlement game:{private} moved beans",
+        "settlement game:4242 belongs to no game",
+    ]
+    assert (report.games.pending, report.games.other_settlements) == (1, 1)
+    assert report.games.unfinished == 1
+
+
+async def test_records_that_do_not_hold(store: Store) -> None:
+    a, b = await pair(store)
+    won = hand("guobiao-2p", 1)
+    game = await finished(store, won, "guobiao-2p/novice", (a, b))
+    await store.settle(f"game:{game}", [Transfer(a, b, 800, "right")])
+    async with store.engine.begin() as conn:  # a commitment other than the published one
+        await conn.execute(
+            text("UPDATE games SET commitment = :c WHERE id = :g"),
+            {
+                "c": "0" * 64,
+                "g": game,
+            },
+        )
+    bad_seed = await finished(store, won, "guobiao-2p/novice", (a, b), salt="other")
+    async with store.engine.begin() as conn:  # the record's deal is not drawn from its seed
+        await conn.execute(
+            text("UPDATE games SET record = :r, commitment = :c WHERE id = :g"),
+            {
+                "r": _json_with_seed(await _record(store, bad_seed), 99),
+                "c": commitment(99, "other"),
+                "g": bad_seed,
+            },
+        )
+    report = await audit_store(store)
+    assert report.problems[0] == (
+        f"game {game} (guobiao-2p/novice): the record's commitment is not the one published "
+        "at the deal"
+    )
+    assert report.problems[1].startswith(
+        f"game {bad_seed} (guobiao-2p/novice): the record does not replay: "
+    )
+    assert len(report.problems) == 2
+
+
+async def _record(store: Store, game: int) -> dict[str, Any]:
+    stored = await store.get_game(game)
+    assert stored is not None and stored.record is not None
+    return stored.record
+
+
+def _json_with_seed(record: dict[str, Any], seed: int) -> str:
+    import json  # noqa: PLC0415
+
+    salt = record["fairness"]["salt"]
+    fair = {"commitment": commitment(seed, salt), "salt": salt}
+    return json.dumps({**record, "seed": seed, "fairness": fair}, ensure_ascii=False)
+
+
+async def test_one_account_at_both_seats_is_found(store: Store) -> None:
+    a, _ = await pair(store)
+    game = await finished(store, hand("guobiao-2p", 1), "guobiao-2p/novice", (a, a))
+    assert (await audit_store(store)).problems == [
+        f"game {game} (guobiao-2p/novice): one account (user {a}) held both seats"
+    ]
+
+
+async def test_a_tampered_ledger_row_is_listed(store: Store) -> None:
+    a, b = await pair(store)
+    await store.settle("k", [Transfer(a, b, 700, "hand")])
+    async with store.engine.begin() as conn:
+        await conn.execute(
+            text("UPDATE ledger SET balance_after = balance_after + 1 WHERE amount = -700")
+        )
+        await conn.execute(
+            text("UPDATE accounts SET balance = balance + 5 WHERE user_id = :u"), {"u": b}
+        )
+    audit, problems = await store.audit_ledger()
+    account_b = await _account(store, b)
+    assert len(problems) == 4, problems
+    assert any("says the balance became 9301, but its entries sum to 9300" in p for p in problems)
+    assert f"account {account_b}: balance 10705 ≠ its entries' sum 10700" in problems
+    assert "users hold 20005 beans but were granted 20000" in problems
+    assert "balances sum to 5, not 0 (users 20005, house -20000)" in problems
+    assert audit.users_total == 20_005
+    with pytest.raises(Exception, match=r"ledger inconsistent: .*9301"):
+        await store.audit()
+
+
+async def _account(store: Store, user: int) -> int:
+    async with store.engine.begin() as conn:
+        found = await conn.scalar(text("SELECT id FROM accounts WHERE user_id = :u"), {"u": user})
+    assert isinstance(found, int)
+    return found
