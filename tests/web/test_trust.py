@@ -340,3 +340,61 @@ def test_leave_dialog_bean_room(
     finally:
         ctx_a.close()
         b.context.close()
+
+
+def _free_the_seat(page: Page) -> None:
+    """Leave the table for real (the test then plays the server's closing message)."""
+    page.evaluate("window.erren.table.conn.send({type: 'leave'})")
+    page.wait_for_selector(".closed")  # the server's own closing message (an escape)
+    page.wait_for_function(
+        "fetch('/me/table', {headers: {Authorization: 'Bearer ' +"
+        " localStorage.getItem('erren.token')}}).then(r => r.json()).then(x => x === null)"
+    )
+
+
+def test_closed_rendered_by_code(context: BrowserContext, server: str, shots: Path) -> None:
+    """A ``closed`` message in the player's language by its code: ``opponent-below-entry`` shows
+    no balance at all; ``below-entry`` says why (his balance against the room's limits) and
+    offers the rooms he can still enter as buttons.  The message is handed to the live table as
+    the server would send it (a real below-entry needs a lost fortune)."""
+    page = context.new_page()
+    errors = _errors(page)
+    _register(page, server)
+    page.click("#btn-computer")
+    page.wait_for_selector(".board", timeout=15000)
+    _free_the_seat(page)
+    page.evaluate(
+        """() => window.erren.table.onMessage({type: 'closed', table: 't',
+             code: 'opponent-below-entry', reason: 'the opponent ...', params: {}})"""
+    )
+    why = page.inner_text(".closed-why")
+    assert why == "对手的欢乐豆不在本场次的入场范围之内。"
+    assert not re.search(r"\d", page.inner_text(".closed")), page.inner_text(".closed")
+    page.click("#btn-closed-lobby")
+    page.wait_for_selector("#btn-computer")
+
+    page.click("#btn-computer")
+    page.wait_for_selector(".board", timeout=15000)
+    _free_the_seat(page)
+    page.evaluate(
+        """() => window.erren.table.onMessage({type: 'closed', table: 't', code: 'below-entry',
+             reason: 'your balance is outside the limits',
+             params: {room: 'guobiao-2p/normal', entry_min: 5000, entry_max: 80000,
+                      balance: 3210, rooms: ['guobiao-2p/novice', 'xiamen/novice']}})"""
+    )
+    page.wait_for_selector(".closed-rooms .closed-room >> nth=1")
+    why = page.inner_text(".closed-why")
+    assert why == "你的欢乐豆 3,210 不在普通场的入场范围 5,000–80,000 之内。", why
+    buttons = page.locator(".closed-rooms .closed-room")
+    assert [buttons.nth(i).get_attribute("data-room") for i in range(2)] == [
+        "guobiao-2p/novice",
+        "xiamen/novice",
+    ]
+    assert "新手场" in buttons.nth(0).inner_text()
+    assert page.locator("#btn-relief").count() == 0  # 3,210 ≥ 1,000: no relief offered
+    _shot(page, shots, "27-closed-below-entry")
+    buttons.nth(1).click()
+    page.wait_for_selector("text=正在寻找对手…")  # a quick match in 厦门 新手场 at once
+    page.click("text=取消")
+    page.wait_for_selector("#btn-computer")
+    assert not errors, errors

@@ -253,3 +253,8 @@ export function both(key) {
 }
 
 setLang(lang);
+
+/** A family's name in the player's language. @param {string} family @returns {string} */
+export function familyName(family) {
+  return t({ "guobiao-2p": "fam_guobiao", xiamen: "fam_xiamen", arcade: "fam_arcade" }[family] || family);
+}

@@ -4,7 +4,7 @@
 
 import { ApiError, api } from "./api.js";
 import { h, num } from "./dom.js";
-import { t } from "./i18n.js";
+import { familyName, t } from "./i18n.js";
 
 /** @typedef {import("./api.js").Room} Room */
 /** @typedef {import("./api.js").TableInfo} TableInfo */
@@ -143,7 +143,7 @@ export function closedEl(msg, exit) {
           const r = all.find((x) => x.id === id);
           list.append(
             h("button.room.closed-room", { type: "button", "data-room": id, onclick: () => exit(`#/quick/${encodeURIComponent(id)}`) },
-              h("b", null, r ? roomName(r) : id),
+              h("b", null, r ? `${familyName(r.family)} · ${roomName(r)}` : id),
               r ? h("span", null, t("stake", num(r.stake))) : null,
               r ? h("span.limits", null, t("entry", num(r.entry_min), r.entry_max >= 1e9 ? "∞" : num(r.entry_max))) : null,
             ),

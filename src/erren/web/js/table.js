@@ -4,12 +4,13 @@
 // made just before the loss is kept and sent after the resync if the hand is still where it was,
 // otherwise the player is told it was not played.
 
+import { actionButtons } from "./actions.js";
 import { Connection } from "./api.js";
-import { closedEl, leaveDialog } from "./notices.js";
+import { closedEl, leaveDialog, roomName, rooms } from "./notices.js";
+import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
 import { boardEl, handOrder } from "./board.js";
 import { h, toast } from "./dom.js";
-import { getLang, t } from "./i18n.js";
-import { formatTiles, parseTiles } from "./notation.js";
+import { familyName, getLang, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
 import { tileEl, tileName } from "./tiles.js";
 
@@ -17,11 +18,9 @@ import { tileEl, tileName } from "./tiles.js";
 /** @typedef {import("./board.js").BoardView} BoardView */
 /** @typedef {import("./api.js").TableInfo} TableInfo */
 /** @typedef {{n: number, kind: string, player?: number, tile?: string, tiles?: string[], text?: string, auto?: boolean, private?: boolean, [k: string]: any}} GameEvent */
-/** @typedef {{label: string, key: string, cls?: string, options?: Array<{action: string, tiles: string[], label?: string}>, action?: string, run?: () => void}} Button */
+/** @typedef {import("./actions.js").Button} Button */
 /** A move the player made that the server has not answered yet: `n` is the event it was made on.
  * @typedef {{action: string, n: number}} Move */
-
-const VERB_ORDER = ["hu", "zimo", "win", "sanjindao", "qiangjin", "gang", "peng", "chi", "ting", "takepung", "discardgold", "pick", "pass"];
 
 export class TableView {
   /**
@@ -73,6 +72,8 @@ export class TableView {
     this.pending = null;
     /** @type {HTMLElement|null} */
     this.dialog = null;
+    /** @type {Record<string, string>} */
+    this.roomNames = {};
     this.restore();
     this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
@@ -156,7 +157,7 @@ export class TableView {
     const move = this.pending;
     if (!was || !move) return;
     this.pending = null;
-    const label = this.moveLabel(move.action);
+    const label = moveLabel(move.action);
     if (this.lastN === move.n && this.legal().includes(move.action) && !this.end) {
       this.conn.send({ type: "act", action: move.action, n: move.n });
       this.inflight = move;
@@ -167,15 +168,6 @@ export class TableView {
     const mine = this.events.some((e) => e.n > move.n && e.player === this.seat && !e.auto);
     if (mine) toast(t("move_done", label));
     else toast(t("move_dropped", label), "error");
-  }
-
-  /** "discard:5m" → "打出 五万". @param {string} action @returns {string} */
-  moveLabel(action) {
-    const [verb, arg] = action.split(":");
-    const lang = getLang();
-    const tiles = arg ? parseTiles(arg).map((x) => tileName(x, lang)).join(" ") : "";
-    const key = { discard: "m_discard", ting: "a_ting", hu: "a_hu", zimo: "a_zimo", peng: "a_peng", chi: "a_chi", minggang: "a_gang", angang: "a_gang", jiagang: "a_gang", pass: "a_pass", win: "a_win", sanjindao: "a_sanjindao", qiangjin: "a_qiangjin", discardgold: "a_discardgold", exchange: "a_exchange", takepung: "a_takepung", pick: "a_pick" }[verb];
-    return `${key ? t(key) : verb}${tiles ? " " + tiles : ""}`;
   }
 
   // ------------------------------------------------------------------ messages
@@ -347,45 +339,14 @@ export class TableView {
 
   /** The buttons of the legal actions (discards are clicks on tiles). @returns {Button[]} */
   buttons() {
-    const legal = this.legal();
-    /** @type {Map<string, Button>} */
-    const groups = new Map();
-    /** @param {string} verb @param {Button} b */
-    const add = (verb, b) => {
-      const old = groups.get(verb);
-      if (old && old.options && b.options) old.options.push(...b.options);
-      else if (!old) groups.set(verb, b);
-    };
-    for (const a of legal) {
-      const [verb, arg] = a.split(":");
-      const tiles = arg ? parseTiles(arg) : [];
-      if (verb === "discard") continue;
-      if (verb === "hu" || verb === "zimo") add(verb, { label: t(verb === "zimo" ? "a_zimo" : "a_hu"), key: "h", cls: "win", action: a });
-      else if (verb === "win") add(verb, { label: t("a_win"), key: "h", cls: "win", action: a });
-      else if (verb === "sanjindao") add(verb, { label: t("a_sanjindao"), key: "h", cls: "win", action: a });
-      else if (verb === "qiangjin") add(verb, { label: t("a_qiangjin"), key: "h", cls: "win", options: [{ action: a, tiles }] });
-      else if (verb === "peng") add(verb, { label: t("a_peng"), key: "p", action: a });
-      else if (verb === "minggang" || verb === "angang" || verb === "jiagang") {
-        const shown = tiles.length ? [tiles[0], tiles[0], tiles[0], tiles[0]] : this.state && this.state.pending ? Array(4).fill(this.state.pending) : [];
-        add("gang", { label: t("a_gang"), key: "k", options: [{ action: a, tiles: shown }] });
-      } else if (verb === "chi") add(verb, { label: t("a_chi"), key: "c", options: [{ action: a, tiles }] });
-      else if (verb === "ting") add(verb, { label: t("a_ting"), key: "t", cls: this.mode === "ting" ? "on" : "", run: () => this.toggleMode("ting") });
-      else if (verb === "takepung") add(verb, { label: t("a_takepung"), key: "x", cls: this.mode === "takepung" ? "on" : "", run: () => this.toggleMode("takepung") });
-      else if (verb === "discardgold") add(verb, { label: t("a_discardgold"), key: "d", action: a });
-      else if (verb === "pick") add(verb, { label: t("a_pick"), key: "g", options: [{ action: a, tiles }] });
-      else if (verb === "exchange") continue;
-      else if (verb === "pass") add(verb, { label: t("a_pass"), key: " ", cls: "pass", action: a });
-      else add(verb, { label: verb, key: "", action: a });
-    }
-    const out = [...groups.entries()].sort((a, b) => VERB_ORDER.indexOf(a[0]) - VERB_ORDER.indexOf(b[0])).map((e) => e[1]);
-    if (this.mode === "exchange" && legal.length) {
-      const n = this.selected.size;
-      out.unshift({ label: n ? `${t("a_exchange")} ${n}` : t("no_exchange"), key: "Enter", cls: "win", action: n ? `exchange:${formatTiles(this.selectedTiles())}` : "exchange" });
-    }
-    if (this.mode === "takepung" && this.selected.size === 3) {
-      out.unshift({ label: `${t("confirm")} ${t("a_takepung")}`, key: "Enter", cls: "win", action: `takepung:${formatTiles(this.selectedTiles())}` });
-    }
-    return out;
+    return actionButtons({
+      legal: this.legal(),
+      mode: this.mode,
+      pending: this.state ? this.state.pending || null : null,
+      selected: this.selected.size,
+      selectedTiles: () => this.selectedTiles(),
+      toggleMode: (m) => this.toggleMode(m),
+    });
   }
 
   /** @param {"ting"|"takepung"} mode */
@@ -622,20 +583,20 @@ export class TableView {
     el.hidden = false;
   }
 
-  /** The full-table notice while the connection is lost or the table resyncs; it takes every
-   * click. @returns {HTMLElement} */
-  overlayEl() {
-    const lost = this.connState !== "open";
-    const move = this.pending || this.inflight;
-    return h(
-      "div.conn-overlay",
-      { role: "alert", "aria-live": "assertive", dataset: { state: lost ? "lost" : "syncing" } },
-      h("div.conn-card", null,
-        h("div.spinner"),
-        h("p.conn-title", null, lost ? t("conn_lost") : t("conn_resync")),
-        move ? h("p.conn-move", null, t("move_kept", this.moveLabel(move.action))) : null,
-      ),
-    );
+  /** The room's name (fetched once; the id until then). @param {string} id @returns {string} */
+  roomTitle(id) {
+    if (this.roomNames[id]) return this.roomNames[id];
+    rooms()
+      .then((all) => {
+        const r = all.find((x) => x.id === id);
+        if (r && !this.roomNames[id]) {
+          this.roomNames[id] = roomName(r);
+          const el = this.root.querySelector(".table-title");
+          if (el && this.info) el.textContent = `${familyName(this.info.family)} · ${this.roomNames[id]}`;
+        }
+      })
+      .catch(() => {});
+    return id;
   }
 
   render() {
@@ -645,7 +606,7 @@ export class TableView {
     const top = h(
       "div.table-top",
       null,
-      h("span.table-title", null, this.info ? `${familyName(this.info.family)}${this.info.room ? " · " + this.info.room : ""}` : ""),
+      h("span.table-title", null, this.info ? `${familyName(this.info.family)}${this.info.room ? " · " + this.roomTitle(this.info.room) : ""}` : ""),
       this.info && this.info.invite ? h("span.invite", null, t("invite_is", this.info.invite)) : null,
       h("button.ghost.leave", { type: "button", onclick: () => this.leave() }, t("leave")),
     );
@@ -656,16 +617,7 @@ export class TableView {
       this.onExit(undefined, next);
     };
     if (this.connState === "replaced") {
-      root.append(
-        h("div.panel.replaced", { role: "alert" },
-          h("h2", null, t("replaced")),
-          h("p", null, t("replaced_d")),
-          h("div.row", null,
-            h("button.primary#btn-here", { type: "button", onclick: () => location.reload() }, t("replaced_here")),
-            h("button", { type: "button", onclick: () => exit() }, t("back_lobby")),
-          ),
-        ),
-      );
+      root.append(replacedEl(() => exit()));
       return;
     }
     if (this.closedMsg && this.closedMsg.code) {
@@ -692,7 +644,10 @@ export class TableView {
       t("trustee"),
     );
     root.append(boardEl(v));
-    if (this.blocked()) root.append(this.overlayEl());
+    if (this.blocked()) {
+      const move = this.pending || this.inflight;
+      root.append(overlayEl(this.connState !== "open", move ? moveLabel(move.action) : null));
+    }
     root.append(h("p.keys", null, t("keys")));
     if (this.end) {
       const game = this.game;
@@ -718,7 +673,4 @@ export class TableView {
   }
 }
 
-/** @param {string} family @returns {string} */
-export function familyName(family) {
-  return t({ "guobiao-2p": "fam_guobiao", xiamen: "fam_xiamen", arcade: "fam_arcade" }[family] || family);
-}
+export { familyName };
