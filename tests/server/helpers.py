@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 from typing import Any
 
 import httpx
@@ -26,6 +27,10 @@ async def registered(url: str, name: str, password: str = "password-123") -> Pla
         return PlayerClient(url, reply.json()["token"])
 
 
+def _fresh_name() -> str:
+    return "p" + uuid.uuid4().hex[:12]
+
+
 async def private_pair(
     url: str, family: str = "guobiao-2p", *, keep: bool = False, **options: Any
 ) -> tuple[PlayerClient, PlayerClient, str]:
@@ -37,7 +42,8 @@ async def private_pair(
 
 
 async def quick_pair(url: str, room: str) -> tuple[PlayerClient, PlayerClient, str]:
-    a, b = await player(url), await player(url)
+    """Two registered players (bean rooms need accounts) seated together by quick match."""
+    a, b = await registered(url, _fresh_name()), await registered(url, _fresh_name())
     first, second = await asyncio.gather(a.quick_match(room, 20), b.quick_match(room, 20))
     assert first["table"] == second["table"]
     assert {first["seat"], second["seat"]} == {0, 1}

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
 
+from .waiting import until
+
 OVERLAY = ".conn-overlay"
 LOST_ZH = "连接中断，正在重连…"
 # what a player loses by leaving a running hand (the shared contract, from the specs): guobiao-2p
@@ -178,15 +180,15 @@ def test_half_open_socket_move_sent_after_resync(
     page.wait_for_timeout(1500)
     assert not page.locator(OVERLAY).count()  # not yet: 4 s without an answer
     assert _river(page) == before  # nothing was played while the move was in the void
-    page.wait_for_function("window.__seen.some(s => s.state === 'lost')", timeout=8000)
+    until(page, "window.__seen.some(s => s.state === 'lost')", timeout=8000)
     seen = page.evaluate("window.__seen")
     assert any(LOST_ZH in s["text"] and "已保留" in s["text"] for s in seen), seen
     page.wait_for_selector(OVERLAY, state="detached", timeout=15000)
     toast = page.wait_for_selector(".toast", timeout=3000)
     assert toast is not None
     assert "已在重连后发出" in toast.inner_text() and "打出" in toast.inner_text()
-    page.wait_for_function(
-        f"document.querySelectorAll('.river-mine .tile').length > {len(before)}", timeout=5000
+    until(
+        page, f"document.querySelectorAll('.river-mine .tile').length > {len(before)}", timeout=5000
     )
     assert _river(page) == [*before, tile]
     assert dark["sockets"] >= 2
@@ -262,9 +264,10 @@ def test_guest_lobby_says_bean_rooms_need_an_account(
 
 def _leave_text(page: Page) -> str:
     page.click(".table-top .leave")
-    page.wait_for_function(
+    until(
+        page,
         "document.querySelector('.leave-cost')"
-        " && document.querySelector('.leave-cost').textContent !== '…'"
+        " && document.querySelector('.leave-cost').textContent !== '…'",
     )
     return page.inner_text(".leave-cost")
 
@@ -346,9 +349,10 @@ def _free_the_seat(page: Page) -> None:
     """Leave the table for real (the test then plays the server's closing message)."""
     page.evaluate("window.erren.table.conn.send({type: 'leave'})")
     page.wait_for_selector(".closed")  # the server's own closing message (an escape)
-    page.wait_for_function(
+    until(
+        page,
         "fetch('/me/table', {headers: {Authorization: 'Bearer ' +"
-        " localStorage.getItem('erren.token')}}).then(r => r.json()).then(x => x === null)"
+        " localStorage.getItem('erren.token')}}).then(r => r.json()).then(x => x === null)",
     )
 
 

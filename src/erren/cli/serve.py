@@ -56,6 +56,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rate", type=float, default=100.0, help="messages per second a connection may send"
     )
+    parser.add_argument(
+        "--register-limit",
+        type=int,
+        default=30,
+        help="new accounts one client address may make per hour (default 30; 0: no limit)",
+    )
+    parser.add_argument(
+        "--login-limit",
+        type=int,
+        default=10,
+        help="wrong passwords for one account name within --login-window before further "
+        "logins are refused with 429 (default 10; 0: no limit)",
+    )
+    parser.add_argument(
+        "--login-address-limit",
+        type=int,
+        default=30,
+        help="wrong passwords from one client address within --login-window (default 30)",
+    )
+    parser.add_argument(
+        "--login-window",
+        type=int,
+        default=60,
+        help="seconds over which wrong passwords are counted (default 60)",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        help="proxies trusted to give the client's address in X-Forwarded-For (uvicorn's "
+        "option; default 127.0.0.1): the address registrations and logins are counted by",
+    )
     parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
 
 
@@ -65,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
 
         from erren.server.app import create_app  # noqa: PLC0415
         from erren.server.clock import Clock  # noqa: PLC0415
+        from erren.server.ratelimit import AccessLimits  # noqa: PLC0415
         from erren.server.table import TableConfig  # noqa: PLC0415
     except ImportError as err:  # pragma: no cover - the extra is missing
         print(f"erren serve needs the server extra (pip install 'erren[server]'): {err}")
@@ -82,6 +114,12 @@ def run(args: argparse.Namespace) -> int:
         ),
         rate=args.rate,
         burst=2 * args.rate,
+        limits=AccessLimits(
+            register_per_address=args.register_limit,
+            login_per_account=args.login_limit,
+            login_per_address=args.login_address_limit,
+            login_window_s=args.login_window,
+        ),
     )
     from erren.server.store import database_url  # noqa: PLC0415
 
@@ -99,5 +137,7 @@ def run(args: argparse.Namespace) -> int:
         ws_ping_interval=20,
         ws_ping_timeout=20,
         ws_per_message_deflate=False,  # small JSON messages: costs more CPU than it saves
+        forwarded_allow_ips=args.forwarded_allow_ips,
+        server_header=False,  # no software version in every response
     )
     return 0

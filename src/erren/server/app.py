@@ -1,9 +1,13 @@
-"""The FastAPI application: HTTP routes (accounts, beans, rooms, tables, games) and ``/ws``.
+"""The FastAPI application: its factory, lifespan and middleware, and ``/ws``.
 
 ``create_app(store)`` builds the app around an open :class:`~erren.server.store.Store`, or
 around a database URL that the app opens at startup (``erren serve`` does that, so the store
 lives on the server's event loop).  At startup the lobby restores every unfinished table from
-the store.  The OpenAPI description is at ``/openapi.json``; the WebSocket protocol is in
+the store.  The HTTP routes are in :mod:`erren.server.routes` (accounts, tables, games), the
+client's files in :mod:`erren.web`, ``/docs`` in :mod:`erren.server.apidocs`.  Every response
+carries the security headers (:mod:`erren.server.headers`); bodies are at most 64 KiB and
+strict JSON; responses of 500 bytes and more are gzip-compressed for clients that accept it.
+The OpenAPI description is at ``/openapi.json``; the WebSocket protocol is in
 ``docs/protocol.md``.
 """
 
@@ -15,140 +19,31 @@ import logging
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request
+from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
 from sqlalchemy.exc import DBAPIError
+from starlette.datastructures import Headers
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from erren import __version__
-from erren.bots import bot_names
-from erren.engine import ruleset_names
+from erren.server.apidocs import mount_docs
 from erren.server.clock import Clock
+from erren.server.headers import with_security_headers
 from erren.server.lobby import Lobby, LobbyError
-from erren.server.rooms import catalogue
+from erren.server.ratelimit import AccessLimits, AccountGate
+from erren.server.routes import ROUTERS
+from erren.server.routes.common import ApiError, StrictJSONRoute, api_error_response
 from erren.server.socket import mount_socket
-from erren.server.store import AccountError, AuthError, Store, StoreUnavailable, User
-from erren.server.table import Table, TableConfig
+from erren.server.store import Store, StoreUnavailable
+from erren.server.table import TableConfig
 from erren.web import mount_web
 
 __all__ = ["create_app"]
 
 log = logging.getLogger("erren.server")
-
-
-# ---------------------------------------------------------------------------- HTTP models
-class Credentials(BaseModel):
-    name: str = Field(examples=["alice"])
-    password: str = Field(examples=["correct horse battery staple"])
-
-
-class UserOut(BaseModel):
-    id: int
-    name: str
-    guest: bool
-
-
-class SessionOut(BaseModel):
-    token: str
-    user: UserOut
-
-
-class BalanceOut(BaseModel):
-    balance: int
-
-
-class LedgerOut(BaseModel):
-    id: int
-    amount: int
-    balance_after: int
-    reason: str
-    key: str | None
-    counterparty_id: int | None
-    created_at: str
-
-
-class RoomOut(BaseModel):
-    id: str
-    family: str
-    tier: str
-    name: str
-    english: str
-    stake: int
-    entry_min: int
-    entry_max: int
-    options: dict[str, Any]
-
-
-class QuickMatchIn(BaseModel):
-    room: str = Field(examples=["guobiao-2p/normal"])
-    wait_s: float = Field(30.0, ge=0, le=120, description="How long to wait for an opponent")
-
-
-class TableIn(BaseModel):
-    family: str = Field("guobiao-2p", examples=["guobiao-2p", "xiamen"])
-    options: dict[str, Any] = Field(default_factory=dict)
-
-
-class ComputerIn(TableIn):
-    bot: str = Field("efficiency", examples=["efficiency", "random"])
-
-
-class StakeIn(BaseModel):
-    multiplier: int = Field(1, description="The stake multiplier m (stake m × 100), 1..10")
-
-
-class InviteIn(BaseModel):
-    invite: str = Field(examples=["K7QX2M"])
-
-
-class SeatOut(BaseModel):
-    table: str
-    seat: int
-    invite: str | None = None
-    ws: str = "/ws"
-    info: dict[str, Any]
-
-
-class GameOut(BaseModel):
-    id: int
-    ruleset: str
-    room: str | None
-    players: list[str | None]
-    finished: bool
-    summary: str | None
-    created_at: str
-    finished_at: str | None
-
-
-def _user_out(user: User) -> UserOut:
-    return UserOut(id=user.id, name=user.name, guest=user.is_guest)
-
-
-def _seat_out(table: Table, seat: int) -> SeatOut:
-    return SeatOut(table=table.spec.id, seat=seat, invite=table.spec.invite, info=table.info())
-
-
-def _token(authorization: str | None) -> str | None:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return None
-
-
-async def current_user(
-    request: Request, authorization: Annotated[str | None, Header()] = None
-) -> User:
-    """The user of the request's ``Authorization: Bearer TOKEN``, or 401."""
-    token = _token(authorization)
-    store: Store = request.app.state.holder["store"]
-    user = await store.user_for_token(token) if token else None
-    if user is None:
-        raise HTTPException(401, "log in first (Authorization: Bearer TOKEN)")
-    return user
-
-
-CurrentUser = Annotated[User, Depends(current_user)]
 
 
 # ---------------------------------------------------------------------------- the app
@@ -167,7 +62,46 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def create_app(  # noqa: PLR0915 - the routes are defined in the factory, one after another
+class ErrenApp(FastAPI):
+    """The FastAPI app with the security headers outside everything else, so that even the
+    500 of Starlette's last-resort error handler carries them, and an over-long declared body
+    refused before any of it."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        inner = super().build_middleware_stack()
+        limit = self.max_body_size
+        return with_security_headers(inner if limit is None else DeclaredBodyLimit(inner, limit))
+
+
+MAX_BODY = 64 * 1024
+"""The largest request body (bytes); a larger one is refused with 413 before it is read."""
+
+
+class DeclaredBodyLimit:
+    """Refuse a request whose ``Content-Length`` is over the limit at once, with the JSON 413
+    of the API, before anything reads it.  (A body without a length, or longer than it said,
+    is cut by FastAPI's ``max_body_size`` while it streams in.)"""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            declared = Headers(scope=scope).get("content-length", "")
+            if declared.isdigit() and int(declared) > self.max_body:
+                response = api_error_response(_too_large(self.max_body))
+                response.headers["Connection"] = "close"
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _too_large(max_body: int) -> ApiError:
+    return ApiError(413, "too-large", f"the request body is larger than {max_body:,} bytes")
+
+
+def create_app(
     store: Store | str | None = None,
     *,
     clock: Clock | None = None,
@@ -175,11 +109,14 @@ def create_app(  # noqa: PLR0915 - the routes are defined in the factory, one af
     config: TableConfig | None = None,
     rate: float = 100.0,
     burst: float = 200.0,
+    limits: AccessLimits | None = None,
+    max_body: int = MAX_BODY,
 ) -> FastAPI:
     """The app.  ``store``: an open store, or a database URL (``None``: the default SQLite
     file) opened at startup and closed at shutdown.  ``clock`` scales every timer (tests),
     ``rng`` makes seeds, invite codes and table ids reproducible (tests only: real play draws
-    seeds from :mod:`secrets`)."""
+    seeds from :mod:`secrets`).  ``limits``: the account throttles (registrations per address,
+    wrong passwords); ``max_body``: the largest request body in bytes."""
     clock = clock or Clock()
     config = config or TableConfig()
     holder: dict[str, Any] = {}
@@ -203,13 +140,17 @@ def create_app(  # noqa: PLR0915 - the routes are defined in the factory, one af
             if owned:
                 await opened.close()
 
-    app = FastAPI(
+    app = ErrenApp(
         title="erren",
         version=__version__,
         description="Two-player mahjong: accounts, beans (欢乐豆), rooms, tables. "
         "Play happens over the WebSocket `/ws` (see docs/protocol.md).",
         lifespan=lifespan,
+        docs_url=None,  # served by erren.server.apidocs, from local files
+        redoc_url=None,
+        max_body_size=max_body,
     )
+    app.router.route_class = StrictJSONRoute  # NaN, Infinity, > 64-bit numbers: 422
 
     def the_store() -> Store:
         return holder["store"]  # type: ignore[no-any-return]
@@ -218,9 +159,15 @@ def create_app(  # noqa: PLR0915 - the routes are defined in the factory, one af
         return holder["lobby"]  # type: ignore[no-any-return]
 
     app.state.holder = holder
+    app.state.gate = AccountGate(limits or AccessLimits())
+    app.add_middleware(GZipMiddleware, minimum_size=500)  # the client's files, large replies
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, err: ApiError) -> JSONResponse:
+        return api_error_response(err)
 
     @app.exception_handler(LobbyError)
-    async def lobby_error(_request: Any, err: LobbyError) -> JSONResponse:
+    async def lobby_error(_request: Request, err: LobbyError) -> JSONResponse:
         body: dict[str, Any] = {"detail": err.message, "code": err.code}
         if err.table is not None:
             body["table"] = err.table
@@ -240,8 +187,13 @@ def create_app(  # noqa: PLR0915 - the routes are defined in the factory, one af
             headers={"Retry-After": "5"},
         )
 
+    @app.exception_handler(413)
+    async def too_large(_request: Request, _err: Exception) -> JSONResponse:
+        return api_error_response(_too_large(max_body))
+
     # ------------------------------------------------------------------ pages
     mount_web(app)  # the browser client at / and its files under /web (erren.web)
+    mount_docs(app)  # /docs, Swagger UI from local files
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
@@ -257,170 +209,9 @@ def create_app(  # noqa: PLR0915 - the routes are defined in the factory, one af
             "lag_ms": round(holder.pop("lag", 0.0) * 1000, 1),
         }
 
-    # ------------------------------------------------------------------ accounts
-    @app.post("/auth/register", response_model=SessionOut, status_code=201)
-    async def register(body: Credentials) -> SessionOut:
-        try:
-            await the_store().register(body.name, body.password)
-            session = await the_store().login(body.name, body.password)
-        except (AccountError, AuthError) as err:
-            raise HTTPException(409 if "taken" in str(err) else 422, str(err)) from None
-        return SessionOut(token=session.token, user=_user_out(session.user))
+    for router in ROUTERS:  # accounts, tables, games (erren.server.routes)
+        app.include_router(router)
 
-    @app.post("/auth/login", response_model=SessionOut)
-    async def login(body: Credentials) -> SessionOut:
-        try:
-            session = await the_store().login(body.name, body.password)
-        except (AuthError, AccountError) as err:
-            raise HTTPException(401, str(err)) from None
-        return SessionOut(token=session.token, user=_user_out(session.user))
-
-    @app.post("/auth/guest", response_model=SessionOut)
-    async def guest() -> SessionOut:
-        session = await the_store().guest()
-        return SessionOut(token=session.token, user=_user_out(session.user))
-
-    @app.post("/auth/logout", status_code=204)
-    async def logout(
-        user: CurrentUser, authorization: Annotated[str | None, Header()] = None
-    ) -> None:
-        token = _token(authorization)
-        if token:
-            await the_store().logout(token)
-            holder["sockets"].log_out(token)  # its open sockets: logged-out, closed 4401
-
-    @app.get("/me", response_model=UserOut)
-    async def me(user: CurrentUser) -> UserOut:
-        return _user_out(user)
-
-    @app.get("/me/balance", response_model=BalanceOut)
-    async def balance(user: CurrentUser) -> BalanceOut:
-        return BalanceOut(balance=await the_store().balance(user.id))
-
-    @app.get("/me/ledger", response_model=list[LedgerOut])
-    async def ledger(
-        user: CurrentUser, limit: Annotated[int, Query(ge=1, le=500)] = 50
-    ) -> list[LedgerOut]:
-        rows = await the_store().ledger(user.id, limit=limit)
-        return [
-            LedgerOut(
-                id=r.id,
-                amount=r.amount,
-                balance_after=r.balance_after,
-                reason=r.reason,
-                key=r.key,
-                counterparty_id=r.counterparty_id,
-                created_at=r.created_at.isoformat(),
-            )
-            for r in rows
-        ]
-
-    @app.get("/me/table", response_model=SeatOut | None)
-    async def my_table(user: CurrentUser) -> SeatOut | None:
-        table = the_lobby().table_of(user.id)
-        if table is None:
-            return None
-        seat = table.seat_of(user.id)
-        return _seat_out(table, 0 if seat is None else seat)
-
-    # ------------------------------------------------------------------ rooms and tables
-    @app.get("/families")
-    async def families() -> dict[str, list[str]]:
-        return {"families": list(ruleset_names()), "bots": list(bot_names())}
-
-    @app.get("/rooms", response_model=list[RoomOut])
-    async def rooms() -> list[RoomOut]:
-        return [RoomOut(**room.to_json()) for room in catalogue().values()]
-
-    @app.post("/match/quick", response_model=SeatOut)
-    async def quick_match(body: QuickMatchIn, user: CurrentUser) -> SeatOut:
-        table, seat = await the_lobby().quick_match(user, body.room, body.wait_s)
-        return _seat_out(table, seat)
-
-    @app.post("/tables/private", response_model=SeatOut, status_code=201)
-    async def private_table(body: TableIn, user: CurrentUser) -> SeatOut:
-        table = await the_lobby().private_table(user, body.family, body.options)
-        return _seat_out(table, 0)
-
-    @app.post("/tables/join", response_model=SeatOut)
-    async def join_invite(body: InviteIn, user: CurrentUser) -> SeatOut:
-        table, seat = await the_lobby().join_invite(user, body.invite)
-        return _seat_out(table, seat)
-
-    @app.post("/tables/vs-computer", response_model=SeatOut, status_code=201)
-    async def vs_computer(body: ComputerIn, user: CurrentUser) -> SeatOut:
-        table = await the_lobby().vs_computer(user, body.family, body.options, body.bot)
-        return _seat_out(table, 0)
-
-    @app.get("/tables/{table_id}")
-    async def table_info(table_id: str) -> dict[str, Any]:
-        table = the_lobby().tables.get(table_id)
-        if table is None:
-            raise HTTPException(404, f"no open table {table_id!r}")
-        info = table.info()
-        info.pop("invite", None)
-        return info
-
-    # ------------------------------------------------------------------ the arcade campaign
-    @app.get("/campaign")
-    async def campaign(user: CurrentUser) -> dict[str, Any]:
-        """The user's campaign (stage mode, arcade §3), or ``{"campaign": null}``."""
-        return {"campaign": await the_lobby().campaign(user)}
-
-    @app.post("/campaign/start", status_code=201)
-    async def campaign_start(user: CurrentUser) -> dict[str, Any]:
-        """A new run: bankroll 1000, stage 1 (409 while a run is unfinished)."""
-        return {"campaign": await the_lobby().campaign_start(user)}
-
-    @app.post("/campaign/hand")
-    async def campaign_hand(body: StakeIn, user: CurrentUser) -> dict[str, Any]:
-        """Stake ``m × 100`` and deal the next hand at the campaign table (seat 0)."""
-        table, state = await the_lobby().campaign_hand(user, body.multiplier)
-        return {"table": table.spec.id, "seat": 0, "ws": "/ws", "campaign": state}
-
-    @app.post("/campaign/abandon")
-    async def campaign_abandon(user: CurrentUser) -> dict[str, Any]:
-        """End the run; the bankroll at that point is its score (R3.11)."""
-        return await the_lobby().campaign_abandon(user)
-
-    # ------------------------------------------------------------------ games
-    @app.get("/games", response_model=list[GameOut])
-    async def games(
-        user: CurrentUser, limit: Annotated[int, Query(ge=1, le=500)] = 50
-    ) -> list[GameOut]:
-        return [
-            GameOut(
-                id=g.id,
-                ruleset=g.ruleset,
-                room=g.room,
-                players=list(g.players),
-                finished=g.finished,
-                summary=g.summary,
-                created_at=g.created_at.isoformat(),
-                finished_at=None if g.finished_at is None else g.finished_at.isoformat(),
-            )
-            for g in await the_store().games_of(user.id, limit=limit)
-        ]
-
-    @app.get("/games/{game_id}")
-    async def game(game_id: int) -> dict[str, Any]:
-        """A finished game's record (seed and salt revealed); a running game shows only its
-        header and commitment — its actions hold the wall."""
-        found = await the_store().get_game(game_id)
-        if found is None:
-            raise HTTPException(404, f"no game {game_id}")
-        if not found.finished or found.record is None:
-            return {
-                "id": found.id,
-                "ruleset": found.ruleset,
-                "room": found.room,
-                "finished": False,
-                "commitment": found.commitment,
-                "actions": len(found.actions),
-            }
-        return {"id": found.id, "finished": True, "record": found.record}
-
-    # ------------------------------------------------------------------ the socket
     mount_socket(app, holder, rate=rate, burst=burst)  # /ws (erren.server.socket)
 
     return app

@@ -40,14 +40,14 @@ async def test_a_name_is_taken_whatever_its_case(store: Store, name: str) -> Non
 
 @pytest.mark.parametrize(
     "name",
-    ["ab", "a" * 21, "", " alice", "alice ", "al ice", "_alice", "alice.", "a/b", "guest-1234"],
+    ["a", "a" * 17, "", " alice", "alice ", "al ice", "_alice", "alice.", "a/b", "guest-1234"],
 )
 async def test_bad_names_are_refused(store: Store, name: str) -> None:
     with pytest.raises(AccountError, match="bad name"):
         await store.register(name, "password1")
 
 
-@pytest.mark.parametrize("name", ["abc", "a" * 20, "li_wei-2.0", "麻将高手", "Zoë"])
+@pytest.mark.parametrize("name", ["ab", "a" * 16, "li_wei-2.0", "麻将高手", "Zoë"])
 async def test_good_names_are_accepted(store: Store, name: str) -> None:
     assert (await store.register(name, "password1")).name == name
 

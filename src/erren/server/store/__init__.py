@@ -15,9 +15,12 @@ the server codes against (names and semantics are stable)::
         # passwords=Passwords() (argon2id), session_ttl=30 days, pool_size=10.
     await store.close()             # or: async with await Store.open(url) as store: ...
 
-    # accounts: argon2id password hashes; names 3–20 letters/digits/_-. ; passwords ≥ 8 chars
-    await store.register(name, password) -> User     # AccountError: name taken / bad name /
-                                                     #   password too short
+    # accounts: argon2id password hashes; names: see erren.server.store.names (NFKC, 2–16
+    # letters/digits/_-.·, no invisible characters, no look-alike of a taken name);
+    # passwords ≥ 8 chars
+    await store.register(name, password) -> User     # AccountError: bad name / password too
+                                                     #   short; NameTakenError (code "name-taken" or
+                                                     #   "name-confusable"): name taken
     await store.login(name, password) -> Session     # AuthError "wrong name or password" for
                                                      #   an unknown name or a wrong password
     await store.guest() -> Session                   # a guest ("guest-1a2b3c4d", no password)
@@ -91,6 +94,7 @@ from erren.server.store.store import (
     GameSummary,
     InsufficientBeans,
     LedgerEntry,
+    NameTakenError,
     ReliefError,
     Session,
     SettlementEntry,
@@ -117,6 +121,7 @@ __all__ = [
     "GameSummary",
     "InsufficientBeans",
     "LedgerEntry",
+    "NameTakenError",
     "Passwords",
     "ReliefError",
     "Session",

@@ -103,6 +103,10 @@ class UserRow(Base):
     name: Mapped[str] = mapped_column(String(20))
     name_key: Mapped[str] = mapped_column(String(80), unique=True)
     """NFKC-normalised and casefolded ``name``: names are unique regardless of case."""
+    name_skeleton: Mapped[str | None] = mapped_column(String(255), index=True, unique=True)
+    """What a registered name looks like (``erren.server.store.names.skeleton``): unique, so no
+    two accounts have look-alike names.  ``None`` for guests (and for a pre-existing name that
+    looked like an older one)."""
     password_hash: Mapped[str | None] = mapped_column(String(255))
     is_guest: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[datetime]

@@ -18,9 +18,7 @@ import asyncio
 import hashlib
 import json
 import os
-import re
 import secrets
-import unicodedata
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from dataclasses import dataclass
@@ -58,6 +56,7 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import aliased
 
 from erren.errors import ErrenError
+from erren.server.store import names
 from erren.server.store.models import (
     HOUSE,
     USER,
@@ -111,7 +110,6 @@ DATABASE_FILE: Final = "erren.sqlite3"
 MIGRATIONS: Final = Path(__file__).parent / "migrations"
 MAX_REASON: Final = 200
 MAX_KEY: Final = 200
-_NAME = re.compile(r"[^\W_][\w.-]{1,18}[^\W_]")
 _GUEST_PREFIX: Final = "guest-"
 _PG_MIGRATION_LOCK: Final = 0x6572_7265_6E  # "erren": serialises first starts of several servers
 
@@ -135,6 +133,17 @@ class AuthError(StoreError):
 
 class AccountError(StoreError):
     """Registration refused (name taken, bad name, bad password) or no such user."""
+
+
+class NameTakenError(AccountError):
+    """The name, or one that looks like it, belongs to another account.  ``code``:
+    ``name-taken`` (the same name up to case and width) or ``name-confusable`` (a homoglyph of
+    ``existing``)."""
+
+    def __init__(self, code: str, message: str, existing: str) -> None:
+        self.code = code
+        self.existing = existing
+        super().__init__(message)
 
 
 class InsufficientBeans(AccountError):  # noqa: N818  (the contract's name)
@@ -295,7 +304,7 @@ def _token_hash(token: str) -> str:
 
 
 def _name_key(name: str) -> str:
-    return unicodedata.normalize("NFKC", name).casefold()
+    return names.name_key(name)
 
 
 def _whole(value: object, what: str) -> int:
@@ -564,33 +573,51 @@ class Store:
         return Session(token=token, user=self._user(user), expires_at=expires)
 
     async def register(self, name: str, password: str) -> User:
-        """A new account with the welcome grant.  :class:`AccountError` if the name is taken or
-        malformed (3–20 letters, digits, ``_ - .``, starting and ending with a letter or digit;
-        ``guest-…`` is reserved) or the password is shorter than 8 characters."""
-        if not isinstance(name, str) or not _NAME.fullmatch(name):
-            raise AccountError(
-                f"bad name {name!r}: a name is 3–20 letters, digits, '_', '-' or '.', "
-                "starting and ending with a letter or digit"
-            )
-        key = _name_key(name)
-        if key.startswith(_GUEST_PREFIX):
-            raise AccountError(f"bad name {name!r}: names starting with 'guest-' are for guests")
+        """A new account with the welcome grant, under the name's NFKC form.
+        :class:`AccountError` if the name breaks the rules of :mod:`erren.server.store.names`
+        ("bad name: ...") or the password is shorter than 8 characters,
+        :class:`NameTakenError` if the name or a look-alike is taken."""
+        try:
+            name = names.check_name(name)
+        except names.BadNameError as err:
+            raise AccountError(str(err)) from None
+        key, look = _name_key(name), names.skeleton(name)
         if not isinstance(password, str) or len(password) < MIN_PASSWORD:
             raise AccountError(f"the password is too short: at least {MIN_PASSWORD} characters")
         if len(password) > MAX_PASSWORD:
             raise AccountError(f"the password is too long: at most {MAX_PASSWORD} characters")
-        taken = AccountError(f"the name {name!r} is taken")
+
+        async def clash(session: AsyncSession) -> NameTakenError | None:
+            same = await session.scalar(select(UserRow.name).where(UserRow.name_key == key))
+            if same is not None:
+                return NameTakenError("name-taken", f"the name {name!r} is taken", same)
+            like = await session.scalar(select(UserRow.name).where(UserRow.name_skeleton == look))
+            if like is not None:
+                return NameTakenError(
+                    "name-confusable",
+                    f"the name {name!r} looks like the existing name {like!r} "
+                    "(letters of other scripts, case or width); choose another",
+                    like,
+                )
+            return None
+
         async with self._read() as session:
-            if await session.scalar(select(UserRow.id).where(UserRow.name_key == key)):
-                raise taken
+            if found := await clash(session):
+                raise found
         hashed = await asyncio.to_thread(self._passwords.hash, password)
         try:
             async with self._write() as session:
-                if await session.scalar(select(UserRow.id).where(UserRow.name_key == key)):
-                    raise taken
+                if found := await clash(session):
+                    raise found
                 row = await self._new_user(session, name, hashed, guest=False)
-        except IntegrityError:
-            raise taken from None
+                row.name_skeleton = look
+                await session.flush()
+        except IntegrityError:  # a concurrent registration won the name or its look-alike
+            async with self._read() as session:
+                found = await clash(session)
+            raise found or NameTakenError(
+                "name-taken", f"the name {name!r} is taken", name
+            ) from None
         return self._user(row)
 
     async def login(self, name: str, password: str) -> Session:
@@ -599,10 +626,16 @@ class Store:
         refused = AuthError("wrong name or password")
         if not isinstance(name, str) or not isinstance(password, str):
             raise refused
-        if len(password) > MAX_PASSWORD or len(name) > 40:
+        if len(password) > MAX_PASSWORD:
             raise refused
+        key = _name_key(name)
+        if len(key) > names.MAX_KEY:  # no account has such a name; the column could not hold it
+            raise AccountError(
+                f"bad name: its normalised form has {len(key)} characters, at most "
+                f"{names.MAX_KEY} are possible"
+            )
         async with self._read() as session:
-            row = await session.scalar(select(UserRow).where(UserRow.name_key == _name_key(name)))
+            row = await session.scalar(select(UserRow).where(UserRow.name_key == key))
         hashed = None if row is None else row.password_hash
         if not await asyncio.to_thread(self._passwords.verify, hashed, password):
             raise refused

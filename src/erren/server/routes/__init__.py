@@ -1,0 +1,13 @@
+"""The HTTP API's routes, by purpose: :mod:`.accounts` (sessions, beans, relief),
+:mod:`.tables` (rooms, matches, tables, the campaign) and :mod:`.games` (records).  The shared
+pieces (errors with a ``code``, strict JSON bodies, the current user) are in :mod:`.common`."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from erren.server.routes import accounts, games, tables
+
+__all__ = ["ROUTERS"]
+
+ROUTERS: tuple[APIRouter, ...] = (accounts.router, tables.router, games.router)

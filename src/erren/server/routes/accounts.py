@@ -1,0 +1,180 @@
+"""Accounts: register, log in (throttled), guests, log out, the player's beans and relief.
+
+Throttling (:class:`~erren.server.ratelimit.AccountGate`): a client address makes at most 30
+accounts an hour; after 10 wrong passwords for one name, or 30 from one address, within a minute
+every login attempt for it — the right password too — answers 429 with ``Retry-After`` until the
+window has moved past the oldest of them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Protocol, cast
+
+from fastapi import APIRouter, Header, Query, Request
+
+import erren.server.store as store_module
+from erren.server.routes.common import (
+    ApiError,
+    CurrentUser,
+    Gate,
+    LobbyDep,
+    StoreDep,
+    StrictJSONRoute,
+    bearer,
+    client_address,
+)
+from erren.server.routes.models import (
+    BalanceOut,
+    Credentials,
+    LedgerOut,
+    ReliefOut,
+    SeatOut,
+    SessionOut,
+    UserOut,
+    seat_out,
+    user_out,
+)
+from erren.server.store import AccountError, AuthError, NameTakenError, StoreError
+from erren.server.store.names import name_key
+
+__all__ = ["router"]
+
+router = APIRouter(route_class=StrictJSONRoute, tags=["accounts"])
+
+# the ledger's relief error (erren.server.store.ReliefError); StoreError until it exists
+_RELIEF_ERROR: type[Exception] = getattr(store_module, "ReliefError", StoreError)
+
+
+class _ReliefDesk(Protocol):
+    async def claim_relief(self, user_id: int) -> tuple[int, int]: ...
+
+
+def _throttled(code: str, why: str, wait: int) -> ApiError:
+    return ApiError(
+        429,
+        code,
+        f"{why}; try again in {wait} s",
+        params={"retry_after": wait},
+        headers={"Retry-After": str(wait)},
+    )
+
+
+@router.post("/auth/register", response_model=SessionOut, status_code=201)
+async def register(body: Credentials, request: Request, store: StoreDep, gate: Gate) -> SessionOut:
+    """A new account (the welcome grant), logged in.  409 ``name-taken`` / ``name-confusable``
+    when the name or a look-alike belongs to another account, 422 for a name or password the
+    rules refuse, 429 ``register-limit`` past 30 new accounts from one address in an hour."""
+    address = client_address(request)
+    wait = gate.register.retry_after(address)
+    if wait is not None:
+        limit = gate.limits.register_per_address
+        raise _throttled("register-limit", f"at most {limit} new accounts per address", wait)
+    with gate.register.attempt(address):
+        try:
+            await store.register(body.name, body.password)
+        except NameTakenError as err:
+            raise ApiError(409, err.code, str(err), params={"existing": err.existing}) from None
+        except AccountError as err:
+            raise ApiError(422, "bad-account", str(err)) from None
+        gate.register.count(address)
+    session = await store.login(body.name, body.password)
+    return SessionOut(token=session.token, user=user_out(session.user))
+
+
+@router.post("/auth/login", response_model=SessionOut)
+async def login(body: Credentials, request: Request, store: StoreDep, gate: Gate) -> SessionOut:
+    """A new session.  401 for a wrong name or password (one message for both), 429 ``throttled``
+    with ``Retry-After`` after too many wrong passwords."""
+    account, address = name_key(body.name), client_address(request)
+    for throttle, key, why in (
+        (gate.login_account, account, "too many wrong passwords for this name"),
+        (gate.login_address, address, "too many wrong passwords from your address"),
+    ):
+        wait = throttle.retry_after(key)
+        if wait is not None:
+            raise _throttled("throttled", why, wait)
+    with gate.login_account.attempt(account), gate.login_address.attempt(address):
+        try:
+            session = await store.login(body.name, body.password)
+        except AuthError as err:
+            gate.login_account.count(account)
+            gate.login_address.count(address)
+            raise ApiError(401, "wrong-password", str(err)) from None
+        except AccountError as err:
+            raise ApiError(422, "bad-account", str(err)) from None
+    return SessionOut(token=session.token, user=user_out(session.user))
+
+
+@router.post("/auth/guest", response_model=SessionOut)
+async def guest(store: StoreDep) -> SessionOut:
+    """A new guest: practice tables only (vs the computer, score-only private tables)."""
+    session = await store.guest()
+    return SessionOut(token=session.token, user=user_out(session.user))
+
+
+@router.post("/auth/logout", status_code=204)
+async def logout(
+    request: Request,
+    user: CurrentUser,
+    store: StoreDep,
+    authorization: Annotated[str | None, Header()] = None,
+) -> None:
+    token = bearer(authorization)
+    if token:
+        await store.logout(token)
+        sockets = request.app.state.holder.get("sockets")
+        if sockets is not None:  # its open sockets: logged-out, closed 4401 (erren.server.socket)
+            sockets.log_out(token)
+
+
+@router.get("/me", response_model=UserOut)
+async def me(user: CurrentUser) -> UserOut:
+    return user_out(user)
+
+
+@router.get("/me/balance", response_model=BalanceOut)
+async def balance(user: CurrentUser, store: StoreDep) -> BalanceOut:
+    return BalanceOut(balance=await store.balance(user.id))
+
+
+@router.post("/me/relief", response_model=ReliefOut)
+async def relief(user: CurrentUser, store: StoreDep) -> ReliefOut:
+    """The daily relief (救济豆): a registered player below 1,000 beans is topped up to 2,000,
+    once per UTC day.  409 with ``code`` ``not-needed``, ``already-claimed`` or ``guest``."""
+    desk = cast(_ReliefDesk, store)
+    if not hasattr(desk, "claim_relief"):
+        raise ApiError(501, "not-available", "relief is not available on this server")
+    try:
+        granted, after = await desk.claim_relief(user.id)
+    except _RELIEF_ERROR as err:
+        code = str(getattr(err, "code", "relief"))
+        raise ApiError(409, code, str(getattr(err, "message", err))) from None
+    return ReliefOut(granted=granted, balance=after)
+
+
+@router.get("/me/ledger", response_model=list[LedgerOut])
+async def ledger(
+    user: CurrentUser, store: StoreDep, limit: Annotated[int, Query(ge=1, le=500)] = 50
+) -> list[LedgerOut]:
+    rows = await store.ledger(user.id, limit=limit)
+    return [
+        LedgerOut(
+            id=r.id,
+            amount=r.amount,
+            balance_after=r.balance_after,
+            reason=r.reason,
+            key=r.key,
+            counterparty_id=r.counterparty_id,
+            created_at=r.created_at.isoformat(),
+        )
+        for r in rows
+    ]
+
+
+@router.get("/me/table", response_model=SeatOut | None)
+async def my_table(user: CurrentUser, lobby: LobbyDep) -> SeatOut | None:
+    table = lobby.table_of(user.id)
+    if table is None:
+        return None
+    seat = table.seat_of(user.id)
+    return seat_out(table, 0 if seat is None else seat)
