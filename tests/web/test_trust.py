@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
+from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute
 
 from .waiting import until
 
@@ -401,4 +401,96 @@ def test_closed_rendered_by_code(context: BrowserContext, server: str, shots: Pa
     page.wait_for_selector("text=正在寻找对手…")  # a quick match in 厦门 新手场 at once
     page.click("text=取消")
     page.wait_for_selector("#btn-computer")
+    assert not errors, errors
+
+
+def _balance(page: Page) -> int:
+    return int(
+        page.evaluate(
+            "fetch('/me/balance', {headers: {Authorization: 'Bearer ' +"
+            " localStorage.getItem('erren.token')}}).then(r => r.json()).then(b => b.balance)"
+        )
+    )
+
+
+WELCOME = 10_000  # every new account's beans (docs/protocol.md)
+XIAMEN_ESCAPE_POINTS = 400  # xiamen R-2.12
+
+
+def test_escape_to_zero_then_relief(browser: Browser, server: str, shots: Path) -> None:
+    """A xiamen 新手场 escape costs 400 × 50 = 20,000 beans, limited to the 10,000 he has: the
+    dialog says so; afterwards he has 0, the lobby offers relief (救济豆), the claim tops him up
+    to 2,000, and a second claim the same day is refused (the 409 code in his language)."""
+    stake = STAKE["novice"]
+    owed = XIAMEN_ESCAPE_POINTS * stake
+    paid = min(owed, WELCOME)
+    ctx_a, a, b = _pair_at_room(browser, server, "xiamen/novice")
+    try:
+        text = _leave_text(a)
+        assert f"罚 {XIAMEN_ESCAPE_POINTS} 分 × 底注 {stake} = {owed:,} 欢乐豆" in text, text
+        assert f"你要付给对手 {paid:,} 欢乐豆（全部余额）" in text, text
+        _shot(a, shots, "28-leave-xiamen-capped")
+        a.click("#btn-leave-yes")
+        closed = b.wait_for_selector(".closed", timeout=10000)
+        assert closed is not None
+        assert _balance(a) == WELCOME - paid == 0
+        assert _balance(b) == WELCOME + paid
+        a.goto(server + "/#/")
+        a.reload()
+        relief = a.wait_for_selector(".relief", timeout=10000)
+        assert relief is not None and "每天（UTC）可以领一次救济豆" in relief.inner_text()
+        assert a.locator(".rooms .room:not([disabled])").count() == 0  # no room admits 0 beans
+        a.click("#btn-relief")
+        until(a, "document.querySelector('.relief-result').textContent !== ''")
+        granted = 2000 - 0
+        assert a.inner_text(".relief-result") == f"领到 {granted:,} 欢乐豆，现在有 2,000。"
+        assert a.inner_text("#beans").startswith("2,000")
+        _shot(a, shots, "29-relief-granted")
+        assert _balance(a) == 2000
+        # the lobby comes back without the offer; a second claim today is refused
+        until(a, "!document.querySelector('.relief')", timeout=8000)
+        a.evaluate(
+            """async () => {
+              const src = document.querySelector('script[type=module]').src;
+              const m = await import(src.replace(/app\\.js$/, 'notices.js'));
+              const el = m.reliefEl();
+              el.id = 'relief-again';
+              document.querySelector('#app').prepend(el);
+            }"""
+        )
+        a.click("#relief-again #btn-relief")
+        until(a, "document.querySelector('#relief-again .relief-result').textContent !== ''")
+        again = a.inner_text("#relief-again .relief-result")
+        assert again == "今天已经领过救济豆了，明天（UTC）再来。", again
+        assert _balance(a) == 2000
+    finally:
+        ctx_a.close()
+        b.context.close()
+
+
+def test_guest_refused_by_the_server_sees_why(
+    context: BrowserContext, server: str, shots: Path
+) -> None:
+    """Should the lobby believe a guest registered, the server's 403 ``account-needed`` is shown
+    the same way: the explanation, the rooms locked, a register button."""
+    page = context.new_page()
+    errors = _errors(page)
+
+    def registered(route: Route) -> None:
+        user = route.fetch().json()
+        route.fulfill(json={**user, "guest": False})
+
+    page.route(re.compile(r".*/me$"), registered)
+    page.goto(server + "/")
+    page.click("#btn-guest")
+    page.wait_for_selector(".rooms .room")
+    page.reload()  # now /me says "registered"
+    page.wait_for_selector(".rooms .room:not([disabled])")
+    assert page.locator(".account-needed").count() == 0
+    page.click('.rooms .room[data-room="guobiao-2p/novice"]')
+    note = page.wait_for_selector(".account-needed", timeout=10000)
+    assert note is not None and "豆子场需要注册账号" in note.inner_text()
+    assert page.locator(".rooms .room:not([disabled])").count() == 0
+    assert page.locator("#btn-account-register").count() == 1
+    assert not page.locator(".toast-error").count()  # no raw English error on top
     assert not errors, errors
