@@ -139,6 +139,11 @@ export class Connection {
         this.onMessage(msg);
         return;
       }
+      if (msg.type === "error" && msg.code === "too-many-connections") {
+        this.finish("closed"); // reconnecting would only be refused again
+        this.onMessage(msg);
+        return;
+      }
       if (msg.type === "welcome") {
         this.welcomed = true;
         this.attempt = 0;
@@ -151,7 +156,7 @@ export class Connection {
       if (ws !== this.ws || this.stopped) return;
       if (ev.code === 4409) this.finish("replaced");
       else if (ev.code === 4401) this.finish("logged-out");
-      else if (ev.code === 1008) this.finish("closed");
+      else if (ev.code === 1008 || ev.code === 4429) this.finish("closed");
       else this.lost();
     };
     window.clearInterval(this.ticker);

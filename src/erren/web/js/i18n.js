@@ -217,6 +217,31 @@ const S = {
   relief_not_needed: ["你的欢乐豆不少于 1,000，不需要救济。", "You have 1,000 beans or more: no relief needed."],
   relief_already_claimed: ["今天已经领过救济豆了，明天（UTC）再来。", "You already claimed relief today; come back tomorrow (UTC)."],
   relief_guest: ["游客不能领取救济豆，请先注册。", "Guests cannot claim relief; register first."],
+  // errors by their stable code (the server's English `message` only when the code is unknown)
+  err_seated: ["你已经在另一张牌桌入座了", "You already have a seat at another table"],
+  "err_game-kept": ["你有一局未完成的牌局，恢复或取消之前不能入座", "Your unfinished game is kept until it is restored or called off"],
+  "err_seat-pending": ["你的另一个入座请求正在处理", "Another request of yours is being seated"],
+  err_waiting: ["你已经在等待快速匹配", "You are already waiting for a quick match"],
+  "err_no-opponent": ["暂时没有对手，请稍后再试", "Nobody came; try again later"],
+  "err_below-entry": ["你的欢乐豆低于这个场次的入场下限", "Your beans are below this room's entry minimum"],
+  "err_above-entry": ["你的欢乐豆高于这个场次的入场上限", "Your beans are above this room's entry maximum"],
+  "err_table-full": ["这张牌桌已经满了", "That table is full"],
+  "err_no-invite": ["没有这个邀请码的牌桌", "No open table has that invite code"],
+  "err_name-taken": ["这个用户名已经有人用了", "That name is taken"],
+  "err_name-confusable": ["这个用户名和已有的用户名太像了", "That name looks too much like an existing one"],
+  "err_bad-account": ["用户名须为 2–16 个可见字符，密码至少 8 位", "A name is 2–16 visible characters; a password at least 8"],
+  "err_wrong-password": ["用户名或密码不对", "Wrong name or password"],
+  "err_register-limit": ["这个网络地址注册的新账号太多了，请稍后再试", "Too many new accounts from this address; try again later"],
+  err_throttled: ["密码错误次数太多，请稍后再试", "Too many wrong passwords; try again later"],
+  "err_store-unavailable": ["服务器暂时无法保存：什么都没有改变，请稍后再试", "The server cannot save right now: nothing changed, try again later"],
+  "err_out-of-turn": ["还没轮到你", "It is not your turn"],
+  "err_claim-window-closed": ["现在没有可以吃、碰、杠或胡的牌", "No claim is open now"],
+  "err_tile-not-held": ["你手里没有这张牌", "You do not hold that tile"],
+  "err_not-a-win": ["这手牌还不能胡", "That hand is not a win"],
+  "err_rate-limited": ["操作太快了，多出来的被忽略", "Too many messages; the excess is ignored"],
+  "err_too-many-connections": ["这个账号打开的连接太多了，请关掉几个标签页", "Too many connections for this account; close some tabs"],
+  "err_no-hand": ["现在没有进行中的牌局", "No hand is running"],
+  "err_hand-running": ["牌局正在进行", "A hand is running"],
   running: ["进行中", "running"],
   error: ["出错了：{0}", "Error: {0}"],
 };
@@ -257,4 +282,13 @@ setLang(lang);
 /** A family's name in the player's language. @param {string} family @returns {string} */
 export function familyName(family) {
   return t({ "guobiao-2p": "fam_guobiao", xiamen: "fam_xiamen", arcade: "fam_arcade" }[family] || family);
+}
+
+/**
+ * An error for the player: by its stable code in his language, else the server's sentence.
+ * @param {string|null|undefined} code @param {string} message @returns {string}
+ */
+export function errorText(code, message) {
+  const key = `err_${code}`;
+  return code && S[key] ? t(key) : t("error", message || String(code || ""));
 }

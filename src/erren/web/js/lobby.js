@@ -3,7 +3,7 @@
 
 import { ApiError, api, setToken } from "./api.js";
 import { h, num, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 import { RELIEF_BELOW, reliefEl } from "./notices.js";
 import { familyName } from "./table.js";
 
@@ -27,7 +27,7 @@ export function loginScreen(root, onLogin, registering = false) {
       setToken(res.token);
       onLogin(res.user);
     } catch (e) {
-      err.textContent = e instanceof Error ? e.message : String(e);
+      err.textContent = e instanceof ApiError && e.code ? errorText(e.code, e.message) : e instanceof Error ? e.message : String(e);
     }
   };
   const form = h(
@@ -90,7 +90,7 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
     } catch (e) {
       if (e instanceof DOMException && e.name === "AbortError") return;
       if (e instanceof ApiError && e.code === "account-needed") accountNeeded = true;
-      else toast(t("error", e instanceof Error ? e.message : String(e)), "error");
+      else toast(errorText(e instanceof ApiError ? e.code : null, e instanceof Error ? e.message : String(e)), "error");
       draw();
     }
   };

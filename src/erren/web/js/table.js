@@ -10,7 +10,7 @@ import { closedEl, leaveDialog, roomName, rooms } from "./notices.js";
 import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
 import { boardEl, handOrder } from "./board.js";
 import { h, toast } from "./dom.js";
-import { familyName, getLang, t } from "./i18n.js";
+import { errorText, familyName, getLang, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
 import { tileEl, tileName } from "./tiles.js";
 
@@ -224,7 +224,7 @@ export class TableView {
           this.closedReason = msg.message;
           this.syncing = false;
           sessionStorage.removeItem(this.storeKey);
-        } else toast(t("error", msg.message || msg.code), "error");
+        } else toast(errorText(msg.code, msg.message), "error");
         break;
       default:
         return;
