@@ -196,6 +196,53 @@ def test_half_open_socket_move_sent_after_resync(
     assert not errors, errors
 
 
+def test_half_open_move_not_played_when_the_hand_moved_on(
+    context: BrowserContext, server: str, shots: Path
+) -> None:
+    """The tile clicked into a dead connection is not sent after the resync when the hand moved
+    on meanwhile (here: the same player discarded another tile from a second tab); the player
+    is told it was not played, and the river shows what was."""
+    page = context.new_page()
+    errors = _errors(page)
+    dark = {"on": False}
+
+    def route(ws: WebSocketRoute) -> None:
+        if dark["on"]:  # nothing answers: the page gives up after 4 s and tries again
+            ws.on_message(lambda message: None)
+            return
+        upstream = ws.connect_to_server()
+        ws.on_message(lambda message: None if dark["on"] else upstream.send(message))
+        upstream.on_message(lambda message: None if dark["on"] else ws.send(message))
+        ws.on_close(lambda code, reason: None)  # neither side hears of the other's end
+        upstream.on_close(lambda code, reason: None)
+
+    page.route_web_socket(re.compile(r".*/ws$"), route)
+    _guest_table(page, server)
+    tile = _my_turn(page)
+    before = _river(page)
+    dark["on"] = True
+    page.locator(".hand-mine .tile.can").last.click()
+    other_tab = context.new_page()  # the same account plays on elsewhere
+    other_tab.goto(page.url)
+    other_tab.wait_for_selector(".hand-mine .tile.can", timeout=15000)
+    others = other_tab.locator(f'.hand-mine .tile.can:not([data-tile="{tile}"])')
+    played = others.first.get_attribute("data-tile")
+    others.first.click()
+    until(other_tab, f"document.querySelectorAll('.river-mine .tile').length > {len(before)}")
+    page.wait_for_selector(OVERLAY + '[data-state="lost"]', timeout=8000)
+    other_tab.close()
+    dark["on"] = False
+    page.wait_for_selector(OVERLAY, state="detached", timeout=15000)
+    toast = page.wait_for_selector(".toast-error", timeout=3000)
+    assert toast is not None
+    assert toast.inner_text().startswith("没有打出：打出"), toast.inner_text()
+    assert "断线期间牌局已继续" in toast.inner_text()
+    river = _river(page)
+    assert river[: len(before) + 1] == [*before, played], (before, river, played, tile)
+    _shot(page, shots, "22b-not-played")
+    assert not errors, errors
+
+
 def test_second_tab_takes_the_seat(context: BrowserContext, server: str, shots: Path) -> None:
     """The same account opens the table in a second tab: the first one says so and stops
     reconnecting; the second plays on."""

@@ -165,8 +165,7 @@ export class TableView {
       toast(t("move_sent", label));
       return;
     }
-    const mine = this.events.some((e) => e.n > move.n && e.player === this.seat && !e.auto);
-    if (mine) toast(t("move_done", label));
+    if (this.events.some((e) => e.n > move.n && isMove(e, move.action, this.seat))) toast(t("move_done", label));
     else toast(t("move_dropped", label), "error");
   }
 
@@ -674,3 +673,15 @@ export class TableView {
 }
 
 export { familyName };
+
+/**
+ * Whether an event is this seat's own (not automatic) play of `action`: a discard or 听 of the
+ * same tile, or a claim of the same kind.
+ * @param {GameEvent} ev @param {string} action @param {number} seat @returns {boolean}
+ */
+function isMove(ev, action, seat) {
+  if (ev.player !== seat || ev.auto) return false;
+  const [verb, arg] = action.split(":");
+  if (verb === "discard" || verb === "ting") return ev.kind === verb && ev.tile === arg;
+  return ev.kind === verb;
+}
