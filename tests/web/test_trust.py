@@ -343,6 +343,19 @@ def test_leave_dialog_score_only_and_between_hands(
     assert f"本局记你输 {ARCADE_ESCAPE_POINTS} 分" in text
     page.click("#btn-leave-yes")
     page.wait_for_selector("#btn-computer")
+    # between hands (the settlement on screen): nothing to pay
+    page.click('button.fam[data-family="guobiao-2p"]')
+    page.click("#btn-computer")
+    page.wait_for_selector(".bar-row .switch", timeout=15000)
+    if not page.locator(".settle").count():
+        page.click(".bar-row .switch")  # 托管 plays the hand out
+    page.wait_for_selector(".settle", timeout=60000)
+    page.click(".settle-leave")
+    until(page, "document.querySelector('.leave-cost').textContent !== '…'")
+    assert "离开不花任何欢乐豆" in page.inner_text(".leave-cost")
+    _shot(page, shots, "25b-leave-between-hands")
+    page.click("#btn-leave-yes")
+    page.wait_for_selector("#btn-computer")
     # a private table waiting for a friend: no hand, nothing to pay
     page.click("#btn-private")
     page.wait_for_selector(".waiting .big-code")
