@@ -22,9 +22,12 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -38,6 +41,7 @@ from erren.server.routes import ROUTERS
 from erren.server.routes.common import ApiError, StrictJSONRoute, api_error_response
 from erren.server.socket import mount_socket
 from erren.server.store import Store, StoreUnavailable
+from erren.server.store.names import skeleton
 from erren.server.table import TableConfig
 from erren.web import mount_web
 
@@ -73,6 +77,9 @@ class ErrenApp(FastAPI):
         return with_security_headers(inner if limit is None else DeclaredBodyLimit(inner, limit))
 
 
+HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 401: "auth", 413: "too-large"}
+"""The ``code`` of the framework's own errors (an unknown path, a wrong method)."""
+
 MAX_BODY = 64 * 1024
 """The largest request body (bytes); a larger one is refused with 413 before it is read."""
 
@@ -101,7 +108,7 @@ def _too_large(max_body: int) -> ApiError:
     return ApiError(413, "too-large", f"the request body is larger than {max_body:,} bytes")
 
 
-def create_app(
+def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     store: Store | str | None = None,
     *,
     clock: Clock | None = None,
@@ -127,6 +134,7 @@ def create_app(
         opened = store if isinstance(store, Store) else await Store.open(store)
         lobby = Lobby(opened, clock=clock, config=config, rng=rng)
         holder["store"], holder["lobby"] = opened, lobby
+        await asyncio.to_thread(skeleton, "warm")  # load the confusables table before play
         restored = await lobby.restore()
         if restored:
             log.info("restored %d unfinished table(s)", restored)
@@ -190,6 +198,17 @@ def create_app(
     @app.exception_handler(413)
     async def too_large(_request: Request, _err: Exception) -> JSONResponse:
         return api_error_response(_too_large(max_body))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(err.status_code, "http-error")
+        body = {"detail": err.detail, "code": code}
+        return JSONResponse(body, status_code=err.status_code, headers=err.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        body = {"detail": jsonable_encoder(err.errors()), "code": "invalid"}
+        return JSONResponse(body, status_code=422)
 
     # ------------------------------------------------------------------ pages
     mount_web(app)  # the browser client at / and its files under /web (erren.web)

@@ -1,0 +1,239 @@
+"""Accounts over HTTP, against a real ``erren serve`` on SQLite and PostgreSQL: name rules and
+look-alikes (409), login throttling (429 + Retry-After, the right password refused too, then let
+through once the window has passed), the registration limit per address, and guests kept to
+practice tables.
+
+Client addresses: uvicorn trusts ``X-Forwarded-For`` from 127.0.0.1 (its default
+``--forwarded-allow-ips``), so each test plays from an address of its own (TEST-NET ranges)."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .harness import Server, database
+
+CYRILLIC_A = "\u0430"
+PASSWORD = "password-123"
+
+
+def _name(prefix: str = "u") -> str:
+    return prefix + uuid.uuid4().hex[:10]
+
+
+def _from(address: str) -> dict[str, str]:
+    return {"X-Forwarded-For": address}
+
+
+def _register(http: httpx.Client, name: str, address: str = "192.0.2.1") -> httpx.Response:
+    return http.post(
+        "/auth/register", json={"name": name, "password": PASSWORD}, headers=_from(address)
+    )
+
+
+def _login(http: httpx.Client, name: str, password: str, address: str) -> httpx.Response:
+    return http.post(
+        "/auth/login", json={"name": name, "password": password}, headers=_from(address)
+    )
+
+
+# ------------------------------------------------------------------ names
+def test_a_name_is_kept_in_its_nfkc_form(server: Server) -> None:
+    base = _name("w")
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in base)  # ｗ... full width
+    with httpx.Client(base_url=server.url) as http:
+        made = _register(http, wide)
+        assert made.status_code == 201, made.text
+        assert made.json()["user"]["name"] == base
+        assert _login(http, base.upper(), PASSWORD, "192.0.2.2").status_code == 200
+
+
+def test_look_alikes_and_case_variants_are_refused_with_409(server: Server) -> None:
+    base = "a" + _name("l")  # starts with "al", so a Cyrillic а fits in front
+    with httpx.Client(base_url=server.url) as http:
+        assert _register(http, base).status_code == 201
+        same = _register(http, base.upper())
+        assert same.status_code == 409
+        assert same.json() == {
+            "detail": f"the name {base.upper()!r} is taken",
+            "code": "name-taken",
+            "params": {"existing": base},
+        }
+        homoglyph = CYRILLIC_A + base[1:]
+        like = _register(http, homoglyph)
+        assert like.status_code == 409
+        assert like.json() == {
+            "detail": f"the name {homoglyph!r} looks like the existing name {base!r} "
+            "(letters of other scripts, case or width); choose another",
+            "code": "name-confusable",
+            "params": {"existing": base},
+        }
+        digit = base.replace("l", "1", 1)
+        assert _register(http, digit).json()["code"] == "name-confusable"
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("a", "a name has 2–16 characters, this one has 1"),
+        ("abcdefghijklmnopq", "a name has 2–16 characters, this one has 17"),
+        ("ab\u200bcd", "U+200B ZERO WIDTH SPACE"),
+        ("ab\u202ecd", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+        ("ab cd", "U+0020 SPACE"),
+        ("ab<b>", "'<' (U+003C LESS-THAN SIGN) is not allowed"),
+        ("guest-1234", "names starting with 'guest-' are for guests"),
+    ],
+)
+def test_a_bad_name_is_422_with_the_rule(server: Server, name: str, says: str) -> None:
+    with httpx.Client(base_url=server.url) as http:
+        reply = _register(http, name)
+    assert reply.status_code == 422
+    assert reply.json()["code"] == "bad-account"
+    assert says in reply.json()["detail"]
+
+
+def test_two_characters_are_enough(server: Server) -> None:
+    two = chr(0x4E00 + uuid.uuid4().int % 20000) + chr(0x4E00 + uuid.uuid4().int % 20000)
+    with httpx.Client(base_url=server.url) as http:
+        reply = _register(http, two)
+    assert reply.status_code == 201, reply.text
+    assert reply.json()["user"]["name"] == two
+
+
+# ------------------------------------------------------------------ login throttling
+def test_ten_wrong_passwords_lock_the_account_for_a_minute(server: Server) -> None:
+    name = _name()
+    with httpx.Client(base_url=server.url) as http:
+        assert _register(http, name).status_code == 201
+        for i in range(10):  # ten from ten addresses: the account's count, not an address's
+            wrong = _login(http, name, "wrong-password", f"198.51.100.{i + 1}")
+            assert wrong.status_code == 401, (i, wrong.text)
+        for password in ("wrong-password", PASSWORD):  # the right password is refused too
+            refused = _login(http, name, password, "198.51.100.99")
+            assert refused.status_code == 429, refused.text
+            wait = int(refused.headers["Retry-After"])
+            assert 1 <= wait <= 60
+            assert refused.json() == {
+                "detail": f"too many wrong passwords for this name; try again in {wait} s",
+                "code": "throttled",
+                "params": {"retry_after": wait},
+            }
+        other = _name()  # another account is not affected
+        assert _register(http, other).status_code == 201
+        assert _login(http, other, PASSWORD, "198.51.100.99").status_code == 200
+
+
+def test_thirty_wrong_passwords_from_one_address_lock_the_address(server: Server) -> None:
+    address = "203.0.113.30"
+    with httpx.Client(base_url=server.url) as http:
+        name = _name()
+        assert _register(http, name).status_code == 201
+        for i in range(30):  # thirty names, three wrong each at most: no account count is hit
+            assert _login(http, f"nobody{i % 10}{name}", "wrong-pass", address).status_code == 401
+        refused = _login(http, name, PASSWORD, address)
+        assert refused.status_code == 429
+        assert refused.json()["detail"].startswith("too many wrong passwords from your address")
+        assert 1 <= int(refused.headers["Retry-After"]) <= 60
+        assert _login(http, name, PASSWORD, "203.0.113.31").status_code == 200
+
+
+@pytest.fixture(scope="module")
+def quick_window(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose login window is 3 s (3 wrong passwords) and registration limit 3 an
+    hour: the windows can be seen to pass."""
+    tmp: Path = tmp_path_factory.mktemp(f"quick-window-{backend}")
+    with database(backend, tmp) as url:
+        srv = Server(
+            url,
+            tmp / "server.log",
+            "--login-window",
+            "3",
+            "--login-limit",
+            "3",
+            "--register-limit",
+            "3",
+        )
+        srv.start()
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+
+def test_the_right_password_gets_through_once_the_window_has_passed(
+    quick_window: Server,
+) -> None:
+    name = _name()
+    with httpx.Client(base_url=quick_window.url) as http:
+        assert _register(http, name, "192.0.2.50").status_code == 201
+        for _ in range(3):
+            assert _login(http, name, "wrong-password", "192.0.2.50").status_code == 401
+        refused = _login(http, name, PASSWORD, "192.0.2.50")
+        assert refused.status_code == 429
+        wait = int(refused.headers["Retry-After"])
+        assert 1 <= wait <= 3
+        time.sleep(wait + 0.2)
+        assert _login(http, name, PASSWORD, "192.0.2.50").status_code == 200
+
+
+def test_the_registration_limit_is_an_option(quick_window: Server) -> None:
+    with httpx.Client(base_url=quick_window.url) as http:
+        for _ in range(3):
+            assert _register(http, _name(), "192.0.2.60").status_code == 201
+        refused = _register(http, _name(), "192.0.2.60")
+        assert refused.status_code == 429
+        wait = int(refused.headers["Retry-After"])
+        assert 3500 < wait <= 3600
+        assert refused.json() == {
+            "detail": f"at most 3 new accounts per address; try again in {wait} s",
+            "code": "register-limit",
+            "params": {"retry_after": wait},
+        }
+        assert _register(http, _name(), "192.0.2.61").status_code == 201  # another address
+
+
+# ------------------------------------------------------------------ registration limit
+def test_thirty_accounts_per_address_then_429(server: Server) -> None:
+    address = "198.51.100.200"
+    with httpx.Client(base_url=server.url, timeout=30) as http:
+        taken = _register(http, "guest-no", address)  # refused registrations do not count
+        assert taken.status_code == 422
+        for i in range(30):  # a household, or a test on loopback, registers a dozen and more
+            made = _register(http, _name(), address)
+            assert made.status_code == 201, (i, made.text)
+        refused = _register(http, _name(), address)
+        assert refused.status_code == 429
+        wait = int(refused.headers["Retry-After"])
+        assert 3500 < wait <= 3600
+        assert refused.json()["detail"] == (
+            f"at most 30 new accounts per address; try again in {wait} s"
+        )
+
+
+# ------------------------------------------------------------------ guests and beans
+def test_a_guest_gets_practice_tables_only(server: Server) -> None:
+    with httpx.Client(base_url=server.url) as http:
+        token = http.post("/auth/guest").json()["token"]
+        auth = {"Authorization": f"Bearer {token}"}
+        for room in ("guobiao-2p/novice", "xiamen/normal", "arcade/novice"):
+            reply = http.post("/match/quick", json={"room": room, "wait_s": 0}, headers=auth)
+            assert reply.status_code == 403
+            assert reply.json() == {
+                "detail": "bean rooms need a registered account; guests play practice tables",
+                "code": "account-needed",
+            }
+        practice = http.post(
+            "/tables/vs-computer", json={"family": "guobiao-2p", "bot": "random"}, headers=auth
+        )
+        assert practice.status_code == 201, practice.text
+
+
+def test_the_relief_route_needs_a_login(server: Server) -> None:
+    with httpx.Client(base_url=server.url) as http:
+        assert "/me/relief" in http.get("/openapi.json").json()["paths"]
+        assert http.post("/me/relief").status_code == 401
