@@ -349,6 +349,7 @@ def _start_server(
     cmd = [sys.executable]
     cmd += ["-c", _PROFILED.format(out=str(profile))] if profile else ["-m", "erren.cli.main"]
     cmd += ["serve", "--port", str(port), "--database", database, "--rate", "100"]
+    cmd += ["--claim-pause", "0"]  # 鸣牌保护's pause is a rule's wait, not the server's latency
 
     def pin() -> None:
         if cpu is not None:

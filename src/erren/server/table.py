@@ -36,6 +36,7 @@ from erren.engine import Action, ActionKind, Ruleset, State, find_ruleset
 from erren.engine.state import Phase
 from erren.errors import IllegalActionError
 from erren.server.clock import Clock, Timer
+from erren.server.durable import durably
 from erren.server.fairness import Commitment, commit
 from erren.server.protocol import (
     ProtocolError,
@@ -266,20 +267,9 @@ Command = (
     Join | Gone | Act | SetTrustee | Ready | Leave | Resync | Sit | Timeout | BotMove | GraceOver
 ) | (ReadyOver | IdleOver | WindowPass)
 
-TRANSIENT: tuple[type[BaseException], ...] = (OSError, ConnectionError)
-"""Database failures worth retrying (a full disk, a dropped connection, a read-only or vanished
-file); :func:`_transient` adds SQLAlchemy's driver errors (not integrity errors)."""
-
-
-def _transient(err: BaseException) -> bool:
-    """Whether a failed database call may succeed when tried again."""
-    from sqlalchemy.exc import DBAPIError, IntegrityError  # noqa: PLC0415
-
-    from erren.server.store import StoreUnavailable  # noqa: PLC0415
-
-    if isinstance(err, IntegrityError):
-        return False
-    return isinstance(err, (*TRANSIENT, DBAPIError, StoreUnavailable))
+WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.LAST_DRAW, Phase.HAIDI})
+"""Phases in which one seat answers a tile; with ``claim_privacy`` they open whether or not he
+has a choice (pass alone), and the server keeps them open for the minimum pause."""
 
 
 def with_claim_privacy(ruleset: Ruleset) -> Ruleset:
@@ -397,39 +387,30 @@ class Table:
     its players are not freed into new tables meanwhile."""
 
     async def _durably(self, write: Callable[[], Awaitable[T]]) -> T:
-        """Run a database write until it succeeds: a failure that may pass (a full disk, a
-        dropped connection, a read-only file) is retried with a growing pause, the players are
-        told (error code ``store-retrying``), and the table keeps its state meanwhile; the write
-        must be idempotent (actions by ``seq``, settlements by key, finishing by record)."""
-        pause = 0.05
-        while True:
-            try:
-                result = await write()
-            except Exception as err:
-                if not _transient(err):
-                    raise
-                self.store_failures += 1
-                if self.store_failures == 1:
-                    log.warning("table %s: database write failed, retrying: %s", self.spec.id, err)
-                    self._broadcast(
-                        error_json(
-                            "store-retrying",
-                            "the game's record cannot be written right now; the server "
-                            "retries and nothing is lost (the hand waits meanwhile)",
-                        )
-                    )
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, self.config.store_retry_max_s)
-                continue
-            if self.store_failures:
-                log.warning(
-                    "table %s: database write done after %d failure(s)",
-                    self.spec.id,
-                    self.store_failures,
-                )
-                self.store_failures = 0
-                self._broadcast({"type": "store-ok", "code": "store-ok"})
-            return result
+        """Run a database write until it succeeds (:func:`~erren.server.durable.durably`): the
+        table keeps its state meanwhile and the players are told (``store-retrying``, then
+        ``store-ok``)."""
+        return await durably(
+            write,
+            failing=self._store_failing,
+            recovered=self._store_recovered,
+            max_pause=self.config.store_retry_max_s,
+        )
+
+    def _store_failing(self, err: BaseException) -> None:
+        self.store_failures += 1
+        log.warning("table %s: database write failed, retrying: %s", self.spec.id, err)
+        self._broadcast(
+            error_json(
+                "store-retrying",
+                "the game's record cannot be written right now; the server retries and "
+                "nothing is lost (the hand waits meanwhile)",
+            )
+        )
+
+    def _store_recovered(self, failures: int) -> None:
+        self.store_failures = 0
+        self._broadcast({"type": "store-ok", "code": "store-ok"})
 
     async def stop(self) -> None:
         """Cancel the actor (server shutdown): unfinished hands stay in the store."""
@@ -602,9 +583,12 @@ class Table:
                 4409,
             )
         was_online = info.online
+        paused = self.awaiting_restore
         info.conns.add(conn)
         info.back_since_restore = True
         conn.table, conn.seat = self, seat
+        if paused and not self.awaiting_restore and self.running:
+            self._arm()  # everyone is back after the restart: the timers run again
         if info.grace is not None:
             info.grace.cancel()
             info.grace = None
@@ -876,10 +860,13 @@ class Table:
         state = self.state
         if state is None or state.is_terminal or state.actor < 0:
             return
+        if self.awaiting_restore:
+            return  # restored after a restart: nothing moves until everyone is back
         actor = state.actor
         version = len(state.history)
-        if state.phase in (Phase.CLAIM, Phase.ROB) and self.seats[actor].bot is None:
-            # 鸣牌保护: a human decides this window; it lasts at least the minimum pause
+        if state.phase in WINDOWS and self.seats[actor].bot is None:
+            # 鸣牌保护: a human answers a tile (a discard, a 加杠, a family's post-draw tile);
+            # the window lasts at least the minimum pause, choice or not
             self._window_at = asyncio.get_running_loop().time()
             legal = state.legal_actions(actor)
             if len(legal) == 1 and legal[0].kind is ActionKind.PASS:
@@ -903,6 +890,12 @@ class Table:
         )
         self._timer_seconds = self.clock.real(seconds)
         self._timer = self.clock.call_later(seconds, lambda: self.submit(Timeout(actor, version)))
+
+    @property
+    def awaiting_restore(self) -> bool:
+        """The hand was restored after a restart and a player has not come back yet: its
+        timers wait (nothing is played for anyone), and the grace period calls it off."""
+        return any(s.bot is None and not s.back_since_restore for s in self.seats)
 
     def _cancel_timers(self) -> None:
         timers = (self._timer, self._ready_timer, self._idle, self._window_pass)
@@ -940,7 +933,7 @@ class Table:
             if balance is None:
                 personal[seat_no] = {
                     "code": "opponent-below-entry",
-                    "reason": "your opponent's balance no longer fits this room; the table "
+                    "reason": "your opponent can no longer play in this room; the table "
                     "closes (nobody escaped)",
                     "params": {"room": room.id},
                 }

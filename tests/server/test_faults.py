@@ -1,0 +1,264 @@
+"""Faults are never charged to a player: a database that stops taking writes under a running
+server (the SQLite file vanishes; PostgreSQL turns read-only and its connections are killed)
+keeps the table, retries the write and loses nothing; a hand restored after a SIGKILL that
+nobody comes back to is called off, with no beans moved."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from erren.bots import find_bot
+from erren.server.client import PlayerClient
+from erren.server.fairness import verify_record
+from erren.server.store import Store
+
+from .harness import PG_ADMIN, TIME_SCALE, Server, database, run
+from .helpers import private_pair, registered, settlements, wait_for
+
+GRACE_S = 60 * TIME_SCALE  # erren serve --grace default 60, at the harness's time scale
+
+
+@pytest.fixture
+def sqlite_server(tmp_path: Path) -> Iterator[Server]:
+    with database("sqlite", tmp_path) as url:
+        server = Server(url, tmp_path / "server.log")
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+@pytest.fixture
+def pg_server(tmp_path: Path) -> Iterator[Server]:
+    with database("postgresql", tmp_path) as url:
+        server = Server(url, tmp_path / "server.log")
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def fresh(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    with database(str(request.param), tmp_path) as url:
+        server = Server(url, tmp_path / "server.log")
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+def _events(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(message.get("events", [])) if message.get("type") == "events" else []
+
+
+async def _seated_pair(url: str) -> tuple[PlayerClient, PlayerClient, str]:
+    """A private pair, both joined, whose first client is to act."""
+    a, b, table = await private_pair(url, keep=True)
+    for c in (a, b):
+        await c.connect()
+        await c.join(table)
+    for c in (a, b):
+        await wait_for(c, lambda m: m.get("type") == "events")
+    if not a.my_turn():
+        a, b = b, a
+    if not a.my_turn():
+        await wait_for(a, lambda _m: a.my_turn())
+    return a, b, table
+
+
+async def _outage(server: Server, a: PlayerClient, b: PlayerClient, table: str, heal: Any) -> None:
+    """While the store refuses writes: a's move waits (told ``store-retrying``), nothing is
+    sent twice, the players stay seated, new writes over HTTP get 503; ``heal`` ends the
+    outage and the move goes out once."""
+    assert a.state is not None
+    move = a.state["legal"][0]
+    seen = a.last_n
+    await a.act(move)
+    told = await wait_for(a, lambda m: m.get("type") == "error")
+    assert told["code"] == "store-retrying" and told["message"]
+    await wait_for(b, lambda m: m.get("type") == "error" and m["code"] == "store-retrying")
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        refused = await http.post("/auth/guest")
+        assert refused.status_code == 503, refused.text
+        assert refused.json()["code"] == "store-unavailable"
+    again = await a.http.post("/tables/vs-computer", json={"family": "guobiao-2p"})
+    assert again.status_code == 409 and again.json()["code"] == "seated"  # not freed
+    assert (await a.http.get("/me/table")).json()["table"] == table
+    assert server.proc is not None and server.proc.poll() is None  # the process lives
+    await asyncio.sleep(0.3)
+    assert a.last_n == seen  # nothing went out before it was durable
+    await heal()
+    await wait_for(a, lambda m: m.get("type") == "store-ok", timeout=20)
+    back = await wait_for(a, lambda m: bool(_events(m)))
+    assert back["events"][0]["n"] == seen + 1
+    # the hand plays to its end; the move is in the record once, at its place
+    await asyncio.gather(
+        a.play(table, find_bot("random", seed=1), hands=1, leave_after=False, timeout=30),
+        b.play(table, find_bot("random", seed=2), hands=1, leave_after=False, timeout=30),
+    )
+    numbers = [e["n"] for m in a.messages for e in _events(m)]
+    assert len(numbers) == len(set(numbers))  # no event twice
+    record = settlements(a.messages)[-1]["record"]
+    verify_record(record)
+    assert f"{a.seat}:{move}" in record["actions"]
+
+
+def test_sqlite_file_vanishing_keeps_the_table_and_loses_nothing(sqlite_server: Server) -> None:
+    server = sqlite_server
+    path = Path(server.database.split(":///", 1)[1])
+
+    async def main() -> None:
+        a, b, table = await _seated_pair(server.url)
+        away = path.with_name(path.name + ".away")
+        path.rename(away)
+
+        async def heal() -> None:
+            away.rename(path)
+
+        try:
+            await _outage(server, a, b, table, heal)
+        finally:
+            if away.exists():
+                away.rename(path)
+        await a.close()
+        await b.close()
+
+    run(main())
+
+
+def _pg(sql: str) -> None:
+    import psycopg  # noqa: PLC0415
+
+    with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5) as conn:
+        conn.execute(sql)
+
+
+def _kill_backends(name: str) -> None:
+    _pg(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        f"WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+    )
+
+
+def test_postgresql_read_only_and_killed_connections_lose_nothing(pg_server: Server) -> None:
+    server = pg_server
+    name = server.database.rsplit("/", 1)[1]
+
+    async def main() -> None:
+        a, b, table = await _seated_pair(server.url)
+        # the server's connections are killed: the pool reconnects, play goes on
+        _kill_backends(name)
+        assert a.state is not None
+        seen = a.last_n
+        await a.act(a.state["legal"][0])
+        moved = await wait_for(a, lambda m: bool(_events(m)) or m.get("type") == "error")
+        if moved.get("type") == "error":  # a write met a dead connection: retried
+            assert moved["code"] == "store-retrying"
+            moved = await wait_for(a, lambda m: bool(_events(m)), timeout=20)
+        assert moved["events"][0]["n"] == seen + 1
+        if not a.my_turn():
+            a, b = b, a
+        if not a.my_turn():
+            await wait_for(a, lambda _m: a.my_turn())
+        # now the database turns read-only under the server
+        _pg(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+        _kill_backends(name)
+
+        async def heal() -> None:
+            _pg(f'ALTER DATABASE "{name}" SET default_transaction_read_only = off')
+            _kill_backends(name)
+
+        try:
+            await _outage(server, a, b, table, heal)
+        finally:
+            with contextlib.suppress(Exception):
+                _pg(f'ALTER DATABASE "{name}" SET default_transaction_read_only = off')
+        await a.close()
+        await b.close()
+
+    run(main())
+
+
+def test_a_restored_hand_nobody_rejoins_is_called_off(fresh: Server) -> None:
+    server = fresh
+
+    async def main() -> None:
+        a = await registered(server.url, "fault-a")
+        b = await registered(server.url, "fault-b")
+        first, _second = await asyncio.gather(
+            a.quick_match("guobiao-2p/novice", 20), b.quick_match("guobiao-2p/novice", 20)
+        )
+        table = first["table"]
+        for c in (a, b):
+            await c.connect()
+            await c.join(table)
+        for c in (a, b):
+            await wait_for(c, lambda m: m.get("type") == "events")
+        game = a.game
+        before = (await a.balance(), await b.balance())
+        server.kill()  # SIGKILL mid-hand
+        for c in (a, b):
+            if c.ws is not None:
+                await c.ws.close()
+                c.ws = None
+        server.start()  # the hand is restored; nobody comes back
+        await asyncio.sleep(GRACE_S + 1.0)
+        assert (await a.balance(), await b.balance()) == before  # no escape charged
+        for c in (a, b):
+            assert (await c.http.get("/me/table")).json() is None
+        found = (await a.http.get(f"/games/{game}")).json()
+        assert found["finished"] is True
+        assert "called_off" in found["record"], sorted(found["record"])
+        assert "result" not in found["record"]
+        ledger = (await a.http.get("/me/ledger")).json()
+        assert not [row for row in ledger if f"game {game}" in row["reason"]]
+        store = await Store.open(server.database)
+        try:
+            audit = await store.audit()
+            assert audit.users_total == audit.granted
+        finally:
+            await store.close()
+        # free to play again
+        again = await a.http.post("/tables/vs-computer", json={"family": "guobiao-2p"})
+        assert again.status_code == 201, again.text
+        await a.close()
+        await b.close()
+
+    run(main())
+
+
+def test_a_player_back_after_a_restart_hears_called_off(fresh: Server) -> None:
+    server = fresh
+
+    async def main() -> None:
+        a, b, table = await private_pair(server.url)
+        for c in (a, b):
+            await c.connect()
+            await c.join(table)
+        await wait_for(a, lambda m: m.get("type") == "events")
+        server.kill()
+        for c in (a, b):
+            if c.ws is not None:
+                await c.ws.close()
+                c.ws = None
+        server.start()
+        await a.connect()
+        await a.join(table, resume=True)  # a is back, b never comes
+        await wait_for(a, lambda m: m.get("type") == "joined")
+        closed = await wait_for(a, lambda m: m.get("type") == "closed", timeout=GRACE_S + 5)
+        assert closed["code"] == "called-off" and closed["table"] == table
+        await a.close()
+        await b.close()
+
+    run(main())
