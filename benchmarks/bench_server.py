@@ -91,8 +91,9 @@ async def _play_seat(
 
     start, stop = window
     loop = asyncio.get_running_loop()
-    ws_url = "ws" + url.removeprefix("http") + f"/ws?token={token}"
+    ws_url = "ws" + url.removeprefix("http") + "/ws"
     async with connect(ws_url, max_size=1 << 22, open_timeout=60, ping_interval=None) as ws:
+        await ws.send(json.dumps({"type": "auth", "token": token}))  # the token never in a URL
         await ws.send(json.dumps({"type": "join", "table": table}))
         sent_at = stamp = 0.0
         while True:

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -130,6 +133,25 @@ def test_url_token_still_works_and_never_reaches_the_log(server: Server) -> None
     assert "/ws?token=[redacted]&x=1" in text
     for token in tokens:
         assert token not in text
+
+
+def test_erren_bot_plays_with_a_token_from_the_environment(server: Server) -> None:
+    token = httpx.post(server.url + "/auth/guest").json()["token"]
+    done = subprocess.run(
+        [sys.executable, "-m", "erren.cli.main", "bot", "--server", server.url, "--vs-computer"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "ERREN_TOKEN": token},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 hand(s) played" in done.stdout
+    me = httpx.get(server.url + "/me", headers={"Authorization": f"Bearer {token}"}).json()
+    games = httpx.get(server.url + "/games", headers={"Authorization": f"Bearer {token}"}).json()
+    assert me["guest"] and len(games) == 1 and games[0]["finished"]
+    time.sleep(0.3)
+    assert token not in server.log.read_text(errors="replace")
 
 
 def test_logout_closes_the_sessions_sockets(server: Server) -> None:

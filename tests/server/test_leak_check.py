@@ -1,0 +1,163 @@
+"""The hidden-information check itself: it passes the messages a table sends for a hand played
+in-process, and it finds every kind of leak planted among them (no server needed)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from erren.engine import State, find_ruleset
+from erren.server.protocol import event_json, observation_json, result_json
+
+from .leaks import Audit, audit_seat, tiles_in
+
+SALT = "5a1f" * 8
+
+
+def _hand(family: str, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any], list[State]]:
+    """The messages seat 0 gets for one random hand (as the table builds them), its record,
+    and the state after each step."""
+    rng = random.Random(seed)
+    state = State.new(find_ruleset(family, {}), seed=seed)
+    start = {
+        "n": 0,
+        "kind": "start",
+        "game": 1,
+        "hand": 1,
+        "dealer": 0,
+        "round_wind": "1z",
+        "streak": 0,
+        "commitment": "c" * 64,
+        "seats": ["a", "b"],
+    }
+    events = [start, *(event_json(e, e.seq + 1) for e in state.events_since(0, 0))]
+    messages: list[dict[str, Any]] = [
+        {"type": "welcome", "user": {"id": 1, "name": "a", "guest": True}, "version": 1},
+        {
+            "type": "events",
+            "game": 1,
+            "events": events,
+            "state": observation_json(state.observe(0)),
+        },
+    ]
+    steps = [state.clone()]
+    while not state.is_terminal:
+        before = state.event_count
+        state.apply(rng.choice(state.legal_actions(state.actor)))
+        messages.append(
+            {
+                "type": "events",
+                "table": "t1",
+                "game": 1,
+                "events": [event_json(e, e.seq + 1) for e in state.events_since(0, before)],
+                "state": observation_json(state.observe(0)),
+            }
+        )
+        steps.append(state.clone())
+    record = state.record().to_dict()
+    record.update(seed=seed, fairness={"commitment": "c" * 64, "salt": SALT}, game=1)
+    messages.append(
+        {
+            "type": "events",
+            "table": "t1",
+            "game": 1,
+            "events": [
+                {
+                    "n": state.event_count + 1,
+                    "kind": "settlement",
+                    "game": 1,
+                    "result": result_json(state.result, wild=state.observe(0).wild),
+                    "stake": None,
+                    "beans": [0, 0],
+                    "record": record,
+                }
+            ],
+            "state": None,
+        }
+    )
+    return messages, record, steps
+
+
+@pytest.mark.parametrize("family", ["guobiao-2p", "xiamen", "arcade"])
+def test_a_clean_hand_passes(family: str) -> None:
+    for seed in range(5):
+        messages, record, _ = _hand(family, seed)
+        audit = Audit()
+        audit_seat(messages, 0, [record], audit)
+        assert not audit.leaks, audit.summary()
+        assert audit.checked == len(messages)
+
+
+def test_planted_leaks_are_found() -> None:
+    messages, record, steps = _hand("guobiao-2p", 7)
+    early = steps[0]
+    shown = tiles_in(str(messages[1]))
+    hidden = sorted({str(t) for t in early.concealed(1)} - shown)
+    assert hidden, "the opponent holds some kind seat 0 cannot see"
+    opp_hand = observation_json(early.observe(1))["hand"]
+    wrong_state = dict(messages[1]["state"], hand=opp_hand)
+    planted: list[tuple[str, dict[str, Any]]] = [
+        ("error-names-an-action", {"type": "error", "code": "x", "message": "seat 1 may 1:peng"}),
+        ("error-names-an-action", {"type": "error", "code": "x", "message": "c:shuffle:1m2m"}),
+        (
+            "error-names-a-hidden-tile",
+            {"type": "error", "code": "x", "message": f"seat 1 holds {hidden[0]}"},
+        ),
+        (
+            "error-names-a-count",
+            {"type": "error", "code": "x", "message": "seat 1 can choose among 987 moves"},
+        ),
+        ("error-fields", {"type": "error", "code": "x", "message": "no", "hand": []}),
+        ("error-action", {"type": "error", "code": "x", "message": "no", "action": "1:pass"}),
+        (
+            "state-not-the-observation",
+            {"type": "events", "game": 1, "events": [], "state": wrong_state},
+        ),
+        ("presence", {"type": "presence", "seat": 1, "online": True, "hand": opp_hand}),
+        ("ready", {"type": "ready", "seat": 1, "legal": ["peng"]}),
+        ("secret-before-settlement", {"type": "pong", "salt": SALT}),
+        (
+            "closed-balance",
+            {
+                "type": "closed",
+                "table": "t1",
+                "code": "opponent-below-entry",
+                "reason": "x",
+                "params": {"balance": 12},
+            },
+        ),
+        ("unknown-message", {"type": "hint", "text": "he waits on 5m"}),
+    ]
+    for kind, message in planted:
+        audit = Audit()
+        audit_seat([*messages[:2], message, *messages[2:]], 0, [record], audit)
+        assert kind in {leak.kind for leak in audit.leaks}, (kind, audit.summary())
+    private = next(
+        e
+        for m in messages
+        for e in m.get("events", ())
+        if e.get("private") and e.get("player") == 1
+    )
+    shown_draw = dict(private, tile=hidden[0])
+    audit = Audit()
+    tampered = [
+        {**m, "events": [shown_draw if e is private else e for e in m["events"]]}
+        if m.get("type") == "events"
+        else m
+        for m in messages
+    ]
+    audit_seat(tampered, 0, [record], audit)
+    assert "event-not-seen-by" in {leak.kind for leak in audit.leaks}
+
+
+def test_a_claim_window_only_the_claimer_could_cause_is_found() -> None:
+    same, differs = Audit(), Audit()
+    same.windows["f"] = {True: Counter(waiting=4), False: Counter(waiting=9)}
+    differs.windows["f"] = {True: Counter(claim=4), False: Counter(turn=9)}
+    same.close_windows()
+    differs.close_windows()
+    assert not same.known and not same.leaks
+    assert differs.known["claim-window-visible-to-the-discarder"] == 1

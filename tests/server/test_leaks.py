@@ -1,0 +1,88 @@
+"""Nothing leaked (issue #11 point 5): random hands of every family over real WebSockets, with
+illegal and out-of-turn actions sent while the other seat has choices; every message each seat
+received is checked against the replayed hand (:mod:`tests.server.leaks`)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from erren.bots import find_bot
+
+from .harness import Server, run
+from .helpers import player
+from .leaks import Audit, Sent, audit_seat, play_adversarially, records_of
+
+
+async def wait_until(pred: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not pred():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+PLAY_S = 25.0
+"""Seconds of play per backend (the hands in progress then are finished)."""
+TABLES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("guobiao-2p", {}),
+    ("guobiao-2p", {}),
+    ("xiamen", {}),
+    ("xiamen", {}),
+    ("arcade", {"pung_offer_prob": 0.3, "pick_any_prob": 0.3}),
+    ("arcade", {"pung_offer_prob": 0.3, "pick_any_prob": 0.3}),
+)
+
+
+def test_no_message_leaks_hidden_information(server: Server) -> None:
+    audit = Audit()
+    checks: list[tuple[Any, ...]] = []
+
+    async def one_table(index: int, family: str, options: dict[str, Any], until: float) -> None:
+        a, b = await player(server.url), await player(server.url)
+        made = await a.private_table(family, **options)
+        table = made["table"]
+        sent: dict[int, list[Sent]] = {0: [], 1: []}
+        rng = random.Random(index)
+        first = asyncio.create_task(
+            play_adversarially(
+                a, table, find_bot("random", seed=index), rng, sent[0], leader=True, until=until
+            )
+        )
+        # the host waits at the table: he is told when the guest sits down (a `table` message)
+        await wait_until(lambda: a.seat == 0)
+        assert (await b.join_invite(made["invite"]))["seat"] == 1
+        second = play_adversarially(
+            b, table, find_bot("random", seed=index + 100), rng, sent[1], leader=False, until=until
+        )
+        await asyncio.gather(first, second)
+        for client, mine in ((a, sent[0]), (b, sent[1])):
+            records = records_of(client.messages)
+            assert records, f"no hand finished at {family} table {table}"
+            checks.append((client.messages, client.seat, records, audit, mine))
+            await client.close()
+
+    async def main() -> None:
+        until = asyncio.get_running_loop().time() + PLAY_S
+        await asyncio.gather(
+            *(one_table(i, family, options, until) for i, (family, options) in enumerate(TABLES))
+        )
+
+    began = time.monotonic()
+    run(main())
+    played = time.monotonic() - began
+    for args in checks:
+        audit_seat(*args)
+    audit.close_windows()
+    print(
+        audit.summary(),
+        f"\n  played {played:.1f} s, checked {time.monotonic() - began - played:.1f} s",
+    )
+    assert not audit.leaks, audit.summary()
+    assert set(audit.hands) == {"guobiao-2p", "xiamen", "arcade"}
+    assert audit.by_type["error"] >= 100
+    for kind in ("events", "snapshot", "presence", "ready", "table", "joined", "closed", "pong"):
+        assert audit.by_type[kind] > 0, kind
+    assert audit.checked >= 5000, audit.summary()
