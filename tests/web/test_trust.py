@@ -398,8 +398,9 @@ def test_leave_dialog_bean_room(
         _shot(a, shots, f"26-leave-{room.replace('/', '-')}")
         a.click("#btn-leave-yes")
         a.wait_for_selector("#btn-computer", timeout=10000)
-        closed = b.wait_for_selector(".closed", timeout=10000)
+        closed = b.wait_for_selector('.closed[data-code="escaped"]', timeout=10000)
         assert closed is not None
+        assert b.inner_text(".closed-why") == "对手在牌局中离开，本局按逃跑结算。"
     finally:
         ctx_a.close()
         b.context.close()
@@ -443,22 +444,24 @@ def test_closed_rendered_by_code(context: BrowserContext, server: str, shots: Pa
     page.evaluate(
         """() => window.erren.table.onMessage({type: 'closed', table: 't', code: 'below-entry',
              reason: 'your balance is outside the limits',
-             params: {room: 'guobiao-2p/normal', entry_min: 5000, entry_max: 80000,
-                      balance: 3210, rooms: ['guobiao-2p/novice', 'xiamen/novice']}})"""
+             params: {room: 'guobiao-2p/junior', entry_min: 10000, entry_max: 100000,
+                      balance: 5500, rooms: ['guobiao-2p/novice', 'guobiao-2p/normal']}})"""
     )
     page.wait_for_selector(".closed-rooms .closed-room >> nth=1")
     why = page.inner_text(".closed-why")
-    assert why == "你的欢乐豆 3,210 不在普通场的入场范围 5,000–80,000 之内。", why
+    assert why == "你的欢乐豆 5,500 不在初级场的入场范围 10,000–100,000 之内。", why
     buttons = page.locator(".closed-rooms .closed-room")
     assert [buttons.nth(i).get_attribute("data-room") for i in range(2)] == [
         "guobiao-2p/novice",
-        "xiamen/novice",
+        "guobiao-2p/normal",
     ]
-    assert "新手场" in buttons.nth(0).inner_text()
-    assert page.locator("#btn-relief").count() == 0  # 3,210 ≥ 1,000: no relief offered
+    assert buttons.nth(0).inner_text().startswith("二人国标 · 新手场")
+    assert page.locator("#btn-relief").count() == 0  # 5,500 ≥ 1,000: no relief offered
     _shot(page, shots, "27-closed-below-entry")
     buttons.nth(1).click()
-    page.wait_for_selector("text=正在寻找对手…")  # a quick match in 厦门 新手场 at once
+    # a quick match in 普通场 at once (no other test waits there: a cancelled wait stays queued
+    # on the server until its wait_s runs out)
+    page.wait_for_selector("text=正在寻找对手…")
     page.click("text=取消")
     page.wait_for_selector("#btn-computer")
     assert not errors, errors

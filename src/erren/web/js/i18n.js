@@ -199,8 +199,12 @@ const S = {
   stay: ["留下", "Stay"],
   closed_title: ["牌桌已关闭", "The table closed"],
   closed_left: ["对手离开了牌桌。", "Your opponent left the table."],
-  closed_escaped: ["有玩家在牌局中离开，本局按逃跑结算。", "A player left during the hand; it was settled as an escape."],
-  closed_not_ready: ["有玩家没有及时准备下一局。", "A player was not ready for the next hand in time."],
+  closed_left_me: ["你离开了牌桌。", "You left the table."],
+  closed_escaped: ["对手在牌局中离开，本局按逃跑结算。", "Your opponent left during the hand; it was settled as an escape."],
+  closed_escaped_me: ["你在牌局中离开，本局按逃跑结算。", "You left during the hand; it was settled as an escape."],
+  closed_not_ready: ["对手没有及时准备下一局。", "Your opponent was not ready for the next hand in time."],
+  closed_not_ready_me: ["你没有及时准备下一局。", "You were not ready for the next hand in time."],
+  closed_above_entry: ["你的欢乐豆 {0} 不在{1}的入场范围 {2}–{3} 之内。", "Your {0} beans are outside the limits of {1} ({2}–{3})."],
   closed_below_entry: ["你的欢乐豆 {0} 不在{1}的入场范围 {2}–{3} 之内。", "Your {0} beans are outside the limits of {1} ({2}–{3})."],
   closed_opponent_below_entry: ["对手的欢乐豆不在本场次的入场范围之内。", "Your opponent's beans are outside this room's limits."],
   closed_idle: ["牌桌长时间无人操作，已关闭。", "Nobody played at this table for a long time."],
@@ -242,6 +246,8 @@ const S = {
   "err_too-many-connections": ["这个账号打开的连接太多了，请关掉几个标签页", "Too many connections for this account; close some tabs"],
   "err_no-hand": ["现在没有进行中的牌局", "No hand is running"],
   "err_hand-running": ["牌局正在进行", "A hand is running"],
+  "err_trustee-limit": ["这一局托管开关的次数已经用完（{0} 次）", "Auto-play can be switched {0} times per hand; no more this hand"],
+  store_retrying: ["服务器暂时无法保存牌局：牌局暂停，正在重试，什么都不会丢。", "The server cannot save the game right now: the hand waits while it retries; nothing is lost."],
   running: ["进行中", "running"],
   error: ["出错了：{0}", "Error: {0}"],
 };
@@ -286,9 +292,11 @@ export function familyName(family) {
 
 /**
  * An error for the player: by its stable code in his language, else the server's sentence.
- * @param {string|null|undefined} code @param {string} message @returns {string}
+ * @param {string|null|undefined} code @param {string} message
+ * @param {Record<string, unknown>} [params] filled into the text in order ({0}, {1}, ...)
+ * @returns {string}
  */
-export function errorText(code, message) {
+export function errorText(code, message, params = {}) {
   const key = `err_${code}`;
-  return code && S[key] ? t(key) : t("error", message || String(code || ""));
+  return code && S[key] ? t(key, ...Object.values(params || {}).map(String)) : t("error", message || String(code || ""));
 }

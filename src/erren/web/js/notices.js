@@ -118,18 +118,21 @@ export function reliefEl(onBalance) {
  * The table closed: its code in the player's language; `below-entry` says why (his balance and
  * the room's limits) and offers the rooms he can still enter.
  * @param {any} msg the `closed` message
+ * @param {number} seat the player's seat (`left`, `escaped`, `not-ready` say who)
  * @param {(next?: string) => void} exit leave the table view (to `next`, a hash, or the lobby)
  * @returns {HTMLElement}
  */
-export function closedEl(msg, exit) {
+export function closedEl(msg, seat, exit) {
   const code = String(msg.code);
   /** @type {Record<string, any>} */
   const p = msg.params || {};
-  const key = `closed_${code.replace(/-/g, "_")}`;
+  const mine = p.seat === seat || (Array.isArray(p.seats) && p.seats.includes(seat));
+  const base = `closed_${code.replace(/-/g, "_")}`;
+  const key = mine && t(`${base}_me`) !== `${base}_me` ? `${base}_me` : base;
   const known = t(key) !== key;
   const panel = h("div.panel.closed", { role: "alert", dataset: { code } }, h("h2", null, t("closed_title")));
-  if (code === "below-entry") {
-    const line = h("p.closed-why", null, t("closed_below_entry", num(Number(p.balance)), String(p.room || ""), num(Number(p.entry_min)), Number(p.entry_max) >= 1e9 ? "∞" : num(Number(p.entry_max))));
+  if (code === "below-entry" || code === "above-entry") {
+    const line = h("p.closed-why", null, t(key, num(Number(p.balance)), String(p.room || ""), num(Number(p.entry_min)), Number(p.entry_max) >= 1e9 ? "∞" : num(Number(p.entry_max))));
     panel.append(line);
     /** @type {string[]} */
     const ids = Array.isArray(p.rooms) ? p.rooms.map(String) : [];
@@ -138,7 +141,7 @@ export function closedEl(msg, exit) {
     rooms()
       .then((all) => {
         const here = all.find((r) => r.id === p.room);
-        if (here) line.textContent = t("closed_below_entry", num(Number(p.balance)), roomName(here), num(here.entry_min), here.entry_max >= 1e9 ? "∞" : num(here.entry_max));
+        if (here) line.textContent = t(key, num(Number(p.balance)), roomName(here), num(here.entry_min), here.entry_max >= 1e9 ? "∞" : num(here.entry_max));
         for (const id of ids) {
           const r = all.find((x) => x.id === id);
           list.append(

@@ -74,6 +74,8 @@ export class TableView {
     this.dialog = null;
     /** @type {Record<string, string>} */
     this.roomNames = {};
+    /** the server cannot write the game's record now and retries (the hand waits) */
+    this.storeRetrying = false;
     this.restore();
     this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
@@ -202,6 +204,9 @@ export class TableView {
         break;
       case "replaced":
         break;
+      case "store-ok":
+        this.storeRetrying = false;
+        break;
       case "presence":
         this.online[msg.seat] = msg.online;
         break;
@@ -223,7 +228,8 @@ export class TableView {
           this.closedReason = msg.message;
           this.syncing = false;
           sessionStorage.removeItem(this.storeKey);
-        } else toast(errorText(msg.code, msg.message), "error");
+        } else if (msg.code === "store-retrying") this.storeRetrying = true;
+        else toast(errorText(msg.code, msg.message, msg.params), "error");
         break;
       default:
         return;
@@ -610,6 +616,7 @@ export class TableView {
       h("button.ghost.leave", { type: "button", onclick: () => this.leave() }, t("leave")),
     );
     root.append(top);
+    if (this.storeRetrying) root.append(h("p.panel.store-retrying", { role: "status" }, t("store_retrying")));
     /** @param {string} [next] */
     const exit = (next) => {
       this.destroy();
@@ -620,7 +627,7 @@ export class TableView {
       return;
     }
     if (this.closedMsg && this.closedMsg.code) {
-      root.append(closedEl(this.closedMsg, exit));
+      root.append(closedEl(this.closedMsg, this.seat, exit));
       return;
     }
     if (this.closedReason !== null) {
