@@ -5,8 +5,10 @@
 // otherwise the player is told it was not played.
 
 import { actionButtons } from "./actions.js";
+import { onTableKey } from "./keys.js";
 import { Connection } from "./api.js";
 import { closedEl, leaveDialog, roomName, rooms } from "./notices.js";
+import { describeLast, isMove } from "./events.js";
 import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
 import { boardEl, handOrder } from "./board.js";
 import { h, toast } from "./dom.js";
@@ -374,57 +376,7 @@ export class TableView {
 
   /** @param {KeyboardEvent} e */
   onKey(e) {
-    const target = e.target;
-    if (target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (this.dialog || this.blocked() || this.closedMsg || this.connState === "replaced") return;
-    if (this.end) {
-      if (e.key === "n" || e.key === "Enter") {
-        const next = this.root.querySelector(".settle-next");
-        if (next instanceof HTMLButtonElement && !next.disabled) next.click();
-      }
-      return;
-    }
-    const key = e.key.toLowerCase();
-    if (this.chooser && this.chooser.options && /^[1-9]$/.test(key)) {
-      const opt = this.chooser.options[Number(key) - 1];
-      if (opt) this.act(opt.action);
-      e.preventDefault();
-      return;
-    }
-    if (key === "escape" && (this.mode || this.chooser)) {
-      if (this.mode !== "exchange") this.mode = null;
-      this.chooser = null;
-      this.render();
-      return;
-    }
-    if (key === "a") {
-      this.toggleTrustee();
-      return;
-    }
-    const tiles = [...this.root.querySelectorAll(".hand-mine .tile.can")];
-    if (key === "arrowleft" || key === "arrowright") {
-      if (!tiles.length) return;
-      const indices = tiles.map((el) => Number(el instanceof HTMLElement ? el.dataset.index : -1));
-      let at = indices.indexOf(this.focus);
-      at = at < 0 ? (key === "arrowleft" ? indices.length - 1 : 0) : (at + (key === "arrowleft" ? -1 : 1) + indices.length) % indices.length;
-      this.focus = indices[at];
-      this.render();
-      e.preventDefault();
-      return;
-    }
-    if ((key === "enter" || key === "arrowup") && this.focus >= 0) {
-      const el = this.root.querySelector(`.hand-mine .tile[data-index="${this.focus}"]`);
-      if (el instanceof HTMLElement) el.click();
-      e.preventDefault();
-      return;
-    }
-    for (const b of this.buttons()) {
-      if (b.key && (b.key.toLowerCase() === key || (b.key === " " && key === " "))) {
-        this.press(b);
-        e.preventDefault();
-        return;
-      }
-    }
+    onTableKey(this, e);
   }
 
   toggleTrustee() {
@@ -523,27 +475,12 @@ export class TableView {
       ready: this.ready,
       handNo: this.handNo,
       timerEnd: this.timerEnd,
-      lastText: this.describeLast(names),
+      lastText: describeLast(this.events, this.seat, names),
       clickable: (tile) => this.clickable(tile),
       onTile: (i, tile) => this.onTile(i, tile),
       selected: this.selected,
       focus: this.focus,
     };
-  }
-
-  /** A line about the latest move. @param {string[]} names @returns {string} */
-  describeLast(names) {
-    const lang = getLang();
-    for (let i = this.events.length - 1; i >= 0; i -= 1) {
-      const ev = this.events[i];
-      const key = `e_${ev.kind === "angang" || ev.kind === "jiagang" || ev.kind === "minggang" ? "gang" : ev.kind}`;
-      if (!["e_discard", "e_ting", "e_chi", "e_peng", "e_gang", "e_flower", "e_you", "e_timeout", "e_trustee"].includes(key)) continue;
-      if (typeof ev.player !== "number" || ev.player < 0) continue;
-      const who = ev.player === this.seat ? t("you") : names[ev.player] || t("opponent");
-      const tile = ev.tile ? ` ${tileName(ev.tile, lang)}` : ev.tiles ? ` ${ev.tiles.map((x) => tileName(x, lang)).join(" ")}` : "";
-      return t(key, who, ev.text || "") + tile;
-    }
-    return "";
   }
 
   /** @returns {string} */
@@ -680,15 +617,3 @@ export class TableView {
 }
 
 export { familyName };
-
-/**
- * Whether an event is this seat's own (not automatic) play of `action`: a discard or 听 of the
- * same tile, or a claim of the same kind.
- * @param {GameEvent} ev @param {string} action @param {number} seat @returns {boolean}
- */
-function isMove(ev, action, seat) {
-  if (ev.player !== seat || ev.auto) return false;
-  const [verb, arg] = action.split(":");
-  if (verb === "discard" || verb === "ting") return ev.kind === verb && ev.tile === arg;
-  return ev.kind === verb;
-}
