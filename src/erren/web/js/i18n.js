@@ -194,7 +194,7 @@ const S = {
   leave_beans: ["现在离开算逃跑：你要付给对手 {0} 欢乐豆（{1} 分 × 底注 {2}，最多付到你的余额为止）。", "Leaving now is an escape: you pay your opponent {0} beans ({1} points × the stake {2}, at most your balance)."],
   leave_beans_capped: ["现在离开算逃跑：罚 {1} 分 × 底注 {2} = {3} 欢乐豆，以你的余额为限，你要付给对手 {0} 欢乐豆（全部余额）。", "Leaving now is an escape: {1} points × the stake {2} = {3} beans, limited to your balance, so you pay your opponent {0} beans (all you have)."],
   leave_points: ["现在离开算逃跑：本局记你输 {0} 分（只记分的牌桌，不涉及欢乐豆）。", "Leaving now is an escape: you lose {0} points for the hand (a score-only table: no beans)."],
-  leave_campaign: ["现在离开算逃跑，要付罚分。", "Leaving now is an escape and costs a penalty."],
+  leave_campaign: ["现在离开，这一局算输给电脑：押分不退还。", "Leaving now loses the hand to the computer: the stake is not returned."],
   leave_escape: ["逃跑离开", "Escape and leave"],
   stay: ["留下", "Stay"],
   closed_title: ["牌桌已关闭", "The table closed"],
