@@ -32,6 +32,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+_PIDS: dict[str, int] = {}  # the server's address → its process id (for SIGSTOP/SIGCONT)
 
 
 def _free_port() -> int:
@@ -74,6 +75,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             if time.monotonic() > deadline:
                 pytest.fail(f"the server did not start:\n{log.read_text()[-3000:]}")
             time.sleep(0.1)
+        _PIDS[url] = proc.pid
         yield url
     finally:
         proc.terminate()
@@ -81,6 +83,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.wait(10)
 
 
 @pytest.fixture(scope="session")
@@ -108,3 +111,9 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 def shots() -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
+
+
+@pytest.fixture(scope="session")
+def server_pid(server: str) -> int:
+    """The process id of the ``server`` (a test may stop and resume it: a stalled server)."""
+    return _PIDS[server]

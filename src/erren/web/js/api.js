@@ -1,17 +1,22 @@
 // HTTP calls (docs/protocol.md) and the WebSocket connection with automatic reconnection.
 
 /** @typedef {{id: number, name: string, guest: boolean}} User */
-/** @typedef {{id: string, family: string, tier: string, name: string, english: string, stake: number, entry_min: number, entry_max: number}} Room */
+/** @typedef {{id: string, family: string, tier: string, name: string, english: string, stake: number, entry_min: number, entry_max: number, account_needed?: boolean, escape_points?: number, escape_beans?: number}} Room */
 /** @typedef {{table: string, seat: number, invite?: string|null, info: TableInfo}} SeatOut */
 /** @typedef {{name: string|null, bot: string|null, online: boolean, ready: boolean}} SeatInfo */
 /** @typedef {{id: string, kind: string, family: string, options: Record<string, any>, room: string|null, invite?: string|null, seats: SeatInfo[], hand: number, game: number|null, running: boolean, closed: boolean}} TableInfo */
 /** @typedef {{id: number, ruleset: string, room: string|null, players: Array<string|null>, finished: boolean, summary: string|null, created_at: string, finished_at: string|null}} GameOut */
 
 export class ApiError extends Error {
-  /** @param {number} status @param {string} message */
-  constructor(status, message) {
+  /**
+   * @param {number} status
+   * @param {string} message the server's English sentence
+   * @param {string|null} [code] the stable code to render in the player's language
+   */
+  constructor(status, message, code = null) {
     super(message);
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -46,16 +51,27 @@ export async function api(method, path, body, signal) {
     let msg = res.statusText;
     if (data && typeof data.detail === "string") msg = data.detail;
     else if (data && Array.isArray(data.detail)) msg = data.detail.map((/** @type {any} */ d) => d.msg).join("; ");
-    throw new ApiError(res.status, msg);
+    throw new ApiError(res.status, msg, data && typeof data.code === "string" ? data.code : null);
   }
   return data;
 }
 
-/** @typedef {"connecting"|"open"|"reconnecting"|"closed"} ConnState */
+/**
+ * The socket's state as a player meets it: `replaced` (the seat was taken over by another tab of
+ * this account) and `logged-out` (the token was revoked) are final, nothing reconnects.
+ * @typedef {"connecting"|"open"|"reconnecting"|"closed"|"replaced"|"logged-out"} ConnState
+ */
+
+/** How often a ping goes out, and how long without any answer counts as a lost connection. */
+export const PING_EVERY_MS = 2000;
+export const LOST_AFTER_MS = 4000;
 
 /**
- * One WebSocket to /ws that comes back by itself: on every (re)open it calls `onOpen`, which
- * sends the `join` with the last event number seen.
+ * One WebSocket to /ws that comes back by itself. The token goes in the first message
+ * (`{"type": "auth"}`), never in the address. A ping goes out every 2 s; when nothing has come
+ * back for 4 s (a half-open connection: a sleeping laptop, a dead Wi-Fi, a stalled server) the
+ * socket is given up and a new one opened. On every `welcome` it calls `onOpen`, which sends the
+ * `join` with the last event number seen.
  */
 export class Connection {
   /**
@@ -71,50 +87,136 @@ export class Connection {
     this.ws = null;
     this.attempt = 0;
     this.stopped = false;
+    /** @type {ConnState} */
+    this.state = "connecting";
+    this.welcomed = false;
+    /** when the oldest unanswered ping (or the unanswered auth) went out; null: all answered */
+    /** @type {number|null} */
+    this.waitingSince = null;
+    this.lastPing = 0;
     /** @type {number|undefined} */
-    this.pinger = undefined;
+    this.ticker = undefined;
     /** @type {number|undefined} */
     this.retry = undefined;
     this.connect();
   }
 
+  /** @param {ConnState} state */
+  setState(state) {
+    this.state = state;
+    this.onState(state);
+  }
+
   connect() {
     if (this.stopped) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${proto}//${location.host}/ws?token=${encodeURIComponent(token() || "")}`);
+    const ws = new WebSocket(`${proto}//${location.host}/ws`);
     this.ws = ws;
-    this.onState(this.attempt ? "reconnecting" : "connecting");
+    this.welcomed = false;
+    this.waitingSince = Date.now();
+    this.setState(this.attempt ? "reconnecting" : "connecting");
     ws.onopen = () => {
-      this.attempt = 0;
-      this.onState("open");
-      this.pinger = window.setInterval(() => this.send({ type: "ping" }), 15000);
+      this.waitingSince = Date.now();
+      ws.send(JSON.stringify({ type: "auth", token: token() || "" }));
     };
     ws.onmessage = (ev) => {
+      if (ws !== this.ws) return;
+      this.waitingSince = null;
       let msg;
       try {
         msg = JSON.parse(String(ev.data));
       } catch {
         return;
       }
-      if (msg.type === "welcome") this.onOpen();
+      if (msg.type === "pong") return;
+      if (msg.type === "replaced") {
+        this.finish("replaced");
+        this.onMessage(msg);
+        return;
+      }
+      if (msg.type === "error" && (msg.code === "logged-out" || msg.code === "auth")) {
+        this.finish("logged-out");
+        this.onMessage(msg);
+        return;
+      }
+      if (msg.type === "error" && msg.code === "too-many-connections") {
+        this.finish("closed"); // reconnecting would only be refused again
+        this.onMessage(msg);
+        return;
+      }
+      if (msg.type === "welcome") {
+        this.welcomed = true;
+        this.attempt = 0;
+        this.setState("open");
+        this.onOpen();
+      }
       this.onMessage(msg);
     };
     ws.onclose = (ev) => {
-      window.clearInterval(this.pinger);
-      if (this.stopped || ev.code === 4401 || ev.code === 1008) {
-        this.onState("closed");
-        return;
-      }
-      this.attempt += 1;
-      this.onState("reconnecting");
-      const delay = Math.min(5000, 300 * 2 ** Math.min(this.attempt, 5));
-      this.retry = window.setTimeout(() => this.connect(), delay);
+      if (ws !== this.ws || this.stopped) return;
+      if (ev.code === 4409) this.finish("replaced");
+      else if (ev.code === 4401) this.finish("logged-out");
+      else if (ev.code === 1008 || ev.code === 4429) this.finish("closed");
+      else this.lost();
     };
+    window.clearInterval(this.ticker);
+    this.ticker = window.setInterval(() => this.tick(), 500);
   }
 
-  /** @param {Record<string, unknown>} msg @returns {boolean} sent */
+  /** Ping while open; give the socket up when nothing came back in time. */
+  tick() {
+    const now = Date.now();
+    if (this.waitingSince !== null && now - this.waitingSince > LOST_AFTER_MS) {
+      this.lost();
+      return;
+    }
+    if (this.welcomed && now - this.lastPing >= PING_EVERY_MS && this.send({ type: "ping" })) {
+      this.lastPing = now;
+      if (this.waitingSince === null) this.waitingSince = now;
+    }
+  }
+
+  /** The connection is gone (or half-open): drop it without waiting for a close handshake and
+   * open a new one after a short pause. */
+  lost() {
+    if (this.stopped) return;
+    const old = this.ws;
+    this.ws = null;
+    this.welcomed = false;
+    this.waitingSince = null;
+    window.clearInterval(this.ticker);
+    if (old) {
+      old.onopen = old.onmessage = old.onclose = null;
+      try {
+        old.close();
+      } catch {
+        /* already closed */
+      }
+    }
+    this.attempt += 1;
+    this.setState("reconnecting");
+    window.clearTimeout(this.retry);
+    const delay = Math.min(3000, 250 * 2 ** Math.min(this.attempt - 1, 4));
+    this.retry = window.setTimeout(() => this.connect(), delay);
+  }
+
+  /** A final state: nothing reconnects. @param {ConnState} state */
+  finish(state) {
+    this.stopped = true;
+    window.clearTimeout(this.retry);
+    window.clearInterval(this.ticker);
+    const old = this.ws;
+    if (old) {
+      old.onopen = old.onmessage = old.onclose = null;
+      old.close();
+    }
+    this.setState(state);
+  }
+
+  /** True when the message went out on a greeted socket (it may still be lost on the way).
+   * @param {Record<string, unknown>} msg @returns {boolean} */
   send(msg) {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+    if (this.ws && this.welcomed && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(msg));
       return true;
     }
@@ -123,13 +225,17 @@ export class Connection {
 
   /** Drop the socket now (tests and the "offline" simulation use it); it reconnects. */
   drop() {
-    this.ws?.close();
+    this.lost();
   }
 
   stop() {
     this.stopped = true;
     window.clearTimeout(this.retry);
-    window.clearInterval(this.pinger);
-    this.ws?.close();
+    window.clearInterval(this.ticker);
+    const old = this.ws;
+    if (old) {
+      old.onopen = old.onmessage = old.onclose = null;
+      old.close();
+    }
   }
 }

@@ -81,17 +81,24 @@ async function route() {
     stopReplay = replayScreen(main, Number(parts[1]));
     return;
   }
-  if (!user) {
+  if (!user || parts[0] === "register") {
+    const registering = parts[0] === "register";
     loginScreen(main, (u) => {
       user = u;
-      route();
-    });
+      if (registering) location.hash = "#/";
+      else route();
+    }, registering && !!user);
     return;
   }
   if (parts[0] === "table" && parts[1]) {
-    table = new TableView(main, parts[1], () => {
+    table = new TableView(main, parts[1], (reason, next) => {
       table = null;
-      location.hash = "#/";
+      if (reason === "logged-out") {
+        setToken(null);
+        user = null;
+      }
+      if (location.hash === (next || "#/") || (!next && location.hash === "")) route();
+      else location.hash = next || "#/";
     });
     return;
   }
@@ -106,9 +113,10 @@ async function route() {
     return;
   }
   const me = user;
+  const quickRoom = parts[0] === "quick" && parts[1] ? decodeURIComponent(parts.slice(1).join("/")) : null;
   await lobbyScreen(main, me, (id) => {
     location.hash = `#/table/${id}`;
-  });
+  }, quickRoom);
 }
 
 window.addEventListener("hashchange", () => {

@@ -175,6 +175,79 @@ const S = {
   r_share: ["复制分享链接", "Copy the share link"],
   r_copied: ["已复制链接", "Link copied"],
   r_missing: ["这局还没有结束或不存在", "This game is not finished or does not exist"],
+  // connection, leaving, closed tables, accounts, relief (issue 11)
+  conn_lost: ["连接中断，正在重连…", "Connection lost, reconnecting…"],
+  conn_resync: ["正在同步牌局…", "Catching up with the table…"],
+  conn_replaced: ["已在别处打开", "Opened elsewhere"],
+  m_discard: ["打出", "Discard"],
+  move_kept: ["你的操作「{0}」已保留：重连后如果仍然可行，会自动发出。", "Your move “{0}” is kept: it is sent after reconnecting if it is still legal."],
+  move_sent: ["已在重连后发出：{0}", "Sent after reconnecting: {0}"],
+  move_done: ["已打出：{0}", "Played: {0}"],
+  move_dropped: ["没有打出：{0}（断线期间牌局已继续）", "Not played: {0} (the hand moved on while you were offline)"],
+  replaced: ["已在别处打开", "Opened in another tab"],
+  replaced_d: ["你的账号在另一个标签页或设备上打开了这张牌桌，这里不再连接。", "Your account opened this table in another tab or on another device; this tab no longer connects."],
+  replaced_here: ["在这里继续", "Play here instead"],
+  room_name: ["{0}", "{1}"],
+  leave_title: ["离开牌桌？", "Leave the table?"],
+  leave_title_running: ["牌局进行中，确定离开？", "A hand is running. Leave?"],
+  leave_free: ["现在没有进行中的牌局，离开不花任何欢乐豆，也不扣分。", "No hand is running: leaving now costs nothing."],
+  leave_beans: ["现在离开算逃跑：你要付给对手 {0} 欢乐豆（{1} 分 × 底注 {2}，最多付到你的余额为止）。", "Leaving now is an escape: you pay your opponent {0} beans ({1} points × the stake {2}, at most your balance)."],
+  leave_beans_capped: ["现在离开算逃跑：罚 {1} 分 × 底注 {2} = {3} 欢乐豆，以你的余额为限，你要付给对手 {0} 欢乐豆（全部余额）。", "Leaving now is an escape: {1} points × the stake {2} = {3} beans, limited to your balance, so you pay your opponent {0} beans (all you have)."],
+  leave_points: ["现在离开算逃跑：本局记你输 {0} 分（只记分的牌桌，不涉及欢乐豆）。", "Leaving now is an escape: you lose {0} points for the hand (a score-only table: no beans)."],
+  leave_campaign: ["现在离开，这一局算输给电脑：押分不退还。", "Leaving now loses the hand to the computer: the stake is not returned."],
+  leave_escape: ["逃跑离开", "Escape and leave"],
+  stay: ["留下", "Stay"],
+  closed_title: ["牌桌已关闭", "The table closed"],
+  closed_left: ["对手离开了牌桌。", "Your opponent left the table."],
+  closed_left_me: ["你离开了牌桌。", "You left the table."],
+  closed_escaped: ["对手在牌局中离开，本局按逃跑结算。", "Your opponent left during the hand; it was settled as an escape."],
+  closed_escaped_me: ["你在牌局中离开，本局按逃跑结算。", "You left during the hand; it was settled as an escape."],
+  closed_not_ready: ["对手没有及时准备下一局。", "Your opponent was not ready for the next hand in time."],
+  closed_not_ready_me: ["你没有及时准备下一局。", "You were not ready for the next hand in time."],
+  closed_above_entry: ["你的欢乐豆 {0} 不在{1}的入场范围 {2}–{3} 之内。", "Your {0} beans are outside the limits of {1} ({2}–{3})."],
+  closed_below_entry: ["你的欢乐豆 {0} 不在{1}的入场范围 {2}–{3} 之内。", "Your {0} beans are outside the limits of {1} ({2}–{3})."],
+  closed_opponent_below_entry: ["对手的欢乐豆不在本场次的入场范围之内。", "Your opponent's beans are outside this room's limits."],
+  closed_idle: ["牌桌长时间无人操作，已关闭。", "Nobody played at this table for a long time."],
+  closed_called_off: ["服务器重启后没有人回到这一局：牌局取消，谁都不扣豆。", "After a server restart nobody came back to this hand: it was called off and nobody pays."],
+  closed_can_enter: ["你还可以进入这些场次：", "Rooms you can still enter:"],
+  closed_no_room: ["你现在的欢乐豆进不了任何场次。", "No room admits your beans now."],
+  account_needed: ["豆子场需要注册账号。游客可以和电脑对战、开好友房（只记分）。", "Bean rooms need a registered account. Guests can play the computer and private tables (score only)."],
+  account_register: ["注册账号", "Register an account"],
+  room_account: ["需要注册账号", "Account needed"],
+  register_title: ["注册账号", "Register an account"],
+  relief_d: ["欢乐豆少于 {0} 时进不了任何场次。注册玩家每天（UTC）可以领一次救济豆，补足到 2,000。", "Below {0} beans no room admits you. A registered player may claim relief once a day (UTC): it tops the balance up to 2,000."],
+  relief_claim: ["领取救济豆", "Claim relief beans"],
+  relief_granted: ["领到 {0} 欢乐豆，现在有 {1}。", "You received {0} beans; your balance is {1}."],
+  relief_not_needed: ["你的欢乐豆不少于 1,000，不需要救济。", "You have 1,000 beans or more: no relief needed."],
+  relief_already_claimed: ["今天已经领过救济豆了，明天（UTC）再来。", "You already claimed relief today; come back tomorrow (UTC)."],
+  relief_guest: ["游客不能领取救济豆，请先注册。", "Guests cannot claim relief; register first."],
+  // errors by their stable code (the server's English `message` only when the code is unknown)
+  err_seated: ["你已经在另一张牌桌入座了", "You already have a seat at another table"],
+  "err_game-kept": ["你有一局未完成的牌局，恢复或取消之前不能入座", "Your unfinished game is kept until it is restored or called off"],
+  "err_seat-pending": ["你的另一个入座请求正在处理", "Another request of yours is being seated"],
+  err_waiting: ["你已经在等待快速匹配", "You are already waiting for a quick match"],
+  "err_no-opponent": ["暂时没有对手，请稍后再试", "Nobody came; try again later"],
+  "err_below-entry": ["你的欢乐豆低于这个场次的入场下限", "Your beans are below this room's entry minimum"],
+  "err_above-entry": ["你的欢乐豆高于这个场次的入场上限", "Your beans are above this room's entry maximum"],
+  "err_table-full": ["这张牌桌已经满了", "That table is full"],
+  "err_no-invite": ["没有这个邀请码的牌桌", "No open table has that invite code"],
+  "err_name-taken": ["这个用户名已经有人用了", "That name is taken"],
+  "err_name-confusable": ["这个用户名和已有的用户名太像了", "That name looks too much like an existing one"],
+  "err_bad-account": ["用户名须为 2–16 个可见字符，密码至少 8 位", "A name is 2–16 visible characters; a password at least 8"],
+  "err_wrong-password": ["用户名或密码不对", "Wrong name or password"],
+  "err_register-limit": ["这个网络地址注册的新账号太多了，请稍后再试", "Too many new accounts from this address; try again later"],
+  err_throttled: ["密码错误次数太多，请稍后再试", "Too many wrong passwords; try again later"],
+  "err_store-unavailable": ["服务器暂时无法保存：什么都没有改变，请稍后再试", "The server cannot save right now: nothing changed, try again later"],
+  "err_out-of-turn": ["还没轮到你", "It is not your turn"],
+  "err_claim-window-closed": ["现在没有可以吃、碰、杠或胡的牌", "No claim is open now"],
+  "err_tile-not-held": ["你手里没有这张牌", "You do not hold that tile"],
+  "err_not-a-win": ["这手牌还不能胡", "That hand is not a win"],
+  "err_rate-limited": ["操作太快了，多出来的被忽略", "Too many messages; the excess is ignored"],
+  "err_too-many-connections": ["这个账号打开的连接太多了，请关掉几个标签页", "Too many connections for this account; close some tabs"],
+  "err_no-hand": ["现在没有进行中的牌局", "No hand is running"],
+  "err_hand-running": ["牌局正在进行", "A hand is running"],
+  "err_trustee-limit": ["这一局托管开关的次数已经用完（{0} 次）", "Auto-play can be switched {0} times per hand; no more this hand"],
+  store_retrying: ["服务器暂时无法保存牌局：牌局暂停，正在重试，什么都不会丢。", "The server cannot save the game right now: the hand waits while it retries; nothing is lost."],
   running: ["进行中", "running"],
   error: ["出错了：{0}", "Error: {0}"],
 };
@@ -211,3 +284,19 @@ export function both(key) {
 }
 
 setLang(lang);
+
+/** A family's name in the player's language. @param {string} family @returns {string} */
+export function familyName(family) {
+  return t({ "guobiao-2p": "fam_guobiao", xiamen: "fam_xiamen", arcade: "fam_arcade" }[family] || family);
+}
+
+/**
+ * An error for the player: by its stable code in his language, else the server's sentence.
+ * @param {string|null|undefined} code @param {string} message
+ * @param {Record<string, unknown>} [params] filled into the text in order ({0}, {1}, ...)
+ * @returns {string}
+ */
+export function errorText(code, message, params = {}) {
+  const key = `err_${code}`;
+  return code && S[key] ? t(key, ...Object.values(params || {}).map(String)) : t("error", message || String(code || ""));
+}

@@ -1,16 +1,21 @@
 // The lobby: log in / register / guest, the bean balance, families and room tiers with their
 // entry limits, quick match, private tables with an invite code, play the computer.
 
-import { api, setToken } from "./api.js";
+import { ApiError, api, setToken } from "./api.js";
 import { h, num, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
+import { RELIEF_BELOW, reliefEl } from "./notices.js";
 import { familyName } from "./table.js";
 
 /** @typedef {import("./api.js").User} User */
 /** @typedef {import("./api.js").Room} Room */
 
-/** @param {HTMLElement} root @param {(user: User) => void} onLogin */
-export function loginScreen(root, onLogin) {
+/**
+ * @param {HTMLElement} root
+ * @param {(user: User) => void} onLogin
+ * @param {boolean} [registering] a guest came to register: no guest button, Register first
+ */
+export function loginScreen(root, onLogin, registering = false) {
   const name = /** @type {HTMLInputElement} */ (h("input#login-name", { autocomplete: "username", placeholder: t("name"), "aria-label": t("name"), maxlength: 32 }));
   const pass = /** @type {HTMLInputElement} */ (h("input#login-pass", { type: "password", autocomplete: "current-password", placeholder: t("password"), "aria-label": t("password") }));
   const err = h("p.error", { role: "alert" });
@@ -22,7 +27,7 @@ export function loginScreen(root, onLogin) {
       setToken(res.token);
       onLogin(res.user);
     } catch (e) {
-      err.textContent = e instanceof Error ? e.message : String(e);
+      err.textContent = e instanceof ApiError && e.code ? errorText(e.code, e.message) : e instanceof Error ? e.message : String(e);
     }
   };
   const form = h(
@@ -40,22 +45,25 @@ export function loginScreen(root, onLogin) {
     h(
       "div.welcome",
       null,
-      h("div.hero", null, h("h1", null, "二人麻将 ", h("small", null, "erren")), h("p", null, t("welcome_intro"))),
+      h("div.hero", null, h("h1", null, "二人麻将 ", h("small", null, "erren")), h("p", null, registering ? t("account_needed") : t("welcome_intro"))),
       h("div.panel.auth-panel", null,
-        h("button.primary.big#btn-guest", { type: "button", onclick: () => go("/auth/guest") }, t("guest")),
-        h("div.or", null, "—"),
+        registering ? h("h2", null, t("register_title")) : h("button.primary.big#btn-guest", { type: "button", onclick: () => go("/auth/guest") }, t("guest")),
+        registering ? null : h("div.or", null, "—"),
         form,
       ),
     ),
   );
+  if (registering) name.focus();
 }
 
 /**
  * @param {HTMLElement} root
  * @param {User} user
  * @param {(table: string) => void} onTable
+ * @param {string|null} [quickRoom] start a quick match in this room at once (offered when a
+ *   table closed on the entry limits)
  */
-export async function lobbyScreen(root, user, onTable) {
+export async function lobbyScreen(root, user, onTable, quickRoom = null) {
   const [fams, rooms, bal, mine] = await Promise.all([
     api("GET", "/families"),
     api("GET", "/rooms"),
@@ -71,6 +79,8 @@ export async function lobbyScreen(root, user, onTable) {
   if (!families.includes(family)) family = families[0];
   /** @type {AbortController|null} */
   let waiting = null;
+  /** the server said bean rooms need an account (403 account-needed), or this is a guest */
+  let accountNeeded = user.guest;
 
   /** @param {() => Promise<any>} call */
   const sit = async (call) => {
@@ -79,9 +89,18 @@ export async function lobbyScreen(root, user, onTable) {
       onTable(seat.table);
     } catch (e) {
       if (e instanceof DOMException && e.name === "AbortError") return;
-      toast(t("error", e instanceof Error ? e.message : String(e)), "error");
+      if (e instanceof ApiError && e.code === "account-needed") accountNeeded = true;
+      else toast(errorText(e instanceof ApiError ? e.code : null, e instanceof Error ? e.message : String(e)), "error");
       draw();
     }
+  };
+
+  /** @param {Room} r */
+  const quick = (r) => {
+    waiting = new AbortController();
+    const signal = waiting.signal;
+    drawWaiting();
+    sit(() => api("POST", "/match/quick", { room: r.id, wait_s: 60 }, signal));
   };
 
   const draw = () => {
@@ -101,29 +120,28 @@ export async function lobbyScreen(root, user, onTable) {
     const mineRooms = rooms.filter((/** @type {Room} */ r) => r.family === family);
     const roomList = h("div.rooms");
     for (const r of mineRooms) {
-      const ok = balance >= r.entry_min && balance <= r.entry_max;
+      const needs = accountNeeded && r.account_needed !== false;
+      const inLimits = balance >= r.entry_min && balance <= r.entry_max;
+      const ok = inLimits && !needs;
+      const why = needs ? t("room_account") : inLimits ? t("quick") : t("outside");
       roomList.append(
         h(
           `button.room${ok ? "" : ".locked"}`,
-          {
-            type: "button",
-            disabled: !ok,
-            "data-room": r.id,
-            title: ok ? t("quick") : t("outside"),
-            onclick: () => {
-              waiting = new AbortController();
-              const signal = waiting.signal;
-              drawWaiting();
-              sit(() => api("POST", "/match/quick", { room: r.id, wait_s: 60 }, signal));
-            },
-          },
+          { type: "button", disabled: !ok, "data-room": r.id, title: why, onclick: () => quick(r) },
           h("b", null, `${r.name} ${r.english}`),
           h("span", null, t("stake", num(r.stake))),
           h("span.limits", null, t("entry", num(r.entry_min), r.entry_max >= 1e9 ? "∞" : num(r.entry_max))),
-          h("span.go", null, ok ? t("quick") + " →" : t("outside")),
+          h("span.go", null, ok ? t("quick") + " →" : why),
         ),
       );
     }
+    const accountNote = accountNeeded
+      ? h("div.account-needed", { role: "note" },
+          h("p", null, t("account_needed")),
+          h("a.button.primary#btn-account-register", { href: "#/register" }, t("account_register")),
+        )
+      : null;
+    const relief = !user.guest && balance < RELIEF_BELOW ? reliefEl(() => reload()) : null;
     const code = /** @type {HTMLInputElement} */ (h("input#invite-code", { placeholder: t("join_code"), "aria-label": t("join_code"), maxlength: 12, autocapitalize: "characters" }));
     root.replaceChildren(
       h(
@@ -151,7 +169,8 @@ export async function lobbyScreen(root, user, onTable) {
             h("a.button.primary#btn-campaign", { href: "#/campaign" }, t("campaign_go")),
           ),
         ),
-        h("section.panel", null, h("h2", null, t("rooms"), " · ", familyName(family)), roomList),
+        relief,
+        h("section.panel.rooms-panel", null, h("h2", null, t("rooms"), " · ", familyName(family)), accountNote, roomList),
         h("p.links", null, h("a#link-history", { href: "#/games" }, t("history")), " · ", h("span.muted", null, user.guest ? `${user.name}` : user.name)),
       ),
     );
@@ -163,5 +182,10 @@ export async function lobbyScreen(root, user, onTable) {
         h("button", { type: "button", onclick: () => { waiting?.abort(); draw(); } }, t("cancel"))),
     );
   };
-  draw();
+  const reload = () => {
+    window.setTimeout(() => { lobbyScreen(root, user, onTable).catch(() => {}); }, 1500);
+  };
+  const wanted = quickRoom ? rooms.find((/** @type {Room} */ r) => r.id === quickRoom) : null;
+  if (wanted && !accountNeeded && balance >= wanted.entry_min && balance <= wanted.entry_max) quick(wanted);
+  else draw();
 }

@@ -1,11 +1,18 @@
 // A live table: the WebSocket session, the board, legal actions as buttons, keyboard shortcuts,
 // 托管, reconnection from the last event number (kept in sessionStorage, so a reload carries on).
+// While the connection is lost (or not yet resynced) a full-table overlay blocks input; a move
+// made just before the loss is kept and sent after the resync if the hand is still where it was,
+// otherwise the player is told it was not played.
 
+import { actionButtons } from "./actions.js";
+import { onTableKey } from "./keys.js";
 import { Connection } from "./api.js";
+import { closedEl, leaveDialog, roomName, rooms } from "./notices.js";
+import { describeLast, isMove } from "./events.js";
+import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
 import { boardEl, handOrder } from "./board.js";
 import { h, toast } from "./dom.js";
-import { getLang, t } from "./i18n.js";
-import { formatTiles, parseTiles } from "./notation.js";
+import { errorText, familyName, getLang, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
 import { tileEl, tileName } from "./tiles.js";
 
@@ -13,15 +20,16 @@ import { tileEl, tileName } from "./tiles.js";
 /** @typedef {import("./board.js").BoardView} BoardView */
 /** @typedef {import("./api.js").TableInfo} TableInfo */
 /** @typedef {{n: number, kind: string, player?: number, tile?: string, tiles?: string[], text?: string, auto?: boolean, private?: boolean, [k: string]: any}} GameEvent */
-/** @typedef {{label: string, key: string, cls?: string, options?: Array<{action: string, tiles: string[], label?: string}>, action?: string, run?: () => void}} Button */
-
-const VERB_ORDER = ["hu", "zimo", "win", "sanjindao", "qiangjin", "gang", "peng", "chi", "ting", "takepung", "discardgold", "pick", "pass"];
+/** @typedef {import("./actions.js").Button} Button */
+/** A move the player made that the server has not answered yet: `n` is the event it was made on.
+ * @typedef {{action: string, n: number}} Move */
 
 export class TableView {
   /**
    * @param {HTMLElement} root
    * @param {string} tableId
-   * @param {(reason?: string) => void} onExit
+   * @param {(reason?: string, next?: string) => void} onExit leave the table view: `reason`
+   *   "logged-out" returns to the login screen; `next` is the hash to go to (the lobby by default)
    */
   constructor(root, tableId, onExit) {
     this.root = root;
@@ -54,18 +62,28 @@ export class TableView {
     this.readySent = false;
     /** @type {string|null} */
     this.closedReason = null;
+    /** the `closed` message, rendered by its code @type {any} */
+    this.closedMsg = null;
     /** @type {import("./api.js").ConnState} */
     this.connState = "connecting";
+    /** joined, waiting for the events or snapshot that bring the table up to date */
+    this.syncing = true;
+    /** sent on the socket, not answered yet @type {Move|null} */
+    this.inflight = null;
+    /** made while the connection was lost: sent after the resync if still legal @type {Move|null} */
+    this.pending = null;
+    /** @type {HTMLElement|null} */
+    this.dialog = null;
+    /** @type {Record<string, string>} */
+    this.roomNames = {};
+    /** the server cannot write the game's record now and retries (the hand waits) */
+    this.storeRetrying = false;
     this.restore();
     this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
     this.conn = new Connection(
       (m) => this.onMessage(m),
-      (s) => {
-        if (this.conn && this.conn.stopped) return;
-        this.connState = s;
-        this.showConn();
-      },
+      (s) => this.onConnState(s),
       () => this.join(),
     );
     this.render();
@@ -94,7 +112,31 @@ export class TableView {
     sessionStorage.setItem(this.storeKey, JSON.stringify(keep));
   }
 
+  /** @param {import("./api.js").ConnState} s */
+  onConnState(s) {
+    const was = this.connState;
+    this.connState = s;
+    if (s === "logged-out") {
+      this.destroy();
+      this.onExit("logged-out");
+      return;
+    }
+    if (s !== "open") {
+      this.syncing = true;
+      if (this.inflight && !this.pending) this.pending = this.inflight;
+      this.inflight = null;
+    }
+    if ((was === "open") !== (s === "open") || s === "replaced" || s === "closed") this.render();
+    else this.showConn();
+  }
+
+  /** Input waits: the connection is lost or the table is not resynced yet. @returns {boolean} */
+  blocked() {
+    return this.connState !== "open" || this.syncing;
+  }
+
   join() {
+    this.syncing = true;
     /** @type {Record<string, unknown>} */
     const msg = { type: "join", table: this.tableId };
     if (this.game !== null && this.lastN >= 0) {
@@ -107,11 +149,37 @@ export class TableView {
   destroy() {
     document.removeEventListener("keydown", this.keyHandler);
     this.conn.stop();
+    this.dialog?.remove();
+    this.dialog = null;
+  }
+
+  /** The table is up to date again: send the move kept over the loss if the hand is still on the
+   * event it was made on and the move is still legal; otherwise tell the player. */
+  resynced() {
+    const was = this.syncing;
+    this.syncing = false;
+    const move = this.pending;
+    if (!was || !move) return;
+    this.pending = null;
+    const label = moveLabel(move.action);
+    if (this.lastN === move.n && this.legal().includes(move.action) && !this.end) {
+      this.conn.send({ type: "act", action: move.action, n: move.n });
+      this.inflight = move;
+      this.state = this.state ? { ...this.state, legal: [] } : null;
+      toast(t("move_sent", label));
+      return;
+    }
+    if (this.events.some((e) => e.n > move.n && isMove(e, move.action, this.seat))) toast(t("move_done", label));
+    else toast(t("move_dropped", label), "error");
   }
 
   // ------------------------------------------------------------------ messages
   /** @param {any} msg */
   onMessage(msg) {
+    if (this.inflight && (msg.type === "events" || msg.type === "snapshot" || msg.type === "error")) {
+      const n = msg.type === "snapshot" ? msg.last_n : msg.state ? msg.state.last_n : null;
+      if (msg.type === "error" || (typeof n === "number" && n > this.inflight.n)) this.inflight = null;
+    }
     switch (msg.type) {
       case "joined":
       case "table":
@@ -128,11 +196,18 @@ export class TableView {
           this.lastN = msg.last_n;
           this.setState(msg.state);
         }
+        this.resynced();
         break;
       case "events":
         if (msg.game !== this.game) this.newHand(msg.game);
         this.addEvents(msg.events);
         this.setState(msg.state);
+        this.resynced();
+        break;
+      case "replaced":
+        break;
+      case "store-ok":
+        this.storeRetrying = false;
         break;
       case "presence":
         this.online[msg.seat] = msg.online;
@@ -142,14 +217,21 @@ export class TableView {
         break;
       case "closed":
         this.closedReason = String(msg.reason || "");
+        this.closedMsg = msg;
+        this.syncing = false;
+        this.pending = null;
+        this.dialog?.remove();
         sessionStorage.removeItem(this.storeKey);
         break;
       case "error":
+        if (msg.code === "logged-out" || msg.code === "auth") return;
         if (msg.code === "stale") this.conn.send({ type: "resync" });
         else if (msg.code === "not-seated") {
           this.closedReason = msg.message;
+          this.syncing = false;
           sessionStorage.removeItem(this.storeKey);
-        } else toast(t("error", msg.message || msg.code), "error");
+        } else if (msg.code === "store-retrying") this.storeRetrying = true;
+        else toast(errorText(msg.code, msg.message, msg.params), "error");
         break;
       default:
         return;
@@ -218,7 +300,10 @@ export class TableView {
   /** @param {string} action */
   act(action) {
     if (!this.state) return;
-    this.conn.send({ type: "act", action, n: this.lastN });
+    /** @type {Move} */
+    const move = { action, n: this.lastN };
+    if (!this.blocked() && this.conn.send({ type: "act", action, n: move.n })) this.inflight = move;
+    else this.pending = move; // kept: sent after the resync if still legal
     this.mode = null;
     this.chooser = null;
     this.selected.clear();
@@ -261,45 +346,14 @@ export class TableView {
 
   /** The buttons of the legal actions (discards are clicks on tiles). @returns {Button[]} */
   buttons() {
-    const legal = this.legal();
-    /** @type {Map<string, Button>} */
-    const groups = new Map();
-    /** @param {string} verb @param {Button} b */
-    const add = (verb, b) => {
-      const old = groups.get(verb);
-      if (old && old.options && b.options) old.options.push(...b.options);
-      else if (!old) groups.set(verb, b);
-    };
-    for (const a of legal) {
-      const [verb, arg] = a.split(":");
-      const tiles = arg ? parseTiles(arg) : [];
-      if (verb === "discard") continue;
-      if (verb === "hu" || verb === "zimo") add(verb, { label: t(verb === "zimo" ? "a_zimo" : "a_hu"), key: "h", cls: "win", action: a });
-      else if (verb === "win") add(verb, { label: t("a_win"), key: "h", cls: "win", action: a });
-      else if (verb === "sanjindao") add(verb, { label: t("a_sanjindao"), key: "h", cls: "win", action: a });
-      else if (verb === "qiangjin") add(verb, { label: t("a_qiangjin"), key: "h", cls: "win", options: [{ action: a, tiles }] });
-      else if (verb === "peng") add(verb, { label: t("a_peng"), key: "p", action: a });
-      else if (verb === "minggang" || verb === "angang" || verb === "jiagang") {
-        const shown = tiles.length ? [tiles[0], tiles[0], tiles[0], tiles[0]] : this.state && this.state.pending ? Array(4).fill(this.state.pending) : [];
-        add("gang", { label: t("a_gang"), key: "k", options: [{ action: a, tiles: shown }] });
-      } else if (verb === "chi") add(verb, { label: t("a_chi"), key: "c", options: [{ action: a, tiles }] });
-      else if (verb === "ting") add(verb, { label: t("a_ting"), key: "t", cls: this.mode === "ting" ? "on" : "", run: () => this.toggleMode("ting") });
-      else if (verb === "takepung") add(verb, { label: t("a_takepung"), key: "x", cls: this.mode === "takepung" ? "on" : "", run: () => this.toggleMode("takepung") });
-      else if (verb === "discardgold") add(verb, { label: t("a_discardgold"), key: "d", action: a });
-      else if (verb === "pick") add(verb, { label: t("a_pick"), key: "g", options: [{ action: a, tiles }] });
-      else if (verb === "exchange") continue;
-      else if (verb === "pass") add(verb, { label: t("a_pass"), key: " ", cls: "pass", action: a });
-      else add(verb, { label: verb, key: "", action: a });
-    }
-    const out = [...groups.entries()].sort((a, b) => VERB_ORDER.indexOf(a[0]) - VERB_ORDER.indexOf(b[0])).map((e) => e[1]);
-    if (this.mode === "exchange" && legal.length) {
-      const n = this.selected.size;
-      out.unshift({ label: n ? `${t("a_exchange")} ${n}` : t("no_exchange"), key: "Enter", cls: "win", action: n ? `exchange:${formatTiles(this.selectedTiles())}` : "exchange" });
-    }
-    if (this.mode === "takepung" && this.selected.size === 3) {
-      out.unshift({ label: `${t("confirm")} ${t("a_takepung")}`, key: "Enter", cls: "win", action: `takepung:${formatTiles(this.selectedTiles())}` });
-    }
-    return out;
+    return actionButtons({
+      legal: this.legal(),
+      mode: this.mode,
+      pending: this.state ? this.state.pending || null : null,
+      selected: this.selected.size,
+      selectedTiles: () => this.selectedTiles(),
+      toggleMode: (m) => this.toggleMode(m),
+    });
   }
 
   /** @param {"ting"|"takepung"} mode */
@@ -322,66 +376,39 @@ export class TableView {
 
   /** @param {KeyboardEvent} e */
   onKey(e) {
-    const target = e.target;
-    if (target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (this.end) {
-      if (e.key === "n" || e.key === "Enter") {
-        const next = this.root.querySelector(".settle-next");
-        if (next instanceof HTMLButtonElement && !next.disabled) next.click();
-      }
-      return;
-    }
-    const key = e.key.toLowerCase();
-    if (this.chooser && this.chooser.options && /^[1-9]$/.test(key)) {
-      const opt = this.chooser.options[Number(key) - 1];
-      if (opt) this.act(opt.action);
-      e.preventDefault();
-      return;
-    }
-    if (key === "escape" && (this.mode || this.chooser)) {
-      if (this.mode !== "exchange") this.mode = null;
-      this.chooser = null;
-      this.render();
-      return;
-    }
-    if (key === "a") {
-      this.toggleTrustee();
-      return;
-    }
-    const tiles = [...this.root.querySelectorAll(".hand-mine .tile.can")];
-    if (key === "arrowleft" || key === "arrowright") {
-      if (!tiles.length) return;
-      const indices = tiles.map((el) => Number(el instanceof HTMLElement ? el.dataset.index : -1));
-      let at = indices.indexOf(this.focus);
-      at = at < 0 ? (key === "arrowleft" ? indices.length - 1 : 0) : (at + (key === "arrowleft" ? -1 : 1) + indices.length) % indices.length;
-      this.focus = indices[at];
-      this.render();
-      e.preventDefault();
-      return;
-    }
-    if ((key === "enter" || key === "arrowup") && this.focus >= 0) {
-      const el = this.root.querySelector(`.hand-mine .tile[data-index="${this.focus}"]`);
-      if (el instanceof HTMLElement) el.click();
-      e.preventDefault();
-      return;
-    }
-    for (const b of this.buttons()) {
-      if (b.key && (b.key.toLowerCase() === key || (b.key === " " && key === " "))) {
-        this.press(b);
-        e.preventDefault();
-        return;
-      }
-    }
+    onTableKey(this, e);
   }
 
   toggleTrustee() {
-    if (!this.state) return;
+    if (!this.state || this.blocked()) return;
     this.conn.send({ type: "trustee", on: !this.state.trustee[this.seat] });
   }
 
+  /** Ask first, saying what leaving costs now (an escape in a running hand, nothing between
+   * hands). */
   leave() {
-    const running = this.state && !this.end && this.state.phase !== "end";
-    if (running && !window.confirm(t("leave_confirm"))) return;
+    if (this.connState === "replaced" || this.closedMsg) {
+      this.destroy();
+      this.onExit();
+      return;
+    }
+    if (this.dialog) return;
+    const running = !!(this.state && !this.end && this.state.phase !== "end");
+    this.dialog = leaveDialog({
+      info: this.info,
+      running,
+      onLeave: () => this.leaveNow(),
+      onStay: () => {
+        this.dialog?.remove();
+        this.dialog = null;
+      },
+    });
+    document.body.append(this.dialog);
+  }
+
+  leaveNow() {
+    this.dialog?.remove();
+    this.dialog = null;
     this.conn.send({ type: "leave" });
     sessionStorage.removeItem(this.storeKey);
     window.setTimeout(() => {
@@ -448,27 +475,12 @@ export class TableView {
       ready: this.ready,
       handNo: this.handNo,
       timerEnd: this.timerEnd,
-      lastText: this.describeLast(names),
+      lastText: describeLast(this.events, this.seat, names),
       clickable: (tile) => this.clickable(tile),
       onTile: (i, tile) => this.onTile(i, tile),
       selected: this.selected,
       focus: this.focus,
     };
-  }
-
-  /** A line about the latest move. @param {string[]} names @returns {string} */
-  describeLast(names) {
-    const lang = getLang();
-    for (let i = this.events.length - 1; i >= 0; i -= 1) {
-      const ev = this.events[i];
-      const key = `e_${ev.kind === "angang" || ev.kind === "jiagang" || ev.kind === "minggang" ? "gang" : ev.kind}`;
-      if (!["e_discard", "e_ting", "e_chi", "e_peng", "e_gang", "e_flower", "e_you", "e_timeout", "e_trustee"].includes(key)) continue;
-      if (typeof ev.player !== "number" || ev.player < 0) continue;
-      const who = ev.player === this.seat ? t("you") : names[ev.player] || t("opponent");
-      const tile = ev.tile ? ` ${tileName(ev.tile, lang)}` : ev.tiles ? ` ${ev.tiles.map((x) => tileName(x, lang)).join(" ")}` : "";
-      return t(key, who, ev.text || "") + tile;
-    }
-    return "";
   }
 
   /** @returns {string} */
@@ -507,10 +519,26 @@ export class TableView {
   showConn() {
     const el = document.getElementById("conn");
     if (!el) return;
-    const text = { connecting: t("conn_wait"), open: t("conn_ok"), reconnecting: t("conn_wait"), closed: t("conn_off") }[this.connState];
+    const text = { connecting: t("conn_wait"), open: t("conn_ok"), reconnecting: t("conn_wait"), closed: t("conn_off"), replaced: t("conn_replaced"), "logged-out": t("conn_off") }[this.connState];
     el.className = `conn conn-${this.connState}`;
     el.textContent = text;
     el.hidden = false;
+  }
+
+  /** The room's name (fetched once; the id until then). @param {string} id @returns {string} */
+  roomTitle(id) {
+    if (this.roomNames[id]) return this.roomNames[id];
+    rooms()
+      .then((all) => {
+        const r = all.find((x) => x.id === id);
+        if (r && !this.roomNames[id]) {
+          this.roomNames[id] = roomName(r);
+          const el = this.root.querySelector(".table-title");
+          if (el && this.info) el.textContent = `${familyName(this.info.family)} · ${this.roomNames[id]}`;
+        }
+      })
+      .catch(() => {});
+    return id;
   }
 
   render() {
@@ -520,13 +548,27 @@ export class TableView {
     const top = h(
       "div.table-top",
       null,
-      h("span.table-title", null, this.info ? `${familyName(this.info.family)}${this.info.room ? " · " + this.info.room : ""}` : ""),
+      h("span.table-title", null, this.info ? `${familyName(this.info.family)}${this.info.room ? " · " + this.roomTitle(this.info.room) : ""}` : ""),
       this.info && this.info.invite ? h("span.invite", null, t("invite_is", this.info.invite)) : null,
       h("button.ghost.leave", { type: "button", onclick: () => this.leave() }, t("leave")),
     );
     root.append(top);
+    if (this.storeRetrying) root.append(h("p.panel.store-retrying", { role: "status" }, t("store_retrying")));
+    /** @param {string} [next] */
+    const exit = (next) => {
+      this.destroy();
+      this.onExit(undefined, next);
+    };
+    if (this.connState === "replaced") {
+      root.append(replacedEl(() => exit()));
+      return;
+    }
+    if (this.closedMsg && this.closedMsg.code) {
+      root.append(closedEl(this.closedMsg, this.seat, exit));
+      return;
+    }
     if (this.closedReason !== null) {
-      root.append(h("div.panel.closed", null, h("p", null, t("closed", this.closedReason)), h("button.primary", { type: "button", onclick: () => { this.destroy(); this.onExit(); } }, t("back_lobby"))));
+      root.append(h("div.panel.closed", null, h("p", null, t("closed", this.closedReason)), h("button.primary", { type: "button", onclick: () => exit() }, t("back_lobby"))));
       return;
     }
     if (!this.state) {
@@ -545,6 +587,10 @@ export class TableView {
       t("trustee"),
     );
     root.append(boardEl(v));
+    if (this.blocked()) {
+      const move = this.pending || this.inflight;
+      root.append(overlayEl(this.connState !== "open", move ? moveLabel(move.action) : null));
+    }
     root.append(h("p.keys", null, t("keys")));
     if (this.end) {
       const game = this.game;
@@ -570,7 +616,4 @@ export class TableView {
   }
 }
 
-/** @param {string} family @returns {string} */
-export function familyName(family) {
-  return t({ "guobiao-2p": "fam_guobiao", xiamen: "fam_xiamen", arcade: "fam_arcade" }[family] || family);
-}
+export { familyName };

@@ -1,0 +1,62 @@
+// Keyboard play at a live table (the shortcuts listed under the board).
+
+/**
+ * A key at the live table: the settlement's next hand, a choice 1–9, Escape, A (托管), ←→ and
+ * Enter over the playable tiles, and each legal action's shortcut.  Nothing while input waits
+ * (a dialog, a lost connection, a closed table).
+ * @param {import("./table.js").TableView} v
+ * @param {KeyboardEvent} e
+ */
+export function onTableKey(v, e) {
+  const target = e.target;
+  if (target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (v.dialog || v.blocked() || v.closedMsg || v.connState === "replaced") return;
+  if (v.end) {
+    if (e.key === "n" || e.key === "Enter") {
+      const next = v.root.querySelector(".settle-next");
+      if (next instanceof HTMLButtonElement && !next.disabled) next.click();
+    }
+    return;
+  }
+  const key = e.key.toLowerCase();
+  if (v.chooser && v.chooser.options && /^[1-9]$/.test(key)) {
+    const opt = v.chooser.options[Number(key) - 1];
+    if (opt) v.act(opt.action);
+    e.preventDefault();
+    return;
+  }
+  if (key === "escape" && (v.mode || v.chooser)) {
+    if (v.mode !== "exchange") v.mode = null;
+    v.chooser = null;
+    v.render();
+    return;
+  }
+  if (key === "a") {
+    v.toggleTrustee();
+    return;
+  }
+  const tiles = [...v.root.querySelectorAll(".hand-mine .tile.can")];
+  if (key === "arrowleft" || key === "arrowright") {
+    if (!tiles.length) return;
+    const indices = tiles.map((el) => Number(el instanceof HTMLElement ? el.dataset.index : -1));
+    let at = indices.indexOf(v.focus);
+    at = at < 0 ? (key === "arrowleft" ? indices.length - 1 : 0) : (at + (key === "arrowleft" ? -1 : 1) + indices.length) % indices.length;
+    v.focus = indices[at];
+    v.render();
+    e.preventDefault();
+    return;
+  }
+  if ((key === "enter" || key === "arrowup") && v.focus >= 0) {
+    const el = v.root.querySelector(`.hand-mine .tile[data-index="${v.focus}"]`);
+    if (el instanceof HTMLElement) el.click();
+    e.preventDefault();
+    return;
+  }
+  for (const b of v.buttons()) {
+    if (b.key && (b.key.toLowerCase() === key || (b.key === " " && key === " "))) {
+      v.press(b);
+      e.preventDefault();
+      return;
+    }
+  }
+}
