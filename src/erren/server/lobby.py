@@ -227,6 +227,19 @@ class Lobby:
                 408, f"no opponent came within {wait_s:g} s; try again", "no-opponent"
             ) from None
 
+    def cancel_quick(self, user_id: int) -> bool:
+        """Take the user out of every quick-match queue: his waiting request answers 409
+        ``cancelled`` and no opponent is paired with him.  ``False`` if he was not waiting."""
+        for queue in self.waiting.values():
+            for waiter in list(queue):
+                if waiter.user_id == user_id and not waiter.future.done():
+                    queue.remove(waiter)
+                    waiter.future.set_exception(
+                        LobbyError(409, "the quick match was cancelled", "cancelled")
+                    )
+                    return True
+        return False
+
     def _quick_table(self, room: RoomTier, first: _Waiter, user: User) -> Table:
         spec = TableSpec(
             self._new_id(),

@@ -48,6 +48,14 @@ async def quick_match(body: QuickMatchIn, user: CurrentUser, lobby: LobbyDep) ->
     return seat_out(table, seat)
 
 
+@router.delete("/match/quick", status_code=204)
+async def cancel_quick_match(user: CurrentUser, lobby: LobbyDep) -> None:
+    """Stop waiting for an opponent: the waiting request answers 409 ``cancelled``; 404
+    ``not-waiting`` if the user was not waiting."""
+    if not lobby.cancel_quick(user.id):
+        raise ApiError(404, "not-waiting", "you are not waiting for a quick match")
+
+
 @router.post("/tables/private", response_model=SeatOut, status_code=201)
 async def private_table(body: TableIn, user: CurrentUser, lobby: LobbyDep) -> SeatOut:
     table = await lobby.private_table(user, body.family, body.options)

@@ -89,10 +89,19 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
       onTable(seat.table);
     } catch (e) {
       if (e instanceof DOMException && e.name === "AbortError") return;
+      if (e instanceof ApiError && e.code === "cancelled") return;
       if (e instanceof ApiError && e.code === "account-needed") accountNeeded = true;
       else toast(errorText(e instanceof ApiError ? e.code : null, e instanceof Error ? e.message : String(e)), "error");
       draw();
     }
+  };
+
+  /** Stop waiting: the server takes the player out of the queue (so nobody is paired with a
+   * player who left), then the request is dropped. */
+  const cancelQuick = () => {
+    const was = waiting;
+    waiting = null;
+    api("DELETE", "/match/quick").catch(() => undefined).finally(() => was?.abort());
   };
 
   /** @param {Room} r */
@@ -179,7 +188,7 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
   const drawWaiting = () => {
     root.replaceChildren(
       h("div.panel.waiting", null, h("div.spinner"), h("p", null, t("waiting_match")),
-        h("button", { type: "button", onclick: () => { waiting?.abort(); draw(); } }, t("cancel"))),
+        h("button", { type: "button", onclick: () => { cancelQuick(); draw(); } }, t("cancel"))),
     );
   };
   const reload = () => {
