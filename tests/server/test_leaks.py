@@ -25,7 +25,7 @@ async def wait_until(pred: Callable[[], bool], timeout: float = 10.0) -> None:
         await asyncio.sleep(0.02)
 
 
-PLAY_S = 25.0
+PLAY_S = 40.0
 """Seconds of play per backend (the hands in progress then are finished)."""
 TABLES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("guobiao-2p", {}),
