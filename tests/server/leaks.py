@@ -49,27 +49,7 @@ from erren.server.protocol import (
     result_json,
 )
 
-KNOWN_LEAKS: dict[str, str] = {
-    "xiamen-not-now-lists-the-actors-moves": (
-        "engine/xiamen.py XiamenRules.diagnose, the `not-now` branch: a peng/chi/minggang/hu "
-        "sent by the seat that is NOT to act during the opening window, a 游 choice or the "
-        "last draw is answered 'seat {p} may only choose among {state.legal_actions()}' — the "
-        "legal actions of the seat to act (e.g. '0:qiangjin:3z, 0:pass'). Known (issue #11 "
-        "point 5); the engine helper fixes it."
-    ),
-    "claim-window-visible-to-the-discarder": (
-        "engine observe() + server/table.py: without 鸣牌保护 (claim_privacy) the discarder "
-        "sees phase 'claim' with the opponent to act (and his claim timer) only when the "
-        "opponent can claim his discard. Fixed by the engine helper's claim_privacy option and "
-        "the runtime helper turning it on at tables with a human seat (the same for the rob "
-        "window after a 加杠)."
-    ),
-    "deadline-to-the-waiting-seat": (
-        "server/table.py Table._state_json: `timer.deadline` is sent to both seats, also to "
-        "the one waiting for the opponent's decision (the contract: deadlines only to the seat "
-        "that decides). The runtime helper fixes it."
-    ),
-}
+KNOWN_LEAKS: dict[str, str] = {}
 
 _TILE_GROUP = re.compile(r"(?<![\w§.\-])((?:[1-9]+[mpszf])+)(?![\w])")
 _ACTION = re.compile(r"(?<![\w])([01c]):([a-z]+)(?::([0-9mpszf,]+))?")
