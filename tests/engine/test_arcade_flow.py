@@ -207,7 +207,7 @@ def test_trustee_after_a_pung_discards_the_drawn_tile() -> None:
     """R2.17: 托管 discards the tile just drawn, or the R2.16 fallback — the same rule."""
     state, k = _offered(READY, "9p", lambda k: k != _kind("9p"))
     act(state, "1:takepung:234m")
-    state.apply(Action.trustee(1, True))
+    state.apply_system(Action.trustee(1, True))
     assert state.discards[1] == [_kind("9p")]
     assert state.hands[1][k] == 3
 
@@ -449,11 +449,11 @@ def test_random_timeouts_after_a_pung_follow_r2_16() -> None:
             fallback += not state.hands[p][drawn]
             n = len(state.discards[p])
             if rng.random() < 0.5:
-                state.apply(Action.make(AK.TIMEOUT, p))
+                state.apply_system(Action.make(AK.TIMEOUT, p))
             else:
-                state.apply(Action.trustee(p, True))
+                state.apply_system(Action.trustee(p, True))
                 if not state.is_terminal:
-                    state.apply(Action.trustee(p, False))
+                    state.apply_system(Action.trustee(p, False))
             if len(state.discards[p]) > n:  # (托管 may have won instead)
                 assert state.discards[p][n] == expected
                 checked += 1
