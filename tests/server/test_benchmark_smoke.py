@@ -17,7 +17,10 @@ def test_a_few_tables_play_and_are_reported(database: str) -> None:
     assert report.sustained == 4
     assert report.moves > 0 and len(report.latencies_ms) > 0
     assert not math.isnan(report.percentile(99))
-    assert report.actions >= report.moves  # every move went through the group commit
+    # every move went through the group commit; the window's edges are read from /health by
+    # another process than the players', so a seat's move at either edge may be committed just
+    # outside the counted window (a disconnection no longer adds a 托管 action to make up for it)
+    assert report.actions >= report.moves - 2 * report.tables
     text = report.table(database)
     for label in ("latency p50", "latency p99", "moves", "sustained", "errors", "group commit"):
         assert label in text
