@@ -194,11 +194,16 @@ class Served:
 @contextlib.asynccontextmanager
 async def serving(database: str) -> AsyncIterator[Served]:
     """The real app on uvicorn on loopback over ``database``, with a rigged generator; timers
-    long enough never to fire while the clients answer at once."""
+    long enough (10 minutes) never to fire while the clients answer at once or a line is being
+    searched for (the search runs on the server's event loop)."""
     store = await Store.open(database, passwords=Passwords.fast())
     rng = RiggedRandom(7)
-    config = TableConfig(
-        grace_s=600.0, ready_timeout_s=600.0, turn_timeout_s=600.0, claim_timeout_s=600.0
+    config = TableConfig(  # game seconds, × 0.01: the 鸣牌保护 pause lasts 8 ms
+        grace_s=60_000.0,
+        ready_timeout_s=60_000.0,
+        turn_timeout_s=60_000.0,
+        claim_timeout_s=60_000.0,
+        idle_timeout_s=60_000.0,
     )
     app = create_app(store, rng=rng, clock=Clock(0.01), config=config)
     port = free_port()
@@ -240,6 +245,8 @@ async def play_scripted(
                     return dict(event)
         if kind == "closed":
             raise AssertionError(f"the table closed before the settlement: {message}")
+        if kind == "error" and message.get("code") != "stale":
+            raise AssertionError(f"the server refused a move of the recorded line: {message}")
         state = client.state
         if kind not in ("events", "snapshot") or state is None or not client.my_turn():
             continue
