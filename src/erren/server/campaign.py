@@ -142,20 +142,7 @@ class CampaignTable(Table):
         fair = Commitment(start.seed, salt, commit(start.seed, salt))
         # ctable.new_hand's deal, with 鸣牌保护 on
         state = State.new(self.ruleset, seed=start.seed, dealer=start.dealer)
-        meta = self._meta()
-        game_id = await self._durably(
-            lambda: self.store.create_game(
-                self.ruleset.name,
-                meta,
-                seats=(self.seats[0].user_id, self.seats[1].user_id),
-                seed=fair.seed,
-                salt=fair.salt,
-                room="campaign",
-            )
-        )
-        self._begin(state, game_id, fair)
-        await self._persist()
-        await self._after_change(-1)
+        await self._deal(state, fair, "campaign")
 
     def called_off_json(self, why: str) -> dict[str, Any]:
         """A called-off campaign hand keeps its wall secret (no seed, no actions: the shuffle

@@ -986,6 +986,12 @@ class Table:
             round_wind=self.round_wind,
             streak=self.streak if self.ruleset.uses_streak else 0,
         )
+        room = self.spec.room.id if self.spec.room is not None else self.spec.kind
+        await self._deal(state, fair, room)
+
+    async def _deal(self, state: State, fair: Commitment, room: str) -> None:
+        """Store the new hand's game (retrying a failed write), begin it and send its first
+        events."""
         meta = self._meta()
         game_id = await self._durably(
             lambda: self.store.create_game(
@@ -994,7 +1000,7 @@ class Table:
                 seats=(self.seats[0].user_id, self.seats[1].user_id),
                 seed=fair.seed,
                 salt=fair.salt,
-                room=self.spec.room.id if self.spec.room is not None else self.spec.kind,
+                room=room,
             )
         )
         self._begin(state, game_id, fair)
