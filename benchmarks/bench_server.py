@@ -45,6 +45,8 @@ from typing import Any
 
 import httpx
 
+from erren.server.client import table_passes
+
 PG_ADMIN = os.environ.get("ERREN_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 TARGET = "target: ≥ 1,000 tables with p99 ≤ 50 ms, server on one core"
 
@@ -131,6 +133,7 @@ async def _play_seat(
                 or state["result"] is not None
                 or state["to_act"] != state["player"]
                 or not state["legal"]
+                or table_passes(state)  # the table passes a pass-only window itself
             ):
                 continue
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))

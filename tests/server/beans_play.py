@@ -26,7 +26,7 @@ from erren.bots import find_bot
 from erren.engine import Action, ActionKind, HandResult, Observation, State, find_ruleset
 from erren.engine.state import Phase
 from erren.server.app import create_app
-from erren.server.client import PlayerClient
+from erren.server.client import PlayerClient, table_passes
 from erren.server.clock import Clock
 from erren.server.store import Passwords, Store
 from erren.server.table import TableConfig
@@ -258,11 +258,10 @@ async def play_scripted(
             await client.send({"type": "leave"})
             continue
         key = (client.seat, n)
+        if table_passes(state):
+            continue  # the table passes at the 鸣牌保护 pause (§2.4)
         if key not in decisions:
             legal = state.get("legal") or []
-            if legal == ["pass"]:  # a pass-only window the system may answer too
-                await client.act("pass")
-                continue
             raise AssertionError(f"the hand left the recorded line at {key}: legal {legal}")
         await client.act(decisions[key])
 

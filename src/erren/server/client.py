@@ -25,7 +25,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from erren.bots import Bot
 from erren.server.protocol import action_text, observation_from_json
 
-__all__ = ["ClientError", "PlayerClient", "guest_token", "ws_url"]
+__all__ = ["TABLE_PASSES", "ClientError", "PlayerClient", "guest_token", "table_passes", "ws_url"]
 
 
 class ClientError(Exception):
@@ -51,6 +51,16 @@ async def guest_token(server: str, http: httpx.AsyncClient | None = None) -> str
         reply = await own.post("/auth/guest")
         reply.raise_for_status()
         return str(reply.json()["token"])
+
+
+TABLE_PASSES = frozenset({"claim", "rob", "last_draw", "haidi"})
+"""The windows a table answers itself when pass is the only move (鸣牌保护, guobiao-2p §2.4)."""
+
+
+def table_passes(state: dict[str, Any]) -> bool:
+    """Whether the table passes for the player in this state: a claim, rob, 三游 last-draw or
+    海底 window in which pass is his only move is passed by the server at the pause."""
+    return state.get("phase") in TABLE_PASSES and state.get("legal") == ["pass"]
 
 
 class PlayerClient:
@@ -233,6 +243,8 @@ class PlayerClient:
 
     async def _move(self, bot: Bot, think: Callable[[], float] | None) -> None:
         assert self.state is not None
+        if table_passes(self.state):
+            return
         if think is not None:
             delay = think()
             if delay > 0:

@@ -16,6 +16,9 @@ import { errorText, familyName, getLang, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
 import { tileEl, tileName } from "./tiles.js";
 
+/** Windows the table answers itself when pass is the only move (鸣牌保护). */
+const TABLE_PASSES = new Set(["claim", "rob", "last_draw", "haidi"]);
+
 /** @typedef {import("./board.js").Obs} Obs */
 /** @typedef {import("./board.js").BoardView} BoardView */
 /** @typedef {import("./api.js").TableInfo} TableInfo */
@@ -313,9 +316,14 @@ export class TableView {
     this.render();
   }
 
-  /** @returns {string[]} */
+  /** The moves the player may make now.  A window in which he could only pass is passed by
+   * the table itself at the 鸣牌保护 pause (guobiao-2p §2.4), so it offers nothing.
+   * @returns {string[]} */
   legal() {
-    return this.state && this.state.to_act === this.seat ? this.state.legal : [];
+    const st = this.state;
+    if (!st || st.to_act !== this.seat) return [];
+    if (TABLE_PASSES.has(st.phase) && st.legal.length === 1 && st.legal[0] === "pass") return [];
+    return st.legal;
   }
 
   /** @param {string} tile @returns {boolean} */
@@ -493,7 +501,7 @@ export class TableView {
     if (this.mode === "takepung") return t("pung_offer", this.view().offer ? tileName(String(this.view().offer), getLang()) : "");
     if (st.phase === "pick") return t("pick_any");
     if (st.phase === "turn" && st.legal.some((a) => a.startsWith("discard"))) return t("your_turn");
-    if (st.legal.length) return t("your_claim");
+    if (this.legal().length) return t("your_claim");
     return "";
   }
 
