@@ -23,12 +23,15 @@ from .harness import PG_ADMIN, TIME_SCALE, Server, database, run
 from .helpers import private_pair, registered, settlements, wait_for
 
 GRACE_S = 60 * TIME_SCALE  # erren serve --grace default 60, at the harness's time scale
+OUTAGE_SCALE = ("--time-scale", "0.05")
+"""The outage tests act on the first turn: a 1 s turn (20 s × 0.05) rather than 0.2 s, so that
+on a loaded machine the turn's own timeout does not move the hand on first."""
 
 
 @pytest.fixture
 def sqlite_server(tmp_path: Path) -> Iterator[Server]:
     with database("sqlite", tmp_path) as url:
-        server = Server(url, tmp_path / "server.log")
+        server = Server(url, tmp_path / "server.log", *OUTAGE_SCALE)
         server.start()
         try:
             yield server
@@ -39,7 +42,7 @@ def sqlite_server(tmp_path: Path) -> Iterator[Server]:
 @pytest.fixture
 def pg_server(tmp_path: Path) -> Iterator[Server]:
     with database("postgresql", tmp_path) as url:
-        server = Server(url, tmp_path / "server.log")
+        server = Server(url, tmp_path / "server.log", *OUTAGE_SCALE)
         server.start()
         try:
             yield server
@@ -131,8 +134,8 @@ def test_sqlite_file_vanishing_keeps_the_table_and_loses_nothing(sqlite_server: 
         finally:
             if away.exists():
                 away.rename(path)
-        await a.close()
-        await b.close()
+            await a.close()
+            await b.close()
 
     run(main())
 
@@ -184,8 +187,8 @@ def test_postgresql_read_only_and_killed_connections_lose_nothing(pg_server: Ser
         finally:
             with contextlib.suppress(Exception):
                 _pg(f'ALTER DATABASE "{name}" SET default_transaction_read_only = off')
-        await a.close()
-        await b.close()
+            await a.close()
+            await b.close()
 
     run(main())
 
