@@ -33,12 +33,12 @@ Inside, everything is ints: 34-long count arrays per player, the wall as a list 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from erren.engine.actions import CHANCE, Action, ActionKind
 from erren.engine.events import NOBODY, Event
+from erren.engine.result import HandResult, WinClaim
 from erren.engine.winning import ready_discards
 from erren.errors import IllegalActionError
 from erren.hand import Hand
@@ -127,65 +127,6 @@ _WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.LAST_DRAW, Phase.HAIDI})
 with ``claim_privacy`` they open whether or not he has a choice, and 报听 auto-play does not
 pass them."""
 _TURN_KINDS = frozenset({AK.DISCARD, AK.TING, AK.ZIMO, AK.AN_GANG, AK.JIA_GANG})
-
-
-@dataclass(frozen=True, slots=True)
-class WinClaim:
-    """A win being checked or made: the hand and the flags of §2.11 the engine maintains."""
-
-    winner: int
-    how: str  # "zimo", "discard" or "robbing"
-    hand: Hand
-    dealer: bool
-    kong_replacement: bool = False
-    last_tile: bool = False
-    last_copy: bool = False
-    ting: bool = False
-    tianting: bool = False
-    tianhu: bool = False
-    dihu: bool = False
-    round_wind: Tile = Tile.EAST
-
-    @property
-    def self_drawn(self) -> bool:
-        return self.how == "zimo"
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a hand ended.  ``kind``: ``win``, ``draw`` (荒庄) or ``abort`` (escape).
-
-    For a win: ``how`` (``zimo``/``discard``/``robbing``), the winner's ``hand`` (shown to both
-    players, §2.11), ``fans`` as ``(name, value, count)`` rows, ``fan_total`` (flowers
-    included, uncapped), ``points`` after ``base_points`` and ``cap_points`` (§6.1) and
-    ``deltas``, the change of seat 0 and seat 1 in **points**, in every family and for every
-    kind of end (a win, 荒庄, an escape's penalty) — never beans: a bean room converts them once,
-    at its stake, in :func:`erren.server.settlement.to_beans`.  ``score`` is the scorer's full
-    result when it was available.
-    """
-
-    kind: str
-    winner: int | None = None
-    loser: int | None = None
-    how: str | None = None
-    hand: Hand | None = None
-    claim: WinClaim | None = None
-    fans: tuple[tuple[str, int, int], ...] = ()
-    fan_total: int = 0
-    points: int = 0
-    deltas: tuple[int, int] = (0, 0)
-    score: Any = None
-
-    def __str__(self) -> str:
-        if self.kind == "draw":
-            return "荒庄 (exhaustive draw)"
-        if self.kind == "abort":
-            return f"aborted: seat {self.loser} escaped; deltas {self.deltas}"
-        fans = ", ".join(f"{n} {v}" + (f"×{c}" if c > 1 else "") for n, v, c in self.fans)
-        return (
-            f"seat {self.winner} wins by {self.how}: {self.hand}  [{fans}] "
-            f"= {self.fan_total} fan, {self.points} points, deltas {self.deltas}"
-        )
 
 
 class State:
