@@ -146,7 +146,7 @@ class GuobiaoRuleset(Ruleset):
             fan_total=total,
             points=points,
             deltas=deltas,
-            score=result,
+            detail=result,
         )
 
     def settlement_options(self) -> SettlementOptions:

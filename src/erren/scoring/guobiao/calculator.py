@@ -219,7 +219,7 @@ def score_readings(hand: Hand, ctx: WinContext, table: str, found: list[Reading]
             fan = rows[i]
             hits.append(FanHit(fan, fan.value, h.flowers, ((),) * h.flowers))
             total += fan.value * h.flowers
-    return ScoreResult(fans=tuple(hits), total=total, reading=reading, table=table)
+    return ScoreResult(fans=tuple(hits), total=total, reading=reading, table=table, hand=hand)
 
 
 @lru_cache(maxsize=1 << 14)

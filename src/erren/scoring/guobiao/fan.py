@@ -6,9 +6,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from erren.scoring.detail import ScoreRow, ScoreUnit, source_tiles
+
 if TYPE_CHECKING:
     from erren.analysis.readings import Reading
+    from erren.hand import Hand
     from erren.scoring.guobiao.facts import Facts
+    from erren.tiles import Tile
 
 __all__ = ["Detector", "Fan", "FanHit", "ScoreResult", "Sources"]
 
@@ -75,12 +79,37 @@ class FanHit:
 
 @dataclass(frozen=True, slots=True)
 class ScoreResult:
-    """The score of the best reading (§5.2 step 3), flowers included in ``total``."""
+    """The score of the best reading (§5.2 step 3) of ``hand``, flowers included in ``total``;
+    a :class:`~erren.scoring.detail.FamilyScore` (``rows``, ``steps``, ``total`` in 番)."""
 
     fans: tuple[FanHit, ...]
     total: int
     reading: Reading
     table: str
+    hand: Hand
+
+    @property
+    def unit(self) -> ScoreUnit:
+        return ScoreUnit.FAN
+
+    @property
+    def rows(self) -> tuple[ScoreRow, ...]:
+        """A row a fan: a flower fan made of the hand's flowers, a fan about the whole hand or
+        the way it was won of the whole hand, any other of its groups."""
+        out = []
+        for hit in self.fans:
+            if hit.fan.bonus:
+                tiles: tuple[Tile, ...] = tuple(self.hand.flowers)
+                melds: tuple[int, ...] = ()
+            else:
+                tiles, melds = source_tiles(self.hand, self.reading.groups, hit.sources)
+            fan = hit.fan
+            out.append(ScoreRow(fan.name, fan.english, hit.value, hit.count, tiles, melds))
+        return tuple(out)
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return tuple(self.explain().splitlines())
 
     @property
     def flower_points(self) -> int:

@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from enum import Enum
 
 from erren.analysis.readings import Reading
+from erren.scoring.detail import ScoreRow, ScoreUnit, meld_indices
 from erren.scoring.xiamen.calculator import WaterItem, XiamenResult
 from erren.scoring.xiamen.context import WinType, XiamenSettings
 
 __all__ = [
     "Outcome",
+    "XiamenScore",
     "XiamenSettlement",
     "settle_xiamen",
     "settle_xiamen_draw",
@@ -295,3 +297,45 @@ def _unscored(
         next_streak=next_streak,
         steps=steps,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class XiamenScore:
+    """A xiamen win as a :class:`~erren.scoring.detail.FamilyScore`: a row per 水 item of
+    ``result`` (its tiles: the golds, the flowers, the pung or kong), the settlement's
+    ``steps`` (底, 水, M, cap, bonus, who pays) and ``total`` = the 水.  The points paid are
+    ``settlement.total``."""
+
+    result: XiamenResult
+    settlement: XiamenSettlement
+
+    @property
+    def unit(self) -> ScoreUnit:
+        return ScoreUnit.WATER
+
+    @property
+    def total(self) -> int:
+        return self.result.water
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return self.settlement.steps
+
+    @property
+    def rows(self) -> tuple[ScoreRow, ...]:
+        result = self.result
+        melds = result.hand.melds
+        return tuple(
+            ScoreRow(
+                item.row.name,
+                item.row.english,
+                item.row.value,
+                item.count,
+                item.tiles,
+                meld_indices(melds, (result.groups[g] for g in item.groups)),
+            )
+            for item in result.items
+        )
+
+    def __str__(self) -> str:
+        return self.settlement.explain()
