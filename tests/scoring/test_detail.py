@@ -205,3 +205,22 @@ def test_the_server_sends_the_rows_and_each_row_s_groups() -> None:
     ]
     assert out["fan_tiles"][2] == [{"tiles": ["5z", "5z", "5z", "5z"], "meld": 0}]
     assert out["steps"][-1] == "= 30"
+
+
+def test_fan_tiles_light_only_tiles_of_the_shown_hand() -> None:
+    """E32 as the arcade engine shows it (flowers set aside, not in the hand): the 花牌 row
+    keeps its 7z in ``rows`` but lights nothing of the shown hand; 三色同顺 lights 345m 345p
+    and 3s 4s with the wild White."""
+    hand = Hand.parse("345m11345p3789s5z +4s")
+    detail = score_arcade(hand, ArcadeContext(wild=Tile.WHITE, flowers=1))
+    fans = tuple((r.name_zh, r.value, r.count) for r in detail.rows)
+    result = HandResult(
+        "win", winner=0, loser=1, how="discard", hand=hand, fans=fans, fan_total=4, detail=detail
+    )
+    out = result_json(result)
+    assert out is not None
+    assert out["rows"][1]["tiles"] == ["7z"] and out["fan_tiles"][1] == []
+    assert out["fan_tiles"][2] == [
+        {"tiles": ["3m", "4m", "5m", "3p", "4p", "5p", "3s", "4s", "5z"], "meld": None}
+    ]
+    assert (out["total"], out["unit"]) == (4, {"zh": "番", "en": "fan"})

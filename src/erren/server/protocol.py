@@ -331,13 +331,17 @@ def meld_from_json(data: dict[str, Any]) -> Meld:
 
 def fan_tiles(result: HandResult) -> list[list[dict[str, Any]]] | None:
     """For each row of ``result.detail`` (:class:`~erren.scoring.detail.FamilyScore`), the
-    groups of tiles it came from (``[{"tiles": [...], "meld": i or None}, ...]``): the row's
-    tiles that are not in a declared meld as one group, then each declared meld it includes.
-    ``None`` when the scorer's detail is not available."""
+    tiles of the shown ``result.hand`` it came from, as groups (``[{"tiles": [...], "meld": i
+    or None}, ...]``): the row's tiles outside the declared melds as one group, then each
+    declared meld it includes.  A tile the shown hand does not hold (an arcade flower, set
+    aside before the hand is shown) is left out.  ``None`` when the detail is not available."""
     detail = result.detail
     hand = result.hand
     if detail is None or hand is None:
         return None
+    shown = [*hand.concealed, *hand.flowers]
+    if hand.winning is not None:
+        shown.append(hand.winning)
     out: list[list[dict[str, Any]]] = []
     for row in detail.rows:
         rest = list(row.tiles)
@@ -348,8 +352,14 @@ def fan_tiles(result: HandResult) -> list[list[dict[str, Any]]] | None:
                 if tile in rest:
                     rest.remove(tile)
             melds.append({"tiles": _tiles(tuple(meld.tiles)), "meld": i})
-        loose = [{"tiles": _tiles(tuple(rest)), "meld": None}] if rest else []
-        out.append(loose + melds)
+        free = list(shown)
+        loose = []
+        for tile in rest:
+            if tile in free:
+                free.remove(tile)
+                loose.append(tile)
+        group = [{"tiles": _tiles(tuple(loose)), "meld": None}] if loose else []
+        out.append(group + melds)
     return out if len(out) == len(result.fans) else None
 
 
