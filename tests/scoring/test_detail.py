@@ -10,8 +10,8 @@ from dataclasses import replace
 from erren.engine.result import HandResult
 from erren.hand import Hand
 from erren.notation import parse_tiles
-from erren.scoring.arcade import ArcadeContext, score_arcade
-from erren.scoring.detail import FamilyScore, ScoreRow, ScoreUnit
+from erren.scoring.arcade import ArcadeContext, Baoting, score_arcade
+from erren.scoring.detail import FamilyScore, ScoreRow, ScoreStep, ScoreUnit
 from erren.scoring.guobiao import WinContext, score
 from erren.scoring.xiamen import (
     WinType,
@@ -138,10 +138,20 @@ def test_xiamen_x13_golds_flowers_and_the_steps() -> None:
         ScoreUnit.WATER,
     )
     assert detail.steps[1:3] == (
-        "底 = base 8 × 2^2 = 32",
-        "水 = 6: 金牌 1 + 花牌 3 + 风刻 1 + 普通暗刻 1",
+        ScoreStep("底 = 底分 8 × 2^2 = 32", "底 = base 8 × 2^2 = 32"),
+        ScoreStep(
+            "水 = 6：金牌 1 + 花牌 3 + 风刻 1 + 普通暗刻 1",
+            "水 = 6: 金牌 1 + 花牌 3 + 风刻 1 + 普通暗刻 1",
+        ),
     )
-    assert "total = paid 100 + bonus 50 = 150 points" in detail.steps
+    assert detail.steps[4:7] == (
+        ScoreStep(
+            "实付 = min(原分 152, 封顶 100) = 100（封顶）",
+            "paid = min(raw 152, cap 100) = 100 (capped)",
+        ),
+        ScoreStep("奖励 = 50（游金），不计入封顶", "bonus = 50 (游金), outside the cap"),
+        ScoreStep("合计 = 实付 100 + 奖励 50 = 150 分", "total = paid 100 + bonus 50 = 150 points"),
+    )
 
 
 # ------------------------------------------------------------------------------ arcade
@@ -204,7 +214,8 @@ def test_the_server_sends_the_rows_and_each_row_s_groups() -> None:
         {"tiles": ["9m", "9m", "9m", "9m"], "meld": 1},
     ]
     assert out["fan_tiles"][2] == [{"tiles": ["5z", "5z", "5z", "5z"], "meld": 0}]
-    assert out["steps"][-1] == "= 30"
+    assert out["steps"][1] == {"zh": "连六 8 (123m 456m)", "en": "Short Straight 8 (123m 456m)"}
+    assert out["steps"][-1] == {"zh": "= 30", "en": "= 30"}
 
 
 def test_fan_tiles_light_only_tiles_of_the_shown_hand() -> None:
@@ -224,3 +235,12 @@ def test_fan_tiles_light_only_tiles_of_the_shown_hand() -> None:
         {"tiles": ["3m", "4m", "5m", "3p", "4p", "5p", "3s", "4s", "5z"], "meld": None}
     ]
     assert (out["total"], out["unit"]) == (4, {"zh": "番", "en": "fan"})
+
+
+def test_arcade_steps_in_both_languages() -> None:
+    """E25's result line (R5.7): 15 fan over the cap, paid 13."""
+    hand = Hand.parse("2233334455667p +7p")
+    ctx = ArcadeContext(flowers=1, self_drawn=True, baoting=Baoting.MENQING)
+    detail = score_arcade(hand, ctx)
+    assert (detail.total, detail.unit) == (15, ScoreUnit.FAN)
+    assert detail.steps[-1] == ScoreStep("= 15 → 封顶 13番", "= 15 → capped at 13 fan")

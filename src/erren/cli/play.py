@@ -692,7 +692,7 @@ def settlement_lines(result: HandResult, pal: Palette, *, family: str = "") -> l
             lines.append(f"  {pad(label, 36)} {row.points:>3}{times}")
         lines.append(f"  {pad('total', 36)} {detail.total:>3} {unit.zh}")
         lines.append("")
-        lines += ["  " + step for step in detail.steps]
+        lines += ["  " + step.en for step in detail.steps]
         lines.append("")
     lines.append(_points_line(result))
     return lines

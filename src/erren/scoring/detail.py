@@ -36,6 +36,7 @@ from erren.tiles import Tile
 __all__ = [
     "FamilyScore",
     "ScoreRow",
+    "ScoreStep",
     "ScoreUnit",
     "format_tiles",
     "group_tiles",
@@ -88,6 +89,14 @@ class ScoreRow:
         return self.value * self.count
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreStep:
+    """One line of a score's explanation, in Chinese and in English."""
+
+    zh: str
+    en: str
+
+
 class FamilyScore(Protocol):
     """The score of a win in any family, as a screen shows it."""
 
@@ -97,9 +106,8 @@ class FamilyScore(Protocol):
         ...
 
     @property
-    def steps(self) -> tuple[str, ...]:
-        """The explanation, one line a step (the scorer's own wording: Chinese terms with the
-        English of the spec)."""
+    def steps(self) -> tuple[ScoreStep, ...]:
+        """The explanation, one line a step, in both languages."""
         ...
 
     @property

@@ -395,7 +395,9 @@ def result_json(result: HandResult | None) -> dict[str, Any] | None:
             }
             for row in detail.rows
         ],
-        "steps": None if detail is None else list(detail.steps),
+        "steps": None
+        if detail is None
+        else [{"zh": step.zh, "en": step.en} for step in detail.steps],
         "total": None if detail is None else detail.total,
         "unit": None if detail is None else {"zh": detail.unit.zh, "en": detail.unit.en},
     }

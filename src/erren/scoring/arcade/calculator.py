@@ -20,7 +20,7 @@ from erren.melds import MeldKind
 from erren.scoring.arcade.context import ArcadeContext, Baoting, FirstTurn
 from erren.scoring.arcade.facts import GREEN, Facts, Form, HandInfo, Interpretation
 from erren.scoring.arcade.patterns import LIMIT_HANDS, NON_LIMIT, Pattern, Sources
-from erren.scoring.detail import ScoreRow, ScoreUnit, source_tiles
+from erren.scoring.detail import ScoreRow, ScoreStep, ScoreUnit, source_tiles
 from erren.tiles import NUM_KINDS, Tile
 
 __all__ = [
@@ -113,8 +113,24 @@ class ArcadeResult:
         return tuple(out)
 
     @property
-    def steps(self) -> tuple[str, ...]:
-        return tuple(self.explain().splitlines())
+    def steps(self) -> tuple[ScoreStep, ...]:
+        """A line a pattern with the groups it came from (the Chinese lines are
+        :meth:`explain`'s), then the result line (R5.7)."""
+        out = []
+        for hit in self.patterns:
+            where = "; ".join(" ".join(g) for g in self.groups_of(hit) if g)
+            tail = f" ({where})" if where else ""
+            p = hit.pattern
+            value = f"×{hit.value}" if p.limit else f"{hit.total}"
+            out.append(ScoreStep(f"{p.name} {value}{tail}", f"{p.english} {value}{tail}"))
+        if self.yakuman:
+            en = f"{self.yakuman}× yakuman" if self.yakuman >= 2 else "yakuman"
+        elif self.capped:
+            en = f"{self.fan} → capped at {FAN_CAP} fan"
+        else:
+            en = f"{self.fan}"
+        out.append(ScoreStep(f"= {self.summary}", f"= {en}"))
+        return tuple(out)
 
     @property
     def key(self) -> tuple[int, int, int]:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from erren.scoring.detail import ScoreRow, ScoreUnit, source_tiles
+from erren.scoring.detail import ScoreRow, ScoreStep, ScoreUnit, source_tiles
 
 if TYPE_CHECKING:
     from erren.analysis.readings import Reading
@@ -108,8 +108,22 @@ class ScoreResult:
         return tuple(out)
 
     @property
-    def steps(self) -> tuple[str, ...]:
-        return tuple(self.explain().splitlines())
+    def steps(self) -> tuple[ScoreStep, ...]:
+        """A line a fan with the groups it came from (the Chinese lines are :meth:`explain`'s),
+        then the total."""
+        out = []
+        for hit in self.fans:
+            where = "; ".join(" ".join(g) for g in self.groups_of(hit) if g)
+            tail = f" ({where})" if where else ""
+            times = f"×{hit.count}" if hit.count > 1 else ""
+            out.append(
+                ScoreStep(
+                    f"{hit.fan.name} {hit.value}{times}{tail}",
+                    f"{hit.fan.english} {hit.value}{times}{tail}",
+                )
+            )
+        out.append(ScoreStep(f"= {self.total}", f"= {self.total}"))
+        return tuple(out)
 
     @property
     def flower_points(self) -> int:

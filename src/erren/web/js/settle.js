@@ -146,8 +146,8 @@ export function settlementEl(o) {
     const unitName = unit ? (lang === "zh" ? unit.zh : unit.en) : "";
     list.append(h("tr.total", null, h("td", { colspan: 3 }, t("s_total")), h("td.sub", null, `${r.total ?? r.fan_total} ${unitName}`.trim())));
     if (rows.length) card.append(list);
-    const steps = /** @type {string[]} */ (rows.length && Array.isArray(r.steps) ? r.steps : []);
-    if (steps.length) card.append(h("details.steps", null, h("summary", null, t("s_steps")), ...steps.map((step) => h("div.step", null, step))));
+    const steps = /** @type {Array<{zh: string, en: string}>} */ (rows.length && Array.isArray(r.steps) ? r.steps : []);
+    if (steps.length) card.append(h("details.steps", null, h("summary", null, t("s_steps")), ...steps.map((step) => h("div.step", null, lang === "zh" ? step.zh : step.en))));
     if (o.family === "xiamen") card.append(h("p.formula", null, xiamenFormula(o, how, Number(r.fan_total), Number(r.points))));
   }
 
