@@ -56,6 +56,7 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import aliased
 
 from erren.errors import ErrenError
+from erren.server.fairness import commit
 from erren.server.store import names
 from erren.server.store.models import (
     HOUSE,
@@ -94,7 +95,6 @@ __all__ = [
     "Transfer",
     "User",
     "alembic_config",
-    "commitment",
     "database_url",
 ]
 
@@ -291,11 +291,6 @@ class LedgerJournal:
 
 # --------------------------------------------------------------------------------------------
 # Helpers
-
-
-def commitment(seed: int, salt: str) -> str:
-    """The public commitment to a shuffle seed: ``sha256(f"{seed}:{salt}")`` in hex."""
-    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
 
 
 def _now() -> datetime:
@@ -1121,7 +1116,7 @@ class Store:
             seat0_user_id=seats[0],
             seat1_user_id=seats[1],
             room=room,
-            commitment=commitment(seed, salt),
+            commitment=commit(seed, salt),
             seed=str(seed),
             salt=salt,
             finished=False,
