@@ -32,7 +32,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from erren.bots import Bot, find_bot
-from erren.engine import Action, ActionKind, Ruleset, State, find_ruleset
+from erren.engine import Action, ActionKind, Match, Record, Ruleset, State, find_ruleset, replay
 from erren.engine.state import Phase
 from erren.errors import IllegalActionError
 from erren.server.clock import Clock, Timer
@@ -49,6 +49,7 @@ from erren.server.protocol import (
 )
 from erren.server.rooms import RoomTier, rooms_admitting
 from erren.server.settlement import to_beans
+from erren.tiles import Tile
 
 if TYPE_CHECKING:
     from erren.server.journal import Journal
@@ -272,6 +273,22 @@ WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.LAST_DRAW, Phase.HAIDI})
 has a choice (pass alone), and the server keeps them open for the minimum pause."""
 
 
+def match_at(
+    ruleset: Ruleset,
+    *,
+    dealer: int,
+    streak: int = 0,
+    round_wind: Tile = Tile.EAST,
+    first_dealer: int | None = None,
+) -> Match:
+    """A match picked up at a hand: its dealer, streak and round wind, and the seat that dealt
+    its hand 1 (the round wind advances when the deal comes back to him; default ``dealer``)."""
+    match = Match(ruleset)
+    match.dealer, match.streak, match.round_wind = dealer, streak, round_wind
+    match.first_dealer = dealer if first_dealer is None else first_dealer
+    return match
+
+
 def with_claim_privacy(ruleset: Ruleset) -> Ruleset:
     """``ruleset`` with 鸣牌保护 on (every claim window opened, pass-only ones too), when the
     engine's options have ``claim_privacy``; otherwise ``ruleset`` itself."""
@@ -318,10 +335,8 @@ class Table:
         self.fair: Commitment | None = None
         self.start_event: dict[str, Any] = {}
         self.end_event: dict[str, Any] | None = None
-        table_rng = random.Random(rng.getrandbits(64) if rng is not None else None)
-        self.dealer = self.ruleset.first_dealer(table_rng, 0)
-        self.streak = 0
-        self.round_wind = 27  # East
+        self.match = Match(self.ruleset, seed=rng.getrandbits(64) if rng is not None else None)
+        """The series of hands at this table: dealer, 连庄 streak and round wind (§1.2, §1.3)."""
         self._timer: Timer | None = None
         self._timer_seconds = 0.0
         self._ready_timer: Timer | None = None
@@ -350,6 +365,11 @@ class Table:
     def running(self) -> bool:
         """A hand is in progress (from the deal to its settlement)."""
         return self.state is not None and self.end_event is None
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current (or next) hand."""
+        return self.match.dealer
 
     @property
     def full(self) -> bool:
@@ -968,9 +988,10 @@ class Table:
             "names": [s.name for s in self.seats],
             "bots": [s.bot_name for s in self.seats],
             "hand": self.hand_no,
-            "dealer": self.dealer,
-            "streak": self.streak,
-            "round_wind": self.round_wind,
+            "dealer": self.match.dealer,
+            "streak": self.match.streak,
+            "round_wind": int(self.match.round_wind),
+            "first_dealer": self.match.first_dealer,
         }
 
     async def _start_hand(self) -> None:
@@ -979,13 +1000,7 @@ class Table:
             self._ready_timer = None
         self.hand_no += 1
         fair = Commitment.draw(self.rng)
-        state = State.new(
-            self.ruleset,
-            seed=fair.seed,
-            dealer=self.dealer,
-            round_wind=self.round_wind,
-            streak=self.streak if self.ruleset.uses_streak else 0,
-        )
+        state = self.match.new_hand(seed=fair.seed)
         room = self.spec.room.id if self.spec.room is not None else self.spec.kind
         await self._deal(state, fair, room)
 
@@ -1061,6 +1076,7 @@ class Table:
             "beans": beans,
             "record": record,
         }
+        self.match.finish_hand(state)  # the next dealer, streak and round wind
         if result.kind == "abort":
             escaper = result.loser if result.loser is not None else -1
             self._close(
@@ -1070,7 +1086,6 @@ class Table:
                 after=True,
             )
             return
-        self.dealer, self.streak = self.ruleset.next_dealer(self.dealer, self.streak, result)
         for seat in self.seats:
             seat.ready = seat.bot is not None
         hand = self.hand_no
@@ -1169,18 +1184,24 @@ class Table:
     ) -> None:
         """Rebuild the hand of an unfinished stored game (after a restart) by replaying it."""
         self.hand_no = int(meta.get("hand", 1))
-        self.dealer = int(meta.get("dealer", 0))
-        self.streak = int(meta.get("streak", 0))
-        self.round_wind = int(meta.get("round_wind", 27))
-        state = State(
+        dealer = int(meta.get("dealer", 0))
+        match = self.match = match_at(
             self.ruleset,
-            dealer=self.dealer,
-            round_wind=self.round_wind,
-            streak=self.streak if self.ruleset.uses_streak else 0,
+            dealer=dealer,
+            streak=int(meta.get("streak", 0)),
+            round_wind=Tile(int(meta.get("round_wind", Tile.EAST))),
+            first_dealer=int(meta.get("first_dealer", dealer)),
         )
-        state.seed = seed
-        for text in actions:
-            state.apply_recorded(Action.parse(text))
+        record = Record(
+            ruleset=self.ruleset.name,
+            options=self.ruleset.options_dict(),
+            seed=seed,
+            dealer=match.dealer,
+            round_wind=match.round_wind,
+            actions=tuple(actions),
+            streak=match.streak if self.ruleset.uses_streak else 0,
+        )
+        state = replay(record)
         self._begin(state, game_id, Commitment(seed, salt, commit(seed, salt)))
         self._persisted = len(actions)
         for seat_no, seat in enumerate(self.seats):
