@@ -79,6 +79,11 @@ the server codes against (names and semantics are stable)::
 All methods are safe to call from many tasks at once; each is one short transaction.  Errors:
 :class:`StoreError` (base, an :class:`erren.errors.ErrenError`) ⊃ :class:`AuthError`,
 :class:`AccountError` ⊃ :class:`InsufficientBeans`; malformed arguments raise ``ValueError``.
+
+The code: :class:`Store` (``store.py``) is made of its parts — ``database.py`` (the URL, the
+migrations, transactions), ``ledger.py`` (beans, the audit, relief), ``accounts.py`` (users,
+sessions) and ``games.py`` (game records, campaign runs); ``errors.py`` and ``values.py`` hold
+what it raises and returns, ``models.py`` the tables, ``names.py`` the name rules.
 """
 
 from __future__ import annotations
