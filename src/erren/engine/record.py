@@ -15,10 +15,11 @@ recomputes it.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from erren.engine.actions import Action
+from erren.engine.actions import CHANCE, Action
 from erren.engine.ruleset import find_ruleset
 from erren.errors import NotationError
 from erren.notation import parse_tile
@@ -27,7 +28,7 @@ from erren.tiles import Tile
 if TYPE_CHECKING:
     from erren.engine.state import State
 
-__all__ = ["FORMAT", "VERSION", "Record", "replay"]
+__all__ = ["FORMAT", "VERSION", "Record", "replay", "replay_moves"]
 
 FORMAT = "erren-hand"
 VERSION = 1
@@ -109,8 +110,8 @@ class Record:
         return cls.from_dict(data)
 
 
-def replay(record: Record | str, *, upto: int | None = None) -> State:
-    """The state after applying the record's actions (the first ``upto`` of them)."""
+def _opening(record: Record | str) -> tuple[State, tuple[str, ...]]:
+    """The state before the record's first action, and the actions."""
     from erren.engine.state import State  # noqa: PLC0415
 
     if isinstance(record, str):
@@ -118,7 +119,34 @@ def replay(record: Record | str, *, upto: int | None = None) -> State:
     ruleset = find_ruleset(record.ruleset, record.options)
     state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind, streak=record.streak)
     state.seed = record.seed
-    actions = record.actions if upto is None else record.actions[:upto]
-    for text in actions:
+    return state, record.actions
+
+
+def replay(record: Record | str, *, upto: int | None = None) -> State:
+    """The state after applying the record's actions (the first ``upto`` of them)."""
+    state, actions = _opening(record)
+    for text in actions if upto is None else actions[:upto]:
         state.apply_recorded(Action.parse(text))
     return state
+
+
+def replay_moves(record: Record | str) -> Iterator[tuple[State, Action | None]]:
+    """The record move by move: the state after the opening chance actions (with move
+    ``None``), then after each player's or the system's action with the chance actions that
+    follow it (a draw's shuffle, an arcade event roll) folded in.  Every step yields the same
+    :class:`State`, updated in place."""
+    state, texts = _opening(record)
+    actions = [Action.parse(text) for text in texts]
+    i = 0
+    while i < len(actions) and actions[i].player == CHANCE:
+        state.apply_recorded(actions[i])
+        i += 1
+    yield state, None
+    while i < len(actions):
+        move = actions[i]
+        state.apply_recorded(move)
+        i += 1
+        while i < len(actions) and actions[i].player == CHANCE:
+            state.apply_recorded(actions[i])
+            i += 1
+        yield state, move

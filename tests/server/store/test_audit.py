@@ -16,7 +16,8 @@ from sqlalchemy import text
 from erren.bots import find_bot
 from erren.engine import State, find_ruleset
 from erren.server.audit import audit_store
-from erren.server.store import Store, Transfer, commitment
+from erren.server.fairness import commit
+from erren.server.store import Store, Transfer
 from erren.sim.simulator import play_hand
 
 pytestmark = pytest.mark.anyio
@@ -49,7 +50,7 @@ async def finished(
     if options:
         record["options"] = {**record["options"], **options}
     record["seed"] = state.seed
-    record["fairness"] = {"commitment": commitment(state.seed, salt), "salt": salt}
+    record["fairness"] = {"commitment": commit(state.seed, salt), "salt": salt}
     record["game"] = game
     await store.finish_game(game, record, f"hand: {state.result}")
     return game
@@ -185,7 +186,7 @@ async def test_records_that_do_not_hold(store: Store) -> None:
             text("UPDATE games SET record = :r, commitment = :c WHERE id = :g"),
             {
                 "r": _json_with_seed(await _record(store, bad_seed), 99),
-                "c": commitment(99, "other"),
+                "c": commit(99, "other"),
                 "g": bad_seed,
             },
         )
@@ -210,7 +211,7 @@ def _json_with_seed(record: dict[str, Any], seed: int) -> str:
     import json  # noqa: PLC0415
 
     salt = record["fairness"]["salt"]
-    fair = {"commitment": commitment(seed, salt), "salt": salt}
+    fair = {"commitment": commit(seed, salt), "salt": salt}
     return json.dumps({**record, "seed": seed, "fairness": fair}, ensure_ascii=False)
 
 
@@ -269,7 +270,7 @@ async def test_an_audit_of_a_live_server_sees_no_half_settlement(store: Store) -
             record = won.record().to_dict()
             salt = f"s{i}"
             record["seed"] = won.seed
-            record["fairness"] = {"commitment": commitment(won.seed or 0, salt), "salt": salt}
+            record["fairness"] = {"commitment": commit(won.seed or 0, salt), "salt": salt}
             await store.finish_game(game, record, "hand")
             await store.settle(f"elsewhere:{i}", [Transfer(b, a, 800 + i, "elsewhere")])
         done.set()
