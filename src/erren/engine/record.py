@@ -15,6 +15,7 @@ recomputes it.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +28,7 @@ from erren.tiles import Tile
 if TYPE_CHECKING:
     from erren.engine.state import State
 
-__all__ = ["FORMAT", "VERSION", "Record", "replay"]
+__all__ = ["FORMAT", "VERSION", "Record", "replay", "replay_steps"]
 
 FORMAT = "erren-hand"
 VERSION = 1
@@ -111,14 +112,32 @@ class Record:
 
 def replay(record: Record | str, *, upto: int | None = None) -> State:
     """The state after applying the record's actions (the first ``upto`` of them)."""
-    from erren.engine.state import State  # noqa: PLC0415
-
     if isinstance(record, str):
         record = Record.from_json(record)
-    ruleset = find_ruleset(record.ruleset, record.options)
-    state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind, streak=record.streak)
-    state.seed = record.seed
+    state = _initial(record)
     actions = record.actions if upto is None else record.actions[:upto]
     for text in actions:
         state.apply_recorded(Action.parse(text))
+    return state
+
+
+def replay_steps(record: Record | str) -> Iterator[State]:
+    """The replay one action at a time: the state before the first action, then after each one
+    (one :class:`State`, advanced in place: read it before asking for the next step)."""
+    if isinstance(record, str):
+        record = Record.from_json(record)
+    state = _initial(record)
+    yield state
+    for text in record.actions:
+        state.apply_recorded(Action.parse(text))
+        yield state
+
+
+def _initial(record: Record) -> State:
+    """The record's hand before its first action: ruleset, dealer, round wind, dealer streak."""
+    from erren.engine.state import State  # noqa: PLC0415
+
+    ruleset = find_ruleset(record.ruleset, record.options)
+    state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind, streak=record.streak)
+    state.seed = record.seed
     return state
