@@ -29,6 +29,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, permutations, product
 
 from erren.analysis import _kernel
+from erren.analysis.complete import is_complete
 from erren.analysis.shapes import SHAPE_MASKS, Shape, ShapeSet
 from erren.hand import Hand
 from erren.melds import Meld, MeldKind
@@ -383,6 +384,7 @@ def _knitted_layouts() -> tuple[tuple[tuple[int, int, int], ...], ...]:
 
 
 _KNITTED_LAYOUTS = _knitted_layouts()
+_REGULAR_ONLY = frozenset({Shape.REGULAR})
 
 
 def _honors_and_knitted(counts: tuple[int, ...], wilds: int, mask: int) -> tuple[_Decomp, ...]:
@@ -844,5 +846,48 @@ def readings(hand: Hand, *, shapes: ShapeSet, wilds: Wilds | None = None) -> lis
 
 
 def is_winning(hand: Hand, *, shapes: ShapeSet, wilds: Wilds | None = None) -> bool:
-    """Whether the hand has at least one reading in ``shapes``."""
-    return bool(readings(hand, shapes=shapes, wilds=wilds))
+    """Whether the hand has at least one reading in ``shapes``: the kernel's completeness test
+    (:func:`erren.analysis.complete.is_complete`) on the hand at count level.
+
+    A hand of the wrong size is not winning.  The few settings outside the kernel's semantics
+    (a wild limited to some kinds under the four-copies cap, a fifth copy with other shapes than
+    the regular one, or kinds a limited wild could not join) ask :func:`readings` instead."""
+    counts, n_wilds, melds, winning, winning_wild = _hand_key(hand, wilds)
+    full = list(counts)
+    if winning is not None:
+        full[winning] += 1
+    total_wilds = n_wilds + winning_wild
+    if len(melds) > 4 or sum(full) + total_wilds != 14 - 3 * len(melds):
+        return False
+    if max(full) > 4 or not _kernel_exact(full, shapes, wilds):
+        return bool(readings(hand, shapes=shapes, wilds=wilds))
+    if wilds is not None and wilds.max_copies is None:
+        return is_complete(full, wilds=total_wilds, shapes=shapes, max_copies=None)
+    held = group_counts(melds)
+    if any(full[k] + held[k] > 4 for k in range(NUM_KINDS)):
+        return False  # a fifth copy counting the melds: no reading within the cap
+    return is_complete(full, wilds=total_wilds, shapes=shapes, held=held if melds else None)
+
+
+def _kernel_exact(full: Sequence[int], shapes: ShapeSet, wilds: Wilds | None) -> bool:
+    """Whether the kernel's test is exactly "has a reading" for these wilds: no wilds, or wilds
+    under the four-copies cap free to stand for any kind (arcade), or uncapped wilds (xiamen) on
+    the regular shape only, limited at most to whole suits and honor kinds holding every natural
+    kind (so a wild joining naturals never needs a kind it may not stand for)."""
+    if wilds is None:
+        return True
+    if wilds.max_copies is not None:
+        return wilds.max_copies == 4 and wilds.stands_for is None
+    if not shapes <= _REGULAR_ONLY:
+        return False
+    allowed = wilds.stands_for
+    if allowed is None:
+        return True
+    if not allowed:
+        return False
+    for k, n in enumerate(full):
+        if n:
+            block = range(k, k + 1) if k >= 27 else range(k - k % 9, k - k % 9 + 9)
+            if not all(j in allowed for j in block):
+                return False
+    return True
