@@ -91,7 +91,8 @@ def _loop(fn: Callable[[Any], object], inputs: Sequence[Any]) -> Loop:
 
 
 def _erren_ops() -> dict[str, Callable[[Any], object]]:
-    from erren.analysis.shanten import is_complete, shanten  # noqa: PLC0415
+    from erren.analysis.complete import is_complete  # noqa: PLC0415
+    from erren.analysis.shanten import shanten  # noqa: PLC0415
     from erren.analysis.shapes import GB, RIICHI, Shape  # noqa: PLC0415
     from erren.analysis.waits import discard_table, waits  # noqa: PLC0415
 

@@ -406,7 +406,13 @@ def test_many_wilds_are_fast(text: str, wilds: Wilds, shapes: ShapeSet) -> None:
 
 
 def _clear_caches() -> None:
-    from erren.analysis import readings as module  # noqa: PLC0415
+    from erren.analysis import _decompose, readings  # noqa: PLC0415
 
-    for name in ("_regular", "_seven_pairs", "_readings", "_wild_only", "_wild_sets"):
-        getattr(module, name).cache_clear()
+    for cached in (
+        _decompose._regular,
+        _decompose._seven_pairs,
+        _decompose._wild_only,
+        _decompose._wild_sets,
+        readings._readings,
+    ):
+        cached.cache_clear()

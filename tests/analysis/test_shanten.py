@@ -34,9 +34,10 @@ from strategies import (
     block_counts,
     complete_counts,
     concealed_counts,
-    counts_of,
     near_counts,
 )
+
+from .support import parse, ref_decomposes
 
 # ------------------------------------------------------------------------------------------------
 # Reference implementations (slow, obviously correct)
@@ -48,20 +49,6 @@ SETS: tuple[tuple[int, ...], ...] = (
     *((k, k + 1, k + 2) for k in range(27) if k % 9 <= 6),
 )
 KNITTED_PERMS = tuple(itertools.permutations(range(3)))
-
-
-def parse(text: str) -> list[int]:
-    """Counts of a tenhou-style string such as ``"123m456p11z"``."""
-    kinds: list[int] = []
-    digits: list[int] = []
-    for char in text:
-        if char.isdigit():
-            digits.append(int(char))
-        else:
-            base = "mpsz".index(char) * 9
-            kinds.extend(base + d - 1 for d in digits)
-            digits = []
-    return counts_of(kinds)
 
 
 def lack(target: Sequence[int], counts: Sequence[int]) -> int:
@@ -235,41 +222,6 @@ def ref_shanten_by_shape(
         elif total in (10, 11) and shape is Shape.KNITTED_STRAIGHT:
             out[shape] = ref_knitted_straight_distance(counts, sets=0) - 1 - wilds
     return out
-
-
-def ref_decomposes(counts: list[int], n: int) -> bool:
-    """Whether ``counts`` (any copies per kind) split into exactly n sets and a pair."""
-
-    def sets_only(c: list[int], left: int) -> bool:
-        i = next((k for k in range(NUM_KINDS) if c[k]), None)
-        if i is None:
-            return left == 0
-        if left == 0:
-            return False
-        if c[i] >= 3:
-            c[i] -= 3
-            ok = sets_only(c, left - 1)
-            c[i] += 3
-            if ok:
-                return True
-        if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-            for k in (i, i + 1, i + 2):
-                c[k] -= 1
-            ok = sets_only(c, left - 1)
-            for k in (i, i + 1, i + 2):
-                c[k] += 1
-            if ok:
-                return True
-        return False
-
-    for p in range(NUM_KINDS):
-        if counts[p] >= 2:
-            counts[p] -= 2
-            ok = sets_only(counts, n)
-            counts[p] += 2
-            if ok:
-                return True
-    return False
 
 
 # ------------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from erren.analysis.waits import DiscardOption, discard_table, improving, waits
 from erren.errors import AnalysisError
 from strategies import WALL_64, concealed_counts, near_counts
 
-from .test_shanten import parse
+from .support import parse
 
 NUM_KINDS = 34
 SHAPE_SETS = st.sampled_from([ALL_SHAPES, GUOBIAO_2P, XIAMEN])

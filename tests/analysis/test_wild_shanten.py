@@ -20,7 +20,7 @@ from erren.analysis.waits import improving, waits
 from erren.errors import AnalysisError
 from strategies import WALL_64, WALL_136, Melded, melded_wild_hands, wild_hands
 
-from .test_shanten import parse, ref_decomposes
+from .support import parse, ref_decomposes
 
 NUM_KINDS = 34
 SHAPE_SETS = st.sampled_from([ALL_SHAPES, ARCADE, XIAMEN])

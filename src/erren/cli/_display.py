@@ -54,9 +54,11 @@ def width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-def pad(text: str, columns: int) -> str:
-    """``text`` padded with spaces to ``columns`` terminal columns."""
-    return text + " " * max(0, columns - width(text))
+def pad(text: str, columns: int, *, right: bool = False) -> str:
+    """``text`` padded with spaces to ``columns`` terminal columns: on the right (left-aligned),
+    or on the left with ``right=True`` (right-aligned, for numbers); never cut."""
+    fill = " " * max(0, columns - width(text))
+    return fill + text if right else text + fill
 
 
 def use_color(stream: TextIO, *, disabled: bool = False) -> bool:

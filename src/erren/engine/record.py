@@ -28,7 +28,7 @@ from erren.tiles import Tile
 if TYPE_CHECKING:
     from erren.engine.state import State
 
-__all__ = ["FORMAT", "VERSION", "Record", "replay", "replay_moves"]
+__all__ = ["FORMAT", "VERSION", "Record", "replay", "replay_moves", "replay_steps"]
 
 FORMAT = "erren-hand"
 VERSION = 1
@@ -110,22 +110,13 @@ class Record:
         return cls.from_dict(data)
 
 
-def _opening(record: Record | str) -> tuple[State, tuple[str, ...]]:
-    """The state before the record's first action, and the actions."""
-    from erren.engine.state import State  # noqa: PLC0415
-
-    if isinstance(record, str):
-        record = Record.from_json(record)
-    ruleset = find_ruleset(record.ruleset, record.options)
-    state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind, streak=record.streak)
-    state.seed = record.seed
-    return state, record.actions
-
-
 def replay(record: Record | str, *, upto: int | None = None) -> State:
     """The state after applying the record's actions (the first ``upto`` of them)."""
-    state, actions = _opening(record)
-    for text in actions if upto is None else actions[:upto]:
+    if isinstance(record, str):
+        record = Record.from_json(record)
+    state = _initial(record)
+    actions = record.actions if upto is None else record.actions[:upto]
+    for text in actions:
         state.apply_recorded(Action.parse(text))
     return state
 
@@ -135,8 +126,10 @@ def replay_moves(record: Record | str) -> Iterator[tuple[State, Action | None]]:
     ``None``), then after each player's or the system's action with the chance actions that
     follow it (a draw's shuffle, an arcade event roll) folded in.  Every step yields the same
     :class:`State`, updated in place."""
-    state, texts = _opening(record)
-    actions = [Action.parse(text) for text in texts]
+    if isinstance(record, str):
+        record = Record.from_json(record)
+    state = _initial(record)
+    actions = [Action.parse(text) for text in record.actions]
     i = 0
     while i < len(actions) and actions[i].player == CHANCE:
         state.apply_recorded(actions[i])
@@ -150,3 +143,25 @@ def replay_moves(record: Record | str) -> Iterator[tuple[State, Action | None]]:
             state.apply_recorded(actions[i])
             i += 1
         yield state, move
+
+
+def replay_steps(record: Record | str) -> Iterator[State]:
+    """The replay one action at a time: the state before the first action, then after each one
+    (one :class:`State`, advanced in place: read it before asking for the next step)."""
+    if isinstance(record, str):
+        record = Record.from_json(record)
+    state = _initial(record)
+    yield state
+    for text in record.actions:
+        state.apply_recorded(Action.parse(text))
+        yield state
+
+
+def _initial(record: Record) -> State:
+    """The record's hand before its first action: ruleset, dealer, round wind, dealer streak."""
+    from erren.engine.state import State  # noqa: PLC0415
+
+    ruleset = find_ruleset(record.ruleset, record.options)
+    state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind, streak=record.streak)
+    state.seed = record.seed
+    return state
