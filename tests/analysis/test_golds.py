@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from erren.analysis.golds import complete, functional_counts, you_ready
+from erren.testing.strategies import WALL_64, WALL_136, wild_hands
 from erren.tiles import NUM_KINDS, Tile
-from strategies import WALL_64, WALL_136, wild_hands
 
 
 def ready_for_every_kind(counts: list[int], golds: int) -> bool:

@@ -50,9 +50,8 @@ from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 
 from erren.hand import Hand
 from erren.scoring.arcade import ArcadeContext, Evaluation, Form, evaluate
+from erren.testing.differential import SEED
 from erren.tiles import Tile
-
-from .support import SEED
 
 NATURAL_HANDS = 3000
 WILD_HANDS = 1200

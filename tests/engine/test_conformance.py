@@ -14,7 +14,7 @@ import pytest
 from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay, ruleset_names
 from erren.engine.observation import observe
 
-from .helpers import resample_hidden, tile_census
+from ._support import resample_hidden, tile_census
 
 VARIANTS = [
     {},

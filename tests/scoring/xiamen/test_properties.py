@@ -31,8 +31,8 @@ from erren.scoring.xiamen import (
     score_xiamen,
     you_ready,
 )
+from erren.testing.strategies import WALL_64, wild_hands
 from erren.tiles import FLOWERS, NUM_KINDS, Tile
-from strategies import WALL_64, wild_hands
 
 KINDS = sorted(XIAMEN_KINDS)
 SETTINGS = settings(
