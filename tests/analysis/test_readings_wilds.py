@@ -140,6 +140,7 @@ def small_hands(draw: st.DrawFn) -> CountHand:
     )
 
 
+@pytest.mark.slow
 @given(small_hands())
 @_SETTINGS
 def test_wild_readings_equal_brute_force(hand: CountHand) -> None:
@@ -279,6 +280,7 @@ def xiamen_parts(draw: st.DrawFn) -> tuple[list[int], int, int]:
     return counts, golds, n
 
 
+@pytest.mark.slow
 @given(xiamen_parts())
 @settings(max_examples=400, suppress_health_check=[HealthCheck.large_base_example])
 def test_is_winning_agrees_with_xiamen_completeness(part: tuple[list[int], int, int]) -> None:

@@ -80,6 +80,7 @@ def test_is_complete_equals_substitution(hand: Hand, shapes: ShapeSet, cap: int 
     assert is_complete(counts, wilds=wilds, shapes=shapes, max_copies=cap) == expected
 
 
+@pytest.mark.slow
 @given(wild_hands(total=(1, 4, 7, 10, 13), near=True), SHAPE_SETS, st.sampled_from([4, None]))
 @settings(max_examples=200)
 def test_waits_equal_substitution(hand: Hand, shapes: ShapeSet, cap: int | None) -> None:

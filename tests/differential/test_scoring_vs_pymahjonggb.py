@@ -112,6 +112,7 @@ def run() -> Run:
     return Run(cases, [compare(case) for case in cases])
 
 
+@pytest.mark.slow
 def test_the_generator_covers_every_family_meld_and_flag(run: Run) -> None:
     assert len(run.cases) >= 20_000 or N_HANDS < 20_000
     families = {case.family for case in run.cases}
@@ -139,6 +140,7 @@ def test_the_generator_covers_every_family_meld_and_flag(run: Run) -> None:
     assert {case.seat_wind for case in run.cases} == {0, 1, 2, 3}
 
 
+@pytest.mark.slow
 def test_every_generated_hand_wins_for_both(run: Run) -> None:
     rejected = [o for o in run.outcomes if o.erren is None or o.reference_error]
     if rejected:
@@ -146,6 +148,7 @@ def test_every_generated_hand_wins_for_both(run: Run) -> None:
         pytest.fail(f"{len(rejected)} generated hands rejected:\n{shown}", pytrace=False)
 
 
+@pytest.mark.slow
 def test_every_gb_fan_is_exercised(run: Run) -> None:
     """A fan the random hands never produce would go untested; 无番和 is rare but present."""
     seen = {hit.fan.name for o in run.outcomes if o.erren for hit in o.erren.fans}
@@ -153,6 +156,7 @@ def test_every_gb_fan_is_exercised(run: Run) -> None:
     assert not missing, f"never scored: {missing}"
 
 
+@pytest.mark.slow
 def test_totals_agree_with_pymahjonggb(run: Run) -> None:
     disagreements = [o for o in run.outcomes if not o.agrees]
     if disagreements:

@@ -146,6 +146,7 @@ def _illegal(state: State, action: Action, legal: list[Action]) -> bool:
     return not (accepts is not None and action.player == state.actor and accepts(state, action))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "options", "hands"),
     CONFIGS,

@@ -133,6 +133,7 @@ def compared() -> tuple[int, set[str], list[str]]:
     return len(inputs), seen, wrong
 
 
+@pytest.mark.slow
 def test_fast_path_equals_the_python_calculator(
     compared: tuple[int, set[str], list[str]],
 ) -> None:
@@ -143,6 +144,7 @@ def test_fast_path_equals_the_python_calculator(
         pytest.fail(f"{len(wrong)} of {n} hands differ (seed {SEED}):\n{shown}", pytrace=False)
 
 
+@pytest.mark.slow
 def test_every_fan_of_both_tables_is_exercised(
     compared: tuple[int, set[str], list[str]],
 ) -> None:
