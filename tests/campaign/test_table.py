@@ -26,7 +26,7 @@ def test_outcome_of_a_finished_hand() -> None:
     computer = HandResult("win", winner=1, loser=0, how="zimo", fan_total=9)
     assert table.outcome_of(_finished(computer)) == Outcome.computer_win()
     score = score_arcade(Hand.parse("1113334466z [222z'] +4z"))
-    mine = table.outcome_of(_finished(HandResult("win", winner=0, how="discard", score=score)))
+    mine = table.outcome_of(_finished(HandResult("win", winner=0, how="discard", detail=score)))
     assert mine.kind is OutcomeKind.PLAYER_WIN and mine.yakuman == 3 and mine.base == 30000
     with pytest.raises(ValueError, match="not finished"):
         table.outcome_of(_finished(cast(Any, None)))

@@ -9,12 +9,21 @@ import random
 import pytest
 
 from erren.engine import Action, Match, Origin, State, find_ruleset, replay
+from erren.engine.result import HandResult
 from erren.engine.xiamen import complete, functional, you_ready
 from erren.errors import IllegalActionError
 from erren.notation import parse_tiles
+from erren.scoring.xiamen import XiamenScore, XiamenSettlement
 from erren.tiles import NUM_KINDS
 
 from ._support import act, start_xiamen, tile_census
+
+
+def _settlement(result: HandResult | None) -> XiamenSettlement:
+    """The xiamen settlement behind a win's detail."""
+    assert result is not None and isinstance(result.detail, XiamenScore)
+    return result.detail.settlement
+
 
 # A dealer hand with no win, no gold of 3z/9m/5m and no 6z: it only discards.
 DEALER = "1m4m7m2m5m8m2z4z5z1m4m7m2z4z"
@@ -275,7 +284,7 @@ def test_you_choice_discard_gold_to_three_swims() -> None:
     assert result is not None and result.how == "sanyou" and result.winner == 1
     assert result.hand is not None and result.hand.winning is None
     assert len(result.hand.concealed) == 13
-    assert result.score.bonus == 150 and result.score.multiplier == 16
+    assert _settlement(result).bonus == 150 and _settlement(result).multiplier == 16
 
 
 def test_l09_level_two_gold_on_the_last_tile_wins_three_swims() -> None:
@@ -310,7 +319,7 @@ def test_x17_non_dealer_robs_the_gold() -> None:
     act(state, "1:qiangjin")
     result = state.result
     assert result is not None and result.how == "qiangjin" and result.winner == 1
-    assert state.indicator_taken and result.score.multiplier == 4
+    assert state.indicator_taken and _settlement(result).multiplier == 4
 
 
 def test_x18_dealer_robs_the_gold_naming_the_tile() -> None:
@@ -368,7 +377,7 @@ def test_x10_robbing_an_added_kong() -> None:
     assert state.phase.value == "rob" and legal(state) == {"hu", "pass"}
     act(state, "1:hu")
     assert state.result is not None and state.result.how == "robbing"
-    assert state.result.score.multiplier == 2
+    assert _settlement(state.result).multiplier == 2
 
 
 # ---------------------------------------------------------------------------- system moves

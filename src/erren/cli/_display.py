@@ -16,6 +16,7 @@ from typing import TextIO
 
 from erren.engine import Observation
 from erren.melds import Meld, MeldKind
+from erren.scoring.detail import FamilyScore
 from erren.tiles import Tile
 
 __all__ = [
@@ -204,3 +205,18 @@ def board_lines(
     discards), then the player's melds and discards (his hand is drawn by the caller)."""
     me, other = obs.player, obs.opponent
     return seat_lines(obs, other, pal, names[1], hidden=True) + seat_lines(obs, me, pal, names[0])
+
+
+def score_lines(detail: FamilyScore) -> list[str]:
+    """A win's score in any family: the rows (name, points, count), the total in the family's
+    unit, then the explanation steps."""
+    unit = detail.unit
+    lines = [f"{unit.heading} ({unit.zh}):"]
+    for row in detail.rows:
+        times = f" × {row.count}" if row.count > 1 else ""
+        label = f"{row.name_zh} ({row.name_en})" if row.name_en else row.name_zh
+        lines.append(f"  {pad(label, 36)} {row.points:>3}{times}")
+    lines.append(f"  {pad('total', 36)} {detail.total:>3} {unit.zh}")
+    lines.append("")
+    lines += ["  " + step.en for step in detail.steps]
+    return lines

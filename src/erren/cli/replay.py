@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from erren.cli._display import Palette, board_lines, seat_lines, use_color
+from erren.cli._display import Palette, board_lines, score_lines, seat_lines, use_color
 from erren.engine import Action, Record
 from erren.engine.record import replay_steps
 from erren.errors import ErrenError
@@ -86,8 +86,8 @@ def frames(record: Record, pal: Palette, *, seat: int | None = None) -> list[str
         lines.append(f"wall: {state.wall_count} tiles left")
         if state.result is not None:
             lines.append(pal.bold(f"result: {state.result}"))
-            if state.result.score is not None:
-                lines.extend(f"  {line}" for line in str(state.result.score).splitlines())
+            if state.result.detail is not None:
+                lines.extend(f"  {line}" for line in score_lines(state.result.detail))
         out.append("\n".join(lines))
     return out
 

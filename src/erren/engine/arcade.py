@@ -1226,7 +1226,7 @@ class ArcadeRuleset(Ruleset):
             fan_total=result.fan,
             points=points,
             deltas=deltas,
-            score=result,
+            detail=result,
         )
 
 

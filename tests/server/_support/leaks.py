@@ -208,7 +208,7 @@ class Hand:
             {e.seq + 1: event_json(e.seen_by(seat), e.seq + 1) for e in every} for seat in (0, 1)
         )
         self.end_n = state.event_count + 1
-        self.result = result_json(state.result, wild=state.observe(0).wild)
+        self.result = result_json(state.result)
         secrets = [str(record["fairness"]["salt"]), str(record["seed"])]
         for text in rec.actions:
             kind = text.split(":")[1] if ":" in text else ""

@@ -233,7 +233,7 @@ class Hands(TableBase, ABC):
             "n": state.event_count + 1,
             "kind": "settlement",
             "game": self.game_id,
-            "result": result_json(result, wild=state.observe(0).wild),
+            "result": result_json(result),
             "stake": None if self.spec.room is None else self.spec.room.stake,
             "beans": beans,
             "record": record,
