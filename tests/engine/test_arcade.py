@@ -17,7 +17,7 @@ from erren.notation import parse_tiles
 from erren.scoring.arcade import ArcadeResult
 from erren.tiles import NUM_KINDS
 
-from .helpers import act, start_arcade, tile_census
+from ._support import act, start_arcade, tile_census
 
 
 def _arcade(result: HandResult | None) -> ArcadeResult:

@@ -15,7 +15,7 @@ from erren.engine import Action, Phase, State
 from erren.engine.result import HandResult
 from erren.scoring.arcade import ArcadeResult
 
-from .helpers import start_arcade
+from ._support import start_arcade
 
 
 def _arcade(result: HandResult | None) -> ArcadeResult:

@@ -24,7 +24,7 @@ from erren.melds import MeldKind
 from erren.scoring.xiamen import XiamenScore, XiamenSettlement
 from erren.server.protocol import observation_json
 
-from .helpers import act, resample_hidden, start, start_xiamen
+from ._support import act, resample_hidden, start, start_xiamen
 
 
 def _settlement(result: HandResult | None) -> XiamenSettlement:

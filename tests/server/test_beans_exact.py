@@ -22,8 +22,8 @@ from erren.scoring.arcade import ArcadeResult
 from erren.scoring.xiamen import XiamenScore
 from erren.server.client import PlayerClient
 
-from .beans_play import OUTCOMES, Served, find_line, play_scripted, read_until, serving
-from .harness import database
+from ._support.beans_play import OUTCOMES, Served, find_line, play_scripted, read_until, serving
+from ._support.harness import database
 
 # guobiao-2p §6.3: tier → (底分, entry minimum, entry maximum)
 TIERS = {

@@ -29,7 +29,7 @@ from erren.cli._display import (
     board_lines,
     gold_line,
     golds_first,
-    pad,
+    score_lines,
     use_color,
     wild_line,
 )
@@ -682,17 +682,8 @@ def settlement_lines(result: HandResult, pal: Palette, *, family: str = "") -> l
             text += "   + " + pal.tile(hand.winning)
         lines.append("Winning hand  " + text)
     lines.append("")
-    detail = result.detail
-    if detail is not None:
-        unit = detail.unit
-        lines.append(f"{unit.heading} ({unit.zh}):")
-        for row in detail.rows:
-            times = f" × {row.count}" if row.count > 1 else ""
-            label = f"{row.name_zh} ({row.name_en})" if row.name_en else row.name_zh
-            lines.append(f"  {pad(label, 36)} {row.points:>3}{times}")
-        lines.append(f"  {pad('total', 36)} {detail.total:>3} {unit.zh}")
-        lines.append("")
-        lines += ["  " + step.en for step in detail.steps]
+    if result.detail is not None:
+        lines += score_lines(result.detail)
         lines.append("")
     lines.append(_points_line(result))
     return lines
