@@ -12,9 +12,8 @@ from erren.analysis.shapes import ALL_SHAPES, ARCADE, GUOBIAO_2P, Shape
 from erren.engine import winning
 from erren.errors import AnalysisError
 from erren.hand import Hand
-from strategies import complete_counts
-
-from .support import parse, ref_decomposes
+from erren.testing.oracles import parse, ref_decomposes
+from erren.testing.strategies import complete_counts
 
 REGULAR = frozenset({Shape.REGULAR})
 

@@ -15,7 +15,7 @@ from erren.errors import IllegalActionError
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS
 
-from .helpers import act, start_arcade, tile_census
+from ._support import act, start_arcade, tile_census
 
 AK = ActionKind
 DEALER = "119m119p19s223344z"

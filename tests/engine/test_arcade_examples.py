@@ -13,7 +13,7 @@ import pytest
 from erren.campaign import Outcome, Run, table
 from erren.engine import Action, Phase, State
 
-from .helpers import start_arcade
+from ._support import start_arcade
 
 WILD = "7z"
 """The wild kind of the examples that say nothing of one (§6: ``W`` not in the hand)."""

@@ -22,7 +22,7 @@ from erren.errors import IllegalActionError
 from erren.melds import MeldKind
 from erren.server.protocol import observation_json
 
-from .helpers import act, resample_hidden, start, start_xiamen
+from ._support import act, resample_hidden, start, start_xiamen
 
 AK = ActionKind
 FAMILIES: list[tuple[str, dict[str, Any], int]] = [

@@ -28,7 +28,7 @@ from erren.engine.arcade import stage_options
 from erren.errors import IllegalActionError
 from erren.notation import parse_tiles
 
-from .helpers import resample_hidden
+from ._support import resample_hidden
 
 AK = ActionKind
 CONFIGS: list[tuple[str, dict[str, Any], int]] = [
@@ -146,6 +146,7 @@ def _illegal(state: State, action: Action, legal: list[Action]) -> bool:
     return not (accepts is not None and action.player == state.actor and accepts(state, action))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "options", "hands"),
     CONFIGS,

@@ -14,7 +14,7 @@ from erren.errors import IllegalActionError
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS
 
-from .helpers import act, start_xiamen, tile_census
+from ._support import act, start_xiamen, tile_census
 
 # A dealer hand with no win, no gold of 3z/9m/5m and no 6z: it only discards.
 DEALER = "1m4m7m2m5m8m2z4z5z1m4m7m2z4z"
@@ -49,7 +49,7 @@ def test_72_tiles_deal_and_opening_flowers() -> None:
 
 def test_l07_gold_reveal_flower_goes_to_the_dealer() -> None:
     """L-07: dice 3 + 4 → index 21 = W[48] = 3f (dealer's), then W[49] = 6m the indicator."""
-    from .helpers import make_xiamen_wall  # noqa: PLC0415
+    from ._support import make_xiamen_wall  # noqa: PLC0415
 
     wall = list(make_xiamen_wall(DEALER, "123m456m789m111z3z", "6m", dice=(3, 4)))
     flower = wall.index(36)  # 3f somewhere in the wall: swap it to W[48], 6m to W[49]

@@ -20,8 +20,8 @@ import pytest
 from erren.engine import HandResult
 from erren.server.client import PlayerClient
 
-from .beans_play import OUTCOMES, Served, find_line, play_scripted, read_until, serving
-from .harness import database
+from ._support.beans_play import OUTCOMES, Served, find_line, play_scripted, read_until, serving
+from ._support.harness import database
 
 # guobiao-2p §6.3: tier → (底分, entry minimum, entry maximum)
 TIERS = {

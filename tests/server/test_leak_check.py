@@ -12,7 +12,7 @@ import pytest
 from erren.engine import State, find_ruleset
 from erren.server.protocol import event_json, observation_json, result_json
 
-from .leaks import Audit, audit_seat, tiles_in
+from ._support.leaks import Audit, audit_seat, tiles_in
 
 SALT = "5a1f" * 8
 

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from erren.engine.actions import Action
+from erren.engine.actions import CHANCE, Action
 from erren.engine.ruleset import find_ruleset
 from erren.errors import NotationError
 from erren.notation import parse_tile
@@ -28,7 +28,7 @@ from erren.tiles import Tile
 if TYPE_CHECKING:
     from erren.engine.state import State
 
-__all__ = ["FORMAT", "VERSION", "Record", "replay", "replay_steps"]
+__all__ = ["FORMAT", "VERSION", "Record", "replay", "replay_moves", "replay_steps"]
 
 FORMAT = "erren-hand"
 VERSION = 1
@@ -119,6 +119,30 @@ def replay(record: Record | str, *, upto: int | None = None) -> State:
     for text in actions:
         state.apply_recorded(Action.parse(text))
     return state
+
+
+def replay_moves(record: Record | str) -> Iterator[tuple[State, Action | None]]:
+    """The record move by move: the state after the opening chance actions (with move
+    ``None``), then after each player's or the system's action with the chance actions that
+    follow it (a draw's shuffle, an arcade event roll) folded in.  Every step yields the same
+    :class:`State`, updated in place."""
+    if isinstance(record, str):
+        record = Record.from_json(record)
+    state = _initial(record)
+    actions = [Action.parse(text) for text in record.actions]
+    i = 0
+    while i < len(actions) and actions[i].player == CHANCE:
+        state.apply_recorded(actions[i])
+        i += 1
+    yield state, None
+    while i < len(actions):
+        move = actions[i]
+        state.apply_recorded(move)
+        i += 1
+        while i < len(actions) and actions[i].player == CHANCE:
+            state.apply_recorded(actions[i])
+            i += 1
+        yield state, move
 
 
 def replay_steps(record: Record | str) -> Iterator[State]:
