@@ -16,8 +16,9 @@ The shared state machine runs the turn flow; this module supplies the family's d
 * the settlement through :func:`score_hand`, the one place that calls the 水 scorer.
 
 >>> from erren.engine import State, find_ruleset
+>>> from erren.engine.xiamen import xiamen_data
 >>> state = State.new(find_ruleset("xiamen"), seed=3)
->>> len(state.ruleset.tiles), 0 <= state.gold < 34
+>>> len(state.ruleset.tiles), 0 <= xiamen_data(state).gold < 34
 (72, True)
 """
 
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from erren.analysis import golds
 from erren.engine.actions import Action, ActionKind
 from erren.engine.ruleset import Options, Ruleset, register_ruleset
-from erren.engine.state import HandResult, Origin, Phase, WinClaim
+from erren.engine.state import FamilyData, FamilyPhase, HandResult, Origin, Phase, WinClaim
 from erren.errors import IllegalActionError
 from erren.hand import Hand
 from erren.tiles import NUM_KINDS, Tile
@@ -42,10 +43,13 @@ if TYPE_CHECKING:
 __all__ = [
     "MULTIPLIER",
     "WIN_TYPES",
+    "XiamenData",
     "XiamenOptions",
+    "XiamenPhase",
     "XiamenRuleset",
     "functional",
     "score_hand",
+    "xiamen_data",
     "you_ready",
 ]
 
@@ -109,6 +113,62 @@ class XiamenOptions(Options):
                 raise ValueError(f"option {name} must be a whole number ≥ {low}, not {value!r}")
 
 
+class XiamenPhase(FamilyPhase):
+    """xiamen's own phases."""
+
+    OPENING = "opening"
+    """R-2.3: the opening window before the first discard (三金倒/抢金胡)."""
+    YOU_CHOICE = "you_choice"
+    """R-2.9.2: a player in the 游 chain drew a gold: win now or discard it."""
+    LAST_DRAW = "last_draw"
+    """R-2.9.4: the opponent's single draw of the 三游 test."""
+
+
+class XiamenData(FamilyData):
+    """The per-hand data of a xiamen hand (``state.data``): the wild tiles (R-1.7) and the 游
+    chain (R-2.9)."""
+
+    __slots__ = ("gold", "indicator", "indicator_taken", "phys", "you_level")
+
+    def __init__(self) -> None:
+        self.gold = -1
+        """The gold kind (-1 before the reveal)."""
+        self.indicator = -1
+        """The face-up indicator's kind (the gold kind)."""
+        self.indicator_taken = False
+        """The indicator went into a 抢金胡 winner's hand."""
+        self.you_level = [0, 0]
+        """Each seat's 游 level: 0, 1 游金, 2 双游, 3 三游."""
+        self.phys: list[int] | None = None
+        """The functional-to-physical map of natural tiles (a White plays as the gold kind);
+        ``None`` when White is the gold."""
+
+    def clone(self) -> XiamenData:
+        new = XiamenData()
+        new.gold, new.indicator = self.gold, self.indicator
+        new.indicator_taken = self.indicator_taken
+        new.you_level = list(self.you_level)
+        new.phys = self.phys  # never changed once set
+        return new
+
+    def fingerprint(self) -> tuple[object, ...]:
+        return (self.gold, self.indicator, self.indicator_taken, tuple(self.you_level))
+
+    def observed(self, state: State, player: int) -> dict[str, Any]:
+        return {
+            "gold": _TILES[self.gold] if self.gold >= 0 else None,
+            "indicator_taken": self.indicator_taken,
+            "you_level": (self.you_level[0], self.you_level[1]),
+        }
+
+
+def xiamen_data(state: State) -> XiamenData:
+    """The xiamen data of a xiamen hand."""
+    data = state.data
+    assert isinstance(data, XiamenData), "not a xiamen hand"
+    return data
+
+
 # ---------------------------------------------------------------------------- hand tests
 def functional(hand: list[int], gold: int) -> tuple[list[int], int]:
     """``(counts, golds)``: the natural tiles by functional kind and the golds (R-1.8, R-3.3)."""
@@ -125,15 +185,15 @@ def you_ready(hand: list[int], gold: int) -> bool:
     return golds.you_ready(*golds.functional_counts(hand, gold))
 
 
-def _natural_of(state: State, kind: int) -> int:
+def _natural_of(d: XiamenData, kind: int) -> int:
     """The physical kind of the natural tiles of functional ``kind``."""
-    phys = state.phys
+    phys = d.phys
     return kind if phys is None else phys[kind]
 
 
-def _func_kind(state: State, tile: int) -> int:
+def _func_kind(d: XiamenData, tile: int) -> int:
     """The functional kind of a natural tile (a White plays as the gold kind)."""
-    return state.gold if tile == WHITE and state.gold != WHITE else tile
+    return d.gold if tile == WHITE and d.gold != WHITE else tile
 
 
 # ---------------------------------------------------------------------------- the ruleset
@@ -144,6 +204,10 @@ class XiamenRuleset(Ruleset):
     options: XiamenOptions
     chance_plan = (ActionKind.SHUFFLE, ActionKind.DICE)
     uses_streak: ClassVar[bool] = True
+    window_phases: ClassVar[frozenset[FamilyPhase]] = frozenset({XiamenPhase.LAST_DRAW})
+    drawn_tile_phases: ClassVar[frozenset[FamilyPhase]] = frozenset(
+        {XiamenPhase.YOU_CHOICE, XiamenPhase.LAST_DRAW}
+    )
 
     def __init__(self, **options: Any) -> None:
         opts = XiamenOptions.parse(self.name, options)
@@ -153,6 +217,9 @@ class XiamenRuleset(Ruleset):
         self._use_clocks(opts)
 
     # ------------------------------------------------------------------ setup
+    def new_data(self) -> XiamenData:
+        return XiamenData()
+
     def after_chance(self, state: State, action: Action, step: int) -> None:
         if step == 1:  # R-1.4, R-1.5: 72 tiles never run out while dealing
             state.deal_tiles()
@@ -170,15 +237,16 @@ class XiamenRuleset(Ruleset):
             state.tail -= 1
             if t >= NUM_KINDS:
                 state.flowers[state.dealer].append(t)
-                state._event("flower", state.dealer, t, text="gold reveal")
+                state.emit("flower", state.dealer, t, text="gold reveal")
                 continue
             break
-        state.indicator = state.gold = t
+        d = xiamen_data(state)
+        d.indicator = d.gold = t
         if t != WHITE:
             phys = list(range(NUM_KINDS))
             phys[t] = WHITE
-            state.phys = phys
-        state._event("gold", -1, t, text="indicator")
+            d.phys = phys
+        state.emit("gold", -1, t, text="indicator")
 
     def first_dealer(self, rng: random.Random, first_ready: int) -> int:
         """R-1.2: seat 0 throws two dice; an odd sum makes seat 0 the dealer."""
@@ -199,7 +267,7 @@ class XiamenRuleset(Ruleset):
     # ------------------------------------------------------------------ opening window
     def _opening_options(self, state: State, p: int) -> list[Action]:
         h = state.hands[p]
-        g = state.gold
+        g = xiamen_data(state).gold
         out: list[Action] = []
         if h[g] == 3:
             out.append(Action.make(AK.SANJINDAO, p))
@@ -226,29 +294,26 @@ class XiamenRuleset(Ruleset):
         """Offer ``p`` the opening window (R-2.2, R-2.3).  It opens for both seats in turn even
         when ``pass`` is the only choice, so that the table never learns from its skipping
         that a hand could have declared."""
-        state.phase = Phase.OPENING
-        state.actor = p
-        state.origin = None
-        state._legal = None
-        state._run_auto()
+        state.enter(XiamenPhase.OPENING, p)
+        state.run_auto()
 
     def _opening_passed(self, state: State, p: int) -> None:
         if p == state.dealer:
             self._open(state, 1 - p)
             return
-        if you_ready(state.hands[p], state.gold):  # R-2.3 last line, D-10
+        if you_ready(state.hands[p], xiamen_data(state).gold):  # R-2.3 last line, D-10
             self._raise_level(state, p)
         state.start_play()
 
     # ------------------------------------------------------------------ legality
     def phase_actions(self, state: State, player: int) -> list[Action]:
         phase = state.phase
-        if phase is Phase.OPENING:
+        if phase is XiamenPhase.OPENING:
             return self._opening_options(state, player)
-        if phase is Phase.YOU_CHOICE:
+        if phase is XiamenPhase.YOU_CHOICE:
             return [Action.make(AK.WIN, player), Action.make(AK.DISCARD_GOLD, player)]
-        if phase is Phase.LAST_DRAW:  # pass-only under claim_privacy when the draw misses
-            if complete(state.hands[player], state.gold):
+        if phase is XiamenPhase.LAST_DRAW:  # pass-only under claim_privacy when the draw misses
+            if complete(state.hands[player], xiamen_data(state).gold):
                 return [Action.make(AK.ZIMO, player), Action.make(AK.PASS, player)]
             return [Action.make(AK.PASS, player)]
         return []
@@ -256,10 +321,11 @@ class XiamenRuleset(Ruleset):
     def can_win(self, state: State, p: int, tile: int, how: str) -> bool:
         """R-3.6: 自摸 at level 0 after a draw (golds allowed, D-09; no heavenly win, D-17);
         平和 and 抢杠胡 at level 0, holding no gold, not on a gold."""
-        if state.you_level[p]:
+        d = xiamen_data(state)
+        if d.you_level[p]:
             return False
         h = state.hands[p]
-        g = state.gold
+        g = d.gold
         if tile < 0:
             return state.origin is not Origin.DEAL and complete(h, g)
         if tile == g or h[g]:
@@ -270,34 +336,40 @@ class XiamenRuleset(Ruleset):
         return ok
 
     def claim_options(self, state: State, q: int, x: int) -> list[Action]:
-        """R-2.6: nothing on a gold or for a player in the 游 chain; chows through Whites."""
-        g = state.gold
-        if x == g or state.you_level[q]:
+        """R-2.6: nothing on a gold or for a player in the 游 chain; chows through Whites: the
+        shared hu, 明杠 and peng (natural tiles of x's functional kind are physical x, R-1.8),
+        the chows by functional kind."""
+        d = xiamen_data(state)
+        if x == d.gold or d.you_level[q]:
             return []
-        out: list[Action] = []
-        if self.can_win(state, q, x, "discard"):
-            out.append(Action.make(AK.HU, q))
+        out = [
+            a
+            for a in state.base_claim_options(q, x)
+            if a.kind is not AK.CHI and a.kind is not AK.PASS
+        ]
         if state.head <= state.tail:
             h = state.hands[q]
-            c = h[x]  # natural tiles of x's functional kind are physical x (R-1.8)
-            if c == 3:
-                out.append(Action.make(AK.MING_GANG, q))
-            if c >= 2:
-                out.append(Action.make(AK.PENG, q))
-            fx = _func_kind(state, x)
+            fx = _func_kind(d, x)
             if fx < 9:
                 for start in (fx - 2, fx - 1, fx):
                     if 0 <= start <= 6:
                         others = [k for k in (start, start + 1, start + 2) if k != fx]
-                        if all(h[_natural_of(state, k)] for k in others):
+                        if all(h[_natural_of(d, k)] for k in others):
                             out.append(Action.make(AK.CHI, q, start))
         if out:
             out.append(Action.make(AK.PASS, q))
         return out
 
+    def chow_tiles(self, state: State, start: int) -> tuple[int, int, int]:
+        """The natural tiles of a chow of functional kinds (a White plays as the gold kind)."""
+        d = xiamen_data(state)
+        a, b, c = sorted(_natural_of(d, t) for t in (start, start + 1, start + 2))
+        return (a, b, c)
+
     def follow_kinds(self, state: State, p: int) -> list[int]:
         """R-2.5: the physical tiles ``p`` must choose among (empty: no obligation)."""
-        g = state.gold
+        d = xiamen_data(state)
+        g = d.gold
         h = state.hands[p]
         seen: set[int] = set()
         out: list[int] = []
@@ -305,7 +377,7 @@ class XiamenRuleset(Ruleset):
             if t == g or t in seen:
                 continue
             seen.add(t)
-            if _func_kind(state, t) < 27:
+            if _func_kind(d, t) < 27:
                 continue
             # the natural tiles of that functional kind are physical t
             if h[t] == 1:
@@ -323,11 +395,12 @@ class XiamenRuleset(Ruleset):
         state answers a seat that is not to act)."""
         kind, p = action.kind, action.player
         phase = state.phase
-        g = state.gold
+        d = xiamen_data(state)
+        g = d.gold
         h = state.hands[p]
         t = -1 if action.tile is None else int(action.tile)
         if kind in (AK.SANJINDAO, AK.QIANGJIN):
-            if phase is not Phase.OPENING:
+            if phase is not XiamenPhase.OPENING:
                 return IllegalActionError(
                     "opening-closed",
                     f"{action}: 三金倒 and 抢金胡 exist only in the opening window (R-2.3)",
@@ -345,7 +418,7 @@ class XiamenRuleset(Ruleset):
                 "no-gold-choice",
                 f"{action}: only a player in the 游 chain who drew a gold chooses (R-2.9.2)",
             )
-        if phase in (Phase.YOU_CHOICE, Phase.LAST_DRAW, Phase.OPENING):
+        if phase in (XiamenPhase.YOU_CHOICE, XiamenPhase.LAST_DRAW, XiamenPhase.OPENING):
             legal = ", ".join(str(a) for a in state.legal_actions(p))
             return IllegalActionError(
                 "not-now", f"{action}: you may only choose among {legal} now (R-2.1)"
@@ -368,8 +441,8 @@ class XiamenRuleset(Ruleset):
                         "gold-in-meld", f"{action}: a gold is never part of a meld (R-1.7)"
                     )
                 if kind is AK.CHI and t >= 0:
-                    need = [k for k in (t, t + 1, t + 2) if k != _func_kind(state, x)]
-                    if len(need) == 2 and all(h[_natural_of(state, k)] or k == g for k in need):
+                    need = [k for k in (t, t + 1, t + 2) if k != _func_kind(d, x)]
+                    if len(need) == 2 and all(h[_natural_of(d, k)] or k == g for k in need):
                         return IllegalActionError(
                             "gold-in-meld", f"{action}: a gold is never part of a chow (R-1.7)"
                         )
@@ -404,33 +477,35 @@ class XiamenRuleset(Ruleset):
     # ------------------------------------------------------------------ transitions
     def after_discard(self, state: State, p: int, x: int) -> None:
         """R-2.4 / R-2.9.1: a discard that leaves the hand 游金-ready enters level 1."""
-        if state.you_level[p] == 0 and you_ready(state.hands[p], state.gold):
+        d = xiamen_data(state)
+        if d.you_level[p] == 0 and you_ready(state.hands[p], d.gold):
             self._raise_level(state, p)
 
     def _raise_level(self, state: State, p: int) -> None:
-        state.you_level[p] += 1
-        level = state.you_level[p]
-        state._event("you", p, text=f"{level} {_LEVEL_WORD[level]}")
+        d = xiamen_data(state)
+        d.you_level[p] += 1
+        level = d.you_level[p]
+        state.emit("you", p, text=f"{level} {_LEVEL_WORD[level]}")
 
     def after_draw(self, state: State, p: int) -> None:
         """R-2.9.2: at level 1 or 2 a non-gold draw wins at once; a gold offers the choice."""
-        level = state.you_level[p]
+        d = xiamen_data(state)
+        level = d.you_level[p]
         if not level:
             return
         t = state.last_added[p]
-        if t != state.gold:
+        if t != d.gold:
             self._win(state, p, _CHAIN[level - 1], t, in_hand=True, auto=True)
             return
-        state.phase = Phase.YOU_CHOICE
-        state.origin = None
-        state._legal = None
+        state.enter(XiamenPhase.YOU_CHOICE, p)
 
     def perform(self, state: State, action: Action, auto: bool) -> bool:
         kind, p = action.kind, action.player
         phase = state.phase
-        if phase is Phase.OPENING:
+        d = xiamen_data(state)
+        if phase is XiamenPhase.OPENING:
             if kind is AK.PASS:
-                state._event("pass", p, auto=auto)
+                state.emit("pass", p, auto=auto)
                 self._opening_passed(state, p)
             elif kind is AK.SANJINDAO:
                 self._win(state, p, "sanjindao", -1, in_hand=False, auto=auto)
@@ -440,49 +515,47 @@ class XiamenRuleset(Ruleset):
                     state.hands[p][t] -= 1
                     state.discards[p].append(t)
                     state.n_discards[p] += 1
-                    state._event("discard", p, t, auto=auto, text="qiangjin")
-                state.indicator_taken = True
-                state.hands[p][state.gold] += 1
-                self._win(state, p, "qiangjin", state.gold, in_hand=True, auto=auto)
+                    state.emit("discard", p, t, auto=auto, text="qiangjin")
+                d.indicator_taken = True
+                state.hands[p][d.gold] += 1
+                self._win(state, p, "qiangjin", d.gold, in_hand=True, auto=auto)
             return True
-        if phase is Phase.YOU_CHOICE:
-            level = state.you_level[p]
+        if phase is XiamenPhase.YOU_CHOICE:
+            level = d.you_level[p]
             if kind is AK.WIN:
-                self._win(state, p, _CHAIN[level - 1], state.gold, in_hand=True, auto=auto)
+                self._win(state, p, _CHAIN[level - 1], d.gold, in_hand=True, auto=auto)
             else:
                 self._discard_gold(state, p, auto)
             return True
-        if phase is Phase.LAST_DRAW:
+        if phase is XiamenPhase.LAST_DRAW:
             if kind is AK.ZIMO:
                 self._win(state, p, "zimo", state.last_added[p], in_hand=True, auto=auto)
             else:
-                state._event("pass", p, auto=auto)
+                state.emit("pass", p, auto=auto)
                 self._win(state, 1 - p, "sanyou", -1, in_hand=False, auto=True)
             return True
         return False
 
     def _discard_gold(self, state: State, p: int, auto: bool) -> None:
         """R-2.9.2 ``DISCARD_GOLD``: the drawn gold goes (dead, no claim), one level up."""
-        g = state.gold
+        d = xiamen_data(state)
+        g = d.gold
         state.hands[p][g] -= 1
         state.discards[p].append(g)
         state.visible[g] += 1
         state.n_discards[p] += 1
-        state._event("discard", p, g, auto=auto, text="gold")
+        state.emit("discard", p, g, auto=auto, text="gold")
         self._raise_level(state, p)
         o = 1 - p
-        if state.you_level[p] == 2:
-            state._after_pass(o)  # R-2.9.3: a normal turn for the opponent
+        if d.you_level[p] == 2:
+            state.next_draw(o)  # R-2.9.3: a normal turn for the opponent
             return
         # R-2.9.4: the single draw; an empty wall, a miss or a pass give 三游
-        if not state._draw(o, back=False, kong=False, exhaust=False):
+        if not state.draw(o, back=False, kong=False, exhaust=False):
             self._win(state, p, "sanyou", -1, in_hand=False, auto=True)
             return
         if self.claim_privacy or complete(state.hands[o], g):  # 鸣牌保护: the window always
-            state.phase = Phase.LAST_DRAW
-            state.actor = o
-            state.origin = Origin.DRAW
-            state._legal = None
+            state.enter(XiamenPhase.LAST_DRAW, o, Origin.DRAW)
             return
         self._win(state, p, "sanyou", -1, in_hand=False, auto=True)
 
@@ -496,20 +569,20 @@ class XiamenRuleset(Ruleset):
         flowers = tuple(_TILES[f] for f in sorted(state.flowers[p]))
         hand = Hand(concealed, tuple(state.melds[p]), None if tile < 0 else _TILES[tile], flowers)
         claim = WinClaim(p, how, hand, p == state.dealer, last_tile=state.head > state.tail)
-        state.result = self.score_win(state, claim)
-        state._event("hu", p, tile, auto=auto, text=how)
-        state._finish()
+        result = self.score_win(state, claim)
+        state.emit("hu", p, tile, auto=auto, text=how)
+        state.end(result)
 
     # ------------------------------------------------------------------ timeouts, 托管
     def default_move(self, state: State, p: int) -> Action:
         """R-2.11: the default action of a timeout, and every move under 托管."""
         phase = state.phase
         legal = state.legal_actions(p)
-        if phase is Phase.OPENING:
+        if phase is XiamenPhase.OPENING:
             return self._opening_default(state, p, legal)
-        if phase is Phase.YOU_CHOICE:
+        if phase is XiamenPhase.YOU_CHOICE:
             return Action.make(AK.WIN, p)
-        if phase is Phase.LAST_DRAW:
+        if phase is XiamenPhase.LAST_DRAW:
             return legal[0]  # 自摸 when the draw completes the hand, else pass
         for action in legal:
             if action.kind in (AK.ZIMO, AK.HU):
@@ -518,18 +591,23 @@ class XiamenRuleset(Ruleset):
             return Action.make(AK.DISCARD, p, self.auto_discard(state, p))
         return Action.make(AK.PASS, p)
 
+    def auto_move(self, state: State, p: int) -> Action | None:
+        """R-2.11: 托管 plays the default move (xiamen has no 报听)."""
+        return self.default_move(state, p)
+
     def auto_discard(self, state: State, p: int) -> int:
         """R-2.11: the drawn tile if legal and not a gold, else the legal non-gold tile of the
         highest functional kind, a gold only if nothing else is legal."""
         h = state.hands[p]
-        g = state.gold
+        d = xiamen_data(state)
+        g = d.gold
         legal = self.discard_filter(state, p, [k for k in _KINDS if h[k]])
         last = state.last_added[p]
         if state.origin is not Origin.CLAIM and last in legal and last != g and h[last]:
             return last
         naturals = [k for k in legal if k != g]
         if naturals:
-            return max(naturals, key=lambda k: _func_kind(state, k))
+            return max(naturals, key=lambda k: _func_kind(d, k))
         return g
 
     def _opening_default(self, state: State, p: int, legal: list[Action]) -> Action:
@@ -547,7 +625,8 @@ class XiamenRuleset(Ruleset):
             pay = result.points if result is not None else 0
             is_rob = action.kind is AK.QIANGJIN
             t = -1 if action.tile is None else int(action.tile)
-            rank = (-1 if t == state.gold else _func_kind(state, t)) if t >= 0 else 0
+            d = xiamen_data(state)
+            rank = (-1 if t == d.gold else _func_kind(d, t)) if t >= 0 else 0
             key = (pay, int(is_rob), rank)
             if best is None or key > best:
                 best, choice = key, action
@@ -580,7 +659,7 @@ def score_hand(state: State, claim: WinClaim, options: XiamenOptions) -> HandRes
 
     hand = claim.hand
     ctx = XiamenContext(
-        gold=Tile(state.gold),
+        gold=Tile(xiamen_data(state).gold),
         win_type=WinType(_WIN_TYPE_ID.get(claim.how, claim.how)),
         flowers=hand.flowers,
         dealer=claim.dealer,

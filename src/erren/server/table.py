@@ -267,10 +267,6 @@ Command = (
     Join | Gone | Act | SetTrustee | Ready | Leave | Resync | Sit | Timeout | BotMove | GraceOver
 ) | (ReadyOver | IdleOver | WindowPass)
 
-WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.LAST_DRAW, Phase.HAIDI})
-"""Phases in which one seat answers a tile; with ``claim_privacy`` they open whether or not he
-has a choice (pass alone), and the server keeps them open for the minimum pause."""
-
 
 def with_claim_privacy(ruleset: Ruleset) -> Ruleset:
     """``ruleset`` with 鸣牌保护 on (every claim window opened, pass-only ones too), when the
@@ -867,7 +863,7 @@ class Table:
             return  # restored after a restart: nothing moves until everyone is back
         actor = state.actor
         version = len(state.history)
-        if state.phase in WINDOWS and self.seats[actor].bot is None:
+        if state.in_window and self.seats[actor].bot is None:
             # 鸣牌保护: a human answers a tile (a discard, a 加杠, a family's post-draw tile);
             # the window lasts at least the minimum pause, choice or not
             self._window_at = asyncio.get_running_loop().time()
