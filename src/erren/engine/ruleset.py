@@ -53,6 +53,7 @@ __all__ = [
     "find_ruleset",
     "register_ruleset",
     "ruleset_names",
+    "unregister_ruleset",
 ]
 
 
@@ -339,6 +340,11 @@ _REGISTRY: dict[str, Callable[..., Ruleset]] = {}
 def register_ruleset(name: str, factory: Callable[..., Ruleset]) -> None:
     """Make ``find_ruleset(name, **options)`` call ``factory(**options)``."""
     _REGISTRY[name] = factory
+
+
+def unregister_ruleset(name: str) -> None:
+    """Forget the family ``name`` (a plug-in registered for a while, as the tests do)."""
+    _REGISTRY.pop(name, None)
 
 
 def ruleset_names() -> tuple[str, ...]:
