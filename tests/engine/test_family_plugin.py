@@ -19,7 +19,7 @@ from erren.engine.xiamen import XiamenPhase
 SRC = Path(__file__).resolve().parents[2] / "src" / "erren" / "engine"
 FAMILY_MODULES = [
     SRC / "guobiao.py",
-    SRC / "xiamen.py",
+    *sorted((SRC / "xiamen").glob("*.py")),
     *sorted((SRC / "arcade").glob("*.py")),
     Path(__file__).parent / "conftest.py",
 ]

@@ -1,203 +1,46 @@
-"""The ``xiamen`` family (厦门二人麻将, ``xiamen.md``): golds, 跟打, the 游 chain, 水 scoring.
-
-The shared state machine runs the turn flow; this module supplies the family's data and hooks:
-
-* the 72 tiles (R-1.1); the setup (R-1.3..R-1.6): the deal and opening 补花 follow the shuffle,
-  the gold reveal follows the dealer's dice (both recorded chance actions);
-* golds as wild tiles and the White as fake gold (R-1.7, R-1.8): hands are stored by physical
-  kind; :func:`functional` turns them into the counts of R-3.3 plus the number of golds;
-* the opening window (R-2.3, phase ``OPENING``): ``sanjindao``, ``qiangjin[:t]``, ``pass``;
-* 跟打 (R-2.5) as a discard filter whose refusal names the honor to follow;
-* claims (R-2.6): nothing on a gold, nothing by a player in the 游 chain, 平和 only without
-  golds, chows through Whites;
-* the 游 chain (R-2.9): automatic entry after a discard, forced wins on a non-gold draw,
-  ``YOU_CHOICE`` (``win``/``discardgold``) on a gold, the single draw of ``LAST_DRAW``;
-* timeouts and 托管 (R-2.11), escape (R-2.12), next dealer and streak (R-4.8);
-* the settlement through :func:`score_hand`, the one place that calls the 水 scorer.
-
->>> from erren.engine import State, find_ruleset
->>> from erren.engine.xiamen import xiamen_data
->>> state = State.new(find_ruleset("xiamen"), seed=3)
->>> len(state.ruleset.tiles), 0 <= xiamen_data(state).gold < 34
-(72, True)
-"""
+"""The xiamen family: its hooks on the shared state machine (the refusals live in
+:mod:`~erren.engine.xiamen.refusals`, the settlement glue in
+:mod:`~erren.engine.xiamen.scoring`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from erren.analysis import golds
 from erren.engine.actions import Action, ActionKind
-from erren.engine.ruleset import Options, Ruleset, register_ruleset
-from erren.engine.state import FamilyData, FamilyPhase, HandResult, Origin, Phase, WinClaim
-from erren.errors import IllegalActionError
+from erren.engine.ruleset import Family, register_ruleset
+from erren.engine.state import FamilyPhase, HandResult, Origin, Phase, WinClaim
+from erren.engine.xiamen import refusals
+from erren.engine.xiamen.data import (
+    CHAIN,
+    KINDS,
+    LEVEL_WORD,
+    TILES,
+    WHITE,
+    XiamenData,
+    XiamenOptions,
+    XiamenPhase,
+    complete,
+    func_kind,
+    natural_of,
+    xiamen_data,
+    you_ready,
+)
+from erren.engine.xiamen.scoring import score_hand
 from erren.hand import Hand
-from erren.tiles import NUM_KINDS, Tile
+from erren.tiles import NUM_KINDS
 
 if TYPE_CHECKING:
     import random
 
     from erren.engine.state import State
+    from erren.errors import IllegalActionError
 
-__all__ = [
-    "MULTIPLIER",
-    "WIN_TYPES",
-    "XiamenData",
-    "XiamenOptions",
-    "XiamenPhase",
-    "XiamenRuleset",
-    "functional",
-    "score_hand",
-    "xiamen_data",
-    "you_ready",
-]
+__all__ = ["XiamenRuleset"]
 
 AK = ActionKind
-WHITE = 31
-"""``5z``, the fake gold (R-1.8)."""
-_TILES = tuple(Tile(i) for i in range(42))
-_KINDS = (*range(9), *range(27, 34))
-
-WIN_TYPES = {
-    "discard": "平和",
-    "zimo": "自摸",
-    "robbing": "抢杠胡",
-    "youjin": "游金",
-    "qiangjin": "抢金胡",
-    "sanjindao": "三金倒",
-    "shuangyou": "双游",
-    "sanyou": "三游",
-}
-"""The win types of R-3.6 by the ``how`` the engine records."""
-MULTIPLIER = {
-    "discard": 1,
-    "zimo": 2,
-    "robbing": 2,
-    "youjin": 4,
-    "qiangjin": 4,
-    "sanjindao": 4,
-    "shuangyou": 8,
-    "sanyou": 16,
-}
-"""R-4.6: ``M`` by win type."""
-BONUS = {"youjin": 50, "shuangyou": 100, "sanyou": 150}
-"""R-4.6: 和牌奖励, outside the cap."""
-_CHAIN = ("youjin", "shuangyou", "sanyou")
-_LEVEL_WORD = ("", "游金", "双游", "三游")
 
 
-@dataclass(frozen=True)
-class XiamenOptions(Options):
-    """R-4.10 room settings and R-2.11 timers."""
-
-    base: int = 8
-    cap: int = 100
-    escape_penalty: int = 400
-    turn_timeout_s: int = 20
-    claim_timeout_s: int = 10
-    auto_trustee_after: int = 2
-
-    def __post_init__(self) -> None:
-        least = {
-            "base": 1,
-            "cap": 0,
-            "escape_penalty": 0,
-            "turn_timeout_s": 1,
-            "claim_timeout_s": 1,
-            "auto_trustee_after": 1,
-        }
-        for name, low in least.items():
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise ValueError(f"option {name} must be a whole number ≥ {low}, not {value!r}")
-
-
-class XiamenPhase(FamilyPhase):
-    """xiamen's own phases."""
-
-    OPENING = "opening"
-    """R-2.3: the opening window before the first discard (三金倒/抢金胡)."""
-    YOU_CHOICE = "you_choice"
-    """R-2.9.2: a player in the 游 chain drew a gold: win now or discard it."""
-    LAST_DRAW = "last_draw"
-    """R-2.9.4: the opponent's single draw of the 三游 test."""
-
-
-class XiamenData(FamilyData):
-    """The per-hand data of a xiamen hand (``state.data``): the wild tiles (R-1.7) and the 游
-    chain (R-2.9)."""
-
-    __slots__ = ("gold", "indicator", "indicator_taken", "phys", "you_level")
-
-    def __init__(self) -> None:
-        self.gold = -1
-        """The gold kind (-1 before the reveal)."""
-        self.indicator = -1
-        """The face-up indicator's kind (the gold kind)."""
-        self.indicator_taken = False
-        """The indicator went into a 抢金胡 winner's hand."""
-        self.you_level = [0, 0]
-        """Each seat's 游 level: 0, 1 游金, 2 双游, 3 三游."""
-        self.phys: list[int] | None = None
-        """The functional-to-physical map of natural tiles (a White plays as the gold kind);
-        ``None`` when White is the gold."""
-
-    def clone(self) -> XiamenData:
-        new = XiamenData()
-        new.gold, new.indicator = self.gold, self.indicator
-        new.indicator_taken = self.indicator_taken
-        new.you_level = list(self.you_level)
-        new.phys = self.phys  # never changed once set
-        return new
-
-    def fingerprint(self) -> tuple[object, ...]:
-        return (self.gold, self.indicator, self.indicator_taken, tuple(self.you_level))
-
-    def observed(self, state: State, player: int) -> dict[str, Any]:
-        return {
-            "gold": _TILES[self.gold] if self.gold >= 0 else None,
-            "indicator_taken": self.indicator_taken,
-            "you_level": (self.you_level[0], self.you_level[1]),
-        }
-
-
-def xiamen_data(state: State) -> XiamenData:
-    """The xiamen data of a xiamen hand."""
-    data = state.data
-    assert isinstance(data, XiamenData), "not a xiamen hand"
-    return data
-
-
-# ---------------------------------------------------------------------------- hand tests
-def functional(hand: list[int], gold: int) -> tuple[list[int], int]:
-    """``(counts, golds)``: the natural tiles by functional kind and the golds (R-1.8, R-3.3)."""
-    return golds.functional_counts(hand, gold)
-
-
-def complete(hand: list[int], gold: int) -> bool:
-    """R-3.3: the concealed part (3n+2 tiles, by physical kind) is complete, golds wild."""
-    return golds.complete(*golds.functional_counts(hand, gold))
-
-
-def you_ready(hand: list[int], gold: int) -> bool:
-    """R-3.5: the 3n+1 part (by physical kind) is 游金-ready."""
-    return golds.you_ready(*golds.functional_counts(hand, gold))
-
-
-def _natural_of(d: XiamenData, kind: int) -> int:
-    """The physical kind of the natural tiles of functional ``kind``."""
-    phys = d.phys
-    return kind if phys is None else phys[kind]
-
-
-def _func_kind(d: XiamenData, tile: int) -> int:
-    """The functional kind of a natural tile (a White plays as the gold kind)."""
-    return d.gold if tile == WHITE and d.gold != WHITE else tile
-
-
-# ---------------------------------------------------------------------------- the ruleset
-class XiamenRuleset(Ruleset):
+class XiamenRuleset(Family):
     """xiamen: 1m..9m + honors + 8 flowers; golds; 跟打; the 游 chain; 水."""
 
     name: ClassVar[str] = "xiamen"
@@ -212,8 +55,8 @@ class XiamenRuleset(Ruleset):
     def __init__(self, **options: Any) -> None:
         opts = XiamenOptions.parse(self.name, options)
         self.options = opts
-        self.kinds = _KINDS
-        self.tiles = tuple([k for k in _KINDS for _ in range(4)] + list(range(34, 42)))
+        self.kinds = KINDS
+        self.tiles = tuple([k for k in KINDS for _ in range(4)] + list(range(34, 42)))
         self._use_clocks(opts)
 
     # ------------------------------------------------------------------ setup
@@ -272,7 +115,7 @@ class XiamenRuleset(Ruleset):
         if h[g] == 3:
             out.append(Action.make(AK.SANJINDAO, p))
         if p == state.dealer:
-            for t in _KINDS:
+            for t in KINDS:
                 if h[t]:
                     h[t] -= 1
                     h[g] += 1
@@ -349,12 +192,12 @@ class XiamenRuleset(Ruleset):
         ]
         if state.head <= state.tail:
             h = state.hands[q]
-            fx = _func_kind(d, x)
+            fx = func_kind(d, x)
             if fx < 9:
                 for start in (fx - 2, fx - 1, fx):
                     if 0 <= start <= 6:
                         others = [k for k in (start, start + 1, start + 2) if k != fx]
-                        if all(h[_natural_of(d, k)] for k in others):
+                        if all(h[natural_of(d, k)] for k in others):
                             out.append(Action.make(AK.CHI, q, start))
         if out:
             out.append(Action.make(AK.PASS, q))
@@ -363,7 +206,7 @@ class XiamenRuleset(Ruleset):
     def chow_tiles(self, state: State, start: int) -> tuple[int, int, int]:
         """The natural tiles of a chow of functional kinds (a White plays as the gold kind)."""
         d = xiamen_data(state)
-        a, b, c = sorted(_natural_of(d, t) for t in (start, start + 1, start + 2))
+        a, b, c = sorted(natural_of(d, t) for t in (start, start + 1, start + 2))
         return (a, b, c)
 
     def follow_kinds(self, state: State, p: int) -> list[int]:
@@ -377,7 +220,7 @@ class XiamenRuleset(Ruleset):
             if t == g or t in seen:
                 continue
             seen.add(t)
-            if _func_kind(d, t) < 27:
+            if func_kind(d, t) < 27:
                 continue
             # the natural tiles of that functional kind are physical t
             if h[t] == 1:
@@ -391,88 +234,8 @@ class XiamenRuleset(Ruleset):
         return [k for k in kinds if k in follow]
 
     def diagnose(self, state: State, action: Action) -> IllegalActionError | None:
-        """Why the acting seat's ``action`` is refused, from its own tiles and choices (the
-        state answers a seat that is not to act)."""
-        kind, p = action.kind, action.player
-        phase = state.phase
-        d = xiamen_data(state)
-        g = d.gold
-        h = state.hands[p]
-        t = -1 if action.tile is None else int(action.tile)
-        if kind in (AK.SANJINDAO, AK.QIANGJIN):
-            if phase is not XiamenPhase.OPENING:
-                return IllegalActionError(
-                    "opening-closed",
-                    f"{action}: 三金倒 and 抢金胡 exist only in the opening window (R-2.3)",
-                )
-            if kind is AK.SANJINDAO:
-                return IllegalActionError(
-                    "not-three-golds", f"{action}: 三金倒 needs all three golds (R-2.3)"
-                )
-            return IllegalActionError(
-                "not-ready-for-gold",
-                f"{action}: the hand plus the indicator is not complete (R-2.3)",
-            )
-        if kind in (AK.WIN, AK.DISCARD_GOLD):
-            return IllegalActionError(
-                "no-gold-choice",
-                f"{action}: only a player in the 游 chain who drew a gold chooses (R-2.9.2)",
-            )
-        if phase in (XiamenPhase.YOU_CHOICE, XiamenPhase.LAST_DRAW, XiamenPhase.OPENING):
-            legal = ", ".join(str(a) for a in state.legal_actions(p))
-            return IllegalActionError(
-                "not-now", f"{action}: you may only choose among {legal} now (R-2.1)"
-            )
-        if kind in (AK.PENG, AK.CHI, AK.MING_GANG, AK.HU):
-            last = state.discards[1 - p][-1] if state.discards[1 - p] else -1
-            if phase is not Phase.CLAIM and last == g:
-                return IllegalActionError(
-                    "dead-gold", f"{action}: a discarded gold can never be claimed (R-2.8)"
-                )
-            if phase is Phase.CLAIM:
-                x = state.pending
-                if kind is AK.HU and h[g]:
-                    return IllegalActionError(
-                        "gold-holder-no-pinghu",
-                        f"{action}: a player holding a gold cannot win on a discard (R-2.6)",
-                    )
-                if kind in (AK.PENG, AK.MING_GANG) and h[x] + h[g] >= (2 if kind is AK.PENG else 3):
-                    return IllegalActionError(
-                        "gold-in-meld", f"{action}: a gold is never part of a meld (R-1.7)"
-                    )
-                if kind is AK.CHI and t >= 0:
-                    need = [k for k in (t, t + 1, t + 2) if k != _func_kind(d, x)]
-                    if len(need) == 2 and all(h[_natural_of(d, k)] or k == g for k in need):
-                        return IllegalActionError(
-                            "gold-in-meld", f"{action}: a gold is never part of a chow (R-1.7)"
-                        )
-            if phase is Phase.ROB and kind is AK.HU and h[g]:
-                return IllegalActionError(
-                    "gold-holder-no-pinghu",
-                    f"{action}: a player holding a gold cannot rob a kong (R-2.7)",
-                )
-            return None
-        if phase is not Phase.TURN:
-            return None
-        if kind is AK.DISCARD and t >= 0 and h[t]:
-            follow = self.follow_kinds(state, p)
-            if follow and t not in follow:
-                names = " or ".join(str(_TILES[k]) for k in follow)
-                return IllegalActionError(
-                    "follow-discard",
-                    f"{action}: 跟打 — the opponent discarded {names} and you hold exactly one; "
-                    f"discard {names} (R-2.5)",
-                )
-        if kind in (AK.AN_GANG, AK.JIA_GANG) and t == g:
-            return IllegalActionError(
-                "gold-in-meld", f"{action}: golds are never used in a kong (R-1.7)"
-            )
-        if kind is AK.ZIMO and state.origin is Origin.DEAL:
-            return IllegalActionError(
-                "no-heavenly-win",
-                f"{action}: the dealer's complete opening hand is 抢金胡, not 自摸 (R-2.2, D-17)",
-            )
-        return None
+        """Why the acting seat's ``action`` is refused (:func:`refusals.diagnose`)."""
+        return refusals.diagnose(self, state, action)
 
     # ------------------------------------------------------------------ transitions
     def after_discard(self, state: State, p: int, x: int) -> None:
@@ -485,7 +248,7 @@ class XiamenRuleset(Ruleset):
         d = xiamen_data(state)
         d.you_level[p] += 1
         level = d.you_level[p]
-        state.emit("you", p, text=f"{level} {_LEVEL_WORD[level]}")
+        state.emit("you", p, text=f"{level} {LEVEL_WORD[level]}")
 
     def after_draw(self, state: State, p: int) -> None:
         """R-2.9.2: at level 1 or 2 a non-gold draw wins at once; a gold offers the choice."""
@@ -495,7 +258,7 @@ class XiamenRuleset(Ruleset):
             return
         t = state.last_added[p]
         if t != d.gold:
-            self._win(state, p, _CHAIN[level - 1], t, in_hand=True, auto=True)
+            self._win(state, p, CHAIN[level - 1], t, in_hand=True, auto=True)
             return
         state.enter(XiamenPhase.YOU_CHOICE, p)
 
@@ -523,7 +286,7 @@ class XiamenRuleset(Ruleset):
         if phase is XiamenPhase.YOU_CHOICE:
             level = d.you_level[p]
             if kind is AK.WIN:
-                self._win(state, p, _CHAIN[level - 1], d.gold, in_hand=True, auto=auto)
+                self._win(state, p, CHAIN[level - 1], d.gold, in_hand=True, auto=auto)
             else:
                 self._discard_gold(state, p, auto)
             return True
@@ -565,9 +328,9 @@ class XiamenRuleset(Ruleset):
         h = list(state.hands[p])
         if tile >= 0 and in_hand:
             h[tile] -= 1
-        concealed = tuple(_TILES[k] for k in range(NUM_KINDS) for _ in range(h[k]))
-        flowers = tuple(_TILES[f] for f in sorted(state.flowers[p]))
-        hand = Hand(concealed, tuple(state.melds[p]), None if tile < 0 else _TILES[tile], flowers)
+        concealed = tuple(TILES[k] for k in range(NUM_KINDS) for _ in range(h[k]))
+        flowers = tuple(TILES[f] for f in sorted(state.flowers[p]))
+        hand = Hand(concealed, tuple(state.melds[p]), None if tile < 0 else TILES[tile], flowers)
         claim = WinClaim(p, how, hand, p == state.dealer, last_tile=state.head > state.tail)
         result = self.score_win(state, claim)
         state.emit("hu", p, tile, auto=auto, text=how)
@@ -601,13 +364,13 @@ class XiamenRuleset(Ruleset):
         h = state.hands[p]
         d = xiamen_data(state)
         g = d.gold
-        legal = self.discard_filter(state, p, [k for k in _KINDS if h[k]])
+        legal = self.discard_filter(state, p, [k for k in KINDS if h[k]])
         last = state.last_added[p]
         if state.origin is not Origin.CLAIM and last in legal and last != g and h[last]:
             return last
         naturals = [k for k in legal if k != g]
         if naturals:
-            return max(naturals, key=lambda k: _func_kind(d, k))
+            return max(naturals, key=lambda k: func_kind(d, k))
         return g
 
     def _opening_default(self, state: State, p: int, legal: list[Action]) -> Action:
@@ -626,7 +389,7 @@ class XiamenRuleset(Ruleset):
             is_rob = action.kind is AK.QIANGJIN
             t = -1 if action.tile is None else int(action.tile)
             d = xiamen_data(state)
-            rank = (-1 if t == d.gold else _func_kind(d, t)) if t >= 0 else 0
+            rank = (-1 if t == d.gold else func_kind(d, t)) if t >= 0 else 0
             key = (pay, int(is_rob), rank)
             if best is None or key > best:
                 best, choice = key, action
@@ -635,57 +398,6 @@ class XiamenRuleset(Ruleset):
     # ------------------------------------------------------------------ scoring
     def score_win(self, state: State, claim: WinClaim) -> HandResult:
         return score_hand(state, claim, self.options)
-
-
-# ---------------------------------------------------------------------------- scoring glue
-_WIN_TYPE_ID = {"discard": "pinghu", "robbing": "qianggang"}
-"""The engine's ``how`` to the scorer's :class:`~erren.scoring.xiamen.WinType` id."""
-
-
-def score_hand(state: State, claim: WinClaim, options: XiamenOptions) -> HandResult:
-    """The settlement of a win (R-4): the one call into the 水 scorer
-    (:func:`erren.scoring.xiamen.score_xiamen`, then :func:`~erren.scoring.xiamen.settle_xiamen`).
-
-    ``fans`` holds the 水 items as ``(id name, 水, 1)`` rows, ``fan_total`` the 水, ``points``
-    the total paid (bonus included) and ``score`` the full :class:`XiamenSettlement`, whose
-    ``steps`` explain every figure."""
-    from erren.scoring.xiamen import (  # noqa: PLC0415 - scoring imports the engine's deps
-        WinType,
-        XiamenContext,
-        XiamenSettings,
-        score_xiamen,
-        settle_xiamen,
-    )
-
-    hand = claim.hand
-    ctx = XiamenContext(
-        gold=Tile(xiamen_data(state).gold),
-        win_type=WinType(_WIN_TYPE_ID.get(claim.how, claim.how)),
-        flowers=hand.flowers,
-        dealer=claim.dealer,
-        streak=state.streak,
-        settings=XiamenSettings(
-            base=options.base,
-            cap=options.cap,
-            escape_penalty=options.escape_penalty,
-        ),
-    )
-    result = score_xiamen(hand, ctx)
-    settlement = settle_xiamen(result, winner=claim.winner)
-    items = tuple((f"{item.id} {item.name}", item.value, 1) for item in result.items)
-    return HandResult(
-        "win",
-        winner=claim.winner,
-        loser=1 - claim.winner,
-        how=claim.how,
-        hand=hand,
-        claim=claim,
-        fans=items,
-        fan_total=result.water,
-        points=settlement.total,
-        deltas=settlement.deltas,
-        score=settlement,
-    )
 
 
 def _factory(**options: Any) -> XiamenRuleset:
