@@ -60,9 +60,9 @@ def test_the_shared_phases_are_those_of_the_spec_and_family_phases_keep_their_na
 
 
 def test_guobiao_keeps_every_hot_hook_at_its_default() -> None:
-    hooks = find_ruleset("guobiao-2p").overrides()
+    hooks = find_ruleset("guobiao-2p").overrides
     assert [f.name for f in fields(hooks) if getattr(hooks, f.name) is not None] == []
-    xiamen = find_ruleset("xiamen").overrides()
+    xiamen = find_ruleset("xiamen").overrides
     assert xiamen.can_win is not None and xiamen.chow_tiles is not None
     assert xiamen.turn_actions is None  # the shared turn, through discard_filter
 

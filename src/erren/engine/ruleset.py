@@ -20,8 +20,9 @@ default:
 * ``default_move`` / ``auto_move`` / ``decision_timer``: timeouts, 报听/托管 auto-play and clocks;
 * ``score_win``, ``first_dealer``, ``next_dealer``, ``escape_penalty``: payments and the deal.
 
-A hook left at its default costs nothing: :meth:`Family.overrides` (read once per hand) binds
-only the overridden hooks of the hot path and the state runs the shared code inline for the rest.
+A hook left at its default costs nothing: :attr:`Family.overrides` (worked out once per ruleset)
+binds only the overridden hooks of the hot path and the state runs the shared code inline for
+the rest.
 
 Families register a factory with :func:`register_ruleset`; :func:`find_ruleset` builds one with
 options (``find_ruleset("guobiao-2p", suit="p", flowers=True)``).
@@ -33,6 +34,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from erren.engine.actions import Action, ActionKind
@@ -97,7 +99,7 @@ class Family(ABC):
     overrides the few it changes.  A hook that adds to or filters legal actions calls the base
     generator (``state.base_turn_actions``, ``state.base_claim_options``) and edits its result,
     like python-chess's variants.  Whether a family overrides a hook is decided once, by
-    :meth:`overrides`; the state calls nothing for a hook left at its default, so the guobiao hot
+    :attr:`overrides`; the state calls nothing for a hook left at its default, so the guobiao hot
     path pays nothing for the plug-in points.  Family modules use only the public names of
     :class:`~erren.engine.state.State` (its transition API is listed in its docstring)."""
 
@@ -138,8 +140,10 @@ class Family(ABC):
             raise ValueError("option claim_privacy must be true or false")
         self.claim_privacy = opts.claim_privacy
 
+    @cached_property
     def overrides(self) -> Overrides:
-        """The hooks of the hot path this family overrides, bound; ``None`` for a default."""
+        """The hooks of the hot path this family overrides, bound; ``None`` for a default
+        (worked out once per ruleset)."""
         cls, base = type(self), Family
         return Overrides(
             can_win=None if cls.can_win is base.can_win else self.can_win,

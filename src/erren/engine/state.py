@@ -229,10 +229,11 @@ class State:
         """The last tile drawn came from the tail (a replacement)."""
         self.data: FamilyData = ruleset.new_data()
         """The family's own per-hand data (its reserve, golds, 游 levels, ...)."""
-        self._windows = _WINDOWS | ruleset.window_phases
+        family_windows = ruleset.window_phases
+        self._windows = _WINDOWS | family_windows if family_windows else _WINDOWS
         # Family hooks, bound once; ``None`` where the family keeps the shared behaviour (the
         # guobiao hot path then runs the shared code inline).
-        hooks = ruleset.overrides()
+        hooks = ruleset.overrides
         self._win_hook = hooks.can_win
         self._claims_hook = hooks.claim_options
         self._chow_hook = hooks.chow_tiles
