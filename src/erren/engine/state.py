@@ -409,11 +409,6 @@ class State:
                         out.append(ting[k])
         return out
 
-    def _claim_options(self, q: int, x: int) -> list[Action]:
-        if self._claims_hook is not None:
-            return self._claims_hook(self, q, x)
-        return self.base_claim_options(q, x)
-
     def base_claim_options(self, q: int, x: int) -> list[Action]:
         """The shared claims of ``q`` on the discard ``x`` (§2.4): hu, 明杠, peng, chows, and
         ``pass`` when there is any; empty when none (a family's ``claim_options`` starts from
@@ -444,7 +439,8 @@ class State:
     def _claim_actions(self, q: int, x: int) -> list[Action]:
         """What ``q`` may do with the discard ``x``: nothing (no window), or his claims and
         ``pass``; with ``claim_privacy`` always a window, ``pass`` alone if nothing else."""
-        out = self._claim_options(q, x)
+        hook = self._claims_hook
+        out = self.base_claim_options(q, x) if hook is None else hook(self, q, x)
         if not out and self._privacy:
             return [_PASS[q]]
         return out
@@ -918,7 +914,8 @@ class State:
             return
         if self._before_draw_hook is not None and self._before_draw_hook(self, q):
             return
-        self.draw_turn(q)
+        if self.draw(q, back=False, kong=False):  # draw_turn, inline on the hot path
+            self._turn_after_draw(q, _O_DRAW)
 
     def draw_turn(self, q: int) -> None:
         """``q`` draws from the front of the wall and takes his turn (``after_draw`` runs)."""
@@ -926,7 +923,10 @@ class State:
             self._turn_after_draw(q, _O_DRAW)
 
     def _turn_after_draw(self, p: int, origin: Origin) -> None:
-        self.enter(_TURN, p, origin)
+        self.phase = _TURN  # enter(), inline on the hot path
+        self.actor = p
+        self.origin = origin
+        self._legal = None
         if self._after_draw_hook is not None:
             self._after_draw_hook(self, p)
 
