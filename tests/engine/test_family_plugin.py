@@ -93,3 +93,14 @@ def test_the_toy_family_offers_no_chow_and_pays_the_called_kind_double(toy_famil
                 assert result.points == 1
                 plain_wins += 1
     assert calls and plain_wins and called_wins
+
+
+def test_family_fields_of_an_observation_before_the_setup_are_the_defaults() -> None:
+    for name in ("xiamen", "arcade"):
+        seen = State(find_ruleset(name)).observe(0)
+        assert (seen.gold, seen.wild, seen.flower_kind, seen.you_level) == (
+            None,
+            None,
+            None,
+            (0, 0),
+        )

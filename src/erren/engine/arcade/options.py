@@ -196,7 +196,10 @@ class ArcadeData(FamilyData):
         return new
 
     def observed(self, state: State, player: int) -> dict[str, Any]:
-        """The arcade fields of ``player``'s :class:`~erren.engine.Observation`."""
+        """The arcade fields of ``player``'s :class:`~erren.engine.Observation` (none before
+        the indicator is revealed)."""
+        if self.wild < 0:
+            return {}
         return {
             "wild": TILES[self.wild],
             "flower_kind": TILES[self.flower],
