@@ -6,6 +6,8 @@ import random
 from collections import Counter
 
 from erren.engine import Action, ActionKind, Ruleset, State
+from erren.engine.arcade import ArcadeData
+from erren.engine.xiamen import XiamenData
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS
 
@@ -71,11 +73,12 @@ def tile_census(state: State) -> Counter[int]:
         census.update(state.flowers[p])
     if state.wall:
         census.update(state.wall[state.head : state.tail + 1])
-    reserve = getattr(state.family, "reserve", None)
-    if reserve is not None:  # arcade: the face-down reserve, stock[reserve:] (R1.3)
-        census.update(state.wall[reserve:])
-    if state.indicator >= 0 and not state.indicator_taken:
-        census[state.indicator] += 1  # xiamen's face-up gold indicator, out of play
+    data = state.data
+    if isinstance(data, ArcadeData) and data.wild >= 0:
+        census.update(state.wall[data.reserve :])  # arcade: the face-down reserve (R1.3)
+        census[data.wild] += 1  # and the indicator, stock[71]
+    if isinstance(data, XiamenData) and data.indicator >= 0 and not data.indicator_taken:
+        census[data.indicator] += 1  # xiamen's face-up gold indicator, out of play
     if state.phase.value == "rob":
         census[state.pending] += 1  # the 加杠 tile, between hand and meld
     return census
@@ -87,9 +90,9 @@ def resample_hidden(state: State, viewer: int, rng: random.Random) -> State:
     other = 1 - viewer
     twin = state.clone()
     positions = [i for i in range(state.head, state.tail + 1) if state.wall[i] < NUM_KINDS]
-    reserve = getattr(state.family, "reserve", None)
-    if reserve is not None:  # arcade: the face-down reserve is unseen too (R1.6)
-        positions += range(reserve, len(state.wall))
+    data = state.data
+    if isinstance(data, ArcadeData):  # arcade: the face-down reserve is unseen too (R1.6)
+        positions += range(data.reserve, len(state.wall))
     pool = [state.wall[i] for i in positions]
     for k in range(NUM_KINDS):
         pool.extend([k] * state.hands[other][k])

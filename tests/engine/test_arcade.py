@@ -10,7 +10,14 @@ import pytest
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
 from erren.engine import Action, ActionKind, Phase, Record, State, find_ruleset, replay
-from erren.engine.arcade import BLEED_NORMAL, BLEED_YAKUMAN, bleed_target, stage_options
+from erren.engine.arcade import (
+    BLEED_NORMAL,
+    BLEED_YAKUMAN,
+    ArcadePhase,
+    arcade_data,
+    bleed_target,
+    stage_options,
+)
 from erren.engine.result import HandResult
 from erren.errors import IllegalActionError
 from erren.notation import parse_tiles
@@ -44,12 +51,12 @@ def _census_ok(state: State) -> None:
 def test_stock_live_wall_indicator_reserve_and_flower_kind() -> None:
     state = start_arcade(DEALER, "234m567m234p45s77p", wild="6z")
     assert state.wall_count == 71 - 27  # R1.3, R1.14: 27 dealt, no flower
-    assert state.family.wild == 32 and state.family.flower == 31
+    assert arcade_data(state).wild == 32 and arcade_data(state).flower == 31
     obs = state.observe(0)
     assert str(obs.wild) == "6z" and str(obs.flower_kind) == "5z" and obs.reserve_count == 64
     _census_ok(state)
     white_wild = start_arcade(DEALER, "234m567m234p45s77p", wild="5z")
-    assert white_wild.family.flower == 33  # R1.10: Red stands in for White
+    assert arcade_data(white_wild).flower == 33  # R1.10: Red stands in for White
 
 
 def test_dealt_flowers_are_set_aside_and_replaced_from_the_tail() -> None:
@@ -199,7 +206,7 @@ def test_t5_human_win_on_the_first_draw() -> None:
 def test_e30_tianting_then_ron() -> None:
     state = start_arcade(DEALER, "12345m33456p789s", draws="6z6m", wild="7z")
     act(state, "0:discard:9p", "1:ting:6z")
-    assert state.family.baoting_kind[1] == "tianting"
+    assert arcade_data(state).baoting_kind[1] == "tianting"
     act(state, "0:discard:6m")
     assert state.actor == 1 and [str(a) for a in state.legal_actions()] == ["1:hu", "1:pass"]
     act(state, "1:hu")
@@ -209,7 +216,7 @@ def test_e30_tianting_then_ron() -> None:
 def _run_out(state: State, *, declined: int) -> None:
     """Play on until the 海底 phase or the end: the dealer discards what it draws and passes,
     seat ``declined`` (in 报听) declines every win it is asked about."""
-    while not state.is_terminal and state.phase is not Phase.HAIDI:
+    while not state.is_terminal and state.phase is not ArcadePhase.HAIDI:
         legal = state.legal_actions()
         p = state.actor
         if state.phase in (Phase.CLAIM, Phase.ROB):
@@ -227,9 +234,9 @@ def test_e26_baoting_then_haidi_draw_of_a_wild() -> None:
     )
     act(state, "0:discard:7z", "1:discard:3z", "0:discard:2z")
     act(state, "1:ting:" + str(state.observe(1).last_drawn))
-    assert state.family.baoting_kind[1] == "menqing"
+    assert arcade_data(state).baoting_kind[1] == "menqing"
     _run_out(state, declined=1)
-    assert state.phase is Phase.HAIDI and state.actor == 1
+    assert state.phase is ArcadePhase.HAIDI and state.actor == 1
     assert [str(a) for a in state.legal_actions()] == ["1:zimo", "1:pass"]
     act(state, "1:zimo")
     assert _fans(state) == {"门清": 1, "门清报听": 1, "门清自摸": 1, "海底捞月": 1}
@@ -250,7 +257,7 @@ def test_haidi_misses_end_in_a_draw_and_the_stage_human_gets_five() -> None:
         act(state, "1:ting:" + str(state.observe(1).last_drawn))
         _run_out(state, declined=1)
         assert state.result is not None and state.result.kind == "draw"
-        assert state.family.reserve - 72 == draws  # R2.19, R3.2, R3.8
+        assert arcade_data(state).reserve - 72 == draws  # R2.19, R3.2, R3.8
         assert state.discards[1][-draws:] == [0, 0, 9, 9, 26][:draws]
 
 
@@ -305,15 +312,15 @@ def test_baoting_is_allowed_on_an_empty_wall() -> None:
 # ---------------------------------------------------------------------------- events
 def test_opening_exchange_from_the_reserve_front() -> None:
     state = start_arcade(DEALER, "234m567m234p45s77p", reserve="5z3m6m", opening_exchange=True)
-    assert state.phase is Phase.EXCHANGE and state.actor == 0
+    assert state.phase is ArcadePhase.EXCHANGE and state.actor == 0
     act(state, "0:exchange:19m")
     # received the 5z (a flower, set aside, replaced from the reserve) then 3m and 6m
     assert state.flowers[0] == [31]
     assert state.hands[0][2] == 1 and state.hands[0][5] == 1 and state.hands[0][8] == 0
-    assert state.phase is Phase.EXCHANGE and state.actor == 1
+    assert state.phase is ArcadePhase.EXCHANGE and state.actor == 1
     act(state, "1:exchange")
     assert state.phase.value == "turn" and state.actor == 0
-    assert state.family.reserve == 72 + 1  # the flower's reserve tile is used up
+    assert arcade_data(state).reserve == 72 + 1  # the flower's reserve tile is used up
     _census_ok(state)
 
 
@@ -326,7 +333,7 @@ def test_pung_offer_swaps_three_tiles() -> None:
     k = int(obs.offer)
     before = Counter(state.wall[state.head :])
     act(state, "1:takepung:6z77p")
-    assert state.hands[1][k] >= 3 and state.family.offer[1] == -1
+    assert state.hands[1][k] >= 3 and arcade_data(state).offer[1] == -1
     after = Counter(state.wall[state.head :])
     assert after + Counter({k: 3}) == before + Counter(int(t) for t in parse_tiles("6z77p"))
     _census_ok(state)
@@ -335,7 +342,7 @@ def test_pung_offer_swaps_three_tiles() -> None:
 def test_pick_any_takes_the_named_kind() -> None:
     state = start_arcade(DEALER, "234m567m234p45s77p", wild="7z", pick_any_prob=1.0)
     act(state, "0:discard:9m")
-    assert state.phase is Phase.PICK and state.actor == 1
+    assert state.phase is ArcadePhase.PICK and state.actor == 1
     head = state.head
     act(state, "1:pick:7z")  # a wild, from the reserve
     assert state.head == head + 1 and state.hands[1][33] == 1
@@ -348,7 +355,7 @@ def test_stage_events_only_for_the_human() -> None:
         state = State.new(rules, seed=seed, dealer=seed % 2)
         rng = random.Random(seed)
         while not state.is_terminal:
-            if state.phase in (Phase.PICK, Phase.EXCHANGE):
+            if state.phase in (ArcadePhase.PICK, ArcadePhase.EXCHANGE):
                 assert state.actor == 1
             state.apply(rng.choice(state.legal_actions()))
 
@@ -370,13 +377,13 @@ def test_big_bleed_deal_is_within_the_gap(yakuman: bool) -> None:
     names = set()
     for seed in range(60):
         state = State.new(rules, seed=seed, dealer=seed % 2)
-        assert state.family.bleed, "every hand is rigged at probability 1"
-        names.add(state.family.bleed)
+        assert arcade_data(state).bleed, "every hand is rigged at probability 1"
+        names.add(arcade_data(state).bleed)
         if state.flowers[0]:
             continue
         counts = list(state.hands[0])
         assert shanten(counts, shapes=ARCADE) <= gap
-        assert state.observe(0).bleed == state.family.bleed and state.observe(1).bleed == ""
+        assert state.observe(0).bleed == arcade_data(state).bleed and state.observe(1).bleed == ""
         _census_ok(state)
     table = BLEED_YAKUMAN if yakuman else BLEED_NORMAL
     assert names <= {name for name, _ in table} and len(names) > 3

@@ -12,6 +12,7 @@ import pytest
 
 from erren.campaign import Outcome, Run, table
 from erren.engine import Action, Phase, State
+from erren.engine.arcade import arcade_data
 from erren.engine.result import HandResult
 from erren.scoring.arcade import ArcadeResult
 
@@ -136,7 +137,7 @@ def test_e2_tsumo_after_baoting_with_a_concealed_hand() -> None:
     # the non-dealer's first turn passes without 报听 (else 天听), the second declares
     state = start_arcade("119m119p19s223344z", "123m789m456p78s9p6z", draws="3z1p9p2z9s", wild=WILD)
     play(state, "0:discard:2z", "1:discard:3z", "0:discard:1p", "1:ting:6z")
-    assert state.family.baoting_kind[1] == "menqing"
+    assert arcade_data(state).baoting_kind[1] == "menqing"
     play(state, "0:discard:2z")
     assert state.actor == 1 and [str(a) for a in state.legal_actions()] == [
         "1:zimo",
@@ -158,7 +159,7 @@ def _declared_with_a_flower(other: str, win: str, *, base_points: int = 1) -> St
         base_points=base_points,
     )
     play(state, "0:discard:2z", "1:discard:6z", "0:discard:1p", "1:ting:3z")
-    assert state.family.baoting_kind[1] == "menqing" and len(state.flowers[1]) == 1
+    assert arcade_data(state).baoting_kind[1] == "menqing" and len(state.flowers[1]) == 1
     play(state, "0:discard:2z", "1:zimo")
     return state
 
@@ -191,7 +192,7 @@ def test_t14_baoting_with_an_open_hand_earns_nothing() -> None:
     state = start_arcade("4s2p6p119m19p19s2234z", "345m78p66s56s22p3z4z", draws="1z6z6p", wild=WILD)
     play(state, "0:discard:4s", "1:chi:456s", "1:discard:3z", "0:discard:2p", "1:peng")
     play(state, "1:ting:4z")
-    assert state.family.baoting_kind[1] == "open"  # R2.12
+    assert arcade_data(state).baoting_kind[1] == "open"  # R2.12
     play(state, "0:discard:6z")
     assert state.actor == 1 and "1:zimo" in {str(a) for a in state.legal_actions()}
     play(state, "1:zimo")
@@ -229,7 +230,7 @@ def test_e32_white_is_wild_and_red_is_the_flower() -> None:
     state = start_arcade(
         "119m119p19s22334z4s", "345m11345p3789s5z", draws="7z2m", back="6z", wild="5z"
     )
-    assert state.family.wild == 31 and state.family.flower == 33
+    assert arcade_data(state).wild == 31 and arcade_data(state).flower == 33
     play(state, "0:discard:2z", "1:discard:6z", "0:discard:4s", "1:hu")
     assert state.flowers[1] == [33]  # the drawn Red, set aside and replaced from the tail
     assert fans(state) == {"门清": 1, "花牌": 1, "三色同顺": 2}

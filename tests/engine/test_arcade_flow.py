@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from erren.engine import Action, ActionKind, Observation, Origin, Phase, State, find_ruleset
-from erren.engine.arcade import stage_options
+from erren.engine.arcade import ArcadePhase, arcade_data, stage_options
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS, Tile
 
@@ -115,7 +115,7 @@ def test_baoting_on_the_offered_tile_is_not_tianting() -> None:
     assert state.hands[1][k] == 3 and state.hands[1][_kind("6z")] == 0
     state.apply(Action.make(AK.TING, 1, k))  # 234m567m234p45s + kk: ready
     assert state.ting[1] and not state.tianting[1]
-    assert state.family.baoting_kind[1] == "menqing"
+    assert arcade_data(state).baoting_kind[1] == "menqing"
     assert state.observe(0).baoting == ("", "menqing")
     _census_ok(state)
 
@@ -126,7 +126,7 @@ def test_baoting_on_the_drawn_tile_after_a_pung_with_a_ready_deal_is_tianting() 
     act(state, "1:takepung:234m")
     assert state.hands[1][k] >= 3 and state.origin is Origin.DRAW
     state.apply(Action.make(AK.TING, 1, _kind("6z")))  # 567m234p45s77p + kkk: ready
-    assert state.tianting[1] and state.family.baoting_kind[1] == "tianting"
+    assert state.tianting[1] and arcade_data(state).baoting_kind[1] == "tianting"
     _census_ok(state)
 
 
@@ -137,13 +137,13 @@ def test_a_pung_that_makes_the_hand_ready_gives_no_tianting() -> None:
     act(state, "1:takepung:4s7p3z")
     assert state.hands[1][k] >= 3 and state.origin is Origin.DRAW
     state.apply(Action.make(AK.TING, 1, _kind("6z")))  # 234m567m234p6s + kkk: ready on 6s
-    assert not state.tianting[1] and state.family.baoting_kind[1] == "menqing"
+    assert not state.tianting[1] and arcade_data(state).baoting_kind[1] == "menqing"
 
 
 def test_without_an_offer_the_drawn_tile_declares_tianting() -> None:
     state = start_arcade(DEALER, READY, draws="6z")
     act(state, "0:discard:9m", "1:ting:6z")
-    assert state.family.baoting_kind[1] == "tianting"
+    assert arcade_data(state).baoting_kind[1] == "tianting"
 
 
 def test_the_drawn_tile_stays_the_drawn_tile_after_a_pung() -> None:
@@ -216,7 +216,7 @@ def test_a_timeout_with_the_offer_open_declines_it_and_discards_the_drawn_tile()
     state, k = _offered(READY, "9p", lambda k: k != _kind("9p"))
     act(state, "1:timeout")
     assert state.discards[1] == [_kind("9p")]
-    assert state.family.offer[1] == -1 and state.hands[1][k] == 0
+    assert arcade_data(state).offer[1] == -1 and state.hands[1][k] == 0
 
 
 # ---------------------------------------------------------------------------- pick-any (R2.23)
@@ -265,7 +265,7 @@ def test_pick_any_offers_do_not_depend_on_the_opponents_tiles() -> None:
     for stock in (a_stock, b_stock):
         state = _start(stock)
         act(state, f"0:discard:{_name(stock[26])}")
-        assert state.phase is Phase.PICK and state.actor == 1
+        assert state.phase is ArcadePhase.PICK and state.actor == 1
         states.append(state)
     a, b = states
     assert a.hands[0] != b.hands[0] and a.hands[1] == b.hands[1]
@@ -286,10 +286,10 @@ def test_pick_any_with_none_left_is_the_ordinary_draw() -> None:
     a_stock, _ = _twin_stocks()
     state = _start(a_stock)
     act(state, f"0:discard:{_name(a_stock[26])}")
-    head, tail, reserve = state.head, state.tail, state.family.reserve
+    head, tail, reserve = state.head, state.tail, arcade_data(state).reserve
     wall = list(state.wall)
     act(state, "1:pick:2z")
-    assert state.head == head + 1 and state.tail == tail and state.family.reserve == reserve
+    assert state.head == head + 1 and state.tail == tail and arcade_data(state).reserve == reserve
     assert list(state.wall) == wall  # nothing swapped
     assert state.hands[1][_kind("6p")] == 1 and state.hands[1][_kind("2z")] == 1
     pick = [e for e in state.events if e.kind == "pick"][-1]
@@ -318,7 +318,7 @@ def test_pick_any_takes_the_reserve_copy_first() -> None:
     act(state, "0:discard:9m")
     head = state.head
     live_3z = [i for i in range(state.head, state.tail + 1) if state.wall[i] == _kind("3z")]
-    res = [i for i in range(state.family.reserve, 136) if state.wall[i] == _kind("3z")]
+    res = [i for i in range(arcade_data(state).reserve, 136) if state.wall[i] == _kind("3z")]
     assert res[0] == 72 and live_3z, "a 3z in the reserve's front and in the live wall"
     act(state, "1:pick:3z")
     assert state.wall[72] == _kind("6p")  # the head tile went where the named copy was
@@ -330,7 +330,7 @@ def test_pick_any_takes_the_live_copy_nearest_the_tail() -> None:
     stock = make_arcade_stock(DEALER, READY, draws="6p", seed=4)
     state = _start(stock)
     act(state, "0:discard:9m")
-    head, reserve = state.head, state.family.reserve
+    head, reserve = state.head, arcade_data(state).reserve
     wall = state.wall
     in_reserve = Counter(wall[reserve:])
     live = Counter(wall[head + 1 : state.tail + 1])
@@ -363,8 +363,8 @@ def _swap_opponent_tiles(state: State, viewer: int, rng: random.Random) -> State
     other = 1 - viewer
     twin = state.clone()
     wall = twin.wall
-    flower = state.family.flower
-    unseen = [*range(state.head, state.tail + 1), *range(state.family.reserve, len(wall))]
+    flower = arcade_data(state).flower
+    unseen = [*range(state.head, state.tail + 1), *range(arcade_data(state).reserve, len(wall))]
     positions = [i for i in unseen if wall[i] != flower]
     pool = [wall[i] for i in positions]
     pool += [k for k in range(NUM_KINDS) for _ in range(state.hands[other][k])]
@@ -405,7 +405,7 @@ def test_random_pick_offers_never_depend_on_hidden_tiles() -> None:
         state = State.new(rules, seed=seed)
         while not state.is_terminal:
             legal = state.legal_actions()
-            if state.phase is Phase.PICK:
+            if state.phase is ArcadePhase.PICK:
                 offers += 1
                 p = state.actor
                 twin = _swap_opponent_tiles(state, p, rng)
@@ -415,7 +415,7 @@ def test_random_pick_offers_never_depend_on_hidden_tiles() -> None:
                 choice = rng.choice([a for a in legal if a.kind is AK.PICK])
                 kind = int(choice.tile)  # type: ignore[arg-type]
                 pool = Counter(state.wall[state.head : state.tail + 1])
-                pool.update(state.wall[state.family.reserve :])
+                pool.update(state.wall[arcade_data(state).reserve :])
                 state.apply(choice)
                 pick = next(e for e in reversed(state.events) if e.kind == "pick")
                 assert pick.tiles == ((Tile(kind),) if pool[kind] else ())

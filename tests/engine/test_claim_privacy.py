@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay
-from erren.engine.arcade import stage_options
+from erren.engine.arcade import arcade_data, stage_options
 from erren.engine.result import HandResult
+from erren.engine.xiamen import XiamenData
 from erren.errors import IllegalActionError
 from erren.melds import MeldKind
 from erren.scoring.xiamen import XiamenScore, XiamenSettlement
@@ -78,7 +79,9 @@ def _pairs(name: str, options: dict[str, Any], hands: int) -> dict[str, int]:
                 continue
             twin = None
             # (a xiamen player in the 游 chain shows that his hidden hand is 游金-ready: no twin)
-            if action.kind in _GIVES and not state.you_level[1 - mover]:
+            data = state.data
+            chain = isinstance(data, XiamenData) and data.you_level[1 - mover]
+            if action.kind in _GIVES and not chain:
                 twin = resample_hidden(state, mover, rng)
                 assert action in twin.legal_actions()
             since = state.event_count
@@ -263,12 +266,14 @@ def test_a_trustee_seat_passes_at_once() -> None:
 def test_arcade_haidi_draws_ask_every_time() -> None:
     """arcade R2.19 with 鸣牌保护: each 海底 draw opens the window, ``pass`` alone on a miss."""
     state, _ = _search("arcade", {"haidi_draws": 5}, lambda s: _pass_only(s, "haidi"))
-    left = state.family.haidi_left
+    left = arcade_data(state).haidi_left
     seat = state.actor
     discards = len(state.discards[seat])
     act(state, f"{seat}:pass")
     assert len(state.discards[seat]) == discards + 1  # the missed tile goes to the pool
-    assert state.is_terminal or (state.phase.value == "haidi" and state.family.haidi_left < left)
+    assert state.is_terminal or (
+        state.phase.value == "haidi" and arcade_data(state).haidi_left < left
+    )
 
 
 def test_xiamen_three_swims_last_draw_is_always_a_window() -> None:

@@ -92,7 +92,7 @@ def _expected_sizes(state: State, p: int) -> tuple[int, ...]:
     """13, or 14 for the player deciding with a drawn tile, the dealer before his first discard
     and a winner whose hand has a winning tile (三游 and a non-dealer's 三金倒 have none)."""
     phase = state.phase.value
-    if phase in {"opening", "exchange"}:
+    if phase in {"opening", "exchange", "call"}:
         return (14,) if p == state.dealer else (13,)
     result = state.result
     if result is None:
@@ -138,6 +138,15 @@ def test_xiamen_random_games_hide_information_and_replay(options: dict[str, obje
     hidden tiles, exact replays; timeouts and 托管 switches mixed in."""
     for seed in range(300):
         _play_checked("xiamen", options, 20_000 + seed, deep=seed % 3 == 0)
+
+
+def test_a_plugged_in_family_plays_random_games(toy_family: str) -> None:
+    """The toy family of ``conftest.py`` (one suit, no chows, the dealer's call), written only
+    against the public plug-in contract, through the same checks."""
+    for seed in range(300):
+        _play_checked(toy_family, {}, 40_000 + seed, deep=seed % 3 == 0)
+    for seed in range(100):
+        _play_checked(toy_family, {"claim_privacy": True}, 41_000 + seed, deep=seed % 3 == 0)
 
 
 ARCADE_VARIANTS = [

@@ -10,7 +10,7 @@ import pytest
 
 from erren.engine import Action, Match, Origin, State, find_ruleset, replay
 from erren.engine.result import HandResult
-from erren.engine.xiamen import complete, functional, you_ready
+from erren.engine.xiamen import complete, functional, xiamen_data, you_ready
 from erren.errors import IllegalActionError
 from erren.notation import parse_tiles
 from erren.scoring.xiamen import XiamenScore, XiamenSettlement
@@ -69,10 +69,11 @@ def test_l07_gold_reveal_flower_goes_to_the_dealer() -> None:
     state = State(find_ruleset("xiamen"))
     state.apply(Action.shuffle(tuple(wall)))
     state.apply(Action.dice(3, 4))
-    assert state.gold == 5 and state.indicator == 5
+    assert xiamen_data(state).gold == 5 and xiamen_data(state).indicator == 5
     assert 36 in state.flowers[0]
     assert state.wall_count == 44 - 0 - 1 == 43
-    assert state.phys is not None and state.phys[5] == 31  # Whites play as 6m
+    phys = xiamen_data(state).phys
+    assert phys is not None and phys[5] == 31  # Whites play as 6m
 
 
 # ---------------------------------------------------------------------------- 跟打
@@ -168,7 +169,7 @@ def test_x11_youjin_entered_after_a_discard_and_forced_on_a_non_gold() -> None:
     act(state, "0:pass", "1:pass", "0:discard:5z")
     assert "zimo" in legal(state)
     act(state, "1:discard:6z")
-    assert state.you_level == [0, 1]
+    assert xiamen_data(state).you_level == [0, 1]
     assert any(e.kind == "you" and e.player == 1 for e in state.events)
     act(state, "0:discard:3m")
     result = state.result
@@ -273,7 +274,7 @@ def test_you_choice_discard_gold_to_three_swims() -> None:
     assert state.phase.value == "you_choice" and state.actor == 1
     assert legal(state) == {"win", "discardgold"}
     act(state, "1:discardgold")
-    assert state.you_level == [0, 2]
+    assert xiamen_data(state).you_level == [0, 2]
     assert (state.phase.value, state.actor) == ("turn", 0)  # a normal turn
     with pytest.raises(IllegalActionError):
         act(state, "1:peng")
@@ -319,7 +320,7 @@ def test_x17_non_dealer_robs_the_gold() -> None:
     act(state, "1:qiangjin")
     result = state.result
     assert result is not None and result.how == "qiangjin" and result.winner == 1
-    assert state.indicator_taken and _settlement(result).multiplier == 4
+    assert xiamen_data(state).indicator_taken and _settlement(result).multiplier == 4
 
 
 def test_x18_dealer_robs_the_gold_naming_the_tile() -> None:

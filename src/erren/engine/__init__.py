@@ -10,11 +10,12 @@
 True
 
 Modules: :mod:`~erren.engine.actions` (moves and their strings), :mod:`~erren.engine.events`
-(numbered events with visibility), :mod:`~erren.engine.ruleset` (families by name),
-:mod:`~erren.engine.state` (the hand), :mod:`~erren.engine.observation` (one player's view),
-:mod:`~erren.engine.record` (JSON records and replay), :mod:`~erren.engine.match` (a series of
-hands), :mod:`~erren.engine.guobiao` (the guobiao-2p family), :mod:`~erren.engine.winning` (the
-fast shape tables of the hot path).
+(numbered events with visibility), :mod:`~erren.engine.ruleset` (the typed :class:`Family`
+plug-in and the registry by name), :mod:`~erren.engine.state` (the hand),
+:mod:`~erren.engine.observation` (one player's view), :mod:`~erren.engine.record` (JSON records
+and replay), :mod:`~erren.engine.match` (a series of hands), the families
+:mod:`~erren.engine.guobiao`, :mod:`~erren.engine.xiamen` and :mod:`~erren.engine.arcade`,
+:mod:`~erren.engine.winning` (the fast shape tables of the hot path).
 """
 
 from __future__ import annotations
@@ -24,8 +25,24 @@ from erren.engine.events import Event
 from erren.engine.match import Match, MatchHand
 from erren.engine.observation import Observation, Timer, observe
 from erren.engine.record import Record, replay
-from erren.engine.ruleset import Options, Ruleset, find_ruleset, register_ruleset, ruleset_names
-from erren.engine.state import TERMINAL, HandResult, Origin, Phase, State, WinClaim
+from erren.engine.ruleset import (
+    Family,
+    Options,
+    Ruleset,
+    find_ruleset,
+    register_ruleset,
+    ruleset_names,
+)
+from erren.engine.state import (
+    TERMINAL,
+    FamilyData,
+    FamilyPhase,
+    HandResult,
+    Origin,
+    Phase,
+    State,
+    WinClaim,
+)
 
 __all__ = [
     "CHANCE",
@@ -33,6 +50,9 @@ __all__ = [
     "Action",
     "ActionKind",
     "Event",
+    "Family",
+    "FamilyData",
+    "FamilyPhase",
     "HandResult",
     "Match",
     "MatchHand",

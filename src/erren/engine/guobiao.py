@@ -21,6 +21,8 @@ from erren.engine.state import HandResult
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
+    import random
+
     from erren.engine.state import State, WinClaim
     from erren.scoring.guobiao.settlement import SettlementOptions
 
@@ -108,6 +110,22 @@ class GuobiaoRuleset(Ruleset):
         self.ting_auto_hu = opts.ting_auto_hu
         self.min_fan = opts.min_fan
         self._use_clocks(opts)
+
+    def first_dealer(self, rng: random.Random, first_ready: int) -> int:
+        """Option ``first_dealer``: the first seat ready, the higher dice total or random."""
+        rule = self.options.first_dealer
+        if rule == "dice":
+            while True:
+                a = rng.randint(1, 6) + rng.randint(1, 6)
+                b = rng.randint(1, 6) + rng.randint(1, 6)
+                if a != b:
+                    return 0 if a > b else 1
+        if rule == "random":
+            return rng.randrange(2)
+        return first_ready
+
+    def escape_penalty(self) -> int:
+        return self.options.escape_penalty_points
 
     # ------------------------------------------------------------------ scoring glue
     def win_value(self, state: State, claim: WinClaim) -> int | None:

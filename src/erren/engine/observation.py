@@ -122,21 +122,14 @@ def observe(state: State, player: int) -> Observation:
     legal = tuple(state.legal_actions(player)) if actor == player else ()
     timer = None
     if actor is not None and not state.trustee[actor]:
-        if phase is Phase.TURN:
-            timer = Timer(actor, "turn", state.ruleset.turn_timeout_s)
-        elif phase is Phase.EXCHANGE:
-            timer = Timer(actor, "exchange", getattr(state.ruleset, "exchange_timeout_s", 20))
-        else:
-            timer = Timer(actor, "claim", state.ruleset.claim_timeout_s)
-        if phase is Phase.TURN and state.ting[actor]:  # a hu offer under 报听 (§2.9)
-            timer = Timer(actor, "claim", state.ruleset.claim_timeout_s)
+        timer = Timer(actor, *state.ruleset.decision_timer(state, actor))
     last = state.last_added[player]
     drew = (
         phase is Phase.TURN and state.origin is not None and state.origin.value != "claim"
-    ) or phase in (Phase.YOU_CHOICE, Phase.LAST_DRAW, Phase.HAIDI)
+    ) or phase in state.ruleset.drawn_tile_phases
     last_drawn = _TILES[last] if actor == player and drew and last >= 0 else None
     pending = _TILES[state.pending] if state.pending >= 0 else None
-    extra = state.family.observed(state, player) if state.family is not None else {}
+    extra = state.data.observed(state, player)
     return Observation(
         player=player,
         dealer=state.dealer,
@@ -167,9 +160,6 @@ def observe(state: State, player: int) -> Observation:
         timer=timer,
         event_seq=state.event_count,
         result=state.result,
-        gold=_TILES[state.gold] if state.gold >= 0 else None,
-        indicator_taken=state.indicator_taken,
-        you_level=(state.you_level[0], state.you_level[1]),
         streak=state.streak,
         **extra,
     )

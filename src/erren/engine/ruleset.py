@@ -1,27 +1,28 @@
-"""Rulesets: a family's fixed facts (tiles, options) plus a few hooks, found by name.
+"""Families: a family's fixed facts (tiles, options) plus typed hooks, found by name.
 
-A :class:`Ruleset` is what OpenSpiel calls the *Game*: it never changes during play.  The turn
-flow shared by the families lives in :mod:`erren.engine.state`; a family subclasses
-:class:`Ruleset`, sets its data and overrides the hooks below (python-chess's variants, without
-the deep chains).  Hooks the guobiao family leaves at their defaults are where the other families
-plug in:
+A :class:`Family` (also called :class:`Ruleset`) is what OpenSpiel calls the *Game*: it never
+changes during play.  The turn flow shared by the families lives in :mod:`erren.engine.state`; a
+family subclasses :class:`Family`, sets its data and overrides a few hooks (python-chess's
+variants, without the deep chains).  Each hook is a method with the shared behaviour as its
+default:
 
-* ``chance_plan`` / ``after_chance``: the chance actions of the setup and what follows each
-  (guobiao deals after its dice; xiamen deals after the shuffle and reveals the gold after its
-  dice; arcade would set its reserve stock aside here);
-* ``can_win``: wild tiles (xiamen's 金, arcade's 财神) and who may win on what;
-* ``claim_options``: what the opponent may do with a discard (xiamen: no claim on a gold);
-* ``discard_filter`` / ``diagnose``: the 跟打 obligation (xiamen R-2.5) restricts which tiles
-  may be discarded, and a refused action names its rule;
-* ``after_discard`` / ``after_draw``: state changes after a discard (xiamen's 游金 entry) or a
-  draw (xiamen's forced 游 wins; arcade's post-draw phase and random events);
-* ``phase_actions`` / ``perform``: the family's own phases (``OPENING``, ``YOU_CHOICE``,
-  ``LAST_DRAW``) and actions;
-* ``default_move``: the timeout / 托管 move when the family's differs;
-* ``score_win``, ``first_dealer``, ``next_dealer``: the fan table, payments and the deal.
+* ``new_data``: the family's per-hand data (``state.data``, a :class:`FamilyData`);
+* ``chance_plan`` / ``sample_chance`` / ``after_chance``: the chance actions of the setup and
+  what follows each;
+* ``can_win`` / ``win_value``: who may win on what (wild tiles), and the 起和 value;
+* ``turn_actions`` / ``claim_options``: call the base generator and filter or extend it;
+  ``discard_filter`` (跟打), ``chow_tiles`` (a White playing as the gold kind),
+  ``accepts`` (legal though not listed) and ``diagnose`` (a refusal names its rule);
+* ``phase_actions`` / ``perform``: the family's own phases (a :class:`FamilyPhase` enum) and
+  actions;
+* ``playing_flower``, ``after_discard``, ``before_draw``, ``after_draw``, ``on_exhausted``:
+  act around draws and discards;
+* ``default_move`` / ``auto_move`` / ``decision_timer``: timeouts, 报听/托管 auto-play and clocks;
+* ``score_win``, ``first_dealer``, ``next_dealer``, ``escape_penalty``: payments and the deal.
 
-A hook left at its default costs nothing: :meth:`Ruleset.bound_hooks` lists only the overridden
-ones and the state calls nothing else on its hot path.
+A hook left at its default costs nothing: :attr:`Family.overrides` (worked out once per ruleset)
+binds only the overridden hooks of the hot path and the state runs the shared code inline for
+the rest.
 
 Families register a factory with :func:`register_ruleset`; :func:`find_ruleset` builds one with
 options (``find_ruleset("guobiao-2p", suit="p", flowers=True)``).
@@ -30,11 +31,14 @@ options (``find_ruleset("guobiao-2p", suit="p", flowers=True)``).
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from erren.engine.actions import Action, ActionKind
+from erren.engine.state import NO_DATA, FamilyData, FamilyPhase, Phase
 from erren.engine.winning import is_complete
 from erren.errors import IllegalActionError
 
@@ -42,11 +46,16 @@ if TYPE_CHECKING:
     from erren.engine.state import HandResult, State, WinClaim
 
 __all__ = [
+    "Family",
+    "FamilyData",
+    "FamilyPhase",
     "Options",
+    "Overrides",
     "Ruleset",
     "find_ruleset",
     "register_ruleset",
     "ruleset_names",
+    "unregister_ruleset",
 ]
 
 
@@ -83,8 +92,16 @@ class Options:
         return cls(**options)
 
 
-class Ruleset:
-    """A family's data and hooks.  Subclasses set the class data and ``options``."""
+class Family(ABC):
+    """A family: its fixed data (tiles, options) and its hooks, one typed method each.
+
+    Every hook has a default that gives the shared behaviour of the state machine; a family
+    overrides the few it changes.  A hook that adds to or filters legal actions calls the base
+    generator (``state.base_turn_actions``, ``state.base_claim_options``) and edits its result,
+    like python-chess's variants.  Whether a family overrides a hook is decided once, by
+    :attr:`overrides`; the state calls nothing for a hook left at its default, so the guobiao hot
+    path pays nothing for the plug-in points.  Family modules use only the public names of
+    :class:`~erren.engine.state.State` (its transition API is listed in its docstring)."""
 
     name: ClassVar[str] = ""
     options: Options
@@ -104,6 +121,15 @@ class Ruleset:
     """鸣牌保护: windows open whether or not the opponent has a choice (see :class:`Options`)."""
     uses_streak: ClassVar[bool] = False
     """Whether a hand's result depends on the dealer streak (xiamen's 底); records then keep it."""
+    flower_replacement_is_kong: bool = False
+    """Whether the replacement of a flower counts as a kong's (杠上开花; arcade N25)."""
+    window_phases: ClassVar[frozenset[FamilyPhase]] = frozenset()
+    """The family's phases in which one seat answers a tile drawn for him (xiamen's
+    ``LAST_DRAW``, arcade's ``HAIDI``): like ``CLAIM`` and ``ROB``, with ``claim_privacy`` they
+    open whether or not he has a choice, and 报听 auto-play does not pass them."""
+    drawn_tile_phases: ClassVar[frozenset[FamilyPhase]] = frozenset()
+    """The family's phases in which the seat to act decides on the tile he just drew (his
+    observation shows it as ``last_drawn``)."""
 
     def _use_clocks(self, opts: Any) -> None:
         """Take the settings every family's options carry: the clocks and ``claim_privacy``."""
@@ -114,7 +140,34 @@ class Ruleset:
             raise ValueError("option claim_privacy must be true or false")
         self.claim_privacy = opts.claim_privacy
 
-    # ------------------------------------------------------------------ chance
+    @cached_property
+    def overrides(self) -> Overrides:
+        """The hooks of the hot path this family overrides, bound; ``None`` for a default
+        (worked out once per ruleset)."""
+        cls, base = type(self), Family
+        return Overrides(
+            can_win=None if cls.can_win is base.can_win else self.can_win,
+            turn_actions=None if cls.turn_actions is base.turn_actions else self.turn_actions,
+            claim_options=None if cls.claim_options is base.claim_options else self.claim_options,
+            chow_tiles=None if cls.chow_tiles is base.chow_tiles else self.chow_tiles,
+            playing_flower=(
+                None if cls.playing_flower is base.playing_flower else self.playing_flower
+            ),
+            after_discard=None if cls.after_discard is base.after_discard else self.after_discard,
+            after_draw=None if cls.after_draw is base.after_draw else self.after_draw,
+            before_draw=None if cls.before_draw is base.before_draw else self.before_draw,
+            on_exhausted=None if cls.on_exhausted is base.on_exhausted else self.on_exhausted,
+            perform=None if cls.perform is base.perform else self.perform,
+            default_move=None if cls.default_move is base.default_move else self.default_move,
+            auto_move=None if cls.auto_move is base.auto_move else self.auto_move,
+            accepts=None if cls.accepts is base.accepts else self.accepts,
+        )
+
+    # ------------------------------------------------------------------ setup
+    def new_data(self) -> FamilyData:
+        """The family's per-hand data (``state.data``), made with the state: none by default."""
+        return NO_DATA
+
     def sample_chance(self, state: State, kind: ActionKind, rng: random.Random) -> Action:
         """Draw the outcome of the next chance action from ``rng``."""
         if kind is ActionKind.SHUFFLE:
@@ -125,74 +178,112 @@ class Ruleset:
             return Action.dice(rng.randint(1, 6), rng.randint(1, 6))
         raise ValueError(f"{kind} is not a chance action")
 
-    # ------------------------------------------------------------------ hooks
+    def after_chance(self, state: State, action: Action, step: int) -> None:
+        """Called after the ``step``-th chance action: deal once the plan is done (guobiao deals
+        after its dice; xiamen deals after the shuffle and reveals the gold after its dice)."""
+        if step == len(self.chance_plan):
+            state.deal()
+
+    # ------------------------------------------------------------------ wins
     complete: Callable[[list[int], int], bool] = staticmethod(is_complete)
-    """Whether a concealed part (14-form, counts of the 34 kinds) is a winning shape; wild-tile
-    families replace it."""
+    """Whether a concealed part (14-form, counts of the 34 kinds) is a winning shape, for the
+    default :meth:`can_win`."""
+
+    def can_win(self, state: State, p: int, tile: int, how: str) -> bool:
+        """Whether ``p`` may win now on ``tile`` (-1: self-drawn) by ``how``: shape and 起和 by
+        default; wild tiles (xiamen's 金, arcade's 财神) and who may win on what otherwise."""
+        return state.base_can_win(p, tile, how)
 
     def win_value(self, state: State, claim: WinClaim) -> int | None:
         """The fan total toward ``min_fan`` (flowers excluded) of a possible win, or ``None``
         when the family has no minimum."""
         return None
 
+    # ------------------------------------------------------------------ legal moves
+    def turn_actions(self, state: State, p: int) -> list[Action]:
+        """The moves of ``p``'s ``TURN``: ``state.base_turn_actions(p)``, filtered or extended
+        (arcade: no kong of wilds, 报听 with wilds, the pung offer)."""
+        return state.base_turn_actions(p)
+
     def discard_filter(self, state: State, player: int, kinds: list[int]) -> list[int]:
-        """The kinds ``player`` may discard among those he holds (xiamen: 跟打)."""
+        """The kinds ``player`` may discard among those he holds (xiamen: 跟打, R-2.5)."""
         return kinds
 
-    def after_chance(self, state: State, action: Action, step: int) -> None:
-        """Called after the ``step``-th chance action: deal once the plan is done."""
-        if step == len(self.chance_plan):
-            state._deal()
+    def claim_options(self, state: State, q: int, x: int) -> list[Action]:
+        """What ``q`` may do with the discard ``x`` (empty: no window):
+        ``state.base_claim_options(q, x)``, filtered or extended (xiamen: nothing on a gold,
+        chows through Whites; arcade: nothing on a wild, no wild in a chow)."""
+        return state.base_claim_options(q, x)
 
-    def diagnose(self, state: State, action: Action) -> IllegalActionError | None:
-        """The family's reason why ``action`` (known to be illegal) is refused, or ``None``."""
-        return None
+    def chow_tiles(self, state: State, start: int) -> tuple[int, int, int]:
+        """The physical tiles of a chow of functional kinds ``start..start+2`` (xiamen: a White
+        plays as the gold kind), sorted."""
+        return (start, start + 1, start + 2)
 
     def phase_actions(self, state: State, player: int) -> list[Action]:
-        """Legal actions of a family phase (``OPENING``, ``YOU_CHOICE``, ``LAST_DRAW``)."""
+        """Legal actions of the family's own phases (``state.phase`` a :class:`FamilyPhase`)."""
         return []
 
-    # Optional hooks (not defined here; define them in a family to change the flow):
-    #   can_win(state, p, tile, how) -> bool
-    #   claim_options(state, q, x) -> list[Action]
-    #   after_discard(state, p, x) -> None
-    #   after_draw(state, p) -> None            (TURN was just entered after a draw)
-    #   perform(state, action, auto) -> bool    (True: the family applied the action)
-    #   default_move(state, p) -> Action        (timeouts and 托管)
-    #   turn_actions(state, p) -> list[Action]  (the family's own TURN moves)
-    #   before_draw(state, q) -> bool           (True: the family handles q's normal draw)
-    #   on_exhausted(state) -> bool             (True: the family handles the empty wall)
-    #   auto_move(state, p) -> Action | None    (报听/托管 auto-play; None: p decides)
-    #   accepts(state, action) -> bool          (legal though not listed: multi-tile choices)
-    _HOOKS: ClassVar[tuple[str, ...]] = (
-        "can_win",
-        "claim_options",
-        "after_discard",
-        "after_draw",
-        "perform",
-        "default_move",
-        "turn_actions",
-        "before_draw",
-        "on_exhausted",
-        "auto_move",
-        "accepts",
-    )
+    def accepts(self, state: State, action: Action) -> bool:
+        """Whether ``action``, not listed by ``legal_actions``, is legal all the same."""
+        return False
 
-    def bound_hooks(self) -> dict[str, Callable[..., Any]]:
-        """The optional hooks this family defines, bound to it."""
-        return {name: getattr(self, name) for name in self._HOOKS if hasattr(self, name)}
+    def diagnose(self, state: State, action: Action) -> IllegalActionError | None:
+        """The family's reason why ``action`` (known to be illegal) is refused, or ``None`` to
+        let the state name the shared rule."""
+        return None
 
+    # ------------------------------------------------------------------ the flow
+    def perform(self, state: State, action: Action, auto: bool) -> bool:
+        """Apply ``action`` if it is the family's (a family phase's move, an extra move of the
+        turn): ``True`` when done, ``False`` to let the state apply it."""
+        return False
+
+    def playing_flower(self, state: State) -> int:
+        """A playing kind whose tiles are flowers in this hand (arcade's White or Red), or -1:
+        set aside and replaced on arrival like the flowers 34..41."""
+        return -1
+
+    def after_discard(self, state: State, p: int, x: int) -> None:
+        """After ``p`` discarded ``x``, before the opponent's window (xiamen: 游金 entry;
+        arcade: the 报听 record)."""
+        return None
+
+    def before_draw(self, state: State, q: int) -> bool:
+        """Before ``q``'s normal draw after a pass: ``True`` when the family takes over (arcade:
+        pick-any), ``False`` for the normal draw."""
+        return False
+
+    def after_draw(self, state: State, p: int) -> None:
+        """``TURN`` was just entered after a draw (xiamen: the 游 chain's forced win or gold
+        choice; arcade: the pung offer)."""
+        return None
+
+    def on_exhausted(self, state: State) -> bool:
+        """The live wall is empty: ``True`` when the family handles it (arcade: the 海底
+        draws), ``False`` for 荒庄."""
+        return False
+
+    def decision_timer(self, state: State, actor: int) -> tuple[str, int]:
+        """``(kind, seconds)`` of the timer of ``actor``'s decision now: a turn, or a claim (a
+        window, a family prompt, a hu offer under 报听)."""
+        if state.phase is Phase.TURN and not state.ting[actor]:
+            return "turn", self.turn_timeout_s
+        return "claim", self.claim_timeout_s
+
+    # ------------------------------------------------------------------ auto-play
+    def default_move(self, state: State, p: int) -> Action:
+        """The move of a timeout (§2.9 by default: :meth:`State.base_default_move`)."""
+        return state.base_default_move(p)
+
+    def auto_move(self, state: State, p: int) -> Action | None:
+        """The move 报听 or 托管 auto-play makes for ``p`` (who is in one of them), ``None`` when
+        ``p`` decides himself (:meth:`State.base_auto_move` by default)."""
+        return state.base_auto_move(p)
+
+    # ------------------------------------------------------------------ a match
     def first_dealer(self, rng: random.Random, first_ready: int) -> int:
-        """The first hand's dealer of a match (guobiao: option ``first_dealer``)."""
-        rule = getattr(self.options, "first_dealer", "first_ready")
-        if rule == "dice":
-            while True:
-                a = rng.randint(1, 6) + rng.randint(1, 6)
-                b = rng.randint(1, 6) + rng.randint(1, 6)
-                if a != b:
-                    return 0 if a > b else 1
-        if rule == "random":
-            return rng.randrange(2)
+        """The first hand's dealer of a match: the first seat ready by default."""
         return first_ready
 
     def next_dealer(self, dealer: int, streak: int, result: HandResult) -> tuple[int, int]:
@@ -203,12 +294,12 @@ class Ruleset:
         return 1 - dealer, 0
 
     def escape_penalty(self) -> int:
-        """Points an escaping player pays."""
-        return int(getattr(self.options, "escape_penalty_points", 0))
+        """Points an escaping player pays (none by default)."""
+        return 0
 
+    @abstractmethod
     def score_win(self, state: State, claim: WinClaim) -> HandResult:
         """The finished hand's result: fan list, total, points and payments."""
-        raise NotImplementedError
 
     def options_dict(self) -> dict[str, Any]:
         return self.options.to_dict()
@@ -223,12 +314,41 @@ class Ruleset:
         return f"find_ruleset({self.name!r}{args})"
 
 
+Ruleset = Family
+"""The historical name of :class:`Family`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Overrides:
+    """The hooks of the hot path a family overrides, bound (``None``: the shared behaviour,
+    which the state runs inline)."""
+
+    can_win: Callable[[State, int, int, str], bool] | None
+    turn_actions: Callable[[State, int], list[Action]] | None
+    claim_options: Callable[[State, int, int], list[Action]] | None
+    chow_tiles: Callable[[State, int], tuple[int, int, int]] | None
+    playing_flower: Callable[[State], int] | None
+    after_discard: Callable[[State, int, int], None] | None
+    after_draw: Callable[[State, int], None] | None
+    before_draw: Callable[[State, int], bool] | None
+    on_exhausted: Callable[[State], bool] | None
+    perform: Callable[[State, Action, bool], bool] | None
+    default_move: Callable[[State, int], Action] | None
+    auto_move: Callable[[State, int], Action | None] | None
+    accepts: Callable[[State, Action], bool] | None
+
+
 _REGISTRY: dict[str, Callable[..., Ruleset]] = {}
 
 
 def register_ruleset(name: str, factory: Callable[..., Ruleset]) -> None:
     """Make ``find_ruleset(name, **options)`` call ``factory(**options)``."""
     _REGISTRY[name] = factory
+
+
+def unregister_ruleset(name: str) -> None:
+    """Forget the family ``name`` (a plug-in registered for a while, as the tests do)."""
+    _REGISTRY.pop(name, None)
 
 
 def ruleset_names() -> tuple[str, ...]:

@@ -50,30 +50,57 @@ if TYPE_CHECKING:
     from erren.engine.record import Record
     from erren.engine.ruleset import Ruleset
 
-__all__ = ["HandResult", "Origin", "Phase", "State", "WinClaim"]
+__all__ = [
+    "NO_DATA",
+    "FamilyData",
+    "FamilyPhase",
+    "HandResult",
+    "Origin",
+    "Phase",
+    "State",
+    "WinClaim",
+]
 
 TERMINAL = -2
 """``current_player()`` once the hand is over."""
 
 
 class Phase(Enum):
+    """The shared phases of a hand (§2.2)."""
+
     DEAL = "deal"
     TURN = "turn"
     CLAIM = "claim"
     ROB = "rob"
     END = "end"
-    OPENING = "opening"
-    """A family's opening window before the first discard (xiamen 三金倒/抢金胡)."""
-    YOU_CHOICE = "you_choice"
-    """xiamen R-2.9.2: a player in the 游 chain drew a gold: win now or discard it."""
-    LAST_DRAW = "last_draw"
-    """xiamen R-2.9.4: the opponent's single draw of the 三游 test."""
-    EXCHANGE = "exchange"
-    """arcade R2.21: a player's opening exchange, after the opening flowers."""
-    PICK = "pick"
-    """arcade R2.23: pick-any (搓牌) offered before a normal draw."""
-    HAIDI = "haidi"
-    """arcade R2.19: the 海底 player decides on a post-draw draw that completes the hand."""
+
+
+class FamilyPhase(Enum):
+    """Base of a family's own phases: each family subclasses it with its members (xiamen's
+    ``XiamenPhase``, arcade's ``ArcadePhase``); ``value`` is the phase's name in observations."""
+
+
+class FamilyData:
+    """Base of a family's per-hand data (``state.data``, made by ``Family.new_data``): the
+    family owns it and reads it through its own typed helper.  The base holds nothing."""
+
+    __slots__ = ()
+
+    def clone(self) -> FamilyData:
+        """An independent copy (immutable data may return itself)."""
+        return self
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """Everything the data holds, for exact-replay checks."""
+        return ()
+
+    def observed(self, state: State, player: int) -> dict[str, Any]:
+        """The family's fields of ``player``'s :class:`~erren.engine.Observation`."""
+        return {}
+
+
+NO_DATA = FamilyData()
+"""The data of a family that keeps none (guobiao)."""
 
 
 class Origin(Enum):
@@ -122,16 +149,31 @@ _PASS = tuple(Action.make(AK.PASS, p) for p in (0, 1))
 _PENG = tuple(Action.make(AK.PENG, p) for p in (0, 1))
 _MINGGANG = tuple(Action.make(AK.MING_GANG, p) for p in (0, 1))
 _CLAIM_KINDS = frozenset({AK.HU, AK.PASS, AK.PENG, AK.MING_GANG, AK.CHI})
-_WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.LAST_DRAW, Phase.HAIDI})
-"""Windows in which one seat answers a tile (a discard, a 加杠, a family's post-draw tile):
-with ``claim_privacy`` they open whether or not he has a choice, and 报听 auto-play does not
-pass them."""
+_WINDOWS: frozenset[Phase | FamilyPhase] = frozenset({Phase.CLAIM, Phase.ROB})
+"""Windows in which one seat answers a tile (a discard, a 加杠; the families add their
+post-draw windows): with ``claim_privacy`` they open whether or not he has a choice, and 报听
+auto-play does not pass them."""
 _TURN_KINDS = frozenset({AK.DISCARD, AK.TING, AK.ZIMO, AK.AN_GANG, AK.JIA_GANG})
 
 
 class State:
     """One hand.  Build with :meth:`State.new` (chance from a seed) or ``State(ruleset)`` and
-    apply the chance actions yourself (replays do)."""
+    apply the chance actions yourself (replays do).
+
+    The family's hooks (:class:`~erren.engine.ruleset.Family`) change the hand only through
+    its public fields (hands, wall, pools, ...) and this transition API:
+
+    * :meth:`enter` (``phase``, ``actor``, ``origin``): who decides in which phase next;
+    * :meth:`emit`: log an event; :meth:`end`: finish with a result; :meth:`win`: finish with
+      a shared win (``discard``/``robbing``/``zimo``) scored by the family;
+    * :meth:`deal`, :meth:`deal_tiles`, :meth:`start_play`: the setup after the chance actions;
+    * :meth:`draw` (one draw with flower replacement), :meth:`draw_turn` (a normal draw and
+      the turn), :meth:`next_draw` (the flow after a passed discard);
+    * :meth:`run_auto`: let 报听/托管 auto-play move after entering a phase;
+    * :meth:`base_turn_actions`, :meth:`base_claim_options`, :meth:`base_can_win`,
+      :meth:`base_default_move`, :meth:`base_auto_move`: the shared behaviour a hook extends;
+    * ``data``: the family's own per-hand :class:`FamilyData`.
+    """
 
     def __init__(  # noqa: PLR0915 - one assignment per field of the state, nothing to split
         self,
@@ -151,7 +193,7 @@ class State:
         """Consecutive hands the dealer has won as dealer before this one (xiamen R-1.2)."""
         self.round_wind = Tile(round_wind)
         self.seed: int | None = None
-        self.phase = _DEAL
+        self.phase: Phase | FamilyPhase = _DEAL
         self.actor = CHANCE
         self.origin: Origin | None = None
         self.pending = -1  # the tile of a CLAIM or ROB window
@@ -183,35 +225,28 @@ class State:
         self._complete = ruleset.complete
         self._privacy = ruleset.claim_privacy
         self._min_fan = ruleset.min_fan
-        # Wild tiles (xiamen R-1.7): the gold kind, the face-up indicator, each seat's 游 level,
-        # and the functional-to-physical map of natural tiles (a White plays as the gold kind).
-        self.gold = -1
-        self.indicator = -1
-        self.indicator_taken = False
-        self.you_level = [0, 0]
-        self.phys: list[int] | None = None
-        # Families whose flowers are a playing kind (arcade's White/Red) and whose flower
-        # replacement counts as a kong's (杠上开花); ``drew_back``: the last tile drawn came
-        # from the tail (a replacement).  ``family``: the family's own per-hand data, with
-        # ``clone()`` and ``fingerprint()`` (arcade's reserve, events and 报听 records).
-        self.flower_kind = -1
-        self.flower_kong = False
         self.drew_back = False
-        self.family: Any = None
+        """The last tile drawn came from the tail (a replacement)."""
+        self.data: FamilyData = ruleset.new_data()
+        """The family's own per-hand data (its reserve, golds, 游 levels, ...)."""
+        family_windows = ruleset.window_phases
+        self._windows = _WINDOWS | family_windows if family_windows else _WINDOWS
         # Family hooks, bound once; ``None`` where the family keeps the shared behaviour (the
-        # guobiao hot path then runs exactly as before).
-        hooks = ruleset.bound_hooks()
-        self._win_hook = hooks.get("can_win")
-        self._claims_hook = hooks.get("claim_options")
-        self._after_discard_hook = hooks.get("after_discard")
-        self._after_draw_hook = hooks.get("after_draw")
-        self._perform_hook = hooks.get("perform")
-        self._default_hook = hooks.get("default_move")
-        self._turn_hook = hooks.get("turn_actions")
-        self._before_draw_hook = hooks.get("before_draw")
-        self._exhausted_hook = hooks.get("on_exhausted")
-        self._auto_hook = hooks.get("auto_move")
-        self._accept_hook = hooks.get("accepts")
+        # guobiao hot path then runs the shared code inline).
+        hooks = ruleset.overrides
+        self._win_hook = hooks.can_win
+        self._claims_hook = hooks.claim_options
+        self._chow_hook = hooks.chow_tiles
+        self._flower_hook = hooks.playing_flower
+        self._after_discard_hook = hooks.after_discard
+        self._after_draw_hook = hooks.after_draw
+        self._perform_hook = hooks.perform
+        self._default_hook = hooks.default_move
+        self._turn_hook = hooks.turn_actions
+        self._before_draw_hook = hooks.before_draw
+        self._exhausted_hook = hooks.on_exhausted
+        self._auto_hook = hooks.auto_move
+        self._accept_hook = hooks.accepts
 
     # ================================================================== construction
     @classmethod
@@ -250,19 +285,23 @@ class State:
             setattr(new, name, list(getattr(self, name)))
         new.n_discards = list(self.n_discards)
         new.n_kongs = list(self.n_kongs)
-        new.you_level = list(self.you_level)
         new.history = list(self.history)
         new._log = list(self._log)
         new._built = list(self._built)
         new._legal = None
-        if self.family is not None:
-            new.family = self.family.clone()
+        new.data = self.data.clone()
         return new
 
     # ================================================================== queries
     @property
     def is_terminal(self) -> bool:
         return self.phase is _END
+
+    @property
+    def in_window(self) -> bool:
+        """Whether the seat to act answers a tile (a discard, a 加杠, a family's post-draw
+        tile): with ``claim_privacy`` such a window opens whether or not he has a choice."""
+        return self.phase in self._windows
 
     def current_player(self) -> int:
         """The seat to decide, ``CHANCE`` (-1) during the setup, ``TERMINAL`` (-2) at the end."""
@@ -326,8 +365,8 @@ class State:
         phase = self.phase
         if phase is _TURN:
             if self._turn_hook is not None:
-                return self._turn_hook(self, p)  # type: ignore[no-any-return]
-            return self._turn_actions(p)
+                return self._turn_hook(self, p)
+            return self.base_turn_actions(p)
         if phase is _CLAIM:
             return self._claim_actions(p, self.pending)
         if phase is _ROB:
@@ -336,7 +375,9 @@ class State:
             return [_HU[p], _PASS[p]]
         return self.ruleset.phase_actions(self, p)
 
-    def _turn_actions(self, p: int) -> list[Action]:
+    def base_turn_actions(self, p: int) -> list[Action]:
+        """The shared moves of ``p``'s ``TURN`` (§2.3): 自摸, kongs, discards (through the
+        family's ``discard_filter``), 报听; a family's ``turn_actions`` starts from these."""
         h = self.hands[p]
         out: list[Action] = []
         free = self.origin is not _O_CLAIM
@@ -368,9 +409,10 @@ class State:
                         out.append(ting[k])
         return out
 
-    def _claim_options(self, q: int, x: int) -> list[Action]:
-        if self._claims_hook is not None:
-            return self._claims_hook(self, q, x)  # type: ignore[no-any-return]
+    def base_claim_options(self, q: int, x: int) -> list[Action]:
+        """The shared claims of ``q`` on the discard ``x`` (§2.4): hu, 明杠, peng, chows, and
+        ``pass`` when there is any; empty when none (a family's ``claim_options`` starts from
+        these)."""
         out: list[Action] = []
         if self._can_win(q, x, "discard"):
             out.append(_HU[q])
@@ -397,7 +439,8 @@ class State:
     def _claim_actions(self, q: int, x: int) -> list[Action]:
         """What ``q`` may do with the discard ``x``: nothing (no window), or his claims and
         ``pass``; with ``claim_privacy`` always a window, ``pass`` alone if nothing else."""
-        out = self._claim_options(q, x)
+        hook = self._claims_hook
+        out = self.base_claim_options(q, x) if hook is None else hook(self, q, x)
         if not out and self._privacy:
             return [_PASS[q]]
         return out
@@ -406,7 +449,11 @@ class State:
     def _can_win(self, p: int, tile: int, how: str) -> bool:
         """Shape (§3.1, §3.2) and 起和 (§3.5) of a win by ``p``; ``tile`` -1 = self-drawn."""
         if self._win_hook is not None:
-            return self._win_hook(self, p, tile, how)  # type: ignore[no-any-return]
+            return self._win_hook(self, p, tile, how)
+        return self.base_can_win(p, tile, how)
+
+    def base_can_win(self, p: int, tile: int, how: str) -> bool:
+        """The shared win test: the ruleset's ``complete`` shape, then ``min_fan``."""
         h = self.hands[p]
         if tile >= 0:
             h[tile] += 1
@@ -532,7 +579,7 @@ class State:
         self._perform(action, auto=False)
         self.history.append(action)
         self._legal = None
-        self._run_auto()
+        self.run_auto()
 
     def apply_system(self, action: Action) -> None:
         """Apply what the table decides for a seat, never a player: ``timeout`` (the seat to
@@ -552,7 +599,7 @@ class State:
             on = bool(action.data and action.data[0])
             self.trustee[p] = on
             self.timeouts[p] = 0
-            self._event("trustee", p, text="on" if on else "off")
+            self.emit("trustee", p, text="on" if on else "off")
         elif kind is AK.ESCAPE:
             self._escape(p)
         else:
@@ -562,14 +609,14 @@ class State:
                 )
             move = self._timeout_move(p)
             self.timeouts[p] += 1
-            self._event("timeout", p, text=str(move))
+            self.emit("timeout", p, text=str(move))
             if self.timeouts[p] >= self.ruleset.auto_trustee_after and not self.trustee[p]:
                 self.trustee[p] = True
-                self._event("trustee", p, auto=True, text="on")
+                self.emit("trustee", p, auto=True, text="on")
             self._perform(move, auto=True)
         self.history.append(action)
         self._legal = None
-        self._run_auto()
+        self.run_auto()
 
     def apply_recorded(self, action: Action) -> None:
         """Apply an action of a record (a replay): system actions through
@@ -665,18 +712,18 @@ class State:
         if kind is AK.DISCARD or kind is AK.TING:
             self._discard(p, int(action.tile), kind is AK.TING, auto)  # type: ignore[arg-type]
         elif kind is AK.PASS:
-            self._event("pass", p, auto=auto)
+            self.emit("pass", p, auto=auto)
             if self.phase is _ROB:
                 self._complete_jia(1 - p)
             else:
-                self._after_pass(p)
+                self.next_draw(p)
         elif kind is AK.CHI or kind is AK.PENG or kind is AK.MING_GANG:
             self._claim(p, kind, -1 if action.tile is None else int(action.tile), auto)
         elif kind is AK.HU:
             how = "robbing" if self.phase is _ROB else "discard"
-            self._win(p, self.pending, how, auto)
+            self.win(p, self.pending, how, auto)
         elif kind is AK.ZIMO:
-            self._win(p, -1, "zimo", auto)
+            self.win(p, -1, "zimo", auto)
         elif kind is AK.AN_GANG:
             self._an_gang(p, int(action.tile), auto)  # type: ignore[arg-type]
         elif kind is AK.JIA_GANG:
@@ -685,7 +732,7 @@ class State:
             raise AssertionError(kind)
         self._legal = None
 
-    def _event(
+    def emit(
         self,
         kind: str,
         player: int,
@@ -696,7 +743,9 @@ class State:
         auto: bool = False,
         text: str = "",
     ) -> None:
-        # A raw tuple on the hot path; :attr:`events` builds the Event values on demand.
+        """Log an event (kind, seat or -1, tile or -1, tiles; ``private``: only ``player``
+        sees the tiles; ``auto``: the engine moved for him; ``text``).  A raw tuple on the hot
+        path; :attr:`events` builds the Event values on demand."""
         self._log.append((kind, player, tile, tiles, private, auto, text))
 
     @property
@@ -734,18 +783,18 @@ class State:
                 )
             self.wall = list(action.data)
             self.head, self.tail = 0, len(self.wall) - 1
-            self._event("shuffle", NOBODY, private=True, text=f"{len(self.wall)} tiles")
+            self.emit("shuffle", NOBODY, private=True, text=f"{len(self.wall)} tiles")
         elif action.kind is AK.DICE:
             if not action.data or any(not 1 <= v <= 6 for v in action.data):
                 raise IllegalActionError("not-dice", "dice show 1..6")
             self.dice = tuple(action.data)
-            self._event("dice", -1, text=",".join(map(str, self.dice)))
+            self.emit("dice", -1, text=",".join(map(str, self.dice)))
         elif action.kind is AK.SEED and (len(action.data) != 1 or action.data[0] < 0):
             raise IllegalActionError("not-a-seed", "an event seed is one whole number ≥ 0")
         self._chance_step += 1
         self.ruleset.after_chance(self, action, self._chance_step)
 
-    def _deal(self) -> None:
+    def deal(self) -> None:
         """§1.5 dealing order, the initial 补花 of §1.6, then TURN(dealer, deal)."""
         if self.deal_tiles():
             self.start_play()
@@ -769,35 +818,40 @@ class State:
         ):
             got[who].extend(wall[start : start + size])
         self.head = 27
+        fk = -1 if self._flower_hook is None else self._flower_hook(self)
         for p in (d, n):
             h = self.hands[p]
-            fk = self.flower_kind
             for t in got[p]:
                 if t < NUM_KINDS and t != fk:
                     h[t] += 1
                     self.last_added[p] = t
-            self._event("deal", p, tiles=tuple(sorted(got[p])), private=True)
+            self.emit("deal", p, tiles=tuple(sorted(got[p])), private=True)
         for p in (d, n):
             for t in got[p]:
-                if t >= NUM_KINDS or t == self.flower_kind:
+                if t >= NUM_KINDS or t == fk:
                     self.flowers[p].append(t)
-                    self._event("flower", p, t)
-                    if not self._draw(p, back=True, kong=False):
+                    self.emit("flower", p, t)
+                    if not self.draw(p, back=True, kong=False):
                         return False
         return True
 
     def start_play(self) -> None:
         """The dealer's first decision: TURN(dealer, deal)."""
-        self.phase = _TURN
-        self.actor = self.dealer
-        self.origin = _O_DEAL
-        self._legal = None
-        self._run_auto()
+        self.enter(_TURN, self.dealer, _O_DEAL)
+        self.run_auto()
 
-    def _draw(self, p: int, *, back: bool, kong: bool, exhaust: bool = True) -> bool:
+    def enter(self, phase: Phase | FamilyPhase, actor: int, origin: Origin | None = None) -> None:
+        """Make ``actor`` decide in ``phase`` (``origin``: how his last tile came, in a turn)."""
+        self.phase = phase
+        self.actor = actor
+        self.origin = origin
+        self._legal = None
+
+    def draw(self, p: int, *, back: bool, kong: bool, exhaust: bool = True) -> bool:
         """Draw for ``p`` with flower replacement (§1.6); ``False`` if the wall ran out (荒庄,
         unless ``exhaust`` is off: then the caller decides what an empty wall means)."""
         wall = self.wall
+        fk = -1 if self._flower_hook is None else self._flower_hook(self)
         while True:
             if self.head > self.tail:
                 if exhaust:
@@ -809,17 +863,17 @@ class State:
             else:
                 t = wall[self.head]
                 self.head += 1
-            if t >= NUM_KINDS or t == self.flower_kind:
+            if t >= NUM_KINDS or t == fk:
                 self.flowers[p].append(t)
-                self._event("flower", p, t)
+                self.emit("flower", p, t)
                 back = True
-                kong = self.flower_kong
+                kong = self.ruleset.flower_replacement_is_kong
                 continue
             self.hands[p][t] += 1
             self.last_added[p] = t
             self.kong_draw = kong
             self.drew_back = back
-            self._event("draw", p, t, private=True, text="back" if back else "")
+            self.emit("draw", p, t, private=True, text="back" if back else "")
             return True
 
     def _discard(self, p: int, x: int, ting: bool, auto: bool) -> None:
@@ -839,33 +893,37 @@ class State:
         self.discards[p].append(x)
         self.visible[x] += 1
         self.n_discards[p] += 1
-        self._event("ting" if ting else "discard", p, x, auto=auto)
+        self.emit("ting" if ting else "discard", p, x, auto=auto)
         if self._after_discard_hook is not None:
             self._after_discard_hook(self, p, x)
         q = 1 - p
         self.pending = x
         options = self._claim_actions(q, x)
         if options:
-            self.phase = _CLAIM
-            self.actor = q
-            self.origin = None
+            self.enter(_CLAIM, q)
             self._legal = options
         else:
-            self._after_pass(q)
+            self.next_draw(q)
 
-    def _after_pass(self, q: int) -> None:
-        """No claim on the discard: 荒庄 on an empty wall (§1.8), else ``q`` draws."""
+    def next_draw(self, q: int) -> None:
+        """No claim on the discard: 荒庄 on an empty wall (§1.8), else ``q``'s normal draw
+        (unless the family's ``before_draw`` takes over) and turn."""
         self.pending = -1
         if self.head > self.tail:
             self._end_draw()
             return
         if self._before_draw_hook is not None and self._before_draw_hook(self, q):
             return
-        if self._draw(q, back=False, kong=False):
+        if self.draw(q, back=False, kong=False):  # draw_turn, inline on the hot path
+            self._turn_after_draw(q, _O_DRAW)
+
+    def draw_turn(self, q: int) -> None:
+        """``q`` draws from the front of the wall and takes his turn (``after_draw`` runs)."""
+        if self.draw(q, back=False, kong=False):
             self._turn_after_draw(q, _O_DRAW)
 
     def _turn_after_draw(self, p: int, origin: Origin) -> None:
-        self.phase = _TURN
+        self.phase = _TURN  # enter(), inline on the hot path
         self.actor = p
         self.origin = origin
         self._legal = None
@@ -881,10 +939,8 @@ class State:
         tx = _TILES[x]
         if kind is AK.CHI:
             run = (start, start + 1, start + 2)
-            phys = self.phys
-            if phys is not None:  # functional kinds to the natural tiles (xiamen's White)
-                a, b, c = sorted(phys[t] for t in run)
-                run = (a, b, c)
+            if self._chow_hook is not None:  # the family's physical tiles (xiamen's White)
+                run = self._chow_hook(self, start)
             for t in run:
                 if t != x:
                     h[t] -= 1
@@ -903,7 +959,7 @@ class State:
             meld = Meld(MeldKind.MING_GANG, (tx, tx, tx, tx), tx)
         self.melds[q].append(meld)
         self.pending = -1
-        self._event(kind.value, q, tiles=tuple(meld.tiles), auto=auto)
+        self.emit(kind.value, q, tiles=tuple(meld.tiles), auto=auto)
         if kind is AK.MING_GANG:
             self.n_kongs[q] += 1
             self._replacement(q)
@@ -913,7 +969,7 @@ class State:
             self.origin = _O_CLAIM
 
     def _replacement(self, p: int) -> None:
-        if self._draw(p, back=True, kong=True):
+        if self.draw(p, back=True, kong=True):
             self._turn_after_draw(p, _O_REPL)
 
     def _an_gang(self, p: int, k: int, auto: bool) -> None:
@@ -922,19 +978,16 @@ class State:
         tk = _TILES[k]
         self.melds[p].append(Meld(MeldKind.AN_GANG, (tk, tk, tk, tk), None))
         self.n_kongs[p] += 1
-        self._event("angang", p, k, private=True, auto=auto)
+        self.emit("angang", p, k, private=True, auto=auto)
         self._replacement(p)
 
     def _jia_gang(self, p: int, k: int, auto: bool) -> None:
         self.hands[p][k] -= 1
         self.pending = k
-        self._event("jiagang", p, k, auto=auto)
+        self.emit("jiagang", p, k, auto=auto)
         q = 1 - p
         if self._privacy or self._can_win(q, k, "robbing"):
-            self.phase = _ROB
-            self.actor = q
-            self.origin = None
-            self._legal = None
+            self.enter(_ROB, q)
         else:
             self._complete_jia(p)
 
@@ -952,36 +1005,40 @@ class State:
         self.pending = -1
         self._replacement(p)
 
-    def _win(self, p: int, tile: int, how: str, auto: bool) -> None:
+    def win(self, p: int, tile: int, how: str, auto: bool) -> None:
+        """End the hand with ``p``'s win by ``how`` (``discard``, ``robbing``: on ``tile``;
+        ``zimo``: ``tile`` -1), scored by the family."""
         claim = self.win_claim(p, tile, how)
         if how != "zimo":
             self.hands[p][tile] += 1
             if how == "discard":  # the winning discard leaves the pool for the winner's hand
                 self.claimed[1 - p].append(len(self.discards[1 - p]) - 1)
-        self.result = self.ruleset.score_win(self, claim)
-        self._event("zimo" if how == "zimo" else "hu", p, tile, auto=auto, text=how)
-        self._finish()
+        result = self.ruleset.score_win(self, claim)
+        self.emit("zimo" if how == "zimo" else "hu", p, tile, auto=auto, text=how)
+        self.end(result)
 
     def _end_draw(self) -> None:
         if self._exhausted_hook is not None and self._exhausted_hook(self):
             return
-        self.result = HandResult("draw")
-        self._event("huangzhuang", -1)
-        self._finish()
+        self.emit("huangzhuang", -1)
+        self.end(HandResult("draw"))
 
     def _escape(self, p: int) -> None:
         penalty = self.ruleset.escape_penalty()
         deltas = (-penalty, penalty) if p == 0 else (penalty, -penalty)
-        self.result = HandResult("abort", winner=None, loser=p, points=penalty, deltas=deltas)
-        self._event("escape", p)
-        self._finish()
+        result = HandResult("abort", winner=None, loser=p, points=penalty, deltas=deltas)
+        self.emit("escape", p)
+        self.end(result)
 
-    def _finish(self) -> None:
+    def end(self, result: HandResult) -> None:
+        """End the hand with ``result`` (the ``end`` event follows the events already emitted
+        for it)."""
+        self.result = result
         self.phase = _END
         self.actor = TERMINAL
         self.pending = -1
         self._legal = None
-        self._event("end", -1, text=self.result.kind if self.result else "")
+        self.emit("end", -1, text=self.result.kind if self.result else "")
 
     # ================================================================== auto-play
     def _default_discard(self, p: int) -> int:
@@ -996,9 +1053,12 @@ class State:
         raise AssertionError("a player in TURN holds tiles")
 
     def _timeout_move(self, p: int) -> Action:
-        """§2.9: the default move when ``p``'s timer runs out."""
         if self._default_hook is not None:
-            return self._default_hook(self, p)  # type: ignore[no-any-return]
+            return self._default_hook(self, p)
+        return self.base_default_move(p)
+
+    def base_default_move(self, p: int) -> Action:
+        """§2.9: the shared default move when ``p``'s timer runs out."""
         if self.phase is _TURN:
             if self.ting[p]:  # an offered hu under 报听 (ting_auto_hu off): no answer = yes
                 return _ZIMO[p]
@@ -1014,9 +1074,14 @@ class State:
         if not ting and not trustee:
             return None
         if self._auto_hook is not None:
-            return self._auto_hook(self, p)  # type: ignore[no-any-return]
-        if self._default_hook is not None:
-            return self._default_hook(self, p)  # type: ignore[no-any-return]
+            return self._auto_hook(self, p)
+        return self.base_auto_move(p)
+
+    def base_auto_move(self, p: int) -> Action | None:
+        """The shared move of 报听 (§2.8) or 托管 (§2.9) auto-play for ``p`` (in one of them),
+        or ``None`` when ``p`` decides himself (a hu offer under 报听 with ting_auto_hu off)."""
+        ting = self.ting[p]
+        trustee = self.trustee[p]
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
@@ -1031,7 +1096,9 @@ class State:
             return legal[0] if take_hu else None
         return _PASS[p]
 
-    def _run_auto(self) -> None:
+    def run_auto(self) -> None:
+        """Let 报听 and 托管 auto-play move for the seat to act, as long as it decides for
+        him (call after entering a phase a seat in auto-play may be in)."""
         while self.phase is not _END and self.actor >= 0:
             a = self.actor
             if not self.ting[a] and not self.trustee[a]:
@@ -1043,7 +1110,7 @@ class State:
                 self._privacy
                 and move.kind is AK.PASS
                 and not self.trustee[a]
-                and self.phase in _WINDOWS
+                and self.phase in self._windows
             ):
                 return  # 鸣牌保护: the seat answers the window himself (the table passes it)
             self._perform(move, auto=True)
@@ -1064,14 +1131,14 @@ class State:
             tuple(tuple(d) for d in self.discards),
             tuple(tuple(c) for c in self.claimed),
             tuple(tuple(f) for f in self.flowers),
-            (self.gold, self.indicator, self.indicator_taken, tuple(self.you_level), self.streak),
+            self.streak,
             tuple(self.ting),
             tuple(self.tianting),
             tuple(self.trustee),
             tuple(self.timeouts),
             tuple(self._log),
             self.result,
-            None if self.family is None else self.family.fingerprint(),
+            self.data.fingerprint(),
         )
 
     def __repr__(self) -> str:

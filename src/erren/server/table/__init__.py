@@ -49,11 +49,10 @@ from erren.server.table.commands import (
     WindowPass,
 )
 from erren.server.table.seats import OUTBOX_LIMIT, Conn, Seat, make_bot_seat
-from erren.server.table.spec import WINDOWS, TableConfig, TableSpec, match_at, with_claim_privacy
+from erren.server.table.spec import TableConfig, TableSpec, match_at, with_claim_privacy
 
 __all__ = [
     "OUTBOX_LIMIT",
-    "WINDOWS",
     "Act",
     "BotMove",
     "Command",

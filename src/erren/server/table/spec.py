@@ -11,7 +11,7 @@ from erren.engine.state import Phase
 from erren.server.rooms import RoomTier
 from erren.tiles import Tile
 
-__all__ = ["WINDOWS", "TableConfig", "TableSpec", "match_at", "with_claim_privacy"]
+__all__ = ["TableConfig", "TableSpec", "match_at", "with_claim_privacy"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +65,6 @@ class TableSpec:
             "invite": self.invite,
             "bot": self.bot,
         }
-
-
-WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.LAST_DRAW, Phase.HAIDI})
-"""Phases in which one seat answers a tile; with ``claim_privacy`` they open whether or not he
-has a choice (pass alone), and the server keeps them open for the minimum pause."""
 
 
 def match_at(

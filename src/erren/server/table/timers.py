@@ -10,7 +10,6 @@ from erren.engine.state import Phase
 from erren.server.clock import Timer
 from erren.server.table.commands import BotMove, GraceOver, SetTrustee, Timeout, WindowPass
 from erren.server.table.hands import Hands
-from erren.server.table.spec import WINDOWS
 
 __all__ = ["Timers"]
 
@@ -34,7 +33,7 @@ class Timers(Hands):
             return  # restored after a restart: nothing moves until everyone is back
         actor = state.actor
         version = len(state.history)
-        if state.phase in WINDOWS and self.seats[actor].bot is None:
+        if state.in_window and self.seats[actor].bot is None:
             # 鸣牌保护: a human answers a tile (a discard, a 加杠, a family's post-draw tile);
             # the window lasts at least the minimum pause, choice or not
             self._window_at = asyncio.get_running_loop().time()

@@ -1,0 +1,106 @@
+"""The plug-in contract of a family: typed hooks, State's public transition API only.
+
+No family module (the three built-in ones and the toy family of ``conftest.py``) reads or
+writes a private name of :class:`~erren.engine.state.State`; the shared phases are the five of
+§2.2 and each family's phases keep their names; a hook left at its default is not called.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from dataclasses import fields
+from pathlib import Path
+
+from erren.engine import ActionKind, Phase, State, find_ruleset
+from erren.engine.arcade import ArcadePhase
+from erren.engine.xiamen import XiamenPhase
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "erren" / "engine"
+FAMILY_MODULES = [
+    SRC / "guobiao.py",
+    *sorted((SRC / "xiamen").glob("*.py")),
+    *sorted((SRC / "arcade").glob("*.py")),
+    Path(__file__).parent / "conftest.py",
+]
+
+
+def _state_private_names() -> set[str]:
+    state = State.new(find_ruleset("guobiao-2p"), seed=1)
+    names = {n for n in (*vars(State), *vars(state)) if n.startswith("_")}
+    return {n for n in names if not n.startswith("__")}
+
+
+def test_family_modules_touch_no_private_name_of_the_state() -> None:
+    private = _state_private_names()
+    assert {"_log", "_legal", "_perform", "_draw"} & private  # the check sees them
+    offences = []
+    for path in FAMILY_MODULES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+                continue
+            if node.attr.startswith("__"):
+                continue
+            owner = node.value
+            on_state = isinstance(owner, ast.Name) and owner.id in ("state", "twin")
+            if on_state or (node.attr in private and not _is_self(owner)):
+                offences.append(f"{path.name}:{node.lineno}: .{node.attr}")
+    assert offences == []
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id in ("self", "cls", "rules")
+
+
+def test_the_shared_phases_are_those_of_the_spec_and_family_phases_keep_their_names() -> None:
+    assert [p.value for p in Phase] == ["deal", "turn", "claim", "rob", "end"]
+    assert [p.value for p in XiamenPhase] == ["opening", "you_choice", "last_draw"]
+    assert [p.value for p in ArcadePhase] == ["exchange", "pick", "haidi"]
+
+
+def test_guobiao_keeps_every_hot_hook_at_its_default() -> None:
+    hooks = find_ruleset("guobiao-2p").overrides
+    assert [f.name for f in fields(hooks) if getattr(hooks, f.name) is not None] == []
+    xiamen = find_ruleset("xiamen").overrides
+    assert xiamen.can_win is not None and xiamen.chow_tiles is not None
+    assert xiamen.turn_actions is None  # the shared turn, through discard_filter
+
+
+def test_the_toy_family_offers_no_chow_and_pays_the_called_kind_double(toy_family: str) -> None:
+    rules = find_ruleset(toy_family)
+    called_wins = plain_wins = calls = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = State.new(rules, seed=seed)
+        assert state.phase.value == "call" and state.actor == state.dealer
+        assert state.observe(state.dealer).phase == "call"
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            assert all(a.kind is not ActionKind.CHI for a in legal)
+            state.apply(rng.choice(legal))
+        calls += any(e.kind == "call" for e in state.events)
+        result = state.result
+        assert result is not None
+        if result.kind == "win":
+            assert result.hand is not None
+            winning = result.hand.winning
+            called = [e.tile for e in state.events if e.kind == "call"]
+            if called and winning is not None and called[0] == winning:
+                assert result.points == 2
+                called_wins += 1
+            else:
+                assert result.points == 1
+                plain_wins += 1
+    assert calls and plain_wins and called_wins
+
+
+def test_family_fields_of_an_observation_before_the_setup_are_the_defaults() -> None:
+    for name in ("xiamen", "arcade"):
+        seen = State(find_ruleset(name)).observe(0)
+        assert (seen.gold, seen.wild, seen.flower_kind, seen.you_level) == (
+            None,
+            None,
+            None,
+            (0, 0),
+        )
