@@ -20,19 +20,24 @@ fast shape tables of the hot path).
 from __future__ import annotations
 
 from erren.engine.actions import CHANCE, Action, ActionKind
-from erren.engine.events import Event
+from erren.engine.events import Event, EventKind
 from erren.engine.match import Match, MatchHand
 from erren.engine.observation import Observation, Timer, observe
 from erren.engine.record import Record, replay
 from erren.engine.ruleset import Options, Ruleset, find_ruleset, register_ruleset, ruleset_names
 from erren.engine.state import TERMINAL, HandResult, Origin, Phase, State, WinClaim
+from erren.engine.views import ArcadeView, FamilyView, GuobiaoView, XiamenView
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
     "Action",
     "ActionKind",
+    "ArcadeView",
     "Event",
+    "EventKind",
+    "FamilyView",
+    "GuobiaoView",
     "HandResult",
     "Match",
     "MatchHand",
@@ -45,6 +50,7 @@ __all__ = [
     "State",
     "Timer",
     "WinClaim",
+    "XiamenView",
     "find_ruleset",
     "observe",
     "register_ruleset",

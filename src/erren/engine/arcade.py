@@ -77,8 +77,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from erren.analysis.shanten import is_complete
 from erren.analysis.shapes import ARCADE
 from erren.engine.actions import Action, ActionKind
+from erren.engine.events import EventKind
 from erren.engine.ruleset import Options, Ruleset, register_ruleset
 from erren.engine.state import HandResult, Origin, Phase, WinClaim
+from erren.engine.views import ArcadeView
 from erren.errors import IllegalActionError
 from erren.hand import Hand
 from erren.melds import MeldKind
@@ -578,7 +580,7 @@ class ArcadeRuleset(Ruleset):
             state.indicator = d.wild
             state.flower_kind = d.flower
             state.flower_kong = self.options.flower_replacement_is_kong
-            state._event("wild", -1, d.wild, text=f"flower {_TILES[d.flower]}")
+            state._event(EventKind.WILD, -1, d.wild, data={"flower": str(_TILES[d.flower])})
         elif step == 3:
             d = _data(state)
             d.rng = random.Random(action.data[0])
@@ -812,7 +814,7 @@ class ArcadeRuleset(Ruleset):
         state.actor = q
         state.origin = None
         state._legal = None
-        state._event("pick-offer", q)
+        state._event(EventKind.PICK_OFFER, q)
         return True
 
     def after_draw(self, state: State, p: int) -> None:
@@ -841,7 +843,7 @@ class ArcadeRuleset(Ruleset):
         k = d.rng.choice(eligible)
         d.offer[p] = k
         state._legal = None
-        state._event("pung-offer", p, k, private=True)
+        state._event(EventKind.PUNG_OFFER, p, k, private=True)
 
     def after_discard(self, state: State, p: int, x: int) -> None:
         """R2.12: record the 报听 declaration (sequence number and kind)."""
@@ -880,7 +882,7 @@ class ArcadeRuleset(Ruleset):
             if kind is AK.ZIMO:
                 state._win(p, -1, "zimo", auto)
             else:
-                state._event("pass", p, auto=auto)
+                state._event(EventKind.PASS, p, auto=auto)
                 self._haidi_discard(state, p, auto=True)
                 self._haidi_next(state)
             return True
@@ -902,7 +904,7 @@ class ArcadeRuleset(Ruleset):
             d.reserve += 1
             if t == d.flower:
                 state.flowers[p].append(t)
-                state._event("flower", p, t, text=why)
+                state._event(EventKind.FLOWER, p, t, data={"during": why})
                 replaced = True
                 continue
             state.hands[p][t] += 1
@@ -925,12 +927,12 @@ class ArcadeRuleset(Ruleset):
         state.wall[d.reserve :] = rest
         d.exchanged[p] = True
         state._event(
-            "exchange",
+            EventKind.EXCHANGE,
             p,
             tiles=tuple(sorted(got)),
             private=True,
             auto=auto,
-            text=f"{len(give)} tile(s)",
+            data={"count": len(give)},
         )
         self._next_exchange(state, 1 - p if p == state.dealer else p)
 
@@ -949,9 +951,9 @@ class ArcadeRuleset(Ruleset):
                 wall = state.wall
                 wall[src], wall[state.head] = wall[state.head], wall[src]
             got = (kind,) if where else ()
-            state._event("pick", q, kind, tiles=got, private=True, auto=auto)
+            state._event(EventKind.PICK, q, kind, tiles=got, private=True, auto=auto)
         else:
-            state._event("pass", q, auto=auto)
+            state._event(EventKind.PASS, q, auto=auto)
         if state._draw(q, back=False, kong=False):
             state._turn_after_draw(q, Origin.DRAW)
 
@@ -978,7 +980,7 @@ class ArcadeRuleset(Ruleset):
         h[k] += 3
         if drawn >= 0 and not h[drawn]:
             state.last_added[p] = -1  # the tile drawn went in the swap: none is left to show
-        state._event("takepung", p, k, tiles=tuple(sorted(give)), private=True, auto=auto)
+        state._event(EventKind.TAKE_PUNG, p, k, tiles=tuple(sorted(give)), private=True, auto=auto)
 
     def on_exhausted(self, state: State) -> bool:
         """R2.18: the 海底 player (the 报听 player, the first to declare if both) draws."""
@@ -994,7 +996,7 @@ class ArcadeRuleset(Ruleset):
         d.haidi_player = w
         d.haidi_left = n
         state.pending = -1
-        state._event("haidi", w, text=f"{n} draws")
+        state._event(EventKind.HAIDI, w, data={"draws": n})
         self._haidi_next(state)
         return True
 
@@ -1006,7 +1008,7 @@ class ArcadeRuleset(Ruleset):
         while d.haidi_left > 0 and d.reserve < len(state.wall):
             d.haidi_left -= 1
             t = self._receive(state, w, why="haidi")
-            state._event("draw", w, t, private=True, text="haidi")
+            state._event(EventKind.DRAW, w, t, private=True, data={"from": "haidi"})
             if self.claim_privacy or self.hand_complete(state, w, state.hands[w]):
                 state.phase = Phase.HAIDI
                 state.actor = w
@@ -1015,7 +1017,7 @@ class ArcadeRuleset(Ruleset):
                 return
             self._haidi_discard(state, w, auto=True)
         state.result = HandResult("draw")
-        state._event("huangzhuang", -1)
+        state._event(EventKind.HUANGZHUANG, -1)
         state._finish()
 
     def _haidi_discard(self, state: State, w: int, *, auto: bool) -> None:
@@ -1024,7 +1026,7 @@ class ArcadeRuleset(Ruleset):
         state.discards[w].append(t)
         state.visible[t] += 1
         state.n_discards[w] += 1
-        state._event("discard", w, t, auto=auto, text="haidi")
+        state._event(EventKind.DISCARD, w, t, auto=auto, data={"why": "haidi"})
 
     # ------------------------------------------------------------------ timeouts, 托管
     def auto_move(self, state: State, p: int) -> Action | None:
@@ -1227,6 +1229,23 @@ class ArcadeRuleset(Ruleset):
             points=points,
             deltas=deltas,
             score=result,
+        )
+
+    def view(self, state: State, player: int) -> ArcadeView:
+        """The wild, the flower kind, the reserve, this player's offer, 报听 kinds, 海底, and
+        this player's big-bleed template."""
+        if state.family is None:  # the setup, before the wild is turned
+            return ArcadeView()
+        d = _data(state)
+        return ArcadeView(
+            wild=_TILES[d.wild],
+            flower_kind=_TILES[d.flower],
+            reserve_count=len(state.wall) - d.reserve,
+            offer=_TILES[d.offer[player]] if d.offer[player] >= 0 else None,
+            baoting=(d.baoting_kind[0], d.baoting_kind[1]),
+            haidi_player=d.haidi_player if d.haidi_player >= 0 else None,
+            haidi_left=d.haidi_left,
+            bleed=d.bleed if player == d.bleed_seat else "",
         )
 
 

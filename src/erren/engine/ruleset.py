@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from erren.engine.actions import Action, ActionKind
+from erren.engine.views import FamilyView, GuobiaoView
 from erren.engine.winning import is_complete
 from erren.errors import IllegalActionError
 
@@ -212,6 +213,10 @@ class Ruleset:
 
     def options_dict(self) -> dict[str, Any]:
         return self.options.to_dict()
+
+    def view(self, state: State, player: int) -> FamilyView:
+        """The family's own facts ``player`` may see (``Observation.view``); none by default."""
+        return GuobiaoView()
 
     def __repr__(self) -> str:
         changed = {

@@ -37,7 +37,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from erren.engine.actions import CHANCE, Action, ActionKind
-from erren.engine.events import NOBODY, Event
+from erren.engine.events import NO_DATA, NOBODY, Event, EventData, EventKind
 from erren.engine.result import HandResult, WinClaim
 from erren.engine.winning import ready_discards
 from erren.errors import IllegalActionError
@@ -552,7 +552,7 @@ class State:
             on = bool(action.data and action.data[0])
             self.trustee[p] = on
             self.timeouts[p] = 0
-            self._event("trustee", p, text="on" if on else "off")
+            self._event(EventKind.TRUSTEE, p, data={"on": on})
         elif kind is AK.ESCAPE:
             self._escape(p)
         else:
@@ -562,10 +562,10 @@ class State:
                 )
             move = self._timeout_move(p)
             self.timeouts[p] += 1
-            self._event("timeout", p, text=str(move))
+            self._event(EventKind.TIMEOUT, p, data={"move": str(move)})
             if self.timeouts[p] >= self.ruleset.auto_trustee_after and not self.trustee[p]:
                 self.trustee[p] = True
-                self._event("trustee", p, auto=True, text="on")
+                self._event(EventKind.TRUSTEE, p, auto=True, data={"on": True})
             self._perform(move, auto=True)
         self.history.append(action)
         self._legal = None
@@ -665,7 +665,7 @@ class State:
         if kind is AK.DISCARD or kind is AK.TING:
             self._discard(p, int(action.tile), kind is AK.TING, auto)  # type: ignore[arg-type]
         elif kind is AK.PASS:
-            self._event("pass", p, auto=auto)
+            self._event(EventKind.PASS, p, auto=auto)
             if self.phase is _ROB:
                 self._complete_jia(1 - p)
             else:
@@ -687,17 +687,17 @@ class State:
 
     def _event(
         self,
-        kind: str,
+        kind: EventKind,
         player: int,
         tile: int = -1,
         *,
         tiles: tuple[int, ...] = (),
         private: bool = False,
         auto: bool = False,
-        text: str = "",
+        data: EventData = NO_DATA,
     ) -> None:
         # A raw tuple on the hot path; :attr:`events` builds the Event values on demand.
-        self._log.append((kind, player, tile, tiles, private, auto, text))
+        self._log.append((kind, player, tile, tiles, private, auto, data))
 
     @property
     def events(self) -> list[Event]:
@@ -705,7 +705,7 @@ class State:
         built = self._built
         log = self._log
         for i in range(len(built), len(log)):
-            kind, player, tile, tiles, private, auto, text = log[i]
+            kind, player, tile, tiles, private, auto, data = log[i]
             built.append(
                 Event(
                     i,
@@ -715,7 +715,7 @@ class State:
                     tuple(_TILES[t] for t in tiles),
                     private,
                     auto,
-                    text,
+                    data,
                 )
             )
         return list(built)
@@ -734,12 +734,12 @@ class State:
                 )
             self.wall = list(action.data)
             self.head, self.tail = 0, len(self.wall) - 1
-            self._event("shuffle", NOBODY, private=True, text=f"{len(self.wall)} tiles")
+            self._event(EventKind.SHUFFLE, NOBODY, private=True, data={"count": len(self.wall)})
         elif action.kind is AK.DICE:
             if not action.data or any(not 1 <= v <= 6 for v in action.data):
                 raise IllegalActionError("not-dice", "dice show 1..6")
             self.dice = tuple(action.data)
-            self._event("dice", -1, text=",".join(map(str, self.dice)))
+            self._event(EventKind.DICE, -1, data={"dice": tuple(self.dice)})
         elif action.kind is AK.SEED and (len(action.data) != 1 or action.data[0] < 0):
             raise IllegalActionError("not-a-seed", "an event seed is one whole number ≥ 0")
         self._chance_step += 1
@@ -776,12 +776,12 @@ class State:
                 if t < NUM_KINDS and t != fk:
                     h[t] += 1
                     self.last_added[p] = t
-            self._event("deal", p, tiles=tuple(sorted(got[p])), private=True)
+            self._event(EventKind.DEAL, p, tiles=tuple(sorted(got[p])), private=True)
         for p in (d, n):
             for t in got[p]:
                 if t >= NUM_KINDS or t == self.flower_kind:
                     self.flowers[p].append(t)
-                    self._event("flower", p, t)
+                    self._event(EventKind.FLOWER, p, t, data={"during": "deal"})
                     if not self._draw(p, back=True, kong=False):
                         return False
         return True
@@ -811,7 +811,7 @@ class State:
                 self.head += 1
             if t >= NUM_KINDS or t == self.flower_kind:
                 self.flowers[p].append(t)
-                self._event("flower", p, t)
+                self._event(EventKind.FLOWER, p, t, data={"during": "draw"})
                 back = True
                 kong = self.flower_kong
                 continue
@@ -819,7 +819,9 @@ class State:
             self.last_added[p] = t
             self.kong_draw = kong
             self.drew_back = back
-            self._event("draw", p, t, private=True, text="back" if back else "")
+            self._event(
+                EventKind.DRAW, p, t, private=True, data={"from": "back" if back else "front"}
+            )
             return True
 
     def _discard(self, p: int, x: int, ting: bool, auto: bool) -> None:
@@ -839,7 +841,13 @@ class State:
         self.discards[p].append(x)
         self.visible[x] += 1
         self.n_discards[p] += 1
-        self._event("ting" if ting else "discard", p, x, auto=auto)
+        self._event(
+            EventKind.TING if ting else EventKind.DISCARD,
+            p,
+            x,
+            auto=auto,
+            data=NO_DATA if ting else {"why": "turn"},
+        )
         if self._after_discard_hook is not None:
             self._after_discard_hook(self, p, x)
         q = 1 - p
@@ -903,7 +911,7 @@ class State:
             meld = Meld(MeldKind.MING_GANG, (tx, tx, tx, tx), tx)
         self.melds[q].append(meld)
         self.pending = -1
-        self._event(kind.value, q, tiles=tuple(meld.tiles), auto=auto)
+        self._event(EventKind(kind.value), q, tiles=tuple(meld.tiles), auto=auto)
         if kind is AK.MING_GANG:
             self.n_kongs[q] += 1
             self._replacement(q)
@@ -922,13 +930,13 @@ class State:
         tk = _TILES[k]
         self.melds[p].append(Meld(MeldKind.AN_GANG, (tk, tk, tk, tk), None))
         self.n_kongs[p] += 1
-        self._event("angang", p, k, private=True, auto=auto)
+        self._event(EventKind.AN_GANG, p, k, private=True, auto=auto)
         self._replacement(p)
 
     def _jia_gang(self, p: int, k: int, auto: bool) -> None:
         self.hands[p][k] -= 1
         self.pending = k
-        self._event("jiagang", p, k, auto=auto)
+        self._event(EventKind.JIA_GANG, p, k, auto=auto)
         q = 1 - p
         if self._privacy or self._can_win(q, k, "robbing"):
             self.phase = _ROB
@@ -959,21 +967,23 @@ class State:
             if how == "discard":  # the winning discard leaves the pool for the winner's hand
                 self.claimed[1 - p].append(len(self.discards[1 - p]) - 1)
         self.result = self.ruleset.score_win(self, claim)
-        self._event("zimo" if how == "zimo" else "hu", p, tile, auto=auto, text=how)
+        self._event(
+            EventKind.ZIMO if how == "zimo" else EventKind.HU, p, tile, auto=auto, data={"how": how}
+        )
         self._finish()
 
     def _end_draw(self) -> None:
         if self._exhausted_hook is not None and self._exhausted_hook(self):
             return
         self.result = HandResult("draw")
-        self._event("huangzhuang", -1)
+        self._event(EventKind.HUANGZHUANG, -1)
         self._finish()
 
     def _escape(self, p: int) -> None:
         penalty = self.ruleset.escape_penalty()
         deltas = (-penalty, penalty) if p == 0 else (penalty, -penalty)
         self.result = HandResult("abort", winner=None, loser=p, points=penalty, deltas=deltas)
-        self._event("escape", p)
+        self._event(EventKind.ESCAPE, p)
         self._finish()
 
     def _finish(self) -> None:
@@ -981,7 +991,7 @@ class State:
         self.actor = TERMINAL
         self.pending = -1
         self._legal = None
-        self._event("end", -1, text=self.result.kind if self.result else "")
+        self._event(EventKind.END, -1, data={"result": self.result.kind if self.result else ""})
 
     # ================================================================== auto-play
     def _default_discard(self, p: int) -> int:

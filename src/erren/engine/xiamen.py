@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from erren.analysis import golds
 from erren.engine.actions import Action, ActionKind
+from erren.engine.events import EventKind
 from erren.engine.ruleset import Options, Ruleset, register_ruleset
 from erren.engine.state import HandResult, Origin, Phase, WinClaim
+from erren.engine.views import XiamenView
 from erren.errors import IllegalActionError
 from erren.hand import Hand
 from erren.tiles import NUM_KINDS, Tile
@@ -170,7 +172,7 @@ class XiamenRuleset(Ruleset):
             state.tail -= 1
             if t >= NUM_KINDS:
                 state.flowers[state.dealer].append(t)
-                state._event("flower", state.dealer, t, text="gold reveal")
+                state._event(EventKind.FLOWER, state.dealer, t, data={"during": "gold_reveal"})
                 continue
             break
         state.indicator = state.gold = t
@@ -178,7 +180,7 @@ class XiamenRuleset(Ruleset):
             phys = list(range(NUM_KINDS))
             phys[t] = WHITE
             state.phys = phys
-        state._event("gold", -1, t, text="indicator")
+        state._event(EventKind.GOLD, -1, t)
 
     def first_dealer(self, rng: random.Random, first_ready: int) -> int:
         """R-1.2: seat 0 throws two dice; an odd sum makes seat 0 the dealer."""
@@ -410,7 +412,7 @@ class XiamenRuleset(Ruleset):
     def _raise_level(self, state: State, p: int) -> None:
         state.you_level[p] += 1
         level = state.you_level[p]
-        state._event("you", p, text=f"{level} {_LEVEL_WORD[level]}")
+        state._event(EventKind.YOU, p, data={"level": level})
 
     def after_draw(self, state: State, p: int) -> None:
         """R-2.9.2: at level 1 or 2 a non-gold draw wins at once; a gold offers the choice."""
@@ -430,7 +432,7 @@ class XiamenRuleset(Ruleset):
         phase = state.phase
         if phase is Phase.OPENING:
             if kind is AK.PASS:
-                state._event("pass", p, auto=auto)
+                state._event(EventKind.PASS, p, auto=auto)
                 self._opening_passed(state, p)
             elif kind is AK.SANJINDAO:
                 self._win(state, p, "sanjindao", -1, in_hand=False, auto=auto)
@@ -440,7 +442,7 @@ class XiamenRuleset(Ruleset):
                     state.hands[p][t] -= 1
                     state.discards[p].append(t)
                     state.n_discards[p] += 1
-                    state._event("discard", p, t, auto=auto, text="qiangjin")
+                    state._event(EventKind.DISCARD, p, t, auto=auto, data={"why": "qiangjin"})
                 state.indicator_taken = True
                 state.hands[p][state.gold] += 1
                 self._win(state, p, "qiangjin", state.gold, in_hand=True, auto=auto)
@@ -456,7 +458,7 @@ class XiamenRuleset(Ruleset):
             if kind is AK.ZIMO:
                 self._win(state, p, "zimo", state.last_added[p], in_hand=True, auto=auto)
             else:
-                state._event("pass", p, auto=auto)
+                state._event(EventKind.PASS, p, auto=auto)
                 self._win(state, 1 - p, "sanyou", -1, in_hand=False, auto=True)
             return True
         return False
@@ -468,7 +470,7 @@ class XiamenRuleset(Ruleset):
         state.discards[p].append(g)
         state.visible[g] += 1
         state.n_discards[p] += 1
-        state._event("discard", p, g, auto=auto, text="gold")
+        state._event(EventKind.DISCARD, p, g, auto=auto, data={"why": "gold"})
         self._raise_level(state, p)
         o = 1 - p
         if state.you_level[p] == 2:
@@ -497,7 +499,7 @@ class XiamenRuleset(Ruleset):
         hand = Hand(concealed, tuple(state.melds[p]), None if tile < 0 else _TILES[tile], flowers)
         claim = WinClaim(p, how, hand, p == state.dealer, last_tile=state.head > state.tail)
         state.result = self.score_win(state, claim)
-        state._event("hu", p, tile, auto=auto, text=how)
+        state._event(EventKind.HU, p, tile, auto=auto, data={"how": how})
         state._finish()
 
     # ------------------------------------------------------------------ timeouts, 托管
@@ -556,6 +558,14 @@ class XiamenRuleset(Ruleset):
     # ------------------------------------------------------------------ scoring
     def score_win(self, state: State, claim: WinClaim) -> HandResult:
         return score_hand(state, claim, self.options)
+
+    def view(self, state: State, player: int) -> XiamenView:
+        """The gold, whether the indicator was taken, and both seats' 游 levels."""
+        return XiamenView(
+            gold=_TILES[state.gold] if state.gold >= 0 else None,
+            indicator_taken=state.indicator_taken,
+            you_level=(state.you_level[0], state.you_level[1]),
+        )
 
 
 # ---------------------------------------------------------------------------- scoring glue

@@ -46,6 +46,7 @@ from erren.server.protocol import (
     observation_json,
     parse_action,
     result_json,
+    wild_of,
 )
 from erren.server.rooms import RoomTier, rooms_admitting
 from erren.server.settlement import to_beans
@@ -1056,7 +1057,7 @@ class Table:
             "n": state.event_count + 1,
             "kind": "settlement",
             "game": self.game_id,
-            "result": result_json(result, wild=state.observe(0).wild),
+            "result": result_json(result, wild=wild_of(state.observe(0))),
             "stake": None if self.spec.room is None else self.spec.room.stake,
             "beans": beans,
             "record": record,
