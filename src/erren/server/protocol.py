@@ -45,6 +45,7 @@ __all__ = [
     "fan_tiles",
     "observation_from_json",
     "observation_json",
+    "observation_wire_names",
     "parse_client",
     "result_json",
     "wild_of",
@@ -449,6 +450,11 @@ def wild_of(obs: Observation) -> Tile | None:
 
 _RENAMED = {"legal_actions": "legal", "event_seq": "last_n"}
 """Observation fields whose wire name differs (kept from the first protocol version)."""
+
+
+def observation_wire_names() -> dict[str, str]:
+    """Observation field → its JSON name, for the fields named differently on the wire."""
+    return dict(_RENAMED)
 
 
 def observation_json(
