@@ -17,7 +17,7 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Literal, TypeAlias, TypeVar, Union, get_args, get_origin
 
@@ -38,25 +38,68 @@ _TEXT: tuple[str, ...] = tuple(str(Tile(i)) for i in range(len(Tile)))
 
 def encode(value: object) -> JSON:
     """``value`` as plain JSON data (see the module docstring for the rules)."""
-    if isinstance(value, Tile):
-        return _TEXT[value]
-    if isinstance(value, enum.Enum):
-        return encode(value.value)
-    if value is None or isinstance(value, bool | str | float | int):
-        return value
-    if isinstance(value, Action):
-        return str(value)
-    if isinstance(value, Meld):
-        return _meld(value)
-    if isinstance(value, Event):
-        return {name: encode(item) for name, item in zip(Event._fields, value, strict=True)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: encode(getattr(value, name)) for name in _field_names(type(value))}
-    if isinstance(value, tuple | list):
-        return [encode(item) for item in value]
-    if isinstance(value, Mapping):
-        return {str(key): encode(item) for key, item in value.items()}
-    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+    kind = type(value)
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder(kind)
+    return encoder(value)
+
+
+_Encoder: TypeAlias = Callable[[Any], JSON]
+
+
+def _same(value: Any) -> JSON:
+    return value  # type: ignore[no-any-return]
+
+
+def _tile(value: Any) -> JSON:
+    return _TEXT[value]
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
+def _sequence(value: Any) -> JSON:
+    # the common items inline (a hand's tiles, a seat's flags): one call per list, not per item
+    return [
+        _TEXT[item] if type(item) is Tile else item if type(item) in _PLAIN else encode(item)
+        for item in value
+    ]
+
+
+def _mapping(value: Any) -> JSON:
+    return {str(key): item if type(item) in _PLAIN else encode(item) for key, item in value.items()}
+
+
+def _event_json(value: Any) -> JSON:
+    return {name: encode(item) for name, item in zip(Event._fields, value, strict=True)}
+
+
+def _encoder(kind: type) -> _Encoder:  # noqa: PLR0911 - one case per kind of value
+    """How to encode the values of type ``kind`` (found once per type, then cached)."""
+    if issubclass(kind, Tile):
+        return _tile
+    if issubclass(kind, enum.Enum):
+        return lambda value: encode(value.value)
+    if kind is type(None) or issubclass(kind, bool | str | float | int):
+        return _same
+    if issubclass(kind, Action):
+        return str
+    if issubclass(kind, Meld):
+        return _meld
+    if issubclass(kind, Event):
+        return _event_json
+    if dataclasses.is_dataclass(kind):
+        names = _field_names(kind)
+        return lambda value: {name: encode(getattr(value, name)) for name in names}
+    if issubclass(kind, tuple | list):
+        return _sequence
+    if issubclass(kind, Mapping):
+        return _mapping
+    raise TypeError(f"cannot encode {kind.__name__} as JSON")
+
+
+_ENCODERS: dict[type, _Encoder] = {}
 
 
 def _meld(meld: Meld) -> dict[str, JSON]:
