@@ -48,11 +48,11 @@ def encode(value: object) -> JSON:
 _Encoder: TypeAlias = Callable[[Any], JSON]
 
 
-def _same(value: Any) -> JSON:
-    return value  # type: ignore[no-any-return]
+def _same(value: JSON) -> JSON:
+    return value
 
 
-def _tile(value: Any) -> JSON:
+def _tile(value: Tile) -> JSON:
     return _TEXT[value]
 
 
@@ -75,7 +75,7 @@ def _event_json(value: Any) -> JSON:
     return {name: encode(item) for name, item in zip(Event._fields, value, strict=True)}
 
 
-def _encoder(kind: type) -> _Encoder:  # noqa: PLR0911 - one case per kind of value
+def _encoder(kind: type) -> _Encoder:
     """How to encode the values of type ``kind`` (found once per type, then cached)."""
     if issubclass(kind, Tile):
         return _tile
