@@ -90,6 +90,10 @@ _SOURCE = {"back": ("（杠后）", " from the back"), "haidi": ("（海底）",
 _WHY = {"qiangjin": ("（抢金）", " (抢金)"), "gold": ("（弃金）", " (the gold)")}
 
 
+def _numbers(value: object) -> tuple[int, ...]:
+    return value if isinstance(value, tuple) else ()
+
+
 def _who(event: Event, lang: Lang, viewer: int) -> str:
     if event.player < 0:
         return "牌桌" if lang == "zh" else "The table"
@@ -112,7 +116,7 @@ def _fields(event: Event, lang: Lang, viewer: int) -> dict[str, object]:
         "why": lambda: _WHY.get(event.word("why"), ("", ""))[pick],
         "on_zh": lambda: "开启" if event.flag("on") else "取消",
         "on_en": lambda: "on" if event.flag("on") else "off",
-        "dice": lambda: ", ".join(str(n) for n in event.data["dice"]),  # type: ignore[union-attr]
+        "dice": lambda: ", ".join(str(n) for n in _numbers(event.data["dice"])),
         "level_word": lambda: _LEVEL_WORD[event.number("level")],
         "flower": lambda: tile_name(parse_tile(event.word("flower")), lang),
     }

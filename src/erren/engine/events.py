@@ -15,7 +15,7 @@ are both rendered from ``kind`` and ``data``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 from typing import NamedTuple, TypeAlias
@@ -121,35 +121,44 @@ tile's notation string, ``tuple`` for a list of ints, or a tuple of the allowed 
 _LEVEL_WORD = ("", "游金", "双游", "三游")
 
 
-def _value(data: EventData, key: str) -> str:
-    return str(data[key])
-
-
-_TEXT: Mapping[EventKind, Callable[[EventData], str]] = {
-    EventKind.SHUFFLE: lambda d: f"{d['count']} tiles",
-    EventKind.DICE: lambda d: ",".join(str(n) for n in d["dice"]),  # type: ignore[union-attr]
-    EventKind.FLOWER: lambda d: (
-        "" if d["during"] in ("deal", "draw") else str(d["during"]).replace("_", " ")
-    ),
-    EventKind.DRAW: lambda d: "" if d["from"] == "front" else _value(d, "from"),
-    EventKind.DISCARD: lambda d: "" if d["why"] == "turn" else _value(d, "why"),
-    EventKind.HU: lambda d: _value(d, "how"),
-    EventKind.ZIMO: lambda d: _value(d, "how"),
-    EventKind.TRUSTEE: lambda d: "on" if d["on"] else "off",
-    EventKind.TIMEOUT: lambda d: _value(d, "move"),
-    EventKind.END: lambda d: _value(d, "result"),
-    EventKind.GOLD: lambda d: "indicator",
-    EventKind.YOU: lambda d: f"{d['level']} {_LEVEL_WORD[int(d['level'])]}",  # type: ignore[arg-type]
-    EventKind.WILD: lambda d: f"flower {d['flower']}",
-    EventKind.EXCHANGE: lambda d: f"{d['count']} tile(s)",
-    EventKind.HAIDI: lambda d: f"{d['draws']} draws",
-}
+_QUIET = {"during": ("deal", "draw"), "from": ("front",), "why": ("turn",)}
+"""Values the English line leaves out (an ordinary flower, draw or discard)."""
 
 
 def event_text(kind: EventKind, data: EventData) -> str:
-    """The short English note of the transcripts' event line (``back``, ``flower 5z``...)."""
-    render = _TEXT.get(kind)
-    return render(data) if render is not None else ""
+    """The short English note of the transcripts' event line (``back``, ``flower 5z``...), as
+    the events wrote it when they carried text."""
+    match kind:
+        case EventKind.SHUFFLE:
+            return f"{data['count']} tiles"
+        case EventKind.DICE:
+            dice = data["dice"]
+            return ",".join(str(n) for n in dice) if isinstance(dice, tuple) else str(dice)
+        case EventKind.FLOWER | EventKind.DRAW | EventKind.DISCARD:
+            key = next(iter(EVENT_DATA[kind]))
+            value = str(data[key])
+            return "" if value in _QUIET[key] else value.replace("_", " ")
+        case EventKind.HU | EventKind.ZIMO:
+            return str(data["how"])
+        case EventKind.TRUSTEE:
+            return "on" if data["on"] else "off"
+        case EventKind.TIMEOUT:
+            return str(data["move"])
+        case EventKind.END:
+            return str(data["result"])
+        case EventKind.GOLD:
+            return "indicator"
+        case EventKind.YOU:
+            level = data["level"]
+            return f"{level} {_LEVEL_WORD[level]}" if isinstance(level, int) else str(level)
+        case EventKind.WILD:
+            return f"flower {data['flower']}"
+        case EventKind.EXCHANGE:
+            return f"{data['count']} tile(s)"
+        case EventKind.HAIDI:
+            return f"{data['draws']} draws"
+        case _:
+            return ""
 
 
 class Event(NamedTuple):
