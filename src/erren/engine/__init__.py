@@ -10,8 +10,11 @@
 True
 
 Modules: :mod:`~erren.engine.actions` (moves and their strings), :mod:`~erren.engine.events`
-(numbered events with visibility), :mod:`~erren.engine.ruleset` (families by name),
-:mod:`~erren.engine.state` (the hand), :mod:`~erren.engine.observation` (one player's view),
+(numbered events: a kind, structured data, visibility), :mod:`~erren.engine.describe` (events
+in Chinese and English), :mod:`~erren.engine.ruleset` (families by name),
+:mod:`~erren.engine.state` (the hand), :mod:`~erren.engine.observation` (one player's view:
+the common core), :mod:`~erren.engine.views` (each family's part of it),
+:mod:`~erren.engine.codec` (values to JSON and back, from their type hints),
 :mod:`~erren.engine.record` (JSON records and replay), :mod:`~erren.engine.match` (a series of
 hands), :mod:`~erren.engine.guobiao` (the guobiao-2p family), :mod:`~erren.engine.winning` (the
 fast shape tables of the hot path).
