@@ -2,7 +2,7 @@
 
 Run ``python -m benchmarks.bench_scoring [--hands N] [--seed S] [--repeat R]``.
 
-The hands are :func:`benchmarks.hands.deal_batch` ``near`` deals (a complete hand with 0–3 tiles
+The hands are :func:`erren.testing.hands.deal_batch` ``near`` deals (a complete hand with 0–3 tiles
 swapped) of every meld count, kept when both calculators accept them as wins: the 64-tile wall
 (one suit + honors, the two-player game) and the 136-tile wall (three suits).  Each melded set
 becomes a chi or a peng, one concealed tile is drawn out as the winning tile and half the wins
@@ -39,11 +39,11 @@ from typing import Any
 
 import MahjongGB
 
-from benchmarks.hands import GB_NAMES, WALL_NAMES, WallName, deal_batch
 from benchmarks.harness import Config, Loop, Row, format_table, run_main, suite, time_per_op
 from erren.hand import Hand
 from erren.melds import Meld, MeldKind
 from erren.scoring.guobiao import NotAWinError, WinContext, score, score_fast
+from erren.testing.hands import GB_NAMES, WALL_NAMES, WallName, deal_batch
 from erren.tiles import Tile
 
 LIBRARIES = ("pymahjonggb",)

@@ -18,6 +18,9 @@ written to the database first) p50/p90/p99/max, moves/s, hands finished, the tab
 the CPU used by the server and by the clients (a saturated client core inflates the latencies).
 
 Target (issue 7): ≥ 1,000 concurrent tables with p99 ≤ 50 ms on one core.
+
+``--json`` prints the report as one JSON object (its fields, ``p99_ms`` and the table's text)
+for a program to read, as ``tests/server/test_benchmark_smoke.py`` does.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -547,6 +550,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--server", default=None, help="use a running server at this URL")
     parser.add_argument("--profile", default=None, help="sample the server's stacks → FILE")
+    parser.add_argument(
+        "--json", action="store_true", help="print the report as one JSON object, not a table"
+    )
     args = parser.parse_args(argv)
     report = run(
         tables=args.tables,
@@ -560,7 +566,12 @@ def main(argv: list[str] | None = None) -> int:
         server=args.server,
         profile=args.profile,
     )
-    print(report.table(args.database if args.server is None else args.server))
+    label = args.database if args.server is None else args.server
+    if args.json:
+        fields = asdict(report)
+        print(json.dumps({**fields, "p99_ms": report.percentile(99), "table": report.table(label)}))
+    else:
+        print(report.table(label))
     return 0
 
 

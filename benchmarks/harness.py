@@ -1,10 +1,10 @@
 """Timing, table printing and the suite registry shared by every benchmark.
 
 A *suite* is a function ``(Config) -> str`` registered by name with :func:`suite`; each
-``bench_*`` module registers one and runs it from its command line.  ``bench_analysis`` registers
-``analysis``.  The scoring benchmark (not written yet) plugs in the same way: a module
-``benchmarks/bench_scoring.py`` with ``@suite("scoring")``, building :class:`Row` values with
-:func:`time_per_op` on hands from :mod:`benchmarks.hands`, and ``main = run_main("scoring")``.
+``bench_*`` module registers one and runs it from its command line: ``bench_analysis`` registers
+``analysis``, ``bench_scoring`` ``scoring``, ``bench_simulate`` ``simulate``; each builds
+:class:`Row` values with :func:`time_per_op` on hands from :mod:`erren.testing.hands` (or played by
+the simulator) and ends with ``main = run_main(name, …)``.
 
 Timing rule, the same for every library: each library's input is prepared before the clock starts
 (conversion is never timed), one call of the timed loop runs the operation once per hand, and the

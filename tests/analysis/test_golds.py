@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from erren.analysis.golds import complete, functional_counts, you_ready
+from erren.testing.strategies import WALL_64, WALL_136, wild_hands
 from erren.tiles import NUM_KINDS, Tile
-from strategies import WALL_64, WALL_136, wild_hands
 
 
 def ready_for_every_kind(counts: list[int], golds: int) -> bool:
@@ -22,6 +23,7 @@ def ready_for_every_kind(counts: list[int], golds: int) -> bool:
     return True
 
 
+@pytest.mark.slow
 @settings(max_examples=400, suppress_health_check=[HealthCheck.filter_too_much])
 @given(
     st.sampled_from([WALL_64, WALL_136]).flatmap(

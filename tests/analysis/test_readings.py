@@ -348,6 +348,7 @@ def test_generated_hands_re_multiply(hand: Hand) -> None:
             assert reading.winning_kind == hand.winning
 
 
+@pytest.mark.slow
 @given(complete_hands())
 @settings(max_examples=300, suppress_health_check=[HealthCheck.large_base_example])
 def test_regular_readings_match_an_independent_enumerator(hand: Hand) -> None:
@@ -391,6 +392,7 @@ def thirteen_tiles(draw: st.DrawFn) -> list[int]:
     return sorted(tiles)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", list(_GB_SHANTEN))
 @given(tiles=thirteen_tiles())
 @settings(max_examples=150, suppress_health_check=[HealthCheck.large_base_example])

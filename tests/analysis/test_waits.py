@@ -10,9 +10,8 @@ from erren.analysis.shanten import is_complete, shanten
 from erren.analysis.shapes import ALL_SHAPES, GUOBIAO_2P, XIAMEN, ShapeSet
 from erren.analysis.waits import DiscardOption, discard_table, improving, waits
 from erren.errors import AnalysisError
-from strategies import WALL_64, concealed_counts, near_counts
-
-from .test_shanten import parse
+from erren.testing.oracles import parse
+from erren.testing.strategies import WALL_64, concealed_counts, near_counts
 
 NUM_KINDS = 34
 SHAPE_SETS = st.sampled_from([ALL_SHAPES, GUOBIAO_2P, XIAMEN])

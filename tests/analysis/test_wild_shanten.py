@@ -18,9 +18,8 @@ from erren.analysis.shanten import is_complete, shanten
 from erren.analysis.shapes import ALL_SHAPES, ARCADE, XIAMEN, ShapeSet
 from erren.analysis.waits import improving, waits
 from erren.errors import AnalysisError
-from strategies import WALL_64, WALL_136, Melded, melded_wild_hands, wild_hands
-
-from .test_shanten import parse, ref_decomposes
+from erren.testing.oracles import parse, ref_decomposes
+from erren.testing.strategies import WALL_64, WALL_136, Melded, melded_wild_hands, wild_hands
 
 NUM_KINDS = 34
 SHAPE_SETS = st.sampled_from([ALL_SHAPES, ARCADE, XIAMEN])
@@ -81,6 +80,7 @@ def test_is_complete_equals_substitution(hand: Hand, shapes: ShapeSet, cap: int 
     assert is_complete(counts, wilds=wilds, shapes=shapes, max_copies=cap) == expected
 
 
+@pytest.mark.slow
 @given(wild_hands(total=(1, 4, 7, 10, 13), near=True), SHAPE_SETS, st.sampled_from([4, None]))
 @settings(max_examples=200)
 def test_waits_equal_substitution(hand: Hand, shapes: ShapeSet, cap: int | None) -> None:

@@ -45,14 +45,14 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+import pytest
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 
 from erren.hand import Hand
 from erren.scoring.arcade import ArcadeContext, Evaluation, Form, evaluate
+from erren.testing.differential import SEED
 from erren.tiles import Tile
-
-from .support import SEED
 
 NATURAL_HANDS = 3000
 WILD_HANDS = 1200
@@ -347,6 +347,7 @@ def test_natural_hands() -> None:
     assert not missing, f"never seen: {sorted(missing)}"
 
 
+@pytest.mark.slow
 def test_white_played_by_wilds() -> None:
     rng = random.Random(SEED + 1)
     hands = (deal(rng, white=True) for _ in range(WILD_HANDS))

@@ -1,7 +1,7 @@
 """erren's hand analysis against cmajiang 0.0.1, a C++ port of majiang-core (a riichi engine).
 
 cmajiang takes majiang-core text, ``"m123p456z11,z555="`` (melds after commas, ``=`` a pung,
-``-`` a chow; :func:`benchmarks.hands.to_majiang`).  ``xiangting`` is the minimum of the regular,
+``-`` a chow; :func:`erren.testing.hands.to_majiang`).  ``xiangting`` is the minimum of the regular,
 seven-pairs and thirteen-orphans shanten; ``tingpai`` (3n+1 hands) lists the kinds whose draw
 lowers it — the waits when the hand is ready.  Compared on 14/13, 11/10 and 8/7 tiles with the
 melds given as melds: ``xiangting`` against erren's ``shanten(shapes=RIICHI)``, and at shanten 0
@@ -26,13 +26,18 @@ import pytest
 from cmajiang import _cmajiang as cm
 from mahjong.shanten import Shanten
 
-from benchmarks.hands import MAJIANG_INDEX, WALL_NAMES, Hand, WallName, deal_batch, to_majiang
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import RIICHI
 from erren.analysis.waits import waits
-
-from .oracle import NO_LIMIT, regular_shanten
-from .support import SEED, Mismatch, gb_seven_pairs_shanten, is_gb_seven_pairs, report
+from erren.testing.differential import (
+    SEED,
+    Mismatch,
+    gb_seven_pairs_shanten,
+    is_gb_seven_pairs,
+    report,
+)
+from erren.testing.hands import MAJIANG_INDEX, WALL_NAMES, Hand, WallName, deal_batch, to_majiang
+from erren.testing.oracles import NO_LIMIT, regular_shanten
 
 SIZES = {14: 2000, 13: 2000, 11: 2000, 10: 2000, 8: 2000, 7: 2000}
 """Hands per size and wall: 24,000 in all."""

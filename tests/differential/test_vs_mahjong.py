@@ -34,13 +34,18 @@ import pytest
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
-from benchmarks.hands import WALL_NAMES, WallName, deal_batch
 from erren.analysis.shanten import is_complete, shanten, shanten_by_shape
 from erren.analysis.shapes import RIICHI, Shape
 from erren.analysis.waits import waits
-
-from .oracle import regular_shanten
-from .support import SEED, Mismatch, gb_seven_pairs_shanten, is_gb_seven_pairs, report
+from erren.testing.differential import (
+    SEED,
+    Mismatch,
+    gb_seven_pairs_shanten,
+    is_gb_seven_pairs,
+    report,
+)
+from erren.testing.hands import WALL_NAMES, WallName, deal_batch
+from erren.testing.oracles import regular_shanten
 
 REGULAR = frozenset({Shape.REGULAR})
 REGULAR_SIZES = {14: 3000, 13: 3000, 11: 3000, 10: 3000, 8: 3000, 7: 3000}

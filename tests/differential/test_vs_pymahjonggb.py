@@ -1,7 +1,7 @@
 """erren's hand analysis against PyMahjongGB 1.4.0 (``MahjongGB``), the MCR/Guobiao calculator.
 
 PyMahjongGB takes a tuple of tile names (``W``/``B``/``T`` 1–9 for 万/饼/条, ``F1``–``F4``
-winds, ``J1`` 中 ``J2`` 发 ``J3`` 白; :func:`benchmarks.hands.to_gb`) and each ``…Shanten``
+winds, ``J1`` 中 ``J2`` 发 ``J3`` 白; :func:`erren.testing.hands.to_gb`) and each ``…Shanten``
 function returns ``(shanten, useful tiles)``.  Compared:
 
 * regular shanten and useful tiles (``RegularShanten``) on 13/10/7 tiles, and the shanten of
@@ -39,7 +39,11 @@ from collections.abc import Callable
 import MahjongGB
 import pytest
 
-from benchmarks.hands import (
+from erren.analysis.shanten import shanten, shanten_by_shape
+from erren.analysis.shapes import GB, Shape
+from erren.analysis.waits import improving, waits
+from erren.testing.differential import SEED, Mismatch, gb_seven_pairs_shanten, report
+from erren.testing.hands import (
     GB_NAMES,
     WALL_NAMES,
     Hand,
@@ -49,12 +53,7 @@ from benchmarks.hands import (
     from_gb,
     to_gb,
 )
-from erren.analysis.shanten import shanten, shanten_by_shape
-from erren.analysis.shapes import GB, Shape
-from erren.analysis.waits import improving, waits
-
-from .oracle import NO_LIMIT, regular_shanten
-from .support import SEED, Mismatch, gb_seven_pairs_shanten, report
+from erren.testing.oracles import NO_LIMIT, regular_shanten
 
 REGULAR = frozenset({Shape.REGULAR})
 UNCAPPED = [NO_LIMIT] * 34

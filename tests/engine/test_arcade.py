@@ -20,11 +20,20 @@ from erren.engine import (
     replay,
 )
 from erren.engine.arcade import BLEED_NORMAL, BLEED_YAKUMAN, bleed_target, stage_options
+from erren.engine.result import HandResult
 from erren.errors import IllegalActionError
 from erren.notation import parse_tiles
+from erren.scoring.arcade import ArcadeResult
 from erren.tiles import NUM_KINDS, Tile
 
-from .helpers import act, start_arcade, tile_census
+from ._support import act, start_arcade, tile_census
+
+
+def _arcade(result: HandResult | None) -> ArcadeResult:
+    """The arcade score behind a win's detail."""
+    assert result is not None and isinstance(result.detail, ArcadeResult)
+    return result.detail
+
 
 AK = ActionKind
 DEALER = "119m119p19s223344z"
@@ -137,7 +146,7 @@ def test_e1_ron_and_versus_settlement() -> None:
     assert _fans(state) == {"门清": 1, "平和": 1, "断幺九": 1}
     assert state.result is not None
     assert state.result.points == 30 and state.result.deltas == (-30, 30)  # S4: P × base
-    assert state.result.score.stage_payout(1) == 600
+    assert _arcade(state.result).stage_payout(1) == 600
 
 
 def test_e7_tsumo_on_the_replacement_after_an_gang() -> None:
@@ -180,7 +189,7 @@ def test_e28_heavenly_win_with_three_flowers() -> None:
     state = start_arcade("123m456m789p11z555z", "119m119p19s22334z", back="1z2z2z", wild="9s")
     assert len(state.flowers[0]) == 3
     act(state, "0:zimo")
-    assert state.result is not None and state.result.score.yakuman == 1
+    assert state.result is not None and _arcade(state.result).yakuman == 1
     assert _fans(state) == {"天和": 1}
 
 

@@ -12,8 +12,17 @@ import pytest
 
 from erren.campaign import Outcome, Run, table
 from erren.engine import Action, Phase, State
+from erren.engine.result import HandResult
+from erren.scoring.arcade import ArcadeResult
 
-from .helpers import start_arcade
+from ._support import start_arcade
+
+
+def _arcade(result: HandResult | None) -> ArcadeResult:
+    """The arcade score behind a win's detail."""
+    assert result is not None and isinstance(result.detail, ArcadeResult)
+    return result.detail
+
 
 WILD = "7z"
 """The wild kind of the examples that say nothing of one (§6: ``W`` not in the hand)."""
@@ -60,7 +69,7 @@ def test_e9_ron_on_the_discard_after_the_live_wall_emptied() -> None:
     play(state, "1:hu")
     assert state.result is not None and state.result.how == "discard"
     assert fans(state) == {"断幺九": 1, "河底捞鱼": 1}
-    assert state.result.points == 2 and state.result.score.stage_payout(1) == 300
+    assert state.result.points == 2 and _arcade(state.result).stage_payout(1) == 300
 
 
 def test_e35_tsumo_on_the_last_tile_of_the_live_wall() -> None:
@@ -72,7 +81,7 @@ def test_e35_tsumo_on_the_last_tile_of_the_live_wall() -> None:
     assert str(state.observe(0).last_drawn) == "3s"
     play(state, "0:zimo")
     assert fans(state) == {"门清": 1, "门清自摸": 1, "河底捞月": 1}
-    assert state.result is not None and state.result.score.stage_payout(1) == 600
+    assert state.result is not None and _arcade(state.result).stage_payout(1) == 600
 
 
 # ---------------------------------------------------------------------------- claims
@@ -98,7 +107,7 @@ def test_e10_chi_peng_and_two_dealt_flowers() -> None:
     play(state, "0:discard:7m", "1:chi:789m", "1:discard:9s", "0:discard:3z", "1:peng")
     play(state, "1:discard:1z", "0:discard:1s", "1:hu")
     assert fans(state) == {"推倒胡": 1, "花牌": 2}
-    assert state.result is not None and state.result.score.stage_payout(1) == 600
+    assert state.result is not None and _arcade(state.result).stage_payout(1) == 600
 
 
 def test_e13_a_pung_completed_by_the_discard_is_open_and_s4_pays_the_cap() -> None:
@@ -109,9 +118,9 @@ def test_e13_a_pung_completed_by_the_discard_is_open_and_s4_pays_the_cap() -> No
     )  # fmt: skip
     assert fans(state) == {"大四喜": 2, "字一色": 1}
     result = state.result
-    assert result is not None and result.score.yakuman == 3
+    assert result is not None and _arcade(result).yakuman == 3
     assert result.points == 130 and result.deltas == (-130, 130)  # S4: N ≥ 1 is the cap
-    assert result.score.stage_payout(1) == 30000
+    assert _arcade(result).stage_payout(1) == 30000
 
 
 def test_e34_sanshoku_in_an_open_hand() -> None:
@@ -157,7 +166,7 @@ def _declared_with_a_flower(other: str, win: str, *, base_points: int = 1) -> St
 def test_e24_limit_hand_beats_the_capped_reading() -> None:
     state = _declared_with_a_flower("2233445566788p", "7p")
     assert fans(state) == {"大车轮": 1}
-    assert state.result is not None and state.result.score.stage_payout(1) == 10000
+    assert state.result is not None and _arcade(state.result).stage_payout(1) == 10000
 
 
 def test_e25_cap_and_s4_points() -> None:
@@ -173,9 +182,9 @@ def test_e25_cap_and_s4_points() -> None:
         "清一色": 5,
     }
     result = state.result
-    assert result is not None and result.score.fan == 15
+    assert result is not None and _arcade(result).fan == 15
     assert result.points == 130 and result.deltas == (-130, 130)  # S4: capped at 13
-    assert result.score.stage_payout(1) == 9100
+    assert _arcade(result).stage_payout(1) == 9100
 
 
 def test_t14_baoting_with_an_open_hand_earns_nothing() -> None:

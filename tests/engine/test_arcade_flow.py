@@ -24,7 +24,7 @@ from erren.engine.arcade import stage_options
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS, Tile
 
-from .helpers import DEAL_ORDER, act, make_arcade_stock, start_arcade, tile_census
+from ._support import DEAL_ORDER, act, make_arcade_stock, start_arcade, tile_census
 
 AK = ActionKind
 DEALER = "119m119p19s223344z"

@@ -18,11 +18,20 @@ import pytest
 
 from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay
 from erren.engine.arcade import stage_options
+from erren.engine.result import HandResult
 from erren.errors import IllegalActionError
 from erren.melds import MeldKind
+from erren.scoring.xiamen import XiamenScore, XiamenSettlement
 from erren.server.protocol import observation_json
 
-from .helpers import act, resample_hidden, start, start_xiamen
+from ._support import act, resample_hidden, start, start_xiamen
+
+
+def _settlement(result: HandResult | None) -> XiamenSettlement:
+    """The xiamen settlement behind a win's detail."""
+    assert result is not None and isinstance(result.detail, XiamenScore)
+    return result.detail.settlement
+
 
 AK = ActionKind
 FAMILIES: list[tuple[str, dict[str, Any], int]] = [
@@ -281,7 +290,7 @@ def test_xiamen_three_swims_last_draw_is_always_a_window() -> None:
     state.apply_system(Action.parse("0:timeout"))  # the default: pass
     result = state.result
     assert result is not None and result.how == "sanyou" and result.winner == 1
-    assert result.score.bonus == 150 and result.score.multiplier == 16
+    assert _settlement(result).bonus == 150 and _settlement(result).multiplier == 16
 
 
 def test_the_option_is_in_every_family_and_in_records() -> None:

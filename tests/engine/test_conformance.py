@@ -14,7 +14,7 @@ import pytest
 from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay, ruleset_names
 from erren.engine.observation import observe
 
-from .helpers import resample_hidden, tile_census
+from ._support import resample_hidden, tile_census
 
 VARIANTS = [
     {},
@@ -119,12 +119,14 @@ def test_random_games_keep_the_invariants(options: dict[str, object]) -> None:
         _play_checked("guobiao-2p", options, seed, deep=seed % 20 == 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ruleset_names())
 def test_every_registered_ruleset_plays_random_games(name: str) -> None:
     for seed in range(1000):
         _play_checked(name, {}, 10_000 + seed, deep=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [{}, {"cap": 0, "base": 4}, {"claim_privacy": True}],
@@ -153,6 +155,7 @@ ARCADE_VARIANTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     ARCADE_VARIANTS,

@@ -8,7 +8,7 @@ from erren.engine import Action, Match, Phase, State, find_ruleset
 from erren.engine.guobiao import GuobiaoOptions
 from erren.tiles import Tile
 
-from .helpers import act, make_wall, start
+from ._support import act, make_wall, start
 
 RULES = find_ruleset("guobiao-2p")
 

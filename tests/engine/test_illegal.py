@@ -7,7 +7,7 @@ import pytest
 from erren.engine import Action, State, find_ruleset
 from erren.errors import IllegalActionError, NotationError
 
-from .helpers import act, start
+from ._support import act, start
 
 RULES = find_ruleset("guobiao-2p")
 # The dealer (seat 0) throws 9m and seat 1 holds 99m for a peng.

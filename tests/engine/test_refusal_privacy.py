@@ -37,7 +37,7 @@ from erren.errors import IllegalActionError
 from erren.notation import parse_tiles
 from erren.tiles import Tile
 
-from .helpers import resample_hidden
+from ._support import resample_hidden
 
 AK = ActionKind
 CONFIGS: list[tuple[str, dict[str, Any], int]] = [
@@ -161,6 +161,7 @@ def _illegal(state: State, action: Action, legal: list[Action]) -> bool:
     return not (accepts is not None and action.player == state.actor and accepts(state, action))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "options", "hands"),
     CONFIGS,

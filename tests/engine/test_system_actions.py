@@ -17,7 +17,7 @@ from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay
 from erren.errors import IllegalActionError
 from erren.notation import parse_tile
 
-from .helpers import act, start
+from ._support import act, start
 
 FAMILIES = [
     ("guobiao-2p", {}),

@@ -9,12 +9,21 @@ import random
 import pytest
 
 from erren.engine import Action, Match, Origin, State, find_ruleset, replay
+from erren.engine.result import HandResult
 from erren.engine.xiamen import complete, functional, you_ready
 from erren.errors import IllegalActionError
 from erren.notation import parse_tiles
+from erren.scoring.xiamen import XiamenScore, XiamenSettlement
 from erren.tiles import NUM_KINDS
 
-from .helpers import act, start_xiamen, tile_census
+from ._support import act, start_xiamen, tile_census
+
+
+def _settlement(result: HandResult | None) -> XiamenSettlement:
+    """The xiamen settlement behind a win's detail."""
+    assert result is not None and isinstance(result.detail, XiamenScore)
+    return result.detail.settlement
+
 
 # A dealer hand with no win, no gold of 3z/9m/5m and no 6z: it only discards.
 DEALER = "1m4m7m2m5m8m2z4z5z1m4m7m2z4z"
@@ -49,7 +58,7 @@ def test_72_tiles_deal_and_opening_flowers() -> None:
 
 def test_l07_gold_reveal_flower_goes_to_the_dealer() -> None:
     """L-07: dice 3 + 4 → index 21 = W[48] = 3f (dealer's), then W[49] = 6m the indicator."""
-    from .helpers import make_xiamen_wall  # noqa: PLC0415
+    from ._support import make_xiamen_wall  # noqa: PLC0415
 
     wall = list(make_xiamen_wall(DEALER, "123m456m789m111z3z", "6m", dice=(3, 4)))
     flower = wall.index(36)  # 3f somewhere in the wall: swap it to W[48], 6m to W[49]
@@ -275,7 +284,7 @@ def test_you_choice_discard_gold_to_three_swims() -> None:
     assert result is not None and result.how == "sanyou" and result.winner == 1
     assert result.hand is not None and result.hand.winning is None
     assert len(result.hand.concealed) == 13
-    assert result.score.bonus == 150 and result.score.multiplier == 16
+    assert _settlement(result).bonus == 150 and _settlement(result).multiplier == 16
 
 
 def test_l09_level_two_gold_on_the_last_tile_wins_three_swims() -> None:
@@ -310,7 +319,7 @@ def test_x17_non_dealer_robs_the_gold() -> None:
     act(state, "1:qiangjin")
     result = state.result
     assert result is not None and result.how == "qiangjin" and result.winner == 1
-    assert state.indicator_taken and result.score.multiplier == 4
+    assert state.indicator_taken and _settlement(result).multiplier == 4
 
 
 def test_x18_dealer_robs_the_gold_naming_the_tile() -> None:
@@ -368,7 +377,7 @@ def test_x10_robbing_an_added_kong() -> None:
     assert state.phase.value == "rob" and legal(state) == {"hu", "pass"}
     act(state, "1:hu")
     assert state.result is not None and state.result.how == "robbing"
-    assert state.result.score.multiplier == 2
+    assert _settlement(state.result).multiplier == 2
 
 
 # ---------------------------------------------------------------------------- system moves

@@ -9,8 +9,8 @@ or not): ``score_fast`` must give exactly :func:`score`'s total and (fan, count)
 :class:`NotAWinError` exactly when it does.  ``ERREN_FASTFAN_HANDS``/``ERREN_FASTFAN_SEED``
 override the size and seed.
 
-The hands and the worked examples are imported from their test modules under the names pytest
-gives them (``tests`` is not a package, so ``differential`` and ``scoring`` are top-level ones).
+The random wins come from :mod:`erren.testing.wins`, the deals from :mod:`erren.testing.hands` and
+the worked examples from this directory's ``_support`` module.
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ from collections.abc import Callable
 
 import pytest
 
-from benchmarks.hands import deal_batch
-from differential.test_scoring_vs_pymahjonggb import Case, random_cases
 from erren.hand import Hand
 from erren.melds import Meld, MeldKind
 from erren.scoring.guobiao import (
@@ -37,8 +35,11 @@ from erren.scoring.guobiao import (
     score,
     score_fast,
 )
+from erren.testing.hands import deal_batch
+from erren.testing.wins import Case, random_cases
 from erren.tiles import Tile
-from scoring.test_worked_examples import EXAMPLES_2P, WORKED
+
+from ._support import EXAMPLES_2P, WORKED
 
 N_HANDS = int(os.environ.get("ERREN_FASTFAN_HANDS", "20000"))
 SEED = int(os.environ.get("ERREN_FASTFAN_SEED", "20240601"))
@@ -132,6 +133,7 @@ def compared() -> tuple[int, set[str], list[str]]:
     return len(inputs), seen, wrong
 
 
+@pytest.mark.slow
 def test_fast_path_equals_the_python_calculator(
     compared: tuple[int, set[str], list[str]],
 ) -> None:
@@ -142,6 +144,7 @@ def test_fast_path_equals_the_python_calculator(
         pytest.fail(f"{len(wrong)} of {n} hands differ (seed {SEED}):\n{shown}", pytrace=False)
 
 
+@pytest.mark.slow
 def test_every_fan_of_both_tables_is_exercised(
     compared: tuple[int, set[str], list[str]],
 ) -> None:

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from erren.cli import score as score_cli
+from erren.cli._display import width
 from erren.cli.score import run_jsonl, score_json
 
 
@@ -75,7 +76,7 @@ def test_columns_line_up_with_chinese_names(capsys: pytest.CaptureFixture[str]) 
     table = lines[start : lines.index("", start)]
     assert len(table) == 2 + 5
     # Everything before the last column ends at the same terminal column (CJK counts double).
-    widths = {score_cli._width(line.rsplit("  ", 1)[0]) for line in table}
+    widths = {width(line.rsplit("  ", 1)[0]) for line in table}
     assert len(widths) == 1
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from .harness import Server, database
+from ._support.harness import Server, database
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])

@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .harness import Server, database
+from ._support.harness import Server, database
 
 CYRILLIC_A = "\u0430"
 PASSWORD = "password-123"

@@ -18,10 +18,12 @@ import httpx
 import pytest
 
 from erren.engine import HandResult
+from erren.scoring.arcade import ArcadeResult
+from erren.scoring.xiamen import XiamenScore
 from erren.server.client import PlayerClient
 
-from .beans_play import OUTCOMES, Served, find_line, play_scripted, read_until, serving
-from .harness import database
+from ._support.beans_play import OUTCOMES, Served, find_line, play_scripted, read_until, serving
+from ._support.harness import database
 
 # guobiao-2p §6.3: tier → (底分, entry minimum, entry maximum)
 TIERS = {
@@ -41,11 +43,14 @@ def spec_points(family: str, result: HandResult) -> int:
         return 0
     if family == "guobiao-2p":  # table 2p: P = F + base 0, no cap; × multiplier 1 (§6.1–6.2)
         return result.fan_total
+    detail = result.detail
     if family == "xiamen":  # –4.6: min((底 + 水) × M, 100) + bonus
-        s = result.score
+        assert isinstance(detail, XiamenScore)
+        s = detail.settlement
         raw = (s.base + s.water) * s.multiplier
         return int(min(raw, 100) + s.bonus)
-    score = result.score  # arcade R2.25: 13 for a yakuman, else min(13, F); × base points 1
+    score = detail  # arcade R2.25: 13 for a yakuman, else min(13, F); × base points 1
+    assert isinstance(score, ArcadeResult)
     return 13 if score.yakuman >= 1 else int(min(13, score.fan))
 
 

@@ -1,26 +1,36 @@
-"""The server benchmark runs end to end with a few tables (no timing is asserted)."""
+"""The server benchmark runs end to end with a few tables (no timing is asserted).  It runs in its
+own process, as its README command does (tests never import the benchmarks), and prints its report
+as JSON."""
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from benchmarks.bench_server import run
-
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
-def test_a_few_tables_play_and_are_reported(database: str) -> None:
-    report = run(tables=4, seconds=3, database=database, workers=2, think=0.1, ramp=1, warmup=1)
-    assert report.tables == 4
-    assert report.errors == []
-    assert report.sustained == 4
-    assert report.moves > 0 and len(report.latencies_ms) > 0
-    assert not math.isnan(report.percentile(99))
+def test_a_few_tables_play_and_are_reported(
+    database: str, run_benchmark: Callable[..., str]
+) -> None:
+    printed = run_benchmark(
+        "bench_server",
+        *("--tables", "4", "--seconds", "3", "--database", database, "--workers", "2"),
+        *("--think", "0.1", "--ramp", "1", "--warmup", "1", "--json"),
+    )
+    report: dict[str, Any] = json.loads(printed)
+    assert report["tables"] == 4
+    assert report["errors"] == []
+    assert report["sustained"] == 4
+    assert report["moves"] > 0 and len(report["latencies_ms"]) > 0
+    assert not math.isnan(report["p99_ms"])
     # every move went through the group commit; the window's edges are read from /health by
     # another process than the players', so a seat's move at either edge may be committed just
     # outside the counted window (a disconnection no longer adds a 托管 action to make up for it)
-    assert report.actions >= report.moves - 2 * report.tables
-    text = report.table(database)
+    assert report["actions"] >= report["moves"] - 2 * report["tables"]
+    text = report["table"]
     for label in ("latency p50", "latency p99", "moves", "sustained", "errors", "group commit"):
         assert label in text

@@ -11,8 +11,8 @@ import pytest
 
 from erren.bots import find_bot
 
-from .harness import TIME_SCALE, Server, database, run
-from .helpers import player, settlements, wait_for
+from ._support.harness import TIME_SCALE, Server, database, run
+from ._support.helpers import player, settlements, wait_for
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

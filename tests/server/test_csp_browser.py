@@ -7,7 +7,7 @@ import os
 
 from playwright.sync_api import sync_playwright
 
-from .harness import Server
+from ._support.harness import Server
 
 CHROMIUM = os.environ.get("ERREN_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]

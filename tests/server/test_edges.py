@@ -18,7 +18,7 @@ from erren.engine import Record, State, find_ruleset
 from erren.errors import IllegalActionError
 from erren.sim.simulator import play_hand
 
-from .harness import Server
+from ._support.harness import Server
 
 MAX_BODY = 64 * 1024
 

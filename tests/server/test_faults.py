@@ -19,8 +19,8 @@ from erren.server.client import PlayerClient
 from erren.server.fairness import verify_record
 from erren.server.store import Store
 
-from .harness import PG_ADMIN, TIME_SCALE, Server, database, run
-from .helpers import private_pair, registered, settlements, wait_for
+from ._support.harness import PG_ADMIN, TIME_SCALE, Server, database, run
+from ._support.helpers import private_pair, registered, settlements, wait_for
 
 GRACE_S = 60 * TIME_SCALE  # erren serve --grace default 60, at the harness's time scale
 OUTAGE_SCALE = ("--time-scale", "0.05")

@@ -13,7 +13,7 @@ import httpx
 
 from erren.web import ASSETS, RELEASE, WEB_DIR
 
-from .harness import Server
+from ._support.harness import Server
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

@@ -13,9 +13,9 @@ from typing import Any
 from erren.bots import find_bot
 from erren.engine import find_ruleset
 
-from .harness import Server, run
-from .helpers import player
-from .leaks import Audit, Sent, audit_seat, play_adversarially, records_of
+from ._support.harness import Server, run
+from ._support.helpers import player
+from ._support.leaks import Audit, Sent, audit_seat, play_adversarially, records_of
 
 
 async def wait_until(pred: Callable[[], bool], timeout: float = 10.0) -> None:

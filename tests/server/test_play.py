@@ -11,8 +11,8 @@ import httpx
 
 from erren.server.fairness import verify_record
 
-from .harness import Server, run
-from .helpers import check_no_leak, private_pair, quick_pair, settlements
+from ._support.harness import Server, run
+from ._support.helpers import check_no_leak, private_pair, quick_pair, settlements
 
 
 def test_random_games_leak_nothing(server: Server) -> None:
@@ -20,7 +20,7 @@ def test_random_games_leak_nothing(server: Server) -> None:
         checked = 0
         for family, seed in (("guobiao-2p", 1), ("xiamen", 3), ("guobiao-2p", 5)):
             a, b, table = await private_pair(server.url, family, keep=True)
-            from .helpers import play_both  # noqa: PLC0415
+            from ._support.helpers import play_both  # noqa: PLC0415
 
             await play_both(a, b, table, hands=3, seed=seed)
             for client in (a, b):
@@ -43,7 +43,7 @@ def test_quick_match_beans_and_records(server: Server, tmp_path: object) -> None
     async def main() -> None:
         a, b, table = await quick_pair(server.url, "guobiao-2p/novice")
         before = await a.balance() + await b.balance()
-        from .helpers import play_both  # noqa: PLC0415
+        from ._support.helpers import play_both  # noqa: PLC0415
 
         a.keep = True
         await play_both(a, b, table, hands=2, bot="efficiency")
@@ -77,7 +77,7 @@ def test_quick_match_beans_and_records(server: Server, tmp_path: object) -> None
 def test_verify_command(server: Server, tmp_path: object) -> None:
     async def main() -> dict[str, object]:
         a, b, table = await private_pair(server.url)
-        from .helpers import play_both  # noqa: PLC0415
+        from ._support.helpers import play_both  # noqa: PLC0415
 
         a.keep = True
         await play_both(a, b, table, hands=1)
@@ -123,7 +123,7 @@ def test_vs_computer(server: Server) -> None:
     async def main() -> None:
         from erren.bots import find_bot  # noqa: PLC0415
 
-        from .helpers import player  # noqa: PLC0415
+        from ._support.helpers import player  # noqa: PLC0415
 
         a = await player(server.url)
         made = await a.vs_computer("guobiao-2p", "efficiency")

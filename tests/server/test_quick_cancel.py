@@ -9,7 +9,7 @@ import uuid
 
 import httpx
 
-from .harness import Server, run
+from ._support.harness import Server, run
 
 
 async def _account(http: httpx.AsyncClient) -> dict[str, str]:

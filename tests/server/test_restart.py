@@ -12,8 +12,8 @@ from erren.bots import find_bot
 from erren.server.fairness import verify_record
 from erren.server.store import Store, Transfer
 
-from .harness import Server, database, run
-from .helpers import quick_pair, settlements, wait_for
+from ._support.harness import Server, database, run
+from ._support.helpers import quick_pair, settlements, wait_for
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

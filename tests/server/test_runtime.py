@@ -8,8 +8,8 @@ from typing import Any
 
 from erren.bots import find_bot
 
-from .harness import Server, run
-from .helpers import player, private_pair, quick_pair, settlements, wait_for
+from ._support.harness import Server, run
+from ._support.helpers import player, private_pair, quick_pair, settlements, wait_for
 
 
 def _my_turn(client: Any) -> Any:

@@ -158,7 +158,7 @@ def test_the_rooms_route_says_what_leaving_costs(tmp_path: Any) -> None:
 
     import httpx  # noqa: PLC0415
 
-    from .beans_play import serving  # noqa: PLC0415
+    from ._support.beans_play import serving  # noqa: PLC0415
 
     async def run() -> list[dict[str, Any]]:
         async with (

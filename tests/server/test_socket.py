@@ -20,8 +20,8 @@ from websockets.exceptions import ConnectionClosed
 
 from erren.server.client import guest_token, ws_url
 
-from .harness import Server, database, run
-from .helpers import private_pair, wait_for
+from ._support.harness import Server, database, run
+from ._support.helpers import private_pair, wait_for
 
 AUTH_TIMEOUT_S = 5.0  # docs/protocol.md: the auth message must come within 5 s
 PER_ACCOUNT = 8  # docs/protocol.md: at most 8 open sockets per account

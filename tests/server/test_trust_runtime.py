@@ -28,8 +28,8 @@ from erren.engine import find_ruleset
 from erren.server.client import PlayerClient
 from erren.server.store import Store
 
-from .harness import Server, database, run
-from .helpers import private_pair, registered, settlements, wait_for
+from ._support.harness import Server, database, run
+from ._support.helpers import private_pair, registered, settlements, wait_for
 
 SCALE = 0.1
 """Timers of this module's server run 10 times faster."""
@@ -589,8 +589,10 @@ def test_claim_window_timing_is_the_same_with_or_without_a_choice(slow: Server) 
             # server at the pause, and the discarder is shown the same thing
             for gap in gaps[False]:
                 assert gap >= PAUSE_S - JITTER_S
+            # the server passes for b at the pause, not later: the quickest window shows it
+            # (a median near the pause would also measure how busy the shared machine is)
+            assert min(gaps[False]) <= PAUSE_S + 0.03
             # the same time to the next draw either way (medians: the machine is shared)
-            assert statistics.median(gaps[False]) <= PAUSE_S + 0.03
             assert abs(statistics.median(gaps[False]) - statistics.median(gaps[True])) <= 0.02
             shown = {had: {w for h, _, w in seen if h == had} for had in (True, False)}
             assert shown[True] == shown[False]

@@ -1,14 +1,12 @@
-"""The simulator benchmark runs end to end on a few hands (no timing is asserted)."""
+"""The simulator benchmark runs end to end on a few hands (no timing is asserted).  It runs in its
+own process, as ``make bench`` runs it (tests never import it)."""
 
 from __future__ import annotations
 
-import pytest
-
-from benchmarks import bench_simulate
+from collections.abc import Callable
 
 
-def test_benchmark_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench_simulate.main(["--hands", "5", "--repeat", "1"]) == 0
-    out = capsys.readouterr().out
+def test_benchmark_prints_a_table(run_benchmark: Callable[..., str]) -> None:
+    out = run_benchmark("bench_simulate", "--hands", "5", "--repeat", "1")
     for label in ("random vs random", "efficiency vs random", "hands per second:"):
         assert label in out

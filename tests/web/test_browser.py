@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from .waiting import until
+from ._support import until
 
 CLAIM_KEYS = ("h", "p", "c", "k")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute
 
-from .waiting import until
+from ._support import until
 
 OVERLAY = ".conn-overlay"
 LOST_ZH = "连接中断，正在重连…"

@@ -3,17 +3,19 @@
 Everything here works on 34-long count arrays of a hand's concealed part (melds are complete
 sets and take no part), so it serves all three families: one suit + honors, three suits,
 wild tiles.  The hot path — shanten, waits, improving draws — is a table-driven C kernel
-(:mod:`erren.analysis._kernel`); :mod:`~erren.analysis.readings` enumerates every
-decomposition of a complete hand for scoring; :mod:`~erren.analysis.report` answers a
-player's questions about one parsed :class:`~erren.hand.Hand`.
+(:mod:`erren.analysis._kernel`), which is also erren's one completeness test ("is this hand
+complete", every family, :mod:`~erren.analysis.complete`); :mod:`~erren.analysis.readings`
+enumerates every decomposition of a complete hand for scoring; :mod:`~erren.analysis.report`
+answers a player's questions about one parsed :class:`~erren.hand.Hand`.
 
 The functions ``shanten``, ``waits`` and ``readings`` live in the modules of the same names
 (``from erren.analysis.shanten import shanten``); they are not re-exported here, so that the
 module names stay importable.
 """
 
+from erren.analysis.complete import is_complete, is_complete_ignoring_copies
 from erren.analysis.readings import Group, GroupKind, Reading, Wilds, is_winning
-from erren.analysis.shanten import is_complete, shanten_by_shape
+from erren.analysis.shanten import shanten_by_shape
 from erren.analysis.shapes import (
     ALL_SHAPES,
     ARCADE,
@@ -43,6 +45,7 @@ __all__ = [
     "discard_table",
     "improving",
     "is_complete",
+    "is_complete_ignoring_copies",
     "is_winning",
     "shanten_by_shape",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from erren.analysis.shanten import is_complete
+from erren.analysis.complete import is_complete
 from erren.analysis.shapes import XIAMEN
 from erren.tiles import NUM_KINDS, Tile
 

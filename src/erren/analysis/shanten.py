@@ -11,7 +11,8 @@ form (4 minus the melds).  Anything else raises :class:`~erren.errors.AnalysisEr
 (听), ``1`` one away, … .  It is ``distance - 1 - wilds`` where the distance is the least number of
 tiles to add so that the natural tiles lie inside one complete hand of the shape with at most four
 of any kind (arcade R5.2); the minimum is taken over ``shapes``.  The four-copies cap is used for
-shanten under every ruleset; only :func:`is_complete` and :func:`erren.analysis.waits.waits` take
+shanten under every ruleset; only :func:`is_complete` (the completeness test of
+:mod:`erren.analysis.complete`, re-exported here) and :func:`erren.analysis.waits.waits` take
 ``max_copies=None`` (a Xiamen gold may be a fifth copy, R-3.2) and the tiles in melds (``held``:
 the resolved hand *plus its melds* holds at most four of a kind, arcade R1.9d/R5.2) into account
 exactly.
@@ -26,13 +27,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from erren.analysis import _kernel
+from erren.analysis.complete import is_complete
 from erren.analysis.shapes import ALL_SHAPES, SHAPE_MASKS, Shape, ShapeSet
 
 __all__ = ["is_complete", "shanten", "shanten_by_shape"]
 
 _k_shanten = _kernel.shanten
 _k_by_shape = _kernel.shanten_by_shape
-_k_is_complete = _kernel.is_complete
 _SHAPE_ORDER = tuple(Shape)
 
 
@@ -54,25 +55,3 @@ def shanten_by_shape(
     return {
         shape: value for shape, value in zip(_SHAPE_ORDER, values, strict=True) if value is not None
     }
-
-
-def is_complete(
-    counts: Sequence[int],
-    *,
-    wilds: int = 0,
-    shapes: ShapeSet = ALL_SHAPES,
-    max_copies: int | None = 4,
-    held: Sequence[int] | None = None,
-) -> bool:
-    """Whether a 3n+2 hand forms one of ``shapes``, each wild standing for any kind.
-
-    ``max_copies=4`` (arcade R5.2, and every hand without wilds): the resolved hand has at most
-    four tiles of a kind, counting ``held`` — the tiles of each kind in the player's melds
-    (default none; ``counts[k] + held[k] > 4`` raises :class:`~erren.errors.AnalysisError`).  So
-    ``[555z']`` plus a wild cannot make a pung or a pair of 5z.  The melds matter only to the
-    shapes that allow melds (regular, and 组合龙 with its one meld); seven pairs, thirteen orphans
-    and 全不靠 presuppose none.  ``max_copies=None`` (Xiamen R-3.2): a wild may be a fifth copy
-    (``held`` is then ignored); exact for the regular shape (the only Xiamen shape), the other
-    shapes keep the cap.
-    """
-    return _k_is_complete(counts, wilds, SHAPE_MASKS[shapes], max_copies, held)

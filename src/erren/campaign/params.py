@@ -4,6 +4,11 @@
 parameters it started with (they are saved with it).  :meth:`CampaignParams.features` gives
 the in-hand features a stage hands to the engine as :class:`StageFeatures`.
 
+The in-hand defaults are the engine's: each stage's options are
+:func:`erren.engine.arcade.stage_options` (the one place they are written), the big-bleed gaps
+the ``arcade`` ruleset's defaults; this module adds only what the run itself needs (bankroll,
+stake, purses, the three-streak bonus).
+
 >>> params = CampaignParams()
 >>> params.stake(3), params.purse(2)
 (300, 20000)
@@ -18,10 +23,26 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from erren.engine.arcade import ArcadeOptions, stage_options
+
 __all__ = ["STAGES", "CampaignParams", "StageFeatures"]
 
 STAGES = 4
 """A run has four stages (R3.1)."""
+
+_STAGE_OPTIONS = tuple(stage_options(stage) for stage in range(1, STAGES + 1))
+"""The engine's in-hand options of stages 1..4: the defaults below are read from them."""
+
+
+def _per_stage(name: str) -> tuple[Any, ...]:
+    """The engine's default of option ``name`` in each stage."""
+    return tuple(options[name] for options in _STAGE_OPTIONS)
+
+
+def _every_stage(name: str) -> Any:
+    """The engine's default of option ``name``, the same in every stage."""
+    (value,) = set(_per_stage(name))
+    return value
 
 
 def _whole(name: str, value: object, least: int) -> None:
@@ -90,15 +111,15 @@ class CampaignParams:
     purses: tuple[int, ...] = (10000, 20000, 40000, 80000)
     streak_length: int = 3
     streak_multiplier: int = 2
-    haidi_draws: int = 3
-    haidi_draws_human: tuple[int, ...] = (3, 5, 5, 5)
-    pick_any_prob: tuple[float, ...] = (0.0, 0.0, 0.05, 0.05)
-    pung_offer_prob: float = 0.0
-    bleed_normal_prob: tuple[float, ...] = (0.0, 0.0, 0.20, 0.20)
-    bleed_yakuman_prob: tuple[float, ...] = (0.0, 0.0, 0.0, 0.05)
-    bleed_normal_gap: int = 1
-    bleed_yakuman_gap: int = 2
-    opening_exchange_from: int = 2
+    haidi_draws: int = _every_stage("haidi_draws")
+    haidi_draws_human: tuple[int, ...] = _per_stage("haidi_draws_human")
+    pick_any_prob: tuple[float, ...] = _per_stage("pick_any_prob")
+    pung_offer_prob: float = _every_stage("pung_offer_prob")
+    bleed_normal_prob: tuple[float, ...] = _per_stage("bleed_normal_prob")
+    bleed_yakuman_prob: tuple[float, ...] = _per_stage("bleed_yakuman_prob")
+    bleed_normal_gap: int = ArcadeOptions.bleed_normal_gap
+    bleed_yakuman_gap: int = ArcadeOptions.bleed_yakuman_gap
+    opening_exchange_from: int = _per_stage("opening_exchange").index(True) + 1
     """The first stage with the opening exchange (R3.1: stage 2)."""
 
     def __post_init__(self) -> None:

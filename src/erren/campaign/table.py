@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from erren.campaign.params import StageFeatures
 from erren.campaign.run import HUMAN, HandStart, Outcome
+from erren.scoring.detail import ScoreUnit
 
 if TYPE_CHECKING:
     from erren.engine import Ruleset, State
@@ -76,9 +77,9 @@ def outcome_of(state: State, *, human: int = HUMAN) -> Outcome:
         return Outcome.draw()
     if result.winner != human:
         return Outcome.computer_win()
-    score = result.score
-    if score is not None and hasattr(score, "yakuman") and hasattr(score, "fan"):
-        return Outcome.player_win(
-            int(score.fan), yakuman=int(score.yakuman), description=str(score)
-        )
-    return Outcome.player_win(result.fan_total, description=str(result))
+    detail = result.detail
+    if detail is None:
+        return Outcome.player_win(result.fan_total, description=str(result))
+    if detail.unit is ScoreUnit.YAKUMAN:
+        return Outcome.player_win(0, yakuman=detail.total, description=str(detail))
+    return Outcome.player_win(detail.total, description=str(detail))

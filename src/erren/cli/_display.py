@@ -16,6 +16,7 @@ from typing import TextIO
 
 from erren.engine import ArcadeView, Observation, XiamenView
 from erren.melds import Meld, MeldKind
+from erren.scoring.detail import FamilyScore
 from erren.tiles import Tile
 
 __all__ = [
@@ -56,9 +57,11 @@ def width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-def pad(text: str, columns: int) -> str:
-    """``text`` padded with spaces to ``columns`` terminal columns."""
-    return text + " " * max(0, columns - width(text))
+def pad(text: str, columns: int, *, right: bool = False) -> str:
+    """``text`` padded with spaces to ``columns`` terminal columns: on the right (left-aligned),
+    or on the left with ``right=True`` (right-aligned, for numbers); never cut."""
+    fill = " " * max(0, columns - width(text))
+    return fill + text if right else text + fill
 
 
 def use_color(stream: TextIO, *, disabled: bool = False) -> bool:
@@ -225,3 +228,18 @@ def board_lines(
     discards), then the player's melds and discards (his hand is drawn by the caller)."""
     me, other = obs.player, obs.opponent
     return seat_lines(obs, other, pal, names[1], hidden=True) + seat_lines(obs, me, pal, names[0])
+
+
+def score_lines(detail: FamilyScore) -> list[str]:
+    """A win's score in any family: the rows (name, points, count), the total in the family's
+    unit, then the explanation steps."""
+    unit = detail.unit
+    lines = [f"{unit.heading} ({unit.zh}):"]
+    for row in detail.rows:
+        times = f" × {row.count}" if row.count > 1 else ""
+        label = f"{row.name_zh} ({row.name_en})" if row.name_en else row.name_zh
+        lines.append(f"  {pad(label, 36)} {row.points:>3}{times}")
+    lines.append(f"  {pad('total', 36)} {detail.total:>3} {unit.zh}")
+    lines.append("")
+    lines += ["  " + step.en for step in detail.steps]
+    return lines

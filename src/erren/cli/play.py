@@ -30,7 +30,7 @@ from erren.cli._display import (
     gold_line,
     gold_of,
     golds_first,
-    pad,
+    score_lines,
     use_color,
     wild_line,
     wild_of,
@@ -653,7 +653,7 @@ class Game:
         io.say(pal.bold("═" * 20 + f" Hand {len(self.match.hands)} — settlement " + "═" * 20))
         if result is None:
             return
-        for line in settlement_lines(result, pal):
+        for line in settlement_lines(result, pal, family=self.match.ruleset.name):
             io.say(line)
         if result.kind == "draw" and self.match.ruleset.name == "arcade":
             io.say("(arcade: 流局 — the same dealer deals again, R1.17)")
@@ -667,8 +667,10 @@ class Game:
             io.say(f"{who} deal{'s' if who != 'You' else ''} again (连庄 ×{self.match.streak}).")
 
 
-def settlement_lines(result: HandResult, pal: Palette) -> list[str]:
-    """The settlement screen: who won how, the winning hand, the fan list and the points."""
+def settlement_lines(result: HandResult, pal: Palette, *, family: str = "") -> list[str]:
+    """The settlement screen: who won how (in ``family``'s words), the winning hand, the rows
+    of the score (:class:`~erren.scoring.detail.FamilyScore`: fans, 水 or patterns, each
+    family alike), its total and steps, and the points."""
     if result.kind == "draw":
         return ["荒庄 — the wall is empty and nobody won. No points; the deal passes."]
     if result.kind == "abort":
@@ -676,7 +678,7 @@ def settlement_lines(result: HandResult, pal: Palette) -> list[str]:
     winner = result.winner if result.winner is not None else 0
     lines = []
     names = dict(_HOW)
-    if _is_xiamen(result):
+    if family == "xiamen":
         names.update(_XIAMEN_HOW)
     how = names.get(result.how or "", result.how)
     if winner == HUMAN:
@@ -692,43 +694,11 @@ def settlement_lines(result: HandResult, pal: Palette) -> list[str]:
             text += "   + " + pal.tile(hand.winning)
         lines.append("Winning hand  " + text)
     lines.append("")
-    if _is_xiamen(result):
-        lines.append("水 (water):")
-        for name, value, count in result.fans:
-            lines.append(f"  {pad(name, 36)} {value * count:>3}")
-        lines.append(f"  {pad('total', 36)} {result.fan_total:>3} 水")
+    if result.detail is not None:
+        lines += score_lines(result.detail)
         lines.append("")
-        lines += ["  " + step for step in getattr(result.score, "steps", ())]
-        lines.append("")
-        lines.append(_points_line(result))
-        return lines
-    if getattr(result.score, "stage_payout", None) is not None:
-        return lines + _arcade_lines(result)
-    lines.append("Fans (番):")
-    lines += _fan_rows(result, _english(result))
-    lines.append(f"  {pad('total', 36)} {result.fan_total:>3} fan")
-    lines.append("")
     lines.append(_points_line(result))
     return lines
-
-
-def _arcade_lines(result: HandResult) -> list[str]:
-    """The arcade pattern list (limit hands first, R5.7) and the versus points (R2.25)."""
-    lines = ["番 patterns (arcade):", *_fan_rows(result)]
-    lines.append(f"  = {result.score.summary}")
-    lines.append("")
-    lines.append(_points_line(result))
-    return lines
-
-
-def _fan_rows(result: HandResult, english: dict[str, str] | None = None) -> list[str]:
-    """A line a fan: the name (with its ``english`` gloss), the value and ``× count``."""
-    rows = []
-    for name, value, count in result.fans:
-        times = f" × {count}" if count > 1 else ""
-        label = f"{name} {english.get(name, '')}".strip() if english is not None else name
-        rows.append(f"  {pad(label, 36)} {value * count:>3}{times}")
-    return rows
 
 
 def _points_line(result: HandResult) -> str:
@@ -753,21 +723,6 @@ def _follow_note(obs: Observation, legal: Sequence[Action], pal: Palette) -> str
 def _offer(obs: Observation) -> Tile | None:
     """The kind of the pung offered to the player this turn (arcade R2.22)."""
     return obs.view.offer if isinstance(obs.view, ArcadeView) else None
-
-
-def _is_xiamen(result: HandResult) -> bool:
-    return type(result.score).__name__ == "XiamenSettlement"
-
-
-def _english(result: HandResult) -> dict[str, str]:
-    score = result.score
-    names: dict[str, str] = {}
-    for hit in getattr(score, "fans", ()) or ():
-        fan = getattr(hit, "fan", None)
-        english = getattr(fan, "english", None)
-        if fan is not None and english:
-            names[str(fan.name)] = f"({english})"
-    return names
 
 
 def _key_list(menu: Sequence[Choice]) -> str:

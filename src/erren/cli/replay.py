@@ -12,8 +12,9 @@ import argparse
 import sys
 from typing import TextIO
 
-from erren.cli._display import Palette, board_lines, seat_lines, use_color
-from erren.engine import Action, Record, State, find_ruleset
+from erren.cli._display import Palette, board_lines, score_lines, seat_lines, use_color
+from erren.engine import Action, Record
+from erren.engine.record import replay_steps
 from erren.errors import ErrenError
 
 NAME = "replay"
@@ -47,21 +48,23 @@ def load_record(text: str, hand: int = 1) -> Record:
 
 
 def frames(record: Record, pal: Palette, *, seat: int | None = None) -> list[str]:
-    """One screen per step: the setup, then one after each recorded action."""
-    ruleset = find_ruleset(record.ruleset, record.options)
-    state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind)
+    """One screen per step: the setup, then one after each recorded action.
+
+    The steps are the engine's own replay (:func:`erren.engine.record.replay_steps`), so the
+    dealer, the round wind and the dealer streak are the record's (a xiamen hand during 连庄
+    shows its 连庄数 and 底)."""
     actions = [Action.parse(text) for text in record.actions]
-    out: list[str] = []
-    seen = 0
     total = len(actions)
     setup = 0
     while setup < total and actions[setup].kind.is_chance:
-        state.apply_recorded(actions[setup])
         setup += 1
     title = f"{record.ruleset} · seed {record.seed} · dealer seat {record.dealer}"
-    for i in range(setup, total + 1):
+    out: list[str] = []
+    seen = 0
+    for i, state in enumerate(replay_steps(record)):
+        if i < setup:
+            continue
         if i > setup:
-            state.apply_recorded(actions[i - 1])
             label = f"step {i - setup}/{total - setup}: {actions[i - 1]}"
         else:
             label = f"setup ({setup} chance actions): the deal"
@@ -83,6 +86,8 @@ def frames(record: Record, pal: Palette, *, seat: int | None = None) -> list[str
         lines.append(f"wall: {state.wall_count} tiles left")
         if state.result is not None:
             lines.append(pal.bold(f"result: {state.result}"))
+            if state.result.detail is not None:
+                lines.extend(f"  {line}" for line in score_lines(state.result.detail))
         out.append("\n".join(lines))
     return out
 

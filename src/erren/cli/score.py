@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import unicodedata
 from typing import Any, TextIO
 
 from erren.cli import _jsonl as jsonl
 from erren.cli import score_arcade, score_xiamen
+from erren.cli._display import pad, width
 from erren.cli._jsonl import answering, is_whole, read_flags, read_request
 from erren.errors import ErrenError
 from erren.hand import Hand
@@ -192,16 +192,6 @@ def make_context(
 # The readable report
 
 
-def _width(text: str) -> int:
-    """Columns a string takes in a terminal (CJK characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _pad(text: str, width: int, *, right: bool = False) -> str:
-    fill = " " * max(0, width - _width(text))
-    return fill + text if right else text + fill
-
-
 def render(hand: Hand, result: ScoreResult) -> list[str]:
     """The fan table: number, Chinese and English name, value, count, points, source groups."""
     rows = [("#", "Fan", "English", "Value", "Count", "Points", "From")]
@@ -219,14 +209,14 @@ def render(hand: Hand, result: ScoreResult) -> list[str]:
             )
         )
     numeric = {0, 3, 4, 5}
-    widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    widths = [max(width(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = [
         f"Hand      {hand}  (table {result.table})",
         f"Reading   {result.reading}",
         "",
     ]
     for n, row in enumerate(rows):
-        cells = [_pad(cell, widths[i], right=i in numeric) for i, cell in enumerate(row)]
+        cells = [pad(cell, widths[i], right=i in numeric) for i, cell in enumerate(row)]
         lines.append("  ".join(cells).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import unicodedata
 from typing import Any, TextIO
 
 from erren.cli import _jsonl as jsonl
+from erren.cli._display import pad, width
 from erren.cli._jsonl import answering, is_whole, read_request
 from erren.errors import ErrenError
 from erren.hand import Hand
@@ -174,15 +174,6 @@ def _check_money(stake: int, base_points: int) -> None:
 # The readable report
 
 
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _pad(text: str, width: int, *, right: bool = False) -> str:
-    fill = " " * max(0, width - _width(text))
-    return fill + text if right else text + fill
-
-
 def render(
     hand: Hand, ctx: ArcadeContext, result: ArcadeResult, *, stake: int = 1, base_points: int = 1
 ) -> list[str]:
@@ -201,7 +192,7 @@ def render(
                 groups or "—",
             )
         )
-    widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    widths = [max(width(row[i]) for row in rows) for i in range(len(rows[0]))]
     wild = "none" if ctx.wild is None else str(Tile(ctx.wild))
     lines = [
         f"Hand      {hand}  (arcade; wild W = {wild}, flower F = {ctx.flower})",
@@ -209,7 +200,7 @@ def render(
         "",
     ]
     for n, row in enumerate(rows):
-        cells = [_pad(cell, widths[i], right=i in (3, 4)) for i, cell in enumerate(row)]
+        cells = [pad(cell, widths[i], right=i in (3, 4)) for i, cell in enumerate(row)]
         lines.append("  ".join(cells).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))

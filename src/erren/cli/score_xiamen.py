@@ -15,6 +15,7 @@ import sys
 from typing import Any, TextIO
 
 from erren.cli import _jsonl as jsonl
+from erren.cli._display import pad, width
 from erren.cli._jsonl import answering, is_whole, read_flags, read_request
 from erren.errors import ErrenError
 from erren.hand import Hand
@@ -248,11 +249,9 @@ def render(result: XiamenResult, settlement: XiamenSettlement, *, stake: int = 1
     rows = [("Id", "Item", "Tiles", "水")] + [
         (item.id, _name(item), result.shown(item), str(item.value)) for item in result.items
     ]
-    from erren.cli.score import _pad, _width  # noqa: PLC0415 - share the CJK-aware padding
-
-    widths = [max(_width(row[i]) for row in rows) for i in range(4)]
+    widths = [max(width(row[i]) for row in rows) for i in range(4)]
     for n, row in enumerate(rows):
-        cells = [_pad(cell, widths[i], right=i == 3) for i, cell in enumerate(row)]
+        cells = [pad(cell, widths[i], right=i == 3) for i, cell in enumerate(row)]
         lines.append("  ".join(cells).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))

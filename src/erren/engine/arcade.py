@@ -1228,7 +1228,7 @@ class ArcadeRuleset(Ruleset):
             fan_total=result.fan,
             points=points,
             deltas=deltas,
-            score=result,
+            detail=result,
         )
 
     def view(self, state: State, player: int) -> ArcadeView:

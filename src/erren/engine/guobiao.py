@@ -111,8 +111,13 @@ class GuobiaoRuleset(Ruleset):
 
     # ------------------------------------------------------------------ scoring glue
     def win_value(self, state: State, claim: WinClaim) -> int | None:
-        result = _score(claim, self.options.fan_table)
-        return None if result is None else int(result.total_without_flowers)
+        """The fan total without flowers that 起和 is checked against (§3.5), from the C fan
+        calculator (no explanation; ``benchmarks/bench_win_value.py``: about ten times faster
+        per call than ``score()``); :meth:`score_win` keeps the explaining ``score()``."""
+        from erren.scoring.guobiao import score_fast  # noqa: PLC0415
+
+        total, fans = score_fast(claim.hand, _context(claim), table=self.options.fan_table)
+        return total - sum(fan.value * count for fan, count in fans if fan.bonus)
 
     def score_win(self, state: State, claim: WinClaim) -> HandResult:
         opts = self.options
@@ -146,7 +151,7 @@ class GuobiaoRuleset(Ruleset):
             fan_total=total,
             points=points,
             deltas=deltas,
-            score=result,
+            detail=result,
         )
 
     def settlement_options(self) -> SettlementOptions:

@@ -57,11 +57,13 @@ class Match:
         self.round_wind = Tile.EAST
         self._current: State | None = None
 
-    def new_hand(self) -> State:
-        """The next hand, dealt with chance from the match's generator."""
+    def new_hand(self, *, seed: int | None = None) -> State:
+        """The next hand, dealt with chance from ``seed`` (a server's committed seed) or, by
+        default, from the match's generator."""
         if self.over:
             raise ValueError("the match is over")
-        seed = self.rng.getrandbits(63)
+        if seed is None:
+            seed = self.rng.getrandbits(63)
         streak = self.streak if self.ruleset.uses_streak else 0
         state = State.new(
             self.ruleset, seed=seed, dealer=self.dealer, round_wind=self.round_wind, streak=streak

@@ -15,10 +15,11 @@ recomputes it.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from erren.engine.actions import Action
+from erren.engine.actions import CHANCE, Action
 from erren.engine.ruleset import find_ruleset
 from erren.errors import NotationError
 from erren.notation import parse_tile
@@ -27,7 +28,7 @@ from erren.tiles import Tile
 if TYPE_CHECKING:
     from erren.engine.state import State
 
-__all__ = ["FORMAT", "VERSION", "Record", "replay"]
+__all__ = ["FORMAT", "VERSION", "Record", "replay", "replay_moves", "replay_steps"]
 
 FORMAT = "erren-hand"
 VERSION = 1
@@ -111,14 +112,56 @@ class Record:
 
 def replay(record: Record | str, *, upto: int | None = None) -> State:
     """The state after applying the record's actions (the first ``upto`` of them)."""
-    from erren.engine.state import State  # noqa: PLC0415
-
     if isinstance(record, str):
         record = Record.from_json(record)
-    ruleset = find_ruleset(record.ruleset, record.options)
-    state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind, streak=record.streak)
-    state.seed = record.seed
+    state = _initial(record)
     actions = record.actions if upto is None else record.actions[:upto]
     for text in actions:
         state.apply_recorded(Action.parse(text))
+    return state
+
+
+def replay_moves(record: Record | str) -> Iterator[tuple[State, Action | None]]:
+    """The record move by move: the state after the opening chance actions (with move
+    ``None``), then after each player's or the system's action with the chance actions that
+    follow it (a draw's shuffle, an arcade event roll) folded in.  Every step yields the same
+    :class:`State`, updated in place."""
+    if isinstance(record, str):
+        record = Record.from_json(record)
+    state = _initial(record)
+    actions = [Action.parse(text) for text in record.actions]
+    i = 0
+    while i < len(actions) and actions[i].player == CHANCE:
+        state.apply_recorded(actions[i])
+        i += 1
+    yield state, None
+    while i < len(actions):
+        move = actions[i]
+        state.apply_recorded(move)
+        i += 1
+        while i < len(actions) and actions[i].player == CHANCE:
+            state.apply_recorded(actions[i])
+            i += 1
+        yield state, move
+
+
+def replay_steps(record: Record | str) -> Iterator[State]:
+    """The replay one action at a time: the state before the first action, then after each one
+    (one :class:`State`, advanced in place: read it before asking for the next step)."""
+    if isinstance(record, str):
+        record = Record.from_json(record)
+    state = _initial(record)
+    yield state
+    for text in record.actions:
+        state.apply_recorded(Action.parse(text))
+        yield state
+
+
+def _initial(record: Record) -> State:
+    """The record's hand before its first action: ruleset, dealer, round wind, dealer streak."""
+    from erren.engine.state import State  # noqa: PLC0415
+
+    ruleset = find_ruleset(record.ruleset, record.options)
+    state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind, streak=record.streak)
+    state.seed = record.seed
     return state

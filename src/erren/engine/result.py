@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from erren.hand import Hand
+from erren.scoring.detail import FamilyScore
 from erren.tiles import Tile
 
 __all__ = ["HandResult", "WinClaim"]
@@ -43,8 +43,9 @@ class HandResult:
     included, uncapped), ``points`` after ``base_points`` and ``cap_points`` (§6.1) and
     ``deltas``, the change of seat 0 and seat 1 in **points**, in every family and for every
     kind of end (a win, 荒庄, an escape's penalty) — never beans: a bean room converts them once,
-    at its stake, in :func:`erren.server.settlement.to_beans`.  ``score`` is the scorer's full
-    result when it was available.
+    at its stake, in :func:`erren.server.settlement.to_beans`.  ``detail`` is the scorer's
+    result as every family shows it (:class:`~erren.scoring.detail.FamilyScore`: rows with
+    their tiles, steps, total), when it was available.
     """
 
     kind: str
@@ -57,7 +58,7 @@ class HandResult:
     fan_total: int = 0
     points: int = 0
     deltas: tuple[int, int] = (0, 0)
-    score: Any = None
+    detail: FamilyScore | None = None
 
     def __str__(self) -> str:
         if self.kind == "draw":

@@ -1,24 +1,26 @@
-"""Fast winning-shape tests for the engine's hot path (guobiao-2p §3.1, §3.2, §3.4).
+"""Winning-shape tests for the engine's hot path (guobiao-2p §3.1, §3.2, §3.4).
 
 The engine asks three questions many times per hand: is this concealed part complete, which
-kinds does this 13-form wait on, and which discards leave a ready hand.  They are answered on
-34-long count arrays with lookup tables built once at import:
+kinds does this 13-form wait on, and which discards leave a ready hand.
 
-* ``_COMPLETE``: every count vector of one suit (packed 3 bits per number) that splits into
-  chows and pungs, with or without one pair (the count modulo 3 tells which);
-* ``_NEAR``: every vector one tile short of such a vector, mapped to the bitmask of the
-  numbers that complete it.
-
-Honors never form chows, so each honor kind is complete alone with 0, 2 or 3 tiles.  Seven pairs
-(no meld, four of a kind = two pairs) is tested directly.  The general analysis package
-(``erren.analysis``) answers the same questions with wilds and every shape; the conformance tests
-cross-check the two where both apply.
+* :func:`is_complete` is erren's one completeness test, the C kernel's
+  (:func:`erren.analysis.complete.is_complete`): the regular shape, plus seven pairs without
+  melds (four of a kind = two pairs).
+* :func:`waits_mask` and :func:`ready_discards` answer on 34-long count arrays with lookup
+  tables built once at import: ``_COMPLETE``, every count vector of one suit (packed 3 bits per
+  number) that splits into chows and pungs, with or without one pair (the count modulo 3 tells
+  which); ``_NEAR``, every vector one tile short of such a vector, mapped to the bitmask of the
+  numbers that complete it.  Honors never form chows, so each honor kind is complete alone with
+  0, 2 or 3 tiles.  The conformance tests cross-check them with the kernel's waits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
+
+from erren.analysis.complete import is_complete as _is_complete
+from erren.analysis.shapes import GUOBIAO_2P, Shape
 
 __all__ = ["is_complete", "ready_discards", "waits_mask"]
 
@@ -65,7 +67,7 @@ def _build() -> tuple[frozenset[int], dict[int, int]]:
 
 
 _COMPLETE, _NEAR = _build()
-_HONOR_OK = (True, False, True, True, False)  # an honor kind alone: 0, 2 or 3 tiles
+_REGULAR = frozenset({Shape.REGULAR})
 
 
 def _suit_key(counts: Sequence[int], base: int) -> int:
@@ -86,38 +88,7 @@ def _suit_key(counts: Sequence[int], base: int) -> int:
 def is_complete(counts: Sequence[int], melds: int) -> bool:
     """Whether a concealed part of ``14 - 3 * melds`` tiles (34 counts) is a winning shape:
     four sets and a pair counting the melds, or seven pairs when there is no meld."""
-    pairs = 0
-    ok = True
-    for k in range(27, 34):
-        c = counts[k]
-        if c == 2:
-            pairs += 1
-        elif c in {1, 4}:
-            ok = False
-            break
-    if ok:
-        for base in (0, 9, 18):
-            n = counts[base] + counts[base + 1] + counts[base + 2] + counts[base + 3]
-            n += counts[base + 4] + counts[base + 5] + counts[base + 6] + counts[base + 7]
-            n += counts[base + 8]
-            if n:
-                if n % 3 == 1 or _suit_key(counts, base) not in _COMPLETE:
-                    ok = False
-                    break
-                if n % 3 == 2:
-                    pairs += 1
-        if ok and pairs == 1:
-            return True
-    return melds == 0 and _seven_pairs(counts)
-
-
-def _seven_pairs(counts: Sequence[int]) -> bool:
-    total = 0
-    for c in counts:
-        if c & 1:
-            return False
-        total += c
-    return total == 14
+    return _is_complete(counts, shapes=GUOBIAO_2P if melds == 0 else _REGULAR)
 
 
 def waits_mask(counts: Sequence[int], melds: int, meld_counts: Sequence[int] | None = None) -> int:

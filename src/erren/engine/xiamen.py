@@ -583,6 +583,7 @@ def score_hand(state: State, claim: WinClaim, options: XiamenOptions) -> HandRes
     from erren.scoring.xiamen import (  # noqa: PLC0415 - scoring imports the engine's deps
         WinType,
         XiamenContext,
+        XiamenScore,
         XiamenSettings,
         score_xiamen,
         settle_xiamen,
@@ -615,7 +616,7 @@ def score_hand(state: State, claim: WinClaim, options: XiamenOptions) -> HandRes
         fan_total=result.water,
         points=settlement.total,
         deltas=settlement.deltas,
-        score=settlement,
+        detail=XiamenScore(result, settlement),
     )
 
 

@@ -3,8 +3,9 @@
 ``create_app(store)`` builds the app around an open :class:`~erren.server.store.Store`, or
 around a database URL that the app opens at startup (``erren serve`` does that, so the store
 lives on the server's event loop).  At startup the lobby restores every unfinished table from
-the store.  The HTTP routes are in :mod:`erren.server.routes` (accounts, tables, games), the
-client's files in :mod:`erren.web`, ``/docs`` in :mod:`erren.server.apidocs`.  Every response
+the store.  The HTTP routes are in :mod:`erren.server.routes` (accounts, tables, games; the
+browser client's in :mod:`~erren.server.routes.web`, its files in :mod:`erren.web`), ``/docs``
+in :mod:`erren.server.apidocs`.  Every response
 carries the security headers (:mod:`erren.server.headers`); bodies are at most 64 KiB and
 strict JSON; responses of 500 bytes and more are gzip-compressed for clients that accept it.
 The OpenAPI description is at ``/openapi.json``; the WebSocket protocol is in
@@ -39,11 +40,11 @@ from erren.server.lobby import Lobby, LobbyError
 from erren.server.ratelimit import AccessLimits, AccountGate
 from erren.server.routes import ROUTERS
 from erren.server.routes.common import ApiError, StrictJSONRoute, api_error_response
+from erren.server.routes.web import mount_web
 from erren.server.socket import mount_socket
 from erren.server.store import Store, StoreUnavailable
 from erren.server.store.names import skeleton
 from erren.server.table import TableConfig
-from erren.web import mount_web
 
 __all__ = ["create_app"]
 
@@ -211,7 +212,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
         return JSONResponse(body, status_code=422)
 
     # ------------------------------------------------------------------ pages
-    mount_web(app)  # the browser client at / and its files under /web (erren.web)
+    mount_web(app)  # the browser client at / and its files under /web (routes.web)
     mount_docs(app)  # /docs, Swagger UI from local files
 
     @app.get("/health")

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 from erren.campaign import HUMAN, HandStart, Outcome, Run, Settlement, Status
 from erren.campaign import table as ctable
 from erren.campaign.save import FORMAT, VERSION
-from erren.engine import Action, ActionKind, State
+from erren.engine import Action, ActionKind
 from erren.server.fairness import Commitment, commit
-from erren.server.table import Table, with_claim_privacy
+from erren.server.table import Table, match_at, with_claim_privacy
 
 if TYPE_CHECKING:
     from erren.server.store import Store
@@ -136,12 +136,12 @@ class CampaignTable(Table):
 
     async def _start_campaign_hand(self, start: HandStart) -> None:
         self.ruleset = with_claim_privacy(ctable.ruleset(start.features, human=HUMAN))
-        self.dealer, self.streak = start.dealer, 0
+        self.match = match_at(self.ruleset, dealer=start.dealer)  # the run picks the dealer
         self.hand_no = start.hand
         salt = secrets.token_hex(16)
         fair = Commitment(start.seed, salt, commit(start.seed, salt))
         # ctable.new_hand's deal, with 鸣牌保护 on
-        state = State.new(self.ruleset, seed=start.seed, dealer=start.dealer)
+        state = self.match.new_hand(seed=start.seed)
         await self._deal(state, fair, "campaign")
 
     def called_off_json(self, why: str) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from erren.server.campaign import BOT, Campaigns, CampaignTable, campaign_json
 from erren.server.clock import Clock
 from erren.server.journal import Journal
 from erren.server.rooms import RoomTier, find_room_tier
-from erren.server.table import Seat, Table, TableConfig, TableSpec, make_bot_seat
+from erren.server.table import Seat, Table, TableBase, TableConfig, TableSpec, make_bot_seat
 
 if TYPE_CHECKING:
     from erren.server.store import Store, User
@@ -151,7 +151,7 @@ class Lobby:
             self.invites[table.spec.invite] = table.spec.id
         return table
 
-    def _closed(self, table: Table) -> None:
+    def _closed(self, table: TableBase) -> None:
         if table.kept:  # its unfinished game waits in the store for the next start
             for seat in table.seats:
                 if seat.user_id is not None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
 
-from erren.engine import Action, ArcadeView, Event, HandResult, Observation
+from erren.engine import Action, Event, HandResult, Observation
 from erren.engine.actions import ActionKind
 from erren.engine.codec import decode, encode
 from erren.errors import NotationError
@@ -48,7 +48,6 @@ __all__ = [
     "observation_wire_names",
     "parse_client",
     "result_json",
-    "wild_of",
 ]
 
 MAX_MESSAGE_BYTES = 4096
@@ -343,87 +342,47 @@ def meld_from_json(data: dict[str, Any]) -> Meld:
     )
 
 
-def _group_json(group: Any, melds: tuple[Meld, ...], wild: Tile | None) -> dict[str, Any]:
-    """A reading's group as physical tiles (a wild shown as its own face, a White playing as
-    the gold as a White) and the index of the declared meld it is, if any."""
-    meld_index: int | None = None
-    if group.meld is not None:
-        for i, meld in enumerate(melds):
-            if meld is group.meld or meld == group.meld:
-                meld_index = i
-                break
-        return {"tiles": _tiles(tuple(group.meld.tiles)), "meld": meld_index}
-    tiles = list(group.tiles)
-    for kind in group.wild_tiles:
-        if kind in tiles:
-            tiles.remove(kind)
-    shown = [Tile(t) for t in tiles]
-    if group.wild_tiles:
-        shown.extend([wild if wild is not None else Tile(k) for k in group.wild_tiles])
-    return {"tiles": _tiles(tuple(shown)), "meld": None}
-
-
-def _whole_hand(result: HandResult) -> list[dict[str, Any]]:
-    """The groups of a fan about the whole hand or the way it was won: every tile (not the
-    flowers), the melds as themselves."""
+def fan_tiles(result: HandResult) -> list[list[dict[str, Any]]] | None:
+    """For each row of ``result.detail`` (:class:`~erren.scoring.detail.FamilyScore`), the
+    tiles of the shown ``result.hand`` it came from, as groups (``[{"tiles": [...], "meld": i
+    or None}, ...]``): the row's tiles outside the declared melds as one group, then each
+    declared meld it includes.  A tile the shown hand does not hold (an arcade flower, set
+    aside before the hand is shown) is left out.  ``None`` when the detail is not available."""
+    detail = result.detail
     hand = result.hand
-    if hand is None:
-        return []
-    concealed = list(hand.concealed) + ([hand.winning] if hand.winning is not None else [])
-    out: list[dict[str, Any]] = [{"tiles": _tiles(tuple(concealed)), "meld": None}]
-    out.extend({"tiles": _tiles(tuple(m.tiles)), "meld": i} for i, m in enumerate(hand.melds))
-    return out
-
-
-def fan_tiles(result: HandResult, wild: Tile | None = None) -> list[list[dict[str, Any]]] | None:
-    """For each row of ``result.fans``, the groups of tiles it came from (``[{"tiles": [...],
-    "meld": i or None}, ...]``): guobiao's ``FanHit.sources``, arcade's ``PatternHit.sources``
-    (wilds as the wild's face), xiamen's ``WaterItem.tiles``.  A fan about the whole hand or
-    the way it was won lists the whole hand; a flower fan the flowers.  ``None`` when the
-    scorer's detail is not available."""
-    score = result.score
-    hand = result.hand
-    if score is None or hand is None:
+    if detail is None or hand is None:
         return None
-    melds = tuple(hand.melds)
-    flowers = [{"tiles": _tiles(tuple(hand.flowers)), "meld": None}] if hand.flowers else []
+    shown = [*hand.concealed, *hand.flowers]
+    if hand.winning is not None:
+        shown.append(hand.winning)
     out: list[list[dict[str, Any]]] = []
-    items = getattr(score, "items", None)
-    if items is not None and hasattr(score, "water"):  # xiamen settlement
-        reading = getattr(score, "reading", None)
-        groups = reading.groups if reading is not None else ()
-        for item in items:
-            meld_index = None
-            for g in item.groups:
-                if g < len(groups) and groups[g].meld is not None:
-                    meld_index = _group_json(groups[g], melds, None)["meld"]
-            out.append([{"tiles": _tiles(tuple(item.tiles)), "meld": meld_index}])
-        return out if len(out) == len(result.fans) else None
-    if hasattr(score, "patterns"):  # arcade
-        hits: Any = score.patterns
-        groups = score.interpretation.groups
-    elif hasattr(score, "fans") and hasattr(score, "reading"):  # guobiao
-        hits = score.fans
-        groups = score.reading.groups
-    else:
-        return None
-    for hit in hits:
-        bonus = getattr(getattr(hit, "fan", None), "bonus", False) or (
-            hasattr(hit, "pattern") and "花" in str(hit.pattern.name)
-        )
-        indices = sorted({i for src in hit.sources for i in src})
-        if bonus:
-            out.append(flowers)
-        elif not indices:
-            out.append(_whole_hand(result))
-        else:
-            out.append([_group_json(groups[i], melds, wild) for i in indices])
+    for row in detail.rows:
+        rest = list(row.tiles)
+        melds: list[dict[str, Any]] = []
+        for i in row.melds:
+            meld = hand.melds[i]
+            for tile in meld.tiles:
+                if tile in rest:
+                    rest.remove(tile)
+            melds.append({"tiles": _tiles(tuple(meld.tiles)), "meld": i})
+        free = list(shown)
+        loose = []
+        for tile in rest:
+            if tile in free:
+                free.remove(tile)
+                loose.append(tile)
+        group = [{"tiles": _tiles(tuple(loose)), "meld": None}] if loose else []
+        out.append(group + melds)
     return out if len(out) == len(result.fans) else None
 
 
-def result_json(result: HandResult | None, *, wild: Tile | None = None) -> dict[str, Any] | None:
+def result_json(result: HandResult | None) -> dict[str, Any] | None:
+    """A hand's result: who won how, the ``fans`` rows and ``fan_total`` as before, ``points``
+    and ``deltas`` (points), and the family's score through one interface: ``rows`` (name in
+    Chinese and English, value, count, tiles, melds), ``steps``, ``total`` and its ``unit``."""
     if result is None:
         return None
+    detail = result.detail
     return {
         "kind": result.kind,
         "winner": result.winner,
@@ -435,17 +394,26 @@ def result_json(result: HandResult | None, *, wild: Tile | None = None) -> dict[
         "points": result.points,
         "deltas": list(result.deltas),
         "text": str(result),
-        "fan_tiles": fan_tiles(result, wild),
+        "fan_tiles": fan_tiles(result),
+        "rows": None
+        if detail is None
+        else [
+            {
+                "zh": row.name_zh,
+                "en": row.name_en,
+                "value": row.value,
+                "count": row.count,
+                "tiles": _tiles(row.tiles),
+                "melds": list(row.melds),
+            }
+            for row in detail.rows
+        ],
+        "steps": None
+        if detail is None
+        else [{"zh": step.zh, "en": step.en} for step in detail.steps],
+        "total": None if detail is None else detail.total,
+        "unit": None if detail is None else {"zh": detail.unit.zh, "en": detail.unit.en},
     }
-
-
-def wild_of(obs: Observation) -> Tile | None:
-    """The 财神 wild kind of an arcade observation (``None`` in the other families)."""
-    match obs.view:
-        case ArcadeView(wild=wild):
-            return wild
-        case _:
-            return None
 
 
 _RENAMED = {"legal_actions": "legal", "event_seq": "last_n"}
@@ -470,7 +438,7 @@ def observation_json(
         if name == "legal_actions":
             out["legal"] = [action_text(a) for a in value]
         elif name == "result":
-            out["result"] = result_json(obs.result, wild=wild_of(obs))
+            out["result"] = result_json(obs.result)
         elif name == "melds":
             out["melds"] = [
                 [meld_json(m) for m in obs.melds[0]],

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,8 +32,8 @@ from erren.scoring.xiamen import (
     score_xiamen,
     you_ready,
 )
+from erren.testing.strategies import WALL_64, wild_hands
 from erren.tiles import FLOWERS, NUM_KINDS, Tile
-from strategies import WALL_64, wild_hands
 
 KINDS = sorted(XIAMEN_KINDS)
 SETTINGS = settings(
@@ -109,6 +110,7 @@ def test_complete_equals_substitution(hand: tuple[list[int], int]) -> None:
         assert bool(found) is expected
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(wild_hands(total=(1, 4, 7, 10, 13), kinds=WALL_64, max_wilds=4))
 def test_you_ready_equals_complete_for_every_draw(hand: tuple[list[int], int]) -> None:
@@ -250,6 +252,7 @@ def xiamen_wins(draw: st.DrawFn) -> tuple[Hand, XiamenContext]:
     return hand, ctx
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(xiamen_wins())
 def test_chosen_split_is_the_maximum(win: tuple[Hand, XiamenContext]) -> None:
@@ -261,6 +264,7 @@ def test_chosen_split_is_the_maximum(win: tuple[Hand, XiamenContext]) -> None:
     assert sum(item.value for item in result.items) == result.water
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(wild_hands(total=14, kinds=WALL_64, max_wilds=3), st.sampled_from(KINDS))
 def test_not_complete_is_refused(hand: tuple[list[int], int], gold: int) -> None:

@@ -13,46 +13,17 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from erren.bots import find_bot
-from erren.engine import State, find_ruleset
+from erren.engine import State
 from erren.server.audit import audit_store
-from erren.server.store import Store, Transfer, commitment
-from erren.sim.simulator import play_hand
+from erren.server.fairness import commit
+from erren.server.store import Store, Transfer
+
+from ._support import NOVICE, finished, hand
 
 pytestmark = pytest.mark.anyio
 
-NOVICE = 50
-"""Beans per point in 新手场 (guobiao-2p §6.3)."""
 NORMAL = 200
 """Beans per point in 普通场."""
-
-
-def hand(family: str, seed: int, bot: str = "efficiency") -> State:
-    """A hand of ``family`` played to its end by two bots (score-only rules: points)."""
-    state = State.new(find_ruleset(family), seed=seed)
-    return play_hand(state, [find_bot(bot, seed=1), find_bot(bot, seed=2)])
-
-
-async def finished(
-    store: Store,
-    state: State,
-    room: str,
-    seats: tuple[int | None, int | None],
-    *,
-    options: dict[str, Any] | None = None,
-    salt: str = "pepper",
-) -> int:
-    """Store ``state`` as a finished game of ``room`` with the record the table writes."""
-    assert state.seed is not None
-    game = await store.create_game(state.ruleset.name, {}, seats, state.seed, salt, room)
-    record = state.record().to_dict()
-    if options:
-        record["options"] = {**record["options"], **options}
-    record["seed"] = state.seed
-    record["fairness"] = {"commitment": commitment(state.seed, salt), "salt": salt}
-    record["game"] = game
-    await store.finish_game(game, record, f"hand: {state.result}")
-    return game
 
 
 def loser_points(state: State) -> tuple[int, int]:
@@ -185,7 +156,7 @@ async def test_records_that_do_not_hold(store: Store) -> None:
             text("UPDATE games SET record = :r, commitment = :c WHERE id = :g"),
             {
                 "r": _json_with_seed(await _record(store, bad_seed), 99),
-                "c": commitment(99, "other"),
+                "c": commit(99, "other"),
                 "g": bad_seed,
             },
         )
@@ -210,7 +181,7 @@ def _json_with_seed(record: dict[str, Any], seed: int) -> str:
     import json  # noqa: PLC0415
 
     salt = record["fairness"]["salt"]
-    fair = {"commitment": commitment(seed, salt), "salt": salt}
+    fair = {"commitment": commit(seed, salt), "salt": salt}
     return json.dumps({**record, "seed": seed, "fairness": fair}, ensure_ascii=False)
 
 
@@ -269,7 +240,7 @@ async def test_an_audit_of_a_live_server_sees_no_half_settlement(store: Store) -
             record = won.record().to_dict()
             salt = f"s{i}"
             record["seed"] = won.seed
-            record["fairness"] = {"commitment": commitment(won.seed or 0, salt), "salt": salt}
+            record["fairness"] = {"commitment": commit(won.seed or 0, salt), "salt": salt}
             await store.finish_game(game, record, "hand")
             await store.settle(f"elsewhere:{i}", [Transfer(b, a, 800 + i, "elsewhere")])
         done.set()

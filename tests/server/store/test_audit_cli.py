@@ -13,7 +13,7 @@ import pytest
 from erren.cli.main import main
 from erren.server.store import Passwords, Store, Transfer
 
-from .test_audit import NOVICE, finished, hand
+from ._support import NOVICE, finished, hand
 
 
 async def _two_hands(url: str, *, double: bool) -> tuple[int, int]:

@@ -7,7 +7,8 @@ import hashlib
 
 import pytest
 
-from erren.server.store import Passwords, Store, StoreError, commitment
+from erren.server.fairness import commit
+from erren.server.store import Passwords, Store, StoreError
 
 pytestmark = pytest.mark.anyio
 
@@ -24,7 +25,7 @@ async def _game(store: Store, *, seed: int = 7, room: str | None = "novice") -> 
 
 
 def test_the_commitment_is_sha256_of_seed_and_salt() -> None:
-    assert commitment(7, "pepper") == hashlib.sha256(b"7:pepper").hexdigest()
+    assert commit(7, "pepper") == hashlib.sha256(b"7:pepper").hexdigest()
 
 
 async def test_a_running_game_hides_its_seed(store: Store) -> None:
@@ -34,7 +35,7 @@ async def test_a_running_game_hides_its_seed(store: Store) -> None:
     assert (game.ruleset, game.options, game.seats, game.room) == (
         "guobiao-2p", OPTIONS, (user, None), "novice"
     )  # fmt: skip
-    assert game.commitment == commitment(7, "pepper")
+    assert game.commitment == commit(7, "pepper")
     assert (game.seed, game.salt, game.finished, game.record) == (None, None, False, None)
     private = await store.get_game(game_id, reveal=True)
     assert private is not None and (private.seed, private.salt) == (7, "pepper")
@@ -97,7 +98,7 @@ async def test_finishing_reveals_the_seed_and_keeps_the_record(store: Store) -> 
     assert game is not None
     assert (game.finished, game.seed, game.salt) == (True, 7, "pepper")
     assert game.seed is not None and game.salt is not None
-    assert commitment(game.seed, game.salt) == game.commitment
+    assert commit(game.seed, game.salt) == game.commitment
     assert game.record == RECORD and game.summary == "seat 0 wins by 碰碰和"
     assert game.finished_at is not None and game.finished_at >= game.created_at
     assert game.actions == tuple(ACTIONS)
@@ -141,7 +142,7 @@ async def test_unfinished_games_come_back_after_a_restart(database_url: str) -> 
         restored = games[0]
         assert restored.actions == tuple(ACTIONS)
         assert (restored.seed, restored.salt, restored.seats) == (11, "pepper", (user, None))
-        assert restored.commitment == commitment(11, "pepper")
+        assert restored.commitment == commit(11, "pepper")
         assert games[1].actions == () and games[1].room is None
         await store.append_action(running, len(ACTIONS), "1:discard:9m")  # and play goes on
     finally:

@@ -20,6 +20,7 @@ from erren.melds import MeldKind
 from erren.scoring.arcade.context import ArcadeContext, Baoting, FirstTurn
 from erren.scoring.arcade.facts import GREEN, Facts, Form, HandInfo, Interpretation
 from erren.scoring.arcade.patterns import LIMIT_HANDS, NON_LIMIT, Pattern, Sources
+from erren.scoring.detail import ScoreRow, ScoreStep, ScoreUnit, source_tiles
 from erren.tiles import NUM_KINDS, Tile
 
 __all__ = [
@@ -72,13 +73,64 @@ class ArcadeResult:
     """The chosen interpretation's score (R5.4, R5.7).
 
     ``yakuman`` is ``N`` (0 for a non-limit hand); ``fan`` is ``F_total``, uncapped (0 for a
-    limit hand; flowers included).  ``patterns`` are in rank order, limit hands first.
+    limit hand; flowers included).  ``patterns`` are in rank order, limit hands first.  A
+    :class:`~erren.scoring.detail.FamilyScore`: ``total`` is ``N`` in 役满 for a limit hand,
+    else ``F_total`` in 番.
     """
 
     patterns: tuple[PatternHit, ...]
     yakuman: int
     fan: int
     interpretation: Interpretation
+    hand: Hand
+    context: ArcadeContext
+
+    @property
+    def total(self) -> int:
+        return self.yakuman or self.fan
+
+    @property
+    def unit(self) -> ScoreUnit:
+        return ScoreUnit.YAKUMAN if self.yakuman else ScoreUnit.FAN
+
+    @property
+    def rows(self) -> tuple[ScoreRow, ...]:
+        """A row a pattern: 花牌 made of the flowers set aside (tiles of the flower kind), a
+        pattern about the whole hand or the way it was won of the whole hand, any other of its
+        groups (a wild shown as the wild's face)."""
+        ctx = self.context
+        wild = ctx.wild
+        groups = self.interpretation.groups
+        out = []
+        for hit in self.patterns:
+            p = hit.pattern
+            if p.bonus:
+                tiles: tuple[Tile, ...] = (ctx.flower,) * ctx.flowers
+                melds: tuple[int, ...] = ()
+            else:
+                tiles, melds = source_tiles(self.hand, groups, hit.sources, wild)
+            out.append(ScoreRow(p.name, p.english, hit.value, hit.count, tiles, melds))
+        return tuple(out)
+
+    @property
+    def steps(self) -> tuple[ScoreStep, ...]:
+        """A line a pattern with the groups it came from (the Chinese lines are
+        :meth:`explain`'s), then the result line (R5.7)."""
+        out = []
+        for hit in self.patterns:
+            where = "; ".join(" ".join(g) for g in self.groups_of(hit) if g)
+            tail = f" ({where})" if where else ""
+            p = hit.pattern
+            value = f"×{hit.value}" if p.limit else f"{hit.total}"
+            out.append(ScoreStep(f"{p.name} {value}{tail}", f"{p.english} {value}{tail}"))
+        if self.yakuman:
+            en = f"{self.yakuman}× yakuman" if self.yakuman >= 2 else "yakuman"
+        elif self.capped:
+            en = f"{self.fan} → capped at {FAN_CAP} fan"
+        else:
+            en = f"{self.fan}"
+        out.append(ScoreStep(f"= {self.summary}", f"= {en}"))
+        return tuple(out)
 
     @property
     def key(self) -> tuple[int, int, int]:
@@ -423,7 +475,14 @@ def _score(hand: Hand, ctx: ArcadeContext) -> ArcadeResult:
     if best is None:
         raise NotAWinError(f"{hand} is not a complete arcade hand (R5.1)")
     key, _, hits, interp = best
-    return ArcadeResult(patterns=tuple(hits), yakuman=key[0], fan=key[2], interpretation=interp)
+    return ArcadeResult(
+        patterns=tuple(hits),
+        yakuman=key[0],
+        fan=key[2],
+        interpretation=interp,
+        hand=hand,
+        context=ctx,
+    )
 
 
 def score_arcade(hand: Hand, ctx: ArcadeContext | None = None) -> ArcadeResult:

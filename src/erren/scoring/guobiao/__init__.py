@@ -5,9 +5,11 @@
 >>> print(score(Hand.parse("123456789m5z [111z'] +5z"), table="2p"))
 清龙 16 + 幺九刻 2 = 18
 
-:func:`score` explains itself (each fan's groups, the reading chosen) and memoises; the hot paths
-(settlement, simulation) can use :func:`score_fast`, the same total and fans with counts from one
-C call (``_fastfan.c``, no cache), which the tests hold equal to :func:`score`:
+:func:`score` explains itself (each fan's groups, the reading chosen) and memoises: settlement
+screens use it.  The hot path — the engine's 起和 check of every offered win and 报听 wait
+(``GuobiaoRuleset.win_value``), through which the bots value their waits and the simulator
+plays — uses :func:`score_fast`, the same total and fans with counts from one C call
+(``_fastfan.c``, no cache), which the tests hold equal to :func:`score`:
 
 >>> total, fans = score_fast(Hand.parse("123456789m5z [111z'] +5z"), table="2p")
 >>> total, [(fan.name, count) for fan, count in fans]

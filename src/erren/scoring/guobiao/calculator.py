@@ -219,7 +219,7 @@ def score_readings(hand: Hand, ctx: WinContext, table: str, found: list[Reading]
             fan = rows[i]
             hits.append(FanHit(fan, fan.value, h.flowers, ((),) * h.flowers))
             total += fan.value * h.flowers
-    return ScoreResult(fans=tuple(hits), total=total, reading=reading, table=table)
+    return ScoreResult(fans=tuple(hits), total=total, reading=reading, table=table, hand=hand)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -254,9 +254,9 @@ def score_fast(
 ) -> tuple[int, tuple[tuple[Fan, int], ...]]:
     """The total and the fans (each with its count, in table order, flowers last) that
     :func:`score` finds, computed in one C call (``_fastfan.c``) without the explanation:
-    no sources, no reading, no memo.  The hot path of settlement and simulation; :func:`score`
-    is its oracle (``tests/scoring/test_fastfan.py``).  Raises :class:`NotAWinError` as
-    :func:`score` does."""
+    no sources, no reading, no memo.  The engine's 起和 check (``GuobiaoRuleset.win_value``)
+    uses it; :func:`score` is its oracle (``tests/scoring/test_fastfan.py``).  Raises
+    :class:`NotAWinError` as :func:`score` does."""
     found = _TABLE_CODES.get(table)
     if found is None:
         raise ValueError(f"unknown fan table {table!r} (expected one of {sorted(TABLES)})")

@@ -6,9 +6,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from erren.scoring.detail import ScoreRow, ScoreStep, ScoreUnit, source_tiles
+
 if TYPE_CHECKING:
     from erren.analysis.readings import Reading
+    from erren.hand import Hand
     from erren.scoring.guobiao.facts import Facts
+    from erren.tiles import Tile
 
 __all__ = ["Detector", "Fan", "FanHit", "ScoreResult", "Sources"]
 
@@ -75,12 +79,51 @@ class FanHit:
 
 @dataclass(frozen=True, slots=True)
 class ScoreResult:
-    """The score of the best reading (§5.2 step 3), flowers included in ``total``."""
+    """The score of the best reading (§5.2 step 3) of ``hand``, flowers included in ``total``;
+    a :class:`~erren.scoring.detail.FamilyScore` (``rows``, ``steps``, ``total`` in 番)."""
 
     fans: tuple[FanHit, ...]
     total: int
     reading: Reading
     table: str
+    hand: Hand
+
+    @property
+    def unit(self) -> ScoreUnit:
+        return ScoreUnit.FAN
+
+    @property
+    def rows(self) -> tuple[ScoreRow, ...]:
+        """A row a fan: a flower fan made of the hand's flowers, a fan about the whole hand or
+        the way it was won of the whole hand, any other of its groups."""
+        out = []
+        for hit in self.fans:
+            if hit.fan.bonus:
+                tiles: tuple[Tile, ...] = tuple(self.hand.flowers)
+                melds: tuple[int, ...] = ()
+            else:
+                tiles, melds = source_tiles(self.hand, self.reading.groups, hit.sources)
+            fan = hit.fan
+            out.append(ScoreRow(fan.name, fan.english, hit.value, hit.count, tiles, melds))
+        return tuple(out)
+
+    @property
+    def steps(self) -> tuple[ScoreStep, ...]:
+        """A line a fan with the groups it came from (the Chinese lines are :meth:`explain`'s),
+        then the total."""
+        out = []
+        for hit in self.fans:
+            where = "; ".join(" ".join(g) for g in self.groups_of(hit) if g)
+            tail = f" ({where})" if where else ""
+            times = f"×{hit.count}" if hit.count > 1 else ""
+            out.append(
+                ScoreStep(
+                    f"{hit.fan.name} {hit.value}{times}{tail}",
+                    f"{hit.fan.english} {hit.value}{times}{tail}",
+                )
+            )
+        out.append(ScoreStep(f"= {self.total}", f"= {self.total}"))
+        return tuple(out)
 
     @property
     def flower_points(self) -> int:

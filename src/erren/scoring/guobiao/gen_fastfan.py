@@ -1,7 +1,7 @@
 """Generate ``_fastfan_tables.h``, the data of the C fan calculator, from the Python table rows.
 
 Run ``python -m erren.scoring.guobiao.gen_fastfan`` after changing
-:mod:`erren.scoring.guobiao.fans`, :mod:`erren.scoring.guobiao.facts` or
+:mod:`erren.scoring.guobiao.fans`, :mod:`erren.scoring.guobiao.features` or
 :mod:`erren.scoring.guobiao.combos`, then rebuild (``pip install -e .``).
 The output is committed; ``tests/scoring/test_fastfan.py`` checks that it matches a fresh
 rendering, so the fan ids, values, guards, exclusions and absorptions have one source of truth.
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from erren.analysis.shapes import GB, GUOBIAO_2P, Shape, ShapeSet
-from erren.scoring.guobiao import facts as ft
+from erren.scoring.guobiao import features as ft
 from erren.scoring.guobiao.combos import CHOW_FANS, PUNG_FANS
 from erren.scoring.guobiao.fans import DETECTORS, TABLES
 
@@ -124,8 +124,8 @@ def render() -> str:
     lines.append(f"static const int8_t FF_COMBO_BIT[FF_N_IDS] = {{{', '.join(combo)}}};")
     lines.append(f"#define FF_N_CHOW_FANS {len(CHOW_FANS)}")
     lines.append(f"#define FF_N_PUNG_FANS {len(PUNG_FANS)}")
-    lines.append(f"#define FF_REVERSIBLE_KINDS {_kind_mask(ft._REVERSIBLE)}")
-    lines.append(f"#define FF_GREEN_KINDS {_kind_mask(ft._GREEN)}")
+    lines.append(f"#define FF_REVERSIBLE_KINDS {_kind_mask(ft.REVERSIBLE)}")
+    lines.append(f"#define FF_GREEN_KINDS {_kind_mask(ft.GREEN)}")
     lines += [
         "",
         "enum { FR_PER = 1, FR_BONUS = 2, FR_FALLBACK = 4 };",

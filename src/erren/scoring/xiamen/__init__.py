@@ -19,6 +19,7 @@ from erren.scoring.xiamen.context import XIAMEN_KINDS, WinType, XiamenContext, X
 from erren.scoring.xiamen.hands import complete, gold_wilds, hand_counts, split_golds, you_ready
 from erren.scoring.xiamen.settlement import (
     Outcome,
+    XiamenScore,
     XiamenSettlement,
     settle_xiamen,
     settle_xiamen_draw,
@@ -36,6 +37,7 @@ __all__ = [
     "WinType",
     "XiamenContext",
     "XiamenResult",
+    "XiamenScore",
     "XiamenSettings",
     "XiamenSettlement",
     "complete",

@@ -3,8 +3,8 @@
 
 A hand is read as ``(counts, golds)``: 34 counts of the natural tiles by functional kind (a White
 counts as ``g`` when ``g ≠ 5z``, R-1.8) and the number of golds.  :func:`complete` and
-:func:`you_ready` are the searches of R-3.3 and R-3.5, memoised on the canonical count tuple;
-the tests check them against brute-force substitution.
+:func:`you_ready` are R-3.3 and R-3.5, answered by the analysis kernel
+(:mod:`erren.analysis.golds`); the tests check them against brute-force substitution.
 """
 
 from __future__ import annotations
@@ -56,57 +56,13 @@ def hand_counts(hand: Hand, gold: int, *, with_winning: bool = True) -> tuple[Ke
     return split_golds(hand.concealed, gold, winning=hand.winning if with_winning else None)
 
 
-@lru_cache(maxsize=1 << 16)
-def _groups(counts: Key, golds: int, n: int) -> bool:
-    """R-3.3 ``groups``: ``counts`` plus ``golds`` golds make exactly ``n`` sets."""
-    if sum(counts) + golds != 3 * n:
-        return False
-    i = next((k for k, c in enumerate(counts) if c), -1)
-    if i < 0:
-        return True  # the golds make gold-only groups
-    ci = counts[i]
-    use = min(ci, 3)  # (a) a pung of kind i, as many naturals as possible
-    if golds >= 3 - use:
-        rest = list(counts)
-        rest[i] -= use
-        if _groups(tuple(rest), golds - (3 - use), n - 1):
-            return True
-    if i < 27:  # (b) chows holding a natural i as their lowest natural tile
-        base = i - i % 9
-        for s in range(max(base, i - 2), min(i, base + 6) + 1):
-            rest = list(counts)
-            need = 0
-            for j in (s, s + 1, s + 2):
-                if j < i:
-                    need += 1
-                elif j == i or rest[j] > 0:
-                    rest[j] -= 1
-                else:
-                    need += 1
-            if need <= golds and _groups(tuple(rest), golds - need, n - 1):
-                return True
-    return False
-
-
 def complete(counts: Key, golds: int) -> bool:
     """R-3.3: ``counts`` (natural tiles by functional kind) plus ``golds`` golds, ``3n + 2`` in
-    all, split into ``n`` sets and one pair, each gold standing for any kind."""
-    total = sum(counts) + golds
-    if total % 3 != 2:
+    all, split into ``n`` sets and one pair, each gold standing for any kind (the kernel's
+    uncapped test, :func:`erren.analysis.golds.complete`)."""
+    if (sum(counts) + golds) % 3 != 2:
         return False
-    n = total // 3
-    for p, c in enumerate(counts):
-        if c >= 2:
-            rest = list(counts)
-            rest[p] -= 2
-            if _groups(tuple(rest), golds, n):
-                return True
-        if c >= 1 and golds >= 1:
-            rest = list(counts)
-            rest[p] -= 1
-            if _groups(tuple(rest), golds - 1, n):
-                return True
-    return golds >= 2 and _groups(counts, golds - 2, n)
+    return _golds.complete(counts, golds)
 
 
 def you_ready(counts: Key, golds: int) -> bool:

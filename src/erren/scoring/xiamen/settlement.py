@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from enum import Enum
 
 from erren.analysis.readings import Reading
+from erren.scoring.detail import ScoreRow, ScoreStep, ScoreUnit, meld_indices
 from erren.scoring.xiamen.calculator import WaterItem, XiamenResult
 from erren.scoring.xiamen.context import WinType, XiamenSettings
 
 __all__ = [
     "Outcome",
+    "XiamenScore",
     "XiamenSettlement",
     "settle_xiamen",
     "settle_xiamen_draw",
@@ -57,7 +59,7 @@ class XiamenSettlement:
     0: no cap), ``total = paid + bonus``; ``deltas`` are the points per seat
     (a bean room multiplies them by its stake in the server).  ``next_dealer``/``next_streak``
     follow R-4.8 (``None`` when the table closes).
-    ``steps`` explain every figure, one line each.
+    ``steps`` explain every figure, one line each (``steps_zh``: the same lines in Chinese).
     """
 
     outcome: Outcome
@@ -80,6 +82,7 @@ class XiamenSettlement:
     items: tuple[WaterItem, ...] = ()
     reading: Reading | None = None
     steps: tuple[str, ...] = ()
+    steps_zh: tuple[str, ...] = ()
 
     @property
     def capped(self) -> bool:
@@ -119,6 +122,22 @@ def _next(dealer: int, streak: int, base: int) -> str:
     return f"连庄数 {streak + 1} (w = {streak}), 底 {base << streak}"
 
 
+def _next_zh(streak: int, base: int) -> str:
+    return f"连庄数 {streak + 1}（w = {streak}），底 {base << streak}"
+
+
+class _Steps:
+    """The explanation being written, each line in English and Chinese."""
+
+    def __init__(self) -> None:
+        self.en: list[str] = []
+        self.zh: list[str] = []
+
+    def add(self, en: str, zh: str) -> None:
+        self.en.append(en)
+        self.zh.append(zh)
+
+
 def settle_xiamen(result: XiamenResult, *, winner: int = 0) -> XiamenSettlement:
     """Settle a win scored by :func:`~erren.scoring.xiamen.score_xiamen`; ``winner`` is the
     winner's seat (the dealer's seat follows from ``result.ctx.dealer``).
@@ -144,32 +163,54 @@ def settle_xiamen(result: XiamenResult, *, winner: int = 0) -> XiamenSettlement:
     bonus = t.bonus
     total = paid + bonus
     who = "the dealer" if ctx.dealer else "the non-dealer"
+    who_zh = "庄家" if ctx.dealer else "闲家"
     by_row: dict[str, int] = {}
     for item in result.items:
         by_row[item.name] = by_row.get(item.name, 0) + item.value
-    parts = " + ".join(f"{name} {value}" for name, value in by_row.items()) or "nothing"
-    steps = [
+    parts = " + ".join(f"{name} {value}" for name, value in by_row.items())
+    steps = _Steps()
+    steps.add(
         f"{t.chinese} by seat {winner}, {who}; 连庄数 {w + 1} (w = {w})",
-        f"底 = base {settings.base} × 2^{w} = {base}",
-        f"水 = {water}: {parts}",
+        f"{t.chinese}：{winner} 号位（{who_zh}）胡牌；连庄数 {w + 1}（w = {w}）",
+    )
+    steps.add(
+        f"底 = base {settings.base} × 2^{w} = {base}", f"底 = 底分 {settings.base} × 2^{w} = {base}"
+    )
+    steps.add(f"水 = {water}: {parts or 'nothing'}", f"水 = {water}：{parts or '无'}")
+    steps.add(
         f"raw = (底 {base} + 水 {water}) × M {m} ({t.chinese}) = {raw}",
-    ]
+        f"原分 = (底 {base} + 水 {water}) × 倍数 {m}（{t.chinese}）= {raw}",
+    )
     if not cap:
-        steps.append(f"paid = raw {raw} (no cap)")
+        steps.add(f"paid = raw {raw} (no cap)", f"实付 = 原分 {raw}（不封顶）")
     elif raw > cap:
-        steps.append(f"paid = min(raw {raw}, cap {cap}) = {paid} (capped)")
+        steps.add(
+            f"paid = min(raw {raw}, cap {cap}) = {paid} (capped)",
+            f"实付 = min(原分 {raw}, 封顶 {cap}) = {paid}（封顶）",
+        )
     else:
-        steps.append(f"paid = min(raw {raw}, cap {cap}) = {paid}")
+        steps.add(
+            f"paid = min(raw {raw}, cap {cap}) = {paid}",
+            f"实付 = min(原分 {raw}, 封顶 {cap}) = {paid}",
+        )
     if bonus:
-        steps.append(f"bonus = {bonus} ({t.chinese}), outside the cap")
+        steps.add(
+            f"bonus = {bonus} ({t.chinese}), outside the cap",
+            f"奖励 = {bonus}（{t.chinese}），不计入封顶",
+        )
     else:
-        steps.append(f"bonus = 0 ({t.chinese} has none)")
-    steps.append(f"total = paid {paid} + bonus {bonus} = {total:,} points")
-    payment, deltas = _pays(loser, winner, total)
-    steps.append(payment)
+        steps.add(f"bonus = 0 ({t.chinese} has none)", f"奖励 = 0（{t.chinese}无奖励）")
+    steps.add(
+        f"total = paid {paid} + bonus {bonus} = {total:,} points",
+        f"合计 = 实付 {paid} + 奖励 {bonus} = {total:,} 分",
+    )
+    deltas = _pays(steps, loser, winner, total)
     next_streak = w + 1 if ctx.dealer else 0
-    again = "deals again" if ctx.dealer else "deals"
-    steps.append(f"next hand: seat {winner} {again}, {_next(winner, next_streak, settings.base)}")
+    again, again_zh = ("deals again", "连庄") if ctx.dealer else ("deals", "坐庄")
+    steps.add(
+        f"next hand: seat {winner} {again}, {_next(winner, next_streak, settings.base)}",
+        f"下一局：{winner} 号位{again_zh}，{_next_zh(next_streak, settings.base)}",
+    )
     return XiamenSettlement(
         outcome=Outcome.WIN,
         win_type=t,
@@ -190,7 +231,8 @@ def settle_xiamen(result: XiamenResult, *, winner: int = 0) -> XiamenSettlement:
         next_streak=next_streak,
         items=result.items,
         reading=result.reading,
-        steps=tuple(steps),
+        steps=tuple(steps.en),
+        steps_zh=tuple(steps.zh),
     )
 
 
@@ -202,9 +244,13 @@ def settle_xiamen_draw(
     dealer = _seat(dealer, "dealer")
     w = _streak(streak)
     settings = settings or XiamenSettings()
-    steps = (
-        "exhaustive draw (荒庄): nobody scores, nothing changes hands",
+    steps = _Steps()
+    steps.add(
+        "exhaustive draw (荒庄): nobody scores, nothing changes hands", "荒庄：无人得分，不付分"
+    )
+    steps.add(
         f"next hand: seat {dealer} deals again, {_next(dealer, w, settings.base)}",
+        f"下一局：{dealer} 号位连庄，{_next_zh(w, settings.base)}",
     )
     return _unscored(
         Outcome.DRAW,
@@ -228,13 +274,13 @@ def settle_xiamen_escape(
     w = _streak(streak)
     settings = settings or XiamenSettings()
     penalty = settings.escape_penalty
-    payment, deltas = _pays(escaper, 1 - escaper, penalty)
-    steps = (
-        f"seat {escaper} escaped (逃跑): the hand is not scored",
-        f"penalty = {penalty:,} points",
-        payment,
-        "the table closes",
+    steps = _Steps()
+    steps.add(
+        f"seat {escaper} escaped (逃跑): the hand is not scored", f"{escaper} 号位逃跑：本局不计分"
     )
+    steps.add(f"penalty = {penalty:,} points", f"罚分 = {penalty:,} 分")
+    deltas = _pays(steps, escaper, 1 - escaper, penalty)
+    steps.add("the table closes", "牌桌关闭")
     return _unscored(
         Outcome.ESCAPE,
         dealer=dealer,
@@ -250,13 +296,16 @@ def settle_xiamen_escape(
     )
 
 
-def _pays(payer: int, receiver: int, points: int) -> tuple[str, tuple[int, int]]:
-    """``(step, deltas)`` of ``payer`` paying ``points`` to ``receiver``."""
+def _pays(steps: _Steps, payer: int, receiver: int, points: int) -> tuple[int, int]:
+    """The deltas of ``payer`` paying ``points`` to ``receiver``, written in ``steps``."""
     deltas = [0, 0]
     deltas[receiver] = points
     deltas[payer] = -points
-    step = f"seat {payer} pays {points:,} points to seat {receiver}"
-    return step, (deltas[0], deltas[1])
+    steps.add(
+        f"seat {payer} pays {points:,} points to seat {receiver}",
+        f"{payer} 号位付给 {receiver} 号位 {points:,} 分",
+    )
+    return deltas[0], deltas[1]
 
 
 def _unscored(
@@ -268,7 +317,7 @@ def _unscored(
     deltas: tuple[int, int],
     next_dealer: int | None,
     next_streak: int | None,
-    steps: tuple[str, ...],
+    steps: _Steps,
     winner: int | None = None,
     loser: int | None = None,
     total: int = 0,
@@ -293,5 +342,49 @@ def _unscored(
         deltas=deltas,
         next_dealer=next_dealer,
         next_streak=next_streak,
-        steps=steps,
+        steps=tuple(steps.en),
+        steps_zh=tuple(steps.zh),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class XiamenScore:
+    """A xiamen win as a :class:`~erren.scoring.detail.FamilyScore`: a row per 水 item of
+    ``result`` (its tiles: the golds, the flowers, the pung or kong), the settlement's
+    ``steps`` (底, 水, M, cap, bonus, who pays) and ``total`` = the 水.  The points paid are
+    ``settlement.total``."""
+
+    result: XiamenResult
+    settlement: XiamenSettlement
+
+    @property
+    def unit(self) -> ScoreUnit:
+        return ScoreUnit.WATER
+
+    @property
+    def total(self) -> int:
+        return self.result.water
+
+    @property
+    def steps(self) -> tuple[ScoreStep, ...]:
+        s = self.settlement
+        return tuple(ScoreStep(zh, en) for zh, en in zip(s.steps_zh, s.steps, strict=True))
+
+    @property
+    def rows(self) -> tuple[ScoreRow, ...]:
+        result = self.result
+        melds = result.hand.melds
+        return tuple(
+            ScoreRow(
+                item.row.name,
+                item.row.english,
+                item.row.value,
+                item.count,
+                item.tiles,
+                meld_indices(melds, (result.groups[g] for g in item.groups)),
+            )
+            for item in result.items
+        )
+
+    def __str__(self) -> str:
+        return self.settlement.explain()

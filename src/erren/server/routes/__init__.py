@@ -1,6 +1,8 @@
 """The HTTP API's routes, by purpose: :mod:`.accounts` (sessions, beans, relief),
 :mod:`.tables` (rooms, matches, tables, the campaign) and :mod:`.games` (records).  The shared
-pieces (errors with a ``code``, strict JSON bodies, the current user) are in :mod:`.common`."""
+pieces (errors with a ``code``, strict JSON bodies, the current user) are in :mod:`.common`.
+The browser client's page, files and replay frames are mounted by :mod:`.web` (with
+:mod:`.replay`)."""
 
 from __future__ import annotations
 

@@ -57,7 +57,8 @@ the server codes against (names and semantics are stable)::
     # so send an action's events only after it returns
     await store.create_game(ruleset, options, seats, seed, salt, room) -> int
         # seats: (user id | None, user id | None), None = computer.  Stores the commitment
-        # sha256(f"{seed}:{salt}") (see commitment()) publicly, seed + salt privately.
+        # sha256(f"{seed}:{salt}") (erren.server.fairness.commit) publicly, seed + salt
+        # privately.
     await store.append_action(game_id, seq, action) -> None  # unique (game_id, seq); the same
         # seq with the same action is a no-op; with another action, or on a finished or
         # unknown game, StoreError
@@ -78,6 +79,11 @@ the server codes against (names and semantics are stable)::
 All methods are safe to call from many tasks at once; each is one short transaction.  Errors:
 :class:`StoreError` (base, an :class:`erren.errors.ErrenError`) ⊃ :class:`AuthError`,
 :class:`AccountError` ⊃ :class:`InsufficientBeans`; malformed arguments raise ``ValueError``.
+
+The code: :class:`Store` (``store.py``) is made of its parts — ``database.py`` (the URL, the
+migrations, transactions), ``ledger.py`` (beans, the audit, relief), ``accounts.py`` (users,
+sessions) and ``games.py`` (game records, campaign runs); ``errors.py`` and ``values.py`` hold
+what it raises and returns, ``models.py`` the tables, ``names.py`` the name rules.
 """
 
 from __future__ import annotations
@@ -106,7 +112,6 @@ from erren.server.store.store import (
     StoreUnavailable,
     Transfer,
     User,
-    commitment,
     database_url,
 )
 
@@ -134,6 +139,5 @@ __all__ = [
     "StoredGame",
     "Transfer",
     "User",
-    "commitment",
     "database_url",
 ]

@@ -169,6 +169,7 @@ const S = {
   s_fans: ["番种", "Patterns"],
   s_water: ["水", "水 (water)"],
   s_total: ["合计", "Total"],
+  s_steps: ["计算步骤", "How it adds up"],
   s_points: ["得分", "Points"],
   s_beans: ["欢乐豆", "Beans"],
   s_score_only: ["只记分", "score only"],

@@ -3,15 +3,14 @@
 
 import { h, num } from "./dom.js";
 import { getLang, t } from "./i18n.js";
-import { isDragon, isHonor, isTerminalOrHonor, isWind, parseHand, sortTiles } from "./notation.js";
+import { parseHand, sortTiles } from "./notation.js";
 import { campaignStats, payoutEl } from "./campaign.js";
 import { tileEl } from "./tiles.js";
 
-/** @typedef {{en: string, id: string}} NameRow */
 /** @type {Record<string, any>} */
 let NAMES = {};
 
-/** Load the English names of every family's patterns (served from the scoring tables). */
+/** Load the names of xiamen's win types (served from the scoring tables). */
 export async function loadNames() {
   try {
     const res = await fetch("/web/names.json");
@@ -21,14 +20,13 @@ export async function loadNames() {
   }
 }
 
-/** @param {string} family @param {string} name @returns {NameRow|null} */
-function lookup(family, name) {
-  const table = NAMES[family] || {};
-  return table[name] || null;
-}
-
 /**
  * @typedef {{tile: string, group: "hand"|"meld"|"win"|"flower", meld: string, mi: number}} Laid
+ */
+
+/**
+ * One row of a family's score as the server sends it (``result.rows``).
+ * @typedef {{zh: string, en: string, value: number, count: number, tiles: string[], melds: number[]}} ScoreRowJson
  */
 
 /** @param {string} hand @returns {Laid[]} */
@@ -43,41 +41,6 @@ function layout(hand) {
   if (p.win) out.push({ tile: p.win, group: "win", meld: "", mi: -1 });
   for (const tile of p.flowers) out.push({ tile, group: "flower", meld: "", mi: -1 });
   return out;
-}
-
-/**
- * Which laid tiles a pattern is about — from its English name (our scoring tables' names).
- * @param {string} en @param {Laid[]} laid @param {string|null} gold
- * @returns {Set<number>}
- */
-export function patternTiles(en, laid, gold) {
-  const name = en.toLowerCase();
-  const idx = (/** @type {(l: Laid) => boolean} */ f) => new Set(laid.map((l, i) => (f(l) ? i : -1)).filter((i) => i >= 0));
-  /** @type {Record<string, number>} */
-  const count = {};
-  for (const l of laid) if (l.group !== "flower" && l.group !== "meld") count[l.tile] = (count[l.tile] || 0) + 1;
-  const pungish = (/** @type {Laid} */ l) => (l.group === "meld" ? l.meld !== "chi" : l.group !== "flower" && (count[l.tile] || 0) >= 3);
-  if (/flower|season|plant/.test(name)) return idx((l) => l.group === "flower");
-  if (/^gold$/.test(name)) return idx((l) => l.group !== "flower" && l.tile === gold);
-  if (/kong/.test(name) && !/replacement|robbing/.test(name)) {
-    const concealed = /concealed/.test(name);
-    const honor = /honor/.test(name) ? true : /suit/.test(name) ? false : null;
-    return idx((l) => l.group === "meld" && l.meld.endsWith("gang") && (concealed ? l.meld === "an_gang" : /claimed|melded/.test(name) ? l.meld !== "an_gang" : true) && (honor === null || isHonor(l.tile) === honor));
-  }
-  if (/dragon/.test(name) && /pung|three|dragons/.test(name)) return idx((l) => isDragon(l.tile) && l.group !== "flower");
-  if (/wind/.test(name)) return idx((l) => isWind(l.tile) && pungish(l));
-  if (/terminals or honors|honor pung/.test(name)) {
-    const concealed = /concealed/.test(name);
-    return idx((l) => isTerminalOrHonor(l.tile) && (name.includes("honor pung") ? isHonor(l.tile) : true) && pungish(l) && (!concealed || l.group !== "meld") && !(name.includes("claimed") && l.group !== "meld" && l.group !== "win"));
-  }
-  if (/pung/.test(name)) {
-    const concealed = /concealed/.test(name);
-    const suit = /suit/.test(name);
-    return idx((l) => pungish(l) && (!concealed || l.group !== "meld") && (!suit || !isHonor(l.tile)));
-  }
-  if (/chow|straight|sequence|shifted|short/.test(name)) return idx((l) => (l.group === "meld" ? l.meld === "chi" : l.group !== "flower" && !isHonor(l.tile)));
-  if (/self|last|robbing|replacement|ready|heavenly|earthly|human|sea|wait|tile hog|discard/.test(name)) return idx((l) => l.group === "win");
-  return idx((l) => l.group !== "flower");
 }
 
 /**
@@ -136,7 +99,6 @@ export function settlementEl(o) {
 
   if (r.kind === "win" && r.hand) {
     const laid = layout(String(r.hand));
-    const gold = o.gold;
     const handBox = h("div.settle-hand");
     /** @type {HTMLElement[]} */
     const els = [];
@@ -154,17 +116,18 @@ export function settlementEl(o) {
     card.append(h("div.settle-who", null, `${r.winner === o.me ? t("you") : o.names[r.winner] || t("opponent")} · ${t("s_type")}: ${winType}`));
     card.append(handBox);
     // the campaign: the computer's win is checked but no fan is counted or shown (R3.4)
-    const fans = /** @type {Array<[string, number, number]>} */ (o.campaign && r.winner !== o.me ? [] : r.fans || []);
+    // Every family's score arrives as the same rows (erren.scoring.detail.FamilyScore): the name
+    // in both languages, value, count and the tiles each row came from (``fan_tiles``).
+    const rows = /** @type {ScoreRowJson[]} */ (o.campaign && r.winner !== o.me ? [] : r.rows || []);
+    const unit = /** @type {{zh: string, en: string}|null} */ (r.unit || null);
     const list = h("table.fans");
-    list.append(h("caption", null, o.family === "xiamen" ? t("s_water") : t("s_fans"), h("span.hint", null, ` — ${t("s_hover")}`)));
+    list.append(h("caption", null, unit && unit.en === "water" ? t("s_water") : t("s_fans"), h("span.hint", null, ` — ${t("s_hover")}`)));
     /** @type {Array<Array<{tiles: string[], meld: number|null}>>|null} */
-    const exact = Array.isArray(r.fan_tiles) && r.fan_tiles.length === fans.length ? r.fan_tiles : null;
-    fans.forEach(([name, value, count], fi) => {
-      const row = lookup(o.family, name);
-      const zh = o.family === "xiamen" ? name.replace(/^S-\d+\s*/, "") : name;
-      const en = row ? row.en : "";
-      const lit = exact ? exactTiles(exact[fi], laid) : patternTiles(en || name, laid, gold);
-      const tr = h("tr.fan", { tabindex: 0 }, h("td.zh", null, zh), h("td.en", null, en), h("td.val", null, count > 1 ? `${value} × ${count}` : String(value)), h("td.sub", null, String(value * count)));
+    const exact = Array.isArray(r.fan_tiles) && r.fan_tiles.length === rows.length ? r.fan_tiles : null;
+    rows.forEach((row, fi) => {
+      const [name, other] = lang === "zh" ? [row.zh, row.en] : [row.en || row.zh, row.zh];
+      const lit = exact ? exactTiles(exact[fi], laid) : new Set();
+      const tr = h("tr.fan", { tabindex: 0 }, h("td.name", null, name), h("td.alt", null, other), h("td.val", null, row.count > 1 ? `${row.value} × ${row.count}` : String(row.value)), h("td.sub", null, String(row.value * row.count)));
       const on = () => {
         for (const r2 of list.querySelectorAll("tr.fan.on")) r2.classList.remove("on");
         tr.classList.add("on");
@@ -180,8 +143,11 @@ export function settlementEl(o) {
       tr.addEventListener("click", () => (tr.classList.contains("on") ? off() : on()));
       list.append(tr);
     });
-    list.append(h("tr.total", null, h("td", { colspan: 3 }, t("s_total")), h("td.sub", null, String(r.fan_total))));
-    if (fans.length) card.append(list);
+    const unitName = unit ? (lang === "zh" ? unit.zh : unit.en) : "";
+    list.append(h("tr.total", null, h("td", { colspan: 3 }, t("s_total")), h("td.sub", null, `${r.total ?? r.fan_total} ${unitName}`.trim())));
+    if (rows.length) card.append(list);
+    const steps = /** @type {Array<{zh: string, en: string}>} */ (rows.length && Array.isArray(r.steps) ? r.steps : []);
+    if (steps.length) card.append(h("details.steps", null, h("summary", null, t("s_steps")), ...steps.map((step) => h("div.step", null, lang === "zh" ? step.zh : step.en))));
     if (o.family === "xiamen") card.append(h("p.formula", null, xiamenFormula(o, how, Number(r.fan_total), Number(r.points))));
   }
 

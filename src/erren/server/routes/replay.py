@@ -1,17 +1,19 @@
 """Frames of a finished hand for the replay viewer: the state after every move, both hands open.
 
-A frame is one player's observation (``erren.server.protocol.observation_json`` of seat 0)
+A frame is one player's observation (:func:`erren.server.protocol.observation_json` of seat 0)
 widened to both seats: ``hands`` holds both concealed hands, ``melds`` both players' melds with
 their concealed kongs, plus the move that led there (``action``) and the events it produced.
-Chance actions (shuffle, dice, an arcade event roll) are folded into the move before them.
+Chance actions (shuffle, dice, an arcade event roll) are folded into the move before them
+(:func:`erren.engine.record.replay_moves`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from erren.engine import Action, Record, State, find_ruleset, observe
-from erren.engine.actions import CHANCE
+from erren.engine import Record, State, observe
+from erren.engine.record import replay_moves
+from erren.server.protocol import event_json, meld_json, observation_json, result_json
 
 __all__ = ["MAX_ACTIONS", "frames"]
 
@@ -20,8 +22,6 @@ MAX_ACTIONS = 2000
 
 
 def _frame(state: State, action: str | None, events: list[dict[str, Any]]) -> dict[str, Any]:
-    from erren.server.protocol import meld_json, observation_json  # noqa: PLC0415
-
     seen = [observe(state, 0), observe(state, 1)]
     out = observation_json(seen[0])
     out["hands"] = [[str(t) for t in seen[p].hand] for p in (0, 1)]
@@ -40,37 +40,19 @@ def _frame(state: State, action: str | None, events: list[dict[str, Any]]) -> di
 
 def frames(data: dict[str, Any]) -> dict[str, Any]:
     """``{"ruleset", "seats", "frames": [...], "result"}`` for a record dict."""
-    from erren.server.protocol import event_json, result_json  # noqa: PLC0415
-
     record = Record.from_dict(data)
     if len(record.actions) > MAX_ACTIONS:
         raise ValueError(f"more than {MAX_ACTIONS} actions")
-    ruleset = find_ruleset(record.ruleset, record.options)
-    state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind, streak=record.streak)
-    actions = [Action.parse(text) for text in record.actions]
     out: list[dict[str, Any]] = []
-    done = 0  # events already shown
-    i = 0
-
-    def new_events() -> list[dict[str, Any]]:
-        nonlocal done
-        fresh = state.events[done:]
-        done = len(state.events)
+    shown = 0  # events already shown
+    state: State | None = None
+    for state, move in replay_moves(record):
+        fresh = state.events[shown:]
+        shown = len(state.events)
         # the replay shows everything: both hands are open, so every event is public here
-        return [event_json(e, e.seq + 1) for e in fresh if e.kind != "shuffle"]
-
-    while i < len(actions) and actions[i].player == CHANCE:
-        state.apply_recorded(actions[i])
-        i += 1
-    out.append(_frame(state, None, new_events()))
-    while i < len(actions):
-        text = str(actions[i])
-        state.apply_recorded(actions[i])
-        i += 1
-        while i < len(actions) and actions[i].player == CHANCE:
-            state.apply_recorded(actions[i])
-            i += 1
-        out.append(_frame(state, text, new_events()))
+        events = [event_json(e, e.seq + 1) for e in fresh if e.kind != "shuffle"]
+        out.append(_frame(state, None if move is None else str(move), events))
+    assert state is not None  # replay_moves yields at least the opening
     seats = data.get("seats")
     return {
         "ruleset": record.ruleset,

@@ -1,4 +1,6 @@
-"""Waiting on the page without ``wait_for_function``: its in-page polling evaluates the
+"""Support code of the browser tests (not a test module).
+
+Waiting on the page without ``wait_for_function``: its in-page polling evaluates the
 predicate with ``eval``, which the client's Content-Security-Policy (no unsafe-eval) refuses;
 ``page.evaluate`` goes through the DevTools protocol and is not bound by the page's CSP."""
 

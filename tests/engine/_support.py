@@ -1,4 +1,4 @@
-"""Shared helpers of the engine tests: random play, crafted walls, invariants."""
+"""Support code of the engine tests (not a test module): random play, crafted walls, invariants."""
 
 from __future__ import annotations
 

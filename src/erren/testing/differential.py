@@ -1,6 +1,6 @@
 """Shared bits of the differential tests: the seed, sample sizes and mismatch reporting.
 
-Each test function deals a batch of seeded hands (:mod:`benchmarks.hands`), runs erren and a
+Each test function deals a batch of seeded hands (:mod:`erren.testing.hands`), runs erren and a
 reference library on every hand, and collects the hands where they disagree in a way no documented
 difference explains.  It then asserts that list is empty, printing the first few hands in
 tenhou-style notation so a failure can be replayed with ``erren`` and the library by hand.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from benchmarks.hands import Hand
+from erren.testing.hands import Hand
 
 SEED = 2024
 """One seed for the whole differential suite: a run is reproducible, CI sees the same hands."""

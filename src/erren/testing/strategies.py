@@ -1,5 +1,7 @@
 """Hypothesis strategies shared by the test suite: count arrays and hands drawn from real walls.
 
+This module needs ``hypothesis`` (installed by the ``dev`` extra).
+
 Counts are 34-long lists of copies per kind (``erren.tiles`` order).  Two walls:
 
 * :data:`WALL_64` — the two-player wall: 1m..9m and the seven honors, four copies each;

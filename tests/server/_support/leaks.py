@@ -47,7 +47,6 @@ from erren.server.protocol import (
     observation_from_json,
     observation_json,
     result_json,
-    wild_of,
 )
 
 KNOWN_LEAKS: dict[str, str] = {}
@@ -209,7 +208,7 @@ class Hand:
             {e.seq + 1: event_json(e.seen_by(seat), e.seq + 1) for e in every} for seat in (0, 1)
         )
         self.end_n = state.event_count + 1
-        self.result = result_json(state.result, wild=wild_of(state.observe(0)))
+        self.result = result_json(state.result)
         secrets = [str(record["fairness"]["salt"]), str(record["seed"])]
         for text in rec.actions:
             kind = text.split(":")[1] if ":" in text else ""

@@ -1,0 +1,123 @@
+"""The 起和 check: the explaining ``score()`` against the C ``score_fast()`` where the engine asks
+for a win's value (``GuobiaoRuleset.win_value``), per call and end to end in the simulator.
+
+Run ``python -m benchmarks.bench_win_value [--hands N] [--seed S] [--repeat R]``.
+
+guobiao-2p with table ``gb`` and ``min_fan`` 8: every offered hu and every 报听 discard asks
+``win_value`` for the fan total without flowers (``State._can_win``, ``State._ting_fan_ok``);
+the bots value their waits through those legal actions, and ``erren simulate`` plays them.
+
+=========================  ====================================================================
+win_value, score()         µs per call of ``score(hand, ctx, table="gb").total_without_flowers``
+                           on the claims a simulation of ``--hands`` hands asked about, every
+                           erren cache emptied before each timed run
+win_value, score() memo    the same calls again, on hands ``score`` has memoised
+win_value, score_fast()    ``score_fast`` total minus the flower fans, no cache
+simulate <bots>, <how>     µs per hand (and hands/s) of ``erren.sim.simulate`` with
+                           ``GuobiaoRuleset.win_value`` computed by ``score()`` or
+                           ``score_fast()``; the same seed, so the same hands
+=========================  ====================================================================
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from benchmarks.harness import Config, Row, format_table, run_main, suite, time_per_op
+from erren.engine import State, WinClaim, find_ruleset
+from erren.engine.guobiao import GuobiaoRuleset
+from erren.engine.guobiao import _context as win_context
+from erren.hand import Hand
+from erren.scoring.guobiao import WinContext, score, score_fast
+from erren.scoring.guobiao.calculator import _candidates, _score
+from erren.sim import simulate
+
+RULESET = "guobiao-2p"
+OPTIONS: dict[str, Any] = {"fan_table": "gb", "min_fan": 8}
+BOTS = (("random", "random"), ("efficiency", "efficiency"))
+
+WinValue = Callable[[GuobiaoRuleset, State, WinClaim], "int | None"]
+
+
+def _by_score(ruleset: GuobiaoRuleset, state: State, claim: WinClaim) -> int | None:
+    return score(
+        claim.hand, win_context(claim), table=ruleset.options.fan_table
+    ).total_without_flowers
+
+
+def _by_score_fast(ruleset: GuobiaoRuleset, state: State, claim: WinClaim) -> int | None:
+    total, fans = score_fast(claim.hand, win_context(claim), table=ruleset.options.fan_table)
+    return total - sum(fan.value * count for fan, count in fans if fan.bonus)
+
+
+HOWS: tuple[tuple[str, WinValue], ...] = (("score()", _by_score), ("score_fast()", _by_score_fast))
+
+
+def _clear() -> None:
+    _score.cache_clear()
+    _candidates.cache_clear()
+
+
+def _claims(config: Config) -> list[tuple[Hand, WinContext]]:
+    """Every (hand, context) ``win_value`` is asked about in ``--hands`` efficiency hands."""
+    seen: list[tuple[Hand, WinContext]] = []
+    original = GuobiaoRuleset.win_value
+
+    def record(ruleset: GuobiaoRuleset, state: State, claim: WinClaim) -> int | None:
+        seen.append((claim.hand, win_context(claim)))
+        return original(ruleset, state, claim)
+
+    GuobiaoRuleset.win_value = record  # type: ignore[assignment, method-assign]
+    try:
+        simulate(find_ruleset(RULESET, **OPTIONS), BOTS[1], hands=config.hands, seed=config.seed)
+    finally:
+        GuobiaoRuleset.win_value = original  # type: ignore[method-assign]
+    return seen
+
+
+@suite("win_value")
+def bench(config: Config) -> str:
+    rows: list[Row] = []
+    claims = _claims(config)
+    n = len(claims)
+
+    def cold() -> object:
+        _clear()
+        return [score(h, c, table="gb").total_without_flowers for h, c in claims]
+
+    def warm() -> object:
+        return [score(h, c, table="gb").total_without_flowers for h, c in claims]
+
+    def fast() -> object:
+        return [score_fast(h, c, table="gb")[0] for h, c in claims]
+
+    for label, loop in (("score()", cold), ("score() memo", warm), ("score_fast()", fast)):
+        rows.append(Row(f"win_value, {label}", "gb", None, time_per_op(loop, n, config.repeat)))
+        rows[-1].hands = n
+    rates: list[str] = []
+    original = GuobiaoRuleset.win_value
+    try:
+        for bots in BOTS:
+            for how, fn in HOWS:
+                GuobiaoRuleset.win_value = fn  # type: ignore[assignment, method-assign]
+                ruleset = find_ruleset(RULESET, **OPTIONS)
+
+                def loop(bots: tuple[str, str] = bots, ruleset: object = ruleset) -> object:
+                    _clear()
+                    return simulate(ruleset, bots, hands=config.hands, seed=config.seed)  # type: ignore[arg-type]
+
+                per_hand = time_per_op(loop, config.hands, config.repeat)
+                label = f"simulate {bots[0]}/{bots[1]}, {how}"
+                rows.append(Row(label, "gb min 8", None, per_hand, hands=config.hands))
+                rates.append(f"  {label:<44} {1e6 / per_hand:>8,.0f} hands/s")
+    finally:
+        GuobiaoRuleset.win_value = original  # type: ignore[method-assign]
+    return "\n".join([format_table(rows, ()), "hands per second:", *rates])
+
+
+main = run_main("win_value", __doc__.splitlines()[0] if __doc__ else "")
+
+if __name__ == "__main__":
+    sys.exit(main(None))

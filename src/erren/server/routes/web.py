@@ -1,0 +1,88 @@
+"""The browser client's routes: the page, its files and one stateless helper for replays.
+
+``mount_web(app)`` adds to a FastAPI app (the client's files and their release hash are in
+:mod:`erren.web`):
+
+* ``GET /`` — ``index.html`` (the single page: lobby, table, settlement, replays), never cached
+  (``Cache-Control: no-cache``), its stylesheet and script under the release's URL;
+* ``/web/<release>/...`` — the client's files (``js/*.js``, ``style.css``), cached for a year
+  (``immutable``): ``<release>`` (:data:`erren.web.RELEASE`) is a hash of every file of the
+  client, so a new release has new URLs and is never served stale;
+* ``/web/...`` — the same files under their plain URL (an old tab, a bookmark), revalidated
+  on every use (``no-cache``);
+* ``GET /web/names.json`` — the English names of every fan, pattern and 水 item;
+* ``POST /web/replay`` — a finished hand's record (as ``GET /games/{id}`` returns it) →
+  one frame per move with **both** hands open (:func:`erren.server.routes.replay.frames`).
+  It replays the record with the engine, so the browser needs no copy of the rules; it reads
+  nothing but the record it is given.  An illegal move in the record answers 422 with the
+  engine's reason.
+
+Only the client's files are served: the Python modules of :mod:`erren.web` are not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import Body, FastAPI
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from starlette.requests import Request
+
+from erren.errors import ErrenError, IllegalActionError
+from erren.server.routes.common import ApiError
+from erren.server.routes.replay import frames
+from erren.web import ASSETS, IMMUTABLE, RELEASE, RELEASE_SHAPE, REVALIDATE, index_html, names
+
+__all__ = ["mount_web"]
+
+
+def mount_web(app: FastAPI) -> None:
+    """Serve the client at ``/`` and its files under ``/web``."""
+    page = index_html()
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> HTMLResponse:
+        return HTMLResponse(page, headers={"Cache-Control": REVALIDATE})
+
+    @app.post("/web/replay", tags=["web"])  # the app's routes read JSON strictly (StrictJSONRoute)
+    async def replay_frames(record: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
+        """A finished hand's record → its frames, both hands open (the replay viewer).
+        422 when the record cannot be replayed (the engine's reason: a malformed or illegal
+        move, an unknown ruleset, ...)."""
+        try:
+            return frames(record)
+        except IllegalActionError as err:
+            raise ApiError(
+                422, "not-replayable", f"not a replayable record: {err}", params={"rule": err.rule}
+            ) from None
+        except (ErrenError, ValueError, KeyError, TypeError, AttributeError) as err:
+            raise ApiError(422, "not-replayable", f"not a replayable record: {err}") from None
+
+    @app.get("/web/names.json", tags=["web"])
+    async def scoring_names() -> dict[str, Any]:
+        """Chinese → English names of every fan, pattern and 水 item."""
+        return names()
+
+    def client_file_response(path: Path, cache: str, request: Request) -> Response:
+        reply = FileResponse(path, headers={"Cache-Control": cache}, stat_result=path.stat())
+        if request.headers.get("if-none-match") == reply.headers.get("etag"):  # revalidation
+            return Response(
+                status_code=304, headers={"ETag": reply.headers["etag"]} | {"Cache-Control": cache}
+            )
+        return reply
+
+    async def client_file(request: Request) -> Response:
+        path = str(request.path_params["path"])
+        release, _, rest = path.partition("/")
+        if RELEASE_SHAPE.fullmatch(release) and rest in ASSETS:
+            cache = IMMUTABLE if release == RELEASE else REVALIDATE  # an older release's URL
+            return client_file_response(ASSETS[rest], cache, request)
+        if path in ASSETS:
+            return client_file_response(ASSETS[path], REVALIDATE, request)
+        raise ApiError(404, "not-found", f"no client file {path[:80]!r}")
+
+    # a plain Starlette route (GET and HEAD), after /web/replay and /web/names.json
+    app.router.add_route(
+        "/web/{path:path}", client_file, methods=["GET", "HEAD"], include_in_schema=False
+    )

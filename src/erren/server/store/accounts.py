@@ -1,0 +1,188 @@
+"""Accounts and sessions: registration, login, guests, tokens."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Final
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from erren.server.store import names
+from erren.server.store.database import name_key_of, token_hash, utc_now
+from erren.server.store.errors import AccountError, AuthError, NameTakenError, StoreError
+from erren.server.store.ledger import Ledger
+from erren.server.store.models import USER, Account, SessionRow, UserRow
+from erren.server.store.passwords import MAX_PASSWORD, MIN_PASSWORD
+from erren.server.store.values import Session, User
+
+__all__ = ["Accounts"]
+
+
+_GUEST_PREFIX: Final = "guest-"
+
+
+class Accounts(Ledger):
+    """Users and their sessions (a new account gets the welcome grant from the ledger)."""
+
+    @staticmethod
+    def _user(row: UserRow) -> User:
+        return User(id=row.id, name=row.name, is_guest=row.is_guest, created_at=row.created_at)
+
+    async def _new_user(
+        self, session: AsyncSession, name: str, password_hash: str | None, *, guest: bool
+    ) -> UserRow:
+        row = UserRow(
+            name=name,
+            name_key=name_key_of(name),
+            password_hash=password_hash,
+            is_guest=guest,
+            created_at=utc_now(),
+        )
+        session.add(row)
+        await session.flush()
+        account = Account(kind=USER, user_id=row.id, balance=0)
+        session.add(account)
+        await session.flush()
+        if self.welcome_grant:
+            await self._grant(
+                session, account, self.welcome_grant, "welcome", key=f"welcome:{row.id}"
+            )
+        return row
+
+    async def _new_session(self, session: AsyncSession, user: UserRow) -> Session:
+        token = secrets.token_urlsafe(32)
+        now = utc_now()
+        expires = now + self.session_ttl
+        session.add(
+            SessionRow(
+                token_hash=token_hash(token), user_id=user.id, created_at=now, expires_at=expires
+            )
+        )
+        return Session(token=token, user=self._user(user), expires_at=expires)
+
+    async def register(self, name: str, password: str) -> User:
+        """A new account with the welcome grant, under the name's NFKC form.
+        :class:`AccountError` if the name breaks the rules of :mod:`erren.server.store.names`
+        ("bad name: ...") or the password is shorter than 8 characters,
+        :class:`NameTakenError` if the name or a look-alike is taken."""
+        try:
+            name = names.check_name(name)
+        except names.BadNameError as err:
+            raise AccountError(str(err)) from None
+        key, look = name_key_of(name), names.skeleton(name)
+        if not isinstance(password, str) or len(password) < MIN_PASSWORD:
+            raise AccountError(f"the password is too short: at least {MIN_PASSWORD} characters")
+        if len(password) > MAX_PASSWORD:
+            raise AccountError(f"the password is too long: at most {MAX_PASSWORD} characters")
+
+        async def clash(session: AsyncSession) -> NameTakenError | None:
+            same = await session.scalar(select(UserRow.name).where(UserRow.name_key == key))
+            if same is not None:
+                return NameTakenError("name-taken", f"the name {name!r} is taken", same)
+            like = await session.scalar(select(UserRow.name).where(UserRow.name_skeleton == look))
+            if like is not None:
+                return NameTakenError(
+                    "name-confusable",
+                    f"the name {name!r} looks like the existing name {like!r} "
+                    "(letters of other scripts, case or width); choose another",
+                    like,
+                )
+            return None
+
+        async with self._read() as session:
+            if found := await clash(session):
+                raise found
+        hashed = await asyncio.to_thread(self._passwords.hash, password)
+        try:
+            async with self._write() as session:
+                if found := await clash(session):
+                    raise found
+                row = await self._new_user(session, name, hashed, guest=False)
+                row.name_skeleton = look
+                await session.flush()
+        except IntegrityError:  # a concurrent registration won the name or its look-alike
+            async with self._read() as session:
+                found = await clash(session)
+            raise found or NameTakenError(
+                "name-taken", f"the name {name!r} is taken", name
+            ) from None
+        return self._user(row)
+
+    async def login(self, name: str, password: str) -> Session:
+        """A new session for ``name``; :class:`AuthError` (one message) if the name is unknown,
+        a guest's, or the password wrong."""
+        refused = AuthError("wrong name or password")
+        if not isinstance(name, str) or not isinstance(password, str):
+            raise refused
+        if len(password) > MAX_PASSWORD:
+            raise refused
+        key = name_key_of(name)
+        if len(key) > names.MAX_KEY:  # no account has such a name; the column could not hold it
+            raise AccountError(
+                f"bad name: its normalised form has {len(key)} characters, at most "
+                f"{names.MAX_KEY} are possible"
+            )
+        async with self._read() as session:
+            row = await session.scalar(select(UserRow).where(UserRow.name_key == key))
+        hashed = None if row is None else row.password_hash
+        if not await asyncio.to_thread(self._passwords.verify, hashed, password):
+            raise refused
+        assert row is not None and hashed is not None
+        rehashed = None
+        if self._passwords.needs_rehash(hashed):
+            rehashed = await asyncio.to_thread(self._passwords.hash, password)
+        async with self._write() as session:
+            now = utc_now()
+            await session.execute(
+                delete(SessionRow).where(SessionRow.user_id == row.id, SessionRow.expires_at <= now)
+            )
+            if rehashed is not None:
+                await session.execute(
+                    update(UserRow).where(UserRow.id == row.id).values(password_hash=rehashed)
+                )
+            return await self._new_session(session, row)
+
+    async def guest(self) -> Session:
+        """A new guest user (``guest-`` and 8 hex digits, no password) with the welcome grant,
+        and a session for it."""
+        for _ in range(8):
+            name = _GUEST_PREFIX + secrets.token_hex(4)
+            try:
+                async with self._write() as session:
+                    row = await self._new_user(session, name, None, guest=True)
+                    return await self._new_session(session, row)
+            except IntegrityError:  # the name was taken: draw another
+                continue
+        raise StoreError("could not find a free guest name")  # pragma: no cover
+
+    async def user_for_token(self, token: str) -> User | None:
+        """The user of a live session, or ``None`` (unknown, expired or logged out)."""
+        if not isinstance(token, str) or not 0 < len(token) <= 200:
+            return None
+        async with self._read() as session:
+            row = await session.scalar(
+                select(UserRow)
+                .join(SessionRow, SessionRow.user_id == UserRow.id)
+                .where(
+                    SessionRow.token_hash == token_hash(token), SessionRow.expires_at > utc_now()
+                )
+            )
+        return None if row is None else self._user(row)
+
+    async def logout(self, token: str) -> None:
+        """End the session (nothing happens for an unknown token)."""
+        if not isinstance(token, str):
+            return
+        async with self._write() as session:
+            await session.execute(
+                delete(SessionRow).where(SessionRow.token_hash == token_hash(token))
+            )
+
+    async def user(self, user_id: int) -> User | None:
+        """The user with this id, or ``None``."""
+        async with self._read() as session:
+            row = await session.get(UserRow, user_id)
+        return None if row is None else self._user(row)

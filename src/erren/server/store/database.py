@@ -1,0 +1,297 @@
+"""The database under the store: its URL, the migrations to head, the SQLite settings, and
+:class:`StoreBase` (the engine, opening and closing, read and write transactions)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Self
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, select, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+from erren.server.store import names
+from erren.server.store.errors import StoreError, StoreUnavailable
+from erren.server.store.models import HOUSE, Account
+from erren.server.store.passwords import Passwords
+
+__all__ = [
+    "DATABASE_FILE",
+    "SESSION_TTL",
+    "WELCOME_GRANT",
+    "StoreBase",
+    "alembic_config",
+    "as_stored_json",
+    "checked_reason",
+    "database_url",
+    "name_key_of",
+    "token_hash",
+    "utc_now",
+    "whole_number",
+]
+
+
+WELCOME_GRANT: Final = 10_000
+"""Beans granted to every new account, registered or guest (``Store.open(welcome_grant=...)``)."""
+SESSION_TTL: Final = timedelta(days=30)
+DATABASE_FILE: Final = "erren.sqlite3"
+"""The SQLite file's name in the data folder (``ERREN_DATA_DIR`` or the user's data dir)."""
+MIGRATIONS: Final = Path(__file__).parent / "migrations"
+MAX_REASON: Final = 200
+
+
+MAX_KEY: Final = 200
+_PG_MIGRATION_LOCK: Final = 0x6572_7265_6E  # "erren": serialises first starts of several servers
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def name_key_of(name: str) -> str:
+    return names.name_key(name)
+
+
+def whole_number(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def checked_reason(reason: object) -> str:
+    if not isinstance(reason, str) or not 0 < len(reason) <= MAX_REASON:
+        raise ValueError(f"a reason is 1–{MAX_REASON} characters, not {reason!r}")
+    return reason
+
+
+def as_stored_json(value: object, what: str) -> Any:
+    """``value`` as it will read back from the database (tuples become lists, ...)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} must be a dict, not {type(value).__name__}")
+    try:
+        return json.loads(json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{what} is not JSON: {error}") from None
+
+
+def database_url(url: str | None = None) -> str:
+    """The SQLAlchemy async URL for ``url``: ``None`` → the SQLite file in ``ERREN_DATA_DIR``
+    or ``platformdirs.user_data_dir("erren")`` (created if missing); ``sqlite:///path`` →
+    aiosqlite; ``postgresql://`` or ``postgres://`` → psycopg (async)."""
+    if url is None:
+        folder = os.environ.get("ERREN_DATA_DIR")
+        if not folder:
+            import platformdirs  # noqa: PLC0415  (only needed for the default)
+
+            folder = platformdirs.user_data_dir("erren")
+        path = Path(folder).expanduser()
+        path.mkdir(parents=True, exist_ok=True)
+        return f"sqlite+aiosqlite:///{path / DATABASE_FILE}"
+    try:
+        parsed = make_url(url)
+    except Exception as error:
+        raise StoreError(f"not a database URL: {url!r} ({error})") from None
+    backend, _, driver = parsed.drivername.partition("+")
+    if backend == "sqlite" and driver in ("", "aiosqlite"):
+        database = parsed.database or ""
+        if database in ("", ":memory:") or database.startswith("file:"):
+            raise StoreError("an in-memory SQLite database cannot be shared: give a file path")
+        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        return parsed.set(drivername="sqlite+aiosqlite").render_as_string(hide_password=False)
+    if backend in ("postgresql", "postgres") and driver in ("", "psycopg", "psycopg_async"):
+        return parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    raise StoreError(f"unsupported database {url!r}: use sqlite:///PATH or postgresql://...")
+
+
+def alembic_config(url: str | None = None) -> Config:
+    """An Alembic configuration for the store's migrations (no ``alembic.ini``); ``url`` is a
+    synchronous SQLAlchemy URL, for the Alembic command line functions."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("path_separator", "os")
+    if url is not None:
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def _sqlite_file(engine: AsyncEngine) -> Path | None:
+    """The SQLite database file of ``engine`` (``None``: not SQLite, or in memory)."""
+    url = engine.url
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return None
+    return Path(url.database).resolve()
+
+
+def _file_id(path: Path | None) -> tuple[int, int] | None:
+    """The file's identity (device, inode); ``None`` when it does not exist."""
+    if path is None:
+        return None
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _upgrade(connection: Connection) -> None:
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def _sqlite_events(engine: AsyncEngine) -> None:
+    from sqlalchemy import event  # noqa: PLC0415
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we emit BEGIN ourselves, below
+        cursor = dbapi_connection.cursor()
+        for pragma in (
+            "PRAGMA journal_mode=WAL",
+            "PRAGMA synchronous=NORMAL",
+            "PRAGMA foreign_keys=ON",
+            "PRAGMA busy_timeout=30000",
+        ):
+            cursor.execute(pragma)
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _begin(connection: Connection) -> None:
+        write = connection.get_execution_options().get("erren_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+class StoreBase:
+    """The store's connection to its database; :class:`~erren.server.store.Store` adds the
+    accounts, the ledger and the games."""
+
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        *,
+        house_id: int,
+        welcome_grant: int,
+        passwords: Passwords,
+        session_ttl: timedelta,
+    ) -> None:
+        self.engine = engine
+        self.dialect = engine.dialect.name
+        self.welcome_grant = welcome_grant
+        self.session_ttl = session_ttl
+        self._house_id = house_id
+        self._passwords = passwords
+        self._reads = async_sessionmaker(engine, expire_on_commit=False)
+        self._write_engine = engine.execution_options(erren_write=True)
+        self._writes = async_sessionmaker(self._write_engine, expire_on_commit=False)
+        self._write_guard: AbstractAsyncContextManager[Any] = (
+            asyncio.Lock() if self.dialect == "sqlite" else nullcontext()
+        )
+        self._file = _sqlite_file(engine)
+        self._file_id = _file_id(self._file)
+
+    def _check_file(self) -> None:
+        """Refuse a write when the SQLite file vanished or was replaced (SQLite would go on
+        writing to the deleted file, and every write would be lost at the next start)."""
+        if self._file is not None and _file_id(self._file) != self._file_id:
+            raise StoreUnavailable(
+                f"the database file {self._file} vanished or was replaced; no write is possible"
+            )
+
+    @classmethod
+    async def open(
+        cls,
+        url: str | None = None,
+        *,
+        welcome_grant: int = WELCOME_GRANT,
+        passwords: Passwords | None = None,
+        session_ttl: timedelta = SESSION_TTL,
+        pool_size: int = 10,
+    ) -> Self:
+        """Connect, create the schema or migrate it to head, and return the store."""
+        async_url = database_url(url)
+        if make_url(async_url).get_backend_name() == "sqlite":
+            engine = create_async_engine(async_url, pool_size=pool_size, max_overflow=0)
+            _sqlite_events(engine)
+        else:
+            engine = create_async_engine(
+                async_url, pool_size=pool_size, max_overflow=2 * pool_size, pool_pre_ping=True
+            )
+        try:
+            async with engine.execution_options(erren_write=True).begin() as conn:
+                if engine.dialect.name == "postgresql":
+                    await conn.execute(
+                        text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_MIGRATION_LOCK}
+                    )
+                await conn.run_sync(_upgrade)
+                house_id = await conn.scalar(select(Account.id).where(Account.kind == HOUSE))
+        except BaseException:
+            await engine.dispose()
+            raise
+        if house_id is None:
+            await engine.dispose()
+            raise StoreError("the database has no house account: not an erren database?")
+        return cls(
+            engine,
+            house_id=house_id,
+            welcome_grant=whole_number(welcome_grant, "welcome_grant"),
+            passwords=passwords or Passwords(),
+            session_ttl=session_ttl,
+        )
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    def __repr__(self) -> str:
+        return f"<Store {self.engine.url.render_as_string(hide_password=True)}>"
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[AsyncSession]:
+        async with self._reads() as session, session.begin():
+            yield session
+
+    @asynccontextmanager
+    async def _snapshot(self) -> AsyncIterator[AsyncSession]:
+        """A read transaction that sees one snapshot from its first statement to its last
+        (PostgreSQL: REPEATABLE READ; an SQLite read transaction in WAL mode already does), so
+        an audit of a live server never sees half of a settlement."""
+        engine = self.engine
+        if self.dialect == "postgresql":
+            engine = engine.execution_options(isolation_level="REPEATABLE READ")
+        async with AsyncSession(engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[AsyncSession]:
+        self._check_file()
+        async with self._write_guard, self._writes() as session, session.begin():
+            yield session

@@ -1,0 +1,351 @@
+"""Game records, written as the game runs, and the campaign runs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sqlalchemy import Integer, Text, and_, bindparam, exists, insert, literal, or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
+
+from erren.server.fairness import commit
+from erren.server.store.database import StoreBase, as_stored_json, utc_now, whole_number
+from erren.server.store.errors import StoreError
+from erren.server.store.models import CampaignRow, Game, GameAction, UserRow, UTCDateTime
+from erren.server.store.values import GameSummary, StoredGame
+
+__all__ = ["Games"]
+
+
+# The statements of the group commit, built once (it runs a hundred times a second).
+_RUNNING = (
+    select(Game.id)
+    .where(Game.id.in_(bindparam("ids", expanding=True)), Game.finished.is_(False))
+    .with_for_update(read=True)
+)
+
+
+_APPEND = insert(GameAction)
+
+
+class Games(StoreBase):
+    """Games: the header with the seed's commitment, the actions as played, the record."""
+
+    async def create_game(  # noqa: PLR0917  (the contract's positional signature)
+        self,
+        ruleset: str,
+        options: dict[str, Any],
+        seats: tuple[int | None, int | None],
+        seed: int,
+        salt: str,
+        room: str | None = None,
+    ) -> int:
+        """Store a new game's header; returns its id.  The commitment ``sha256(f"{seed}:{salt}")``
+        is public at once, the seed and salt only when the game is finished."""
+        if not isinstance(ruleset, str) or not 0 < len(ruleset) <= 64:
+            raise ValueError(f"bad ruleset name {ruleset!r}")
+        stored_options = as_stored_json(options, "options")
+        if len(seats) != 2 or any(
+            s is not None and (not isinstance(s, int) or isinstance(s, bool)) for s in seats
+        ):
+            raise ValueError(f"seats must be two user ids or None (computer), not {seats!r}")
+        seed = whole_number(seed, "seed")
+        if not isinstance(salt, str) or not salt:
+            raise ValueError("the salt must be a non-empty string")
+        if room is not None and (not isinstance(room, str) or len(room) > 64):
+            raise ValueError(f"bad room {room!r}")
+        row = Game(
+            ruleset=ruleset,
+            options=stored_options,
+            seat0_user_id=seats[0],
+            seat1_user_id=seats[1],
+            room=room,
+            commitment=commit(seed, salt),
+            seed=str(seed),
+            salt=salt,
+            finished=False,
+            record=None,
+            summary=None,
+            created_at=utc_now(),
+            finished_at=None,
+        )
+        try:
+            async with self._write() as session:
+                session.add(row)
+                await session.flush()
+        except IntegrityError:
+            raise StoreError(f"a seat's user does not exist: {seats!r}") from None
+        return row.id
+
+    async def append_action(self, game_id: int, seq: int, action: str) -> None:
+        """Make action ``seq`` of the game durable (committed when this returns).  Repeating an
+        existing ``seq`` with the same action does nothing; with another action, or on a
+        finished or unknown game, :class:`StoreError`."""
+        seq = whole_number(seq, "seq")
+        if seq < 0:
+            raise ValueError(f"seq must be ≥ 0, not {seq}")
+        if not isinstance(action, str) or not action:
+            raise ValueError(f"bad action {action!r}")
+
+        def check(finished: bool | None, existing: str | None) -> bool:
+            """Whether the action is already there; raises if it cannot be appended."""
+            if finished is None:
+                raise StoreError(f"no game {game_id}")
+            if existing is not None:
+                if existing != action:
+                    raise StoreError(
+                        f"game {game_id} already has action {seq} = {existing!r}, not {action!r}"
+                    )
+                return True
+            if finished:
+                raise StoreError(f"game {game_id} is finished")
+            return False
+
+        # The hot path (every action of every table): one INSERT ... SELECT that adds the row
+        # only if the game exists and is running; anything else is diagnosed afterwards.
+        append = insert(GameAction).from_select(
+            ["game_id", "seq", "action", "created_at"],
+            select(
+                literal(game_id, Integer()),
+                literal(seq, Integer()),
+                literal(action, Text()),
+                literal(utc_now(), UTCDateTime()),
+            ).where(exists().where(Game.id == game_id, Game.finished.is_(False))),
+        )
+        self._check_file()
+        try:
+            async with self._write_guard, self._write_engine.begin() as conn:
+                if (await conn.execute(append)).rowcount == 1:
+                    return
+        except IntegrityError:
+            pass  # this seq is taken: same action or not?
+        async with self._read() as session:
+            found = (
+                await session.execute(
+                    select(Game.finished, GameAction.action)
+                    .outerjoin(
+                        GameAction, and_(GameAction.game_id == Game.id, GameAction.seq == seq)
+                    )
+                    .where(Game.id == game_id)
+                )
+            ).first()
+        if not check(*(found or (None, None))):  # pragma: no cover  (a finished game raised)
+            raise StoreError(f"game {game_id}: action {seq} was not stored")
+
+    async def append_actions(self, rows: Sequence[tuple[int, int, str]]) -> list[StoreError | None]:
+        """Make many ``(game_id, seq, action)`` rows durable in ONE transaction (group commit:
+        one commit for the actions of many tables).  Returns, per row, ``None`` when it is
+        stored (or was already there) and the :class:`StoreError` :meth:`append_action` would
+        raise when it is refused; a refused row does not keep the others out.  Rows of one game
+        must come in ``seq`` order."""
+        checked: list[tuple[int, int, str]] = []
+        for raw_game, raw_seq, action in rows:
+            game_id, seq = whole_number(raw_game, "game_id"), whole_number(raw_seq, "seq")
+            if seq < 0:
+                raise ValueError(f"seq must be ≥ 0, not {seq}")
+            if not isinstance(action, str) or not action:
+                raise ValueError(f"bad action {action!r}")
+            checked.append((game_id, seq, action))
+        if not checked:
+            return []
+        # The hot path: every game is running and every seq is new → one multi-row INSERT.
+        # The games are read with FOR SHARE (PostgreSQL): none can be finished meanwhile.
+        ids = sorted({game_id for game_id, _, _ in checked})
+        now = utc_now()
+        self._check_file()
+        try:
+            async with self._write_guard, self._write_engine.begin() as conn:
+                running = set((await conn.scalars(_RUNNING, {"ids": ids})).all())
+                if len(running) == len(ids):
+                    await conn.execute(
+                        _APPEND,
+                        [
+                            {"game_id": g, "seq": q, "action": a, "created_at": now}
+                            for g, q, a in checked
+                        ],
+                    )
+                    return [None] * len(checked)
+        except IntegrityError:
+            pass  # a seq is taken (a replay after a restart?): sort it out row by row
+        out: list[StoreError | None] = []
+        for row in checked:
+            try:
+                await self.append_action(*row)
+            except StoreError as err:
+                out.append(err)
+            else:
+                out.append(None)
+        return out
+
+    async def finish_game(self, game_id: int, record: dict[str, Any], summary: str) -> None:
+        """Mark the game finished with its final record and a one-line summary; the seed and
+        salt become public.  Finishing again with the same record and summary does nothing;
+        with others, :class:`StoreError`."""
+        stored = as_stored_json(record, "record")
+        if not isinstance(summary, str):
+            raise ValueError("the summary must be a string")
+        async with self._write() as session:
+            game = await session.get(Game, game_id, with_for_update=True)
+            if game is None:
+                raise StoreError(f"no game {game_id}")
+            if game.finished:
+                if game.record == stored and game.summary == summary:
+                    return
+                raise StoreError(f"game {game_id} is already finished with another record")
+            game.finished = True
+            game.record = stored
+            game.summary = summary
+            game.finished_at = utc_now()
+
+    @staticmethod
+    def _game(row: Game, actions: Sequence[str], *, reveal: bool) -> StoredGame:
+        shown = reveal or row.finished
+        return StoredGame(
+            id=row.id,
+            ruleset=row.ruleset,
+            options=row.options,
+            seats=(row.seat0_user_id, row.seat1_user_id),
+            room=row.room,
+            commitment=row.commitment,
+            seed=int(row.seed) if shown else None,
+            salt=row.salt if shown else None,
+            actions=tuple(actions),
+            finished=row.finished,
+            record=row.record,
+            summary=row.summary,
+            created_at=row.created_at,
+            finished_at=row.finished_at,
+        )
+
+    async def unfinished_games(self) -> list[StoredGame]:
+        """Every unfinished game, oldest first, with its seed, salt and actions in ``seq``
+        order: what a restarted server needs to restore its tables."""
+        async with self._read() as session:
+            games = (
+                await session.scalars(
+                    select(Game).where(Game.finished.is_(False)).order_by(Game.id)
+                )
+            ).all()
+            rows = (
+                await session.execute(
+                    select(GameAction.game_id, GameAction.action)
+                    .join(Game, Game.id == GameAction.game_id)
+                    .where(Game.finished.is_(False))
+                    .order_by(GameAction.game_id, GameAction.seq)
+                )
+            ).all()
+        actions: dict[int, list[str]] = {}
+        for game_id, action in rows:
+            actions.setdefault(game_id, []).append(action)
+        return [self._game(game, actions.get(game.id, ()), reveal=True) for game in games]
+
+    async def get_game(self, game_id: int, *, reveal: bool = False) -> StoredGame | None:
+        """The game, or ``None``.  Its seed and salt are ``None`` until it is finished (unless
+        ``reveal``).  NB: the actions of a running game include the chance actions (the whole
+        wall): do not show them to players before the game is finished."""
+        async with self._read() as session:
+            game = await session.get(Game, game_id)
+            if game is None:
+                return None
+            actions = (
+                await session.scalars(
+                    select(GameAction.action)
+                    .where(GameAction.game_id == game_id)
+                    .order_by(GameAction.seq)
+                )
+            ).all()
+        return self._game(game, actions, reveal=reveal)
+
+    async def games_of(self, user_id: int, limit: int = 50) -> list[GameSummary]:
+        """The user's games (running and finished), newest first."""
+        first, second = aliased(UserRow), aliased(UserRow)
+        async with self._read() as session:
+            rows = (
+                await session.execute(
+                    select(Game, first.name, second.name)
+                    .outerjoin(first, first.id == Game.seat0_user_id)
+                    .outerjoin(second, second.id == Game.seat1_user_id)
+                    .where(or_(Game.seat0_user_id == user_id, Game.seat1_user_id == user_id))
+                    .order_by(Game.id.desc())
+                    .limit(limit)
+                )
+            ).all()
+        return [
+            GameSummary(
+                id=game.id,
+                ruleset=game.ruleset,
+                room=game.room,
+                seats=(game.seat0_user_id, game.seat1_user_id),
+                players=(name0, name1),
+                finished=game.finished,
+                summary=game.summary,
+                created_at=game.created_at,
+                finished_at=game.finished_at,
+            )
+            for game, name0, name1 in rows
+        ]
+
+    async def finished_games(self, *, after: int = 0, limit: int = 500) -> list[StoredGame]:
+        """Finished games with ids above ``after``, oldest first, at most ``limit`` (page
+        through them by passing the last id as ``after``); seed and salt revealed, record set,
+        the actions left out (the record has them)."""
+        async with self._read() as session:
+            games = (
+                await session.scalars(
+                    select(Game)
+                    .where(Game.finished.is_(True), Game.id > after)
+                    .order_by(Game.id)
+                    .limit(limit)
+                )
+            ).all()
+        return [self._game(game, (), reveal=True) for game in games]
+
+    async def unfinished_game_ids(self) -> list[int]:
+        """The ids of the games not finished (yet), oldest first."""
+        async with self._read() as session:
+            return list(
+                (
+                    await session.scalars(
+                        select(Game.id).where(Game.finished.is_(False)).order_by(Game.id)
+                    )
+                ).all()
+            )
+
+    async def games_finished(self, game_ids: Iterable[int]) -> dict[int, bool]:
+        """Of these game ids, those that exist, each with whether it is finished."""
+        wanted = sorted(set(game_ids))
+        if not wanted:
+            return {}
+        async with self._read() as session:
+            rows = (
+                await session.execute(select(Game.id, Game.finished).where(Game.id.in_(wanted)))
+            ).all()
+        return {game_id: bool(finished) for game_id, finished in rows}
+
+    # ---------------------------------------------------------------------------- campaigns
+    async def get_campaign(self, user_id: int) -> dict[str, Any] | None:
+        """The user's campaign (the JSON :meth:`put_campaign` stored), or ``None``."""
+        async with self._read() as session:
+            row = await session.get(CampaignRow, user_id)
+            return None if row is None else dict(row.state)
+
+    async def put_campaign(self, user_id: int, state: dict[str, Any]) -> None:
+        """Store (create or replace) the user's campaign."""
+        stored = as_stored_json(state, "campaign")
+        async with self._write() as session:
+            row = await session.get(CampaignRow, user_id, with_for_update=True)
+            if row is None:
+                session.add(CampaignRow(user_id=user_id, state=stored, updated_at=utc_now()))
+            else:
+                row.state = stored
+                row.updated_at = utc_now()
+
+    async def delete_campaign(self, user_id: int) -> bool:
+        """Forget the user's campaign; ``False`` if there was none."""
+        async with self._write() as session:
+            row = await session.get(CampaignRow, user_id, with_for_update=True)
+            if row is None:
+                return False
+            await session.delete(row)
+            return True

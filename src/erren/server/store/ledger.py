@@ -1,0 +1,407 @@
+"""Beans: balances, grants, settlements (a double-entry ledger), the ledger's audit and relief."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Final
+
+from sqlalchemy import and_, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
+
+from erren.server.store.database import MAX_KEY, StoreBase, checked_reason, utc_now, whole_number
+from erren.server.store.errors import AccountError, InsufficientBeans, ReliefError, StoreError
+from erren.server.store.models import HOUSE, Account, Entry, Journal, UserRow
+from erren.server.store.values import Audit, JournalLine, LedgerEntry, LedgerJournal, Transfer
+
+__all__ = ["RELIEF_BELOW", "RELIEF_TOP_UP", "Ledger"]
+
+RELIEF_BELOW: Final = 1_000
+"""Relief (救济豆) is for a balance below this: the cheapest room's entry minimum (0 included)."""
+RELIEF_TOP_UP: Final = 2_000
+"""A relief grant tops the balance up to exactly this many beans (grant = 2,000 − balance)."""
+
+
+class Ledger(StoreBase):
+    """Every change of a balance is a ledger row pair in the transaction that causes it."""
+
+    async def _accounts(self, session: AsyncSession, user_ids: Iterable[int]) -> dict[int, Account]:
+        """The users' accounts, locked for update in id order; :class:`AccountError` if one of
+        the users does not exist."""
+        wanted = sorted(set(user_ids))
+        rows = (
+            await session.scalars(
+                select(Account)
+                .where(Account.user_id.in_(wanted))
+                .order_by(Account.id)
+                .with_for_update()
+            )
+        ).all()
+        found = {row.user_id: row for row in rows if row.user_id is not None}
+        missing = [user_id for user_id in wanted if user_id not in found]
+        if missing:
+            raise AccountError(f"no user {missing[0]}")
+        return found
+
+    async def _grant(
+        self, session: AsyncSession, account: Account, amount: int, reason: str, key: str | None
+    ) -> int:
+        assert account.user_id is not None
+        if amount < 0 and account.balance < -amount:
+            raise InsufficientBeans(account.user_id, -amount, account.balance)
+        now = utc_now()
+        journal = Journal(key=key, kind="grant", created_at=now)
+        session.add(journal)
+        await session.flush()
+        house_balance = await session.scalar(
+            update(Account)
+            .where(Account.id == self._house_id)
+            .values(balance=Account.balance - amount)
+            .returning(Account.balance)
+        )
+        assert house_balance is not None
+        account.balance += amount
+        session.add_all(
+            [
+                Entry(
+                    journal_id=journal.id,
+                    account_id=account.id,
+                    counter_account_id=self._house_id,
+                    amount=amount,
+                    balance_after=account.balance,
+                    reason=reason,
+                    created_at=now,
+                ),
+                Entry(
+                    journal_id=journal.id,
+                    account_id=self._house_id,
+                    counter_account_id=account.id,
+                    amount=-amount,
+                    balance_after=house_balance,
+                    reason=reason,
+                    created_at=now,
+                ),
+            ]
+        )
+        await session.flush()
+        return account.balance
+
+    async def balance(self, user_id: int) -> int:
+        """The user's beans; :class:`AccountError` for an unknown user."""
+        async with self._read() as session:
+            balance = await session.scalar(
+                select(Account.balance).where(Account.user_id == user_id)
+            )
+        if balance is None:
+            raise AccountError(f"no user {user_id}")
+        return balance
+
+    async def grant(self, user_id: int, amount: int, reason: str, *, key: str | None = None) -> int:
+        """Beans from the house (the only way the total changes); returns the new balance.  A
+        negative ``amount`` takes beans back (:class:`InsufficientBeans` if more than the
+        balance).  With a ``key``, a grant happens once: a repeat returns the balance."""
+        amount = whole_number(amount, "amount")
+        if amount == 0:
+            raise ValueError("a grant of 0 beans")
+        reason = checked_reason(reason)
+        if key is not None and not 0 < len(key) <= MAX_KEY:
+            raise ValueError(f"a key is 1–{MAX_KEY} characters")
+        try:
+            async with self._write() as session:
+                account = (await self._accounts(session, [user_id]))[user_id]
+                if key is not None and await session.scalar(
+                    select(Journal.id).where(Journal.key == key)
+                ):
+                    return account.balance
+                return await self._grant(session, account, amount, reason, key)
+        except IntegrityError:
+            if key is not None and await self._settled(key):
+                return await self.balance(user_id)
+            raise
+
+    async def _settled(self, key: str) -> bool:
+        async with self._read() as session:
+            return await session.scalar(select(Journal.id).where(Journal.key == key)) is not None
+
+    async def settle(
+        self, key: str, transfers: Sequence[Transfer], *, strict: bool = False
+    ) -> bool:
+        """Apply ``transfers`` in order, all in one transaction with their ledger rows, once per
+        ``key``: ``True`` if applied now, ``False`` if ``key`` was settled before (nothing
+        changes).  An amount above the payer's balance at that point is clamped to it (the
+        payee gets what was paid; a 0 payment writes no ledger row), or with ``strict=True``
+        raises :class:`InsufficientBeans` and applies nothing.  :class:`AccountError` (nothing
+        applied) for an unknown user."""
+        if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY:
+            raise ValueError(f"a settlement key is 1–{MAX_KEY} characters, not {key!r}")
+        for transfer in transfers:
+            if not isinstance(transfer, Transfer):
+                raise TypeError(f"not a Transfer: {transfer!r}")
+            if whole_number(transfer.amount, "a transfer's amount") < 0:
+                raise ValueError(f"a negative transfer: {transfer!r}")
+            if transfer.payer_id == transfer.payee_id:
+                raise ValueError(f"a transfer to oneself: {transfer!r}")
+            checked_reason(transfer.reason)
+        try:
+            async with self._write() as session:
+                if await session.scalar(select(Journal.id).where(Journal.key == key)) is not None:
+                    return False
+                now = utc_now()
+                journal = Journal(key=key, kind="settle", created_at=now)
+                session.add(journal)
+                await session.flush()  # a concurrent settlement of this key waits here, then fails
+                accounts = await self._accounts(
+                    session, [u for t in transfers for u in (t.payer_id, t.payee_id)]
+                )
+                for transfer in transfers:
+                    payer, payee = accounts[transfer.payer_id], accounts[transfer.payee_id]
+                    paid = min(transfer.amount, payer.balance)
+                    if strict and paid < transfer.amount:
+                        raise InsufficientBeans(transfer.payer_id, transfer.amount, payer.balance)
+                    if paid == 0:
+                        continue
+                    payer.balance -= paid
+                    payee.balance += paid
+                    for account, other, amount in ((payer, payee, -paid), (payee, payer, paid)):
+                        session.add(
+                            Entry(
+                                journal_id=journal.id,
+                                account_id=account.id,
+                                counter_account_id=other.id,
+                                amount=amount,
+                                balance_after=account.balance,
+                                reason=transfer.reason,
+                                created_at=now,
+                            )
+                        )
+                await session.flush()
+        except IntegrityError:
+            if await self._settled(key):
+                return False
+            raise
+        return True
+
+    async def ledger(self, user_id: int, limit: int = 50) -> list[LedgerEntry]:
+        """The user's ledger rows, newest first."""
+        mine, other = aliased(Account), aliased(Account)
+        async with self._read() as session:
+            if not await session.scalar(select(Account.id).where(Account.user_id == user_id)):
+                raise AccountError(f"no user {user_id}")
+            rows = (
+                await session.execute(
+                    select(
+                        Entry.id,
+                        Entry.amount,
+                        Entry.balance_after,
+                        Entry.reason,
+                        Journal.key,
+                        other.user_id,
+                        Entry.created_at,
+                    )
+                    .join(mine, Entry.account_id == mine.id)
+                    .join(other, Entry.counter_account_id == other.id)
+                    .join(Journal, Entry.journal_id == Journal.id)
+                    .where(mine.user_id == user_id)
+                    .order_by(Entry.id.desc())
+                    .limit(limit)
+                )
+            ).all()
+        return [
+            LedgerEntry(
+                id=row[0],
+                user_id=user_id,
+                amount=row[1],
+                balance_after=row[2],
+                reason=row[3],
+                key=row[4],
+                counterparty_id=row[5],
+                created_at=row[6],
+            )
+            for row in rows
+        ]
+
+    async def balance_at(self, user_id: int, when: datetime) -> int:
+        """The user's balance as it stood at ``when`` (after the ledger rows written until
+        then; 0 before the first)."""
+        async with self._read() as session:
+            balance = await session.scalar(
+                select(Entry.balance_after)
+                .join(Account, Account.id == Entry.account_id)
+                .where(Account.user_id == user_id, Entry.created_at <= when)
+                .order_by(Entry.id.desc())
+                .limit(1)
+            )
+        return 0 if balance is None else balance
+
+    async def claim_relief(self, user_id: int, *, now: datetime | None = None) -> tuple[int, int]:
+        """The daily relief grant (救济豆): a registered player whose balance is below
+        :data:`RELIEF_BELOW` (1,000: no room admits him) is topped up to exactly
+        :data:`RELIEF_TOP_UP` (2,000), once per UTC day (``now``: the moment of the claim,
+        for tests).  Returns ``(granted, balance)``; the grant is a ledger grant with the key
+        ``relief:{user_id}:{YYYY-MM-DD}``, so two claims at once grant once.
+        :class:`ReliefError` (``guest``, ``already-claimed``, ``not-needed``) if refused,
+        :class:`AccountError` for an unknown user."""
+        when = utc_now() if now is None else now
+        if when.tzinfo is None:
+            raise ValueError(f"naive datetime {when!r}: give an aware (UTC) time")
+        day = when.astimezone(UTC).date().isoformat()
+        key = f"relief:{user_id}:{day}"
+        claimed = ReliefError(
+            "already-claimed",
+            f"you have already claimed today's relief ({day}, UTC); come back tomorrow",
+        )
+        try:
+            async with self._write() as session:
+                account = (await self._accounts(session, [user_id]))[user_id]
+                if await session.scalar(select(UserRow.is_guest).where(UserRow.id == user_id)):
+                    raise ReliefError(
+                        "guest", "relief is for registered players: register an account"
+                    )
+                if await session.scalar(select(Journal.id).where(Journal.key == key)):
+                    raise claimed
+                if account.balance >= RELIEF_BELOW:
+                    raise ReliefError(
+                        "not-needed",
+                        f"relief is for a balance below {RELIEF_BELOW:,} beans; "
+                        f"you hold {account.balance:,}",
+                    )
+                granted = RELIEF_TOP_UP - account.balance
+                balance = await self._grant(session, account, granted, "relief", key)
+        except IntegrityError:
+            if await self._settled(key):  # a concurrent claim of the same day won
+                raise claimed from None
+            raise
+        return granted, balance
+
+    # ---------------------------------------------------------------------------- audit
+    async def audit(self) -> Audit:
+        """Check the ledger's invariants (see :meth:`audit_ledger`) and return its totals;
+        :class:`StoreError` naming every failure if one fails."""
+        audit, problems = await self.audit_ledger()
+        if problems:
+            raise StoreError("ledger inconsistent: " + "; ".join(problems))
+        return audit
+
+    async def audit_ledger(self) -> tuple[Audit, list[str]]:
+        """The ledger's totals and the list of its broken invariants (empty when it is sound):
+        the beans all users hold equal the beans granted to them (and the house's balance is
+        minus that), every account's entries sum to its balance and each entry's
+        ``balance_after`` is the running sum of its account, every journal's entries sum to 0,
+        grants come from the house and settlements move beans between players only, no user
+        balance is negative.  One snapshot: safe on a live server."""
+        async with self._snapshot() as session:
+            accounts = (
+                await session.execute(select(Account.id, Account.kind, Account.balance))
+            ).all()
+            entries = (
+                await session.execute(
+                    select(
+                        Entry.account_id,
+                        Entry.counter_account_id,
+                        Entry.amount,
+                        Entry.balance_after,
+                        Journal.id,
+                        Journal.kind,
+                    )
+                    .join(Journal, Journal.id == Entry.journal_id)
+                    .order_by(Entry.account_id, Entry.id)
+                )
+            ).all()
+            kinds = dict(
+                (
+                    await session.execute(select(Journal.kind, func.count()).group_by(Journal.kind))
+                ).all()
+            )
+        house_ids = {account_id for account_id, kind, _ in accounts if kind == HOUSE}
+        problems: list[str] = []
+        sums: dict[int, int] = {}
+        journal_sums: dict[int, int] = {}
+        granted_to_users = 0
+        for account_id, counter_id, amount, balance_after, journal_id, kind in entries:
+            running = sums.get(account_id, 0) + amount
+            sums[account_id] = running
+            journal_sums[journal_id] = journal_sums.get(journal_id, 0) + amount
+            if balance_after != running:
+                problems.append(
+                    f"account {account_id}: an entry of journal {journal_id} says the balance "
+                    f"became {balance_after}, but its entries sum to {running} there"
+                )
+            house_side = account_id in house_ids or counter_id in house_ids
+            if kind == "grant" and not house_side:
+                problems.append(f"grant journal {journal_id} does not come from the house")
+            if kind == "settle" and house_side:
+                problems.append(f"settlement journal {journal_id} moves beans of the house")
+            if kind == "grant" and account_id not in house_ids:
+                granted_to_users += amount
+        problems += [
+            f"journal {journal_id} sums to {total}, not 0"
+            for journal_id, total in journal_sums.items()
+            if total != 0
+        ]
+        users_total = house = 0
+        for account_id, kind, balance in accounts:
+            if sums.get(account_id, 0) != balance:
+                problems.append(
+                    f"account {account_id}: balance {balance} ≠ its entries' sum "
+                    f"{sums.get(account_id, 0)}"
+                )
+            if kind == HOUSE:
+                house += balance
+            elif balance < 0:
+                problems.append(f"account {account_id} is negative: {balance}")
+            else:
+                users_total += balance
+        if users_total != granted_to_users:
+            problems.append(f"users hold {users_total} beans but were granted {granted_to_users}")
+        if users_total + house != 0:
+            problems.append(
+                f"balances sum to {users_total + house}, not 0 (users {users_total}, house {house})"
+            )
+        audit = Audit(
+            users_total=users_total,
+            granted=-house,
+            accounts=len(accounts),
+            journals=sum(kinds.values()),
+            entries=len(entries),
+            grants=int(kinds.get("grant", 0)),
+            settlements=int(kinds.get("settle", 0)),
+        )
+        return audit, problems
+
+    async def journals(self, kind: str, prefix: str = "") -> list[LedgerJournal]:
+        """Every journal of ``kind`` (``grant`` or ``settle``) whose key starts with ``prefix``
+        (``""``: all, keyless ones included), oldest first, with its users' rows: what the
+        ledger audit compares with the game records and the grant rules."""
+        if kind not in ("grant", "settle"):
+            raise ValueError(f"a journal is a 'grant' or a 'settle', not {kind!r}")
+        wanted = Journal.kind == kind
+        if prefix:
+            wanted = and_(wanted, Journal.key.startswith(prefix, autoescape=True))
+        async with self._read() as session:
+            rows = (
+                await session.execute(
+                    select(
+                        Journal.id,
+                        Journal.key,
+                        Journal.created_at,
+                        Account.user_id,
+                        Entry.amount,
+                        Entry.balance_after,
+                    )
+                    .outerjoin(Entry, Entry.journal_id == Journal.id)
+                    .outerjoin(Account, Account.id == Entry.account_id)
+                    .where(wanted)
+                    .order_by(Journal.id, Entry.id)
+                )
+            ).all()
+        found: dict[int, tuple[str | None, datetime, list[JournalLine]]] = {}
+        for journal_id, key, created_at, user_id, amount, balance_after in rows:
+            _, _, lines = found.setdefault(journal_id, (key, created_at, []))
+            if amount is not None and user_id is not None:
+                lines.append(JournalLine(user_id, amount, balance_after))
+        return [
+            LedgerJournal(key, kind, tuple(lines), created_at)
+            for key, created_at, lines in found.values()
+        ]

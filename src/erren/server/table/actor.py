@@ -1,0 +1,268 @@
+"""The table's actor: its task takes the commands off the queue one at a time and dispatches
+them; the players' own commands (join, act, ready, leave) and the restore after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from erren.engine import Action, ActionKind, Record, replay
+from erren.server.fairness import Commitment, commit
+from erren.server.protocol import ProtocolError, parse_action
+from erren.server.table.commands import (
+    Act,
+    BotMove,
+    Command,
+    Gone,
+    GraceOver,
+    IdleOver,
+    Join,
+    Leave,
+    Ready,
+    ReadyOver,
+    Resync,
+    SetTrustee,
+    Sit,
+    Timeout,
+    WindowPass,
+)
+from erren.server.table.spec import match_at
+from erren.server.table.timers import Timers
+from erren.tiles import Tile
+
+__all__ = ["Table"]
+
+log = logging.getLogger("erren.server.table")
+
+
+class Table(Timers):
+    """The actor.  Build it, :meth:`start` it, and :meth:`submit` commands."""
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run(), name=f"table {self.spec.id}")
+        self._touch()
+
+    async def stop(self) -> None:
+        """Cancel the actor (server shutdown): unfinished hands stay in the store."""
+        self._cancel_timers()
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    async def _run(self) -> None:
+        while not self.closed:
+            command = await self.queue.get()
+            try:
+                await self._handle(command)
+            except Exception:
+                log.exception("table %s failed on %r", self.spec.id, command)
+                await self._fault()
+                return
+
+    async def _fault(self) -> None:
+        """An unexpected failure: the hand in play (if any) is called off — nobody is charged
+        for the server's fault — and the table closes."""
+        if self.running and self.state is not None and self.game_id is not None:
+            try:
+                await self._call_off_record("the table failed")
+            except Exception:
+                log.exception("table %s: the failed hand is kept for a restart", self.spec.id)
+                self.kept = True
+        self._close("called-off", "the table failed; the hand is called off and nobody pays")
+
+    async def _handle(self, command: Command) -> None:
+        if isinstance(command, (Join, Act, SetTrustee, Ready)):
+            self._touch()
+        if isinstance(command, Act):
+            await self._act(command)
+        elif isinstance(command, Timeout):
+            await self._timeout(command)
+        elif isinstance(command, BotMove):
+            await self._bot_move(command)
+        elif isinstance(command, Join):
+            await self._join(command)
+        elif isinstance(command, Gone):
+            await self._gone(command)
+        elif isinstance(command, SetTrustee):
+            await self._trustee(command)
+        elif isinstance(command, Ready):
+            await self._ready(command)
+        elif isinstance(command, Leave):
+            await self._leave(command)
+        elif isinstance(command, Resync):
+            self._snapshot(command.conn)
+        elif isinstance(command, Sit):
+            seat = self.seats[command.seat]
+            seat.user_id, seat.name = command.user_id, command.name
+            self._broadcast({"type": "table", "table": self.info()})
+        elif isinstance(command, GraceOver):
+            await self._grace_over(command.seat)
+        elif isinstance(command, ReadyOver):
+            self._ready_over(command.hand)
+        elif isinstance(command, IdleOver):
+            self._idle_over(command.stamp)
+        elif isinstance(command, WindowPass):
+            await self._window_passed(command)
+
+    # ------------------------------------------------------------------ players' commands
+    async def _join(self, cmd: Join) -> None:
+        conn, seat = cmd.conn, cmd.seat
+        if conn.closed:
+            return
+        info = self.seats[seat]
+        for older in [c for c in info.conns if c is not conn]:
+            # a second tab of the same account takes the seat over (the contract: 4409)
+            info.conns.discard(older)
+            older.table, older.seat = None, -1
+            older.abort(
+                {
+                    "type": "replaced",
+                    "code": "replaced",
+                    "table": self.spec.id,
+                    "message": "this seat was opened in another window or tab (已在别处打开)",
+                },
+                4409,
+            )
+        was_online = info.online
+        paused = self.awaiting_restore
+        info.conns.add(conn)
+        info.back_since_restore = True
+        conn.table, conn.seat = self, seat
+        if paused and not self.awaiting_restore and self.running:
+            self._arm()  # everyone is back after the restart: the timers run again
+        if info.grace is not None:
+            info.grace.cancel()
+            info.grace = None
+        state = self.state
+        conn.send({"type": "joined", "table": self.info(), "seat": seat})
+        last = -2
+        if state is not None:
+            last = self.end_event["n"] if self.end_event is not None else state.event_count
+        since = cmd.since
+        if (
+            state is not None
+            and cmd.game == self.game_id
+            and since is not None
+            and -1 <= since <= last
+        ):
+            conn.send(
+                {
+                    "type": "events",
+                    "table": self.spec.id,
+                    "game": self.game_id,
+                    "events": self._events_for(seat, since),
+                    "state": self._state_json(seat),
+                }
+            )
+        else:
+            self._snapshot(conn)
+        if not was_online:
+            self._broadcast({"type": "presence", "seat": seat, "online": True})
+        # 托管 switched on while he was away stays on until he switches it off (§2.9)
+        if state is None and not self.running:
+            info.ready = True
+            await self._maybe_start()
+
+    async def _gone(self, cmd: Gone) -> None:
+        conn = cmd.conn
+        seat_no = conn.seat
+        if seat_no < 0:
+            return
+        seat = self.seats[seat_no]
+        if conn not in seat.conns:
+            return  # replaced by a newer connection, or already gone
+        seat.conns.discard(conn)
+        if seat.online:
+            return
+        self._broadcast({"type": "presence", "seat": seat_no, "online": False})
+        # Nothing is played for him now: the decision he faces keeps its own timer (§2.10);
+        # 托管 starts at the first timeout while he is away (:meth:`_timeout`).
+        if seat.grace is None and not self.closed:
+            seat.grace = self._grace_timer(seat_no)
+
+    async def _act(self, cmd: Act) -> None:
+        conn = cmd.conn
+        state = self.state
+        if state is None or not self.running:
+            self._error(conn, "no-hand", "no hand is being played at this table")
+            return
+        try:
+            action = parse_action(cmd.text, conn.seat)
+        except ProtocolError as err:
+            self._error(conn, err.code, err.message)
+            return
+        if cmd.n is not None and cmd.n != state.event_count:
+            self._error(
+                conn,
+                "stale",
+                f"you acted on event {cmd.n} but the hand is at event {state.event_count}; "
+                "nothing was done (resync or read the newer events)",
+                last_n=state.event_count,
+            )
+            return
+        if self.seats[conn.seat].trustee_by_disconnect:
+            self.seats[conn.seat].trustee_by_disconnect = False
+        if self._hold_pass(action):
+            return
+        await self._apply(action, conn)
+
+    async def _leave(self, cmd: Leave) -> None:
+        seat = cmd.conn.seat
+        if self.running:
+            await self._system(Action.make(ActionKind.ESCAPE, seat))
+        else:
+            self._close("left", f"{self.seats[seat].name} left the table", params={"seat": seat})
+
+    async def _ready(self, cmd: Ready) -> None:
+        if self.running:
+            self._error(cmd.conn, "hand-running", "the hand is still being played")
+            return
+        self.seats[cmd.conn.seat].ready = True
+        self._broadcast({"type": "ready", "seat": cmd.conn.seat})
+        await self._maybe_start()
+
+    # ------------------------------------------------------------------ restore
+    def restore(
+        self, game_id: int, meta: dict[str, Any], seed: int, salt: str, actions: list[str]
+    ) -> None:
+        """Rebuild the hand of an unfinished stored game (after a restart) by replaying it."""
+        self.hand_no = int(meta.get("hand", 1))
+        dealer = int(meta.get("dealer", 0))
+        match = self.match = match_at(
+            self.ruleset,
+            dealer=dealer,
+            streak=int(meta.get("streak", 0)),
+            round_wind=Tile(int(meta.get("round_wind", Tile.EAST))),
+            first_dealer=int(meta.get("first_dealer", dealer)),
+        )
+        record = Record(
+            ruleset=self.ruleset.name,
+            options=self.ruleset.options_dict(),
+            seed=seed,
+            dealer=match.dealer,
+            round_wind=match.round_wind,
+            actions=tuple(actions),
+            streak=match.streak if self.ruleset.uses_streak else 0,
+        )
+        state = replay(record)
+        self._begin(state, game_id, Commitment(seed, salt, commit(seed, salt)))
+        self._persisted = len(actions)
+        for seat_no, seat in enumerate(self.seats):
+            if seat.bot is None:
+                # a player who does not come back within the grace period has the hand
+                # called off (the restart was the server's fault, not his)
+                seat.back_since_restore = False
+                seat.grace = self._grace_timer(seat_no)
+
+    async def resume(self) -> None:
+        """Play on after :meth:`restore`: finish a hand that ended before the crash, or run
+        its timers."""
+        state = self.state
+        assert state is not None
+        if state.is_terminal:
+            await self._durably(self._finish_hand)
+        else:
+            self._arm()

@@ -1,0 +1,90 @@
+"""The seats of a table: who sits there (a player's connections, or a computer player) and
+each connection's outbox."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from erren.bots import Bot, find_bot
+from erren.server.clock import Timer
+from erren.server.protocol import dumps
+
+if TYPE_CHECKING:
+    from erren.server.table.actor import Table
+
+__all__ = ["OUTBOX_LIMIT", "Conn", "Seat", "make_bot_seat"]
+
+log = logging.getLogger("erren.server.table")
+
+
+OUTBOX_LIMIT = 256
+"""Messages a connection may have waiting; a client that falls further behind is dropped."""
+
+
+class Conn:
+    """One WebSocket connection's outbox, drained by its own writer task: the table never
+    waits for a slow client."""
+
+    def __init__(self, user_id: int, name: str) -> None:
+        self.user_id = user_id
+        self.name = name
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.table: Table | None = None
+        self.seat = -1
+        self.close_code = 1000
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(dumps(message))
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= OUTBOX_LIMIT:
+            log.warning("dropping a slow connection of user %s", self.user_id)
+            self.close(1013)
+            return
+        self.queue.put_nowait(text)
+
+    def abort(self, message: dict[str, Any], code: int) -> None:
+        """Drop what is waiting, send ``message`` and close with ``code``."""
+        if self.closed:
+            return
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.send(message)
+        self.close(code)
+
+    def close(self, code: int = 1000) -> None:
+        if not self.closed:
+            self.closed = True
+            self.close_code = code
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class Seat:
+    user_id: int | None
+    name: str
+    bot_name: str | None = None
+    bot: Bot | None = None
+    conns: set[Conn] = field(default_factory=set)
+    ready: bool = False
+    grace: Timer | None = None
+    trustee_by_disconnect: bool = False
+    toggles: int = 0
+    """托管 switches by the player himself during the current hand."""
+    back_since_restore: bool = True
+    """The player joined since the table was restored after a restart (a hand nobody came
+    back to is called off, not charged as an escape)."""
+
+    @property
+    def online(self) -> bool:
+        return self.bot is not None or bool(self.conns)
+
+
+def make_bot_seat(name: str, bot: str, seed: int | None) -> Seat:
+    return Seat(user_id=None, name=name, bot_name=bot, bot=find_bot(bot, seed=seed))

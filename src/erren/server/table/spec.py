@@ -1,0 +1,97 @@
+"""What a table is and how the table runtime is set: :class:`TableSpec`, :class:`TableConfig`,
+the rules it plays (:func:`with_claim_privacy`) and the match it deals (:func:`match_at`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from erren.engine import Match, Ruleset, find_ruleset
+from erren.engine.state import Phase
+from erren.server.rooms import RoomTier
+from erren.tiles import Tile
+
+__all__ = ["WINDOWS", "TableConfig", "TableSpec", "match_at", "with_claim_privacy"]
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """Server settings of the table runtime (times in game seconds, scaled by the clock)."""
+
+    grace_s: float = 60.0
+    """How long a disconnected player may stay away during a hand before it is an escape."""
+    ready_timeout_s: float = 60.0
+    """How long a finished hand waits for both players to be ready before the table closes."""
+    bot_delay_s: float = 1.0
+    """A computer player's thinking time."""
+    turn_timeout_s: float | None = None
+    """Override the family's turn timer (``None``: the ruleset's, 20 s)."""
+    claim_timeout_s: float | None = None
+    commit_window_s: float = 0.002
+    """Group commit: how long the journal gathers actions before it writes them in one
+    transaction (:class:`~erren.server.journal.Journal`)."""
+    claim_min_pause_s: float = 0.8
+    """鸣牌保护 (guobiao-2p §2.4): the next draw never comes sooner than this after a discard
+    (or a 加杠) whose claim window a human decides; a window with only pass in it is passed by
+    the system exactly then, so the discarder cannot tell whether the opponent had a choice."""
+    idle_timeout_s: float = 600.0
+    """A table at which no player did anything for this long, outside a running hand (an
+    invite nobody used, a finished hand nobody readies), closes with code ``idle``."""
+    trustee_toggles: int = 10
+    """How many times a player may switch 托管 on or off himself during one hand."""
+    store_retry_max_s: float = 5.0
+    """The longest wait (real seconds) between two tries of a failed database write."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """What a table is: ``kind`` ``quick`` (a bean room), ``private`` or ``computer``."""
+
+    id: str
+    kind: str
+    family: str
+    options: dict[str, Any]
+    room: RoomTier | None = None
+    invite: str | None = None
+    bot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "family": self.family,
+            "options": self.options,
+            "room": None if self.room is None else self.room.id,
+            "invite": self.invite,
+            "bot": self.bot,
+        }
+
+
+WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.LAST_DRAW, Phase.HAIDI})
+"""Phases in which one seat answers a tile; with ``claim_privacy`` they open whether or not he
+has a choice (pass alone), and the server keeps them open for the minimum pause."""
+
+
+def match_at(
+    ruleset: Ruleset,
+    *,
+    dealer: int,
+    streak: int = 0,
+    round_wind: Tile = Tile.EAST,
+    first_dealer: int | None = None,
+) -> Match:
+    """A match picked up at a hand: its dealer, streak and round wind, and the seat that dealt
+    its hand 1 (the round wind advances when the deal comes back to him; default ``dealer``)."""
+    match = Match(ruleset)
+    match.dealer, match.streak, match.round_wind = dealer, streak, round_wind
+    match.first_dealer = dealer if first_dealer is None else first_dealer
+    return match
+
+
+def with_claim_privacy(ruleset: Ruleset) -> Ruleset:
+    """``ruleset`` with 鸣牌保护 on (every claim window opened, pass-only ones too), when the
+    engine's options have ``claim_privacy``; otherwise ``ruleset`` itself."""
+    options = ruleset.options_dict()
+    if "claim_privacy" not in options or options["claim_privacy"]:
+        return ruleset
+    return find_ruleset(ruleset.name, {**options, "claim_privacy": True})

@@ -1,0 +1,13 @@
+"""Tools for testing erren and programs built on it; erren itself never imports this package.
+
+Everything the tests and the benchmarks share lives here, so that no test imports another test
+module or a benchmark, and no benchmark imports a test:
+
+* :mod:`erren.testing.hands` — seeded random hands on the 64- and 136-tile walls, and each
+  reference library's input format (the benchmarks time them, the differential tests compare on
+  them);
+* :mod:`erren.testing.strategies` — the hypothesis strategies (count arrays and hands drawn from
+  real walls); it needs ``hypothesis``, which the ``dev`` extra installs;
+* :mod:`erren.testing.oracles` — slow, obviously-correct shanten and decomposition references;
+* :mod:`erren.testing.differential` — the differential suite's seed and its disagreement report.
+"""
