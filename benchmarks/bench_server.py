@@ -204,8 +204,12 @@ async def _watch_lag(window: tuple[float, float], lags: list[float]) -> None:
             lags.append(loop.time() - due)
 
 
-def _worker(job: dict[str, Any], queue: Any) -> None:
-    """One client process: ``job["tables"]`` tables opened evenly over the ramp."""
+def _worker(job: dict[str, Any], queue: Any, go: Any) -> None:
+    """One client process: ``job["tables"]`` tables opened evenly over the ramp.
+
+    It says it is ready (``None`` on ``queue``), then waits for the start time ``t0`` on ``go``:
+    the ramp starts when every client has started up, however long that took on this machine.
+    """
     if job["cpus"]:
         os.sched_setaffinity(0, job["cpus"])
     _more_files()
@@ -213,6 +217,8 @@ def _worker(job: dict[str, Any], queue: Any) -> None:
         import uvloop  # noqa: PLC0415
 
         asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    queue.put(None)
+    t0: float = go.get()
 
     lags: list[float] = []
 
@@ -220,7 +226,7 @@ def _worker(job: dict[str, Any], queue: Any) -> None:
         loop = asyncio.get_running_loop()
         begin = loop.time()
         # every worker measures the same window, whatever its own start-up time
-        opened = begin + job["ramp"] - (time.time() - job["t0"])
+        opened = begin + job["ramp"] - (time.time() - t0)
         start = opened + job["warmup"]
         window = (start, start + job["seconds"])
         n = job["tables"]
@@ -445,6 +451,24 @@ class Report:
         return "\n".join([*lines, TARGET])
 
 
+def _start_clients(jobs: list[dict[str, Any]]) -> tuple[list[Any], Any, float]:
+    """One client process per job; once every one has started up (a spawned process imports
+    erren, which takes seconds on a busy machine), they all get the same start time ``t0``.
+    Returns (the processes, the queue of their results, ``t0``)."""
+    ctx = multiprocessing.get_context("spawn")
+    queue: Any = ctx.Queue()
+    go: Any = ctx.Queue()
+    procs = [ctx.Process(target=_worker, args=(job, queue, go)) for job in jobs]
+    for proc in procs:
+        proc.start()
+    for _ in procs:
+        queue.get()  # that client is ready
+    t0 = time.time()
+    for _ in procs:
+        go.put(t0)
+    return procs, queue, t0
+
+
 def run(
     *,
     tables: int,
@@ -474,12 +498,8 @@ def run(
                 proc, url = _start_server(url_db, server_cpu, tmp / "server.log", profile)
             else:
                 url = server.rstrip("/")
-            ctx = multiprocessing.get_context("spawn")
-            queue: Any = ctx.Queue()
-            t0 = time.time()
-            procs = []
-            for i in range(workers):
-                job = {
+            jobs = [
+                {
                     "url": url,
                     "tables": tables // workers + (i < tables % workers),
                     "think": think,
@@ -487,12 +507,11 @@ def run(
                     "warmup": warmup,
                     "seconds": seconds,
                     "seed": 1_000_000 * i,
-                    "t0": t0,
                     "cpus": client_cpus,
                 }
-                p = ctx.Process(target=_worker, args=(job, queue))
-                p.start()
-                procs.append(p)
+                for i in range(workers)
+            ]
+            procs, queue, t0 = _start_clients(jobs)
             server_cpu0 = server_cpu1 = 0.0
             health0: dict[str, Any] = {}
             health1: dict[str, Any] = {}

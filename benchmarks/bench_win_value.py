@@ -9,19 +9,23 @@ the bots value their waits through those legal actions, and ``erren simulate`` p
 
 =========================  ====================================================================
 win_value, score()         µs per call of ``score(hand, ctx, table="gb").total_without_flowers``
-                           on the claims a simulation of ``--hands`` hands asked about, every
-                           erren cache emptied before each timed run
+                           on the claims ``--hands`` hands of efficiency vs random asked
+                           about, every erren cache emptied before each timed run
 win_value, score() memo    the same calls again, on hands ``score`` has memoised
 win_value, score_fast()    ``score_fast`` total minus the flower fans, no cache
-simulate <bots>, <how>     µs per hand (and hands/s) of ``erren.sim.simulate`` with
+simulate <bots>, <how>     CPU µs per hand (and hands/s) of ``erren.sim.simulate`` with
                            ``GuobiaoRuleset.win_value`` computed by ``score()`` or
-                           ``score_fast()``; the same seed, so the same hands
+                           ``score_fast()``; the same seed, so the same hands; the two
+                           alternate run by run and the median of ``--repeat`` runs is shown
 =========================  ====================================================================
 """
 
 from __future__ import annotations
 
+import gc
+import statistics
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -36,7 +40,7 @@ from erren.sim import simulate
 
 RULESET = "guobiao-2p"
 OPTIONS: dict[str, Any] = {"fan_table": "gb", "min_fan": 8}
-BOTS = (("random", "random"), ("efficiency", "efficiency"))
+BOTS = (("random", "random"), ("efficiency", "random"), ("efficiency", "efficiency"))
 
 WinValue = Callable[[GuobiaoRuleset, State, WinClaim], "int | None"]
 
@@ -61,7 +65,8 @@ def _clear() -> None:
 
 
 def _claims(config: Config) -> list[tuple[Hand, WinContext]]:
-    """Every (hand, context) ``win_value`` is asked about in ``--hands`` efficiency hands."""
+    """Every (hand, context) ``win_value`` is asked about in ``--hands`` hands of efficiency
+    against random."""
     seen: list[tuple[Hand, WinContext]] = []
     original = GuobiaoRuleset.win_value
 
@@ -75,6 +80,28 @@ def _claims(config: Config) -> list[tuple[Hand, WinContext]]:
     finally:
         GuobiaoRuleset.win_value = original  # type: ignore[method-assign]
     return seen
+
+
+def _simulate_cpu(bots: tuple[str, str], config: Config) -> dict[str, float]:
+    """Median CPU µs per hand of ``simulate`` with each way of valuing a win, the two ways
+    alternating run by run (after a warm-up of each), so that a machine busy with other work
+    slows both alike."""
+    samples: dict[str, list[float]] = {how: [] for how, _ in HOWS}
+    original = GuobiaoRuleset.win_value
+    try:
+        for run in range(max(1, config.repeat) + 1):
+            for how, fn in HOWS:
+                GuobiaoRuleset.win_value = fn  # type: ignore[assignment, method-assign]
+                ruleset = find_ruleset(RULESET, **OPTIONS)
+                _clear()
+                gc.collect()
+                start = time.process_time_ns()
+                simulate(ruleset, bots, hands=config.hands, seed=config.seed)
+                if run:  # run 0 warms up
+                    samples[how].append((time.process_time_ns() - start) / config.hands / 1000)
+    finally:
+        GuobiaoRuleset.win_value = original  # type: ignore[method-assign]
+    return {how: statistics.median(times) for how, times in samples.items()}
 
 
 @suite("win_value")
@@ -97,23 +124,12 @@ def bench(config: Config) -> str:
         rows.append(Row(f"win_value, {label}", "gb", None, time_per_op(loop, n, config.repeat)))
         rows[-1].hands = n
     rates: list[str] = []
-    original = GuobiaoRuleset.win_value
-    try:
-        for bots in BOTS:
-            for how, fn in HOWS:
-                GuobiaoRuleset.win_value = fn  # type: ignore[assignment, method-assign]
-                ruleset = find_ruleset(RULESET, **OPTIONS)
-
-                def loop(bots: tuple[str, str] = bots, ruleset: object = ruleset) -> object:
-                    _clear()
-                    return simulate(ruleset, bots, hands=config.hands, seed=config.seed)  # type: ignore[arg-type]
-
-                per_hand = time_per_op(loop, config.hands, config.repeat)
-                label = f"simulate {bots[0]}/{bots[1]}, {how}"
-                rows.append(Row(label, "gb min 8", None, per_hand, hands=config.hands))
-                rates.append(f"  {label:<44} {1e6 / per_hand:>8,.0f} hands/s")
-    finally:
-        GuobiaoRuleset.win_value = original  # type: ignore[method-assign]
+    for bots in BOTS:
+        per_hand = _simulate_cpu(bots, config)
+        for how, _ in HOWS:
+            label = f"simulate {bots[0]}/{bots[1]}, {how}"
+            rows.append(Row(label, "gb min 8", None, per_hand[how], hands=config.hands))
+            rates.append(f"  {label:<44} {1e6 / per_hand[how]:>8,.0f} hands/s (CPU)")
     return "\n".join([format_table(rows, ()), "hands per second:", *rates])
 
 

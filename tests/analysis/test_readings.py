@@ -325,6 +325,7 @@ def _oracle_regular(hand: Hand) -> set[tuple[tuple[tuple[int, ...], ...], tuple[
     return out
 
 
+@pytest.mark.slow
 @given(complete_hands())
 @settings(max_examples=300, suppress_health_check=[HealthCheck.large_base_example])
 def test_generated_hands_re_multiply(hand: Hand) -> None:

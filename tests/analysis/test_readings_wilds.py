@@ -178,6 +178,7 @@ def test_special_shapes_with_wilds_equal_brute_force(hand: CountHand) -> None:
     assert {project(r) for r in found} == brute_force(hand, GB)
 
 
+@pytest.mark.slow
 @given(small_hands())
 @_SETTINGS
 def test_groups_re_multiply_to_the_hand(hand: CountHand) -> None:

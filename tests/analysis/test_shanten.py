@@ -54,6 +54,7 @@ def test_tables_are_small_and_the_uncapped_ones_are_built_on_demand() -> None:
     assert seconds is not None
 
 
+@pytest.mark.slow
 @given(block_counts(9))
 @settings(max_examples=60)
 def test_suit_table_matches_brute_force(counts: list[int]) -> None:
@@ -135,6 +136,7 @@ def test_known_hands(hand: str, wilds: int, shapes: ShapeSet, expected: int) -> 
     assert reference == expected
 
 
+@pytest.mark.slow
 @given(st.one_of(concealed_counts(total=range(1, 15)), near_counts(total=range(1, 15))))
 @settings(max_examples=150)
 def test_shanten_matches_reference(counts: list[int]) -> None:
@@ -143,6 +145,7 @@ def test_shanten_matches_reference(counts: list[int]) -> None:
     assert shanten_by_shape(counts) == ref_shanten_by_shape(counts, 0, ALL_SHAPES)
 
 
+@pytest.mark.slow
 @given(st.one_of(concealed_counts(kinds=WALL_64), near_counts(kinds=WALL_64)))
 @settings(max_examples=200)
 def test_shanten_matches_reference_64_wall(counts: list[int]) -> None:

@@ -43,6 +43,7 @@ def test_improving_matches_brute_force(counts: list[int], shapes: ShapeSet) -> N
     assert kinds == brute_improving(counts, shapes)
 
 
+@pytest.mark.slow
 @given(HANDS_13, SHAPE_SETS)
 @settings(max_examples=400)
 def test_hand_plus_any_wait_is_complete(counts: list[int], shapes: ShapeSet) -> None:

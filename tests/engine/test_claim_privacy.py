@@ -110,6 +110,7 @@ def _pairs(name: str, options: dict[str, Any], hands: int) -> dict[str, int]:
     return counts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options", "hands"), FAMILIES, ids=IDS)
 def test_the_waiting_seat_cannot_tell_whether_the_opponent_had_a_choice(
     name: str, options: dict[str, Any], hands: int

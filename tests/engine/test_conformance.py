@@ -111,6 +111,7 @@ def _expected_sizes(state: State, p: int) -> tuple[int, ...]:
     return (13,)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default"
 )

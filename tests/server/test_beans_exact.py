@@ -236,6 +236,7 @@ async def check_below_entry(
 FAMILIES = ("guobiao-2p", "xiamen", "arcade")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 @pytest.mark.parametrize("family", FAMILIES)
 def test_every_outcome_in_every_tier_moves_the_spec_beans(

@@ -10,6 +10,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from erren.bots import find_bot
 from erren.engine import find_ruleset
 
@@ -37,6 +39,7 @@ TABLES: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
+@pytest.mark.slow
 def test_no_message_leaks_hidden_information(server: Server) -> None:
     audit = Audit()
     checks: list[tuple[Any, ...]] = []

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import httpx
+import pytest
 
 from erren.server.fairness import verify_record
 
@@ -15,6 +16,7 @@ from ._support.harness import Server, run
 from ._support.helpers import check_no_leak, private_pair, quick_pair, settlements
 
 
+@pytest.mark.slow
 def test_random_games_leak_nothing(server: Server) -> None:
     async def main() -> None:
         checked = 0

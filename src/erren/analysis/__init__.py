@@ -13,7 +13,7 @@ The functions ``shanten``, ``waits`` and ``readings`` live in the modules of the
 module names stay importable.
 """
 
-from erren.analysis.complete import is_complete, is_complete_ignoring_copies
+from erren.analysis.complete import is_complete, is_complete_by_mask, is_complete_ignoring_copies
 from erren.analysis.readings import Group, GroupKind, Reading, Wilds, is_winning
 from erren.analysis.shanten import shanten_by_shape
 from erren.analysis.shapes import (
@@ -45,6 +45,7 @@ __all__ = [
     "discard_table",
     "improving",
     "is_complete",
+    "is_complete_by_mask",
     "is_complete_ignoring_copies",
     "is_winning",
     "shanten_by_shape",

@@ -9,7 +9,10 @@ Every family, the engine and the scorers ask here (through the kernel
   Xiamen gold may be a fifth copy, R-3.2; :func:`erren.analysis.golds.complete`);
 * :func:`is_complete_ignoring_copies` — the same for natural tiles where one kind may be held
   five times: the shape-only question of MCR's wait rules ("ignoring how many copies remain",
-  guobiao-2p §5.2 A15), which no real hand asks.
+  guobiao-2p §5.2 A15), which no real hand asks;
+* :data:`is_complete_by_mask` — :func:`is_complete` itself, positional, with the shapes as a
+  kernel mask (:func:`~erren.analysis.shapes.shape_mask`): for hot paths that fix their shapes
+  once (the engine's win check), one call less.
 
 The hand-level questions (:func:`erren.analysis.readings.is_winning`, the engine's
 :func:`erren.engine.winning.is_complete`, the scorers' ``complete``) are thin wrappers of these.
@@ -42,9 +45,12 @@ from erren.analysis.shapes import ALL_SHAPES, SHAPE_MASKS, Shape, ShapeSet
 from erren.errors import AnalysisError
 from erren.tiles import NUM_KINDS
 
-__all__ = ["is_complete", "is_complete_ignoring_copies"]
+__all__ = ["is_complete", "is_complete_by_mask", "is_complete_ignoring_copies"]
 
 _k_is_complete = _kernel.is_complete
+is_complete_by_mask = _kernel.is_complete
+"""``is_complete_by_mask(counts, wilds, mask, max_copies=4, held=None, /)``: :func:`is_complete`
+with the shapes as a kernel bit mask."""
 _REGULAR = Shape.REGULAR.bit
 _HONORS = range(27, NUM_KINDS)
 

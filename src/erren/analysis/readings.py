@@ -385,9 +385,9 @@ def is_winning(hand: Hand, *, shapes: ShapeSet, wilds: Wilds | None = None) -> b
     """Whether the hand has at least one reading in ``shapes``: the kernel's completeness test
     (:func:`erren.analysis.complete.is_complete`) on the hand at count level.
 
-    A hand of the wrong size is not winning.  The few settings outside the kernel's semantics
-    (a wild limited to some kinds under the four-copies cap, a fifth copy with other shapes than
-    the regular one, or kinds a limited wild could not join) ask :func:`readings` instead."""
+    A hand of the wrong size is not winning.  Wilds limited to some kinds under the four-copies
+    cap, uncapped wilds with other shapes than the regular one, and naturals a limited wild may
+    not join are outside the kernel's semantics: those ask :func:`readings` instead."""
     counts, n_wilds, melds, winning, winning_wild = _hand_key(hand, wilds)
     full = list(counts)
     if winning is not None:
@@ -397,12 +397,13 @@ def is_winning(hand: Hand, *, shapes: ShapeSet, wilds: Wilds | None = None) -> b
         return False
     if max(full) > 4 or not _kernel_exact(full, shapes, wilds):
         return bool(readings(hand, shapes=shapes, wilds=wilds))
-    if wilds is not None and wilds.max_copies is None:
-        return is_complete(full, wilds=total_wilds, shapes=shapes, max_copies=None)
+    cap = None if wilds is not None and wilds.max_copies is None else 4
+    if not melds or cap is None:
+        return is_complete(full, wilds=total_wilds, shapes=shapes, max_copies=cap)
     held = group_counts(melds)
     if any(full[k] + held[k] > 4 for k in range(NUM_KINDS)):
         return False  # a fifth copy counting the melds: no reading within the cap
-    return is_complete(full, wilds=total_wilds, shapes=shapes, held=held if melds else None)
+    return is_complete(full, wilds=total_wilds, shapes=shapes, held=held)
 
 
 _REGULAR_ONLY = frozenset({Shape.REGULAR})

@@ -14,7 +14,8 @@ from typing import TextIO
 
 from erren.cli._display import Palette, board_lines, score_lines, seat_lines, use_color
 from erren.engine import Action, Record
-from erren.engine.record import replay_steps
+from erren.engine.actions import CHANCE
+from erren.engine.record import replay_moves
 from erren.errors import ErrenError
 
 NAME = "replay"
@@ -48,26 +49,25 @@ def load_record(text: str, hand: int = 1) -> Record:
 
 
 def frames(record: Record, pal: Palette, *, seat: int | None = None) -> list[str]:
-    """One screen per step: the setup, then one after each recorded action.
+    """One screen per move: the deal, then one after each player's action (the chance actions
+    that follow a move, such as an arcade event roll, are part of it).
 
-    The steps are the engine's own replay (:func:`erren.engine.record.replay_steps`), so the
-    dealer, the round wind and the dealer streak are the record's (a xiamen hand during 连庄
-    shows its 连庄数 and 底)."""
+    The moves are the engine's own replay (:func:`erren.engine.record.replay_moves`, as the web
+    replay's), so the dealer, the round wind and the dealer streak are the record's (a xiamen
+    hand during 连庄 shows its 连庄数 and 底)."""
     actions = [Action.parse(text) for text in record.actions]
-    total = len(actions)
     setup = 0
-    while setup < total and actions[setup].kind.is_chance:
+    while setup < len(actions) and actions[setup].player == CHANCE:
         setup += 1
+    total = sum(1 for action in actions[setup:] if action.player != CHANCE)
     title = f"{record.ruleset} · seed {record.seed} · dealer seat {record.dealer}"
     out: list[str] = []
     seen = 0
-    for i, state in enumerate(replay_steps(record)):
-        if i < setup:
-            continue
-        if i > setup:
-            label = f"step {i - setup}/{total - setup}: {actions[i - 1]}"
-        else:
+    for step, (state, move) in enumerate(replay_moves(record)):
+        if move is None:
             label = f"setup ({setup} chance actions): the deal"
+        else:
+            label = f"step {step}/{total}: {move}"
         viewer = 0 if seat is None else seat
         events = state.events_since(viewer, seen) if seat is not None else state.events[seen:]
         seen = state.event_count

@@ -23,7 +23,7 @@ The shared state machine runs the turn flow; this module supplies the family's d
   and ``HAIDI`` (``zimo`` or ``pass``, R2.19); the pung offer (R2.22) is an extra move of the
   turn, ``takepung:abc`` (the three tiles given up), shown to the player in ``offer``;
 * timeouts (R2.16) and 托管 (R2.17); the settlement of R2.25 with the real
-  :func:`erren.scoring.arcade.score_arcade` result in ``HandResult.score``; the versus escape
+  :func:`erren.scoring.arcade.score_arcade` result in ``HandResult.detail``; the versus escape
   (R2.25): ``escape_penalty_points × base_points`` points (``HandResult.deltas`` are points:
   a bean table's stake is applied once, by the server).
 

@@ -28,7 +28,7 @@ from erren.tiles import Tile
 if TYPE_CHECKING:
     from erren.engine.state import State
 
-__all__ = ["FORMAT", "VERSION", "Record", "replay", "replay_moves", "replay_steps"]
+__all__ = ["FORMAT", "VERSION", "Record", "replay", "replay_moves"]
 
 FORMAT = "erren-hand"
 VERSION = 1
@@ -143,18 +143,6 @@ def replay_moves(record: Record | str) -> Iterator[tuple[State, Action | None]]:
             state.apply_recorded(actions[i])
             i += 1
         yield state, move
-
-
-def replay_steps(record: Record | str) -> Iterator[State]:
-    """The replay one action at a time: the state before the first action, then after each one
-    (one :class:`State`, advanced in place: read it before asking for the next step)."""
-    if isinstance(record, str):
-        record = Record.from_json(record)
-    state = _initial(record)
-    yield state
-    for text in record.actions:
-        state.apply_recorded(Action.parse(text))
-        yield state
 
 
 def _initial(record: Record) -> State:

@@ -4,8 +4,8 @@ The engine asks three questions many times per hand: is this concealed part comp
 kinds does this 13-form wait on, and which discards leave a ready hand.
 
 * :func:`is_complete` is erren's one completeness test, the C kernel's
-  (:func:`erren.analysis.complete.is_complete`): the regular shape, plus seven pairs without
-  melds (four of a kind = two pairs).
+  (:func:`erren.analysis.complete.is_complete`, called by mask): the regular shape, plus seven
+  pairs without melds (four of a kind = two pairs).
 * :func:`waits_mask` and :func:`ready_discards` answer on 34-long count arrays with lookup
   tables built once at import: ``_COMPLETE``, every count vector of one suit (packed 3 bits per
   number) that splits into chows and pungs, with or without one pair (the count modulo 3 tells
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
-from erren.analysis.complete import is_complete as _is_complete
-from erren.analysis.shapes import GUOBIAO_2P, Shape
+from erren.analysis.complete import is_complete_by_mask
+from erren.analysis.shapes import GUOBIAO_2P, Shape, shape_mask
 
 __all__ = ["is_complete", "ready_discards", "waits_mask"]
 
@@ -67,7 +67,9 @@ def _build() -> tuple[frozenset[int], dict[int, int]]:
 
 
 _COMPLETE, _NEAR = _build()
-_REGULAR = frozenset({Shape.REGULAR})
+_WITHOUT_MELDS = shape_mask(GUOBIAO_2P)
+"""Regular or seven pairs (four of a kind = two pairs, §3.2)."""
+_WITH_MELDS = shape_mask(frozenset({Shape.REGULAR}))
 
 
 def _suit_key(counts: Sequence[int], base: int) -> int:
@@ -88,7 +90,7 @@ def _suit_key(counts: Sequence[int], base: int) -> int:
 def is_complete(counts: Sequence[int], melds: int) -> bool:
     """Whether a concealed part of ``14 - 3 * melds`` tiles (34 counts) is a winning shape:
     four sets and a pair counting the melds, or seven pairs when there is no meld."""
-    return _is_complete(counts, shapes=GUOBIAO_2P if melds == 0 else _REGULAR)
+    return is_complete_by_mask(counts, 0, _WITHOUT_MELDS if melds == 0 else _WITH_MELDS)
 
 
 def waits_mask(counts: Sequence[int], melds: int, meld_counts: Sequence[int] | None = None) -> int:

@@ -578,8 +578,8 @@ def score_hand(state: State, claim: WinClaim, options: XiamenOptions) -> HandRes
     (:func:`erren.scoring.xiamen.score_xiamen`, then :func:`~erren.scoring.xiamen.settle_xiamen`).
 
     ``fans`` holds the 水 items as ``(id name, 水, 1)`` rows, ``fan_total`` the 水, ``points``
-    the total paid (bonus included) and ``score`` the full :class:`XiamenSettlement`, whose
-    ``steps`` explain every figure."""
+    the total paid (bonus included) and ``detail`` a :class:`XiamenScore` (the 水 rows and the
+    settlement, whose ``steps`` explain every figure)."""
     from erren.scoring.xiamen import (  # noqa: PLC0415 - scoring imports the engine's deps
         WinType,
         XiamenContext,

@@ -95,6 +95,7 @@ def oracle_complete(counts: tuple[int, ...], golds: int) -> bool:
 # Completeness and 游金-ready
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(wild_hands(total=(2, 5, 8, 11, 14), kinds=WALL_64, max_wilds=4))
 def test_complete_equals_substitution(hand: tuple[list[int], int]) -> None:
