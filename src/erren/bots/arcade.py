@@ -1,4 +1,5 @@
-"""The efficiency bot's arcade play (``observation.wild`` set): 财神 wilds, 报听, the events.
+"""The efficiency bot's arcade play (an :class:`~erren.engine.ArcadeView` with a wild): 财神
+wilds, 报听, the events.
 
 * wins whenever a win is offered (自摸, 点和, 抢杠和, the 报听 and 海底捞月 prompts);
 * counts the wild tiles as wilds (never discards one while a natural tile serves as well) and
@@ -30,7 +31,7 @@ from erren.bots.common import (
     passing,
     visible_counts,
 )
-from erren.engine import Action, ActionKind, Observation
+from erren.engine import Action, ActionKind, ArcadeView, Observation
 from erren.tiles import NUM_KINDS
 
 __all__ = ["arcade_choice", "wild_counts"]
@@ -38,23 +39,29 @@ __all__ = ["arcade_choice", "wild_counts"]
 AK = ActionKind
 
 
-def wild_counts(obs: Observation) -> tuple[list[int], int, list[int]]:
-    """``(counts, wilds, visible)``: the natural concealed tiles, the wilds held, and the copies
-    the player can see (pools, melds, flowers, the indicator; a wild kind counts as seen)."""
-    w = int(obs.wild)  # type: ignore[arg-type]
+def wild_counts(obs: Observation, view: ArcadeView, w: int) -> tuple[list[int], int, list[int]]:
+    """``(counts, wilds, visible)``: the natural concealed tiles, the wilds held (``w`` is the
+    wild kind), and the copies the player can see (pools, melds, flowers, the indicator; a wild
+    kind counts as seen)."""
     hand, visible = visible_counts(obs, flowers=True)
     k = hand[w]
     hand[w] = 0
     visible[w] = 4
-    if obs.flower_kind is not None:
-        visible[int(obs.flower_kind)] = 4
+    if view.flower_kind is not None:
+        visible[int(view.flower_kind)] = 4
     return hand, k, visible
 
 
 def arcade_choice(
-    obs: Observation, legal: Sequence[Action], *, ting_min_waits: int, ting_late_wall: int
+    obs: Observation,
+    view: ArcadeView,
+    wild: int,
+    legal: Sequence[Action],
+    *,
+    ting_min_waits: int,
+    ting_late_wall: int,
 ) -> Action:
-    """The efficiency bot's move in an arcade hand."""
+    """The efficiency bot's move in an arcade hand whose wild kind is ``wild``."""
     for action in legal:
         if action.kind in (AK.HU, AK.ZIMO):
             return action
@@ -62,16 +69,18 @@ def arcade_choice(
         return legal[0]
     phase = obs.phase
     if phase == "exchange":
-        return _exchange(obs)
+        return _exchange(obs, view, wild)
     if phase == "pick":
-        return _pick(obs, legal)
+        return _pick(obs, view, wild, legal)
     if phase == "turn":
-        return _turn(obs, legal, ting_min_waits, ting_late_wall)
-    return _claim(obs, legal)
+        return _turn(
+            obs, view, wild, legal, ting_min_waits=ting_min_waits, ting_late_wall=ting_late_wall
+        )
+    return _claim(obs, view, wild, legal)
 
 
-def _exchange(obs: Observation) -> Action:
-    c, k, _ = wild_counts(obs)
+def _exchange(obs: Observation, view: ArcadeView, w: int) -> Action:
+    c, k, _ = wild_counts(obs, view, w)
     give: list[int] = []
     if shanten(c, wilds=k, shapes=ARCADE) >= 2:
         for t in range(NUM_KINDS):
@@ -87,12 +96,11 @@ def _exchange(obs: Observation) -> Action:
     return Action.tiles_action(AK.EXCHANGE, obs.player, give[:6])
 
 
-def _pick(obs: Observation, legal: Sequence[Action]) -> Action:
+def _pick(obs: Observation, view: ArcadeView, w: int, legal: Sequence[Action]) -> Action:
     picks = {int(a.tile): a for a in legal if a.kind is AK.PICK}  # type: ignore[arg-type]
-    w = int(obs.wild)  # type: ignore[arg-type]
     if w in picks:
         return picks[w]
-    c, k, _ = wild_counts(obs)
+    c, k, _ = wild_counts(obs, view, w)
     _, kinds = improving(c, wilds=k, shapes=ARCADE)
     for t in kinds:
         if t in picks:
@@ -101,10 +109,15 @@ def _pick(obs: Observation, legal: Sequence[Action]) -> Action:
 
 
 def _turn(
-    obs: Observation, legal: Sequence[Action], ting_min_waits: int, ting_late_wall: int
+    obs: Observation,
+    view: ArcadeView,
+    w: int,
+    legal: Sequence[Action],
+    *,
+    ting_min_waits: int,
+    ting_late_wall: int,
 ) -> Action:
-    w = int(obs.wild)  # type: ignore[arg-type]
-    c, k, visible = wild_counts(obs)
+    c, k, visible = wild_counts(obs, view, w)
     discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
     tings = {int(a.tile): a for a in legal if a.kind is AK.TING}  # type: ignore[arg-type]
     rows = discard_table(c, wilds=k, shapes=ARCADE, visible=visible)
@@ -112,8 +125,8 @@ def _turn(
     if tile is None:
         return next(iter(discards.values()), legal[0])
     best = keyed[0][0]
-    if obs.offer is not None:
-        take = _take_pung(obs, c, k, best.shanten)
+    if view.offer is not None:
+        take = _take_pung(obs, int(view.offer), c, k, best.shanten)
         if take is not None:
             return take
     kong = kong_keeping_shanten(legal, c, wilds=k, shapes=ARCADE, target=best.shanten)
@@ -129,9 +142,9 @@ def _turn(
     return discards[tile]
 
 
-def _take_pung(obs: Observation, c: list[int], k: int, now: int) -> Action | None:
-    """Accept the pung offer if some three natural tiles given for it lower the shanten."""
-    x = int(obs.offer)  # type: ignore[arg-type]
+def _take_pung(obs: Observation, x: int, c: list[int], k: int, now: int) -> Action | None:
+    """Accept the offer of a pung of ``x`` if some three natural tiles given for it lower the
+    shanten."""
     held = [t for t in range(NUM_KINDS) if c[t]]
     best: tuple[int, tuple[int, ...]] | None = None
     for give in combinations_with_replacement(held, 3):
@@ -152,9 +165,9 @@ def _take_pung(obs: Observation, c: list[int], k: int, now: int) -> Action | Non
     return Action.tiles_action(AK.TAKE_PUNG, obs.player, best[1])
 
 
-def _claim(obs: Observation, legal: Sequence[Action]) -> Action:
+def _claim(obs: Observation, view: ArcadeView, w: int, legal: Sequence[Action]) -> Action:
     x = obs.pending
     if x is None or obs.phase != "claim":
         return passing(legal)
-    c, k, visible = wild_counts(obs)
+    c, k, visible = wild_counts(obs, view, w)
     return best_claim(legal, int(x), c, visible, wilds=k, shapes=ARCADE)
