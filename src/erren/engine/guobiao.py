@@ -31,6 +31,9 @@ __all__ = ["GuobiaoOptions", "GuobiaoRuleset"]
 _DEFAULT = -1
 """Placeholder of ``min_fan``/``cap_points`` meaning "the fan table's default"."""
 
+_WINDS = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
+"""The round winds in order (option ``round_wind="rotating"``)."""
+
 
 @dataclass(frozen=True)
 class GuobiaoOptions(Options):
@@ -126,6 +129,13 @@ class GuobiaoRuleset(Ruleset):
 
     def escape_penalty(self) -> int:
         return self.options.escape_penalty_points
+
+    def next_round_wind(self, round_wind: Tile, dealer: int, first_dealer: int) -> Tile:
+        """Option ``round_wind``: ``fixed_east`` keeps East; ``rotating`` moves to the next wind
+        (East, South, West, North, East…) each time the deal comes back to the first dealer."""
+        if self.options.round_wind == "rotating" and dealer == first_dealer:
+            return _WINDS[(_WINDS.index(round_wind) + 1) % 4]
+        return round_wind
 
     # ------------------------------------------------------------------ scoring glue
     def win_value(self, state: State, claim: WinClaim) -> int | None:

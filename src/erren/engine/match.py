@@ -24,8 +24,6 @@ from erren.tiles import Tile
 
 __all__ = ["Match", "MatchHand"]
 
-_WINDS = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
-
 
 @dataclass(frozen=True, slots=True)
 class MatchHand:
@@ -87,8 +85,8 @@ class Match:
         before = self.dealer
         self.dealer, self.streak = self.ruleset.next_dealer(self.dealer, self.streak, result)
         if self.dealer != before:
-            rotating = getattr(self.ruleset.options, "round_wind", "fixed_east") == "rotating"
-            if rotating and self.dealer == self.first_dealer:
-                self.round_wind = _WINDS[(_WINDS.index(self.round_wind) + 1) % 4]
+            self.round_wind = self.ruleset.next_round_wind(
+                self.round_wind, self.dealer, self.first_dealer
+            )
         self._current = None
         return result

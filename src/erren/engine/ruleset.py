@@ -42,6 +42,7 @@ from erren.engine.state import NO_DATA, FamilyData, FamilyPhase, Phase
 from erren.engine.views import FamilyView, GuobiaoView
 from erren.engine.winning import is_complete
 from erren.errors import IllegalActionError
+from erren.tiles import Tile
 
 if TYPE_CHECKING:
     from erren.engine.state import HandResult, State, WinClaim
@@ -297,6 +298,11 @@ class Family(ABC):
     def escape_penalty(self) -> int:
         """Points an escaping player pays (none by default)."""
         return 0
+
+    def next_round_wind(self, round_wind: Tile, dealer: int, first_dealer: int) -> Tile:
+        """The round wind of the next hand after the deal passed to ``dealer``: the same wind
+        by default (a match stays in the East round)."""
+        return round_wind
 
     @abstractmethod
     def score_win(self, state: State, claim: WinClaim) -> HandResult:
