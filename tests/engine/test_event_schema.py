@@ -4,6 +4,8 @@ that reads prose back."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import re
 from pathlib import Path
@@ -267,3 +269,10 @@ def test_no_client_reads_event_prose() -> None:
                 found.append(f"{path.relative_to(SRC)}:{n}: {line.strip()}")
     assert found == []
     assert "text" not in Event._fields
+
+
+def test_a_state_with_events_copies_and_pickles() -> None:
+    """Events without data share one empty mapping; a state still deep-copies and pickles."""
+    state = State.new(find_ruleset("guobiao-2p"), seed=1)
+    for twin in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert twin.fingerprint() == state.fingerprint()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from types import MappingProxyType
 from typing import NamedTuple, TypeAlias
 
 from erren.tiles import Tile
@@ -77,8 +76,9 @@ EventValue: TypeAlias = str | int | bool | tuple[int, ...]
 
 EventData: TypeAlias = Mapping[str, EventValue]
 
-NO_DATA: EventData = MappingProxyType({})
-"""The ``data`` of the kinds that carry none."""
+NO_DATA: EventData = {}
+"""The ``data`` of the kinds that carry none (read-only by its type; a plain mapping, so a
+:class:`~erren.engine.State` copies and pickles like any value)."""
 
 _WHERE = ("deal", "draw", "gold_reveal", "exchange", "haidi")
 _DRAW_FROM = ("front", "back", "haidi")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import random
 import socket
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -87,7 +86,7 @@ def _robbed(state: State, legal: Sequence[Action]) -> Action | None:
     the test's search, not a player)."""
     for action in legal:
         if action.kind is ActionKind.JIA_GANG:
-            trial = copy.deepcopy(state)
+            trial = state.clone()
             trial.apply(action)
             if not trial.is_terminal and any(
                 a.kind in _WINS for a in trial.legal_actions(1 - action.player)
