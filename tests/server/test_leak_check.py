@@ -161,3 +161,15 @@ def test_a_claim_window_only_the_claimer_could_cause_is_found() -> None:
     differs.close_windows()
     assert not same.known and not same.leaks
     assert [leak.kind for leak in differs.leaks] == ["claim-window-visible-to-the-discarder"]
+
+
+def test_a_rare_view_on_the_claim_side_by_chance_is_not_a_leak() -> None:
+    """A 加杠's rob window seen once, when the opponent could rob: 0.25 ** 1 is no evidence; the
+    same view seen four times only on the claim side (0.25 ** 4 < 0.01) is."""
+    once, often = Audit(), Audit()
+    once.windows["f"] = {True: Counter(waiting=9, rob=1), False: Counter(waiting=30)}
+    often.windows["f"] = {True: Counter(waiting=6, rob=4), False: Counter(waiting=30)}
+    once.close_windows()
+    often.close_windows()
+    assert not once.leaks
+    assert [leak.message["shape"] for leak in often.leaks] == ["rob"]
