@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Self
 
-from erren.engine.actions import CHANCE, Action
+from erren.engine.actions import CHANCE, Action, ActionKind
 from erren.engine.events import NO_DATA as NO_EVENT_DATA
 from erren.engine.events import Event, EventData, EventKind
 from erren.engine.phases import TERMINAL, FamilyData, FamilyPhase, Origin, Phase
 from erren.engine.result import HandResult
+from erren.errors import IllegalActionError
 from erren.melds import Meld
 from erren.tiles import NUM_KINDS, Tile
 
@@ -155,6 +156,22 @@ class Board:
     def concealed(self, player: int) -> tuple[Tile, ...]:
         h = self.hands[player]
         return tuple(_TILES[k] for k in range(NUM_KINDS) for _ in range(h[k]))
+
+    def next_chance(self) -> ActionKind | None:
+        """The chance action due next in the setup, or ``None``."""
+        plan = self.ruleset.chance_plan
+        if self.phase is not _DEAL or self._chance_step >= len(plan):
+            return None
+        return plan[self._chance_step]
+
+    def _seat(self, action: Action) -> int:
+        """The seat an action is for, once the setup is over."""
+        p = action.player
+        if p not in (0, 1):
+            raise IllegalActionError("no-such-seat", f"seat {p} does not exist")
+        if self.actor == CHANCE:
+            raise IllegalActionError("deal-not-done", "the setup (shuffle, deal) is not finished")
+        return p
 
     @property
     def event_count(self) -> int:

@@ -1,6 +1,13 @@
 """The vocabulary of a hand's flow (guobiao-2p §2.2): the shared phases, how the last tile of a
 turn arrived, and the bases of a family's own phases and per-hand data.
 
+Phases (§2.2): ``DEAL`` waits for the chance actions of the setup (shuffle, dice); the deal, the
+initial 补花 and every draw then follow from the wall.  ``TURN`` is player ``actor`` holding a
+14-form with ``origin`` (deal/draw/replacement/claim); ``CLAIM`` is ``actor`` deciding on the
+opponent's discard ``pending``; ``ROB`` is ``actor`` deciding whether to rob the opponent's 加杠
+of ``pending``; ``END`` holds the :class:`~erren.engine.result.HandResult`.  The
+``DRAW``/``REPLACE`` states of the spec are instantaneous here: draws are not decisions.
+
 :class:`~erren.engine.state.State` re-exports every name here; families and the rest of the
 code import them from there.
 """

@@ -1,12 +1,5 @@
 """The hand's state machine (guobiao-2p §2): one writer, validated actions, exact replays.
 
-Phases (§2.2): ``DEAL`` waits for the chance actions of the setup (shuffle, dice); the deal, the
-initial 补花 and every draw then follow from the wall.  ``TURN`` is player ``actor`` holding a
-14-form with ``origin`` (deal/draw/replacement/claim); ``CLAIM`` is ``actor`` deciding on the
-opponent's discard ``pending``; ``ROB`` is ``actor`` deciding whether to rob the opponent's 加杠
-of ``pending``; ``END`` holds the :class:`HandResult`.  The ``DRAW``/``REPLACE`` states of the
-spec are instantaneous here: draws are not decisions.
-
 Two doors change a hand.  ``apply`` takes what a player may choose (one of the acting seat's
 ``legal_actions``) and the chance outcomes of the setup; ``apply_system`` takes what only the
 table decides for a seat: ``timeout``, ``trustee:on|off`` and ``escape``.  A player (or a bot)
@@ -26,8 +19,13 @@ pass of such a window is made by 报听 auto-play: the discarder cannot tell fro
 the opponent could have claimed.  The same holds for the families' windows after a draw (xiamen's
 三游 last draw, arcade's 海底 draws).
 
-Inside, everything is ints: 34-long count arrays per player, the wall as a list of tile ids with
-``head``/``tail`` pointers, interned :class:`Action` objects.
+The rooms of the hand: :mod:`~erren.engine.phases` (the phases, origins and family data),
+:mod:`~erren.engine.board` (the fields, queries and event log State inherits), here the
+transitions and the hot path (legal-move dispatch, draws, discards, claims, kongs), and
+functions of the state for the rest: :mod:`~erren.engine.moves` (the shared TURN moves and
+claims), :mod:`~erren.engine.wins` (the win claim, the 报听 起和 test),
+:mod:`~erren.engine.refusals` (why a move is refused), :mod:`~erren.engine.autoplay` (the
+default and auto-play moves), :mod:`~erren.engine.setup` (the chance actions and the deal).
 """
 
 from __future__ import annotations
@@ -63,13 +61,11 @@ __all__ = [
     "WinClaim",
 ]
 
-_DEAL, _TURN, _CLAIM, _ROB, _END = Phase.DEAL, Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.END
+_TURN, _CLAIM, _ROB, _END = Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.END
 _O_DEAL, _O_DRAW, _O_REPL, _O_CLAIM = Origin.DEAL, Origin.DRAW, Origin.REPLACEMENT, Origin.CLAIM
 
 AK = ActionKind
 _TILES = tuple(Tile(i) for i in range(42))
-
-
 _HU = tuple(Action.make(AK.HU, p) for p in (0, 1))
 _PASS = tuple(Action.make(AK.PASS, p) for p in (0, 1))
 
@@ -90,6 +86,8 @@ class State(Board):
     * :meth:`run_auto`: let 报听/托管 auto-play move after entering a phase;
     * :meth:`base_turn_actions`, :meth:`base_claim_options`, :meth:`base_can_win`,
       :meth:`base_default_move`, :meth:`base_auto_move`: the shared behaviour a hook extends;
+    * :meth:`can_win` (the family's win test: its hook, else the shared one) and
+      :meth:`win_claim` (the win a seat would make now), queries for the hooks;
     * ``data``: the family's own per-hand :class:`FamilyData`.
     """
 
@@ -115,12 +113,6 @@ class State(Board):
         return state
 
     # ================================================================== queries
-    def next_chance(self) -> ActionKind | None:
-        plan = self.ruleset.chance_plan
-        if self.phase is not _DEAL or self._chance_step >= len(plan):
-            return None
-        return plan[self._chance_step]
-
     def sample_chance(self, rng: random.Random) -> Action:
         """The next chance action, its outcome drawn from ``rng``."""
         kind = self.next_chance()
@@ -296,15 +288,6 @@ class State(Board):
             self.apply_system(action)
         else:
             self.apply(action)
-
-    def _seat(self, action: Action) -> int:
-        """The seat an action is for, once the setup is over."""
-        p = action.player
-        if p not in (0, 1):
-            raise IllegalActionError("no-such-seat", f"seat {p} does not exist")
-        if self.actor == CHANCE:
-            raise IllegalActionError("deal-not-done", "the setup (shuffle, deal) is not finished")
-        return p
 
     # ================================================================== transitions
     def _perform(self, action: Action, *, auto: bool) -> None:
@@ -532,17 +515,8 @@ class State(Board):
 
     def win(self, p: int, tile: int, how: str, auto: bool) -> None:
         """End the hand with ``p``'s win by ``how`` (``discard``, ``robbing``: on ``tile``;
-        ``zimo``: ``tile`` -1), scored by the family."""
-        claim = self.win_claim(p, tile, how)
-        if how != "zimo":
-            self.hands[p][tile] += 1
-            if how == "discard":  # the winning discard leaves the pool for the winner's hand
-                self.claimed[1 - p].append(len(self.discards[1 - p]) - 1)
-        result = self.ruleset.score_win(self, claim)
-        self.emit(
-            EventKind.ZIMO if how == "zimo" else EventKind.HU, p, tile, auto=auto, data={"how": how}
-        )
-        self.end(result)
+        ``zimo``: ``tile`` -1), scored by the family (see :func:`~erren.engine.wins.finish_win`)."""
+        wins.finish_win(self, p, tile, how, auto)
 
     def _end_draw(self) -> None:
         if self._exhausted_hook is not None and self._exhausted_hook(self):

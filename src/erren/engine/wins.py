@@ -1,14 +1,15 @@
-"""The win a seat would make now (guobiao-2p §3): the :class:`WinClaim` the family scores, the
-hand it is made of, and the 起和 test of a 报听 (§3.4).
+"""Wins (guobiao-2p §3): the :class:`WinClaim` a seat would make now (what the family scores),
+the hand it is made of, the 起和 test of a 报听 (§3.4), and the end of a hand by a win.
 
-Functions of the state, for :class:`~erren.engine.state.State`, which offers
-:meth:`~erren.engine.state.State.win_claim` to the families.
+Functions of the state, behind :meth:`~erren.engine.state.State.win_claim`,
+:meth:`~erren.engine.state.State.win` and the shared 报听 moves of :mod:`~erren.engine.moves`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from erren.engine.events import EventKind
 from erren.engine.phases import Origin
 from erren.engine.result import WinClaim
 from erren.engine.winning import waits_mask
@@ -18,7 +19,7 @@ from erren.tiles import NUM_KINDS, Tile
 if TYPE_CHECKING:
     from erren.engine.state import State
 
-__all__ = ["hand_with", "ting_fan_ok", "win_claim"]
+__all__ = ["finish_win", "hand_with", "ting_fan_ok", "win_claim"]
 
 _TILES = tuple(Tile(i) for i in range(42))
 _O_DEAL, _O_REPL = Origin.DEAL, Origin.REPLACEMENT
@@ -100,3 +101,19 @@ def ting_fan_ok(state: State, p: int, x: int) -> bool:
         return False
     finally:
         h[x] += 1
+
+
+def finish_win(state: State, p: int, tile: int, how: str, auto: bool) -> None:
+    """End the hand with ``p``'s win by ``how`` (``discard``, ``robbing``: on ``tile``;
+    ``zimo``: ``tile`` -1): the tile joins his hand (a winning discard leaves the pool), the
+    family scores the claim, the ``hu``/``zimo`` event and the end follow."""
+    claim = win_claim(state, p, tile, how)
+    if how != "zimo":
+        state.hands[p][tile] += 1
+        if how == "discard":
+            state.claimed[1 - p].append(len(state.discards[1 - p]) - 1)
+    result = state.ruleset.score_win(state, claim)
+    state.emit(
+        EventKind.ZIMO if how == "zimo" else EventKind.HU, p, tile, auto=auto, data={"how": how}
+    )
+    state.end(result)
