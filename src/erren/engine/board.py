@@ -33,8 +33,8 @@ auto-play does not pass them."""
 
 
 class Board:
-    """The fields of one hand and the queries on them; :class:`~erren.engine.state.State`
-    changes them."""
+    """The fields of one hand, the queries on them and its event log (:meth:`emit` appends);
+    :class:`~erren.engine.state.State` adds the transitions that change them."""
 
     def __init__(  # noqa: PLR0915 - one assignment per field of the state, nothing to split
         self,
