@@ -10,15 +10,19 @@
 True
 
 Modules: :mod:`~erren.engine.actions` (moves and their strings), :mod:`~erren.engine.events`
-(numbered events: a kind, structured data, visibility), :mod:`~erren.engine.describe` (events
-in Chinese and English), :mod:`~erren.engine.ruleset` (the typed :class:`Family` plug-in and the
-registry by name), :mod:`~erren.engine.state` (the hand), :mod:`~erren.engine.observation` (one
+(numbered events: a kind, structured data, visibility), :mod:`~erren.engine.describe` (events in
+Chinese and English), :mod:`~erren.engine.ruleset` (the typed :class:`Family` plug-in and the
+registry by name), :mod:`~erren.engine.state` (the hand: its transitions and hot path) with
+:mod:`~erren.engine.phases` (phases, origins, family data), :mod:`~erren.engine.board` (the hand's
+fields, queries and event log), :mod:`~erren.engine.moves` (the shared turn moves and claims),
+:mod:`~erren.engine.wins` (win claims and the end by a win), :mod:`~erren.engine.refusals` (why a
+move is refused), :mod:`~erren.engine.autoplay` (timeout and auto-play moves) and
+:mod:`~erren.engine.setup` (chance actions, the deal), :mod:`~erren.engine.observation` (one
 player's view: the common core), :mod:`~erren.engine.views` (each family's part of it),
 :mod:`~erren.engine.codec` (values to JSON and back, from their type hints),
 :mod:`~erren.engine.record` (JSON records and replay), :mod:`~erren.engine.match` (a series of
 hands), the families :mod:`~erren.engine.guobiao`, :mod:`~erren.engine.xiamen` and
-:mod:`~erren.engine.arcade`, :mod:`~erren.engine.winning` (the fast shape tables of the hot
-path).
+:mod:`~erren.engine.arcade`, :mod:`~erren.engine.winning` (the fast shape tables of the hot path).
 """
 
 from __future__ import annotations
