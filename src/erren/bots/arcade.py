@@ -8,10 +8,12 @@
   winning tiles (any once the wall is short): the frozen hand then wins automatically, earns
   门清报听/天听 and the post-draw 海底捞月 draws;
 * opening exchange: gives up the isolated tiles (honors and terminals first) of a hand two or
-  more tiles from ready, none otherwise;
+  more tiles from ready, none otherwise, one ``give`` at a time (the plan is worked out again
+  from the hand at each step: ``observation.giving`` says how far it got);
 * pick-any: names the wild kind when a wild can still be drawn, else the kind that lowers the
   shanten most, else draws blind;
-* pung offer: accepts when giving three non-wild tiles for the pung lowers the shanten;
+* pung offer: accepts when giving three non-wild tiles for the pung lowers the shanten (three
+  ``give`` steps, likewise);
 * claims and kongs as in guobiao, with wilds counted.
 """
 
@@ -62,7 +64,11 @@ def arcade_choice(
         return legal[0]
     phase = obs.phase
     if phase == "exchange":
-        return _exchange(obs)
+        return _next_give(obs, _exchange(obs), Action.make(AK.EXCHANGE, obs.player))
+    if phase == "turn" and obs.giving:  # the answer to the pung offer is under way
+        c, k, _ = wild_counts(obs)
+        plan = _take_pung(obs, c, k, _turn_shanten(obs))
+        return _next_give(obs, plan, legal[0])
     if phase == "pick":
         return _pick(obs, legal)
     if phase == "turn":
@@ -70,7 +76,15 @@ def arcade_choice(
     return _claim(obs, legal)
 
 
-def _exchange(obs: Observation) -> Action:
+def _next_give(obs: Observation, plan: Sequence[int] | None, done: Action) -> Action:
+    """The next ``give`` of ``plan`` (sorted tiles) after those given so far, else ``done``."""
+    n = len(obs.giving)
+    if plan is None or n >= len(plan):
+        return done
+    return Action.make(AK.GIVE, obs.player, plan[n])
+
+
+def _exchange(obs: Observation) -> list[int]:
     c, k, _ = wild_counts(obs)
     give: list[int] = []
     if shanten(c, wilds=k, shapes=ARCADE) >= 2:
@@ -84,7 +98,7 @@ def _exchange(obs: Observation) -> Action:
             near = [t + d for d in (-2, -1, 1, 2) if 0 <= r + d <= 8]
             if not any(c[n] for n in near):
                 give.append(t)
-    return Action.tiles_action(AK.EXCHANGE, obs.player, give[:6])
+    return give[:6]
 
 
 def _pick(obs: Observation, legal: Sequence[Action]) -> Action:
@@ -115,7 +129,7 @@ def _turn(
     if obs.offer is not None:
         take = _take_pung(obs, c, k, best.shanten)
         if take is not None:
-            return take
+            return Action.make(AK.GIVE, obs.player, take[0])
     kong = kong_keeping_shanten(legal, c, wilds=k, shapes=ARCADE, target=best.shanten)
     if kong is not None:
         return kong
@@ -129,8 +143,20 @@ def _turn(
     return discards[tile]
 
 
-def _take_pung(obs: Observation, c: list[int], k: int, now: int) -> Action | None:
-    """Accept the pung offer if some three natural tiles given for it lower the shanten."""
+def _turn_shanten(obs: Observation) -> int:
+    """The shanten after the best discard of the hand (what ``_turn`` weighs the pung offer
+    against: every held tile is a legal discard there)."""
+    w = int(obs.wild)  # type: ignore[arg-type]
+    c, k, visible = wild_counts(obs)
+    discards = {int(t): Action.make(AK.DISCARD, obs.player, int(t)) for t in obs.hand}
+    rows = discard_table(c, wilds=k, shapes=ARCADE, visible=visible)
+    keyed, _ = choose_discard(rows, discards, w)
+    return keyed[0][0].shanten
+
+
+def _take_pung(obs: Observation, c: list[int], k: int, now: int) -> tuple[int, ...] | None:
+    """The three tiles (sorted) to give for the pung offer if some three natural tiles given
+    for it lower the shanten ``now``, else ``None`` (decline)."""
     x = int(obs.offer)  # type: ignore[arg-type]
     held = [t for t in range(NUM_KINDS) if c[t]]
     best: tuple[int, tuple[int, ...]] | None = None
@@ -149,7 +175,7 @@ def _take_pung(obs: Observation, c: list[int], k: int, now: int) -> Action | Non
             c[t] += 1
     if best is None or best[0] >= now:
         return None
-    return Action.tiles_action(AK.TAKE_PUNG, obs.player, best[1])
+    return best[1]
 
 
 def _claim(obs: Observation, legal: Sequence[Action]) -> Action:

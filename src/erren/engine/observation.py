@@ -95,6 +95,9 @@ class Observation:
     """arcade: post-draw draws still to come (R2.19)."""
     bleed: str = ""
     """arcade stage mode: the template of this player's big-bleed deal (R3.10), if any."""
+    giving: tuple[Tile, ...] = ()
+    """arcade: the tiles this player has given up so far (``give``) in the choice it is
+    making: its opening exchange (R2.21) or its answer to a pung offer (R2.22)."""
 
     @property
     def opponent(self) -> int:

@@ -12,7 +12,8 @@ default:
 * ``can_win`` / ``win_value``: who may win on what (wild tiles), and the 起和 value;
 * ``turn_actions`` / ``claim_options``: call the base generator and filter or extend it;
   ``discard_filter`` (跟打), ``chow_tiles`` (a White playing as the gold kind),
-  ``accepts`` (legal though not listed) and ``diagnose`` (a refusal names its rule);
+  ``accepts`` (legal though not listed), ``diagnose`` (a refusal names its rule) and
+  ``recorded_steps`` (an old record's action replayed as today's moves);
 * ``phase_actions`` / ``perform``: the family's own phases (a :class:`FamilyPhase` enum) and
   actions;
 * ``playing_flower``, ``after_discard``, ``before_draw``, ``after_draw``, ``on_exhausted``:
@@ -227,6 +228,11 @@ class Family(ABC):
     def accepts(self, state: State, action: Action) -> bool:
         """Whether ``action``, not listed by ``legal_actions``, is legal all the same."""
         return False
+
+    def recorded_steps(self, state: State, action: Action) -> tuple[Action, ...]:
+        """The moves a recorded player action stands for (``State.apply_recorded``): itself,
+        or the steps an older composite form is replayed as (arcade's ``exchange:tiles``)."""
+        return (action,)
 
     def diagnose(self, state: State, action: Action) -> IllegalActionError | None:
         """The family's reason why ``action`` (known to be illegal) is refused, or ``None`` to

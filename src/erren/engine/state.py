@@ -620,11 +620,15 @@ class State:
 
     def apply_recorded(self, action: Action) -> None:
         """Apply an action of a record (a replay): system actions through
-        :meth:`apply_system`, everything else through :meth:`apply`."""
+        :meth:`apply_system`, everything else through :meth:`apply` (an older composite form
+        as the family's ``recorded_steps``)."""
         if action.kind.is_system:
             self.apply_system(action)
-        else:
+        elif action.kind.is_chance:
             self.apply(action)
+        else:
+            for step in self.ruleset.recorded_steps(self, action):
+                self.apply(step)
 
     def _seat(self, action: Action) -> int:
         """The seat an action is for, once the setup is over."""
