@@ -13,7 +13,7 @@ default:
 * ``turn_actions`` / ``claim_options``: call the base generator and filter or extend it;
   ``discard_filter`` (跟打), ``chow_tiles`` (a White playing as the gold kind),
   ``accepts`` (legal though not listed), ``diagnose`` (a refusal names its rule) and
-  ``recorded_steps`` (an old record's action replayed as today's moves);
+  ``steps_of`` (a composite form of old records as today's steps);
 * ``phase_actions`` / ``perform``: the family's own phases (a :class:`FamilyPhase` enum) and
   actions;
 * ``playing_flower``, ``after_discard``, ``before_draw``, ``after_draw``, ``on_exhausted``:
@@ -229,9 +229,10 @@ class Family(ABC):
         """Whether ``action``, not listed by ``legal_actions``, is legal all the same."""
         return False
 
-    def recorded_steps(self, state: State, action: Action) -> tuple[Action, ...]:
-        """The moves a recorded player action stands for (``State.apply_recorded``): itself,
-        or the steps an older composite form is replayed as (arcade's ``exchange:tiles``)."""
+    def steps_of(self, state: State, action: Action) -> tuple[Action, ...]:
+        """The moves ``action`` stands for: itself, or the steps of a composite form (arcade's
+        ``exchange:tiles``, ``takepung:abc``) — how ``State.apply_recorded`` replays records
+        made before the steps, and how a front end sends a multi-tile answer typed at once."""
         return (action,)
 
     def diagnose(self, state: State, action: Action) -> IllegalActionError | None:

@@ -621,13 +621,13 @@ class State:
     def apply_recorded(self, action: Action) -> None:
         """Apply an action of a record (a replay): system actions through
         :meth:`apply_system`, everything else through :meth:`apply` (an older composite form
-        as the family's ``recorded_steps``)."""
+        as the family's ``steps_of``)."""
         if action.kind.is_system:
             self.apply_system(action)
         elif action.kind.is_chance:
             self.apply(action)
         else:
-            for step in self.ruleset.recorded_steps(self, action):
+            for step in self.ruleset.steps_of(self, action):
                 self.apply(step)
 
     def _seat(self, action: Action) -> int:

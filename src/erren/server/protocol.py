@@ -448,6 +448,7 @@ def observation_json(
         "wild": _tile(obs.wild),
         "flower_kind": _tile(obs.flower_kind),
         "offer": _tile(obs.offer),
+        "giving": _tiles(obs.giving),
     }
 
 
@@ -496,6 +497,7 @@ def observation_from_json(data: dict[str, Any]) -> Observation:
         wild=None if data.get("wild") is None else parse_tile(data["wild"]),
         flower_kind=None if data.get("flower_kind") is None else parse_tile(data["flower_kind"]),
         offer=None if data.get("offer") is None else parse_tile(data["offer"]),
+        giving=_tile_tuple(data.get("giving", [])),
     )
 
 

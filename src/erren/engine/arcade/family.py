@@ -242,7 +242,7 @@ class ArcadeRuleset(Family):
             return out
         return []
 
-    def recorded_steps(self, state: State, action: Action) -> tuple[Action, ...]:
+    def steps_of(self, state: State, action: Action) -> tuple[Action, ...]:
         """Records made before ``give`` hold the exchange and the pung-offer answer as one
         action, ``exchange:tiles`` and ``takepung:abc``: replayed as their ``give`` steps (in
         canonical order) and, for the exchange, the closing ``exchange`` (out of place, the
