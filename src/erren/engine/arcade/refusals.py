@@ -73,7 +73,7 @@ def diagnose(rules: ArcadeRuleset, state: State, action: Action) -> IllegalActio
         if d.giving and phase is Phase.TURN:
             return IllegalActionError(
                 "pung-answer-open",
-                f"{action}: give up {3 - len(d.giving)} more tile(s) for the offered pung (R2.22)",
+                f"{action}: first give up the rest of the three tiles for the offered pung (R2.22)",
             )
         legal = ", ".join(str(a) for a in state.legal_actions(p)[:8])
         return IllegalActionError(
