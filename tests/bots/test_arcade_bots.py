@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from erren.bots import find_bot
-from erren.engine import Action, ActionKind, State, find_ruleset
+from erren.engine import Action, ActionKind, ArcadeView, State, find_ruleset
 from erren.engine.arcade import stage_options
 from erren.sim import simulate
 from erren.sim.simulator import play_hand
@@ -29,7 +29,9 @@ def test_efficiency_answers_every_event_and_declares_ready() -> None:
             obs = state.observe(seat)
             action = bots[seat].choose(obs, obs.legal_actions)
             kinds.add(action.kind)
-            if action.kind is AK.DISCARD and obs.wild is not None and action.tile == obs.wild:
+            view = obs.view
+            assert isinstance(view, ArcadeView)
+            if action.kind is AK.DISCARD and view.wild is not None and action.tile == view.wild:
                 wild_discards += 1
             state.apply(action)
         assert state.result is not None

@@ -28,6 +28,7 @@ from erren.engine import (
     WinClaim,
     register_ruleset,
 )
+from erren.engine.events import EventKind
 from erren.engine.ruleset import unregister_ruleset
 
 TOY = "toy"
@@ -95,9 +96,9 @@ class ToyFamily(Family):
             return False
         if action.kind is ActionKind.PICK and action.tile is not None:
             toy_data(state).called = int(action.tile)
-            state.emit("call", action.player, int(action.tile), auto=auto)
+            state.emit(EventKind.PICK, action.player, int(action.tile), auto=auto)
         else:
-            state.emit("pass", action.player, auto=auto)
+            state.emit(EventKind.PASS, action.player, auto=auto)
         state.start_play()
         return True
 

@@ -9,7 +9,16 @@ import pytest
 
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
-from erren.engine import Action, ActionKind, Phase, Record, State, find_ruleset, replay
+from erren.engine import (
+    Action,
+    ActionKind,
+    ArcadeView,
+    Phase,
+    Record,
+    State,
+    find_ruleset,
+    replay,
+)
 from erren.engine.arcade import (
     BLEED_NORMAL,
     BLEED_YAKUMAN,
@@ -22,7 +31,7 @@ from erren.engine.result import HandResult
 from erren.errors import IllegalActionError
 from erren.notation import parse_tiles
 from erren.scoring.arcade import ArcadeResult
-from erren.tiles import NUM_KINDS
+from erren.tiles import NUM_KINDS, Tile
 
 from ._support import act, start_arcade, tile_census
 
@@ -53,7 +62,7 @@ def test_stock_live_wall_indicator_reserve_and_flower_kind() -> None:
     assert state.wall_count == 71 - 27  # R1.3, R1.14: 27 dealt, no flower
     assert arcade_data(state).wild == 32 and arcade_data(state).flower == 31
     obs = state.observe(0)
-    assert str(obs.wild) == "6z" and str(obs.flower_kind) == "5z" and obs.reserve_count == 64
+    assert obs.view == ArcadeView(wild=Tile.GREEN, flower_kind=Tile.WHITE, reserve_count=64)
     _census_ok(state)
     white_wild = start_arcade(DEALER, "234m567m234p45s77p", wild="5z")
     assert arcade_data(white_wild).flower == 33  # R1.10: Red stands in for White
@@ -328,9 +337,10 @@ def test_pung_offer_swaps_three_tiles() -> None:
     state = start_arcade(DEALER, "234m567m234p45s77p", draws="6z", pung_offer_prob=1.0)
     act(state, "0:discard:9m")
     obs = state.observe(1)
-    assert obs.offer is not None and state.observe(0).offer is None
-    assert obs.offer is not None
-    k = int(obs.offer)
+    view, other = obs.view, state.observe(0).view
+    assert isinstance(view, ArcadeView) and isinstance(other, ArcadeView)
+    assert view.offer is not None and other.offer is None
+    k = int(view.offer)
     before = Counter(state.wall[state.head :])
     act(state, "1:takepung:6z77p")
     assert state.hands[1][k] >= 3 and arcade_data(state).offer[1] == -1
@@ -383,7 +393,9 @@ def test_big_bleed_deal_is_within_the_gap(yakuman: bool) -> None:
             continue
         counts = list(state.hands[0])
         assert shanten(counts, shapes=ARCADE) <= gap
-        assert state.observe(0).bleed == arcade_data(state).bleed and state.observe(1).bleed == ""
+        mine, other = state.observe(0).view, state.observe(1).view
+        assert isinstance(mine, ArcadeView) and isinstance(other, ArcadeView)
+        assert mine.bleed == arcade_data(state).bleed and other.bleed == ""
         _census_ok(state)
     table = BLEED_YAKUMAN if yakuman else BLEED_NORMAL
     assert names <= {name for name, _ in table} and len(names) > 3

@@ -10,7 +10,16 @@ from collections.abc import Callable
 
 import pytest
 
-from erren.engine import Action, ActionKind, Observation, Origin, Phase, State, find_ruleset
+from erren.engine import (
+    Action,
+    ActionKind,
+    ArcadeView,
+    Observation,
+    Origin,
+    Phase,
+    State,
+    find_ruleset,
+)
 from erren.engine.arcade import ArcadePhase, arcade_data, stage_options
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS, Tile
@@ -23,6 +32,13 @@ DEALER = "119m119p19s223344z"
 W = 27
 """The wild kind of the crafted stocks (indicator 1z); the flower kind is then 5z."""
 F = 31
+
+
+def _view(state: State, seat: int) -> ArcadeView:
+    """The arcade part of ``seat``'s observation."""
+    view = state.observe(seat).view
+    assert isinstance(view, ArcadeView)
+    return view
 
 
 def _kind(text: str) -> int:
@@ -94,7 +110,7 @@ def _offered(other: str, draws: str, ok: Callable[[int], bool]) -> tuple[State, 
         state = start_arcade(DEALER, other, draws=draws, pung_offer_prob=1.0, seed=seed)
         act(state, "0:discard:9m")
         assert state.phase is Phase.TURN and state.actor == 1
-        offer = state.observe(1).offer
+        offer = _view(state, 1).offer
         assert offer is not None
         if ok(int(offer)):
             return state, int(offer)
@@ -116,7 +132,7 @@ def test_baoting_on_the_offered_tile_is_not_tianting() -> None:
     state.apply(Action.make(AK.TING, 1, k))  # 234m567m234p45s + kk: ready
     assert state.ting[1] and not state.tianting[1]
     assert arcade_data(state).baoting_kind[1] == "menqing"
-    assert state.observe(0).baoting == ("", "menqing")
+    assert _view(state, 0).baoting == ("", "menqing")
     _census_ok(state)
 
 
@@ -175,7 +191,7 @@ def _rightmost(state: State, p: int) -> int:
     """R2.16's fallback: the rightmost concealed tile in canonical order (wilds leftmost,
     then m, p, s, z by index)."""
     h = state.hands[p]
-    seen = state.observe(p).wild
+    seen = _view(state, p).wild
     assert seen is not None
     wild = int(seen)
     natural = [k for k in range(NUM_KINDS) if h[k] and k != wild]
@@ -306,7 +322,7 @@ def test_the_opponent_sees_the_same_pick_event_either_way() -> None:
         state = _start(stock)
         act(state, f"0:discard:{_name(stock[26])}", "1:pick:2z")
         views.append([e for e in state.events_since(0) if e.kind == "pick"])
-    assert views[0] == views[1] and views[0][0].text == ""
+    assert views[0] == views[1] and views[0][0].data == {}
     b = _start(b_stock)
     act(b, f"0:discard:{_name(b_stock[26])}", "1:pick:2z")
     assert b.hands[1][_kind("2z")] == 2  # in b a 2z was left, in the reserve
@@ -389,8 +405,9 @@ def _unseen_kinds(obs: Observation) -> set[int]:
         claimed = set(obs.claimed[seat])
         seen.update(int(t) for i, t in enumerate(obs.discards[seat]) if i not in claimed)
         seen.update(int(t) for t in obs.flowers[seat])
-    assert obs.wild is not None
-    seen[int(obs.wild)] += 1
+    view = obs.view
+    assert isinstance(view, ArcadeView) and view.wild is not None
+    seen[int(view.wild)] += 1
     return {k for k in range(NUM_KINDS) if seen[k] < 4}
 
 

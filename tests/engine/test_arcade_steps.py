@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from erren.engine import Action, ActionKind, Phase, State, find_ruleset
+from erren.engine import Action, ActionKind, ArcadeView, Phase, State, find_ruleset
 from erren.engine.arcade import ArcadePhase, arcade_data, stage_options
 from erren.engine.record import Record, replay
 from erren.errors import IllegalActionError
-from erren.tiles import NUM_KINDS
+from erren.tiles import NUM_KINDS, Tile
 
 from ._support import act, start_arcade
 
@@ -68,8 +68,19 @@ OLD_OPTIONS = {
     "auto_trustee_after": 2,
     "claim_privacy": False,
 }
-OLD_FINGERPRINT = "0046fa96c82252d84a35c6efc346670bfa101f0407aba82bc86d10a7d2b90085"
-"""sha256 of ``repr(replay(record).fingerprint())`` on main before the steps."""
+OLD_FINGERPRINT = "3dabde61ed0471ddb6d9600f414c3fd28d9bc4a88114af154ae90dc9576d7e75"
+"""sha256 of ``repr(replay(record).fingerprint())`` on main before the steps (b40de00, with
+the structured events)."""
+
+
+def _view(state: State, seat: int) -> ArcadeView:
+    view = state.observe(seat).view
+    assert isinstance(view, ArcadeView)
+    return view
+
+
+def _offer(state: State, seat: int) -> Tile | None:
+    return _view(state, seat).offer
 
 
 def _old_record() -> Record:
@@ -113,7 +124,7 @@ def test_the_composite_forms_are_refused_from_a_player() -> None:
     act(state, "0:exchange", "1:exchange")
     state = start_arcade(HAND_0, HAND_1, draws="6z", pung_offer_prob=1.0)
     act(state, "0:discard:7z")
-    assert state.observe(1).offer is not None
+    assert _offer(state, 1) is not None
     with pytest.raises(IllegalActionError) as err:
         state.apply(Action.parse("1:takepung:234m"))
     assert err.value.rule == "one-tile-at-a-time"
@@ -142,9 +153,9 @@ def test_the_exchange_gives_tiles_in_canonical_order_then_ends() -> None:
         *(f"0:give:{t}" for t in ("1s", "2s", "3s", "7z")),
     ]
     act(state, "0:give:2m")
-    assert state.observe(0).giving == (state.observe(0).hand[1],)
-    assert [str(t) for t in state.observe(0).giving] == ["2m"]
-    assert state.observe(1).giving == ()
+    assert _view(state, 0).giving == (state.observe(0).hand[1],)
+    assert [str(t) for t in _view(state, 0).giving] == ["2m"]
+    assert _view(state, 1).giving == ()
     legal = [str(a) for a in state.legal_actions()]
     assert "0:give:1m" not in legal and "0:give:2m" not in legal  # 2m: the only copy went
     assert legal[:3] == ["0:exchange", "0:give:3m", "0:give:4m"]
@@ -157,7 +168,7 @@ def test_the_exchange_gives_tiles_in_canonical_order_then_ends() -> None:
     assert state.phase is ArcadePhase.EXCHANGE and state.actor == 1
     assert arcade_data(state).giving == []
     exchange = next(e for e in reversed(state.events) if e.kind == "exchange")
-    assert exchange.text == "2 tile(s)" and exchange.player == 0
+    assert exchange.number("count") == 2 and exchange.player == 0
 
 
 def test_a_timeout_or_trustee_in_the_middle_of_the_exchange_exchanges_nothing() -> None:
@@ -168,7 +179,7 @@ def test_a_timeout_or_trustee_in_the_middle_of_the_exchange_exchanges_nothing() 
         state.apply_system(system)
         assert state.hands[0] == hand and state.actor == 1  # R2.16, R2.17: no exchange
         exchange = next(e for e in reversed(state.events) if e.kind == "exchange")
-        assert exchange.text == "0 tile(s)" and exchange.auto
+        assert exchange.number("count") == 0 and exchange.auto
         assert arcade_data(state).giving == []
 
 
@@ -176,13 +187,15 @@ def test_a_timeout_or_trustee_in_the_middle_of_the_exchange_exchanges_nothing() 
 def _offered() -> State:
     state = start_arcade(HAND_0, HAND_1, draws="6z", pung_offer_prob=1.0)
     act(state, "0:discard:7z")
-    assert state.phase is Phase.TURN and state.actor == 1 and state.observe(1).offer is not None
+    assert state.phase is Phase.TURN and state.actor == 1 and _offer(state, 1) is not None
     return state
 
 
 def test_the_pung_offer_is_answered_one_tile_at_a_time() -> None:
     state = _offered()
-    k = int(state.observe(1).offer)  # type: ignore[arg-type]
+    offered = _offer(state, 1)
+    assert offered is not None
+    k = int(offered)
     legal = state.legal_actions()
     gives = [str(a) for a in legal if a.kind is AK.GIVE]
     # 5s and 6z would leave too few tiles after them for the three (canonical order)
@@ -194,7 +207,7 @@ def test_the_pung_offer_is_answered_one_tile_at_a_time() -> None:
     texts = [str(a) for a in state.legal_actions()]
     # only gives now, at or after 7p, leaving a tile for the third: 7p (a second copy), 4s, 5s
     assert texts == ["1:give:7p", "1:give:4s", "1:give:5s"]
-    assert [str(t) for t in state.observe(1).giving] == ["7p"]
+    assert [str(t) for t in _view(state, 1).giving] == ["7p"]
     with pytest.raises(IllegalActionError) as err:
         state.apply(Action.parse("1:discard:2m"))
     assert err.value.rule == "pung-answer-open"
@@ -273,7 +286,7 @@ def test_legal_actions_list_exactly_what_apply_accepts(options: dict[str, object
                     state.clone().apply(action)
             assert state.fingerprint() == before
             given = arcade_data(state).giving
-            assert [int(t) for t in state.observe(p).giving] == given
+            assert [int(t) for t in _view(state, p).giving] == given
             if rng.random() < 0.02:
                 state.apply_system(Action.make(AK.TIMEOUT, p))
                 continue

@@ -208,7 +208,7 @@ def test_a_timeout_in_a_pass_only_window_passes() -> None:
     act(state, "0:discard:1z")
     state.apply_system(Action.parse("1:timeout"))
     assert (state.phase.value, state.actor) == ("turn", 1)
-    assert state.events[-3].kind == "timeout" and state.events[-3].text == "1:pass"
+    assert state.events[-3].kind == "timeout" and state.events[-3].data == {"move": "1:pass"}
 
 
 def _search(

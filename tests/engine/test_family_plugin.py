@@ -12,7 +12,16 @@ import random
 from dataclasses import fields
 from pathlib import Path
 
-from erren.engine import ActionKind, Phase, State, find_ruleset
+from erren.engine import (
+    ActionKind,
+    ArcadeView,
+    EventKind,
+    GuobiaoView,
+    Phase,
+    State,
+    XiamenView,
+    find_ruleset,
+)
 from erren.engine.arcade import ArcadePhase
 from erren.engine.xiamen import XiamenPhase
 
@@ -79,13 +88,13 @@ def test_the_toy_family_offers_no_chow_and_pays_the_called_kind_double(toy_famil
             legal = state.legal_actions()
             assert all(a.kind is not ActionKind.CHI for a in legal)
             state.apply(rng.choice(legal))
-        calls += any(e.kind == "call" for e in state.events)
+        calls += any(e.kind is EventKind.PICK for e in state.events)
         result = state.result
         assert result is not None
         if result.kind == "win":
             assert result.hand is not None
             winning = result.hand.winning
-            called = [e.tile for e in state.events if e.kind == "call"]
+            called = [e.tile for e in state.events if e.kind is EventKind.PICK]
             if called and winning is not None and called[0] == winning:
                 assert result.points == 2
                 called_wins += 1
@@ -95,12 +104,7 @@ def test_the_toy_family_offers_no_chow_and_pays_the_called_kind_double(toy_famil
     assert calls and plain_wins and called_wins
 
 
-def test_family_fields_of_an_observation_before_the_setup_are_the_defaults() -> None:
-    for name in ("xiamen", "arcade"):
-        seen = State(find_ruleset(name)).observe(0)
-        assert (seen.gold, seen.wild, seen.flower_kind, seen.you_level) == (
-            None,
-            None,
-            None,
-            (0, 0),
-        )
+def test_family_views_of_an_observation_before_the_setup_are_the_defaults() -> None:
+    assert State(find_ruleset("xiamen")).observe(0).view == XiamenView()
+    assert State(find_ruleset("arcade")).observe(0).view == ArcadeView()
+    assert State(find_ruleset("guobiao-2p")).observe(0).view == GuobiaoView()

@@ -23,10 +23,19 @@ from typing import Any
 
 import pytest
 
-from erren.engine import Action, ActionKind, Observation, State, find_ruleset
+from erren.engine import (
+    Action,
+    ActionKind,
+    ArcadeView,
+    Observation,
+    State,
+    XiamenView,
+    find_ruleset,
+)
 from erren.engine.arcade import stage_options
 from erren.errors import IllegalActionError
 from erren.notation import parse_tiles
+from erren.tiles import Tile
 
 from ._support import resample_hidden
 
@@ -96,7 +105,13 @@ def _visible_tiles(obs: Observation) -> set[int]:
         seen.update(int(t) for t in obs.flowers[side])
         for meld in obs.melds[side]:
             seen.update(int(t) for t in meld.tiles)
-    for tile in (obs.pending, obs.last_drawn, obs.gold, obs.wild, obs.flower_kind, obs.offer):
+    family: tuple[Tile | None, ...] = ()
+    match obs.view:
+        case XiamenView(gold=gold):
+            family = (gold,)
+        case ArcadeView(wild=wild, flower_kind=flower, offer=offer):
+            family = (wild, flower, offer)
+    for tile in (obs.pending, obs.last_drawn, *family):
         if tile is not None:
             seen.add(int(tile))
     for action in obs.legal_actions:

@@ -134,9 +134,9 @@ def test_timeout_plays_the_default_move_then_trustee(server: Server) -> None:
         b_seat = 1 - a.seat
         timeouts = [e for e in events if e["kind"] == "timeout" and e["player"] == b_seat]
         assert timeouts, "b's timer ran out"
-        assert all(e["text"].startswith(f"{b_seat}:") for e in timeouts)
+        assert all(e["data"]["move"].startswith(f"{b_seat}:") for e in timeouts)
         auto = [e for e in events if e["kind"] == "trustee" and e["player"] == b_seat]
-        assert auto and auto[0].get("auto") and auto[0]["text"] == "on"  # after 2 timeouts
+        assert auto and auto[0].get("auto") and auto[0]["data"] == {"on": True}  # after 2 timeouts
         assert any(
             e.get("auto") and e["player"] == b_seat
             for e in events
@@ -169,7 +169,7 @@ def test_trustee_switched_by_the_player(server: Server) -> None:
             a,
             lambda m: (
                 m.get("type") == "events"
-                and any(e["kind"] == "trustee" and e.get("text") == "off" for e in m["events"])
+                and any(e["kind"] == "trustee" and e["data"] == {"on": False} for e in m["events"])
             ),
         )
         assert msg["state"]["trustee"][a.seat] is False

@@ -338,7 +338,7 @@ def test_from_the_first_timeout_away_the_player_is_in_trustee(slow: Server) -> N
         off = await wait_for(
             a,
             lambda m: any(
-                e["kind"] == "trustee" and e["player"] == a.seat and e["text"] == "off"
+                e["kind"] == "trustee" and e["player"] == a.seat and e["data"] == {"on": False}
                 for e in _events(m)
             ),
         )
@@ -391,9 +391,7 @@ def test_trustee_toggles_are_bounded_per_hand(slow: Server) -> None:
             await wait_for(
                 a,
                 lambda m, on=on: any(
-                    e["kind"] == "trustee"
-                    and e["player"] == a.seat
-                    and e["text"] == ("on" if on else "off")
+                    e["kind"] == "trustee" and e["player"] == a.seat and e["data"] == {"on": on}
                     for e in _events(m)
                 ),
             )

@@ -1,4 +1,5 @@
-"""The efficiency bot's arcade play (``observation.wild`` set): 财神 wilds, 报听, the events.
+"""The efficiency bot's arcade play (an :class:`~erren.engine.ArcadeView` with a wild): 财神
+wilds, 报听, the events.
 
 * wins whenever a win is offered (自摸, 点和, 抢杠和, the 报听 and 海底捞月 prompts);
 * counts the wild tiles as wilds (never discards one while a natural tile serves as well) and
@@ -32,7 +33,7 @@ from erren.bots.common import (
     passing,
     visible_counts,
 )
-from erren.engine import Action, ActionKind, Observation
+from erren.engine import Action, ActionKind, ArcadeView, Observation
 from erren.tiles import NUM_KINDS
 
 __all__ = ["arcade_choice", "wild_counts"]
@@ -40,23 +41,29 @@ __all__ = ["arcade_choice", "wild_counts"]
 AK = ActionKind
 
 
-def wild_counts(obs: Observation) -> tuple[list[int], int, list[int]]:
-    """``(counts, wilds, visible)``: the natural concealed tiles, the wilds held, and the copies
-    the player can see (pools, melds, flowers, the indicator; a wild kind counts as seen)."""
-    w = int(obs.wild)  # type: ignore[arg-type]
+def wild_counts(obs: Observation, view: ArcadeView, w: int) -> tuple[list[int], int, list[int]]:
+    """``(counts, wilds, visible)``: the natural concealed tiles, the wilds held (``w`` is the
+    wild kind), and the copies the player can see (pools, melds, flowers, the indicator; a wild
+    kind counts as seen)."""
     hand, visible = visible_counts(obs, flowers=True)
     k = hand[w]
     hand[w] = 0
     visible[w] = 4
-    if obs.flower_kind is not None:
-        visible[int(obs.flower_kind)] = 4
+    if view.flower_kind is not None:
+        visible[int(view.flower_kind)] = 4
     return hand, k, visible
 
 
 def arcade_choice(
-    obs: Observation, legal: Sequence[Action], *, ting_min_waits: int, ting_late_wall: int
+    obs: Observation,
+    view: ArcadeView,
+    wild: int,
+    legal: Sequence[Action],
+    *,
+    ting_min_waits: int,
+    ting_late_wall: int,
 ) -> Action:
-    """The efficiency bot's move in an arcade hand."""
+    """The efficiency bot's move in an arcade hand whose wild kind is ``wild``."""
     for action in legal:
         if action.kind in (AK.HU, AK.ZIMO):
             return action
@@ -64,28 +71,34 @@ def arcade_choice(
         return legal[0]
     phase = obs.phase
     if phase == "exchange":
-        return _next_give(obs, _exchange(obs), Action.make(AK.EXCHANGE, obs.player))
-    if phase == "turn" and obs.giving:  # the answer to the pung offer is under way
-        c, k, _ = wild_counts(obs)
-        plan = _take_pung(obs, c, k, _turn_shanten(obs))
-        return _next_give(obs, plan, legal[0])
+        done = Action.make(AK.EXCHANGE, obs.player)
+        return _next_give(obs, view, _exchange(obs, view, wild), done)
+    if phase == "turn" and view.giving:  # the answer to the pung offer is under way
+        c, k, _ = wild_counts(obs, view, wild)
+        offered = int(view.offer)  # type: ignore[arg-type]
+        plan = _take_pung(obs, offered, c, k, _turn_shanten(obs, view, wild))
+        return _next_give(obs, view, plan, legal[0])
     if phase == "pick":
-        return _pick(obs, legal)
+        return _pick(obs, view, wild, legal)
     if phase == "turn":
-        return _turn(obs, legal, ting_min_waits, ting_late_wall)
-    return _claim(obs, legal)
+        return _turn(
+            obs, view, wild, legal, ting_min_waits=ting_min_waits, ting_late_wall=ting_late_wall
+        )
+    return _claim(obs, view, wild, legal)
 
 
-def _next_give(obs: Observation, plan: Sequence[int] | None, done: Action) -> Action:
+def _next_give(
+    obs: Observation, view: ArcadeView, plan: Sequence[int] | None, done: Action
+) -> Action:
     """The next ``give`` of ``plan`` (sorted tiles) after those given so far, else ``done``."""
-    n = len(obs.giving)
+    n = len(view.giving)
     if plan is None or n >= len(plan):
         return done
     return Action.make(AK.GIVE, obs.player, plan[n])
 
 
-def _exchange(obs: Observation) -> list[int]:
-    c, k, _ = wild_counts(obs)
+def _exchange(obs: Observation, view: ArcadeView, w: int) -> list[int]:
+    c, k, _ = wild_counts(obs, view, w)
     give: list[int] = []
     if shanten(c, wilds=k, shapes=ARCADE) >= 2:
         for t in range(NUM_KINDS):
@@ -101,12 +114,11 @@ def _exchange(obs: Observation) -> list[int]:
     return give[:6]
 
 
-def _pick(obs: Observation, legal: Sequence[Action]) -> Action:
+def _pick(obs: Observation, view: ArcadeView, w: int, legal: Sequence[Action]) -> Action:
     picks = {int(a.tile): a for a in legal if a.kind is AK.PICK}  # type: ignore[arg-type]
-    w = int(obs.wild)  # type: ignore[arg-type]
     if w in picks:
         return picks[w]
-    c, k, _ = wild_counts(obs)
+    c, k, _ = wild_counts(obs, view, w)
     _, kinds = improving(c, wilds=k, shapes=ARCADE)
     for t in kinds:
         if t in picks:
@@ -115,10 +127,15 @@ def _pick(obs: Observation, legal: Sequence[Action]) -> Action:
 
 
 def _turn(
-    obs: Observation, legal: Sequence[Action], ting_min_waits: int, ting_late_wall: int
+    obs: Observation,
+    view: ArcadeView,
+    w: int,
+    legal: Sequence[Action],
+    *,
+    ting_min_waits: int,
+    ting_late_wall: int,
 ) -> Action:
-    w = int(obs.wild)  # type: ignore[arg-type]
-    c, k, visible = wild_counts(obs)
+    c, k, visible = wild_counts(obs, view, w)
     discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
     tings = {int(a.tile): a for a in legal if a.kind is AK.TING}  # type: ignore[arg-type]
     rows = discard_table(c, wilds=k, shapes=ARCADE, visible=visible)
@@ -126,8 +143,8 @@ def _turn(
     if tile is None:
         return next(iter(discards.values()), legal[0])
     best = keyed[0][0]
-    if obs.offer is not None:
-        take = _take_pung(obs, c, k, best.shanten)
+    if view.offer is not None:
+        take = _take_pung(obs, int(view.offer), c, k, best.shanten)
         if take is not None:
             return Action.make(AK.GIVE, obs.player, take[0])
     kong = kong_keeping_shanten(legal, c, wilds=k, shapes=ARCADE, target=best.shanten)
@@ -143,21 +160,19 @@ def _turn(
     return discards[tile]
 
 
-def _turn_shanten(obs: Observation) -> int:
+def _turn_shanten(obs: Observation, view: ArcadeView, w: int) -> int:
     """The shanten after the best discard of the hand (what ``_turn`` weighs the pung offer
     against: every held tile is a legal discard there)."""
-    w = int(obs.wild)  # type: ignore[arg-type]
-    c, k, visible = wild_counts(obs)
+    c, k, visible = wild_counts(obs, view, w)
     discards = {int(t): Action.make(AK.DISCARD, obs.player, int(t)) for t in obs.hand}
     rows = discard_table(c, wilds=k, shapes=ARCADE, visible=visible)
     keyed, _ = choose_discard(rows, discards, w)
     return keyed[0][0].shanten
 
 
-def _take_pung(obs: Observation, c: list[int], k: int, now: int) -> tuple[int, ...] | None:
-    """The three tiles (sorted) to give for the pung offer if some three natural tiles given
-    for it lower the shanten ``now``, else ``None`` (decline)."""
-    x = int(obs.offer)  # type: ignore[arg-type]
+def _take_pung(obs: Observation, x: int, c: list[int], k: int, now: int) -> tuple[int, ...] | None:
+    """The three tiles (sorted) to give for the offer of a pung of ``x`` if some three natural
+    tiles given for it lower the shanten ``now``, else ``None`` (decline)."""
     held = [t for t in range(NUM_KINDS) if c[t]]
     best: tuple[int, tuple[int, ...]] | None = None
     for give in combinations_with_replacement(held, 3):
@@ -178,9 +193,9 @@ def _take_pung(obs: Observation, c: list[int], k: int, now: int) -> tuple[int, .
     return best[1]
 
 
-def _claim(obs: Observation, legal: Sequence[Action]) -> Action:
+def _claim(obs: Observation, view: ArcadeView, w: int, legal: Sequence[Action]) -> Action:
     x = obs.pending
     if x is None or obs.phase != "claim":
         return passing(legal)
-    c, k, visible = wild_counts(obs)
+    c, k, visible = wild_counts(obs, view, w)
     return best_claim(legal, int(x), c, visible, wilds=k, shapes=ARCADE)

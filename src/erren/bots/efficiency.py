@@ -12,14 +12,15 @@ those.  With the analysis kernel (:mod:`erren.analysis.waits`) it:
 * claims a discard (chi, peng, 明杠) when the hand after the claim is closer to ready, or as
   close with more effective tiles; takes a concealed or added kong when it costs no shanten.
 
-With golds (xiamen, ``observation.gold`` set) it counts golds as wild and Whites as the gold
-kind, declares 三金倒/抢金胡 whenever offered, goes for 游金 — with a complete hand it
-discards into 游金-ready instead of winning 自摸 while the wall is long enough, and in the 游
-chain discards a drawn gold to climb to 双游/三游 —, never throws a gold while a natural tile
-serves as well, and only ever picks among the legal discards, so it never breaks 跟打.
+With golds (a :class:`~erren.engine.XiamenView` with a gold) it counts golds as wild and
+Whites as the gold kind, declares 三金倒/抢金胡 whenever offered, goes for 游金 — with a
+complete hand it discards into 游金-ready instead of winning 自摸 while the wall is long
+enough, and in the 游 chain discards a drawn gold to climb to 双游/三游 —, never throws a
+gold while a natural tile serves as well, and only ever picks among the legal discards, so
+it never breaks 跟打.
 
-With 财神 wilds (arcade, ``observation.wild`` set) it plays as :mod:`erren.bots.arcade` says:
-wilds kept, 报听 when ready, the opening exchange, pick-any and the pung offer answered.
+With 财神 wilds (an :class:`~erren.engine.ArcadeView`) it plays as :mod:`erren.bots.arcade`
+says: wilds kept, 报听 when ready, the opening exchange, pick-any and the pung offer answered.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ from erren.bots.common import (
     passing,
     visible_counts,
 )
-from erren.engine import Action, ActionKind, Observation
+from erren.engine import Action, ActionKind, ArcadeView, Observation, XiamenView
+from erren.tiles import Tile
 
 __all__ = ["EfficiencyBot", "seen_counts"]
 
@@ -76,15 +78,18 @@ class EfficiencyBot(Bot):
         self.ting_late_wall = ting_late_wall
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        if observation.wild is not None:
-            return arcade_choice(
-                observation,
-                legal_actions,
-                ting_min_waits=self.ting_min_waits,
-                ting_late_wall=self.ting_late_wall,
-            )
-        if observation.gold is not None:
-            return self._golds(observation, legal_actions)
+        match observation.view:
+            case ArcadeView(wild=Tile() as wild) as view:
+                return arcade_choice(
+                    observation,
+                    view,
+                    int(wild),
+                    legal_actions,
+                    ting_min_waits=self.ting_min_waits,
+                    ting_late_wall=self.ting_late_wall,
+                )
+            case XiamenView(gold=Tile() as gold) as view:
+                return self._golds(observation, view, int(gold), legal_actions)
         for action in legal_actions:
             if action.kind in _WIN:
                 return action
@@ -137,26 +142,27 @@ class EfficiencyBot(Bot):
     you_min_wall: ClassVar[int] = 8
     """Wall tiles needed to prefer 游金 (or a higher 游) to an immediate win."""
 
-    def _golds(self, obs: Observation, legal: Sequence[Action]) -> Action:
+    def _golds(
+        self, obs: Observation, view: XiamenView, gold: int, legal: Sequence[Action]
+    ) -> Action:
         kinds = {a.kind for a in legal}
         if len(legal) == 1:
             return legal[0]
         if obs.phase == "opening":  # 三金倒 / 抢金胡: a sure ×4 now
             return next((a for a in legal if a.kind is not AK.PASS), legal[0])
         if obs.phase == "you_choice":
-            level = obs.you_level[obs.player]
+            level = view.you_level[obs.player]
             climb = level >= 2 or obs.wall_count >= self.you_min_wall
             want = AK.DISCARD_GOLD if climb else AK.WIN
             return next(a for a in legal if a.kind is want)
         if obs.phase == "last_draw" or AK.HU in kinds:
             return next(a for a in legal if a.kind in (AK.ZIMO, AK.HU))
         if obs.phase == "turn":
-            return self._gold_turn(obs, legal)
-        return self._gold_claim(obs, legal)
+            return self._gold_turn(obs, gold, legal)
+        return self._gold_claim(obs, gold, legal)
 
-    def _gold_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        gold = int(obs.gold)  # type: ignore[arg-type]
-        c, k, visible = gold_counts(obs)
+    def _gold_turn(self, obs: Observation, gold: int, legal: Sequence[Action]) -> Action:
+        c, k, visible = gold_counts(obs, gold)
         discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
         zimo = next((a for a in legal if a.kind is AK.ZIMO), None)
         if zimo is not None:
@@ -187,12 +193,11 @@ class EfficiencyBot(Bot):
             return kong
         return discards[tile]
 
-    def _gold_claim(self, obs: Observation, legal: Sequence[Action]) -> Action:
+    def _gold_claim(self, obs: Observation, gold: int, legal: Sequence[Action]) -> Action:
         x = obs.pending
         if x is None or obs.phase != "claim":
             return passing(legal)
-        gold = int(obs.gold)  # type: ignore[arg-type]
-        c, k, visible = gold_counts(obs)
+        c, k, visible = gold_counts(obs, gold)
         fx = _functional(int(x), gold)
         return best_claim(legal, fx, c, visible, wilds=k, shapes=XIAMEN)
 
@@ -208,11 +213,10 @@ def _physical(kind: int, gold: int) -> int:
     return _WHITE if kind == gold and gold != _WHITE else kind
 
 
-def gold_counts(observation: Observation) -> tuple[list[int], int, list[int]]:
-    """``(counts, golds, visible)`` with golds (xiamen): the concealed natural tiles by
-    functional kind (a White counts as the gold kind), the golds held, and the functional
-    copies the player can see (golds and the indicator are no kind's copies)."""
-    gold = int(observation.gold)  # type: ignore[arg-type]
+def gold_counts(observation: Observation, gold: int) -> tuple[list[int], int, list[int]]:
+    """``(counts, golds, visible)`` with golds (xiamen, ``gold`` the gold kind): the concealed
+    natural tiles by functional kind (a White counts as the gold kind), the golds held, and the
+    functional copies the player can see (golds and the indicator are no kind's copies)."""
     hand, visible = seen_counts(observation)
     k = hand[gold]
     c = list(hand)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from erren.engine import Observation
+from erren.engine import ArcadeView, Observation, XiamenView
 from erren.melds import Meld, MeldKind
 from erren.scoring.detail import FamilyScore
 from erren.tiles import Tile
@@ -24,12 +24,14 @@ __all__ = [
     "Palette",
     "board_lines",
     "gold_line",
+    "gold_of",
     "golds_first",
     "pad",
     "seat_lines",
     "use_color",
     "width",
     "wild_line",
+    "wild_of",
 ]
 
 _SUIT_NAME = {"m": "万", "p": "饼", "s": "条"}
@@ -139,8 +141,8 @@ def seat_lines(
     when ``hidden``), melds, flowers and discards (claimed ones are in the claimer's melds)."""
     tags = []
     if seat == obs.dealer:
-        tags.append("庄 dealer" + (f" 连庄数 {obs.streak + 1}" if obs.gold is not None else ""))
-    level = obs.you_level[seat]
+        tags.append("庄 dealer" + (f" 连庄数 {obs.streak + 1}" if gold_of(obs) is not None else ""))
+    level = obs.view.you_level[seat] if isinstance(obs.view, XiamenView) else 0
     if level:
         tags.append(pal.paint(f"{_YOU_WORD[level]} (游 level {level})", "1;33"))
     if obs.ting[seat]:
@@ -164,12 +166,32 @@ def seat_lines(
     return lines
 
 
+def gold_of(obs: Observation) -> Tile | None:
+    """The gold kind of a xiamen observation (``None`` before the reveal and in the other
+    families)."""
+    match obs.view:
+        case XiamenView(gold=gold):
+            return gold
+        case _:
+            return None
+
+
+def wild_of(obs: Observation) -> Tile | None:
+    """The 财神 wild kind of an arcade observation (``None`` in the other families)."""
+    match obs.view:
+        case ArcadeView(wild=wild):
+            return wild
+        case _:
+            return None
+
+
 def gold_line(obs: Observation, pal: Palette) -> str | None:
     """The gold of a xiamen hand: the indicator, the golds' kind and what the White plays as."""
-    if obs.gold is None:
+    view = obs.view
+    if not isinstance(view, XiamenView) or view.gold is None:
         return None
-    g = int(obs.gold)
-    where = "taken by 抢金胡" if obs.indicator_taken else "face up"
+    g = int(view.gold)
+    where = "taken by 抢金胡" if view.indicator_taken else "face up"
     line = f"金 gold {pal.name(g)} (indicator {where}; the other three {pal.name(g)} are wild)"
     if g != Tile.WHITE:
         line += f" · 白 White plays as {pal.name(g)}"
@@ -178,16 +200,17 @@ def gold_line(obs: Observation, pal: Palette) -> str | None:
 
 def wild_line(obs: Observation, pal: Palette) -> str | None:
     """The 财神 of an arcade hand (R1.9a, R1.10, R1.3): the wild, the flower kind, the reserve."""
-    if obs.wild is None:
+    view = obs.view
+    if not isinstance(view, ArcadeView) or view.wild is None:
         return None
-    w = int(obs.wild)
-    flower = pal.name(int(obs.flower_kind)) if obs.flower_kind is not None else "?"
+    w = int(view.wild)
+    flower = pal.name(int(view.flower_kind)) if view.flower_kind is not None else "?"
     line = (
         f"财神 wild {pal.name(w)} (indicator face up; the other three {pal.name(w)} are wild)"
-        f" · 花 flowers: every {flower} is set aside · reserve {obs.reserve_count} tiles"
+        f" · 花 flowers: every {flower} is set aside · reserve {view.reserve_count} tiles"
     )
-    if obs.haidi_player is not None:
-        line += f" · 海底捞月 draws left {obs.haidi_left}"
+    if view.haidi_player is not None:
+        line += f" · 海底捞月 draws left {view.haidi_left}"
     return line
 
 

@@ -26,7 +26,7 @@ from erren.bots import Bot, EfficiencyBot, find_bot
 from erren.campaign import COMPUTER, HUMAN, STAGES, Run, Settlement, StakeError, Status, table
 from erren.campaign import save as saving
 from erren.campaign.save import Save, SaveError
-from erren.cli._display import Palette
+from erren.cli._display import Palette, wild_of
 from erren.cli.play import (
     Choice,
     Console,
@@ -42,10 +42,10 @@ from erren.cli.play import (
     settlement_lines,
     show_table,
 )
-from erren.engine import CHANCE, Action, ActionKind, Event, Observation, State
+from erren.engine import CHANCE, Action, ActionKind, Event, EventKind, Observation, State
 from erren.engine.state import HandResult
 from erren.errors import ErrenError
-from erren.notation import parse_tiles
+from erren.notation import parse_tile, parse_tiles
 
 NAME = "arcade"
 HELP = "Stage mode (关卡模式): four stages against the computer with a bankroll; resumable."
@@ -174,32 +174,31 @@ class Campaign:
 
     def narrate(self, event: Event) -> str | None:
         """A line about an event: arcade's own (the wild, the exchange, pick-any, 海底捞月),
-        else ``erren play``'s."""
+        else ``erren play``'s; read from the event's kind and data."""
         pal = self.pal
         who = NAMES[event.player] if event.player in (0, 1) else ""
         mine = event.player == HUMAN
-        kind, tile = event.kind, event.tile
-        if kind == "wild" and tile is not None:
-            flower = event.text.removeprefix("flower ").strip()
-            shown = pal.name(parse_tiles(flower)[0]) if flower else "?"
+        kind, tile, data = event.kind, event.tile, event.data
+        if kind is EventKind.WILD and tile is not None:
+            flower = pal.name(parse_tile(event.word("flower")))
             return (
                 f"财神 the wild is {pal.name(tile)} (indicator turned face up); "
-                f"the flowers are {shown}"
+                f"the flowers are {flower}"
             )
-        if kind == "exchange":
+        if kind is EventKind.EXCHANGE:
             got = f": you receive {pal.tiles(event.tiles)}" if mine and event.tiles else ""
-            return f"{who}: 起始换牌 exchange of {event.text}{got}"
-        if kind == "pick-offer":
+            return f"{who}: 起始换牌 exchange of {data['count']} tile(s){got}"
+        if kind is EventKind.PICK_OFFER:
             return None  # the pick prompt says it
-        if kind == "pick":
+        if kind is EventKind.PICK:
             if not mine:
                 return f"{who} picks a tile (搓牌)"
             named = pal.name(tile) if tile is not None else "?"
             left = " — none left, an ordinary draw" if not event.tiles else ""
             return f"{who} pick {named}{left}"
-        if kind == "haidi":
-            return f"海底捞月: {who} has {event.text} from the reserve"
-        if kind == "pung-offer" and tile is not None and mine:
+        if kind is EventKind.HAIDI:
+            return f"海底捞月: {who} has {data['draws']} draws from the reserve"
+        if kind is EventKind.PUNG_OFFER and tile is not None and mine:
             return f"游戏中换牌: a pung of {pal.name(tile)} is offered to you"
         return narrate(event, pal)
 
@@ -208,7 +207,7 @@ class Campaign:
 
     def news(self, state: State) -> None:
         for event in state.events_since(HUMAN, self.seen):
-            if event.kind == "wild" and event.tile is not None:
+            if event.kind is EventKind.WILD and event.tile is not None:
                 self.wild = int(event.tile)
             line = self.narrate(event)
             if line:
@@ -328,9 +327,10 @@ class Campaign:
 
     # ------------------------------------------------------------------ display
     def wild_kind(self, obs: Observation) -> int | None:
-        """The hand's 财神 kind, from the public ``wild`` event (``obs.gold`` if a family
-        reports it there)."""
-        return int(obs.gold) if obs.gold is not None else self.wild
+        """The hand's 财神 kind (the observation's arcade view, else the public ``wild``
+        event)."""
+        wild = wild_of(obs)
+        return int(wild) if wild is not None else self.wild
 
     def wild_line(self, obs: Observation) -> str | None:
         wild = self.wild_kind(obs)

@@ -28,15 +28,18 @@ from erren.cli._display import (
     Palette,
     board_lines,
     gold_line,
+    gold_of,
     golds_first,
     score_lines,
     use_color,
     wild_line,
+    wild_of,
 )
 from erren.cli.simulate import add_ruleset_arguments, parse_option
 from erren.engine import (
     Action,
     ActionKind,
+    ArcadeView,
     Event,
     Match,
     Observation,
@@ -45,6 +48,7 @@ from erren.engine import (
     find_ruleset,
     ruleset_names,
 )
+from erren.engine.events import EventKind
 from erren.engine.state import HandResult
 from erren.errors import IllegalActionError, NotationError
 from erren.notation import parse_tiles
@@ -198,53 +202,57 @@ def describe(action: Action, pal: Palette, pending: Tile | None = None) -> str:
 
 
 def narrate(event: Event, pal: Palette) -> str | None:
-    """One line about an event, as the human may see it (``None``: not worth a line)."""
+    """One line about an event, as the human may see it (``None``: not worth a line); read
+    from the event's kind and data."""
     who = NAMES[event.player] if event.player in (0, 1) else ""
     verb = "draw" if event.player == HUMAN else "draws"
     tile = event.tile
-    kind = event.kind
+    kind, data = event.kind, event.data
     auto = " (auto)" if event.auto else ""
-    if kind == "draw":
+    if kind is EventKind.DRAW:
         if tile is None:
             return None  # the opponent's draw: nothing to learn
-        back = " from the back of the wall" if event.text == "back" else ""
+        back = " from the back of the wall" if data["from"] == "back" else ""
         return f"{who} {verb} {pal.name(tile)}{back}"
-    if kind in ("discard", "ting") and tile is not None:
+    if kind in (EventKind.DISCARD, EventKind.TING) and tile is not None:
         s = "s" if event.player == COMPUTER else ""
-        ting = f" and declare{s} 报听 (ready)" if kind == "ting" else ""
+        ting = f" and declare{s} 报听 (ready)" if kind is EventKind.TING else ""
         return f"{who} discard{s} {pal.name(tile)}{ting}{auto}"
-    if kind in ("chi", "peng", "minggang"):
-        word = {"chi": "吃 chow", "peng": "碰 pung", "minggang": "杠 kong"}[kind]
-        return f"{who}: {word} {pal.tiles(event.tiles)}"
-    if kind == "angang":
+    if kind in _MELD_WORDS:
+        return f"{who}: {_MELD_WORDS[kind]} {pal.tiles(event.tiles)}"
+    if kind is EventKind.AN_GANG:
         shown = pal.name(tile) if tile is not None else "a face-down kind"
         return f"{who}: 暗杠 concealed kong ({shown})"
-    if kind == "jiagang" and tile is not None:
+    if kind is EventKind.JIA_GANG and tile is not None:
         return f"{who}: 加杠 adds {pal.name(tile)} to a pung"
-    if kind == "flower" and tile is not None:
-        if event.text == "gold reveal":
+    if kind is EventKind.FLOWER and tile is not None:
+        if data["during"] == "gold_reveal":
             return f"{who}: 花 flower {pal.name(tile)} revealed for the gold (no replacement)"
         return f"{who}: 花 flower {pal.name(tile)}, replaced"
-    if kind == "trustee":
-        return f"{who}: 托管 auto-play {event.text}"
-    if kind == "gold" and tile is not None:
+    if kind is EventKind.TRUSTEE:
+        return f"{who}: 托管 auto-play {'on' if event.flag('on') else 'off'}"
+    if kind is EventKind.GOLD and tile is not None:
         return f"金 the gold is {pal.name(tile)} (indicator turned face up)"
-    if kind == "you":
-        return f"{who}: {event.text.split(' ')[-1]} — swimming for the gold (游)"
-    if kind == "wild" and tile is not None:
+    if kind is EventKind.YOU:
+        return f"{who}: {_YOU_WORDS[event.number('level')]} — swimming for the gold (游)"
+    if kind is EventKind.WILD and tile is not None:
         return f"财神 the wild is {pal.name(tile)} (indicator turned face up)"
-    if kind == "exchange":
+    if kind is EventKind.EXCHANGE:
         got = f": got {pal.tiles(event.tiles)}" if event.tiles else ""
-        return f"{who}: opening exchange of {event.text}{got}"
-    if kind == "pung-offer" and tile is not None:
+        return f"{who}: opening exchange of {data['count']} tile(s){got}"
+    if kind is EventKind.PUNG_OFFER and tile is not None:
         return f"{who}: 换牌 — a pung of {pal.name(tile)} is offered for three of your tiles"
-    if kind == "pick" and tile is not None:
-        return f"{who}: 搓牌 picks {pal.name(tile)}" + (f" ({event.text})" if event.text else "")
-    if kind == "haidi":
-        return f"{who}: 海底捞月 — {event.text} from the reserve"
-    if kind == "huangzhuang":
+    if kind is EventKind.PICK and tile is not None:
+        return f"{who}: 搓牌 picks {pal.name(tile)}"
+    if kind is EventKind.HAIDI:
+        return f"{who}: 海底捞月 — {data['draws']} draws from the reserve"
+    if kind is EventKind.HUANGZHUANG:
         return "流局 — nobody won"
     return None
+
+
+_MELD_WORDS = {EventKind.CHI: "吃 chow", EventKind.PENG: "碰 pung", EventKind.MING_GANG: "杠 kong"}
+_YOU_WORDS = ("", "游金", "双游", "三游")
 
 
 # ---------------------------------------------------------------------------- choices
@@ -259,7 +267,8 @@ def drawn_tile(obs: Observation) -> Tile | None:
 
 def hand_order(obs: Observation) -> list[Tile]:
     """The hand as shown: sorted, the tile just drawn set apart at the end."""
-    tiles = golds_first(obs.hand, obs.gold if obs.gold is not None else obs.wild)
+    gold = gold_of(obs)
+    tiles = golds_first(obs.hand, gold if gold is not None else wild_of(obs))
     drawn = drawn_tile(obs)
     if drawn is not None and drawn in tiles:
         del tiles[len(tiles) - 1 - tiles[::-1].index(drawn)]
@@ -272,13 +281,14 @@ def hand_lines(obs: Observation, pal: Palette, *, numbered: bool) -> list[str]:
     apart = drawn_tile(obs) is not None
     cells: list[str] = []
     keys: list[str] = []
+    gold, wild = gold_of(obs), wild_of(obs)
     for i, t in enumerate(tiles):
         gap = "  " if apart and i == len(tiles) - 1 else ""
-        if obs.gold is not None and t == obs.gold:  # R-1.7: golds marked 金
+        if gold is not None and t == gold:  # R-1.7: golds marked 金
             cells.append(gap + pal.paint("金", "1;33") + pal.tile(t))
             keys.append(gap + f"{i + 1:>5}")
             continue
-        if obs.wild is not None and t == obs.wild:  # R1.9a: wilds marked 财
+        if wild is not None and t == wild:  # R1.9a: wilds marked 财
             cells.append(gap + pal.paint("财", "1;33") + pal.tile(t))
             keys.append(gap + f"{i + 1:>5}")
             continue
@@ -341,7 +351,7 @@ def choices(obs: Observation, legal: Sequence[Action], pal: Palette) -> list[Cho
         out.append(
             Choice(
                 "u",
-                f"换牌 take the offered pung of {pal.name(obs.offer or 0)}: "
+                f"换牌 take the offered pung of {pal.name(_offer(obs) or 0)}: "
                 "u + three tile numbers, e.g. u 1 2 3",
                 action,
             )
@@ -397,8 +407,9 @@ def _waits_text(obs: Observation, discard: int, pal: Palette) -> str:
     for meld in obs.melds[obs.player]:
         for t in meld.tiles:
             held[t] += 1
-    if obs.wild is not None:
-        w = int(obs.wild)
+    wild = wild_of(obs)
+    if wild is not None:
+        w = int(wild)
         k = counts[w]
         counts[w] = 0
         kinds = waits(counts, wilds=k, shapes=ARCADE, held=held, max_copies=4)
@@ -622,8 +633,9 @@ class Game:
         )
         turn = obs.phase == "turn"
         io.say(pal.bold(situation(obs, pal)))
-        if obs.offer is not None and turn:
-            io.say(f"换牌: a pung of {pal.name(obs.offer)} is offered for any three of your tiles.")
+        offer = _offer(obs)
+        if offer is not None and turn:
+            io.say(f"换牌: a pung of {pal.name(offer)} is offered for any three of your tiles.")
         follow = _follow_note(obs, legal, pal)
         if follow:
             io.say(follow)
@@ -701,7 +713,7 @@ def _points_line(result: HandResult) -> str:
 
 def _follow_note(obs: Observation, legal: Sequence[Action], pal: Palette) -> str | None:
     """xiamen R-2.5: why only some tiles may be discarded (跟打)."""
-    if obs.gold is None or obs.phase != "turn":
+    if gold_of(obs) is None or obs.phase != "turn":
         return None
     allowed = {int(a.tile) for a in legal if a.kind is AK.DISCARD and a.tile is not None}
     if not allowed or allowed == {int(t) for t in obs.hand}:
@@ -711,6 +723,11 @@ def _follow_note(obs: Observation, legal: Sequence[Action], pal: Palette) -> str
         f"跟打: the computer discarded {names} and you hold exactly one — "
         f"you must discard {names} (a win or a kong stays allowed)."
     )
+
+
+def _offer(obs: Observation) -> Tile | None:
+    """The kind of the pung offered to the player this turn (arcade R2.22)."""
+    return obs.view.offer if isinstance(obs.view, ArcadeView) else None
 
 
 def _key_list(menu: Sequence[Choice]) -> str:

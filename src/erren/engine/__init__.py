@@ -10,18 +10,21 @@
 True
 
 Modules: :mod:`~erren.engine.actions` (moves and their strings), :mod:`~erren.engine.events`
-(numbered events with visibility), :mod:`~erren.engine.ruleset` (the typed :class:`Family`
-plug-in and the registry by name), :mod:`~erren.engine.state` (the hand),
-:mod:`~erren.engine.observation` (one player's view), :mod:`~erren.engine.record` (JSON records
-and replay), :mod:`~erren.engine.match` (a series of hands), the families
-:mod:`~erren.engine.guobiao`, :mod:`~erren.engine.xiamen` and :mod:`~erren.engine.arcade`,
-:mod:`~erren.engine.winning` (the fast shape tables of the hot path).
+(numbered events: a kind, structured data, visibility), :mod:`~erren.engine.describe` (events
+in Chinese and English), :mod:`~erren.engine.ruleset` (the typed :class:`Family` plug-in and the
+registry by name), :mod:`~erren.engine.state` (the hand), :mod:`~erren.engine.observation` (one
+player's view: the common core), :mod:`~erren.engine.views` (each family's part of it),
+:mod:`~erren.engine.codec` (values to JSON and back, from their type hints),
+:mod:`~erren.engine.record` (JSON records and replay), :mod:`~erren.engine.match` (a series of
+hands), the families :mod:`~erren.engine.guobiao`, :mod:`~erren.engine.xiamen` and
+:mod:`~erren.engine.arcade`, :mod:`~erren.engine.winning` (the fast shape tables of the hot
+path).
 """
 
 from __future__ import annotations
 
 from erren.engine.actions import CHANCE, Action, ActionKind
-from erren.engine.events import Event
+from erren.engine.events import Event, EventKind
 from erren.engine.match import Match, MatchHand
 from erren.engine.observation import Observation, Timer, observe
 from erren.engine.record import Record, replay
@@ -43,16 +46,21 @@ from erren.engine.state import (
     State,
     WinClaim,
 )
+from erren.engine.views import ArcadeView, FamilyView, GuobiaoView, XiamenView
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
     "Action",
     "ActionKind",
+    "ArcadeView",
     "Event",
+    "EventKind",
     "Family",
     "FamilyData",
     "FamilyPhase",
+    "FamilyView",
+    "GuobiaoView",
     "HandResult",
     "Match",
     "MatchHand",
@@ -65,6 +73,7 @@ __all__ = [
     "State",
     "Timer",
     "WinClaim",
+    "XiamenView",
     "find_ruleset",
     "observe",
     "register_ruleset",

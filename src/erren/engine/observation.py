@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from erren.engine.actions import Action
+from erren.engine.views import FamilyView
 from erren.melds import Meld, MeldKind
 from erren.tiles import Tile
 
@@ -36,7 +37,8 @@ class Timer:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """One player's view.  Per-seat tuples are indexed by seat (0, 1)."""
+    """One player's view: the common core, then ``view``, the family's own facts.  Per-seat
+    tuples are indexed by seat (0, 1)."""
 
     player: int
     dealer: int
@@ -71,33 +73,10 @@ class Observation:
     event_seq: int
     """Number of events so far (ask for events since this number to stay in sync)."""
     result: HandResult | None
-    gold: Tile | None = None
-    """The gold kind of the hand (xiamen R-1.6), ``None`` in families without golds."""
-    indicator_taken: bool = False
-    """The face-up indicator went into a 抢金胡 winner's hand."""
-    you_level: tuple[int, int] = (0, 0)
-    """Each seat's 游 level (xiamen R-2.9): 0, 1 游金, 2 双游, 3 三游."""
+    view: FamilyView
+    """The family's own facts (:mod:`erren.engine.views`), built by ``Ruleset.view``."""
     streak: int = 0
     """The dealer streak ``w`` (连庄数 ``w + 1``)."""
-    wild: Tile | None = None
-    """arcade: the wild kind ``W`` (the face-up indicator's kind, R1.9a)."""
-    flower_kind: Tile | None = None
-    """arcade: the flower kind ``F`` (White, or Red when White is wild, R1.10)."""
-    reserve_count: int = 0
-    """arcade: tiles left in the face-down reserve (R1.3)."""
-    offer: Tile | None = None
-    """arcade: the kind of the pung offered to this player this turn (R2.22)."""
-    baoting: tuple[str, str] = ("", "")
-    """arcade: each seat's ``baoting_kind`` (``menqing``/``open``/``tianting``, R2.12)."""
-    haidi_player: int | None = None
-    """arcade: the 海底 player of the post-draw phase (R2.18), once it began."""
-    haidi_left: int = 0
-    """arcade: post-draw draws still to come (R2.19)."""
-    bleed: str = ""
-    """arcade stage mode: the template of this player's big-bleed deal (R3.10), if any."""
-    giving: tuple[Tile, ...] = ()
-    """arcade: the tiles this player has given up so far (``give``) in the choice it is
-    making: its opening exchange (R2.21) or its answer to a pung offer (R2.22)."""
 
     @property
     def opponent(self) -> int:
@@ -132,7 +111,6 @@ def observe(state: State, player: int) -> Observation:
     ) or phase in state.ruleset.drawn_tile_phases
     last_drawn = _TILES[last] if actor == player and drew and last >= 0 else None
     pending = _TILES[state.pending] if state.pending >= 0 else None
-    extra = state.data.observed(state, player)
     return Observation(
         player=player,
         dealer=state.dealer,
@@ -164,5 +142,5 @@ def observe(state: State, player: int) -> Observation:
         event_seq=state.event_count,
         result=state.result,
         streak=state.streak,
-        **extra,
+        view=state.ruleset.view(state, player),
     )

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from erren.engine.actions import Action, ActionKind
 from erren.engine.state import NO_DATA, FamilyData, FamilyPhase, Phase
+from erren.engine.views import FamilyView, GuobiaoView
 from erren.engine.winning import is_complete
 from erren.errors import IllegalActionError
 
@@ -310,6 +311,10 @@ class Family(ABC):
 
     def options_dict(self) -> dict[str, Any]:
         return self.options.to_dict()
+
+    def view(self, state: State, player: int) -> FamilyView:
+        """The family's own facts ``player`` may see (``Observation.view``); none by default."""
+        return GuobiaoView()
 
     def __repr__(self) -> str:
         changed = {

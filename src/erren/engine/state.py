@@ -37,7 +37,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from erren.engine.actions import CHANCE, Action, ActionKind
-from erren.engine.events import NOBODY, Event
+from erren.engine.events import NO_DATA as NO_EVENT_DATA
+from erren.engine.events import NOBODY, Event, EventData, EventKind
 from erren.engine.result import HandResult, WinClaim
 from erren.engine.winning import ready_discards
 from erren.errors import IllegalActionError
@@ -93,10 +94,6 @@ class FamilyData:
     def fingerprint(self) -> tuple[object, ...]:
         """Everything the data holds, for exact-replay checks."""
         return ()
-
-    def observed(self, state: State, player: int) -> dict[str, Any]:
-        """The family's fields of ``player``'s :class:`~erren.engine.Observation`."""
-        return {}
 
 
 NO_DATA = FamilyData()
@@ -599,7 +596,7 @@ class State:
             on = bool(action.data and action.data[0])
             self.trustee[p] = on
             self.timeouts[p] = 0
-            self.emit("trustee", p, text="on" if on else "off")
+            self.emit(EventKind.TRUSTEE, p, data={"on": on})
         elif kind is AK.ESCAPE:
             self._escape(p)
         else:
@@ -609,10 +606,10 @@ class State:
                 )
             move = self._timeout_move(p)
             self.timeouts[p] += 1
-            self.emit("timeout", p, text=str(move))
+            self.emit(EventKind.TIMEOUT, p, data={"move": str(move)})
             if self.timeouts[p] >= self.ruleset.auto_trustee_after and not self.trustee[p]:
                 self.trustee[p] = True
-                self.emit("trustee", p, auto=True, text="on")
+                self.emit(EventKind.TRUSTEE, p, auto=True, data={"on": True})
             self._perform(move, auto=True)
         self.history.append(action)
         self._legal = None
@@ -716,7 +713,7 @@ class State:
         if kind is AK.DISCARD or kind is AK.TING:
             self._discard(p, int(action.tile), kind is AK.TING, auto)  # type: ignore[arg-type]
         elif kind is AK.PASS:
-            self.emit("pass", p, auto=auto)
+            self.emit(EventKind.PASS, p, auto=auto)
             if self.phase is _ROB:
                 self._complete_jia(1 - p)
             else:
@@ -738,19 +735,20 @@ class State:
 
     def emit(
         self,
-        kind: str,
+        kind: EventKind,
         player: int,
         tile: int = -1,
         *,
         tiles: tuple[int, ...] = (),
         private: bool = False,
         auto: bool = False,
-        text: str = "",
+        data: EventData = NO_EVENT_DATA,
     ) -> None:
         """Log an event (kind, seat or -1, tile or -1, tiles; ``private``: only ``player``
-        sees the tiles; ``auto``: the engine moved for him; ``text``).  A raw tuple on the hot
-        path; :attr:`events` builds the Event values on demand."""
-        self._log.append((kind, player, tile, tiles, private, auto, text))
+        sees the tiles; ``auto``: the engine moved for him; ``data``: the kind's fields, see
+        :data:`~erren.engine.events.EVENT_DATA`).  A raw tuple on the hot path; :attr:`events`
+        builds the Event values on demand."""
+        self._log.append((kind, player, tile, tiles, private, auto, data))
 
     @property
     def events(self) -> list[Event]:
@@ -758,7 +756,7 @@ class State:
         built = self._built
         log = self._log
         for i in range(len(built), len(log)):
-            kind, player, tile, tiles, private, auto, text = log[i]
+            kind, player, tile, tiles, private, auto, data = log[i]
             built.append(
                 Event(
                     i,
@@ -768,7 +766,7 @@ class State:
                     tuple(_TILES[t] for t in tiles),
                     private,
                     auto,
-                    text,
+                    data,
                 )
             )
         return list(built)
@@ -787,12 +785,12 @@ class State:
                 )
             self.wall = list(action.data)
             self.head, self.tail = 0, len(self.wall) - 1
-            self.emit("shuffle", NOBODY, private=True, text=f"{len(self.wall)} tiles")
+            self.emit(EventKind.SHUFFLE, NOBODY, private=True, data={"count": len(self.wall)})
         elif action.kind is AK.DICE:
             if not action.data or any(not 1 <= v <= 6 for v in action.data):
                 raise IllegalActionError("not-dice", "dice show 1..6")
             self.dice = tuple(action.data)
-            self.emit("dice", -1, text=",".join(map(str, self.dice)))
+            self.emit(EventKind.DICE, -1, data={"dice": tuple(self.dice)})
         elif action.kind is AK.SEED and (len(action.data) != 1 or action.data[0] < 0):
             raise IllegalActionError("not-a-seed", "an event seed is one whole number ≥ 0")
         self._chance_step += 1
@@ -829,12 +827,12 @@ class State:
                 if t < NUM_KINDS and t != fk:
                     h[t] += 1
                     self.last_added[p] = t
-            self.emit("deal", p, tiles=tuple(sorted(got[p])), private=True)
+            self.emit(EventKind.DEAL, p, tiles=tuple(sorted(got[p])), private=True)
         for p in (d, n):
             for t in got[p]:
                 if t >= NUM_KINDS or t == fk:
                     self.flowers[p].append(t)
-                    self.emit("flower", p, t)
+                    self.emit(EventKind.FLOWER, p, t, data={"during": "deal"})
                     if not self.draw(p, back=True, kong=False):
                         return False
         return True
@@ -869,7 +867,7 @@ class State:
                 self.head += 1
             if t >= NUM_KINDS or t == fk:
                 self.flowers[p].append(t)
-                self.emit("flower", p, t)
+                self.emit(EventKind.FLOWER, p, t, data={"during": "draw"})
                 back = True
                 kong = self.ruleset.flower_replacement_is_kong
                 continue
@@ -877,7 +875,9 @@ class State:
             self.last_added[p] = t
             self.kong_draw = kong
             self.drew_back = back
-            self.emit("draw", p, t, private=True, text="back" if back else "")
+            self.emit(
+                EventKind.DRAW, p, t, private=True, data={"from": "back" if back else "front"}
+            )
             return True
 
     def _discard(self, p: int, x: int, ting: bool, auto: bool) -> None:
@@ -897,7 +897,13 @@ class State:
         self.discards[p].append(x)
         self.visible[x] += 1
         self.n_discards[p] += 1
-        self.emit("ting" if ting else "discard", p, x, auto=auto)
+        self.emit(
+            EventKind.TING if ting else EventKind.DISCARD,
+            p,
+            x,
+            auto=auto,
+            data=NO_EVENT_DATA if ting else {"why": "turn"},
+        )
         if self._after_discard_hook is not None:
             self._after_discard_hook(self, p, x)
         q = 1 - p
@@ -963,7 +969,7 @@ class State:
             meld = Meld(MeldKind.MING_GANG, (tx, tx, tx, tx), tx)
         self.melds[q].append(meld)
         self.pending = -1
-        self.emit(kind.value, q, tiles=tuple(meld.tiles), auto=auto)
+        self.emit(EventKind(kind.value), q, tiles=tuple(meld.tiles), auto=auto)
         if kind is AK.MING_GANG:
             self.n_kongs[q] += 1
             self._replacement(q)
@@ -982,13 +988,13 @@ class State:
         tk = _TILES[k]
         self.melds[p].append(Meld(MeldKind.AN_GANG, (tk, tk, tk, tk), None))
         self.n_kongs[p] += 1
-        self.emit("angang", p, k, private=True, auto=auto)
+        self.emit(EventKind.AN_GANG, p, k, private=True, auto=auto)
         self._replacement(p)
 
     def _jia_gang(self, p: int, k: int, auto: bool) -> None:
         self.hands[p][k] -= 1
         self.pending = k
-        self.emit("jiagang", p, k, auto=auto)
+        self.emit(EventKind.JIA_GANG, p, k, auto=auto)
         q = 1 - p
         if self._privacy or self._can_win(q, k, "robbing"):
             self.enter(_ROB, q)
@@ -1018,20 +1024,22 @@ class State:
             if how == "discard":  # the winning discard leaves the pool for the winner's hand
                 self.claimed[1 - p].append(len(self.discards[1 - p]) - 1)
         result = self.ruleset.score_win(self, claim)
-        self.emit("zimo" if how == "zimo" else "hu", p, tile, auto=auto, text=how)
+        self.emit(
+            EventKind.ZIMO if how == "zimo" else EventKind.HU, p, tile, auto=auto, data={"how": how}
+        )
         self.end(result)
 
     def _end_draw(self) -> None:
         if self._exhausted_hook is not None and self._exhausted_hook(self):
             return
-        self.emit("huangzhuang", -1)
+        self.emit(EventKind.HUANGZHUANG, -1)
         self.end(HandResult("draw"))
 
     def _escape(self, p: int) -> None:
         penalty = self.ruleset.escape_penalty()
         deltas = (-penalty, penalty) if p == 0 else (penalty, -penalty)
         result = HandResult("abort", winner=None, loser=p, points=penalty, deltas=deltas)
-        self.emit("escape", p)
+        self.emit(EventKind.ESCAPE, p)
         self.end(result)
 
     def end(self, result: HandResult) -> None:
@@ -1042,7 +1050,7 @@ class State:
         self.actor = TERMINAL
         self.pending = -1
         self._legal = None
-        self.emit("end", -1, text=self.result.kind if self.result else "")
+        self.emit(EventKind.END, -1, data={"result": self.result.kind if self.result else ""})
 
     # ================================================================== auto-play
     def _default_discard(self, p: int) -> int:

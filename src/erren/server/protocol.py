@@ -10,12 +10,13 @@ values; a player only ever receives :func:`observation_json` of *his* observatio
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
 
-from erren.engine import Action, Event, HandResult, Observation, Timer
+from erren.engine import Action, Event, HandResult, Observation
 from erren.engine.actions import ActionKind
+from erren.engine.codec import decode, encode
 from erren.errors import NotationError
 from erren.melds import Meld, MeldKind
 from erren.notation import parse_tile
@@ -39,10 +40,12 @@ __all__ = [
     "action_text",
     "dumps",
     "error_json",
+    "event_from_json",
     "event_json",
     "fan_tiles",
     "observation_from_json",
     "observation_json",
+    "observation_wire_names",
     "parse_client",
     "result_json",
 ]
@@ -292,8 +295,10 @@ def _tile(tile: Tile | None) -> str | None:
 
 
 def event_json(event: Event, n: int) -> dict[str, Any]:
-    """An engine event (already filtered for the viewer) as event number ``n``."""
-    out: dict[str, Any] = {"n": n, "kind": event.kind, "player": event.player}
+    """An engine event (already filtered for the viewer) as event number ``n``: its ``kind``,
+    ``player``, ``tile``/``tiles`` (left out when empty), ``private``/``auto`` (only when true)
+    and ``data`` (:data:`~erren.engine.events.EVENT_DATA`)."""
+    out: dict[str, Any] = {"n": n, "kind": event.kind.value, "player": event.player}
     if event.tile is not None:
         out["tile"] = _TEXT[event.tile]
     if event.tiles:
@@ -302,9 +307,13 @@ def event_json(event: Event, n: int) -> dict[str, Any]:
         out["private"] = True
     if event.auto:
         out["auto"] = True
-    if event.text:
-        out["text"] = event.text
+    out["data"] = encode(event.data)
     return out
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """The :class:`~erren.engine.Event` of :func:`event_json` (``seq`` is ``n - 1``)."""
+    return decode(Event, {**data, "seq": int(data["n"]) - 1})
 
 
 @lru_cache(maxsize=4096)
@@ -318,6 +327,10 @@ def meld_json(meld: Meld) -> dict[str, Any]:
         "claimed": _tile(meld.claimed),
         "text": str(meld),
     }
+
+
+def _tile_tuple(items: list[str]) -> tuple[Tile, ...]:
+    return tuple(parse_tile(t) for t in items)
 
 
 def meld_from_json(data: dict[str, Any]) -> Meld:
@@ -403,102 +416,56 @@ def result_json(result: HandResult | None) -> dict[str, Any] | None:
     }
 
 
+_RENAMED = {"legal_actions": "legal", "event_seq": "last_n"}
+"""Observation fields whose wire name differs (kept from the first protocol version)."""
+
+
+def observation_wire_names() -> dict[str, str]:
+    """Observation field → its JSON name, for the fields named differently on the wire."""
+    return dict(_RENAMED)
+
+
 def observation_json(
     obs: Observation, *, deadline: float | None = None, seconds: float | None = None
 ) -> dict[str, Any]:
-    """One player's observation; ``timer.deadline`` is the Unix time at which the running
-    timer fires (the table knows it, the engine does not)."""
-    timer: dict[str, Any] | None = None
-    if obs.timer is not None:
-        timer = {
-            "player": obs.timer.player,
-            "kind": obs.timer.kind,
-            "seconds": obs.timer.seconds if seconds is None else seconds,
-        }
+    """One player's observation, every field through the generic codec (the family's under
+    ``view``, tagged by ``view.family``); ``legal`` lists the actions without the seat,
+    ``timer.deadline`` is the Unix time at which the running timer fires (the table knows it,
+    the engine does not)."""
+    out: dict[str, Any] = {}
+    for name in _OBSERVATION_FIELDS:
+        value = getattr(obs, name)
+        if name == "legal_actions":
+            out["legal"] = [action_text(a) for a in value]
+        elif name == "result":
+            out["result"] = result_json(obs.result)
+        elif name == "melds":
+            out["melds"] = [
+                [meld_json(m) for m in obs.melds[0]],
+                [meld_json(m) for m in obs.melds[1]],
+            ]
+        else:
+            out[_RENAMED.get(name, name)] = encode(value)
+    timer = out["timer"]
+    if timer is not None:
+        if seconds is not None:
+            timer["seconds"] = seconds
         if deadline is not None:
             timer["deadline"] = round(deadline, 3)
-    return {
-        "player": obs.player,
-        "dealer": obs.dealer,
-        "round_wind": _TEXT[obs.round_wind],
-        "phase": obs.phase,
-        "to_act": obs.to_act,
-        "origin": obs.origin,
-        "pending": _tile(obs.pending),
-        "hand": _tiles(obs.hand),
-        "last_drawn": _tile(obs.last_drawn),
-        "melds": [[meld_json(m) for m in obs.melds[0]], [meld_json(m) for m in obs.melds[1]]],
-        "hidden_kongs": list(obs.hidden_kongs),
-        "discards": [_tiles(obs.discards[0]), _tiles(obs.discards[1])],
-        "claimed": [list(obs.claimed[0]), list(obs.claimed[1])],
-        "flowers": [_tiles(obs.flowers[0]), _tiles(obs.flowers[1])],
-        "concealed_count": list(obs.concealed_count),
-        "wall_count": obs.wall_count,
-        "ting": list(obs.ting),
-        "trustee": list(obs.trustee),
-        "dice": list(obs.dice),
-        "legal": [action_text(a) for a in obs.legal_actions],
-        "timer": timer,
-        "last_n": obs.event_seq,
-        "result": result_json(obs.result),
-        "gold": _tile(obs.gold),
-        "indicator_taken": obs.indicator_taken,
-        "you_level": list(obs.you_level),
-        "streak": obs.streak,
-        "wild": _tile(obs.wild),
-        "flower_kind": _tile(obs.flower_kind),
-        "offer": _tile(obs.offer),
-        "giving": _tiles(obs.giving),
-    }
+    return out
 
 
-def _tile_tuple(items: list[str]) -> tuple[Tile, ...]:
-    return tuple(parse_tile(t) for t in items)
+_OBSERVATION_FIELDS = tuple(f.name for f in fields(Observation))
 
 
 def observation_from_json(data: dict[str, Any]) -> Observation:
-    """Rebuild the :class:`~erren.engine.Observation` a bot needs from :func:`observation_json`
-    (``result`` is left out: a bot decides only while the hand runs)."""
+    """Rebuild the :class:`~erren.engine.Observation` of :func:`observation_json`, every
+    field (``result`` is left out: a bot decides only while the hand runs)."""
     player = int(data["player"])
-    timer = data.get("timer")
-    return Observation(
-        player=player,
-        dealer=int(data["dealer"]),
-        round_wind=parse_tile(data["round_wind"]),
-        phase=data["phase"],
-        to_act=data["to_act"],
-        origin=data["origin"],
-        pending=None if data["pending"] is None else parse_tile(data["pending"]),
-        hand=_tile_tuple(data["hand"]),
-        last_drawn=None if data["last_drawn"] is None else parse_tile(data["last_drawn"]),
-        melds=(
-            tuple(meld_from_json(m) for m in data["melds"][0]),
-            tuple(meld_from_json(m) for m in data["melds"][1]),
-        ),
-        hidden_kongs=(data["hidden_kongs"][0], data["hidden_kongs"][1]),
-        discards=(_tile_tuple(data["discards"][0]), _tile_tuple(data["discards"][1])),
-        claimed=(tuple(data["claimed"][0]), tuple(data["claimed"][1])),
-        flowers=(_tile_tuple(data["flowers"][0]), _tile_tuple(data["flowers"][1])),
-        concealed_count=(data["concealed_count"][0], data["concealed_count"][1]),
-        wall_count=int(data["wall_count"]),
-        ting=(bool(data["ting"][0]), bool(data["ting"][1])),
-        trustee=(bool(data["trustee"][0]), bool(data["trustee"][1])),
-        dice=tuple(data["dice"]),
-        legal_actions=tuple(Action.parse(f"{player}:{a}") for a in data["legal"]),
-        timer=None
-        if timer is None
-        else Timer(int(timer["player"]), str(timer["kind"]), int(timer["seconds"])),
-        event_seq=int(data["last_n"]),
-        result=None,
-        gold=None if data.get("gold") is None else parse_tile(data["gold"]),
-        indicator_taken=bool(data.get("indicator_taken", False)),
-        you_level=(data["you_level"][0], data["you_level"][1]),
-        streak=int(data.get("streak", 0)),
-        wild=None if data.get("wild") is None else parse_tile(data["wild"]),
-        flower_kind=None if data.get("flower_kind") is None else parse_tile(data["flower_kind"]),
-        offer=None if data.get("offer") is None else parse_tile(data["offer"]),
-        giving=_tile_tuple(data.get("giving", [])),
-    )
+    wire = {name: data[_RENAMED.get(name, name)] for name in _OBSERVATION_FIELDS}
+    wire["legal_actions"] = [f"{player}:{a}" for a in data["legal"]]
+    wire["result"] = None
+    return decode(Observation, wire)
 
 
 SYSTEM_KINDS = (ActionKind.TIMEOUT, ActionKind.TRUSTEE, ActionKind.ESCAPE)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from erren.bots.base import Bot
-from erren.engine import Action, Observation, Ruleset, State
+from erren.engine import Action, ArcadeView, Observation, Ruleset, State
 from erren.notation import format_tiles
 from erren.tiles import Tile
 
@@ -32,13 +32,14 @@ def render_observation(obs: Observation) -> list[str]:
         f"pending={obs.pending or '-'} wall={obs.wall_count} dealer={obs.dealer}"
     )
     lines = [head, f"hand={_tiles(obs.hand)} drawn={obs.last_drawn or '-'}"]
-    if obs.wild is not None:  # arcade: the wild, the flower kind, the reserve, the events
-        extra = f"wild={obs.wild} flower={obs.flower_kind} reserve={obs.reserve_count}"
-        if obs.offer is not None:
-            extra += f" offer={obs.offer}"
-        if obs.haidi_player is not None:
-            extra += f" haidi={obs.haidi_player}:{obs.haidi_left}"
-        lines.append(extra)
+    match obs.view:  # arcade: the wild, the flower kind, the reserve, the events
+        case ArcadeView(wild=Tile() as wild) as view:
+            extra = f"wild={wild} flower={view.flower_kind} reserve={view.reserve_count}"
+            if view.offer is not None:
+                extra += f" offer={view.offer}"
+            if view.haidi_player is not None:
+                extra += f" haidi={view.haidi_player}:{view.haidi_left}"
+            lines.append(extra)
     for seat in (me, other):
         melds = " ".join(str(m) for m in obs.melds[seat]) or "-"
         if obs.hidden_kongs[seat]:

@@ -224,12 +224,21 @@ _DISCARDS = (ActionKind.DISCARD, ActionKind.TING, ActionKind.DISCARD_GOLD, Actio
 """The moves after which the opponent may get a claim (or rob) window on the mover's tile."""
 
 
+def _data_text(event: dict[str, Any]) -> str:
+    """The values of an event's ``data``, as one text to look for tiles in."""
+    return " ".join(str(value) for value in (event.get("data") or {}).values())
+
+
 def _state_tiles(state: dict[str, Any]) -> set[str]:
     """Every tile a state shows its seat."""
     out = set(state.get("hand", ()))
-    for name in ("last_drawn", "pending", "gold", "wild", "flower_kind", "offer"):
+    for name in ("last_drawn", "pending"):
         if state.get(name):
             out.add(state[name])
+    view = state.get("view") or {}
+    for name in ("gold", "wild", "flower_kind", "offer"):
+        if view.get(name):
+            out.add(view[name])
     for seat in (0, 1):
         out.update(state["discards"][seat])
         out.update(state["flowers"][seat])
@@ -372,8 +381,7 @@ class SeatAudit:
             if "tile" in event:
                 shown.add(event["tile"])
             shown.update(event.get("tiles", ()))
-            if event.get("text"):
-                shown |= tiles_in(event["text"])
+            shown |= tiles_in(_data_text(event))
 
     def _event(self, event: dict[str, Any], hand: Hand, message: Any) -> None:
         n = event.get("n")
@@ -395,7 +403,7 @@ class SeatAudit:
             self.leak("event-not-seen-by", f"expected {expected}", message)
             return
         hidden = event.get("private") and event.get("player") != self.seat
-        if hidden and ("tile" in event or "tiles" in event or tiles_in(str(event.get("text")))):
+        if hidden and ("tile" in event or "tiles" in event or tiles_in(_data_text(event))):
             self.leak("private-event-shows-tiles", "the opponent's private tile", message)
         self._show(event)
 

@@ -23,6 +23,7 @@ from erren.engine.arcade.options import (
     ArcadePhase,
     arcade_data,
 )
+from erren.engine.events import EventKind
 from erren.engine.ruleset import Family, register_ruleset
 from erren.engine.state import FamilyPhase, HandResult, Origin, Phase
 from erren.melds import MeldKind
@@ -30,6 +31,7 @@ from erren.tiles import NUM_KINDS
 
 if TYPE_CHECKING:
     from erren.engine.state import State, WinClaim
+    from erren.engine.views import ArcadeView
     from erren.errors import IllegalActionError
 
 __all__ = ["ArcadeRuleset"]
@@ -73,7 +75,7 @@ class ArcadeRuleset(Family):
             state.tail = LIVE - 1
             d = arcade_data(state)
             d.reveal(state.wall[INDICATOR])
-            state.emit("wild", -1, d.wild, text=f"flower {TILES[d.flower]}")
+            state.emit(EventKind.WILD, -1, d.wild, data={"flower": str(TILES[d.flower])})
         elif step == 3:
             d = arcade_data(state)
             d.rng = random.Random(action.data[0])
@@ -268,7 +270,7 @@ class ArcadeRuleset(Family):
         if arcade_data(state).rng.random() >= prob:
             return False
         state.enter(ArcadePhase.PICK, q)
-        state.emit("pick-offer", q)
+        state.emit(EventKind.PICK_OFFER, q)
         return True
 
     def after_draw(self, state: State, p: int) -> None:
@@ -296,7 +298,7 @@ class ArcadeRuleset(Family):
             return
         k = d.rng.choice(eligible)
         d.offer[p] = k
-        state.emit("pung-offer", p, k, private=True)
+        state.emit(EventKind.PUNG_OFFER, p, k, private=True)
 
     def after_discard(self, state: State, p: int, x: int) -> None:
         """R2.12: record the 报听 declaration (sequence number and kind)."""
@@ -342,7 +344,7 @@ class ArcadeRuleset(Family):
             if kind is AK.ZIMO:
                 state.win(p, -1, "zimo", auto)
             else:
-                state.emit("pass", p, auto=auto)
+                state.emit(EventKind.PASS, p, auto=auto)
                 flow.haidi_discard(self, state, p, auto=True)
                 flow.haidi_next(self, state)
             return True
@@ -365,7 +367,7 @@ class ArcadeRuleset(Family):
         d.haidi_player = w
         d.haidi_left = n
         state.pending = -1
-        state.emit("haidi", w, text=f"{n} draws")
+        state.emit(EventKind.HAIDI, w, data={"draws": n})
         flow.haidi_next(self, state)
         return True
 
@@ -426,6 +428,11 @@ class ArcadeRuleset(Family):
     def score_win(self, state: State, claim: WinClaim) -> HandResult:
         """R2.25 through :func:`erren.scoring.arcade.score_arcade` (:func:`scoring.score_hand`)."""
         return scoring.score_hand(self, state, claim)
+
+    def view(self, state: State, player: int) -> ArcadeView:
+        """The wild, the flower kind, the reserve, this player's offer, 报听 kinds, 海底, and
+        this player's big-bleed template."""
+        return arcade_data(state).view(state, player)
 
 
 def _factory(**options: Any) -> ArcadeRuleset:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from erren.engine.arcade.options import ArcadePhase, arcade_data
+from erren.engine.events import EventKind
 from erren.engine.state import HandResult, Origin
 from erren.melds import MeldKind
 
@@ -66,7 +67,7 @@ def receive(rules: ArcadeRuleset, state: State, p: int, *, why: str) -> int:
         d.reserve += 1
         if t == d.flower:
             state.flowers[p].append(t)
-            state.emit("flower", p, t, text=why)
+            state.emit(EventKind.FLOWER, p, t, data={"during": why})
             replaced = True
             continue
         state.hands[p][t] += 1
@@ -90,12 +91,12 @@ def exchange(rules: ArcadeRuleset, state: State, p: int, give: list[int], auto: 
     state.wall[d.reserve :] = rest
     d.exchanged[p] = True
     state.emit(
-        "exchange",
+        EventKind.EXCHANGE,
         p,
         tiles=tuple(sorted(got)),
         private=True,
         auto=auto,
-        text=f"{len(give)} tile(s)",
+        data={"count": len(give)},
     )
     rules.next_exchange(state, 1 - p if p == state.dealer else p)
 
@@ -115,9 +116,9 @@ def pick(rules: ArcadeRuleset, state: State, q: int, kind: int, auto: bool) -> N
             wall = state.wall
             wall[src], wall[state.head] = wall[state.head], wall[src]
         got = (kind,) if where else ()
-        state.emit("pick", q, kind, tiles=got, private=True, auto=auto)
+        state.emit(EventKind.PICK, q, kind, tiles=got, private=True, auto=auto)
     else:
-        state.emit("pass", q, auto=auto)
+        state.emit(EventKind.PASS, q, auto=auto)
     state.draw_turn(q)
 
 
@@ -144,7 +145,7 @@ def take_pung(rules: ArcadeRuleset, state: State, p: int, give: list[int], auto:
     h[k] += 3
     if drawn >= 0 and not h[drawn]:
         state.last_added[p] = -1  # the tile drawn went in the swap: none is left to show
-    state.emit("takepung", p, k, tiles=tuple(sorted(give)), private=True, auto=auto)
+    state.emit(EventKind.TAKE_PUNG, p, k, tiles=tuple(sorted(give)), private=True, auto=auto)
 
 
 def haidi_next(rules: ArcadeRuleset, state: State) -> None:
@@ -155,12 +156,12 @@ def haidi_next(rules: ArcadeRuleset, state: State) -> None:
     while d.haidi_left > 0 and d.reserve < len(state.wall):
         d.haidi_left -= 1
         t = receive(rules, state, w, why="haidi")
-        state.emit("draw", w, t, private=True, text="haidi")
+        state.emit(EventKind.DRAW, w, t, private=True, data={"from": "haidi"})
         if rules.claim_privacy or rules.hand_complete(state, w, state.hands[w]):
             state.enter(ArcadePhase.HAIDI, w, Origin.DRAW)
             return
         haidi_discard(rules, state, w, auto=True)
-    state.emit("huangzhuang", -1)
+    state.emit(EventKind.HUANGZHUANG, -1)
     state.end(HandResult("draw"))
 
 
@@ -170,4 +171,4 @@ def haidi_discard(rules: ArcadeRuleset, state: State, w: int, *, auto: bool) -> 
     state.discards[w].append(t)
     state.visible[t] += 1
     state.n_discards[w] += 1
-    state.emit("discard", w, t, auto=auto, text="haidi")
+    state.emit(EventKind.DISCARD, w, t, auto=auto, data={"why": "haidi"})

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from erren.engine.ruleset import Options
 from erren.engine.state import FamilyData, FamilyPhase
+from erren.engine.views import ArcadeView
 from erren.tiles import NUM_KINDS, Tile
 
 if TYPE_CHECKING:
@@ -200,22 +201,23 @@ class ArcadeData(FamilyData):
         new.baoting_kind = list(self.baoting_kind)
         return new
 
-    def observed(self, state: State, player: int) -> dict[str, Any]:
-        """The arcade fields of ``player``'s :class:`~erren.engine.Observation` (none before
-        the indicator is revealed)."""
+    def view(self, state: State, player: int) -> ArcadeView:
+        """What ``player`` sees of it: the wild, the flower kind, the reserve, his own offer,
+        the 报听 kinds, 海底, and his own big-bleed template (nothing before the indicator is
+        revealed)."""
         if self.wild < 0:
-            return {}
-        return {
-            "wild": TILES[self.wild],
-            "flower_kind": TILES[self.flower],
-            "reserve_count": len(state.wall) - self.reserve,
-            "offer": TILES[self.offer[player]] if self.offer[player] >= 0 else None,
-            "baoting": (self.baoting_kind[0], self.baoting_kind[1]),
-            "haidi_player": self.haidi_player if self.haidi_player >= 0 else None,
-            "haidi_left": self.haidi_left,
-            "bleed": self.bleed if player == self.bleed_seat else "",
-            "giving": tuple(TILES[k] for k in self.giving) if player == state.actor else (),
-        }
+            return ArcadeView()
+        return ArcadeView(
+            wild=TILES[self.wild],
+            flower_kind=TILES[self.flower],
+            reserve_count=len(state.wall) - self.reserve,
+            offer=TILES[self.offer[player]] if self.offer[player] >= 0 else None,
+            baoting=(self.baoting_kind[0], self.baoting_kind[1]),
+            haidi_player=self.haidi_player if self.haidi_player >= 0 else None,
+            haidi_left=self.haidi_left,
+            bleed=self.bleed if player == self.bleed_seat else "",
+            giving=tuple(TILES[k] for k in self.giving) if player == state.actor else (),
+        )
 
     def fingerprint(self) -> tuple[object, ...]:
         return (

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from erren.analysis import golds
 from erren.engine.ruleset import Options
 from erren.engine.state import FamilyData, FamilyPhase
+from erren.engine.views import XiamenView
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
@@ -133,12 +134,14 @@ class XiamenData(FamilyData):
     def fingerprint(self) -> tuple[object, ...]:
         return (self.gold, self.indicator, self.indicator_taken, tuple(self.you_level))
 
-    def observed(self, state: State, player: int) -> dict[str, Any]:
-        return {
-            "gold": TILES[self.gold] if self.gold >= 0 else None,
-            "indicator_taken": self.indicator_taken,
-            "you_level": (self.you_level[0], self.you_level[1]),
-        }
+    def view(self) -> XiamenView:
+        """What both seats see of it: the gold, whether the indicator was taken, the 游
+        levels."""
+        return XiamenView(
+            gold=TILES[self.gold] if self.gold >= 0 else None,
+            indicator_taken=self.indicator_taken,
+            you_level=(self.you_level[0], self.you_level[1]),
+        )
 
 
 def xiamen_data(state: State) -> XiamenData:

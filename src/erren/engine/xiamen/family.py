@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from erren.engine.actions import Action, ActionKind
+from erren.engine.events import EventKind
 from erren.engine.ruleset import Family, register_ruleset
 from erren.engine.state import FamilyPhase, HandResult, Origin, Phase, WinClaim
 from erren.engine.xiamen import refusals
 from erren.engine.xiamen.data import (
     CHAIN,
     KINDS,
-    LEVEL_WORD,
     TILES,
     WHITE,
     XiamenData,
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     import random
 
     from erren.engine.state import State
+    from erren.engine.views import XiamenView
     from erren.errors import IllegalActionError
 
 __all__ = ["XiamenRuleset"]
@@ -80,7 +81,7 @@ class XiamenRuleset(Family):
             state.tail -= 1
             if t >= NUM_KINDS:
                 state.flowers[state.dealer].append(t)
-                state.emit("flower", state.dealer, t, text="gold reveal")
+                state.emit(EventKind.FLOWER, state.dealer, t, data={"during": "gold_reveal"})
                 continue
             break
         d = xiamen_data(state)
@@ -89,7 +90,7 @@ class XiamenRuleset(Family):
             phys = list(range(NUM_KINDS))
             phys[t] = WHITE
             d.phys = phys
-        state.emit("gold", -1, t, text="indicator")
+        state.emit(EventKind.GOLD, -1, t)
 
     def first_dealer(self, rng: random.Random, first_ready: int) -> int:
         """R-1.2: seat 0 throws two dice; an odd sum makes seat 0 the dealer."""
@@ -248,7 +249,7 @@ class XiamenRuleset(Family):
         d = xiamen_data(state)
         d.you_level[p] += 1
         level = d.you_level[p]
-        state.emit("you", p, text=f"{level} {LEVEL_WORD[level]}")
+        state.emit(EventKind.YOU, p, data={"level": level})
 
     def after_draw(self, state: State, p: int) -> None:
         """R-2.9.2: at level 1 or 2 a non-gold draw wins at once; a gold offers the choice."""
@@ -268,7 +269,7 @@ class XiamenRuleset(Family):
         d = xiamen_data(state)
         if phase is XiamenPhase.OPENING:
             if kind is AK.PASS:
-                state.emit("pass", p, auto=auto)
+                state.emit(EventKind.PASS, p, auto=auto)
                 self._opening_passed(state, p)
             elif kind is AK.SANJINDAO:
                 self._win(state, p, "sanjindao", -1, in_hand=False, auto=auto)
@@ -278,7 +279,7 @@ class XiamenRuleset(Family):
                     state.hands[p][t] -= 1
                     state.discards[p].append(t)
                     state.n_discards[p] += 1
-                    state.emit("discard", p, t, auto=auto, text="qiangjin")
+                    state.emit(EventKind.DISCARD, p, t, auto=auto, data={"why": "qiangjin"})
                 d.indicator_taken = True
                 state.hands[p][d.gold] += 1
                 self._win(state, p, "qiangjin", d.gold, in_hand=True, auto=auto)
@@ -294,7 +295,7 @@ class XiamenRuleset(Family):
             if kind is AK.ZIMO:
                 self._win(state, p, "zimo", state.last_added[p], in_hand=True, auto=auto)
             else:
-                state.emit("pass", p, auto=auto)
+                state.emit(EventKind.PASS, p, auto=auto)
                 self._win(state, 1 - p, "sanyou", -1, in_hand=False, auto=True)
             return True
         return False
@@ -307,7 +308,7 @@ class XiamenRuleset(Family):
         state.discards[p].append(g)
         state.visible[g] += 1
         state.n_discards[p] += 1
-        state.emit("discard", p, g, auto=auto, text="gold")
+        state.emit(EventKind.DISCARD, p, g, auto=auto, data={"why": "gold"})
         self._raise_level(state, p)
         o = 1 - p
         if d.you_level[p] == 2:
@@ -333,7 +334,7 @@ class XiamenRuleset(Family):
         hand = Hand(concealed, tuple(state.melds[p]), None if tile < 0 else TILES[tile], flowers)
         claim = WinClaim(p, how, hand, p == state.dealer, last_tile=state.head > state.tail)
         result = self.score_win(state, claim)
-        state.emit("hu", p, tile, auto=auto, text=how)
+        state.emit(EventKind.HU, p, tile, auto=auto, data={"how": how})
         state.end(result)
 
     # ------------------------------------------------------------------ timeouts, 托管
@@ -398,6 +399,10 @@ class XiamenRuleset(Family):
     # ------------------------------------------------------------------ scoring
     def score_win(self, state: State, claim: WinClaim) -> HandResult:
         return score_hand(state, claim, self.options)
+
+    def view(self, state: State, player: int) -> XiamenView:
+        """The gold, whether the indicator was taken, and both seats' 游 levels."""
+        return xiamen_data(state).view()
 
 
 def _factory(**options: Any) -> XiamenRuleset:

@@ -33,7 +33,6 @@ def _frame(state: State, action: str | None, events: list[dict[str, Any]]) -> di
         out["last_drawn"] = None if seen[actor].last_drawn is None else str(seen[actor].last_drawn)
     out["legal"] = []
     out["timer"] = None
-    out["wild"] = None if seen[0].wild is None else str(seen[0].wild)
     out["action"] = action
     out["events"] = events
     return out

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from erren.engine import Match, Ruleset, find_ruleset
-from erren.engine.state import Phase
 from erren.server.rooms import RoomTier
 from erren.tiles import Tile
 

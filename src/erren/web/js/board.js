@@ -6,17 +6,21 @@ import { sortTiles } from "./notation.js";
 import { tileEl } from "./tiles.js";
 
 /**
- * @typedef {{kind: string, tiles: string[], claimed: string|null, text: string}} Meld
- * @typedef {{player: number, dealer: number, round_wind: string, phase: string, to_act: number|null,
- *   origin: string|null, pending: string|null, hand: string[], last_drawn: string|null,
- *   melds: Meld[][], hidden_kongs: number[], discards: string[][], claimed: number[][],
- *   flowers: string[][], concealed_count: number[], wall_count: number, ting: boolean[],
- *   trustee: boolean[], dice: number[], legal: string[],
- *   timer: {player: number, kind: string, seconds: number, deadline?: number}|null,
- *   last_n: number, result: any, gold: string|null, indicator_taken?: boolean,
- *   you_level?: number[], streak?: number, wild?: string|null, flower_kind?: string|null,
- *   offer?: string|null, hands?: string[][]}} Obs
+ * An observation as the server sends it (schema.js, generated from the engine), plus both
+ * concealed hands in a replay frame.
+ * @typedef {import("./schema.js").Meld} Meld
+ * @typedef {import("./schema.js").Observation & {hands?: string[][]}} Obs
  */
+
+/** The gold kind of a xiamen observation, else null. @param {Obs} st @returns {string|null} */
+export function goldOf(st) {
+  return st.view.family === "xiamen" ? st.view.gold : null;
+}
+
+/** Each seat's 游 level (xiamen), else zeros. @param {Obs} st @returns {[number, number]} */
+function youLevels(st) {
+  return st.view.family === "xiamen" ? st.view.you_level : [0, 0];
+}
 
 /**
  * @typedef {{
@@ -33,16 +37,18 @@ import { tileEl } from "./tiles.js";
 
 /** The badge of a wild tile, if the tile is one. @param {BoardView} v @param {string} tile @returns {string|undefined} */
 function badge(v, tile) {
-  if (v.family === "xiamen" && v.state.gold && tile === v.state.gold) return getLang() === "zh" ? "金" : "G";
+  const gold = goldOf(v.state);
+  if (gold && tile === gold) return getLang() === "zh" ? "金" : "G";
   if (v.family === "arcade" && v.wild && tile === v.wild) return getLang() === "zh" ? "财" : "W";
   // xiamen R-1.8: a White plays as the gold kind's natural tile (假金), unless White is the gold
-  if (v.family === "xiamen" && v.state.gold && v.state.gold !== "5z" && tile === "5z") return getLang() === "zh" ? "假" : "=G";
+  if (gold && gold !== "5z" && tile === "5z") return getLang() === "zh" ? "假" : "=G";
   return undefined;
 }
 
 /** Is the tile a wild (a gold or a 财神; not a White playing as the gold)? @param {BoardView} v @param {string} tile @returns {boolean} */
 function isWild(v, tile) {
-  return (v.family === "xiamen" && !!v.state.gold && tile === v.state.gold) || (v.family === "arcade" && !!v.wild && tile === v.wild);
+  const gold = goldOf(v.state);
+  return (!!gold && tile === gold) || (v.family === "arcade" && !!v.wild && tile === v.wild);
 }
 
 /** Wilds first (xiamen R-1.7: golds at the far left), then the rest sorted. @param {BoardView} v @param {string[]} tiles @returns {string[]} */
@@ -86,7 +92,7 @@ function barEl(v, seat) {
   if (st.dealer === seat) badges.push(h("span.badge.badge-dealer", { title: t("dealer") }, getLang() === "zh" ? "庄" : "D"));
   if (st.ting[seat]) badges.push(h("span.badge.badge-ting", null, t("ting_badge")));
   if (st.trustee[seat]) badges.push(h("span.badge.badge-trustee", null, t("trustee_on")));
-  const level = st.you_level ? st.you_level[seat] : 0;
+  const level = youLevels(st)[seat];
   if (level) badges.push(h("span.badge.badge-you", null, ["", "游金", "双游", "三游"][level] || "游"));
   if (!v.online[seat]) badges.push(h("span.badge.badge-off", null, t("offline")));
   if (st.to_act === seat) badges.push(h("span.badge.badge-turn", null, "●"));
@@ -179,8 +185,9 @@ function centerEl(v) {
   line.append(h("span", null, t("hand_no", v.handNo || 1)));
   line.append(h("span", { title: t("round_wind") }, `${t("round_wind")} ${["", "东", "南", "西", "北"][Number(st.round_wind.charAt(0))] || ""}`));
   info.append(line);
-  if (st.gold) {
-    info.append(h("div.indicator", null, h("span", null, `${t("gold")}`), tileEl(st.gold, { size: "s", lang, badge: lang === "zh" ? "金" : "G" })));
+  const gold = goldOf(st);
+  if (gold) {
+    info.append(h("div.indicator", null, h("span", null, `${t("gold")}`), tileEl(gold, { size: "s", lang, badge: lang === "zh" ? "金" : "G" })));
   }
   if (v.wild) {
     const extra = v.flowerKind ? [h("span", null, t("flower_kind")), tileEl(v.flowerKind, { size: "xs", lang })] : [];

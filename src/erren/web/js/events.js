@@ -1,24 +1,65 @@
-// Reading a hand's events: the line about the latest move, and whether a move shows among them.
+// Reading a hand's events: sentences rendered from each event's kind and data (schema.js),
+// the line about the latest move, and whether a move shows among them. No prose is parsed.
 
 import { getLang, t } from "./i18n.js";
 import { tileName } from "./tiles.js";
 
 /** @typedef {import("./table.js").GameEvent} GameEvent */
+/** @typedef {import("./schema.js").EngineEvent} EngineEvent */
+
+/** The kinds the line about the latest move speaks of. */
+const LATEST = new Set(["discard", "ting", "chi", "peng", "minggang", "angang", "jiagang", "flower", "you", "timeout", "trustee"]);
+
+/** The i18n key of an event kind (the three kongs share one). @param {string} kind @returns {string} */
+export function eventKey(kind) {
+  return `e_${kind === "angang" || kind === "jiagang" || kind === "minggang" ? "gang" : kind.replace("-", "_")}`;
+}
+
+/** The data of an event as the second argument of its sentence. @param {EngineEvent} ev @returns {string} */
+function detail(ev) {
+  const lang = getLang();
+  switch (ev.kind) {
+    case "trustee":
+      return t(ev.data.on ? "e_on" : "e_off");
+    case "shuffle":
+    case "exchange":
+      return String(ev.data.count);
+    case "dice":
+      return ev.data.dice.join(", ");
+    case "wild":
+      return tileName(ev.data.flower, lang);
+    case "haidi":
+      return String(ev.data.draws);
+    default:
+      return "";
+  }
+}
+
+/**
+ * One sentence about an engine event ("对手 打出 五万").
+ * @param {EngineEvent} ev @param {number} seat the viewer @param {string[]} names @returns {string}
+ */
+export function describeEvent(ev, seat, names) {
+  const lang = getLang();
+  const who = ev.player < 0 ? "" : ev.player === seat ? t("you") : names[ev.player] || t("opponent");
+  const tile = ev.tile ? ` ${tileName(ev.tile, lang)}` : ev.tiles ? ` ${ev.tiles.map((x) => tileName(x, lang)).join(" ")}` : "";
+  return t(eventKey(ev.kind), who, detail(ev)).trim() + tile;
+}
+
+/** Whether an event is the engine's (not the table's start or settlement). @param {GameEvent} ev @returns {ev is EngineEvent} */
+export function isEngineEvent(ev) {
+  return ev.kind !== "start" && ev.kind !== "settlement";
+}
 
 /**
  * A line about the latest move ("对手 打出 五万").
  * @param {GameEvent[]} events @param {number} seat @param {string[]} names @returns {string}
  */
 export function describeLast(events, seat, names) {
-  const lang = getLang();
   for (let i = events.length - 1; i >= 0; i -= 1) {
     const ev = events[i];
-    const key = `e_${ev.kind === "angang" || ev.kind === "jiagang" || ev.kind === "minggang" ? "gang" : ev.kind}`;
-    if (!["e_discard", "e_ting", "e_chi", "e_peng", "e_gang", "e_flower", "e_you", "e_timeout", "e_trustee"].includes(key)) continue;
-    if (typeof ev.player !== "number" || ev.player < 0) continue;
-    const who = ev.player === seat ? t("you") : names[ev.player] || t("opponent");
-    const tile = ev.tile ? ` ${tileName(ev.tile, lang)}` : ev.tiles ? ` ${ev.tiles.map((x) => tileName(x, lang)).join(" ")}` : "";
-    return t(key, who, ev.text || "") + tile;
+    if (!isEngineEvent(ev) || !LATEST.has(ev.kind) || ev.player < 0) continue;
+    return describeEvent(ev, seat, names);
   }
   return "";
 }

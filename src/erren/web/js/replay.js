@@ -2,14 +2,14 @@
 // at an adjustable speed. The link #/replay/ID can be shared: finished games are public.
 
 import { api } from "./api.js";
-import { boardEl } from "./board.js";
+import { boardEl, goldOf } from "./board.js";
 import { h, toast } from "./dom.js";
+import { describeEvent } from "./events.js";
 import { getLang, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
 import { familyName } from "./table.js";
-import { tileName } from "./tiles.js";
 
-/** @typedef {import("./board.js").Obs & {action: string|null, events: any[], wild: string|null}} Frame */
+/** @typedef {import("./board.js").Obs & {action: string|null, events: import("./schema.js").EngineEvent[]}} Frame */
 
 /** The list of the user's games. @param {HTMLElement} root */
 export async function historyScreen(root) {
@@ -61,9 +61,9 @@ export function replayScreen(root, id) {
     const playBtn = h("button.primary.r-play", { type: "button" }, t("r_play"));
     const range = /** @type {HTMLInputElement} */ (h("input.r-range", { type: "range", min: 0, max: frames.length - 1, value: 0, "aria-label": "step" }));
     const speedSel = /** @type {HTMLSelectElement} */ (h("select.r-speed", { "aria-label": t("r_speed") }, ...[0.5, 1, 2, 4].map((s) => h("option", { value: s, selected: s === speed }, `${s}×`))));
-    const wild = frames.map((f) => f.wild).find((w) => !!w) || null;
-    const flowerEv = frames.flatMap((f) => f.events).find((e) => e.kind === "wild");
-    const flowerKind = flowerEv ? (/flower (\w\w)/.exec(flowerEv.text || "") || [])[1] || null : null;
+    const arcade = frames.map((f) => f.view).find((v) => v.family === "arcade" && !!v.wild);
+    const wild = arcade && arcade.family === "arcade" ? arcade.wild : null;
+    const flowerKind = arcade && arcade.family === "arcade" ? arcade.flower_kind : null;
 
     const draw = () => {
       const f = frames[at];
@@ -73,10 +73,9 @@ export function replayScreen(root, id) {
         const ev = [...frames[i].events].reverse().find((e) => e.kind === "discard" || e.kind === "ting");
         if (ev) lastDiscard = { seat: ev.player, index: (f.discards[ev.player] || []).length - 1 };
       }
-      const lang = getLang();
       const moves = f.events
         .filter((e) => e.player >= 0 && !["draw", "deal"].includes(e.kind))
-        .map((e) => `${data.seats[e.player] || e.player}: ${e.kind}${e.tile ? " " + tileName(e.tile, lang) : ""}`)
+        .map((e) => describeEvent(e, -1, data.seats))
         .join(" · ");
       stage.replaceChildren(
         boardEl({
@@ -105,7 +104,7 @@ export function replayScreen(root, id) {
             names: data.seats,
             options: data.options || {},
             streak: f.streak || 0,
-            gold: f.gold,
+            gold: goldOf(f),
             waiting: false,
             opponentReady: true,
             closed: true,

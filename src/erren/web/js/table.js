@@ -10,7 +10,7 @@ import { Connection } from "./api.js";
 import { closedEl, leaveDialog, roomName, rooms } from "./notices.js";
 import { describeLast, isMove } from "./events.js";
 import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
-import { boardEl, handOrder } from "./board.js";
+import { boardEl, goldOf, handOrder } from "./board.js";
 import { h, toast } from "./dom.js";
 import { errorText, familyName, getLang, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
@@ -22,7 +22,12 @@ const TABLE_PASSES = new Set(["claim", "rob", "last_draw", "haidi"]);
 /** @typedef {import("./board.js").Obs} Obs */
 /** @typedef {import("./board.js").BoardView} BoardView */
 /** @typedef {import("./api.js").TableInfo} TableInfo */
-/** @typedef {{n: number, kind: string, player?: number, tile?: string, tiles?: string[], text?: string, auto?: boolean, private?: boolean, [k: string]: any}} GameEvent */
+/**
+ * An event of the table: the engine's (schema.js) or the server's own (a hand starts, the
+ * settlement).
+ * @typedef {{n: number, kind: "start"|"settlement", player?: undefined, tile?: undefined, tiles?: undefined, auto?: undefined, data?: undefined, [k: string]: any}} TableEvent
+ * @typedef {import("./schema.js").EngineEvent|TableEvent} GameEvent
+ */
 /** @typedef {import("./actions.js").Button} Button */
 /** A move the player made that the server has not answered yet: `n` is the event it was made on.
  * @typedef {{action: string, n: number}} Move */
@@ -48,7 +53,7 @@ export class TableView {
     this.events = [];
     /** @type {Obs|null} */
     this.state = null;
-    /** @type {GameEvent|null} */
+    /** @type {TableEvent|null} */
     this.end = null;
     this.handNo = 1;
     /** @type {"ting"|"exchange"|"takepung"|null} */
@@ -474,14 +479,15 @@ export class TableView {
       }
       if (ev.kind === "wild" && ev.tile) {
         wild = ev.tile;
-        const m = /flower (\w\w)/.exec(ev.text || "");
-        flowerKind = m ? m[1] : null;
+        flowerKind = ev.data.flower;
       }
       if (ev.kind === "pung-offer" && ev.player === this.seat && ev.tile) offer = ev.tile;
     }
-    if (st.wild) wild = st.wild;
-    if (st.flower_kind) flowerKind = st.flower_kind;
-    if (st.offer) offer = st.offer;
+    if (st.view.family === "arcade") {
+      if (st.view.wild) wild = st.view.wild;
+      if (st.view.flower_kind) flowerKind = st.view.flower_kind;
+      if (st.view.offer) offer = st.view.offer;
+    }
     if (lastDiscard) lastDiscard.index = (st.discards[lastDiscard.seat] || []).length - 1;
     const last = this.events[this.events.length - 1];
     const opp = 1 - this.seat;
@@ -629,7 +635,7 @@ export class TableView {
           names: v.names,
           options: this.info ? this.info.options : {},
           streak: this.state.streak || 0,
-          gold: this.state.gold,
+          gold: goldOf(this.state),
           waiting: this.readySent,
           opponentReady: this.ready[1 - this.seat],
           closed: false,
