@@ -453,14 +453,18 @@ def test_random_timeouts_after_a_pung_follow_r2_16() -> None:
         state = State.new(rules, seed=seed)
         while not state.is_terminal:
             legal = state.legal_actions()
-            takes = [a for a in legal if a.kind is AK.TAKE_PUNG]
+            offer = state.phase is Phase.TURN  # a give then answers the pung offer
+            takes = [a for a in legal if a.kind is AK.GIVE] if offer else []
             if not takes or rng.random() < 0.3:
-                state.apply(rng.choice([a for a in legal if a.kind is not AK.TAKE_PUNG]))
+                state.apply(rng.choice([a for a in legal if a.kind is not AK.GIVE]))
                 continue
             p = state.actor
             draw = next(e for e in reversed(state.events) if e.kind == "draw" and e.player == p)
             assert draw.tile is not None
-            state.apply(rng.choice(takes))
+            for _ in range(3):  # the three tiles given up for the pung, one at a time
+                state.apply(rng.choice(takes))
+                takes = [a for a in state.legal_actions() if a.kind is AK.GIVE]
+            assert next(e for e in reversed(state.events)).kind == "takepung"
             drawn = int(draw.tile)
             expected = drawn if state.hands[p][drawn] else _rightmost(state, p)
             fallback += not state.hands[p][drawn]

@@ -90,9 +90,11 @@ def test_observation_json_exact() -> None:
         "haidi_player",
         "haidi_left",
         "bleed",
+        "giving",
     }
     assert view["family"] == "arcade" and view["reserve_count"] == 64 and view["offer"] is None
     assert view["baoting"] == ["", ""] and view["haidi_player"] is None and view["bleed"] == ""
+    assert view["giving"] == []
     assert set(data) == {
         "player",
         "dealer",

@@ -9,10 +9,12 @@ wilds, 报听, the events.
   winning tiles (any once the wall is short): the frozen hand then wins automatically, earns
   门清报听/天听 and the post-draw 海底捞月 draws;
 * opening exchange: gives up the isolated tiles (honors and terminals first) of a hand two or
-  more tiles from ready, none otherwise;
+  more tiles from ready, none otherwise, one ``give`` at a time (the plan is worked out again
+  from the hand at each step: ``observation.giving`` says how far it got);
 * pick-any: names the wild kind when a wild can still be drawn, else the kind that lowers the
   shanten most, else draws blind;
-* pung offer: accepts when giving three non-wild tiles for the pung lowers the shanten;
+* pung offer: accepts when giving three non-wild tiles for the pung lowers the shanten (three
+  ``give`` steps, likewise);
 * claims and kongs as in guobiao, with wilds counted.
 """
 
@@ -69,7 +71,13 @@ def arcade_choice(
         return legal[0]
     phase = obs.phase
     if phase == "exchange":
-        return _exchange(obs, view, wild)
+        done = Action.make(AK.EXCHANGE, obs.player)
+        return _next_give(obs, view, _exchange(obs, view, wild), done)
+    if phase == "turn" and view.giving:  # the answer to the pung offer is under way
+        c, k, _ = wild_counts(obs, view, wild)
+        offered = int(view.offer)  # type: ignore[arg-type]
+        plan = _take_pung(obs, offered, c, k, _turn_shanten(obs, view, wild))
+        return _next_give(obs, view, plan, legal[0])
     if phase == "pick":
         return _pick(obs, view, wild, legal)
     if phase == "turn":
@@ -79,7 +87,17 @@ def arcade_choice(
     return _claim(obs, view, wild, legal)
 
 
-def _exchange(obs: Observation, view: ArcadeView, w: int) -> Action:
+def _next_give(
+    obs: Observation, view: ArcadeView, plan: Sequence[int] | None, done: Action
+) -> Action:
+    """The next ``give`` of ``plan`` (sorted tiles) after those given so far, else ``done``."""
+    n = len(view.giving)
+    if plan is None or n >= len(plan):
+        return done
+    return Action.make(AK.GIVE, obs.player, plan[n])
+
+
+def _exchange(obs: Observation, view: ArcadeView, w: int) -> list[int]:
     c, k, _ = wild_counts(obs, view, w)
     give: list[int] = []
     if shanten(c, wilds=k, shapes=ARCADE) >= 2:
@@ -93,7 +111,7 @@ def _exchange(obs: Observation, view: ArcadeView, w: int) -> Action:
             near = [t + d for d in (-2, -1, 1, 2) if 0 <= r + d <= 8]
             if not any(c[n] for n in near):
                 give.append(t)
-    return Action.tiles_action(AK.EXCHANGE, obs.player, give[:6])
+    return give[:6]
 
 
 def _pick(obs: Observation, view: ArcadeView, w: int, legal: Sequence[Action]) -> Action:
@@ -128,7 +146,7 @@ def _turn(
     if view.offer is not None:
         take = _take_pung(obs, int(view.offer), c, k, best.shanten)
         if take is not None:
-            return take
+            return Action.make(AK.GIVE, obs.player, take[0])
     kong = kong_keeping_shanten(legal, c, wilds=k, shapes=ARCADE, target=best.shanten)
     if kong is not None:
         return kong
@@ -142,9 +160,19 @@ def _turn(
     return discards[tile]
 
 
-def _take_pung(obs: Observation, x: int, c: list[int], k: int, now: int) -> Action | None:
-    """Accept the offer of a pung of ``x`` if some three natural tiles given for it lower the
-    shanten."""
+def _turn_shanten(obs: Observation, view: ArcadeView, w: int) -> int:
+    """The shanten after the best discard of the hand (what ``_turn`` weighs the pung offer
+    against: every held tile is a legal discard there)."""
+    c, k, visible = wild_counts(obs, view, w)
+    discards = {int(t): Action.make(AK.DISCARD, obs.player, int(t)) for t in obs.hand}
+    rows = discard_table(c, wilds=k, shapes=ARCADE, visible=visible)
+    keyed, _ = choose_discard(rows, discards, w)
+    return keyed[0][0].shanten
+
+
+def _take_pung(obs: Observation, x: int, c: list[int], k: int, now: int) -> tuple[int, ...] | None:
+    """The three tiles (sorted) to give for the offer of a pung of ``x`` if some three natural
+    tiles given for it lower the shanten ``now``, else ``None`` (decline)."""
     held = [t for t in range(NUM_KINDS) if c[t]]
     best: tuple[int, tuple[int, ...]] | None = None
     for give in combinations_with_replacement(held, 3):
@@ -162,7 +190,7 @@ def _take_pung(obs: Observation, x: int, c: list[int], k: int, now: int) -> Acti
             c[t] += 1
     if best is None or best[0] >= now:
         return None
-    return Action.tiles_action(AK.TAKE_PUNG, obs.player, best[1])
+    return best[1]
 
 
 def _claim(obs: Observation, view: ArcadeView, w: int, legal: Sequence[Action]) -> Action:

@@ -269,6 +269,7 @@ class Campaign:
         ``e1``, ``e2``, ... so that nothing legal is ever out of reach."""
         known = {c.action for c in choices(obs, legal, self.pal)}
         skip = {AK.EXCHANGE, AK.PICK} if obs.phase in ("exchange", "pick") else set()
+        skip.add(AK.GIVE)  # the pung offer's tiles are typed at once (u 1 2 3)
         extra = [a for a in legal if a not in known and a.kind not in skip]
         return [Choice(f"e{i + 1}", str(a), a) for i, a in enumerate(extra)]
 
@@ -290,7 +291,8 @@ class Campaign:
                 continue
             action = Action.tiles_action(AK.EXCHANGE, HUMAN, [int(tiles[n - 1]) for n in picked])
             try:
-                state.apply(action)
+                for step in state.ruleset.steps_of(state, action):  # one give per tile
+                    state.apply(step)
             except ErrenError as err:
                 io.say(f"Not allowed: {err}")
                 continue

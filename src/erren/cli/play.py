@@ -196,6 +196,8 @@ def describe(action: Action, pal: Palette, pending: Tile | None = None) -> str:
         return f"exchange {pal.tiles(action.data)} for tiles from the reserve"
     if kind is AK.TAKE_PUNG:
         return f"take the offered pung, giving up {pal.tiles(action.data)}"
+    if kind is AK.GIVE and tile is not None:
+        return f"give up {pal.name(tile)}"
     return str(action)
 
 
@@ -344,7 +346,8 @@ def choices(obs: Observation, legal: Sequence[Action], pal: Palette) -> list[Cho
                 label += f" — waiting on {_waits_text(obs, int(t), pal)}"
                 listed_ting.add(int(t))
             out.append(Choice(f"t{i + 1}", label, tings[int(t)]))
-    for action in by_kind.get(AK.TAKE_PUNG, [])[:1]:
+    gives = by_kind.get(AK.GIVE, []) if obs.phase == "turn" else []
+    for action in gives[:1]:  # the pung offer: its three tiles are typed at once
         out.append(
             Choice(
                 "u",
@@ -356,7 +359,7 @@ def choices(obs: Observation, legal: Sequence[Action], pal: Palette) -> list[Cho
     exchanges = by_kind.get(AK.EXCHANGE, [])
     if exchanges:
         out.append(
-            Choice("e", "exchange: e + tile numbers, e.g. e 1 5 9 (Enter: none)", exchanges[-1])
+            Choice("e", "exchange: e + tile numbers, e.g. e 1 5 9 (Enter: none)", exchanges[0])
         )
         out.append(Choice("x", "no exchange", exchanges[0]))
     picks = by_kind.get(AK.PICK, [])
@@ -371,7 +374,8 @@ def choices(obs: Observation, legal: Sequence[Action], pal: Palette) -> list[Cho
 
 def free_choice(obs: Observation, answer: str) -> Action | None:
     """Arcade's multi-tile answers: ``e 1 5 9`` (exchange), ``u 1 2 3`` (take the pung),
-    ``k 5m`` (pick); ``None`` if ``answer`` is not one of them or names no held tiles."""
+    ``k 5m`` (pick); ``None`` if ``answer`` is not one of them or names no held tiles.  The
+    exchange and the pung are the composite forms, applied as their ``give`` steps."""
     parts = answer.replace(",", " ").split()
     if not parts or parts[0] not in ("e", "u", "k") or len(parts) < 2:
         return None
@@ -527,7 +531,8 @@ def ask_menu(
         action = free(answer) if free is not None else None
         if action is not None:
             try:
-                state.apply(action)
+                for step in state.ruleset.steps_of(state, action):  # e 1 5 9: one give each
+                    state.apply(step)
             except IllegalActionError as error:
                 io.say(f"Not allowed: {error}")
                 continue

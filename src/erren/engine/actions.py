@@ -21,9 +21,15 @@ Every action names who makes it: a seat (``0`` or ``1``) or chance (``c``).  The
     0:win  0:discardgold    xiamen: a player in the 游 chain who drew a gold wins or discards it
     c:seed:123456           chance: the seed of a hand's in-play events (arcade: pung offers,
                             pick-any, the reserve positions of exchanged tiles, the big bleed)
-    0:exchange:19m5z  0:exchange    arcade: the opening exchange of these tiles (or of none)
+    0:give:9m               arcade: give up one more tile, in canonical order (the opening
+                            exchange's tiles, or one of the three for the pung offer: the
+                            third completes the swap)
+    0:exchange              arcade: end the opening exchange: the tiles given so far (or none)
+                            go for tiles from the reserve
     0:pick:3s               arcade: pick-any (搓牌) names the kind to draw
-    0:takepung:14m9p        arcade: accept the pung offer, giving up these three tiles
+    0:exchange:19m5z  0:takepung:14m9p   arcade records made before ``give``: the exchange of
+                            these tiles, accepting the pung offer for these three; replays only
+                            (``State.apply_recorded`` expands them into ``give`` steps)
 
 Draws are not actions: the wall order is fixed by the shuffle, so every draw follows from it.
 Actions are interned: building the same action twice returns the same object, so legal-action
@@ -72,6 +78,7 @@ class ActionKind(Enum):
     EXCHANGE = "exchange"
     PICK = "pick"
     TAKE_PUNG = "takepung"
+    GIVE = "give"
 
     @property
     def is_chance(self) -> bool:
@@ -92,10 +99,12 @@ _TILE_ARG = frozenset(
         ActionKind.JIA_GANG,
         ActionKind.QIANGJIN,
         ActionKind.PICK,
+        ActionKind.GIVE,
     }
 )
 _TILES_ARG = frozenset({ActionKind.EXCHANGE, ActionKind.TAKE_PUNG})
-"""Actions naming several tiles, kept sorted in ``data`` (arcade's exchange and pung offer)."""
+"""Actions naming several tiles, kept sorted in ``data``: arcade's composite exchange and
+pung-offer answer of old records (replayed as ``give`` steps)."""
 _BY_VERB = {k.value: k for k in ActionKind}
 
 

@@ -12,7 +12,8 @@ default:
 * ``can_win`` / ``win_value``: who may win on what (wild tiles), and the 起和 value;
 * ``turn_actions`` / ``claim_options``: call the base generator and filter or extend it;
   ``discard_filter`` (跟打), ``chow_tiles`` (a White playing as the gold kind),
-  ``accepts`` (legal though not listed) and ``diagnose`` (a refusal names its rule);
+  ``accepts`` (legal though not listed), ``diagnose`` (a refusal names its rule) and
+  ``steps_of`` (a composite form of old records as today's steps);
 * ``phase_actions`` / ``perform``: the family's own phases (a :class:`FamilyPhase` enum) and
   actions;
 * ``playing_flower``, ``after_discard``, ``before_draw``, ``after_draw``, ``on_exhausted``:
@@ -229,6 +230,12 @@ class Family(ABC):
     def accepts(self, state: State, action: Action) -> bool:
         """Whether ``action``, not listed by ``legal_actions``, is legal all the same."""
         return False
+
+    def steps_of(self, state: State, action: Action) -> tuple[Action, ...]:
+        """The moves ``action`` stands for: itself, or the steps of a composite form (arcade's
+        ``exchange:tiles``, ``takepung:abc``) — how ``State.apply_recorded`` replays records
+        made before the steps, and how a front end sends a multi-tile answer typed at once."""
+        return (action,)
 
     def diagnose(self, state: State, action: Action) -> IllegalActionError | None:
         """The family's reason why ``action`` (known to be illegal) is refused, or ``None`` to

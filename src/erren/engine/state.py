@@ -283,11 +283,15 @@ class State(Board):
 
     def apply_recorded(self, action: Action) -> None:
         """Apply an action of a record (a replay): system actions through
-        :meth:`apply_system`, everything else through :meth:`apply`."""
+        :meth:`apply_system`, everything else through :meth:`apply` (an older composite form
+        as the family's ``steps_of``)."""
         if action.kind.is_system:
             self.apply_system(action)
-        else:
+        elif action.kind.is_chance:
             self.apply(action)
+        else:
+            for step in self.ruleset.steps_of(self, action):
+                self.apply(step)
 
     # ================================================================== transitions
     def _perform(self, action: Action, *, auto: bool) -> None:

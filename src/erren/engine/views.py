@@ -58,6 +58,9 @@ class ArcadeView:
     """Post-draw draws still to come (R2.19)."""
     bleed: str = ""
     """Stage mode: the template of this player's big-bleed deal (R3.10), if any."""
+    giving: tuple[Tile, ...] = ()
+    """The tiles this player has given up so far (``give``, canonical order) in the choice it
+    is making: its opening exchange (R2.21) or its answer to a pung offer (R2.22)."""
     family: Literal["arcade"] = "arcade"
 
 

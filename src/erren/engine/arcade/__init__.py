@@ -22,17 +22,23 @@ big-bleed deal; :mod:`.family`: the hooks; :mod:`.flow`: the reserve and the eve
   no meld uses a wild, a discarded wild is dead (R1.9c, R2.6);
 * 报听 (R2.12–R2.13, engine ``ting``): any time, even on an empty wall; the hand is frozen, the
   engine draws and discards, every win chance is asked (``hu``/``zimo`` or ``pass``/``discard``);
-* the phases ``EXCHANGE`` (``exchange[:tiles]``, R2.21), ``PICK`` (``pick:X`` or ``pass``, R2.23)
-  and ``HAIDI`` (``zimo`` or ``pass``, R2.19); the pung offer (R2.22) is an extra move of the
-  turn, ``takepung:abc`` (the three tiles given up), shown to the player in ``offer``;
+* the phases ``EXCHANGE`` (``give:X`` for each tile given up, then ``exchange``, R2.21),
+  ``PICK`` (``pick:X`` or ``pass``, R2.23) and ``HAIDI`` (``zimo`` or ``pass``, R2.19); the pung
+  offer (R2.22), shown to the player in ``offer``, is answered by three ``give:X`` moves of the
+  turn (the third makes the swap) or declined by any other move;
 * timeouts (R2.16) and 托管 (R2.17); the settlement of R2.25 with the real
   :func:`erren.scoring.arcade.score_arcade` result in ``HandResult.detail``; the versus escape
   (R2.25): ``escape_penalty_points × base_points`` points (``HandResult.deltas`` are points:
   a bean table's stake is applied once, by the server).
 
-Multi-tile choices are too many to list: ``legal_actions`` lists for ``exchange`` no exchange,
-each single tile and the whole hand, and for ``takepung`` the runs of three neighbouring tiles
-of the sorted hand; every other multiset of held tiles is legal too (``State.apply`` accepts it).
+Multi-tile choices are made one tile at a time, so ``legal_actions`` lists exactly what
+``State.apply`` accepts: ``give:X`` in canonical order (never below the last tile given; for the
+pung offer only a tile that leaves enough after it for the three), each set of tiles reached in
+one way; the tiles given so far are the chooser's ``Observation.giving``.  A timeout or 托管 in
+the middle keeps the spec's default (no exchange; the pung offer declined, the drawn tile
+discarded).  Records made before the steps hold ``exchange:tiles`` and ``takepung:abc``:
+``State.apply`` refuses them, ``State.apply_recorded`` replays them as their steps
+(``steps_of``).
 
 Options (``find_ruleset("arcade", **options)``; the defaults are versus mode, §2.11):
 

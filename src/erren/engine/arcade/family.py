@@ -183,6 +183,8 @@ class ArcadeRuleset(Family):
             for a in state.base_turn_actions(p)
             if a.kind is not AK.TING and not (a.kind is AK.AN_GANG and a.tile == w)
         ]
+        if d.giving:  # R2.22: the answer to the pung offer is under way
+            return self.gives(state, p)
         if state.ting[p]:  # R2.13: frozen; the drawn tile goes unless the win is taken
             return out
         h = state.hands[p]
@@ -193,14 +195,26 @@ class ArcadeRuleset(Family):
             h[k] += 1
             if ok:
                 out.append(Action.make(AK.TING, p, k))
-        if d.offer[p] >= 0:
-            tiles = [k for k in ALL_KINDS for _ in range(h[k])]
-            seen = set()
-            for i in range(len(tiles) - 2):
-                give = tuple(tiles[i : i + 3])
-                if give not in seen:
-                    seen.add(give)
-                    out.append(Action.tiles_action(AK.TAKE_PUNG, p, give))
+        if d.offer[p] >= 0:  # R2.22: accepting starts with the first of three tiles
+            out += self.gives(state, p)
+        return out
+
+    def gives(self, state: State, p: int) -> list[Action]:
+        """The next tile ``p`` may give up (R2.21, R2.22): any concealed tile not given yet,
+        in canonical order (never below the last one given), so each choice of tiles is made
+        in exactly one way; for the pung offer, only a tile that leaves enough tiles (at or
+        after it) to make up the three."""
+        given = arcade_data(state).giving
+        h = state.hands[p]
+        low = given[-1] if given else 0
+        more = 2 - len(given) if state.phase is Phase.TURN else 0  # still to give after this
+        free = [h[k] - given.count(k) if k >= low else 0 for k in ALL_KINDS]
+        out: list[Action] = []
+        left = sum(free)  # tiles at or after k not given yet
+        for k in ALL_KINDS:
+            if free[k] and left - 1 >= more:
+                out.append(Action.make(AK.GIVE, p, k))
+            left -= free[k]
         return out
 
     def claim_options(self, state: State, q: int, x: int) -> list[Action]:
@@ -221,14 +235,8 @@ class ArcadeRuleset(Family):
             if self.hand_complete(state, player, state.hands[player]):
                 return [Action.make(AK.ZIMO, player), Action.make(AK.PASS, player)]
             return [Action.make(AK.PASS, player)]
-        if phase is ArcadePhase.EXCHANGE:
-            h = state.hands[player]
-            held = [k for k in ALL_KINDS if h[k]]
-            out = [Action.tiles_action(AK.EXCHANGE, player, ())]
-            out += [Action.tiles_action(AK.EXCHANGE, player, (k,)) for k in held]
-            everything = [k for k in held for _ in range(h[k])]
-            out.append(Action.tiles_action(AK.EXCHANGE, player, everything))
-            return out
+        if phase is ArcadePhase.EXCHANGE:  # R2.21: end the exchange, or give one more tile
+            return [Action.make(AK.EXCHANGE, player), *self.gives(state, player)]
         if phase is ArcadePhase.PICK:
             seen = flow.seen_counts(self, state, player)
             out = [Action.make(AK.PICK, player, k) for k in ALL_KINDS if seen[k] < 4]
@@ -236,26 +244,21 @@ class ArcadeRuleset(Family):
             return out
         return []
 
-    def accepts(self, state: State, action: Action) -> bool:
-        """Exchanges and pung-offer answers with any multiset of held tiles (R2.21, R2.22)."""
+    def steps_of(self, state: State, action: Action) -> tuple[Action, ...]:
+        """Records made before ``give`` hold the exchange and the pung-offer answer as one
+        action, ``exchange:tiles`` and ``takepung:abc``: replayed as their ``give`` steps (in
+        canonical order) and, for the exchange, the closing ``exchange`` (out of place, the
+        composite is refused as it always was)."""
         kind, p = action.kind, action.player
-        if kind is AK.EXCHANGE:
-            ok_phase = state.phase is ArcadePhase.EXCHANGE
-        elif kind is AK.TAKE_PUNG:
-            ok_phase = (
-                state.phase is Phase.TURN
-                and arcade_data(state).offer[p] >= 0
-                and len(action.data) == 3
-            )
+        if kind is AK.TAKE_PUNG and state.phase is Phase.TURN and state.actor == p:
+            offered = arcade_data(state).offer[p] >= 0
         else:
-            return False
-        if not ok_phase:
-            return False
-        need = [0] * NUM_KINDS
-        for t in action.data:
-            need[t] += 1
-        h = state.hands[p]
-        return all(need[k] <= h[k] for k in ALL_KINDS)
+            offered = False
+        exchanging = state.phase is ArcadePhase.EXCHANGE and state.actor == p
+        if offered or (kind is AK.EXCHANGE and action.data and exchanging):
+            steps = tuple(Action.make(AK.GIVE, p, t) for t in action.data)
+            return (*steps, Action.make(AK.EXCHANGE, p)) if kind is AK.EXCHANGE else steps
+        return (action,)
 
     # ------------------------------------------------------------------ pool helpers
     # ------------------------------------------------------------------ transitions
@@ -324,8 +327,15 @@ class ArcadeRuleset(Family):
         kind, p = action.kind, action.player
         d = arcade_data(state)
         phase = state.phase
-        if phase is ArcadePhase.EXCHANGE:
-            flow.exchange(self, state, p, list(action.data), auto)
+        if kind is AK.GIVE:  # R2.21, R2.22: one more tile chosen; the third takes the pung
+            d.giving.append(int(action.tile))  # type: ignore[arg-type]
+            if phase is Phase.TURN and len(d.giving) == 3:
+                give, d.giving = d.giving, []
+                flow.take_pung(self, state, p, give, auto)
+            return True
+        if phase is ArcadePhase.EXCHANGE:  # a timeout or 托管 exchanges nothing (R2.16, R2.17)
+            give, d.giving = ([] if auto else d.giving), []
+            flow.exchange(self, state, p, give, auto)
             return True
         if phase is ArcadePhase.PICK:
             flow.pick(self, state, p, -1 if kind is AK.PASS else int(action.tile), auto)  # type: ignore[arg-type]
@@ -338,11 +348,9 @@ class ArcadeRuleset(Family):
                 flow.haidi_discard(self, state, p, auto=True)
                 flow.haidi_next(self, state)
             return True
-        if kind is AK.TAKE_PUNG:
-            flow.take_pung(self, state, p, list(action.data), auto)
-            return True
         if phase is Phase.TURN and kind is not AK.ZIMO:
             d.offer[p] = -1  # any other move of the turn declines the offer
+            d.giving = []  # a timeout or 托管 in the middle of the answer declines it too
         return False
 
     def on_exhausted(self, state: State) -> bool:
@@ -378,7 +386,7 @@ class ArcadeRuleset(Family):
                 return Action.make(AK.DISCARD, p, state.last_added[p])
             return Action.make(AK.DISCARD, p, self.auto_discard(state, p))
         if phase is ArcadePhase.EXCHANGE:
-            return Action.tiles_action(AK.EXCHANGE, p, ())
+            return Action.make(AK.EXCHANGE, p)
         return Action.make(AK.PASS, p)
 
     def default_move(self, state: State, p: int) -> Action:
@@ -394,7 +402,7 @@ class ArcadeRuleset(Family):
         if wins:
             return wins[0]
         if phase is ArcadePhase.EXCHANGE:
-            return Action.tiles_action(AK.EXCHANGE, p, ())
+            return Action.make(AK.EXCHANGE, p)
         return Action.make(AK.PASS, p)
 
     def auto_discard(self, state: State, p: int) -> int:

@@ -143,6 +143,7 @@ class ArcadeData(FamilyData):
         "discard_no",
         "exchanged",
         "flower",
+        "giving",
         "haidi_left",
         "haidi_player",
         "haidi_replaced",
@@ -168,6 +169,9 @@ class ArcadeData(FamilyData):
         self.dealt_ready = [False, False]
         """Whether the 13 ``p`` held before that turn's draw were ready (R2.15's dealt 13)."""
         self.exchanged = [False, False]
+        self.giving: list[int] = []
+        """The tiles the seat to act has given up so far (``give``, in canonical order) in its
+        opening exchange (R2.21) or its answer to a pung offer (R2.22); empty otherwise."""
         self.baoting_seq = [-1, -1]
         self.baoting_kind = ["", ""]
         self.discard_no = 0
@@ -192,6 +196,7 @@ class ArcadeData(FamilyData):
         new.pung_kind = list(self.pung_kind)
         new.dealt_ready = list(self.dealt_ready)
         new.exchanged = list(self.exchanged)
+        new.giving = list(self.giving)
         new.baoting_seq = list(self.baoting_seq)
         new.baoting_kind = list(self.baoting_kind)
         return new
@@ -211,6 +216,7 @@ class ArcadeData(FamilyData):
             haidi_player=self.haidi_player if self.haidi_player >= 0 else None,
             haidi_left=self.haidi_left,
             bleed=self.bleed if player == self.bleed_seat else "",
+            giving=tuple(TILES[k] for k in self.giving) if player == state.actor else (),
         )
 
     def fingerprint(self) -> tuple[object, ...]:
@@ -228,7 +234,7 @@ class ArcadeData(FamilyData):
             self.haidi_left,
             self.bleed,
             self.rng.getstate(),
-        )
+        ) + ((tuple(self.giving),) if self.giving else ())  # only while a choice is open
 
 
 def arcade_data(state: State) -> ArcadeData:

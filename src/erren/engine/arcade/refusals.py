@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from erren.engine.actions import Action, ActionKind
-from erren.engine.arcade.options import ArcadePhase, arcade_data
+from erren.engine.arcade.options import TILES, ArcadePhase, arcade_data
 from erren.engine.state import Phase
 from erren.errors import IllegalActionError
 
@@ -27,10 +27,16 @@ def diagnose(rules: ArcadeRuleset, state: State, action: Action) -> IllegalActio
     phase = state.phase
     t = -1 if action.tile is None else int(action.tile)
     h = state.hands[p]
-    if kind in (AK.EXCHANGE, AK.PICK, AK.TAKE_PUNG) or phase in (
-        ArcadePhase.EXCHANGE,
-        ArcadePhase.PICK,
-        ArcadePhase.HAIDI,
+    offered = phase is Phase.TURN and d.offer[p] >= 0
+    if (
+        kind in (AK.EXCHANGE, AK.PICK, AK.TAKE_PUNG, AK.GIVE)
+        or d.giving
+        or phase
+        in (
+            ArcadePhase.EXCHANGE,
+            ArcadePhase.PICK,
+            ArcadePhase.HAIDI,
+        )
     ):
         if kind is AK.EXCHANGE and phase is not ArcadePhase.EXCHANGE:
             return IllegalActionError(
@@ -40,13 +46,34 @@ def diagnose(rules: ArcadeRuleset, state: State, action: Action) -> IllegalActio
             return IllegalActionError(
                 "no-pick-offer", f"{action}: pick-any was not offered for this draw (R2.23)"
             )
-        if kind is AK.TAKE_PUNG and (phase is not Phase.TURN or d.offer[p] < 0):
+        if kind is AK.TAKE_PUNG and not offered:
             return IllegalActionError(
                 "no-pung-offer", f"{action}: no pung offer was made this turn (R2.22)"
             )
-        if kind in (AK.EXCHANGE, AK.TAKE_PUNG):
+        if kind is AK.GIVE and phase is not ArcadePhase.EXCHANGE and not offered:
             return IllegalActionError(
-                "tile-not-held", f"{action}: you do not hold all of those tiles"
+                "nothing-to-give",
+                f"{action}: no exchange or pung offer is open for you (R2.21, R2.22)",
+            )
+        if kind is AK.TAKE_PUNG or action.data:
+            return IllegalActionError(
+                "one-tile-at-a-time",
+                f"{action}: give up the tiles one at a time (give:X), in order (R2.21, R2.22)",
+            )
+        if kind is AK.GIVE:
+            given = d.giving
+            if given and t < given[-1]:
+                return IllegalActionError(
+                    "give-in-order",
+                    f"{action}: give up the tiles in canonical order (after {TILES[given[-1]]})",
+                )
+            return IllegalActionError(
+                "tile-not-held", f"{action}: you hold no other {action.tile} to give up"
+            )
+        if d.giving and phase is Phase.TURN:
+            return IllegalActionError(
+                "pung-answer-open",
+                f"{action}: first give up the rest of the three tiles for the offered pung (R2.22)",
             )
         legal = ", ".join(str(a) for a in state.legal_actions(p)[:8])
         return IllegalActionError(

@@ -2,7 +2,7 @@
 // a mode switched, or a choice of tiles to open).
 
 import { t } from "./i18n.js";
-import { formatTiles, parseTiles } from "./notation.js";
+import { formatTiles, parseTiles, sortTiles } from "./notation.js";
 
 /** @typedef {{label: string, key: string, cls?: string, options?: Array<{action: string, tiles: string[], label?: string}>, action?: string, run?: () => void}} Button */
 
@@ -38,7 +38,10 @@ export function actionButtons(o) {
       add("gang", { label: t("a_gang"), key: "k", options: [{ action: a, tiles: shown }] });
     } else if (verb === "chi") add(verb, { label: t("a_chi"), key: "c", options: [{ action: a, tiles }] });
     else if (verb === "ting") add(verb, { label: t("a_ting"), key: "t", cls: o.mode === "ting" ? "on" : "", run: () => o.toggleMode("ting") });
-    else if (verb === "takepung") add(verb, { label: t("a_takepung"), key: "x", cls: o.mode === "takepung" ? "on" : "", run: () => o.toggleMode("takepung") });
+    else if (verb === "give") {
+      // the tiles given up one at a time: chosen here as a whole (exchange mode, or the pung offer)
+      if (o.mode !== "exchange") add("takepung", { label: t("a_takepung"), key: "x", cls: o.mode === "takepung" ? "on" : "", run: () => o.toggleMode("takepung") });
+    }
     else if (verb === "discardgold") add(verb, { label: t("a_discardgold"), key: "d", action: a });
     else if (verb === "pick") add(verb, { label: t("a_pick"), key: "g", options: [{ action: a, tiles }] });
     else if (verb === "exchange") continue;
@@ -54,4 +57,17 @@ export function actionButtons(o) {
     out.unshift({ label: `${t("confirm")} ${t("a_takepung")}`, key: "Enter", cls: "win", action: `takepung:${formatTiles(o.selectedTiles())}` });
   }
   return out;
+}
+
+/**
+ * The moves a multi-tile answer is sent as, one message each: `exchange:TILES` gives up each
+ * tile (`give:X`, in canonical order) then ends with `exchange`; `takepung:TILES` is its three
+ * `give:X`.  Any other action is sent as it is.
+ * @param {string} action @returns {string[]}
+ */
+export function stepsOf(action) {
+  const [verb, arg] = action.split(":");
+  if ((verb !== "exchange" && verb !== "takepung") || !arg) return [action];
+  const gives = sortTiles(parseTiles(arg)).map((x) => `give:${x}`);
+  return verb === "exchange" ? [...gives, "exchange"] : gives;
 }

@@ -46,7 +46,7 @@
 
 /** @typedef {{family: "guobiao"}} GuobiaoView */
 /** @typedef {{gold: string|null, indicator_taken: boolean, you_level: [number, number], family: "xiamen"}} XiamenView */
-/** @typedef {{wild: string|null, flower_kind: string|null, reserve_count: number, offer: string|null, baoting: [string, string], haidi_player: number|null, haidi_left: number, bleed: string, family: "arcade"}} ArcadeView */
+/** @typedef {{wild: string|null, flower_kind: string|null, reserve_count: number, offer: string|null, baoting: [string, string], haidi_player: number|null, haidi_left: number, bleed: string, giving: string[], family: "arcade"}} ArcadeView */
 /** The family part of an observation. @typedef {GuobiaoView|XiamenView|ArcadeView} FamilyView */
 
 /**

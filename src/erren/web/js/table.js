@@ -4,7 +4,7 @@
 // made just before the loss is kept and sent after the resync if the hand is still where it was,
 // otherwise the player is told it was not played.
 
-import { actionButtons } from "./actions.js";
+import { actionButtons, stepsOf } from "./actions.js";
 import { onTableKey } from "./keys.js";
 import { Connection } from "./api.js";
 import { closedEl, leaveDialog, roomName, rooms } from "./notices.js";
@@ -80,6 +80,8 @@ export class TableView {
     this.inflight = null;
     /** made while the connection was lost: sent after the resync if still legal @type {Move|null} */
     this.pending = null;
+    /** the rest of a multi-tile answer, each step sent once the server echoed the one before @type {string[]} */
+    this.steps = [];
     /** @type {HTMLElement|null} */
     this.dialog = null;
     /** @type {Record<string, string>} */
@@ -131,6 +133,7 @@ export class TableView {
     }
     if (s !== "open") {
       this.syncing = true;
+      this.steps = [];
       if (this.inflight && !this.pending) this.pending = this.inflight;
       this.inflight = null;
     }
@@ -211,6 +214,7 @@ export class TableView {
         this.addEvents(msg.events);
         this.setState(msg.state);
         this.resynced();
+        this.nextStep();
         break;
       case "replaced":
         break;
@@ -233,6 +237,7 @@ export class TableView {
         break;
       case "error":
         if (msg.code === "logged-out" || msg.code === "auth") return;
+        this.steps = [];
         if (msg.code === "stale") this.conn.send({ type: "resync" });
         else if (msg.code === "not-seated") {
           this.closedReason = msg.message;
@@ -308,6 +313,11 @@ export class TableView {
   /** @param {string} action */
   act(action) {
     if (!this.state) return;
+    const steps = stepsOf(action);
+    if (steps.length > 1) {
+      action = steps[0];
+      this.steps = steps.slice(1);
+    }
     /** @type {Move} */
     const move = { action, n: this.lastN };
     if (!this.blocked() && this.conn.send({ type: "act", action, n: move.n })) this.inflight = move;
@@ -319,6 +329,15 @@ export class TableView {
     // answer at once on screen: the legal actions are spent until the server replies
     this.state = { ...this.state, legal: [] };
     this.render();
+  }
+
+  /** Send the next step of a multi-tile answer (the server echoed the one before), or drop the
+   * rest if it is no longer legal. */
+  nextStep() {
+    const next = this.steps.shift();
+    if (next === undefined) return;
+    if (this.legal().includes(next)) this.act(next);
+    else this.steps = [];
   }
 
   /** The moves the player may make now.  A window in which he could only pass is passed by
@@ -482,7 +501,7 @@ export class TableView {
       open: false,
       wild,
       flowerKind,
-      offer: st.to_act === this.seat && this.legal().some((a) => a.startsWith("takepung")) ? offer : null,
+      offer: st.to_act === this.seat && st.phase === "turn" && this.legal().some((a) => a.startsWith("give:")) ? offer : null,
       lastDiscard,
       oppDrew,
       online: this.online,
