@@ -27,21 +27,12 @@ from erren.campaign import COMPUTER, HUMAN, STAGES, Run, Settlement, StakeError,
 from erren.campaign import save as saving
 from erren.campaign.save import Save, SaveError
 from erren.cli._display import Palette, wild_of
-from erren.cli.play import (
-    Choice,
-    Console,
-    QuitRequested,
-    add_table_arguments,
-    ask_menu,
-    choices,
-    drawn_tile,
-    hand_order,
-    known_bot,
-    narrate,
-    palette_of,
-    settlement_lines,
-    show_table,
-)
+from erren.cli.console import Console, QuitRequested
+from erren.cli.menu import Choice, ask_menu, choices
+from erren.cli.play import add_table_arguments, known_bot, palette_of
+from erren.cli.settlement import settlement_lines
+from erren.cli.table import drawn_tile, hand_order, show_table
+from erren.cli.words import narrate
 from erren.engine import CHANCE, Action, ActionKind, Event, EventKind, Observation, State
 from erren.engine.state import HandResult
 from erren.errors import ErrenError
