@@ -11,7 +11,8 @@ of input — in the user data folder, ``$ERREN_DATA_DIR`` or ``--save FILE``; ``
 resumes where you left off, in the middle of a hand if that is where you stopped.  ``--new``
 starts over (asking before a run in progress is discarded).
 
-The hands are played by the ``arcade`` engine; the screens reuse ``erren play``'s display.
+The hands are played by the ``arcade`` engine; the screens reuse ``erren play``'s table, menu,
+words and settlement (``cli/table.py``, ``cli/menu.py``, ``cli/words.py``, ``cli/settlement.py``).
 """
 
 from __future__ import annotations
