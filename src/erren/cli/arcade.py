@@ -11,7 +11,8 @@ of input — in the user data folder, ``$ERREN_DATA_DIR`` or ``--save FILE``; ``
 resumes where you left off, in the middle of a hand if that is where you stopped.  ``--new``
 starts over (asking before a run in progress is discarded).
 
-The hands are played by the ``arcade`` engine; the screens reuse ``erren play``'s display.
+The hands are played by the ``arcade`` engine; the screens reuse ``erren play``'s table, menu,
+words and settlement (``cli/table.py``, ``cli/menu.py``, ``cli/words.py``, ``cli/settlement.py``).
 """
 
 from __future__ import annotations
@@ -27,21 +28,12 @@ from erren.campaign import COMPUTER, HUMAN, STAGES, Run, Settlement, StakeError,
 from erren.campaign import save as saving
 from erren.campaign.save import Save, SaveError
 from erren.cli._display import Palette, wild_of
-from erren.cli.play import (
-    Choice,
-    Console,
-    QuitRequested,
-    add_table_arguments,
-    ask_menu,
-    choices,
-    drawn_tile,
-    hand_order,
-    known_bot,
-    narrate,
-    palette_of,
-    settlement_lines,
-    show_table,
-)
+from erren.cli.console import Console, QuitRequested
+from erren.cli.menu import Choice, ask_menu, choices
+from erren.cli.play import add_table_arguments, known_bot, palette_of
+from erren.cli.settlement import settlement_lines
+from erren.cli.table import drawn_tile, hand_order, show_table
+from erren.cli.words import narrate
 from erren.engine import CHANCE, Action, ActionKind, Event, EventKind, Observation, State
 from erren.engine.state import HandResult
 from erren.errors import ErrenError

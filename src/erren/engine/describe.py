@@ -5,7 +5,7 @@
 has a template in both languages (:data:`TEMPLATES`); the fields of a template are ``who``
 (你/对手, You/Opponent, or the table), ``tile`` and ``tiles`` (tile names) and the words made
 from the kind's ``data``.  The web client renders the same way from the same JSON
-(``web/js/events.js``), the terminal client with its own colours (``cli/play.py``).
+(``web/js/events.js``), the terminal client with its own colours (``cli/words.py``).
 """
 
 from __future__ import annotations

@@ -1,0 +1,83 @@
+"""The screen before a decision in ``erren play`` and ``erren arcade``: the header, the board
+and the player's hand with a number under each tile."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from erren.cli._display import Palette, board_lines, gold_of, golds_first, wild_of
+from erren.cli.console import Console
+from erren.cli.words import NAMES
+from erren.engine import Observation
+from erren.tiles import Tile
+
+
+def drawn_tile(obs: Observation) -> Tile | None:
+    """The tile the player just drew (not after a chi or peng, where nothing was drawn)."""
+    if obs.phase in ("you_choice", "last_draw", "haidi"):
+        return obs.last_drawn
+    if obs.phase != "turn" or obs.origin == "claim":
+        return None
+    return obs.last_drawn
+
+
+def hand_order(obs: Observation) -> list[Tile]:
+    """The hand as shown: sorted, the tile just drawn set apart at the end."""
+    gold = gold_of(obs)
+    tiles = golds_first(obs.hand, gold if gold is not None else wild_of(obs))
+    drawn = drawn_tile(obs)
+    if drawn is not None and drawn in tiles:
+        del tiles[len(tiles) - 1 - tiles[::-1].index(drawn)]
+        tiles.append(drawn)
+    return tiles
+
+
+def hand_lines(obs: Observation, pal: Palette, *, numbered: bool) -> list[str]:
+    """The hand in :func:`hand_order`, golds and wilds marked, with the tile numbers under it
+    if ``numbered``."""
+    tiles = hand_order(obs)
+    apart = drawn_tile(obs) is not None
+    cells: list[str] = []
+    keys: list[str] = []
+    gold, wild = gold_of(obs), wild_of(obs)
+    for i, t in enumerate(tiles):
+        gap = "  " if apart and i == len(tiles) - 1 else ""
+        if gold is not None and t == gold:  # R-1.7: golds marked 金
+            cells.append(gap + pal.paint("金", "1;33") + pal.tile(t))
+            keys.append(gap + f"{i + 1:>5}")
+            continue
+        if wild is not None and t == wild:  # R1.9a: wilds marked 财
+            cells.append(gap + pal.paint("财", "1;33") + pal.tile(t))
+            keys.append(gap + f"{i + 1:>5}")
+            continue
+        cells.append(gap + pal.tile(t))
+        keys.append(gap + f"{i + 1:>3}")
+    lines = ["Your hand  " + " ".join(cells)]
+    if numbered:
+        lines.append("           " + " ".join(keys))
+    return lines
+
+
+def show_table(
+    io: Console,
+    pal: Palette,
+    obs: Observation,
+    *,
+    header: str,
+    note: str | None,
+    hand: Sequence[str],
+) -> None:
+    """The screen before a decision: the header, a note (the gold or wild), the board and
+    the hand."""
+    io.say("")
+    io.say(pal.dim("─" * 78))
+    io.say(header)
+    if note is not None:
+        io.say(note)
+    io.say("")
+    for line in board_lines(obs, pal, names=NAMES):
+        io.say(line)
+    io.say("")
+    for line in hand:
+        io.say(line)
+    io.say("")

@@ -1,0 +1,115 @@
+"""How ``erren play`` puts actions and events into words: :func:`describe` for the menus and
+the advice, :func:`narrate` for the lines about what happened, and who is who at the table (the
+human is seat 0, the computer seat 1)."""
+
+from __future__ import annotations
+
+from erren.cli._display import Palette
+from erren.engine import Action, ActionKind, Event
+from erren.engine.events import EventKind
+from erren.tiles import Tile
+
+AK = ActionKind
+HUMAN, COMPUTER = 0, 1
+NAMES = ("You", "Computer")
+
+
+_NAMED = {
+    AK.DISCARD: "discard {}",
+    AK.TING: "discard {} and declare 报听 (ready)",
+    AK.AN_GANG: "暗杠 concealed kong of {}",
+    AK.JIA_GANG: "加杠 add {} to your pung",
+    AK.QIANGJIN: "抢金胡 — lay out {} and take the gold indicator: win!",
+    AK.PICK: "搓牌 pick {} as your draw",
+}
+"""The words of an action that names its tile (``{}``: the tile's name)."""
+
+_PLAIN = {
+    AK.ZIMO: "自摸 — win on your own draw!",
+    AK.HU: "胡 — win!",
+    AK.PASS: "过 pass",
+    AK.SANJINDAO: "三金倒 — win with the three golds!",
+    AK.QIANGJIN: "抢金胡 — take the gold indicator: win!",
+    AK.WIN: "win now with the gold you drew",
+    AK.DISCARD_GOLD: "discard the gold and swim on (双游/三游: bigger win, if you get there)",
+}
+"""The words of an action that needs no tile named."""
+
+
+def describe(action: Action, pal: Palette, pending: Tile | None = None) -> str:
+    """An action in words, for menus and advice."""
+    kind = action.kind
+    tile = action.tile
+    if tile is not None and kind in _NAMED:
+        return _NAMED[kind].format(pal.name(tile))
+    if kind in _PLAIN:
+        return _PLAIN[kind]
+    if kind is AK.PENG and pending is not None:
+        return f"碰 pung {pal.tiles([pending] * 3)}"
+    if kind is AK.MING_GANG and pending is not None:
+        return f"杠 kong {pal.tiles([pending] * 4)}"
+    if kind is AK.CHI and tile is not None:
+        return f"吃 chow {pal.tiles([tile, tile + 1, tile + 2])}"
+    if kind is AK.EXCHANGE:
+        if not action.data:
+            return "no exchange"
+        return f"exchange {pal.tiles(action.data)} for tiles from the reserve"
+    if kind is AK.TAKE_PUNG:
+        return f"take the offered pung, giving up {pal.tiles(action.data)}"
+    if kind is AK.GIVE and tile is not None:
+        return f"give up {pal.name(tile)}"
+    return str(action)
+
+
+def narrate(event: Event, pal: Palette) -> str | None:
+    """One line about an event, as the human may see it (``None``: not worth a line); read
+    from the event's kind and data."""
+    who = NAMES[event.player] if event.player in (0, 1) else ""
+    verb = "draw" if event.player == HUMAN else "draws"
+    tile = event.tile
+    kind, data = event.kind, event.data
+    auto = " (auto)" if event.auto else ""
+    if kind is EventKind.DRAW:
+        if tile is None:
+            return None  # the opponent's draw: nothing to learn
+        back = " from the back of the wall" if data["from"] == "back" else ""
+        return f"{who} {verb} {pal.name(tile)}{back}"
+    if kind in (EventKind.DISCARD, EventKind.TING) and tile is not None:
+        s = "s" if event.player == COMPUTER else ""
+        ting = f" and declare{s} 报听 (ready)" if kind is EventKind.TING else ""
+        return f"{who} discard{s} {pal.name(tile)}{ting}{auto}"
+    if kind in _MELD_WORDS:
+        return f"{who}: {_MELD_WORDS[kind]} {pal.tiles(event.tiles)}"
+    if kind is EventKind.AN_GANG:
+        shown = pal.name(tile) if tile is not None else "a face-down kind"
+        return f"{who}: 暗杠 concealed kong ({shown})"
+    if kind is EventKind.JIA_GANG and tile is not None:
+        return f"{who}: 加杠 adds {pal.name(tile)} to a pung"
+    if kind is EventKind.FLOWER and tile is not None:
+        if data["during"] == "gold_reveal":
+            return f"{who}: 花 flower {pal.name(tile)} revealed for the gold (no replacement)"
+        return f"{who}: 花 flower {pal.name(tile)}, replaced"
+    if kind is EventKind.TRUSTEE:
+        return f"{who}: 托管 auto-play {'on' if event.flag('on') else 'off'}"
+    if kind is EventKind.GOLD and tile is not None:
+        return f"金 the gold is {pal.name(tile)} (indicator turned face up)"
+    if kind is EventKind.YOU:
+        return f"{who}: {_YOU_WORDS[event.number('level')]} — swimming for the gold (游)"
+    if kind is EventKind.WILD and tile is not None:
+        return f"财神 the wild is {pal.name(tile)} (indicator turned face up)"
+    if kind is EventKind.EXCHANGE:
+        got = f": got {pal.tiles(event.tiles)}" if event.tiles else ""
+        return f"{who}: opening exchange of {data['count']} tile(s){got}"
+    if kind is EventKind.PUNG_OFFER and tile is not None:
+        return f"{who}: 换牌 — a pung of {pal.name(tile)} is offered for three of your tiles"
+    if kind is EventKind.PICK and tile is not None:
+        return f"{who}: 搓牌 picks {pal.name(tile)}"
+    if kind is EventKind.HAIDI:
+        return f"{who}: 海底捞月 — {data['draws']} draws from the reserve"
+    if kind is EventKind.HUANGZHUANG:
+        return "流局 — nobody won"
+    return None
+
+
+_MELD_WORDS = {EventKind.CHI: "吃 chow", EventKind.PENG: "碰 pung", EventKind.MING_GANG: "杠 kong"}
+_YOU_WORDS = ("", "游金", "双游", "三游")
