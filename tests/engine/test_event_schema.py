@@ -122,6 +122,7 @@ def test_event_kinds_keep_the_wire_names() -> None:
         "pick",
         "pung-offer",
         "takepung",
+        "give",
         "haidi",
     ]
     assert set(EVENT_DATA) == set(EventKind)

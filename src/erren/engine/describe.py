@@ -77,6 +77,7 @@ TEMPLATES: Mapping[EventKind, tuple[str, str]] = {
     EventKind.PICK: ("{who} 搓牌 {tile}", "{who} picked {tile}"),
     EventKind.PUNG_OFFER: ("{who} 可换一刻 {tile}", "{who} is offered a pung of {tile}"),
     EventKind.TAKE_PUNG: ("{who} 换来一刻 {tile}", "{who} took the pung of {tile}"),
+    EventKind.GIVE: ("{who} 选出 {tile}", "{who} chose {tile} to give up"),
     EventKind.HAIDI: (
         "{who} 海底捞月 {draws} 张",
         "{who} draws {draws} from the reserve (海底捞月)",

@@ -67,6 +67,10 @@ class EventKind(StrEnum):
     """arcade: a pung of ``tile`` is offered to the seat (private)."""
     TAKE_PUNG = "takepung"
     """arcade: the seat took the offered pung (``tiles``: what it gave, private)."""
+    GIVE = "give"
+    """arcade: the seat chose one more tile to give up (``tile``, private) in its opening
+    exchange or its answer to a pung offer; every step of a hand is an event, so a client
+    resumes from its event number in the middle of such a choice too."""
     HAIDI = "haidi"
     """arcade: the post-draw phase (海底捞月) began for the seat."""
 
@@ -113,6 +117,7 @@ EVENT_DATA: Mapping[EventKind, Mapping[str, type | tuple[str, ...]]] = {
     EventKind.PICK: {},
     EventKind.PUNG_OFFER: {},
     EventKind.TAKE_PUNG: {},
+    EventKind.GIVE: {},
     EventKind.HAIDI: {"draws": int},
 }
 """The keys of each kind's ``data`` and their types: ``int``/``str``/``bool``, ``Tile`` for a

@@ -329,6 +329,7 @@ class ArcadeRuleset(Family):
         phase = state.phase
         if kind is AK.GIVE:  # R2.21, R2.22: one more tile chosen; the third takes the pung
             d.giving.append(int(action.tile))  # type: ignore[arg-type]
+            state.emit(EventKind.GIVE, p, int(action.tile), private=True, auto=auto)  # type: ignore[arg-type]
             if phase is Phase.TURN and len(d.giving) == 3:
                 give, d.giving = d.giving, []
                 flow.take_pung(self, state, p, give, auto)

@@ -160,6 +160,7 @@ const S = {
   e_pick: ["{0} 搓牌", "{0} picked"],
   e_pung_offer: ["{0} 可换一刻", "{0} is offered a pung of"],
   e_takepung: ["{0} 换来一刻", "{0} took the pung of"],
+  e_give: ["{0} 选出", "{0} chose to give up"],
   e_haidi: ["{0} 海底捞月 {1} 张", "{0} draws {1} from the reserve (海底捞月)"],
   // settlement
   s_win: ["你赢了！", "You win!"],

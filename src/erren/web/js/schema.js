@@ -2,7 +2,7 @@
 // and the wire names of erren.server.protocol. Do not edit: change the Python definitions and
 // run the generator again (tests/server/test_jsdoc.py checks this file is up to date).
 
-/** @typedef {"shuffle"|"dice"|"deal"|"flower"|"draw"|"discard"|"ting"|"chi"|"peng"|"minggang"|"angang"|"jiagang"|"pass"|"hu"|"zimo"|"huangzhuang"|"escape"|"trustee"|"timeout"|"end"|"gold"|"you"|"wild"|"exchange"|"pick-offer"|"pick"|"pung-offer"|"takepung"|"haidi"} EventKind */
+/** @typedef {"shuffle"|"dice"|"deal"|"flower"|"draw"|"discard"|"ting"|"chi"|"peng"|"minggang"|"angang"|"jiagang"|"pass"|"hu"|"zimo"|"huangzhuang"|"escape"|"trustee"|"timeout"|"end"|"gold"|"you"|"wild"|"exchange"|"pick-offer"|"pick"|"pung-offer"|"takepung"|"give"|"haidi"} EventKind */
 
 /**
  * The fields every engine event has (tile/tiles left out when empty, private/auto only when true).
@@ -37,9 +37,10 @@
 /** @typedef {EventBase & {kind: "pick", data: {}}} PickEvent */
 /** @typedef {EventBase & {kind: "pung-offer", data: {}}} PungOfferEvent */
 /** @typedef {EventBase & {kind: "takepung", data: {}}} TakepungEvent */
+/** @typedef {EventBase & {kind: "give", data: {}}} GiveEvent */
 /** @typedef {EventBase & {kind: "haidi", data: {"draws": number}}} HaidiEvent */
 
-/** An engine event, by kind. @typedef {ShuffleEvent|DiceEvent|DealEvent|FlowerEvent|DrawEvent|DiscardEvent|TingEvent|ChiEvent|PengEvent|MinggangEvent|AngangEvent|JiagangEvent|PassEvent|HuEvent|ZimoEvent|HuangzhuangEvent|EscapeEvent|TrusteeEvent|TimeoutEvent|EndEvent|GoldEvent|YouEvent|WildEvent|ExchangeEvent|PickOfferEvent|PickEvent|PungOfferEvent|TakepungEvent|HaidiEvent} EngineEvent */
+/** An engine event, by kind. @typedef {ShuffleEvent|DiceEvent|DealEvent|FlowerEvent|DrawEvent|DiscardEvent|TingEvent|ChiEvent|PengEvent|MinggangEvent|AngangEvent|JiagangEvent|PassEvent|HuEvent|ZimoEvent|HuangzhuangEvent|EscapeEvent|TrusteeEvent|TimeoutEvent|EndEvent|GoldEvent|YouEvent|WildEvent|ExchangeEvent|PickOfferEvent|PickEvent|PungOfferEvent|TakepungEvent|GiveEvent|HaidiEvent} EngineEvent */
 
 /** @typedef {{kind: "chi"|"peng"|"ming_gang"|"jia_gang"|"an_gang", tiles: string[], claimed: string|null, text: string}} Meld */
 /** @typedef {{player: number, kind: string, seconds: number, deadline?: number}} Timer */
