@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket
@@ -121,7 +122,9 @@ def test_exchange_two_tiles_sends_two_gives_then_exchange(browser: Browser, serv
     context.close()
 
 
-def test_reload_after_the_first_give_shows_it_given(browser: Browser, server: str) -> None:
+def test_reload_after_the_first_give_shows_it_given(
+    browser: Browser, server: str, shots: Path
+) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 800})
     page = context.new_page()
     errors: list[str] = []
@@ -143,6 +146,7 @@ def test_reload_after_the_first_give_shows_it_given(browser: Browser, server: st
     assert shown.get_attribute("data-tile") == given
     assert "can" not in str(shown.get_attribute("class")).split()
     assert re.match(r"Exchange 1", page.inner_text(CONFIRM))  # not "Keep all"
+    page.screenshot(path=str(shots / "14-arcade-given.png"), full_page=True)
     can = _can_tiles(page)
     assert can and all(_key(tile) >= _key(given) for _, tile in can)  # canonical order
     index, more = can[-1]

@@ -145,7 +145,7 @@ function handEl(v, seat) {
     const given = mine && v.given ? v.given.has(i) : false;
     const cls = [
       drawn && i === order.length - 1 ? "drawn" : "",
-      can ? "can" : mine && v.clickable && st.to_act === v.me && st.phase === "turn" ? "cannot" : "",
+      can ? "can" : mine && v.clickable && st.to_act === v.me && (st.phase === "turn" || st.phase === "exchange") ? "cannot" : "",
       v.selected && v.selected.has(i) ? "selected" : "",
       given ? "given" : "",
       v.focus === i ? "focus" : "",
