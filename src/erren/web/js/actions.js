@@ -1,8 +1,9 @@
 // The legal actions of the seat to act as buttons: label, shortcut key, and the action sent (or
 // a mode switched, or a choice of tiles to open).
 
+import { confirmButton } from "./giving.js";
 import { t } from "./i18n.js";
-import { formatTiles, parseTiles, sortTiles } from "./notation.js";
+import { parseTiles } from "./notation.js";
 
 /** @typedef {{label: string, key: string, cls?: string, options?: Array<{action: string, tiles: string[], label?: string}>, action?: string, run?: () => void}} Button */
 
@@ -10,8 +11,10 @@ const VERB_ORDER = ["hu", "zimo", "win", "sanjindao", "qiangjin", "gang", "peng"
 
 /**
  * The buttons of the legal actions, grouped by verb in a fixed order (discards are clicks on
- * tiles); in the exchange and take-the-pung modes a confirm button comes first.
- * @param {{legal: string[], mode: "ting"|"exchange"|"takepung"|null, pending: string|null, selected: number, selectedTiles: () => string[], toggleMode: (mode: "ting"|"takepung") => void}} o
+ * tiles); in the exchange and take-the-pung modes a confirm button comes first.  `given` are the
+ * tiles already given up in that choice (arcade's `view.giving`): while a pung answer is under
+ * way its mode cannot be switched off.
+ * @param {{legal: string[], mode: "ting"|"exchange"|"takepung"|null, pending: string|null, given: string[], selectedTiles: () => string[], toggleMode: (mode: "ting"|"takepung") => void}} o
  * @returns {Button[]}
  */
 export function actionButtons(o) {
@@ -40,7 +43,7 @@ export function actionButtons(o) {
     else if (verb === "ting") add(verb, { label: t("a_ting"), key: "t", cls: o.mode === "ting" ? "on" : "", run: () => o.toggleMode("ting") });
     else if (verb === "give") {
       // the tiles given up one at a time: chosen here as a whole (exchange mode, or the pung offer)
-      if (o.mode !== "exchange") add("takepung", { label: t("a_takepung"), key: "x", cls: o.mode === "takepung" ? "on" : "", run: () => o.toggleMode("takepung") });
+      if (o.mode !== "exchange" && !o.given.length) add("takepung", { label: t("a_takepung"), key: "x", cls: o.mode === "takepung" ? "on" : "", run: () => o.toggleMode("takepung") });
     }
     else if (verb === "discardgold") add(verb, { label: t("a_discardgold"), key: "d", action: a });
     else if (verb === "pick") add(verb, { label: t("a_pick"), key: "g", options: [{ action: a, tiles }] });
@@ -49,25 +52,7 @@ export function actionButtons(o) {
     else add(verb, { label: verb, key: "", action: a });
   }
   const out = [...groups.entries()].sort((a, b) => VERB_ORDER.indexOf(a[0]) - VERB_ORDER.indexOf(b[0])).map((e) => e[1]);
-  if (o.mode === "exchange" && legal.length) {
-    const n = o.selected;
-    out.unshift({ label: n ? `${t("a_exchange")} ${n}` : t("no_exchange"), key: "Enter", cls: "win", action: n ? `exchange:${formatTiles(o.selectedTiles())}` : "exchange" });
-  }
-  if (o.mode === "takepung" && o.selected === 3) {
-    out.unshift({ label: `${t("confirm")} ${t("a_takepung")}`, key: "Enter", cls: "win", action: `takepung:${formatTiles(o.selectedTiles())}` });
-  }
+  const confirm = legal.length ? confirmButton(o.mode, o.given, o.mode === "exchange" || o.mode === "takepung" ? o.selectedTiles() : []) : null;
+  if (confirm) out.unshift(confirm);
   return out;
-}
-
-/**
- * The moves a multi-tile answer is sent as, one message each: `exchange:TILES` gives up each
- * tile (`give:X`, in canonical order) then ends with `exchange`; `takepung:TILES` is its three
- * `give:X`.  Any other action is sent as it is.
- * @param {string} action @returns {string[]}
- */
-export function stepsOf(action) {
-  const [verb, arg] = action.split(":");
-  if ((verb !== "exchange" && verb !== "takepung") || !arg) return [action];
-  const gives = sortTiles(parseTiles(arg)).map((x) => `give:${x}`);
-  return verb === "exchange" ? [...gives, "exchange"] : gives;
 }

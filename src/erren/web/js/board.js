@@ -29,8 +29,8 @@ function youLevels(st) {
  *   lastDiscard: {seat: number, index: number}|null, oppDrew: boolean,
  *   online: boolean[], ready: boolean[], handNo: number, timerEnd: number|null,
  *   lastText: string, offer?: string|null,
- *   clickable?: (tile: string) => boolean, onTile?: (index: number, tile: string) => void,
- *   selected?: Set<number>, focus?: number,
+ *   clickable?: (tile: string, index: number) => boolean, onTile?: (index: number, tile: string) => void,
+ *   selected?: Set<number>, given?: Set<number>, focus?: number,
  *   actions?: HTMLElement|null, prompt?: string, trustee?: HTMLElement|null
  * }} BoardView
  */
@@ -141,14 +141,20 @@ function handEl(v, seat) {
   }
   const { order, drawn } = handOrder(v, tiles, seat);
   order.forEach((tile, i) => {
-    const can = mine && v.clickable ? v.clickable(tile) : false;
+    const can = mine && v.clickable ? v.clickable(tile, i) : false;
+    const given = mine && v.given ? v.given.has(i) : false;
     const cls = [
       drawn && i === order.length - 1 ? "drawn" : "",
-      can ? "can" : mine && v.clickable && st.to_act === v.me && st.phase === "turn" ? "cannot" : "",
+      can ? "can" : mine && v.clickable && st.to_act === v.me && (st.phase === "turn" || st.phase === "exchange") ? "cannot" : "",
       v.selected && v.selected.has(i) ? "selected" : "",
+      given ? "given" : "",
       v.focus === i ? "focus" : "",
     ].join(" ");
     const el = tileEl(tile, { size: mine ? "l" : "s", lang, badge: badge(v, tile), cls });
+    if (given) {
+      el.title = `${el.title} · ${t("tile_given")}`;
+      el.setAttribute("aria-label", el.title);
+    }
     if (mine) {
       el.dataset.index = String(i);
       el.tabIndex = can ? 0 : -1;

@@ -115,6 +115,9 @@ const S = {
   confirm: ["确认", "Confirm"],
   no_exchange: ["不换", "Keep all"],
   pung_offer: ["系统送你一副 {0} 刻子：选 3 张牌换走", "A pung of {0} is offered: select 3 tiles to give up"],
+  exchange_more: ["已换出 {0} 张：可再选要换的牌，然后确认", "{0} tile(s) given up: select more to give up, then confirm"],
+  pung_more: ["再选 {0} 张牌换走 {1} 刻子", "Select {0} more tile(s) to give up for the pung of {1}"],
+  tile_given: ["已换出", "Given up"],
   pick_any: ["搓牌：任选一张想摸的牌", "Pick any tile you want to draw"],
   // actions
   a_hu: ["胡", "Win"],

@@ -1,5 +1,7 @@
 // Keyboard play at a live table (the shortcuts listed under the board).
 
+import { heldMode } from "./giving.js";
+
 /**
  * A key at the live table: the settlement's next hand, a choice 1–9, Escape, A (托管), ←→ and
  * Enter over the playable tiles, and each legal action's shortcut.  Nothing while input waits
@@ -26,7 +28,7 @@ export function onTableKey(v, e) {
     return;
   }
   if (key === "escape" && (v.mode || v.chooser)) {
-    if (v.mode !== "exchange") v.mode = null;
+    if (v.mode !== "exchange" && !(v.state && heldMode(v.state, v.seat))) v.mode = null; // a choice under way stays open
     v.chooser = null;
     v.render();
     return;

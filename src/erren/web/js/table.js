@@ -4,17 +4,17 @@
 // made just before the loss is kept and sent after the resync if the hand is still where it was,
 // otherwise the player is told it was not played.
 
-import { actionButtons, stepsOf } from "./actions.js";
+import { actionButtons } from "./actions.js";
 import { onTableKey } from "./keys.js";
 import { Connection } from "./api.js";
-import { closedEl, leaveDialog, roomName, rooms } from "./notices.js";
-import { describeLast, isMove } from "./events.js";
-import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
-import { boardEl, goldOf, handOrder } from "./board.js";
-import { h, toast } from "./dom.js";
-import { errorText, familyName, getLang, t } from "./i18n.js";
-import { settlementEl } from "./settle.js";
-import { tileEl, tileName } from "./tiles.js";
+import { leaveDialog } from "./notices.js";
+import { isMove } from "./events.js";
+import { moveLabel } from "./reconnect.js";
+import { handOrder } from "./board.js";
+import { canGive, givenTiles, heldMode, pungLeft, stepsOf } from "./giving.js";
+import { toast } from "./dom.js";
+import { errorText, familyName, t } from "./i18n.js";
+import { boardView, renderTable, showConn } from "./tablescreen.js";
 
 /** Windows the table answers itself when pass is the only move (鸣牌保护). */
 const TABLE_PASSES = new Set(["claim", "rob", "last_draw", "haidi"]);
@@ -29,8 +29,10 @@ const TABLE_PASSES = new Set(["claim", "rob", "last_draw", "haidi"]);
  * @typedef {import("./schema.js").EngineEvent|TableEvent} GameEvent
  */
 /** @typedef {import("./actions.js").Button} Button */
-/** A move the player made that the server has not answered yet: `n` is the event it was made on.
- * @typedef {{action: string, n: number}} Move */
+/** A move the player made that the server has not answered yet: `n` is the event it was made on,
+ * `given` how many tiles were given up then (arcade's `give:X` steps emit no event, so `n` alone
+ * cannot tell whether one went through).
+ * @typedef {{action: string, n: number, given: number}} Move */
 
 export class TableView {
   /**
@@ -138,7 +140,7 @@ export class TableView {
       this.inflight = null;
     }
     if ((was === "open") !== (s === "open") || s === "replaced" || s === "closed") this.render();
-    else this.showConn();
+    else showConn(this);
   }
 
   /** Input waits: the connection is lost or the table is not resynced yet. @returns {boolean} */
@@ -173,14 +175,16 @@ export class TableView {
     if (!was || !move) return;
     this.pending = null;
     const label = moveLabel(move.action);
-    if (this.lastN === move.n && this.legal().includes(move.action) && !this.end) {
+    const given = givenTiles(this.state).length;
+    if (this.lastN === move.n && given === move.given && this.legal().includes(move.action) && !this.end) {
       this.conn.send({ type: "act", action: move.action, n: move.n });
       this.inflight = move;
       this.state = this.state ? { ...this.state, legal: [] } : null;
       toast(t("move_sent", label));
       return;
     }
-    if (this.events.some((e) => e.n > move.n && isMove(e, move.action, this.seat))) toast(t("move_done", label));
+    const gave = move.action.startsWith("give:") && this.lastN === move.n && given > move.given;
+    if (gave || this.events.some((e) => e.n > move.n && isMove(e, move.action, this.seat))) toast(t("move_done", label));
     else toast(t("move_dropped", label), "error");
   }
 
@@ -189,7 +193,8 @@ export class TableView {
   onMessage(msg) {
     if (this.inflight && (msg.type === "events" || msg.type === "snapshot" || msg.type === "error")) {
       const n = msg.type === "snapshot" ? msg.last_n : msg.state ? msg.state.last_n : null;
-      if (msg.type === "error" || (typeof n === "number" && n > this.inflight.n)) this.inflight = null;
+      const gave = msg.state ? givenTiles(msg.state).length !== this.inflight.given : false;
+      if (msg.type === "error" || gave || (typeof n === "number" && n > this.inflight.n)) this.inflight = null;
     }
     switch (msg.type) {
       case "joined":
@@ -305,7 +310,9 @@ export class TableView {
       this.chooser = null;
       this.focus = -1;
     }
-    if (state.phase === "exchange" && state.to_act === this.seat && state.legal.length) this.mode = "exchange";
+    // the opening exchange, or a pung answer under way (after a reload: its gives are the only moves)
+    const held = heldMode(state, this.seat);
+    if (held) this.mode = held;
     this.save();
   }
 
@@ -319,7 +326,7 @@ export class TableView {
       this.steps = steps.slice(1);
     }
     /** @type {Move} */
-    const move = { action, n: this.lastN };
+    const move = { action, n: this.lastN, given: givenTiles(this.state).length };
     if (!this.blocked() && this.conn.send({ type: "act", action, n: move.n })) this.inflight = move;
     else this.pending = move; // kept: sent after the resync if still legal
     this.mode = null;
@@ -350,10 +357,14 @@ export class TableView {
     return st.legal;
   }
 
-  /** @param {string} tile @returns {boolean} */
-  clickable(tile) {
+  /** Whether the tile at hand position `index` may be clicked; `given` are the positions already
+   * given up in the exchange or the pung answer.
+   * @param {string} tile @param {number} index @param {Set<number>} given @returns {boolean} */
+  clickable(tile, index, given) {
     const legal = this.legal();
-    if (this.mode === "exchange" || this.mode === "takepung") return legal.length > 0;
+    if (this.mode === "exchange" || this.mode === "takepung") {
+      return legal.length > 0 && !given.has(index) && (this.selected.has(index) || canGive(tile, givenTiles(this.state)));
+    }
     if (this.mode === "ting") return legal.includes(`ting:${tile}`);
     return legal.includes(`discard:${tile}`);
   }
@@ -362,7 +373,7 @@ export class TableView {
   onTile(index, tile) {
     if (this.mode === "exchange" || this.mode === "takepung") {
       if (this.selected.has(index)) this.selected.delete(index);
-      else if (this.mode !== "takepung" || this.selected.size < 3) this.selected.add(index);
+      else if (this.mode !== "takepung" || this.selected.size < pungLeft(givenTiles(this.state))) this.selected.add(index);
       this.render();
       return;
     }
@@ -382,7 +393,7 @@ export class TableView {
       legal: this.legal(),
       mode: this.mode,
       pending: this.state ? this.state.pending || null : null,
-      selected: this.selected.size,
+      given: this.state && this.state.to_act === this.seat ? givenTiles(this.state) : [],
       selectedTiles: () => this.selectedTiles(),
       toggleMode: (m) => this.toggleMode(m),
     });
@@ -390,6 +401,7 @@ export class TableView {
 
   /** @param {"ting"|"takepung"} mode */
   toggleMode(mode) {
+    if (this.state && heldMode(this.state, this.seat)) return; // the choice under way stays open
     this.mode = this.mode === mode ? null : mode;
     this.selected.clear();
     this.render();
@@ -461,191 +473,14 @@ export class TableView {
     this.render();
   }
 
-  // ------------------------------------------------------------------ drawing
-  /** @returns {BoardView} */
+  // ------------------------------------------------------------------ drawing (tablescreen.js)
+  /** @returns {import("./board.js").BoardView} */
   view() {
-    const st = /** @type {Obs} */ (this.state);
-    let lastDiscard = null;
-    let oppDrew = false;
-    /** @type {string|null} */
-    let wild = null;
-    /** @type {string|null} */
-    let flowerKind = null;
-    /** @type {string|null} */
-    let offer = null;
-    for (const ev of this.events) {
-      if ((ev.kind === "discard" || ev.kind === "ting") && typeof ev.player === "number" && ev.player >= 0) {
-        lastDiscard = { seat: ev.player, index: -1 };
-      }
-      if (ev.kind === "wild" && ev.tile) {
-        wild = ev.tile;
-        flowerKind = ev.data.flower;
-      }
-      if (ev.kind === "pung-offer" && ev.player === this.seat && ev.tile) offer = ev.tile;
-    }
-    if (st.view.family === "arcade") {
-      if (st.view.wild) wild = st.view.wild;
-      if (st.view.flower_kind) flowerKind = st.view.flower_kind;
-      if (st.view.offer) offer = st.view.offer;
-    }
-    if (lastDiscard) lastDiscard.index = (st.discards[lastDiscard.seat] || []).length - 1;
-    const last = this.events[this.events.length - 1];
-    const opp = 1 - this.seat;
-    if (last && last.kind === "draw" && last.player === opp && st.to_act === opp) oppDrew = true;
-    const names = this.info ? this.info.seats.map((s) => s.name || "?") : ["?", "?"];
-    return {
-      family: this.info ? this.info.family : "guobiao-2p",
-      me: this.seat,
-      names,
-      state: st,
-      open: false,
-      wild,
-      flowerKind,
-      offer: st.to_act === this.seat && st.phase === "turn" && this.legal().some((a) => a.startsWith("give:")) ? offer : null,
-      lastDiscard,
-      oppDrew,
-      online: this.online,
-      ready: this.ready,
-      handNo: this.handNo,
-      timerEnd: this.timerEnd,
-      lastText: describeLast(this.events, this.seat, names),
-      clickable: (tile) => this.clickable(tile),
-      onTile: (i, tile) => this.onTile(i, tile),
-      selected: this.selected,
-      focus: this.focus,
-    };
-  }
-
-  /** @returns {string} */
-  prompt() {
-    const st = this.state;
-    if (!st || this.end) return "";
-    if (st.to_act !== this.seat) return st.to_act === null ? "" : t("their_turn");
-    if (this.mode === "ting") return t("ting_pick");
-    if (this.mode === "exchange") return t("select_n");
-    if (this.mode === "takepung") return t("pung_offer", this.view().offer ? tileName(String(this.view().offer), getLang()) : "");
-    if (st.phase === "pick") return t("pick_any");
-    if (st.phase === "turn" && st.legal.some((a) => a.startsWith("discard"))) return t("your_turn");
-    if (this.legal().length) return t("your_claim");
-    return "";
-  }
-
-  /** @returns {HTMLElement} */
-  actionsEl() {
-    const box = h("div.actions", { role: "toolbar" });
-    for (const b of this.buttons()) {
-      const hint = b.key === " " ? "Space" : b.key === "Enter" ? "Enter" : b.key.toUpperCase();
-      const btn = h(`button.act${b.cls ? "." + b.cls.split(" ").join(".") : ""}`, { type: "button", "data-key": b.key, onclick: () => this.press(b) }, b.label, hint ? h("kbd", null, hint) : null);
-      box.append(btn);
-    }
-    if (this.chooser && this.chooser.options) {
-      const lang = getLang();
-      const pop = h("div.chooser", null, h("div.chooser-title", null, t("choose")));
-      this.chooser.options.forEach((o, i) => {
-        pop.append(h("button.option", { type: "button", onclick: () => this.act(o.action) }, h("kbd", null, String(i + 1)), ...o.tiles.map((x) => tileEl(x, { size: "s", lang }))));
-      });
-      box.append(pop);
-    }
-    return box;
-  }
-
-  showConn() {
-    const el = document.getElementById("conn");
-    if (!el) return;
-    const text = { connecting: t("conn_wait"), open: t("conn_ok"), reconnecting: t("conn_wait"), closed: t("conn_off"), replaced: t("conn_replaced"), "logged-out": t("conn_off") }[this.connState];
-    el.className = `conn conn-${this.connState}`;
-    el.textContent = text;
-    el.hidden = false;
-  }
-
-  /** The room's name (fetched once; the id until then). @param {string} id @returns {string} */
-  roomTitle(id) {
-    if (this.roomNames[id]) return this.roomNames[id];
-    rooms()
-      .then((all) => {
-        const r = all.find((x) => x.id === id);
-        if (r && !this.roomNames[id]) {
-          this.roomNames[id] = roomName(r);
-          const el = this.root.querySelector(".table-title");
-          if (el && this.info) el.textContent = `${familyName(this.info.family)} · ${this.roomNames[id]}`;
-        }
-      })
-      .catch(() => {});
-    return id;
+    return boardView(this);
   }
 
   render() {
-    this.showConn();
-    const root = this.root;
-    root.replaceChildren();
-    const top = h(
-      "div.table-top",
-      null,
-      h("span.table-title", null, this.info ? `${familyName(this.info.family)}${this.info.room ? " · " + this.roomTitle(this.info.room) : ""}` : ""),
-      this.info && this.info.invite ? h("span.invite", null, t("invite_is", this.info.invite)) : null,
-      h("button.ghost.leave", { type: "button", onclick: () => this.leave() }, t("leave")),
-    );
-    root.append(top);
-    if (this.storeRetrying) root.append(h("p.panel.store-retrying", { role: "status" }, t("store_retrying")));
-    /** @param {string} [next] */
-    const exit = (next) => {
-      this.destroy();
-      this.onExit(undefined, next);
-    };
-    if (this.connState === "replaced") {
-      root.append(replacedEl(() => exit()));
-      return;
-    }
-    if (this.closedMsg && this.closedMsg.code) {
-      root.append(closedEl(this.closedMsg, this.seat, exit));
-      return;
-    }
-    if (this.closedReason !== null) {
-      root.append(h("div.panel.closed", null, h("p", null, t("closed", this.closedReason)), h("button.primary", { type: "button", onclick: () => exit() }, t("back_lobby"))));
-      return;
-    }
-    if (!this.state) {
-      const waiting = this.info && this.info.seats.some((s) => !s.name) ? t("waiting_opponent") : t("waiting_start");
-      root.append(h("div.panel.waiting", null, h("div.spinner"), h("p", null, waiting), this.info && this.info.invite ? h("p.big-code", null, this.info.invite) : null));
-      return;
-    }
-    const v = this.view();
-    const trusteeOn = this.state.trustee[this.seat];
-    v.actions = this.actionsEl();
-    v.prompt = this.prompt();
-    v.trustee = h(
-      `button.switch${trusteeOn ? ".on" : ""}`,
-      { type: "button", role: "switch", "aria-checked": trusteeOn ? "true" : "false", onclick: () => this.toggleTrustee(), title: "A" },
-      h("span.knob"),
-      t("trustee"),
-    );
-    root.append(boardEl(v));
-    if (this.blocked()) {
-      const move = this.pending || this.inflight;
-      root.append(overlayEl(this.connState !== "open", move ? moveLabel(move.action) : null));
-    }
-    root.append(h("p.keys", null, t("keys")));
-    if (this.end) {
-      const game = this.game;
-      root.append(
-        settlementEl({
-          end: this.end,
-          me: this.seat,
-          family: v.family,
-          names: v.names,
-          options: this.info ? this.info.options : {},
-          streak: this.state.streak || 0,
-          gold: goldOf(this.state),
-          waiting: this.readySent,
-          opponentReady: this.ready[1 - this.seat],
-          closed: false,
-          campaign: this.end.campaign || null,
-          onNext: this.info && this.info.kind === "campaign" ? () => this.toCampaign() : () => this.nextHand(),
-          onLeave: () => this.leave(),
-          onReplay: game === null ? null : () => { location.hash = `#/replay/${game}`; },
-        }),
-      );
-    }
+    renderTable(this);
   }
 }
 

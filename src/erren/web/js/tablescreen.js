@@ -1,0 +1,212 @@
+// Drawing a live table: the board as the player sees it, the prompt, the action buttons and the
+// choice open, the connection badge, the overlays and the settlement.
+
+import { closedEl, roomName, rooms } from "./notices.js";
+import { describeLast } from "./events.js";
+import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
+import { boardEl, goldOf, handOrder } from "./board.js";
+import { givenPositions, givenTiles, givingPrompt } from "./giving.js";
+import { h } from "./dom.js";
+import { familyName, getLang, t } from "./i18n.js";
+import { settlementEl } from "./settle.js";
+import { tileEl, tileName } from "./tiles.js";
+
+/** @typedef {import("./table.js").TableView} TableView */
+/** @typedef {import("./board.js").Obs} Obs */
+/** @typedef {import("./board.js").BoardView} BoardView */
+
+/** The board of the table as the player sees it. @param {TableView} tv @returns {BoardView} */
+export function boardView(tv) {
+  const st = /** @type {Obs} */ (tv.state);
+  let lastDiscard = null;
+  let oppDrew = false;
+  /** @type {string|null} */
+  let wild = null;
+  /** @type {string|null} */
+  let flowerKind = null;
+  /** @type {string|null} */
+  let offer = null;
+  for (const ev of tv.events) {
+    if ((ev.kind === "discard" || ev.kind === "ting") && typeof ev.player === "number" && ev.player >= 0) {
+      lastDiscard = { seat: ev.player, index: -1 };
+    }
+    if (ev.kind === "wild" && ev.tile) {
+      wild = ev.tile;
+      flowerKind = ev.data.flower;
+    }
+    if (ev.kind === "pung-offer" && ev.player === tv.seat && ev.tile) offer = ev.tile;
+  }
+  if (st.view.family === "arcade") {
+    if (st.view.wild) wild = st.view.wild;
+    if (st.view.flower_kind) flowerKind = st.view.flower_kind;
+    if (st.view.offer) offer = st.view.offer;
+  }
+  if (lastDiscard) lastDiscard.index = (st.discards[lastDiscard.seat] || []).length - 1;
+  const last = tv.events[tv.events.length - 1];
+  const opp = 1 - tv.seat;
+  if (last && last.kind === "draw" && last.player === opp && st.to_act === opp) oppDrew = true;
+  const names = tv.info ? tv.info.seats.map((s) => s.name || "?") : ["?", "?"];
+  /** @type {BoardView} */
+  const v = {
+    family: tv.info ? tv.info.family : "guobiao-2p",
+    me: tv.seat,
+    names,
+    state: st,
+    open: false,
+    wild,
+    flowerKind,
+    offer: st.to_act === tv.seat && st.phase === "turn" && tv.legal().some((a) => a.startsWith("give:")) ? offer : null,
+    lastDiscard,
+    oppDrew,
+    online: tv.online,
+    ready: tv.ready,
+    handNo: tv.handNo,
+    timerEnd: tv.timerEnd,
+    lastText: describeLast(tv.events, tv.seat, names),
+    onTile: (i, tile) => tv.onTile(i, tile),
+    selected: tv.selected,
+    focus: tv.focus,
+  };
+  // arcade: the tiles already given up in the choice under way stay in the hand, marked
+  const given = st.to_act === tv.seat ? givenTiles(st) : [];
+  v.given = given.length ? givenPositions(handOrder(v, st.hand, tv.seat).order, given) : new Set();
+  const at = v.given;
+  v.clickable = (tile, i) => tv.clickable(tile, i, at);
+  return v;
+}
+
+/** What the player is asked to do now. @param {TableView} tv @returns {string} */
+function promptOf(tv) {
+  const st = tv.state;
+  if (!st || tv.end) return "";
+  if (st.to_act !== tv.seat) return st.to_act === null ? "" : t("their_turn");
+  if (tv.mode === "ting") return t("ting_pick");
+  if (tv.mode === "exchange" || tv.mode === "takepung") {
+    const offer = tv.view().offer;
+    return givingPrompt(tv.mode, givenTiles(st), offer ? tileName(offer, getLang()) : "");
+  }
+  if (st.phase === "pick") return t("pick_any");
+  if (st.phase === "turn" && st.legal.some((a) => a.startsWith("discard"))) return t("your_turn");
+  if (tv.legal().length) return t("your_claim");
+  return "";
+}
+
+/** The buttons of the legal actions and the open choice. @param {TableView} tv @returns {HTMLElement} */
+function actionsEl(tv) {
+  const box = h("div.actions", { role: "toolbar" });
+  for (const b of tv.buttons()) {
+    const hint = b.key === " " ? "Space" : b.key === "Enter" ? "Enter" : b.key.toUpperCase();
+    const btn = h(`button.act${b.cls ? "." + b.cls.split(" ").join(".") : ""}`, { type: "button", "data-key": b.key, onclick: () => tv.press(b) }, b.label, hint ? h("kbd", null, hint) : null);
+    box.append(btn);
+  }
+  if (tv.chooser && tv.chooser.options) {
+    const lang = getLang();
+    const pop = h("div.chooser", null, h("div.chooser-title", null, t("choose")));
+    tv.chooser.options.forEach((o, i) => {
+      pop.append(h("button.option", { type: "button", onclick: () => tv.act(o.action) }, h("kbd", null, String(i + 1)), ...o.tiles.map((x) => tileEl(x, { size: "s", lang }))));
+    });
+    box.append(pop);
+  }
+  return box;
+}
+
+/** The connection badge. @param {TableView} tv */
+export function showConn(tv) {
+  const el = document.getElementById("conn");
+  if (!el) return;
+  const text = { connecting: t("conn_wait"), open: t("conn_ok"), reconnecting: t("conn_wait"), closed: t("conn_off"), replaced: t("conn_replaced"), "logged-out": t("conn_off") }[tv.connState];
+  el.className = `conn conn-${tv.connState}`;
+  el.textContent = text;
+  el.hidden = false;
+}
+
+/** The room's name (fetched once; the id until then). @param {TableView} tv @param {string} id @returns {string} */
+function roomTitle(tv, id) {
+  if (tv.roomNames[id]) return tv.roomNames[id];
+  rooms()
+    .then((all) => {
+      const r = all.find((x) => x.id === id);
+      if (r && !tv.roomNames[id]) {
+        tv.roomNames[id] = roomName(r);
+        const el = tv.root.querySelector(".table-title");
+        if (el && tv.info) el.textContent = `${familyName(tv.info.family)} · ${tv.roomNames[id]}`;
+      }
+    })
+    .catch(() => {});
+  return id;
+}
+
+/** Draw the table. @param {TableView} tv */
+export function renderTable(tv) {
+  showConn(tv);
+  const root = tv.root;
+  root.replaceChildren();
+  const top = h(
+    "div.table-top",
+    null,
+    h("span.table-title", null, tv.info ? `${familyName(tv.info.family)}${tv.info.room ? " · " + roomTitle(tv, tv.info.room) : ""}` : ""),
+    tv.info && tv.info.invite ? h("span.invite", null, t("invite_is", tv.info.invite)) : null,
+    h("button.ghost.leave", { type: "button", onclick: () => tv.leave() }, t("leave")),
+  );
+  root.append(top);
+  if (tv.storeRetrying) root.append(h("p.panel.store-retrying", { role: "status" }, t("store_retrying")));
+  /** @param {string} [next] */
+  const exit = (next) => {
+    tv.destroy();
+    tv.onExit(undefined, next);
+  };
+  if (tv.connState === "replaced") {
+    root.append(replacedEl(() => exit()));
+    return;
+  }
+  if (tv.closedMsg && tv.closedMsg.code) {
+    root.append(closedEl(tv.closedMsg, tv.seat, exit));
+    return;
+  }
+  if (tv.closedReason !== null) {
+    root.append(h("div.panel.closed", null, h("p", null, t("closed", tv.closedReason)), h("button.primary", { type: "button", onclick: () => exit() }, t("back_lobby"))));
+    return;
+  }
+  if (!tv.state) {
+    const waiting = tv.info && tv.info.seats.some((s) => !s.name) ? t("waiting_opponent") : t("waiting_start");
+    root.append(h("div.panel.waiting", null, h("div.spinner"), h("p", null, waiting), tv.info && tv.info.invite ? h("p.big-code", null, tv.info.invite) : null));
+    return;
+  }
+  const v = tv.view();
+  const trusteeOn = tv.state.trustee[tv.seat];
+  v.actions = actionsEl(tv);
+  v.prompt = promptOf(tv);
+  v.trustee = h(
+    `button.switch${trusteeOn ? ".on" : ""}`,
+    { type: "button", role: "switch", "aria-checked": trusteeOn ? "true" : "false", onclick: () => tv.toggleTrustee(), title: "A" },
+    h("span.knob"),
+    t("trustee"),
+  );
+  root.append(boardEl(v));
+  if (tv.blocked()) {
+    const move = tv.pending || tv.inflight;
+    root.append(overlayEl(tv.connState !== "open", move ? moveLabel(move.action) : null));
+  }
+  root.append(h("p.keys", null, t("keys")));
+  if (tv.end) {
+    const game = tv.game;
+    root.append(
+      settlementEl({
+        end: tv.end,
+        me: tv.seat,
+        family: v.family,
+        names: v.names,
+        options: tv.info ? tv.info.options : {},
+        streak: tv.state.streak || 0,
+        gold: goldOf(tv.state),
+        waiting: tv.readySent,
+        opponentReady: tv.ready[1 - tv.seat],
+        closed: false,
+        campaign: tv.end.campaign || null,
+        onNext: tv.info && tv.info.kind === "campaign" ? () => tv.toCampaign() : () => tv.nextHand(),
+        onLeave: () => tv.leave(),
+        onReplay: game === null ? null : () => { location.hash = `#/replay/${game}`; },
+      }),
+    );
+  }
+}
