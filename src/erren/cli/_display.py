@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from erren.engine import ArcadeView, Observation, XiamenView
+from erren.engine.events import YOU_LEVELS
 from erren.melds import Meld, MeldKind
 from erren.scoring.detail import FamilyScore
 from erren.tiles import Tile
@@ -46,8 +47,6 @@ _MELD_WORD = {
     MeldKind.JIA_GANG: "加杠",
     MeldKind.AN_GANG: "暗杠",
 }
-
-_YOU_WORD = ("", "游金", "双游", "三游")
 
 LEGEND = "Tiles: 1万..9万 characters (1m..9m) · 东南西北 winds (1z..4z) · 白发中 dragons (5z..7z)"
 
@@ -144,7 +143,7 @@ def seat_lines(
         tags.append("庄 dealer" + (f" 连庄数 {obs.streak + 1}" if gold_of(obs) is not None else ""))
     level = obs.view.you_level[seat] if isinstance(obs.view, XiamenView) else 0
     if level:
-        tags.append(pal.paint(f"{_YOU_WORD[level]} (游 level {level})", "1;33"))
+        tags.append(pal.paint(f"{YOU_LEVELS[level]} (游 level {level})", "1;33"))
     if obs.ting[seat]:
         tags.append(pal.paint("听 ready", "1;33"))
     if obs.trustee[seat]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from erren.cli._display import Palette
 from erren.engine import Action, ActionKind, Event
-from erren.engine.events import EventKind
+from erren.engine.events import YOU_LEVELS, EventKind
 from erren.tiles import Tile
 
 AK = ActionKind
@@ -94,7 +94,7 @@ def narrate(event: Event, pal: Palette) -> str | None:
     if kind is EventKind.GOLD and tile is not None:
         return f"金 the gold is {pal.name(tile)} (indicator turned face up)"
     if kind is EventKind.YOU:
-        return f"{who}: {_YOU_WORDS[event.number('level')]} — swimming for the gold (游)"
+        return f"{who}: {YOU_LEVELS[event.number('level')]} — swimming for the gold (游)"
     if kind is EventKind.WILD and tile is not None:
         return f"财神 the wild is {pal.name(tile)} (indicator turned face up)"
     if kind is EventKind.EXCHANGE:
@@ -112,4 +112,3 @@ def narrate(event: Event, pal: Palette) -> str | None:
 
 
 _MELD_WORDS = {EventKind.CHI: "吃 chow", EventKind.PENG: "碰 pung", EventKind.MING_GANG: "杠 kong"}
-_YOU_WORDS = ("", "游金", "双游", "三游")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Literal
 
-from erren.engine.events import Event, EventKind
+from erren.engine.events import YOU_LEVELS, Event, EventKind
 from erren.notation import parse_tile
 from erren.tiles import Tile
 
@@ -85,7 +85,6 @@ TEMPLATES: Mapping[EventKind, tuple[str, str]] = {
 }
 """``(zh, en)`` templates of every kind."""
 
-_LEVEL_WORD = ("", "游金", "双游", "三游")
 _DURING = {"gold_reveal": ("（翻金）", " (gold reveal)"), "exchange": ("（换牌）", " (exchange)")}
 _SOURCE = {"back": ("（杠后）", " from the back"), "haidi": ("（海底）", " (haidi)")}
 _WHY = {"qiangjin": ("（抢金）", " (抢金)"), "gold": ("（弃金）", " (the gold)")}
@@ -118,7 +117,7 @@ def _fields(event: Event, lang: Lang, viewer: int) -> dict[str, object]:
         "on_zh": lambda: "开启" if event.flag("on") else "取消",
         "on_en": lambda: "on" if event.flag("on") else "off",
         "dice": lambda: ", ".join(str(n) for n in _numbers(event.data["dice"])),
-        "level_word": lambda: _LEVEL_WORD[event.number("level")],
+        "level_word": lambda: YOU_LEVELS[event.number("level")],
         "flower": lambda: tile_name(parse_tile(event.word("flower")), lang),
     }
     template = TEMPLATES[event.kind][pick]

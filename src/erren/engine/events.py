@@ -21,7 +21,15 @@ from typing import NamedTuple, TypeAlias
 
 from erren.tiles import Tile
 
-__all__ = ["EVENT_DATA", "Event", "EventData", "EventKind", "EventValue", "event_text"]
+__all__ = [
+    "EVENT_DATA",
+    "YOU_LEVELS",
+    "Event",
+    "EventData",
+    "EventKind",
+    "EventValue",
+    "event_text",
+]
 
 NOBODY = -2
 """``player`` of an event nobody may see in full (the shuffle)."""
@@ -123,7 +131,9 @@ EVENT_DATA: Mapping[EventKind, Mapping[str, type | tuple[str, ...]]] = {
 """The keys of each kind's ``data`` and their types: ``int``/``str``/``bool``, ``Tile`` for a
 tile's notation string, ``tuple`` for a list of ints, or a tuple of the allowed strings."""
 
-_LEVEL_WORD = ("", "游金", "双游", "三游")
+YOU_LEVELS = ("", "游金", "双游", "三游")
+"""The words of xiamen's 游 levels (R-2.9: 1 游金, 2 双游, 3 三游), as a ``you`` event's
+``level`` indexes them."""
 
 
 _QUIET = {"during": ("deal", "draw"), "from": ("front",), "why": ("turn",)}
@@ -155,7 +165,7 @@ def event_text(kind: EventKind, data: EventData) -> str:
             return "indicator"
         case EventKind.YOU:
             level = data["level"]
-            return f"{level} {_LEVEL_WORD[level]}" if isinstance(level, int) else str(level)
+            return f"{level} {YOU_LEVELS[level]}" if isinstance(level, int) else str(level)
         case EventKind.WILD:
             return f"flower {data['flower']}"
         case EventKind.EXCHANGE:

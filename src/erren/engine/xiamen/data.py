@@ -18,7 +18,6 @@ __all__ = [
     "BONUS",
     "CHAIN",
     "KINDS",
-    "LEVEL_WORD",
     "MULTIPLIER",
     "TILES",
     "WHITE",
@@ -64,7 +63,6 @@ MULTIPLIER = {
 BONUS = {"youjin": 50, "shuangyou": 100, "sanyou": 150}
 """R-4.6: 和牌奖励, outside the cap."""
 CHAIN = ("youjin", "shuangyou", "sanyou")
-LEVEL_WORD = ("", "游金", "双游", "三游")
 
 
 @dataclass(frozen=True)

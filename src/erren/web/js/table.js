@@ -29,10 +29,8 @@ const TABLE_PASSES = new Set(["claim", "rob", "last_draw", "haidi"]);
  * @typedef {import("./schema.js").EngineEvent|TableEvent} GameEvent
  */
 /** @typedef {import("./actions.js").Button} Button */
-/** A move the player made that the server has not answered yet: `n` is the event it was made on,
- * `given` how many tiles were given up then (arcade's `give:X` steps emit no event, so `n` alone
- * cannot tell whether one went through).
- * @typedef {{action: string, n: number, given: number}} Move */
+/** A move the player made that the server has not answered yet: `n` is the event it was made on.
+ * @typedef {{action: string, n: number}} Move */
 
 export class TableView {
   /**
@@ -175,16 +173,14 @@ export class TableView {
     if (!was || !move) return;
     this.pending = null;
     const label = moveLabel(move.action);
-    const given = givenTiles(this.state).length;
-    if (this.lastN === move.n && given === move.given && this.legal().includes(move.action) && !this.end) {
+    if (this.lastN === move.n && this.legal().includes(move.action) && !this.end) {
       this.conn.send({ type: "act", action: move.action, n: move.n });
       this.inflight = move;
       this.state = this.state ? { ...this.state, legal: [] } : null;
       toast(t("move_sent", label));
       return;
     }
-    const gave = move.action.startsWith("give:") && this.lastN === move.n && given > move.given;
-    if (gave || this.events.some((e) => e.n > move.n && isMove(e, move.action, this.seat))) toast(t("move_done", label));
+    if (this.events.some((e) => e.n > move.n && isMove(e, move.action, this.seat))) toast(t("move_done", label));
     else toast(t("move_dropped", label), "error");
   }
 
@@ -193,8 +189,7 @@ export class TableView {
   onMessage(msg) {
     if (this.inflight && (msg.type === "events" || msg.type === "snapshot" || msg.type === "error")) {
       const n = msg.type === "snapshot" ? msg.last_n : msg.state ? msg.state.last_n : null;
-      const gave = msg.state ? givenTiles(msg.state).length !== this.inflight.given : false;
-      if (msg.type === "error" || gave || (typeof n === "number" && n > this.inflight.n)) this.inflight = null;
+      if (msg.type === "error" || (typeof n === "number" && n > this.inflight.n)) this.inflight = null;
     }
     switch (msg.type) {
       case "joined":
@@ -326,7 +321,7 @@ export class TableView {
       this.steps = steps.slice(1);
     }
     /** @type {Move} */
-    const move = { action, n: this.lastN, given: givenTiles(this.state).length };
+    const move = { action, n: this.lastN };
     if (!this.blocked() && this.conn.send({ type: "act", action, n: move.n })) this.inflight = move;
     else this.pending = move; // kept: sent after the resync if still legal
     this.mode = null;
