@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from erren.engine import Action, Observation
+from erren.engine import Action, Observation, Ruleset
 
 __all__ = ["Bot", "BotFactory", "bot_names", "find_bot", "register_bot"]
 
@@ -36,6 +36,12 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """One of ``legal_actions`` (never empty) for the player of ``observation``."""
+
+    def bind(self, ruleset: Ruleset) -> None:
+        """Learn the rules of the table (its minimum, cap and fan table) before play; a bot that
+        plays the same whatever the options ignores it.  Called by :func:`find_bot` when given
+        a ruleset, and again whenever the bot changes table."""
+        return
 
     def pick(self, legal_actions: Sequence[Action]) -> Action:
         """The choice of a blind bot, without an observation."""
@@ -62,17 +68,22 @@ def bot_names() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-def find_bot(name: str, *, seed: int | None = None) -> Bot:
-    """The bot registered as ``name``, seeded; an unknown name raises :class:`ValueError`."""
+def find_bot(name: str, *, seed: int | None = None, ruleset: Ruleset | None = None) -> Bot:
+    """The bot registered as ``name``, seeded and, with ``ruleset``, bound to those rules
+    (:meth:`Bot.bind`); an unknown name raises :class:`ValueError`."""
     _load_builtin()
     factory = _REGISTRY.get(name)
     if factory is None:
         known = ", ".join(sorted(_REGISTRY))
         raise ValueError(f"unknown bot {name!r} (known: {known})")
-    return factory(seed=seed)
+    bot = factory(seed=seed)
+    if ruleset is not None:
+        bot.bind(ruleset)
+    return bot
 
 
 def _load_builtin() -> None:
     # The built-in bots register themselves on import.
     import erren.bots.efficiency  # noqa: PLC0415
+    import erren.bots.expert  # noqa: PLC0415
     import erren.bots.random_bot  # noqa: F401, PLC0415

@@ -178,13 +178,17 @@ def play_hand(state: State, bots: Sequence[Bot]) -> State:
     return state
 
 
-def _bots(names: Sequence[str | Bot], rng: random.Random) -> tuple[list[Bot], tuple[str, str]]:
+def _bots(
+    names: Sequence[str | Bot], rng: random.Random, ruleset: Ruleset
+) -> tuple[list[Bot], tuple[str, str]]:
     if len(names) != 2:
         raise ValueError("a simulation needs two bots, one per seat")
     bots: list[Bot] = []
     for item in names:
         seed = rng.getrandbits(63)
-        bots.append(item if isinstance(item, Bot) else find_bot(item, seed=seed))
+        bot = item if isinstance(item, Bot) else find_bot(item, seed=seed)
+        bot.bind(ruleset)
+        bots.append(bot)
     return bots, (bots[0].name, bots[1].name)
 
 
@@ -208,7 +212,7 @@ def simulate(
     if match_length is not None and match_length < 1:
         raise ValueError("match_length must be ≥ 1")
     rng = random.Random(seed)
-    players, names = _bots(bots, rng)
+    players, names = _bots(bots, rng, ruleset)
     stats = Stats(ruleset.name, names, seed)
     start = time.perf_counter()
     match: Match | None = None
