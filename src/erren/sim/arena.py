@@ -6,18 +6,19 @@
 (8, 0.0)
 
 Deals.  One generator seeded with ``seed`` hands out, for deal ``i`` in turn, the hand's seed
-and the seeds of bot A and bot B; deal ``i`` is dealt by seat ``i % 2``.  So deal ``i`` is a
-function of ``(seed, i)`` alone, whichever worker plays it, and ``workers`` changes nothing but
-the speed.  Game 1 of a deal seats A at 0 and B at 1; game 2 deals the same wall with the same
-dealer and seats B at 0 and A at 1.  Each game builds its bots afresh (:func:`make_bot`) with
-their side's seed, so A plays both games with the same generator state at the start.
+and the bots' seed; deal ``i`` is dealt by seat ``i % 2``.  So deal ``i`` is a function of
+``(seed, i)`` alone, whichever worker plays it, and ``workers`` changes nothing but the speed.
+Game 1 of a deal seats A at 0 and B at 1; game 2 deals the same wall with the same dealer and
+seats B at 0 and A at 1.  Each game builds both bots afresh (:func:`make_bot`) with the deal's
+bot seed, so a bot starts both games of a deal in the same state, and the two sides are
+interchangeable: a bot against itself (random too) plays game 2 as the mirror of game 1, and
+``arena(B, A)`` plays the games of ``arena(A, B)`` in the other order, with the sign flipped.
 
 The figure.  Points are zero-sum (``HandResult.deltas``), so deal ``i``'s advantage of A over B
 per hand is ``d_i = (A's points in game 1 + A's points in game 2) / 2``.  The table prints the
 mean ``m`` of the ``d_i`` and the normal 95 % interval ``m ± 1.96·s/√n``, ``s`` the sample
 standard deviation (divisor ``n − 1``); with fewer than two deals there is no interval.  The
-luck of the wall cancels out of ``d_i``: a deterministic bot against itself plays game 2 as the
-mirror of game 1, so its ``d_i`` are all exactly 0.
+luck of the wall cancels out of ``d_i``: a bot against itself has every ``d_i`` exactly 0.
 
 Per side (A, B, over both games of every deal): wins, 自摸 among them, deal-ins (the opponent
 won on this side's discard or robbed its kong: ``how`` in :data:`DEALT_IN`), the points and
@@ -33,7 +34,7 @@ import random
 import time
 import unicodedata
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -41,6 +42,7 @@ from typing import Any, TextIO
 
 from erren.bots import Bot, find_bot
 from erren.engine import Ruleset, State, find_ruleset
+from erren.sim.simulator import Progress
 
 __all__ = [
     "DEALT_IN",
@@ -52,9 +54,6 @@ __all__ = [
     "deals_of",
     "make_bot",
 ]
-
-Progress = Callable[[int, int], None]
-"""``progress(done, total)`` in hands (two per deal), called as deals finish."""
 
 DEALT_IN = frozenset({"discard", "robbing"})
 """The ``how`` of a win made on the loser's own tile: his discard, or his added kong robbed.
@@ -75,12 +74,13 @@ def make_bot(name: str, seed: int, ruleset: Ruleset) -> Bot:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """Deal ``index``: the hand's ``seed``, its ``dealer`` and the seeds of bots A and B."""
+    """Deal ``index``: the hand's ``seed``, its ``dealer`` and the seed both bots are built
+    with in both games."""
 
     index: int
     seed: int
     dealer: int
-    bot_seeds: tuple[int, int]
+    bot_seed: int
 
 
 def deals_of(seed: int, count: int) -> list[Deal]:
@@ -89,8 +89,7 @@ def deals_of(seed: int, count: int) -> list[Deal]:
     deals = []
     for i in range(count):
         hand_seed = rng.getrandbits(63)
-        bot_seeds = (rng.getrandbits(63), rng.getrandbits(63))
-        deals.append(Deal(i, hand_seed, i % 2, bot_seeds))
+        deals.append(Deal(i, hand_seed, i % 2, rng.getrandbits(63)))
     return deals
 
 
@@ -222,9 +221,9 @@ class ArenaResult:
 
     # ------------------------------------------------------------------ printing
     def headline(self) -> str:
-        """``A − B  +1.23 points per hand ± 0.45 (95 % CI +0.78 to +1.68)``."""
+        """``A − B (x − y): +1.23 points per hand ± 0.45 (95% CI +0.78 to +1.68)``."""
         a, b = self.bots
-        text = f"{a} − {b}: {self.mean:+.2f} points per hand"
+        text = f"A − B ({a} − {b}): {self.mean:+.2f} points per hand"
         hw = self.half_width
         if hw is None:
             return text + " (no interval below 2 deals)"
@@ -339,7 +338,7 @@ def _play_deals(
         a_points = []
         for seats in ((0, 1), (1, 0)):
             side_at = (seats.index(0), seats.index(1))  # the side (0: A, 1: B) of each seat
-            bots = [make_bot(names[k], deal.bot_seeds[k], ruleset) for k in side_at]
+            bots = [make_bot(names[k], deal.bot_seed, ruleset) for k in side_at]
             clocks = [result.sides[k].times for k in side_at]
             state = State.new(ruleset, seed=deal.seed, dealer=deal.dealer)
             _play(state, bots, clocks)
@@ -369,7 +368,8 @@ def arena(
 
     ``workers`` > 1 splits the deals over that many processes (the result is the same);
     ``jsonl`` receives every game's record (``docs/records.md``), one a line, in deal order,
-    game 1 (A at seat 0) before game 2.  Bad arguments raise :class:`ValueError`.
+    game 1 (A at seat 0) before game 2; ``progress(done, total)`` counts hands (two a deal).
+    Bad arguments raise :class:`ValueError`.
     """
     if len(bots) != 2:
         raise ValueError("an arena needs two bots, A and B")
