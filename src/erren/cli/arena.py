@@ -35,7 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="processes to play in (default 1; the result does not depend on it)",
     )
     parser.add_argument(
-        "--jsonl", metavar="FILE", help="write every game's record, one a line, in deal order"
+        "--jsonl",
+        metavar="FILE",
+        help="write every game's record, one a line: per deal, game 1 (A at seat 0), then game 2",
     )
 
 

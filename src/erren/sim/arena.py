@@ -63,7 +63,9 @@ Z95 = 1.96
 """The normal quantile of a two-sided 95 % interval."""
 
 _CHUNKS_PER_WORKER = 4
-"""Deals go to the workers in about this many pieces each, so the progress bar moves."""
+"""Deals go to the workers in at least this many pieces each, so the progress bar moves..."""
+_CHUNK_MAX = 50
+"""... and in pieces of at most this many deals."""
 
 
 def make_bot(name: str, seed: int, ruleset: Ruleset) -> Bot:
@@ -397,7 +399,7 @@ def arena(
         for deal in plan:
             take(*_play_deals(rules, names, (deal,), records))
     else:
-        size = max(1, math.ceil(deals / (workers * _CHUNKS_PER_WORKER)))
+        size = max(1, min(_CHUNK_MAX, math.ceil(deals / (workers * _CHUNKS_PER_WORKER))))
         context = get_context("spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             futures: list[Future[tuple[ArenaResult, list[str]]]] = [
