@@ -62,6 +62,16 @@ def test_same_seed_same_table_and_workers_change_nothing() -> None:
     assert one.sides[0].decisions == two.sides[0].decisions
 
 
+def test_workers_play_the_table_with_its_options() -> None:
+    rules = find_ruleset("arcade", {"claim_privacy": True})
+    sinks = [io.StringIO(), io.StringIO()]
+    arena(rules, ("efficiency", "random"), deals=3, seed=8, jsonl=sinks[0])
+    arena(rules, ("efficiency", "random"), deals=3, seed=8, workers=2, jsonl=sinks[1])
+    assert sinks[0].getvalue() == sinks[1].getvalue()
+    records = [json.loads(line) for line in sinks[1].getvalue().splitlines()]
+    assert len(records) == 6 and all(r["options"]["claim_privacy"] is True for r in records)
+
+
 def test_only_the_timing_lines_are_left_out() -> None:
     result = arena(find_ruleset("guobiao-2p"), ("efficiency", "random"), deals=4, seed=1)
     full = result.table().splitlines()

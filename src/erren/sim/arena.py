@@ -326,14 +326,10 @@ def _book(result: ArenaResult, state: State, seats: tuple[int, int]) -> int:
 
 
 def _play_deals(
-    rules: tuple[str, dict[str, Any]],
-    names: tuple[str, str],
-    deals: Sequence[Deal],
-    records: bool,
+    ruleset: Ruleset, names: tuple[str, str], deals: Sequence[Deal], records: bool
 ) -> tuple[ArenaResult, list[str]]:
     """Play ``deals`` (both games each); the counts and, with ``records``, the records of the
-    games in order.  A top-level function of picklable arguments: a worker process runs it."""
-    ruleset = find_ruleset(*rules)
+    games in order."""
     result = ArenaResult(ruleset.name, names, 0)
     lines: list[str] = []
     for deal in deals:
@@ -349,6 +345,13 @@ def _play_deals(
                 lines.append(state.record().to_json())
         result.a_points.append((a_points[0], a_points[1]))
     return result, lines
+
+
+def _work(
+    rules: tuple[str, dict[str, Any]], names: tuple[str, str], deals: Sequence[Deal], records: bool
+) -> tuple[ArenaResult, list[str]]:
+    """:func:`_play_deals` in a worker process: the ruleset travels as its name and options."""
+    return _play_deals(find_ruleset(*rules), names, deals, records)
 
 
 def _chunks(deals: Sequence[Deal], size: int) -> Iterator[Sequence[Deal]]:
@@ -397,14 +400,13 @@ def arena(
 
     if workers == 1:
         for deal in plan:
-            take(*_play_deals(rules, names, (deal,), records))
+            take(*_play_deals(ruleset, names, (deal,), records))
     else:
         size = max(1, min(_CHUNK_MAX, math.ceil(deals / (workers * _CHUNKS_PER_WORKER))))
         context = get_context("spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             futures: list[Future[tuple[ArenaResult, list[str]]]] = [
-                pool.submit(_play_deals, rules, names, chunk, records)
-                for chunk in _chunks(plan, size)
+                pool.submit(_work, rules, names, chunk, records) for chunk in _chunks(plan, size)
             ]
             try:
                 for future in futures:  # in deal order
