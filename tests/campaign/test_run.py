@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 
 from erren.bots import Level
-from erren.campaign import STAGE_LEVELS, stage_level
-
 from erren.campaign import (
     COMPUTER,
     HUMAN,
+    STAGE_LEVELS,
     CampaignError,
     CampaignParams,
     Outcome,
@@ -17,6 +16,7 @@ from erren.campaign import (
     StakeError,
     Status,
     stage_base,
+    stage_level,
 )
 from erren.hand import Hand
 from erren.scoring.arcade import score_arcade
