@@ -70,7 +70,9 @@ async def join_invite(body: InviteIn, user: CurrentUser, lobby: LobbyDep) -> Sea
 
 @router.post("/tables/vs-computer", response_model=SeatOut, status_code=201)
 async def vs_computer(body: ComputerIn, user: CurrentUser, lobby: LobbyDep) -> SeatOut:
-    table = await lobby.vs_computer(user, body.family, body.options, body.bot)
+    """A table against the computer at ``level`` (or a bot named by ``bot``), seat 0.  404
+    ``no-level``/``no-bot`` for an unknown one, 422 ``level-and-bot`` for both."""
+    table = await lobby.vs_computer(user, body.family, body.options, body.bot, level=body.level)
     return seat_out(table, 0)
 
 
