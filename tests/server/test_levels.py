@@ -51,6 +51,8 @@ def test_a_level_and_a_bot_together_or_an_unknown_level_are_refused(server: Serv
         bad = http.post("/tables/vs-computer", json={"level": "grandmaster"}, headers=auth)
         assert bad.status_code == 404 and bad.json()["code"] == "no-level"
         assert "'grandmaster'" in bad.json()["detail"] and "高手" in bad.json()["detail"]
+        levels = http.get("/families").json()["levels"]
+        assert levels == ["novice", "normal", "strong", "master"]
         old = http.post("/tables/vs-computer", json={"bot": "random"}, headers=auth)
         assert old.status_code == 201  # the bot by name still works
         seat = old.json()["info"]["seats"][1]

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from erren.bots import bot_names
+from erren.bots import Level, bot_names
 from erren.engine import ruleset_names
 from erren.server.rooms import catalogue
 from erren.server.routes.common import ApiError, CurrentUser, LobbyDep, StrictJSONRoute
@@ -31,7 +31,11 @@ ACCOUNT_NEEDED = "bean rooms need a registered account; guests play practice tab
 
 @router.get("/families")
 async def families() -> dict[str, list[str]]:
-    return {"families": list(ruleset_names()), "bots": list(bot_names())}
+    return {
+        "families": list(ruleset_names()),
+        "levels": [level.value for level in Level],
+        "bots": list(bot_names()),
+    }
 
 
 @router.get("/rooms", response_model=list[RoomOut])
