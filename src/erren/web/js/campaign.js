@@ -27,8 +27,7 @@ export function campaignStats(c) {
   return h(
     "div.camp-stats",
     null,
-    cell(t("c_stage"), `${c.stage} / ${c.stages}`, "stage"),
-    c.level ? cell(t("level"), computerName(c.level), "level") : null,
+    cell(t("c_stage"), `${c.stage} / ${c.stages}${c.level ? " · " + computerName(c.level) : ""}`, "stage"),
     cell(t("c_bankroll"), num(c.bankroll), "bankroll"),
     cell(t("c_purse"), `${num(Math.max(0, c.purse))} / ${num(c.stage_purse)}`, "purse"),
     cell(t("c_streak"), `${c.streak} / ${c.streak_length}`, "streak"),
