@@ -40,7 +40,8 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any, TextIO
 
-from erren.bots import Bot, find_bot
+from erren.bots import Bot, bot_names, find_bot
+from erren.bots.levels import level_bot, level_names, parse_level
 from erren.engine import Ruleset, State, find_ruleset
 from erren.sim.simulator import Progress
 
@@ -70,8 +71,17 @@ _CHUNK_MAX = 50
 
 def make_bot(name: str, seed: int, ruleset: Ruleset) -> Bot:
     """The bot ``name`` with its seed, bound to ``ruleset`` — the one place the arena builds
-    bots (a name may carry parameters one day).  An unknown name raises :class:`ValueError`."""
-    return find_bot(name, seed=seed, ruleset=ruleset)
+    bots.  ``name`` is a registered bot (``efficiency``, ``expert``...) or a player's level
+    (``novice``, ``normal``, ``strong``, ``master``, also 入门/高手... or their English names:
+    :mod:`erren.bots.levels`).  An unknown name raises :class:`ValueError`."""
+    if name in bot_names():
+        return find_bot(name, seed=seed, ruleset=ruleset)
+    try:
+        level = parse_level(name)
+    except ValueError:
+        known = ", ".join(bot_names())
+        raise ValueError(f"unknown bot {name!r} (bots: {known}; levels: {level_names()})") from None
+    return level_bot(level, seed=seed, ruleset=ruleset)
 
 
 @dataclass(frozen=True, slots=True)
