@@ -24,6 +24,8 @@ from ._support import tile_census
 TABLES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("guobiao-2p", {}),
     ("guobiao-2p", {"flowers": True, "claim_privacy": True, "fan_table": "gb", "suit": "s"}),
+    ("xiamen", {}),
+    ("xiamen", {"claim_privacy": True}),
 )
 RULES = tuple(find_ruleset(name, **options) for name, options in TABLES)
 POSITION_FIELDS = tuple(f.name for f in fields(Observation) if f.name != "event_seq")

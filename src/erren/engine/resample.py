@@ -181,6 +181,8 @@ def resample(
     if origin is _REPL:
         state.drew_back = True
         state.kong_draw = _kong_draw(ruleset, state)
+    ruleset.finish_resample(state, obs, rng)
+    state.reset_legal()
     return state
 
 
@@ -260,12 +262,11 @@ def _draw_hand(
     tries = max(1, tries)
     budget = WINDOW_TRIES if window else tries
     hands = state.hands
+    draw_hand = state.ruleset.draw_hidden_hand
     fallback: list[int] | None = None
     asked = 0
     for _ in range(budget):
-        hand = [0] * NUM_KINDS
-        for t in rng.sample(pool, size):
-            hand[t] += 1
+        hand = draw_hand(state, opp, pool, size, rng)
         if window:
             hands[opp] = hand
             state.reset_legal()

@@ -19,7 +19,8 @@ default:
 * ``playing_flower``, ``after_discard``, ``before_draw``, ``after_draw``, ``on_exhausted``:
   act around draws and discards;
 * ``default_move`` / ``auto_move`` / ``decision_timer``: timeouts, 报听/托管 auto-play and clocks;
-* ``phase_named`` / ``resample_data`` / ``may_hide_kong``: a state rebuilt from one player's
+* ``phase_named`` / ``resample_data`` / ``draw_hidden_hand`` / ``finish_resample`` /
+  ``may_hide_kong``: a state rebuilt from one player's
   observation, the hidden facts drawn at random (:mod:`~erren.engine.resample`);
 * ``score_win``, ``first_dealer``, ``next_dealer``, ``escape_penalty``: payments and the deal.
 
@@ -309,6 +310,23 @@ class Family(ABC):
         and take from it the hidden tiles the family keeps aside (a reserve).  Runs once the
         shared fields (hands of the player, melds, pools, flags) are laid, before the
         opponent's hand and the wall are drawn.  Nothing by default (guobiao)."""
+        return None
+
+    def draw_hidden_hand(
+        self, state: State, p: int, pool: list[int], size: int, rng: random.Random
+    ) -> list[int]:
+        """One draw of the concealed counts of ``p`` (the opponent of the observing player,
+        ``size`` tiles) from ``pool`` (the unseen playing tiles) for
+        :func:`~erren.engine.resample.resample`: uniform by default; a family whose rules
+        force a shape on a hidden hand (xiamen's 游金 levels) builds one that has it."""
+        hand = [0] * len(state.hands[p])
+        for t in rng.sample(pool, size):
+            hand[t] += 1
+        return hand
+
+    def finish_resample(self, state: State, observation: Observation, rng: random.Random) -> None:
+        """The last touch of :func:`~erren.engine.resample.resample`, once both hands and the
+        wall are laid (a tile the opponent's phase says he just drew); nothing by default."""
         return None
 
     def may_hide_kong(self, state: State, kind: int) -> bool:
