@@ -66,6 +66,9 @@ WINDOW_TRIES = 2000
 """Draws of the opponent's hand tried at most for a window he is answering (without
 鸣牌保护 a claim or rob window opens only when he has a choice, so his hand must give one)."""
 
+UNIFORM_TRIES = 100
+"""Uniform draws tried for such a window before winning hands are built instead."""
+
 OpponentTest = Callable[[list[int]], bool]
 """A predicate on the opponent's concealed counts (34 long, the layout of ``State.hands``)."""
 
@@ -83,10 +86,17 @@ class Unseen:
     a sample are drawn from.  A family's ``resample_data`` removes the tiles it shows
     (:meth:`remove`) and draws its hidden ones (:meth:`draw`)."""
 
-    __slots__ = ("counts",)
+    __slots__ = ("aside", "aside_count", "counts")
 
     def __init__(self, counts: list[int]) -> None:
         self.counts = counts
+        self.aside_count = 0
+        """How many hidden tiles the family keeps in a place of its own (arcade's reserve):
+        its ``resample_data`` says so, the resampler draws them with the wall."""
+        self.aside: list[int] = []
+        """Those tiles, drawn uniformly once the opponent's hand is drawn (flowers never stay
+        in a hand, so they go to the wall or the family's place), for the family's
+        ``finish_resample`` to lay out."""
 
     def remove(self, tile: int, n: int = 1) -> None:
         """``n`` copies of ``tile`` are seen after all; a :class:`ValueError` if fewer are
@@ -166,14 +176,18 @@ def resample(
     for t in range(NUM_KINDS):
         counts[t] -= theirs[t]
 
-    # The wall: every other unseen tile, shuffled; head and tail at its ends.
+    # The wall (and the family's aside): every other unseen tile, shuffled.
     wall = unseen.tiles()
-    if len(wall) != obs.wall_count:
+    aside = unseen.aside_count
+    if len(wall) != obs.wall_count + aside:
         raise ValueError(
-            f"{len(wall)} tiles unseen for a wall of {obs.wall_count}: the observation does "
-            f"not fit {ruleset.name}"
+            f"{len(wall)} tiles unseen for a wall of {obs.wall_count} (and {aside} kept "
+            f"aside): the observation does not fit {ruleset.name}"
         )
     rng.shuffle(wall)
+    if aside:
+        unseen.aside = wall[:aside]
+        del wall[:aside]
     state.wall = wall
 
     _last_added(state, obs, rng)
@@ -181,7 +195,7 @@ def resample(
     if origin is _REPL:
         state.drew_back = True
         state.kong_draw = _kong_draw(ruleset, state)
-    ruleset.finish_resample(state, obs, rng)
+    ruleset.finish_resample(state, obs, rng, unseen)
     state.reset_legal()
     return state
 
@@ -262,11 +276,16 @@ def _draw_hand(
     tries = max(1, tries)
     budget = WINDOW_TRIES if window else tries
     hands = state.hands
-    draw_hand = state.ruleset.draw_hidden_hand
+    draw_hand = fallback_draw = state.ruleset.draw_hidden_hand
     fallback: list[int] | None = None
     asked = 0
-    for _ in range(budget):
-        hand = draw_hand(state, opp, pool, size, rng)
+    for i in range(budget):
+        if window and i >= UNIFORM_TRIES:  # a rare window: build a claim or a win
+            tile = _window_tile(state)
+            build = _claim_hand if i % 2 and state.phase is Phase.CLAIM else _winning_hand
+            hand = build(pool, size, tile, rng) or fallback_draw(state, opp, pool, size, rng)
+        else:
+            hand = draw_hand(state, opp, pool, size, rng)
         if window:
             hands[opp] = hand
             state.reset_legal()
@@ -288,6 +307,76 @@ def _draw_hand(
     return fallback
 
 
+def _window_tile(state: State) -> int:
+    """The tile a window's win would be made with: the pending discard or robbed tile, or -1
+    (a window on a drawn tile: the hand itself must be complete)."""
+    return state.pending if state.phase is Phase.CLAIM or state.phase is _ROB else -1
+
+
+def _winning_hand(pool: list[int], size: int, tile: int, rng: random.Random) -> list[int] | None:
+    """``size`` tiles from ``pool`` that with ``tile`` (-1: none) form pungs, chows and one
+    pair — a proposal for a seat whose window says he may win; ``None`` when the draw did not
+    fit the pool (the caller checks the win by the family's rules)."""
+    left = [0] * NUM_KINDS
+    for t in pool:
+        left[t] += 1
+    total = size + (tile >= 0)
+    if total % 3 != 2:
+        return None
+    hand = [0] * NUM_KINDS
+    groups = [2] + [3] * (total // 3)
+    rng.shuffle(groups)
+    anchor = tile
+    for group in groups:
+        if anchor < 0:
+            anchor = rng.choice(pool)
+            if not left[anchor]:
+                return None
+            left[anchor] -= 1
+        hand[anchor] += 1
+        shapes: list[tuple[int, ...]] = [(anchor,) * (group - 1)]
+        if group == 3 and anchor < 27:
+            low = anchor - anchor % 9
+            shapes += [
+                tuple(k for k in (s, s + 1, s + 2) if k != anchor)
+                for s in range(max(low, anchor - 2), min(anchor, low + 6) + 1)
+            ]
+        rest = rng.choice(shapes)
+        for k in rest:
+            if not left[k]:
+                return None
+            left[k] -= 1
+            hand[k] += 1
+        anchor = -1
+    if tile >= 0:
+        hand[tile] -= 1
+    return hand
+
+
+def _claim_hand(pool: list[int], size: int, tile: int, rng: random.Random) -> list[int] | None:
+    """``size`` tiles from ``pool`` holding a random claim shape on ``tile`` (a pair or three
+    of it, two tiles of a chow), the rest uniform; ``None`` when the shape is not unseen."""
+    shapes: list[tuple[int, ...]] = [(tile, tile), (tile, tile, tile)]
+    if tile < 27:
+        low = tile - tile % 9
+        shapes += [
+            tuple(k for k in (s, s + 1, s + 2) if k != tile)
+            for s in range(max(low, tile - 2), min(tile, low + 6) + 1)
+        ]
+    shape = rng.choice(shapes)
+    rest = list(pool)
+    for k in shape:
+        if k not in rest:
+            return None
+        rest.remove(k)
+    if len(shape) > size:
+        return None
+    hand = [0] * NUM_KINDS
+    for k in (*shape, *rng.sample(rest, size - len(shape))):
+        hand[k] += 1
+    return hand
+
+
 def _has_choice(state: State, p: int) -> bool:
     """Whether ``p``, to answer a window, has a choice other than ``pass``."""
     if state.phase is _ROB:
@@ -300,8 +389,9 @@ def _last_added(state: State, obs: Observation, rng: random.Random) -> None:
     opponent's drawn tile (in his turn) one of his tiles at random, else a kind held."""
     for seat in (0, 1):
         h = state.hands[seat]
-        if seat == obs.player and obs.last_drawn is not None:
-            state.last_added[seat] = int(obs.last_drawn)
+        if seat == obs.player and seat == state.actor and _shows_drawn(state):
+            # his drawn tile as shown; none shown: it left his hand (arcade's pung offer)
+            state.last_added[seat] = -1 if obs.last_drawn is None else int(obs.last_drawn)
             continue
         held = [k for k in range(NUM_KINDS) for _ in range(h[k])]
         if not held:
@@ -310,6 +400,14 @@ def _last_added(state: State, obs: Observation, rng: random.Random) -> None:
             state.last_added[seat] = rng.choice(held)
         else:
             state.last_added[seat] = held[-1]
+
+
+def _shows_drawn(state: State) -> bool:
+    """Whether the actor's observation shows his drawn tile now (as ``observe`` decides)."""
+    turn = state.phase is Phase.TURN and state.origin is not None
+    return (turn and state.origin is not Origin.CLAIM) or (
+        state.phase in state.ruleset.drawn_tile_phases
+    )
 
 
 def _kong_draw(ruleset: Ruleset, state: State) -> bool:

@@ -324,9 +324,13 @@ class Family(ABC):
             hand[t] += 1
         return hand
 
-    def finish_resample(self, state: State, observation: Observation, rng: random.Random) -> None:
+    def finish_resample(
+        self, state: State, observation: Observation, rng: random.Random, unseen: Unseen
+    ) -> None:
         """The last touch of :func:`~erren.engine.resample.resample`, once both hands and the
-        wall are laid (a tile the opponent's phase says he just drew); nothing by default."""
+        live wall (``state.wall``) are laid: a tile the opponent's phase says he just drew,
+        the family's own stock layout with the tiles it set aside (``unseen.aside``); nothing
+        by default."""
         return None
 
     def may_hide_kong(self, state: State, kind: int) -> bool:
