@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
@@ -14,8 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from erren.bots import Bot, find_bot
-from erren.engine import Observation, Ruleset, State, find_ruleset
+from erren.engine import ActionKind, ArcadeView, Observation, Phase, Ruleset, State, find_ruleset
+from erren.engine.arcade import arcade_data
 from erren.engine.resample import resample
+from erren.engine.xiamen import xiamen_data, you_ready
 from erren.sim.simulator import play_hand
 from erren.tiles import NUM_KINDS
 
@@ -141,3 +144,55 @@ def test_the_opponent_holds_playing_tiles_only() -> None:
     obs = mid_hand(rules)
     twin = resample(rules, obs, random.Random(2))
     assert len(twin.hands[1 - obs.player]) == NUM_KINDS
+
+
+def first_position(rules: Ruleset, found: Callable[[State], bool]) -> State:
+    """The first position of the seeded hands of :func:`players` (seeds 0, 1, ...) where
+    ``found`` holds."""
+    for seed in range(500):
+        state = State.new(rules, seed=seed)
+        bots = players(rules, seed)
+        while not state.is_terminal:
+            if found(state):
+                return state
+            seat = state.actor
+            state.apply(bots[seat].choose(state.observe(seat), state.legal_actions()))
+    raise AssertionError("no such position in 500 hands")
+
+
+def test_an_opponent_answering_a_claim_window_has_a_claim() -> None:
+    rules = RULES[0]  # no 鸣牌保护: the window opens only when he can claim
+    state = first_position(rules, lambda s: s.phase is Phase.CLAIM)
+    obs = state.observe(1 - state.actor)
+    for s in range(10):
+        twin = resample(rules, obs, random.Random(s))
+        assert any(a.kind is not ActionKind.PASS for a in twin.legal_actions())
+
+
+def test_a_xiamen_opponent_in_the_you_chain_holds_a_you_ready_hand() -> None:
+    rules = RULES[2]
+    state = first_position(
+        rules, lambda s: s.actor >= 0 and xiamen_data(s).you_level[1 - s.actor] > 0
+    )
+    obs = state.observe(state.actor)
+    opp = 1 - obs.player
+    gold = xiamen_data(state).gold
+    hands = set()
+    for s in range(10):
+        twin = resample(rules, obs, random.Random(s))
+        assert you_ready(twin.hands[opp], gold)
+        hands.add(tuple(twin.hands[opp]))
+    assert len(hands) > 5
+
+
+def test_an_arcade_sample_keeps_the_reserve_behind_the_indicator() -> None:
+    rules = RULES[4]
+    state = played(rules, 11, 40)
+    obs = state.observe(state.actor)
+    view = obs.view
+    assert isinstance(view, ArcadeView)
+    twin = resample(rules, obs, random.Random(1))
+    d = arcade_data(twin)
+    assert twin.wall[d.reserve - 1] == d.wild == view.wild
+    assert len(twin.wall) - d.reserve == view.reserve_count
+    assert twin.tail - twin.head + 1 == obs.wall_count
