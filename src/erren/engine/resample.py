@@ -27,9 +27,20 @@ player.  What it cannot know from the observation and sets by convention:
 * ``tianting`` (天听): true only when the 报听 discard is provably the seat's first (his only
   discard);
 * ``last_added`` of a seat whose observation shows no drawn tile: a kind he holds (the drawn
-  tile of the opponent's turn is drawn with his hand).
+  tile of the opponent's turn is one of his tiles, at random).
 
-The family's part goes through :meth:`~erren.engine.ruleset.Family.resample_data`.
+Where the flow itself tells something about the opponent's hand, the sample agrees with it:
+without 鸣牌保护 a claim, rob or family window opens only when the seat answering it has a
+choice, so an opponent answering one gets a hand that gives him that choice (uniform draws
+first, then hands built around a claim shape or a win, checked by the family's rules); the
+``opponent`` predicate is asked only about such hands.  Readiness the flow does not force (a
+报听 seat's) is the caller's to ask for through ``opponent``.
+
+The family's part goes through hooks of :class:`~erren.engine.ruleset.Family`:
+``phase_named`` (its phases by name), ``resample_data`` (its view into ``state.data``; the
+tiles it shows taken from the :class:`Unseen`, the count of those it keeps aside),
+``draw_hidden_hand`` (a hand its rules force into a shape: xiamen's 游 chain),
+``may_hide_kong`` and ``finish_resample`` (its own stock layout: arcade's reserve).
 """
 
 from __future__ import annotations
@@ -84,7 +95,7 @@ def _tile_counts(ruleset: Ruleset) -> tuple[int, ...]:
 class Unseen:
     """The tiles one player cannot see, as counts per tile id (0..41): what the hidden parts of
     a sample are drawn from.  A family's ``resample_data`` removes the tiles it shows
-    (:meth:`remove`) and draws its hidden ones (:meth:`draw`)."""
+    (:meth:`remove`) and says how many hidden ones it keeps aside (``aside_count``)."""
 
     __slots__ = ("aside", "aside_count", "counts")
 
@@ -111,18 +122,6 @@ class Unseen:
         counts = self.counts
         top = NUM_KINDS if playing else ALL_KINDS
         return [t for t in range(top) if t != exclude for _ in range(counts[t])]
-
-    def draw(self, n: int, rng: random.Random, *, playing: bool = False) -> list[int]:
-        """``n`` tiles drawn uniformly without replacement (and removed)."""
-        if n <= 0:
-            return []
-        pool = self.tiles(playing)
-        if n > len(pool):
-            raise ValueError(f"{n} hidden tiles to draw but only {len(pool)} unseen")
-        got = rng.sample(pool, n)
-        for t in got:
-            self.counts[t] -= 1
-        return got
 
 
 def resample(
@@ -276,14 +275,14 @@ def _draw_hand(
     tries = max(1, tries)
     budget = WINDOW_TRIES if window else tries
     hands = state.hands
-    draw_hand = fallback_draw = state.ruleset.draw_hidden_hand
+    draw_hand = state.ruleset.draw_hidden_hand
     fallback: list[int] | None = None
     asked = 0
     for i in range(budget):
         if window and i >= UNIFORM_TRIES:  # a rare window: build a claim or a win
             tile = _window_tile(state)
             build = _claim_hand if i % 2 and state.phase is Phase.CLAIM else _winning_hand
-            hand = build(pool, size, tile, rng) or fallback_draw(state, opp, pool, size, rng)
+            hand = build(pool, size, tile, rng) or draw_hand(state, opp, pool, size, rng)
         else:
             hand = draw_hand(state, opp, pool, size, rng)
         if window:
@@ -411,7 +410,9 @@ def _shows_drawn(state: State) -> bool:
 
 
 def _kong_draw(ruleset: Ruleset, state: State) -> bool:
-    if ruleset.flower_replacement_is_kong or all(t < NUM_KINDS for t in ruleset.tiles):
+    """Whether the actor's replacement draw counts as a kong's (杠上开花)."""
+    flowers = any(_tile_counts(ruleset)[NUM_KINDS:]) or ruleset.playing_flower(state) >= 0
+    if ruleset.flower_replacement_is_kong or not flowers:
         return True
     melds = state.melds[state.actor]
     return bool(melds) and melds[-1].kind in _KONGS
