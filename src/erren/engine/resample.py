@@ -66,6 +66,8 @@ ALL_KINDS = 42
 """Tile ids 0..41: the 34 playing kinds and the 8 flowers."""
 
 _TILES = tuple(Tile(i) for i in range(ALL_KINDS))
+_RUNS = tuple(tuple([t] * n for n in range(9)) for t in range(ALL_KINDS))
+"""``_RUNS[t][n]``: ``n`` copies of tile ``t`` (a ruleset holds at most 8 of one id)."""
 _ORIGINS = {o.value: o for o in Origin}
 _REPL = Origin.REPLACEMENT
 _ROB = Phase.ROB
@@ -119,9 +121,11 @@ class Unseen:
     def tiles(self, playing: bool = False, exclude: int = -1) -> list[int]:
         """The unseen tiles as a list of ids (``playing``: the 34 playing kinds only, without
         the kind ``exclude`` either)."""
-        counts = self.counts
-        top = NUM_KINDS if playing else ALL_KINDS
-        return [t for t in range(top) if t != exclude for _ in range(counts[t])]
+        out: list[int] = []
+        for t, n in enumerate(self.counts[: NUM_KINDS if playing else ALL_KINDS]):
+            if n and t != exclude:
+                out += _RUNS[t][n]
+        return out
 
 
 def resample(
@@ -183,7 +187,7 @@ def resample(
             f"{len(wall)} tiles unseen for a wall of {obs.wall_count} (and {aside} kept "
             f"aside): the observation does not fit {ruleset.name}"
         )
-    rng.shuffle(wall)
+    wall = _shuffled(wall, rng)
     if aside:
         unseen.aside = wall[:aside]
         del wall[:aside]
@@ -197,6 +201,13 @@ def resample(
     ruleset.finish_resample(state, obs, rng, unseen)
     state.reset_legal()
     return state
+
+
+def _shuffled(tiles: list[int], rng: random.Random) -> list[int]:
+    """``tiles`` in a uniformly random order: sorted by random keys, which costs one
+    ``rng.random()`` per tile (faster than ``rng.shuffle``'s bounded draws)."""
+    keys = [rng.random() for _ in tiles]
+    return [t for _, t in sorted(zip(keys, tiles, strict=True))]
 
 
 def _lay_seen(state: State, obs: Observation, counts: list[int]) -> None:
@@ -392,13 +403,10 @@ def _last_added(state: State, obs: Observation, rng: random.Random) -> None:
             # his drawn tile as shown; none shown: it left his hand (arcade's pung offer)
             state.last_added[seat] = -1 if obs.last_drawn is None else int(obs.last_drawn)
             continue
-        held = [k for k in range(NUM_KINDS) for _ in range(h[k])]
-        if not held:
-            state.last_added[seat] = -1
-        elif seat != obs.player and seat == state.actor:
-            state.last_added[seat] = rng.choice(held)
+        if seat != obs.player and seat == state.actor and any(h):
+            state.last_added[seat] = rng.choice([k for k in range(NUM_KINDS) for _ in range(h[k])])
         else:
-            state.last_added[seat] = held[-1]
+            state.last_added[seat] = next((k for k in range(NUM_KINDS - 1, -1, -1) if h[k]), -1)
 
 
 def _shows_drawn(state: State) -> bool:
