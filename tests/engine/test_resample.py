@@ -196,3 +196,12 @@ def test_an_arcade_sample_keeps_the_reserve_behind_the_indicator() -> None:
     assert twin.wall[d.reserve - 1] == d.wild == view.wild
     assert len(twin.wall) - d.reserve == view.reserve_count
     assert twin.tail - twin.head + 1 == obs.wall_count
+
+
+def test_an_opponent_in_baoting_whose_turn_stopped_may_win() -> None:
+    rules = find_ruleset("guobiao-2p", ting_auto_hu=False)  # 报听 stops for each 自摸
+    state = first_position(rules, lambda s: s.phase is Phase.TURN and s.ting[s.actor])
+    obs = state.observe(1 - state.actor)
+    for s in range(5):
+        twin = resample(rules, obs, random.Random(s))
+        assert ActionKind.ZIMO in {a.kind for a in twin.legal_actions()}

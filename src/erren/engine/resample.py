@@ -31,9 +31,10 @@ player.  What it cannot know from the observation and sets by convention:
 
 Where the flow itself tells something about the opponent's hand, the sample agrees with it:
 without 鸣牌保护 a claim, rob or family window opens only when the seat answering it has a
-choice, so an opponent answering one gets a hand that gives him that choice (uniform draws
-first, then hands built around a claim shape or a win, checked by the family's rules); the
-``opponent`` predicate is asked only about such hands.  Readiness the flow does not force (a
+choice, and a 报听 seat's turn stops only for a 自摸 he may take, so an opponent deciding there
+gets a hand that gives him that choice (uniform draws first, then hands built around a claim
+shape or a win, checked by the family's rules); the ``opponent`` predicate is asked only about
+such hands.  Readiness the flow does not force (a
 报听 seat's) is the caller's to ask for through ``opponent``.
 
 The family's part goes through hooks of :class:`~erren.engine.ruleset.Family`:
@@ -72,6 +73,7 @@ _ORIGINS = {o.value: o for o in Origin}
 _REPL = Origin.REPLACEMENT
 _ROB = Phase.ROB
 _PASS = ActionKind.PASS
+_ZIMO = ActionKind.ZIMO
 _AN_GANG = MeldKind.AN_GANG
 _KONGS = frozenset({MeldKind.MING_GANG, MeldKind.JIA_GANG, MeldKind.AN_GANG})
 
@@ -172,7 +174,10 @@ def resample(
     if size > len(pool):
         raise ValueError(f"the opponent holds {size} tiles but only {len(pool)} are unseen")
     state.head, state.tail = 0, obs.wall_count - 1
-    window = state.actor == opp and state.in_window and not ruleset.claim_privacy
+    window = state.actor == opp and (
+        (state.in_window and not ruleset.claim_privacy)
+        or (state.phase is Phase.TURN and state.ting[opp] and not state.trustee[opp])
+    )
     theirs = _draw_hand(
         state, opp, pool, size=size, rng=rng, accept=opponent, tries=tries, window=window
     )
@@ -388,9 +393,12 @@ def _claim_hand(pool: list[int], size: int, tile: int, rng: random.Random) -> li
 
 
 def _has_choice(state: State, p: int) -> bool:
-    """Whether ``p``, to answer a window, has a choice other than ``pass``."""
+    """Whether ``p`` has the choice that makes him decide now: to answer a window, something
+    other than ``pass``; in 报听, the 自摸 auto-play stopped for."""
     if state.phase is _ROB:
         return state.can_win(p, state.pending, "robbing")
+    if state.phase is Phase.TURN:
+        return any(a.kind is _ZIMO for a in state.legal_actions(p))
     return any(a.kind is not _PASS for a in state.legal_actions(p))
 
 

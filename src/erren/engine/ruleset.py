@@ -299,7 +299,13 @@ class Family(ABC):
     def phase_named(self, name: str) -> Phase | FamilyPhase:
         """The phase whose ``value`` (an observation's ``phase``) is ``name``: a shared
         :class:`Phase`, or one of the family's own (its override); :class:`ValueError` else."""
-        return Phase(name)
+        try:
+            return Phase(name)
+        except ValueError:
+            raise ValueError(
+                f"{self.name}: no phase named {name!r} (a family names its own phases in "
+                "phase_named before its hands can be resampled)"
+            ) from None
 
     def resample_data(
         self, state: State, observation: Observation, rng: random.Random, unseen: Unseen
