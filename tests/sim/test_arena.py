@@ -168,3 +168,21 @@ def test_bad_arguments() -> None:
         arena(rules, ("random", "random"), deals=0)
     with pytest.raises(ValueError, match="workers"):
         arena(rules, ("random", "random"), deals=1, workers=0)
+
+
+def test_the_levels_benchmark_prints_one_row_per_table_and_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from benchmarks.bench_arena import main  # noqa: PLC0415 - the benchmark, not the library
+
+    args = ["--deals", "4", "--workers", "1", "--levels", "novice", "normal"]
+    assert main([*args, "--rules", "guobiao-2p:gb", "xiamen"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ")]
+    assert [r.split(" | ")[:3] for r in rows[2:]] == [
+        ["| guobiao-2p:gb", "novice", "4"],
+        ["| guobiao-2p:gb", "normal", "4"],
+        ["| xiamen", "novice", "4"],
+        ["| xiamen", "normal", "4"],
+    ]
+    normal_vs_normal = [r for r in rows if "| normal |" in r]
+    assert all("| +0.00 | [+0.00, +0.00] |" in r for r in normal_vs_normal)
