@@ -166,10 +166,12 @@ def _sqlite_events(engine: AsyncEngine) -> None:
         dbapi_connection.isolation_level = None  # we emit BEGIN ourselves, below
         cursor = dbapi_connection.cursor()
         for pragma in (
+            # First: switching to WAL takes a lock, and another connection opening at the same
+            # moment (two servers on one file) must wait for it, not fail with "locked".
+            "PRAGMA busy_timeout=30000",
             "PRAGMA journal_mode=WAL",
             "PRAGMA synchronous=NORMAL",
             "PRAGMA foreign_keys=ON",
-            "PRAGMA busy_timeout=30000",
         ):
             cursor.execute(pragma)
         cursor.close()
