@@ -268,13 +268,14 @@ _TABLE_KEYS = {
     "room",
     "invite",
     "bot",
+    "level",
     "seats",
     "hand",
     "game",
     "running",
     "closed",
 }
-_SEAT_KEYS = {"name", "bot", "online", "ready"}
+_SEAT_KEYS = {"name", "bot", "level", "online", "ready"}
 
 
 class SeatAudit:
