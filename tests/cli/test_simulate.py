@@ -70,6 +70,8 @@ def test_parse_option() -> None:
     assert parse_option("cap-points=null") == ("cap_points", None)
     assert parse_option("min_fan=8") == ("min_fan", 8)
     assert parse_option("suit=p") == ("suit", "p")
+    assert parse_option("pung_offer_prob=0.5") == ("pung_offer_prob", 0.5)
+    assert parse_option("fan_table=gb") == ("fan_table", "gb")
 
 
 def test_progress_bar_draws_and_clears() -> None:

@@ -47,7 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def parse_option(text: str) -> tuple[str, object]:
-    """``name=value`` with JSON-ish values: true/false, null, integers, else a string."""
+    """``name=value`` with JSON-ish values: true/false, null, integers, decimals (a
+    probability such as ``pung_offer_prob=0.5``), else a string."""
     name, sep, raw = text.partition("=")
     if not sep or not name:
         raise ValueError(f"an option is NAME=VALUE, not {text!r}")
@@ -61,7 +62,10 @@ def parse_option(text: str) -> tuple[str, object]:
         try:
             value = int(raw)
         except ValueError:
-            value = raw
+            try:
+                value = float(raw)
+            except ValueError:
+                value = raw
     return name.strip().replace("-", "_"), value
 
 
