@@ -14,7 +14,9 @@ from typing import ClassVar
 
 from erren.bots.base import register_bot
 from erren.bots.efficiency import EfficiencyBot
-from erren.engine import Action, Observation, Ruleset
+from erren.bots.expert.guobiao import Knobs, claim_choice, turn_choice
+from erren.bots.expert.values import Valuer, family_ruleset
+from erren.engine import Action, GuobiaoView, Observation, Ruleset
 
 __all__ = ["DEFAULT_BUDGET_MS", "ExpertBot"]
 
@@ -27,17 +29,40 @@ class ExpertBot(EfficiencyBot):
 
     name: ClassVar[str] = "expert"
 
-    def __init__(self, *, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        knobs: Knobs | None = None,
+    ) -> None:
         super().__init__(seed=seed)
         if budget_ms < 0:
             raise ValueError("the time budget is ≥ 0 ms")
         self.budget_ms = budget_ms
+        self.knobs = knobs if knobs is not None else Knobs()
         self.ruleset: Ruleset | None = None
+        self._valuer: Valuer | None = None
 
     def bind(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        self._valuer = None
+
+    def _guobiao_valuer(self, observation: Observation) -> Valuer:
+        if self._valuer is None:
+            self.ruleset = family_ruleset(observation, self.ruleset)
+            self._valuer = Valuer(self.ruleset)
+        return self._valuer
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if isinstance(observation.view, GuobiaoView) and len(legal_actions) > 1:
+            valuer = self._guobiao_valuer(observation)
+            if observation.phase == "turn" and self.knobs.value_turn:
+                chosen = turn_choice(observation, legal_actions, valuer, self.knobs)
+                if chosen is not None:
+                    return chosen
+            elif observation.phase != "turn" and self.knobs.value_claims:
+                return claim_choice(observation, legal_actions, valuer, self.knobs)
         return super().choose(observation, legal_actions)
 
 
