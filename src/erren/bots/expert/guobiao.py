@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import GUOBIAO_2P
-from erren.analysis.waits import discard_table, improving
+from erren.analysis.waits import DiscardOption, discard_table, improving
 from erren.bots.common import best_claim, kong_keeping_shanten, passing
 from erren.bots.efficiency import seen_counts
-from erren.bots.expert.values import Valuer
+from erren.bots.expert.values import Valuer, unseen
 from erren.engine import Action, ActionKind, Observation
 from erren.melds import Meld, MeldKind
 from erren.tiles import Tile
@@ -46,6 +46,8 @@ class Knobs:
     hand with 4+ pairs passes)."""
     value_claims: bool = False
     """Claims by value (else as ``efficiency``)."""
+    lookahead: bool = True
+    """At shanten 1, discard for the most valuable ready hands one draw away."""
     value_turn: bool = True
     """Ready discards by value (else as ``efficiency``)."""
 
@@ -111,7 +113,11 @@ def turn_choice(
     hand, visible = seen_counts(obs)
     rows = discard_table(hand, shapes=GUOBIAO_2P, visible=visible)
     best = next((r for r in rows if r.discard in discards), None)
-    if best is None or best.shanten != 0:
+    if best is None:
+        return None
+    if best.shanten == 1 and knobs.lookahead:
+        return _one_away(obs, legal, valuer, hand, visible, rows, discards)
+    if best.shanten != 0:
         return None
     kong = kong_keeping_shanten(legal, hand, wilds=0, shapes=GUOBIAO_2P, target=0)
     if kong is not None:
@@ -127,6 +133,49 @@ def turn_choice(
     ):
         return tings[choice.tile]
     return discards[choice.tile]
+
+
+def _one_away(
+    obs: Observation,
+    legal: Sequence[Action],
+    valuer: Valuer,
+    hand: list[int],
+    visible: list[int],
+    rows: Sequence[DiscardOption],
+    discards: dict[int, Action],
+) -> Action | None:
+    """At shanten 1: the discard whose improving draws lead to the most valuable ready hands,
+    Σ unseen(t) × (best ready value after drawing t)."""
+    kong = kong_keeping_shanten(legal, hand, wilds=0, shapes=GUOBIAO_2P, target=1)
+    if kong is not None:
+        return kong
+    melds = obs.melds[obs.player]
+    best: tuple[float, int] | None = None
+    for row in rows:
+        if row.shanten != 1 or row.discard is None or row.discard not in discards:
+            continue
+        d = row.discard
+        hand[d] -= 1
+        total = 0.0
+        for t in row.effective:
+            left = unseen(visible, t)
+            if not left:
+                continue
+            hand[t] += 1
+            visible[t] += 1
+            tiles = [k for k in range(len(hand)) if hand[k]]
+            ready = ready_discards(obs, valuer, hand, visible, melds, tiles, ting=False)
+            hand[t] -= 1
+            visible[t] -= 1
+            if ready:
+                total += left * ready[0].value
+        hand[d] += 1
+        key = (total, -d)
+        if best is None or key > best:
+            best = key
+    if best is None:
+        return None
+    return discards[-best[1]]
 
 
 def _claim_melds(
