@@ -133,6 +133,11 @@ class Board:
         new.data = self.data.clone()
         return new
 
+    def reset_legal(self) -> None:
+        """Forget the cached legal moves (after a hand or the wall was changed from outside
+        the transitions, as :func:`~erren.engine.resample.resample` does)."""
+        self._legal = None
+
     # ================================================================== queries
     @property
     def is_terminal(self) -> bool:

@@ -19,6 +19,9 @@ default:
 * ``playing_flower``, ``after_discard``, ``before_draw``, ``after_draw``, ``on_exhausted``:
   act around draws and discards;
 * ``default_move`` / ``auto_move`` / ``decision_timer``: timeouts, 报听/托管 auto-play and clocks;
+* ``phase_named`` / ``resample_data`` / ``draw_hidden_hand`` / ``finish_resample`` /
+  ``may_hide_kong``: a state rebuilt from one player's
+  observation, the hidden facts drawn at random (:mod:`~erren.engine.resample`);
 * ``score_win``, ``first_dealer``, ``next_dealer``, ``escape_penalty``: payments and the deal.
 
 A hook left at its default costs nothing: :attr:`Family.overrides` (worked out once per ruleset)
@@ -46,6 +49,8 @@ from erren.errors import IllegalActionError
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
+    from erren.engine.observation import Observation
+    from erren.engine.resample import Unseen
     from erren.engine.state import HandResult, State, WinClaim
 
 __all__ = [
@@ -289,6 +294,45 @@ class Family(ABC):
         """The move 报听 or 托管 auto-play makes for ``p`` (who is in one of them), ``None`` when
         ``p`` decides himself (:meth:`State.base_auto_move` by default)."""
         return state.base_auto_move(p)
+
+    # ------------------------------------------------------------------ determinization
+    def phase_named(self, name: str) -> Phase | FamilyPhase:
+        """The phase whose ``value`` (an observation's ``phase``) is ``name``: a shared
+        :class:`Phase`, or one of the family's own (its override); :class:`ValueError` else."""
+        return Phase(name)
+
+    def resample_data(
+        self, state: State, observation: Observation, rng: random.Random, unseen: Unseen
+    ) -> None:
+        """Fill ``state.data`` for :func:`~erren.engine.resample.resample` from the family's
+        view (``observation.view``): the facts the player sees copied, the hidden ones drawn
+        from ``rng``; remove from ``unseen`` the tiles the view shows (a face-up indicator)
+        and take from it the hidden tiles the family keeps aside (a reserve).  Runs once the
+        shared fields (hands of the player, melds, pools, flags) are laid, before the
+        opponent's hand and the wall are drawn.  Nothing by default (guobiao)."""
+        return None
+
+    def draw_hidden_hand(
+        self, state: State, p: int, pool: list[int], size: int, rng: random.Random
+    ) -> list[int]:
+        """One draw of the concealed counts of ``p`` (the opponent of the observing player,
+        ``size`` tiles) from ``pool`` (the unseen playing tiles) for
+        :func:`~erren.engine.resample.resample`: uniform by default; a family whose rules
+        force a shape on a hidden hand (xiamen's 游金 levels) builds one that has it."""
+        hand = [0] * len(state.hands[p])
+        for t in rng.sample(pool, size):
+            hand[t] += 1
+        return hand
+
+    def finish_resample(self, state: State, observation: Observation, rng: random.Random) -> None:
+        """The last touch of :func:`~erren.engine.resample.resample`, once both hands and the
+        wall are laid (a tile the opponent's phase says he just drew); nothing by default."""
+        return None
+
+    def may_hide_kong(self, state: State, kind: int) -> bool:
+        """Whether the opponent's face-down 暗杠 may be of ``kind`` in a resampled state (the
+        family's data already laid): any playing kind but the flower kind by default."""
+        return kind != self.playing_flower(state)
 
     # ------------------------------------------------------------------ a match
     def first_dealer(self, rng: random.Random, first_ready: int) -> int:

@@ -11,6 +11,7 @@ from erren.engine.events import EventKind
 from erren.engine.ruleset import Family, register_ruleset
 from erren.engine.state import FamilyPhase, HandResult, Origin, Phase, WinClaim
 from erren.engine.xiamen import refusals
+from erren.engine.xiamen import resample as resampling
 from erren.engine.xiamen.data import (
     CHAIN,
     KINDS,
@@ -32,6 +33,8 @@ from erren.tiles import NUM_KINDS
 if TYPE_CHECKING:
     import random
 
+    from erren.engine.observation import Observation
+    from erren.engine.resample import Unseen
     from erren.engine.state import State
     from erren.engine.views import XiamenView
     from erren.errors import IllegalActionError
@@ -395,6 +398,26 @@ class XiamenRuleset(Family):
             if best is None or key > best:
                 best, choice = key, action
         return choice
+
+    # ------------------------------------------------------------------ determinization
+    def phase_named(self, name: str) -> Phase | FamilyPhase:
+        names = {p.value: p for p in XiamenPhase}
+        return names[name] if name in names else Phase(name)
+
+    def resample_data(
+        self, state: State, observation: Observation, rng: random.Random, unseen: Unseen
+    ) -> None:
+        """The gold, indicator and 游 levels of the view (:mod:`.resample`)."""
+        resampling.lay_data(state, observation, unseen)
+
+    def draw_hidden_hand(
+        self, state: State, p: int, pool: list[int], size: int, rng: random.Random
+    ) -> list[int]:
+        """游金-ready while ``p`` is in the 游 chain (:mod:`.resample`)."""
+        return resampling.hidden_hand(state, p, pool, size, rng)
+
+    def finish_resample(self, state: State, observation: Observation, rng: random.Random) -> None:
+        resampling.finish(state, observation, rng)
 
     # ------------------------------------------------------------------ scoring
     def score_win(self, state: State, claim: WinClaim) -> HandResult:

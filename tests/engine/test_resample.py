@@ -1,0 +1,135 @@
+"""Determinization (``erren.engine.resample``): a state rebuilt from one player's observation
+looks the same to him, holds the ruleset's tiles exactly, plays to its end, and draws what he
+cannot see at random."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import fields
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from erren.bots import find_bot
+from erren.engine import Observation, Ruleset, State, find_ruleset
+from erren.engine.resample import resample
+from erren.sim.simulator import play_hand
+from erren.tiles import NUM_KINDS
+
+from ._support import tile_census
+
+TABLES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("guobiao-2p", {}),
+    ("guobiao-2p", {"flowers": True, "claim_privacy": True, "fan_table": "gb", "suit": "s"}),
+    ("xiamen", {}),
+    ("xiamen", {"claim_privacy": True}),
+)
+RULES = tuple(find_ruleset(name, **options) for name, options in TABLES)
+POSITION_FIELDS = tuple(f.name for f in fields(Observation) if f.name != "event_seq")
+"""Every field of an observation that is a function of the position (the event count is the
+number of events logged so far: a resampled state starts a log of its own)."""
+
+
+def played(rules: Ruleset, seed: int, steps: int) -> State:
+    """A hand of ``rules`` after up to ``steps`` moves of an efficiency bot (seat 0) and a
+    random bot (seat 1), stopped before its end."""
+    state = State.new(rules, seed=seed)
+    bots = [find_bot("efficiency", seed=seed, ruleset=rules), find_bot("random", seed=seed)]
+    for _ in range(steps):
+        seat = state.actor
+        before = state.clone()
+        state.apply(bots[seat].choose(state.observe(seat), state.legal_actions()))
+        if state.is_terminal:
+            return before
+    return state
+
+
+def differences(a: Observation, b: Observation) -> list[str]:
+    return [name for name in POSITION_FIELDS if getattr(a, name) != getattr(b, name)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    table=st.integers(0, len(RULES) - 1),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 90),
+    actor_sees=st.booleans(),
+)
+def test_a_sample_looks_the_same_to_its_player_and_plays_to_the_end(
+    table: int, seed: int, steps: int, actor_sees: bool
+) -> None:
+    rules = RULES[table]
+    state = played(rules, seed, steps)
+    player = state.actor if actor_sees else 1 - state.actor
+    obs = state.observe(player)
+    twin = resample(rules, obs, random.Random(seed))
+    assert twin.ruleset is rules
+    assert differences(twin.observe(player), obs) == []
+    assert twin.visible == state.visible  # public counts, rebuilt from the observation
+    assert tile_census(twin) == Counter(rules.tiles)
+    play_hand(twin, [find_bot("efficiency", seed=1, ruleset=rules)] * 2)
+    assert twin.is_terminal
+
+
+def mid_hand(rules: Ruleset) -> Observation:
+    """The observation of the seat to act after twenty moves of seed 7."""
+    state = played(rules, 7, 20)
+    return state.observe(state.actor)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=[name for name, _ in TABLES])
+def test_the_hidden_tiles_vary_with_the_generator_and_repeat_with_its_seed(
+    rules: Ruleset,
+) -> None:
+    obs = mid_hand(rules)
+    opp = 1 - obs.player
+    hands = {tuple(resample(rules, obs, random.Random(s)).hands[opp]) for s in range(20)}
+    walls = {tuple(resample(rules, obs, random.Random(s)).wall) for s in range(20)}
+    assert len(hands) > 10 and len(walls) == 20
+    again = [resample(rules, obs, random.Random(3)).fingerprint() for _ in range(2)]
+    assert again[0] == again[1]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=[name for name, _ in TABLES])
+def test_the_opponent_predicate_is_honoured_when_it_can_be(rules: Ruleset) -> None:
+    obs = mid_hand(rules)
+    opp = 1 - obs.player
+    seen = Counter(int(t) for t in obs.hand)
+    kind = max(rules.kinds, key=lambda k: (4 - seen[k], -k))  # the most copies unseen
+    for s in range(10):
+        twin = resample(rules, obs, random.Random(s), opponent=lambda h: h[kind] == 0)
+        assert twin.hands[opp][kind] == 0
+        assert sum(twin.hands[opp]) == obs.concealed_count[opp]
+
+
+def test_an_unsatisfiable_predicate_is_asked_tries_times_and_the_last_draw_is_kept() -> None:
+    rules = RULES[0]
+    obs = mid_hand(rules)
+    asked: list[list[int]] = []
+
+    def never(hand: list[int]) -> bool:
+        asked.append(list(hand))
+        return False
+
+    twin = resample(rules, obs, random.Random(5), opponent=never, tries=9)
+    assert len(asked) == 9
+    assert twin.hands[1 - obs.player] == asked[-1]
+    assert differences(twin.observe(obs.player), obs) == []
+
+
+def test_the_setup_and_a_finished_hand_cannot_be_resampled() -> None:
+    rules = RULES[0]
+    state = State.new(rules, seed=2)
+    play_hand(state, [find_bot("efficiency", seed=1, ruleset=rules)] * 2)
+    with pytest.raises(ValueError, match="nobody to act"):
+        resample(rules, state.observe(0), random.Random(1))
+
+
+def test_the_opponent_holds_playing_tiles_only() -> None:
+    rules = RULES[1]  # with flowers
+    obs = mid_hand(rules)
+    twin = resample(rules, obs, random.Random(2))
+    assert len(twin.hands[1 - obs.player]) == NUM_KINDS
