@@ -9,12 +9,17 @@ decision; out of time it plays its fast policy.
 
 from __future__ import annotations
 
+import random
+import time
+import zlib
 from collections.abc import Sequence
 from typing import ClassVar
 
 from erren.bots.base import register_bot
 from erren.bots.efficiency import EfficiencyBot
 from erren.bots.expert.guobiao import Knobs, claim_choice, turn_choice
+from erren.bots.expert.policy import search_candidates
+from erren.bots.expert.search import Clock, Search
 from erren.bots.expert.values import Valuer, family_ruleset
 from erren.engine import Action, GuobiaoView, Observation, Ruleset
 
@@ -22,6 +27,8 @@ __all__ = ["DEFAULT_BUDGET_MS", "ExpertBot"]
 
 DEFAULT_BUDGET_MS = 150.0
 """The time one decision may take, in milliseconds."""
+DEFAULT_SEED = 20261202
+"""The seed of a bot built without one."""
 
 
 class ExpertBot(EfficiencyBot):
@@ -43,10 +50,36 @@ class ExpertBot(EfficiencyBot):
         self.knobs = knobs if knobs is not None else Knobs()
         self.ruleset: Ruleset | None = None
         self._valuer: Valuer | None = None
+        self._search: Search | None = None
+        self.base_seed = DEFAULT_SEED if seed is None else seed
+        self.clock: Clock = time.perf_counter
+        """Where the search reads the time (a test injects a fake)."""
+        self.samples = 24
+        """Samples per searched decision when time allows."""
 
     def bind(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self._valuer = None
+        self._search = None
+
+    def searcher(self, observation: Observation) -> Search:
+        """The Monte-Carlo search of this table (rollouts by two ``efficiency`` bots)."""
+        if self._search is None:
+            ruleset = family_ruleset(observation, self.ruleset)
+            self.ruleset = ruleset
+            rollout = [EfficiencyBot(), EfficiencyBot()]
+            for bot in rollout:
+                bot.bind(ruleset)
+            self._search = Search(ruleset, rollout, self.clock)
+        self._search.clock = self.clock
+        self._search.samples = self.samples
+        return self._search
+
+    def decision_rng(self, observation: Observation) -> random.Random:
+        """A generator that depends on the seed and on the observation only."""
+        o = observation
+        key = (o.player, o.phase, o.wall_count, o.hand, o.discards, o.melds, o.pending, o.ting)
+        return random.Random(self.base_seed * 1_000_003 + zlib.crc32(repr(key).encode()))
 
     def _guobiao_valuer(self, observation: Observation) -> Valuer:
         if self._valuer is None:
@@ -55,13 +88,28 @@ class ExpertBot(EfficiencyBot):
         return self._valuer
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        start = self.clock()
+        fast = self.fast_choice(observation, legal_actions)
+        if self.budget_ms <= 0 or not isinstance(observation.view, GuobiaoView):
+            return fast
+        valuer = self._guobiao_valuer(observation)
+        candidates = search_candidates(observation, legal_actions, fast, valuer, self.knobs)
+        if len(candidates) < 2:
+            return fast
+        search = self.searcher(observation)
+        deadline = start + self.budget_ms / 1000.0
+        best = search.best(observation, candidates, self.decision_rng(observation), deadline)
+        return fast if best is None else best
+
+    def fast_choice(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """The choice without search (``budget_ms=0``)."""
         if isinstance(observation.view, GuobiaoView) and len(legal_actions) > 1:
             valuer = self._guobiao_valuer(observation)
-            if observation.phase == "turn" and self.knobs.value_turn:
+            if observation.phase == "turn":
                 chosen = turn_choice(observation, legal_actions, valuer, self.knobs)
                 if chosen is not None:
                     return chosen
-            elif observation.phase != "turn" and self.knobs.value_claims:
+            elif observation.phase in ("claim", "rob"):
                 return claim_choice(observation, legal_actions, valuer, self.knobs)
         return super().choose(observation, legal_actions)
 
