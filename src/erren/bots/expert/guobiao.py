@@ -43,6 +43,9 @@ class Knobs:
     """Declare 报听 with every ready discard (measured worse than ``efficiency``'s rule)."""
     lookahead: bool = True
     """One from ready, discard for the most valuable ready hands one draw away."""
+    two_away_width: int = 3
+    """Two from ready, weigh this many of ``efficiency``'s best discards by the value one draw
+    further (0: ``efficiency``'s discard)."""
     claim_mode: str = "keep_value"
     """``keep_value`` (see the module), ``efficiency`` or ``never`` (measured −0.58/hand)."""
     search_claims: bool = False
@@ -146,6 +149,8 @@ def turn_choice(
         return None
     if best.shanten == 1 and knobs.lookahead:
         return _one_away(seen, legal, valuer, rows, discards)
+    if best.shanten == 2 and knobs.two_away_width > 0:
+        return _two_away(seen, valuer, rows, discards, knobs.two_away_width)
     if best.shanten != 0:
         return None
     kong = kong_keeping_shanten(legal, seen.hand, wilds=0, shapes=_SHAPES, target=0)
@@ -170,16 +175,67 @@ def _one_away(
     rows: Sequence[DiscardOption],
     discards: dict[int, Action],
 ) -> Action | None:
-    """One from ready: the discard of highest Σ unseen(t) × (best ready value after drawing
-    ``t``) over its improving draws ``t``."""
-    hand, visible = seen.hand, seen.visible
-    kong = kong_keeping_shanten(legal, hand, wilds=0, shapes=_SHAPES, target=1)
+    """One from ready: the discard of highest :func:`_draws_value`."""
+    kong = kong_keeping_shanten(legal, seen.hand, wilds=0, shapes=_SHAPES, target=1)
     if kong is not None:
         return kong
     best: tuple[float, int] | None = None
     for row in rows:
         if row.shanten != 1 or row.discard is None or row.discard not in discards:
             continue
+        total = _draws_value(seen, valuer, row)
+        if best is None or (total, -row.discard) > best:
+            best = (total, -row.discard)
+    return None if best is None else discards[-best[1]]
+
+
+def _draws_value(seen: Seen, valuer: Valuer, row: DiscardOption) -> float:
+    """For a discard one from ready: Σ over its improving draws ``t`` of unseen(t) × (the
+    best ready value after drawing ``t``)."""
+    hand, visible = seen.hand, seen.visible
+    d = row.discard
+    assert d is not None
+    hand[d] -= 1
+    total = 0.0
+    for t in row.effective:
+        left = unseen(visible, t)
+        if not left:
+            continue
+        hand[t] += 1
+        visible[t] += 1
+        ready = ready_discards(seen, valuer, (k for k in range(len(hand)) if hand[k]))
+        hand[t] -= 1
+        visible[t] -= 1
+        if ready:
+            total += left * ready[0].value
+    hand[d] += 1
+    return total
+
+
+def _best_draws_value(seen: Seen, valuer: Valuer) -> float:
+    """The best :func:`_draws_value` of a 14-tile hand one from ready (0 otherwise)."""
+    rows = discard_table(seen.hand, shapes=_SHAPES, visible=seen.visible)
+    return max((_draws_value(seen, valuer, r) for r in rows if r.shanten == 1), default=0.0)
+
+
+def _two_away(
+    seen: Seen,
+    valuer: Valuer,
+    rows: Sequence[DiscardOption],
+    discards: dict[int, Action],
+    width: int,
+) -> Action | None:
+    """Two from ready: among the ``width`` best discards of ``efficiency``, the one of highest
+    Σ unseen(t) × (best one-from-ready value after drawing ``t``)."""
+    hand, visible = seen.hand, seen.visible
+    best: tuple[float, int] | None = None
+    tried = 0
+    for row in rows:
+        if row.shanten != 2 or row.discard is None or row.discard not in discards:
+            continue
+        tried += 1
+        if tried > width:
+            break
         d = row.discard
         hand[d] -= 1
         total = 0.0
@@ -189,11 +245,9 @@ def _one_away(
                 continue
             hand[t] += 1
             visible[t] += 1
-            ready = ready_discards(seen, valuer, (k for k in range(len(hand)) if hand[k]))
+            total += left * _best_draws_value(seen, valuer)
             hand[t] -= 1
             visible[t] -= 1
-            if ready:
-                total += left * ready[0].value
         hand[d] += 1
         if best is None or (total, -d) > best:
             best = (total, -d)
