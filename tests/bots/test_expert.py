@@ -13,7 +13,10 @@ import pytest
 
 from erren.bots import EfficiencyBot, find_bot
 from erren.bots.expert import ExpertBot
+from erren.bots.expert.defence import danger, safer_discard
 from erren.bots.expert.guobiao import Knobs, Seen, ready_discards
+from erren.bots.expert.opponent import public_key, readiness_test, shanten_weights
+from erren.bots.expert.train_opponent import MAX_DISCARDS, MAX_SHANTEN, collect
 from erren.bots.expert.values import Valuer
 from erren.bots.random_bot import RandomBot
 from erren.engine import Action, ActionKind, Observation, State, find_ruleset
@@ -223,3 +226,59 @@ def test_a_claim_that_throws_away_seven_pairs_is_declined() -> None:
     )
     assert pung < keep
     assert ExpertBot(budget_ms=0).choose(obs, legal).kind is AK.PASS
+
+
+# ---------------------------------------------------------------------- opponent model, defence
+def _facing_a_ready_opponent() -> Observation:
+    for seed in range(50):
+        for _state, obs in decisions("guobiao-2p", seed):
+            if obs.ting[obs.opponent] and obs.phase == "turn":
+                return obs
+    raise AssertionError("no 报听 in 50 hands")
+
+
+def test_the_readiness_model_makes_a_declared_opponent_ready() -> None:
+    obs = _facing_a_ready_opponent()
+    d = len(obs.discards[obs.opponent])
+    m = len(obs.melds[obs.opponent]) + obs.hidden_kongs[obs.opponent]
+    key = public_key(obs)
+    assert key == f"{min(d, MAX_DISCARDS)}/{min(m, 4)}/1"
+    assert shanten_weights(key)[1:] == (0,) * MAX_SHANTEN
+    test = readiness_test(obs, random.Random(0))
+    ready = [int(t) for t in parse_tiles("1112345678999m")]
+    counts = [ready.count(k) for k in range(34)]
+    assert test(counts)
+    counts[0] -= 1
+    counts[27] += 1  # 112345678999m E: not ready
+    assert not test(counts)
+
+
+def test_self_play_statistics_see_every_declared_hand_ready() -> None:
+    table = collect(hands=6, seed=2)
+    assert table
+    for key, counts in table.items():
+        assert len(counts) == MAX_SHANTEN + 1
+        if key.endswith("/1"):
+            assert counts[1:] == [0] * MAX_SHANTEN
+
+
+def test_danger_counts_the_waits_of_ready_opponent_hands() -> None:
+    obs = _facing_a_ready_opponent()
+    risk = danger(RULES, obs, random.Random(4), samples=8)
+    assert all(0.0 <= r <= 1.0 for r in risk)
+    assert sum(risk) >= 1.0  # every sampled hand waits on at least one kind
+    visible = Seen.of(obs).visible
+    for kind in range(34):
+        if visible[kind] == 4:
+            assert risk[kind] == 0.0
+
+
+def test_a_risky_discard_gives_way_to_a_safe_one_of_the_same_worth() -> None:
+    risk = [0.0] * 34
+    risk[1], risk[2], risk[3] = 0.5, 0.1, 0.3
+    options = {1: 10.0, 2: 6.0, 3: 9.0, 4: 4.0}
+    # 2 keeps ≥ half of 10 and has less than half the risk; 3 is too risky, 4 worth too little
+    assert safer_discard(1, options, risk, threshold=0.2, keep=0.5) == 2
+    assert safer_discard(3, options, risk, threshold=0.2, keep=0.5) == 2
+    assert safer_discard(2, options, risk, threshold=0.2, keep=0.5) == 2
+    assert safer_discard(1, {1: 10.0, 4: 4.0}, risk, threshold=0.2, keep=0.5) == 1

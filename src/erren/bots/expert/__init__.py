@@ -17,11 +17,12 @@ from typing import ClassVar
 
 from erren.bots.base import register_bot
 from erren.bots.efficiency import EfficiencyBot
-from erren.bots.expert.guobiao import Knobs, claim_choice, turn_choice
+from erren.bots.expert.defence import danger, safer_discard
+from erren.bots.expert.guobiao import Knobs, Seen, claim_choice, discard_values, turn_choice
 from erren.bots.expert.policy import search_candidates
 from erren.bots.expert.search import Clock, Search
 from erren.bots.expert.values import Valuer, family_ruleset
-from erren.engine import Action, GuobiaoView, Observation, Ruleset
+from erren.engine import Action, ActionKind, GuobiaoView, Observation, Ruleset
 
 __all__ = ["DEFAULT_BUDGET_MS", "ExpertBot"]
 
@@ -93,11 +94,13 @@ class ExpertBot(EfficiencyBot):
         if self.budget_ms <= 0 or not isinstance(observation.view, GuobiaoView):
             return fast
         valuer = self._guobiao_valuer(observation)
+        deadline = start + self.budget_ms / 1000.0
+        if observation.phase == "turn":
+            fast = self._defend(observation, legal_actions, fast, valuer, deadline)
         candidates = search_candidates(observation, legal_actions, fast, valuer, self.knobs)
         if len(candidates) < 2:
             return fast
         search = self.searcher(observation)
-        deadline = start + self.budget_ms / 1000.0
         best = search.best(observation, candidates, self.decision_rng(observation), deadline)
         return fast if best is None else best
 
@@ -112,6 +115,50 @@ class ExpertBot(EfficiencyBot):
             elif observation.phase in ("claim", "rob"):
                 return claim_choice(observation, legal_actions, valuer, self.knobs)
         return super().choose(observation, legal_actions)
+
+    def _defend(
+        self,
+        observation: Observation,
+        legal: Sequence[Action],
+        chosen: Action,
+        valuer: Valuer,
+        deadline: float,
+    ) -> Action:
+        """``chosen``, or a safer discard of the same shanten against a 报听 opponent."""
+        knobs = self.knobs
+        if (
+            not knobs.defence
+            or not observation.ting[observation.opponent]
+            or chosen.kind not in (ActionKind.DISCARD, ActionKind.TING)
+            or chosen.tile is None
+        ):
+            return chosen
+        ruleset = family_ruleset(observation, self.ruleset)
+        rng = self.decision_rng(observation)
+        risk = danger(ruleset, observation, rng, clock=self.clock, deadline=deadline)
+        tile = int(chosen.tile)
+        if risk[tile] < knobs.defence_threshold:
+            return chosen
+        discards = {
+            int(a.tile): a for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None
+        }
+        values = discard_values(Seen.of(observation), valuer, discards)
+        if tile not in values:
+            return chosen
+        safer = safer_discard(
+            tile, values, risk, threshold=knobs.defence_threshold, keep=knobs.defence_keep
+        )
+        if safer == tile:
+            return chosen
+        ting = next(
+            (
+                a
+                for a in legal
+                if a.kind is ActionKind.TING and a.tile is not None and int(a.tile) == safer
+            ),
+            None,
+        )
+        return ting if chosen.kind is ActionKind.TING and ting is not None else discards[safer]
 
 
 register_bot("expert", ExpertBot)

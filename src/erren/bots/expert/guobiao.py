@@ -26,7 +26,15 @@ from erren.engine import Action, ActionKind, Observation
 from erren.melds import Meld, MeldKind
 from erren.tiles import Tile
 
-__all__ = ["Knobs", "ReadyDiscard", "Seen", "claim_choice", "ready_discards", "turn_choice"]
+__all__ = [
+    "Knobs",
+    "ReadyDiscard",
+    "Seen",
+    "claim_choice",
+    "discard_values",
+    "ready_discards",
+    "turn_choice",
+]
 
 AK = ActionKind
 _WIN = (AK.HU, AK.ZIMO)
@@ -48,6 +56,12 @@ class Knobs:
     further (0: ``efficiency``'s discard)."""
     claim_mode: str = "keep_value"
     """``keep_value`` (see the module), ``efficiency`` or ``never`` (measured −0.58/hand)."""
+    defence: bool = True
+    """Against a 报听 opponent, trade a risky discard for a safer one of the same shanten."""
+    defence_threshold: float = 0.2
+    """The share of resampled opponent hands waiting on a tile that makes it risky."""
+    defence_keep: float = 0.5
+    """A safer discard must keep this share of the risky one's worth."""
     search_claims: bool = False
     """Monte-Carlo on claim windows (measured no gain at the affordable sample counts)."""
     search_turns: bool = False
@@ -252,6 +266,26 @@ def _two_away(
         if best is None or (total, -d) > best:
             best = (total, -d)
     return None if best is None else discards[-best[1]]
+
+
+def discard_values(seen: Seen, valuer: Valuer, tiles: Iterable[int]) -> dict[int, float]:
+    """The discards among ``tiles`` of the lowest shanten, each with its worth on the scale of
+    that shanten: ready value, draws value (one from ready) or unseen improving tiles."""
+    allowed = set(tiles)
+    rows = [
+        r
+        for r in discard_table(seen.hand, shapes=_SHAPES, visible=seen.visible)
+        if r.discard is not None and r.discard in allowed
+    ]
+    if not rows:
+        return {}
+    low = min(r.shanten for r in rows)
+    if low == 0:
+        return {r.tile: r.value for r in ready_discards(seen, valuer, allowed)}
+    same = [r for r in rows if r.shanten == low]
+    if low == 1:
+        return {r.discard: _draws_value(seen, valuer, r) for r in same}  # type: ignore[misc]
+    return {r.discard: float(r.remaining) for r in same}  # type: ignore[misc]
 
 
 def _claim_meld(action: Action, pending: int) -> tuple[list[int], Meld] | None:
