@@ -49,6 +49,8 @@ class Knobs:
 
     always_ting: bool = False
     """Declare 报听 with every ready discard (measured worse than ``efficiency``'s rule)."""
+    ting_min_waits: int = 3
+    """Otherwise declare 报听 with this many unseen waits or more."""
     lookahead: bool = True
     """One from ready, discard for the most valuable ready hands one draw away."""
     two_away_width: int = 3
@@ -56,8 +58,9 @@ class Knobs:
     further (0: ``efficiency``'s discard)."""
     claim_mode: str = "keep_value"
     """``keep_value`` (see the module), ``efficiency`` or ``never`` (measured −0.58/hand)."""
-    defence: bool = True
-    """Against a 报听 opponent, trade a risky discard for a safer one of the same shanten."""
+    defence: bool = False
+    """Against a 报听 opponent, trade a risky discard for a safer one of the same shanten
+    (measured no gain: +0.333 against +0.327 on the same 4,000 deals, at twice the time)."""
     defence_threshold: float = 0.2
     """The share of resampled opponent hands waiting on a tile that makes it risky."""
     defence_keep: float = 0.5
@@ -176,7 +179,8 @@ def turn_choice(
         return None
     choice = ready[0]
     if choice.tile in tings and (
-        knobs.always_ting or sum(unseen(seen.visible, t) for t in choice.waits) >= 3
+        knobs.always_ting
+        or sum(unseen(seen.visible, t) for t in choice.waits) >= knobs.ting_min_waits
     ):
         return tings[choice.tile]
     return discards[choice.tile]
