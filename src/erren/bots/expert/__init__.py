@@ -1,10 +1,20 @@
 """``expert``: plays for value, from the observation alone.
 
-It values a hand by what the table would really pay for it (the family's minimum, cap and
-multipliers), weighs discards, claims, 报听 and 游金 by expected value over the unseen tiles,
-and searches the decisions that matter with time-boxed Monte-Carlo rollouts over hidden tiles
-resampled consistently with what the player has seen.  ``budget_ms`` bounds the time of one
-decision; out of time it plays its fast policy.
+Guobiao-2p (:mod:`~erren.bots.expert.guobiao`): it values a ready hand by what the table would
+really pay for each wait (:mod:`~erren.bots.expert.values`: the fan calculator and the
+settlement with the ruleset's minimum, cap and multipliers) times the unseen copies, and chooses
+ready discards by that worth, one- and two-from-ready discards by the worth of the ready hands
+the next draws lead to, and passes a claim that would leave a ready hand worth less.  Xiamen and
+arcade play as ``efficiency`` (nothing measured better yet).
+
+Optional, off by default because duplicate play measured no gain
+(:class:`~erren.bots.expert.guobiao.Knobs`): Monte-Carlo search of claims and ready discards
+(:mod:`~erren.bots.expert.search`, :mod:`~erren.bots.expert.policy`) over states resampled with
+the opponent readiness model (:mod:`~erren.bots.expert.opponent`, learnt by
+:mod:`~erren.bots.expert.train_opponent`), and defence against a 报听 opponent
+(:mod:`~erren.bots.expert.defence`).  ``budget_ms`` bounds the time of the searched part of a
+decision (the clock is ``self.clock``); out of time it plays its fast policy, and
+``budget_ms=0`` is the fast policy alone.
 """
 
 from __future__ import annotations
