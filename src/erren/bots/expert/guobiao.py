@@ -8,7 +8,9 @@ observation alone.
   improving its waits.
 * Own turn, one from ready: the discard whose improving draws lead to the most valuable ready
   hands, Σ over draws ``t`` of unseen(t) × (best ready value after ``t``).
-* Further: ``efficiency``'s discard (the caller falls back to it).
+* Two from ready: among ``efficiency``'s three best discards, the one whose draws lead to the
+  most valuable one-from-ready hands.  Further: ``efficiency``'s discard (the caller's
+  fallback).
 * Claims: ``efficiency``'s claim, unless the hand is ready already and the claim would leave
   it ready for less (门前清, 不求人, 七对 thrown away): then pass.
 """
