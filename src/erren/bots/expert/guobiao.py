@@ -5,7 +5,8 @@ observation alone.
 * Own turn, ready: among the discards that keep the hand ready, the one whose waits are worth
   most (:meth:`~erren.bots.expert.values.Valuer.ready_value`: unseen copies × the table's real
   payment); 报听 only with 5+ unseen waits (``efficiency``: 3), so a ready hand keeps
-  improving its waits.
+  improving its waits; it even leaves ready when a one-from-ready discard leads, per unseen
+  tile, to more than half the ready value (:data:`Knobs.break_factor`).
 * Own turn, one from ready: the discard whose improving draws lead to the most valuable ready
   hands, Σ over draws ``t`` of unseen(t) × (best ready value after ``t``).
 * Two from ready: among ``efficiency``'s three best discards, the one whose draws lead to the
