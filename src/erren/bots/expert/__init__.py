@@ -1,25 +1,45 @@
 """``expert``: plays for value, from the observation alone.
 
-It values a hand by what the table would really pay for it (the family's minimum, cap and
-multipliers), weighs discards, claims, 报听 and 游金 by expected value over the unseen tiles,
-and searches the decisions that matter with time-boxed Monte-Carlo rollouts over hidden tiles
-resampled consistently with what the player has seen.  ``budget_ms`` bounds the time of one
-decision; out of time it plays its fast policy.
+Guobiao-2p (:mod:`~erren.bots.expert.guobiao`): it values a ready hand by what the table would
+really pay for each wait (:mod:`~erren.bots.expert.values`: the fan calculator and the
+settlement with the ruleset's minimum, cap and multipliers) times the unseen copies, and chooses
+ready discards by that worth, one- and two-from-ready discards by the worth of the ready hands
+the next draws lead to, and passes a claim that would leave a ready hand worth less.  Xiamen and
+arcade play as ``efficiency`` (nothing measured better yet).
+
+Optional, off by default because duplicate play measured no gain
+(:class:`~erren.bots.expert.guobiao.Knobs`): Monte-Carlo search of claims and ready discards
+(:mod:`~erren.bots.expert.search`, :mod:`~erren.bots.expert.policy`) over states resampled with
+the opponent readiness model (:mod:`~erren.bots.expert.opponent`, learnt by
+:mod:`~erren.bots.expert.train_opponent`), and defence against a 报听 opponent
+(:mod:`~erren.bots.expert.defence`).  ``budget_ms`` bounds the time of the searched part of a
+decision (the clock is ``self.clock``); out of time it plays its fast policy, and
+``budget_ms=0`` is the fast policy alone.
 """
 
 from __future__ import annotations
 
+import random
+import time
+import zlib
 from collections.abc import Sequence
 from typing import ClassVar
 
 from erren.bots.base import register_bot
 from erren.bots.efficiency import EfficiencyBot
-from erren.engine import Action, Observation, Ruleset
+from erren.bots.expert.defence import danger, safer_discard
+from erren.bots.expert.guobiao import Knobs, Seen, claim_choice, discard_values, turn_choice
+from erren.bots.expert.policy import search_candidates
+from erren.bots.expert.search import Clock, Search
+from erren.bots.expert.values import Valuer, family_ruleset
+from erren.engine import Action, ActionKind, GuobiaoView, Observation, Ruleset
 
 __all__ = ["DEFAULT_BUDGET_MS", "ExpertBot"]
 
 DEFAULT_BUDGET_MS = 150.0
 """The time one decision may take, in milliseconds."""
+DEFAULT_SEED = 20261202
+"""The seed of a bot built without one."""
 
 
 class ExpertBot(EfficiencyBot):
@@ -27,18 +47,128 @@ class ExpertBot(EfficiencyBot):
 
     name: ClassVar[str] = "expert"
 
-    def __init__(self, *, seed: int | None = None, budget_ms: float = DEFAULT_BUDGET_MS) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        knobs: Knobs | None = None,
+    ) -> None:
         super().__init__(seed=seed)
         if budget_ms < 0:
             raise ValueError("the time budget is ≥ 0 ms")
         self.budget_ms = budget_ms
+        self.knobs = knobs if knobs is not None else Knobs()
         self.ruleset: Ruleset | None = None
+        self._valuer: Valuer | None = None
+        self._search: Search | None = None
+        self.base_seed = DEFAULT_SEED if seed is None else seed
+        self.clock: Clock = time.perf_counter
+        """Where the search reads the time (a test injects a fake)."""
+        self.samples = 24
+        """Samples per searched decision when time allows."""
 
     def bind(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        self._valuer = None
+        self._search = None
+
+    def searcher(self, observation: Observation) -> Search:
+        """The Monte-Carlo search of this table (rollouts by two ``efficiency`` bots)."""
+        if self._search is None:
+            ruleset = family_ruleset(observation, self.ruleset)
+            self.ruleset = ruleset
+            rollout = [EfficiencyBot(), EfficiencyBot()]
+            for bot in rollout:
+                bot.bind(ruleset)
+            self._search = Search(ruleset, rollout, self.clock)
+        self._search.clock = self.clock
+        self._search.samples = self.samples
+        return self._search
+
+    def decision_rng(self, observation: Observation) -> random.Random:
+        """A generator that depends on the seed and on the observation only."""
+        o = observation
+        key = (o.player, o.phase, o.wall_count, o.hand, o.discards, o.melds, o.pending, o.ting)
+        return random.Random(self.base_seed * 1_000_003 + zlib.crc32(repr(key).encode()))
+
+    def _guobiao_valuer(self, observation: Observation) -> Valuer:
+        if self._valuer is None:
+            self.ruleset = family_ruleset(observation, self.ruleset)
+            self._valuer = Valuer(self.ruleset)
+        return self._valuer
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        start = self.clock()
+        fast = self.fast_choice(observation, legal_actions)
+        if self.budget_ms <= 0 or not isinstance(observation.view, GuobiaoView):
+            return fast
+        valuer = self._guobiao_valuer(observation)
+        deadline = start + self.budget_ms / 1000.0
+        if observation.phase == "turn":
+            fast = self._defend(observation, legal_actions, fast, valuer, deadline)
+        candidates = search_candidates(observation, legal_actions, fast, valuer, self.knobs)
+        if len(candidates) < 2:
+            return fast
+        search = self.searcher(observation)
+        best = search.best(observation, candidates, self.decision_rng(observation), deadline)
+        return fast if best is None else best
+
+    def fast_choice(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """The choice without search (``budget_ms=0``)."""
+        if isinstance(observation.view, GuobiaoView) and len(legal_actions) > 1:
+            valuer = self._guobiao_valuer(observation)
+            if observation.phase == "turn":
+                chosen = turn_choice(observation, legal_actions, valuer, self.knobs)
+                if chosen is not None:
+                    return chosen
+            elif observation.phase in ("claim", "rob"):
+                return claim_choice(observation, legal_actions, valuer, self.knobs)
         return super().choose(observation, legal_actions)
+
+    def _defend(
+        self,
+        observation: Observation,
+        legal: Sequence[Action],
+        chosen: Action,
+        valuer: Valuer,
+        deadline: float,
+    ) -> Action:
+        """``chosen``, or a safer discard of the same shanten against a 报听 opponent."""
+        knobs = self.knobs
+        if (
+            not knobs.defence
+            or not observation.ting[observation.opponent]
+            or chosen.kind not in (ActionKind.DISCARD, ActionKind.TING)
+            or chosen.tile is None
+        ):
+            return chosen
+        ruleset = family_ruleset(observation, self.ruleset)
+        rng = self.decision_rng(observation)
+        risk = danger(ruleset, observation, rng, clock=self.clock, deadline=deadline)
+        tile = int(chosen.tile)
+        if risk[tile] < knobs.defence_threshold:
+            return chosen
+        discards = {
+            int(a.tile): a for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None
+        }
+        values = discard_values(Seen.of(observation), valuer, discards)
+        if tile not in values:
+            return chosen
+        safer = safer_discard(
+            tile, values, risk, threshold=knobs.defence_threshold, keep=knobs.defence_keep
+        )
+        if safer == tile:
+            return chosen
+        ting = next(
+            (
+                a
+                for a in legal
+                if a.kind is ActionKind.TING and a.tile is not None and int(a.tile) == safer
+            ),
+            None,
+        )
+        return ting if chosen.kind is ActionKind.TING and ting is not None else discards[safer]
 
 
 register_bot("expert", ExpertBot)

@@ -1,0 +1,53 @@
+"""The tunable choices of the expert's policy, each measured in duplicate play against
+``efficiency`` (guobiao-2p, 2p table; the figures are mean points per hand over the deals
+named)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Knobs"]
+
+
+@dataclass(frozen=True, slots=True)
+class Knobs:
+    """The tunable choices of the policy, each measured in duplicate play (the report of the
+    expert bot's branch gives the figures)."""
+
+    always_ting: bool = False
+    """Declare 报听 with every ready discard (measured worse than ``efficiency``'s rule)."""
+    ting_min_waits: int = 5
+    """Otherwise declare 报听 with this many unseen waits or more (3, as ``efficiency``:
+    +0.41; 4: +0.60; 5: +0.70; 6: +0.67; 7: +0.61; never: +0.36 points/hand on the same
+    3,000 deals): an undeclared ready hand keeps changing its waits for value."""
+    ting_late_wall: int = 0
+    """With this many wall tiles left or fewer, declare 报听 with any wait (0: never; 8, as
+    ``efficiency``, measured +0.695 against +0.699 without)."""
+    break_factor: float = 0.5
+    """Leave a ready hand for a one-from-ready one whose draws value per unseen tile exceeds
+    this many times the ready value (0: never; 0.25, 0.5, 0.75, 1, 2 measured +0.23, +0.76,
+    +0.70, +0.69, +0.70 against +0.70 on the same 3,000 deals; 0.5 +1.04 against +1.01 on
+    4,000 other deals)."""
+    min_win_points: int = 0
+    """Pass a win paying fewer points (0: take every win; 4 and 6 measured +0.687 and +0.671
+    against +0.699 on the same deals) ..."""
+    small_win_wall: int = 20
+    """... while the wall holds more than this many tiles."""
+    lookahead: bool = True
+    """One from ready, discard for the most valuable ready hands one draw away."""
+    two_away_width: int = 3
+    """Two from ready, weigh this many of ``efficiency``'s best discards by the value one draw
+    further (0: ``efficiency``'s discard)."""
+    claim_mode: str = "keep_value"
+    """``keep_value`` (see the module), ``efficiency`` or ``never`` (measured −0.58/hand)."""
+    defence: bool = False
+    """Against a 报听 opponent, trade a risky discard for a safer one of the same shanten
+    (measured no gain: +0.333 against +0.327 on the same 4,000 deals, at twice the time)."""
+    defence_threshold: float = 0.2
+    """The share of resampled opponent hands waiting on a tile that makes it risky."""
+    defence_keep: float = 0.5
+    """A safer discard must keep this share of the risky one's worth."""
+    search_claims: bool = False
+    """Monte-Carlo on claim windows (measured no gain at the affordable sample counts)."""
+    search_turns: bool = False
+    """Monte-Carlo on ready discards and 报听 (measured no gain likewise)."""
