@@ -60,3 +60,24 @@ def test_random_bot_plays_stage_hands() -> None:
         play_hand(state, [find_bot("random", seed=seed), find_bot("efficiency")])
         assert state.result is not None
     assert Action.parse("0:takepung:19m5z").data == (0, 8, 31)
+
+
+def test_efficiency_finishes_a_give_begun_by_another_player() -> None:
+    """Turns alternate between the random bot and the efficiency bot, so efficiency often
+    takes over an exchange or a pung answer half made by another hand (a Monte-Carlo rollout,
+    托管): it goes on with legal gives in canonical order (R2.21, R2.22), never raising."""
+    rules = find_ruleset("arcade", pung_offer_prob=0.5)
+    takeovers = 0
+    for seed in range(120):
+        state = State.new(rules, seed=seed, dealer=seed % 2)
+        players = (find_bot("random", seed=seed), find_bot("efficiency"))
+        n = 0
+        while not state.is_terminal:
+            bot = players[n % 2]
+            n += 1
+            obs = state.observe(state.actor)
+            view = obs.view
+            if bot is players[1] and isinstance(view, ArcadeView) and view.giving:
+                takeovers += 1
+            state.apply(bot.choose(obs, state.legal_actions()))
+    assert takeovers > 0

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from erren.bots import Level
 from erren.campaign import (
     COMPUTER,
     HUMAN,
+    STAGE_LEVELS,
     CampaignError,
     CampaignParams,
     Outcome,
@@ -14,6 +16,7 @@ from erren.campaign import (
     StakeError,
     Status,
     stage_base,
+    stage_level,
 )
 from erren.hand import Hand
 from erren.scoring.arcade import score_arcade
@@ -315,3 +318,16 @@ def test_dict_round_trip(in_hand: bool) -> None:
     again = Run.from_dict(run.to_dict())
     assert again == run
     assert again.to_dict() == run.to_dict()
+
+
+def test_the_computer_grows_stronger_from_stage_to_stage() -> None:
+    assert [stage_level(s) for s in (1, 2, 3, 4)] == [
+        Level.NOVICE,
+        Level.NORMAL,
+        Level.STRONG,
+        Level.MASTER,
+    ]
+    assert STAGE_LEVELS == (Level.NOVICE, Level.NORMAL, Level.STRONG, Level.MASTER)
+    assert stage_level(5) is Level.MASTER
+    with pytest.raises(ValueError, match="stages count from 1, not 0"):
+        stage_level(0)

@@ -192,6 +192,7 @@ def test_play_hands_quit_mid_hand_and_resume_at_the_same_point(tmp_path: Path) -
     assert save.hand is not None and save.hand["seed"] == save.run.current.seed  # type: ignore[union-attr]
     screen = last_screen(text)
     assert "Stage 1/4" in screen and "Your hand" in screen
+    assert "Stage 1 · hand 1 · Computer (Beginner)" in text  # stage 1 plays 入门
 
     code, again = session(path, quit_at(1, 1), seed=None)
     assert code == 0
@@ -436,6 +437,8 @@ def test_unknown_bot_is_refused(
 ) -> None:
     assert main(["arcade", "--bot", "nobody"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+    assert main(["arcade", "--level", "nobody"]) == 2
+    assert "unknown level 'nobody'" in capsys.readouterr().err
     assert not (tmp_path / "data").exists()
 
 
@@ -458,6 +461,7 @@ def test_stage_clear_screen(tmp_path: Path) -> None:
     assert "天和" in text and "Payout m × base = 1 × 10000 = 10000" in text
     assert "Stage 1 cleared!" in text and "On to stage 2: the computer's purse is 20000." in text
     assert "起始换牌" in text  # stage 2's features are announced
+    assert "Your opponent now: Computer (Normal)." in text  # and its level, 普通
     run = stored(path).run
     assert (run.stage, run.purse, run.streak, run.status) == (2, 20000, 0, Status.READY)
     assert run.bankroll == 1000 + 10000

@@ -139,3 +139,40 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPa
     assert not use_color(Tty())
     assert "\x1b[31m" in Palette(color=True).tile(4)
     assert Palette(ascii=True).face(31) == "5z "
+
+
+@pytest.mark.parametrize(
+    ("level", "shown"),
+    [("高手", "Computer (Strong)"), ("novice", "Computer (Beginner)"), (None, "Computer (Normal)")],
+)
+def test_the_computer_is_shown_by_its_level(
+    level: str | None,
+    shown: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    chosen = ["--level", level] if level is not None else []
+    assert main(["play", "--seed", "3", "--ascii", *chosen]) == 0
+    out = capsys.readouterr().out
+    assert f"Your opponent: {shown}." in out
+    assert f": {shown} +0" in out  # the header's score
+    assert "EfficiencyBot" not in out and "efficiency" not in out
+
+
+def test_a_bot_chosen_by_name_is_shown_by_that_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["play", "--seed", "3", "--bot", "random"]) == 0
+    assert "Your opponent: Computer (random)." in capsys.readouterr().out
+
+
+def test_a_bad_level_or_a_level_with_a_bot_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--level", "grandmaster"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("erren play: unknown level 'grandmaster' (known: novice (入门, Beginner)")
+    assert "master (大师, Master)" in err
+    assert main(["play", "--level", "strong", "--bot", "random"]) == 2
+    err = capsys.readouterr().err
+    assert "--bot and --level both choose the computer; give one of them" in err

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
@@ -13,9 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from erren.bots import find_bot
-from erren.engine import Observation, Ruleset, State, find_ruleset
+from erren.bots import Bot, find_bot
+from erren.engine import ActionKind, ArcadeView, Observation, Phase, Ruleset, State, find_ruleset
+from erren.engine.arcade import arcade_data
 from erren.engine.resample import resample
+from erren.engine.xiamen import xiamen_data, you_ready
 from erren.sim.simulator import play_hand
 from erren.tiles import NUM_KINDS
 
@@ -26,6 +29,8 @@ TABLES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("guobiao-2p", {"flowers": True, "claim_privacy": True, "fan_table": "gb", "suit": "s"}),
     ("xiamen", {}),
     ("xiamen", {"claim_privacy": True}),
+    ("arcade", {}),
+    ("arcade", {"claim_privacy": True, "pung_offer_prob": 0.3, "pick_any_prob": 0.3}),
 )
 RULES = tuple(find_ruleset(name, **options) for name, options in TABLES)
 POSITION_FIELDS = tuple(f.name for f in fields(Observation) if f.name != "event_seq")
@@ -33,11 +38,17 @@ POSITION_FIELDS = tuple(f.name for f in fields(Observation) if f.name != "event_
 number of events logged so far: a resampled state starts a log of its own)."""
 
 
+def players(rules: Ruleset, seed: int) -> list[Bot]:
+    """An efficiency bot (seat 0) and a random bot (seat 1).  The same pair plays the samples
+    on: the efficiency bot cannot finish an arcade give sequence another bot began."""
+    return [find_bot("efficiency", seed=seed, ruleset=rules), find_bot("random", seed=seed)]
+
+
 def played(rules: Ruleset, seed: int, steps: int) -> State:
-    """A hand of ``rules`` after up to ``steps`` moves of an efficiency bot (seat 0) and a
-    random bot (seat 1), stopped before its end."""
+    """A hand of ``rules`` after up to ``steps`` moves of :func:`players`, stopped before its
+    end."""
     state = State.new(rules, seed=seed)
-    bots = [find_bot("efficiency", seed=seed, ruleset=rules), find_bot("random", seed=seed)]
+    bots = players(rules, seed)
     for _ in range(steps):
         seat = state.actor
         before = state.clone()
@@ -51,7 +62,7 @@ def differences(a: Observation, b: Observation) -> list[str]:
     return [name for name in POSITION_FIELDS if getattr(a, name) != getattr(b, name)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     table=st.integers(0, len(RULES) - 1),
     seed=st.integers(0, 2**32),
@@ -70,7 +81,7 @@ def test_a_sample_looks_the_same_to_its_player_and_plays_to_the_end(
     assert differences(twin.observe(player), obs) == []
     assert twin.visible == state.visible  # public counts, rebuilt from the observation
     assert tile_census(twin) == Counter(rules.tiles)
-    play_hand(twin, [find_bot("efficiency", seed=1, ruleset=rules)] * 2)
+    play_hand(twin, players(rules, seed + 1))
     assert twin.is_terminal
 
 
@@ -133,3 +144,64 @@ def test_the_opponent_holds_playing_tiles_only() -> None:
     obs = mid_hand(rules)
     twin = resample(rules, obs, random.Random(2))
     assert len(twin.hands[1 - obs.player]) == NUM_KINDS
+
+
+def first_position(rules: Ruleset, found: Callable[[State], bool]) -> State:
+    """The first position of the seeded hands of :func:`players` (seeds 0, 1, ...) where
+    ``found`` holds."""
+    for seed in range(500):
+        state = State.new(rules, seed=seed)
+        bots = players(rules, seed)
+        while not state.is_terminal:
+            if found(state):
+                return state
+            seat = state.actor
+            state.apply(bots[seat].choose(state.observe(seat), state.legal_actions()))
+    raise AssertionError("no such position in 500 hands")
+
+
+def test_an_opponent_answering_a_claim_window_has_a_claim() -> None:
+    rules = RULES[0]  # no 鸣牌保护: the window opens only when he can claim
+    state = first_position(rules, lambda s: s.phase is Phase.CLAIM)
+    obs = state.observe(1 - state.actor)
+    for s in range(10):
+        twin = resample(rules, obs, random.Random(s))
+        assert any(a.kind is not ActionKind.PASS for a in twin.legal_actions())
+
+
+def test_a_xiamen_opponent_in_the_you_chain_holds_a_you_ready_hand() -> None:
+    rules = RULES[2]
+    state = first_position(
+        rules, lambda s: s.actor >= 0 and xiamen_data(s).you_level[1 - s.actor] > 0
+    )
+    obs = state.observe(state.actor)
+    opp = 1 - obs.player
+    gold = xiamen_data(state).gold
+    hands = set()
+    for s in range(10):
+        twin = resample(rules, obs, random.Random(s))
+        assert you_ready(twin.hands[opp], gold)
+        hands.add(tuple(twin.hands[opp]))
+    assert len(hands) > 5
+
+
+def test_an_arcade_sample_keeps_the_reserve_behind_the_indicator() -> None:
+    rules = RULES[4]
+    state = played(rules, 11, 40)
+    obs = state.observe(state.actor)
+    view = obs.view
+    assert isinstance(view, ArcadeView)
+    twin = resample(rules, obs, random.Random(1))
+    d = arcade_data(twin)
+    assert twin.wall[d.reserve - 1] == d.wild == view.wild
+    assert len(twin.wall) - d.reserve == view.reserve_count
+    assert twin.tail - twin.head + 1 == obs.wall_count
+
+
+def test_an_opponent_in_baoting_whose_turn_stopped_may_win() -> None:
+    rules = find_ruleset("guobiao-2p", ting_auto_hu=False)  # 报听 stops for each 自摸
+    state = first_position(rules, lambda s: s.phase is Phase.TURN and s.ting[s.actor])
+    obs = state.observe(1 - state.actor)
+    for s in range(5):
+        twin = resample(rules, obs, random.Random(s))
+        assert ActionKind.ZIMO in {a.kind for a in twin.legal_actions()}

@@ -42,6 +42,7 @@ def test_campaign_hand_settles_and_survives_a_restart(fresh: Server) -> None:  #
             1000,
             10000,
         )
+        assert camp["level"] == "novice"  # stage 1 plays 入门
         assert (await http.post("/campaign/start")).status_code == 409
         assert (await http.post("/campaign/hand", json={"multiplier": 11})).status_code == 422
         reply = await http.post("/campaign/hand", json={"multiplier": 2})
@@ -82,6 +83,7 @@ def test_campaign_hand_settles_and_survives_a_restart(fresh: Server) -> None:  #
         await a.join(table, resume=True)
         joined = await wait_for(a, lambda m: m.get("type") in ("joined", "error"))
         assert joined["type"] == "joined", joined
+        assert joined["table"]["seats"][1]["level"] == "novice"  # restored with its level
         before = len(settlements(a.messages))
         await a.play(table, find_bot("random", seed=2), hands=1, leave_after=False, timeout=60)
         ends = settlements(a.messages)

@@ -177,10 +177,17 @@ def test_newcomer_plays_the_computer(browser: Browser, server: str, shots: Path)
     assert "新手场" in page.inner_text(".rooms")  # the room tiers with their entry limits
     _shot(page, shots, "02-lobby")
 
+    page.click('button.level[data-level="strong"]')  # 高手, remembered for the next table
+    assert page.locator("button.level.on").get_attribute("data-level") == "strong"
     page.click("#btn-computer")
     page.wait_for_selector(".board", timeout=15000)
     page.wait_for_selector(".hand-mine .tile.can", timeout=15000)
     assert _count(page, ".hand-opp .tile") >= 13  # the opponent's tile backs
+    assert page.inner_text('.bar[data-seat="1"] .who').endswith("电脑·高手")
+    # the hint: the expert's move is marked (a tile to discard, or a button)
+    page.click("#btn-hint")
+    page.wait_for_selector(".hand-mine .tile.advised, .actions .act.advised", timeout=10000)
+    _shot(page, shots, "03-hint")
     before = _count(page, ".river-mine .tile")
     page.locator(".hand-mine .tile.can").last.click()
     until(page, f"document.querySelectorAll('.river-mine .tile').length > {before}", timeout=5000)

@@ -10,14 +10,20 @@ from __future__ import annotations
 
 from erren.bots.base import Bot, BotFactory, bot_names, find_bot, register_bot
 from erren.bots.efficiency import EfficiencyBot
+from erren.bots.levels import Level, level_bot, parse_level
+from erren.bots.novice import NoviceBot
 from erren.bots.random_bot import RandomBot
 
 __all__ = [
     "Bot",
     "BotFactory",
     "EfficiencyBot",
+    "Level",
+    "NoviceBot",
     "RandomBot",
     "bot_names",
     "find_bot",
+    "level_bot",
+    "parse_level",
     "register_bot",
 ]

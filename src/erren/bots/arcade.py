@@ -72,12 +72,12 @@ def arcade_choice(
     phase = obs.phase
     if phase == "exchange":
         done = Action.make(AK.EXCHANGE, obs.player)
-        return _next_give(obs, view, _exchange(obs, view, wild), done)
+        return _next_give(view, _exchange(obs, view, wild), legal, done)
     if phase == "turn" and view.giving:  # the answer to the pung offer is under way
         c, k, _ = wild_counts(obs, view, wild)
         offered = int(view.offer)  # type: ignore[arg-type]
         plan = _take_pung(obs, offered, c, k, _turn_shanten(obs, view, wild))
-        return _next_give(obs, view, plan, legal[0])
+        return _next_give(view, plan, legal, legal[0])
     if phase == "pick":
         return _pick(obs, view, wild, legal)
     if phase == "turn":
@@ -88,13 +88,24 @@ def arcade_choice(
 
 
 def _next_give(
-    obs: Observation, view: ArcadeView, plan: Sequence[int] | None, done: Action
+    view: ArcadeView, plan: Sequence[int] | None, legal: Sequence[Action], done: Action
 ) -> Action:
-    """The next ``give`` of ``plan`` (sorted tiles) after those given so far, else ``done``."""
-    n = len(view.giving)
-    if plan is None or n >= len(plan):
+    """The next legal ``give`` of a tile of ``plan`` not given yet, else ``done``.  The tiles
+    given so far (``view.giving``) may not be the plan's (another player — a Monte-Carlo
+    rollout, 托管 — began the choice): the plan's remaining tiles that the canonical order
+    still allows go first, and an answer to the pung offer that must go on takes the first
+    legal give."""
+    rest = list(plan or ())
+    for given in view.giving:
+        if int(given) in rest:
+            rest.remove(int(given))
+    gives = {int(a.tile): a for a in legal if a.kind is AK.GIVE}  # type: ignore[arg-type]
+    for t in rest:
+        if t in gives:
+            return gives[t]
+    if done in legal:
         return done
-    return Action.make(AK.GIVE, obs.player, plan[n])
+    return next(iter(gives.values()), legal[0])
 
 
 def _exchange(obs: Observation, view: ArcadeView, w: int) -> list[int]:

@@ -8,7 +8,7 @@ The terminal command is :mod:`erren.cli.arcade`; the tiles are played by the ``a
 
 from __future__ import annotations
 
-from erren.campaign.params import STAGES, CampaignParams, StageFeatures
+from erren.campaign.params import STAGE_LEVELS, STAGES, CampaignParams, StageFeatures, stage_level
 from erren.campaign.run import (
     COMPUTER,
     HUMAN,
@@ -27,6 +27,7 @@ __all__ = [
     "COMPUTER",
     "HUMAN",
     "STAGES",
+    "STAGE_LEVELS",
     "CampaignError",
     "CampaignParams",
     "HandStart",
@@ -38,4 +39,5 @@ __all__ = [
     "StakeError",
     "Status",
     "stage_base",
+    "stage_level",
 ]

@@ -16,6 +16,8 @@ stake, purses, the three-streak bonus).
 (3, 5)
 >>> params.features(4).bleed_yakuman_prob
 0.05
+>>> stage_level(1).chinese, stage_level(4).chinese
+('入门', '大师')
 """
 
 from __future__ import annotations
@@ -23,12 +25,26 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from erren.bots.levels import Level
 from erren.engine.arcade import ArcadeOptions, stage_options
 
-__all__ = ["STAGES", "CampaignParams", "StageFeatures"]
+__all__ = ["STAGES", "STAGE_LEVELS", "CampaignParams", "StageFeatures", "stage_level"]
 
 STAGES = 4
 """A run has four stages (R3.1)."""
+
+STAGE_LEVELS = (Level.NOVICE, Level.NORMAL, Level.STRONG, Level.MASTER)
+"""The computer's level in stages 1..4: it grows stronger from stage to stage (入门, 普通,
+高手, 大师).  The one place this is written: the terminal's ``erren arcade`` and the server's
+campaign table both read :func:`stage_level`."""
+
+
+def stage_level(stage: int) -> Level:
+    """The computer's level in ``stage`` (1..4; a later stage plays as the last)."""
+    if stage < 1:
+        raise ValueError(f"stages count from 1, not {stage}")
+    return STAGE_LEVELS[min(stage, len(STAGE_LEVELS)) - 1]
+
 
 _STAGE_OPTIONS = tuple(stage_options(stage) for stage in range(1, STAGES + 1))
 """The engine's in-hand options of stages 1..4: the defaults below are read from them."""

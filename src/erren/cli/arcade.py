@@ -4,7 +4,9 @@ A run is four stages.  Before each hand you choose a stake multiplier (Enter kee
 the stake is taken when the hand starts, a win pays it back with ``m × base``, a computer win
 costs just the stake, a draw returns it (R3.3, R3.4).  Every third win in a row as dealer pays
 double (三连庄拍分, R3.5).  Empty the computer's purse to clear a stage; clear stage 4 to finish
-the run; fall below one unit stake and the game is over.
+the run; fall below one unit stake and the game is over.  The computer grows stronger from
+stage to stage (入门, 普通, 高手, 大师: :data:`erren.campaign.STAGE_LEVELS`) unless ``--level`` or
+``--bot`` fixes it; the stage banner names it.
 
 Progress is saved (atomically) after every hand and when you quit — ``q``, Ctrl-C or the end
 of input — in the user data folder, ``$ERREN_DATA_DIR`` or ``--save FILE``; ``erren arcade``
@@ -23,14 +25,24 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from erren.bots import Bot, EfficiencyBot, find_bot
-from erren.campaign import COMPUTER, HUMAN, STAGES, Run, Settlement, StakeError, Status, table
+from erren.bots import Bot, find_bot
+from erren.campaign import (
+    COMPUTER,
+    HUMAN,
+    STAGES,
+    Run,
+    Settlement,
+    StakeError,
+    Status,
+    stage_level,
+    table,
+)
 from erren.campaign import save as saving
 from erren.campaign.save import Save, SaveError
 from erren.cli._display import Palette, wild_of
 from erren.cli.console import Console, QuitRequested
 from erren.cli.menu import Choice, ask_menu, choices
-from erren.cli.play import add_table_arguments, known_bot, palette_of
+from erren.cli.play import Opponent, add_table_arguments, opponent_of, palette_of
 from erren.cli.settlement import settlement_lines
 from erren.cli.table import drawn_tile, hand_order, show_table
 from erren.cli.words import narrate
@@ -70,23 +82,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--new", action="store_true", help="start a new run (asks before discarding one)"
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of a new run")
-    add_table_arguments(parser)
+    add_table_arguments(parser, level_default="one per stage: novice, normal, strong, master")
 
 
 class Campaign:
     """The session: the run, its save file, the hand in play and the screens."""
 
-    def __init__(self, run: Run, path: Path, console: Console, pal: Palette, bot_name: str) -> None:
+    def __init__(
+        self, run: Run, path: Path, console: Console, pal: Palette, opponent: Opponent
+    ) -> None:
         self.run = run
         self.path = path
         self.io = console
         self.pal = pal
-        self.bot_name = bot_name
+        self.opponent = opponent
         self.state: State | None = None
         self.saved_hand: dict[str, object] | None = None
         self.seen = 0
         self.wild: int | None = None
-        self.adviser = EfficiencyBot()
+        self.adviser = find_bot("expert", seed=run.seed)
 
     # ------------------------------------------------------------------ saving
     def save(self) -> None:
@@ -148,10 +162,15 @@ class Campaign:
 
     def play_hand(self, state: State) -> None:
         run = self.run
-        bot = self.bot(run.current.seed if run.current else 0)
+        bot = self.bot(run.current.seed if run.current else 0, state)
+        self.adviser.bind(state.ruleset)
         chance = random.Random(state.seed)
         self.io.say("")
-        self.io.say(self.pal.bold(f"{_RULE} Stage {run.stage} · hand {run.stage_hands} {_RULE}"))
+        self.io.say(
+            self.pal.bold(
+                f"{_RULE} Stage {run.stage} · hand {run.stage_hands} · {self.computer()} {_RULE}"
+            )
+        )
         while not state.is_terminal:
             seat = state.actor
             if seat == CHANCE:
@@ -194,8 +213,15 @@ class Campaign:
             return f"游戏中换牌: a pung of {pal.name(tile)} is offered to you"
         return narrate(event, pal)
 
-    def bot(self, seed: int) -> Bot:
-        return find_bot(self.bot_name, seed=seed)
+    def bot(self, seed: int, state: State) -> Bot:
+        """The computer of this stage, bound to the hand's rules."""
+        return self.opponent.make(
+            seed=seed, ruleset=state.ruleset, level=stage_level(self.run.stage)
+        )
+
+    def computer(self) -> str:
+        """The computer's name on the screen: ``Computer (Beginner)`` in stage 1."""
+        return self.opponent.label(stage_level(self.run.stage))
 
     def news(self, state: State) -> None:
         for event in state.events_since(HUMAN, self.seen):
@@ -352,7 +378,10 @@ class Campaign:
         io, pal, run = self.io, self.pal, self.run
         io.say("")
         io.say(
-            pal.bold(f"{_RULE} Stage {run.stage} of {STAGES} · hand {run.stage_hands + 1} {_RULE}")
+            pal.bold(
+                f"{_RULE} Stage {run.stage} of {STAGES} · hand {run.stage_hands + 1} · "
+                f"{self.computer()} {_RULE}"
+            )
         )
         purse = run.params.purse(run.stage)
         dealer = "you deal" if run.dealer == HUMAN else "the computer deals"
@@ -418,6 +447,7 @@ class Campaign:
         io.say("")
         io.say(pal.paint(f"★ ★ ★  Stage {settlement.start.stage} cleared!  ★ ★ ★", "1;32"))
         io.say(f"On to stage {run.stage}: the computer's purse is {run.purse}.")
+        io.say(f"Your opponent now: {self.computer()}.")
         io.say("Features: " + " · ".join(run.features.names()))
         io.say(f"First dealer (random): {_SEAT[run.dealer]}.")
 
@@ -459,11 +489,13 @@ def arcade(
     path: Path,
     new: bool = False,
     seed: int | None = None,
-    bot: str = "efficiency",
+    opponent: Opponent | None = None,
     palette: Palette | None = None,
 ) -> int:
-    """Play (or resume) the run saved at ``path`` on the given streams; the exit code."""
+    """Play (or resume) the run saved at ``path`` on the given streams; the exit code.
+    ``opponent``: a fixed level or bot (default: each stage's level)."""
     pal = palette if palette is not None else Palette()
+    bot = opponent if opponent is not None else Opponent(level=None)
     io = Console(inp, out)
     game: Campaign | None = None
     try:
@@ -522,7 +554,8 @@ def arcade(
 
 
 def run(args: argparse.Namespace) -> int:
-    if not known_bot("arcade", args.bot):
+    opponent = opponent_of("arcade", args, None)
+    if opponent is None:
         return 2
     path = args.save if args.save is not None else saving.default_path()
     palette = palette_of(args)
@@ -532,6 +565,6 @@ def run(args: argparse.Namespace) -> int:
         path=path,
         new=args.new,
         seed=args.seed,
-        bot=args.bot,
+        opponent=opponent,
         palette=palette,
     )

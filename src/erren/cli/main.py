@@ -11,6 +11,7 @@ from erren import __version__
 from erren.cli import (
     analyze,
     arcade,
+    arena,
     audit_ledger,
     bot,
     play,
@@ -27,6 +28,7 @@ COMMANDS: tuple[Command, ...] = (
     play,
     arcade,
     simulate,
+    arena,
     replay,
     serve,
     bot,

@@ -7,7 +7,10 @@ keys (a number to discard, ``t``+number to discard and declare 报听, ``h`` to 
 with a message and the same question.  After each hand a settlement screen lists the fans and the
 points, and the match score runs on until ``q``, Ctrl-C or the end of input.
 
-The human is seat 0, the computer seat 1; the computer receives only its observation.
+The human is seat 0, the computer seat 1; the computer receives only its observation.  It
+plays a level (``--level``: ``novice`` 入门, ``normal`` 普通 (the default), ``strong`` 高手,
+``master`` 大师) and is shown as ``Computer (Strong)``; ``--bot`` seats any registered bot
+instead.  The advice (``a``) is the ``expert`` bot's.
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ import argparse
 import contextlib
 import random
 import sys
+from dataclasses import dataclass
 from typing import TextIO
 
-from erren.bots import Bot, EfficiencyBot, bot_names, find_bot
+from erren.bots import Bot, Level, bot_names, find_bot, level_bot, parse_level
+from erren.bots.levels import DEFAULT_LEVEL, level_names
 from erren.cli._display import LEGEND, Palette, gold_line, use_color, wild_line
 from erren.cli.console import Console, QuitRequested
 from erren.cli.menu import (
@@ -58,10 +63,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_table_arguments(parser)
 
 
-def add_table_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--bot``, ``--ascii`` and ``--no-color``: the opponent and the display."""
+def add_table_arguments(parser: argparse.ArgumentParser, *, level_default: str = "normal") -> None:
+    """``--level``, ``--bot``, ``--ascii`` and ``--no-color``: the opponent and the display."""
     parser.add_argument(
-        "--bot", default="efficiency", help="the computer player (default %(default)s)"
+        "--level",
+        default=None,
+        help="the computer's level: novice (入门), normal (普通), strong (高手) or master (大师), "
+        f"by its id, Chinese or English name (default: {level_default})",
+    )
+    parser.add_argument(
+        "--bot",
+        default=None,
+        help=f"instead of a level, any registered bot by its name ({', '.join(bot_names())})",
     )
     parser.add_argument(
         "--ascii", action="store_true", help="tiles in the notation (5m, 7z) instead of 5万, 中"
@@ -69,14 +82,55 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-color", action="store_true", help="no colours (also: NO_COLOR=1)")
 
 
-def known_bot(command: str, name: str) -> bool:
-    """Whether ``name`` is a bot; if not, says so on stderr as ``erren <command>``."""
-    if name in bot_names():
-        return True
-    print(
-        f"erren {command}: unknown bot {name!r} (known: {', '.join(bot_names())})", file=sys.stderr
-    )
-    return False
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """Who plays the computer: a :class:`~erren.bots.Level`, or a bot named with ``--bot``
+    (neither: the caller decides, as the arcade campaign does stage by stage)."""
+
+    level: Level | None = DEFAULT_LEVEL
+    bot: str | None = None
+
+    def make(self, *, seed: int | None, ruleset: Ruleset, level: Level | None = None) -> Bot:
+        """The computer's bot, bound to ``ruleset``; ``level`` when none was chosen."""
+        if self.bot is not None:
+            return find_bot(self.bot, seed=seed, ruleset=ruleset)
+        chosen = self.level or level or DEFAULT_LEVEL
+        return level_bot(chosen, seed=seed, ruleset=ruleset)
+
+    def label(self, level: Level | None = None) -> str:
+        """The computer's name on the screen: ``Computer (Strong)``, ``Computer (random)``."""
+        if self.bot is not None:
+            return f"Computer ({self.bot})"
+        return (self.level or level or DEFAULT_LEVEL).computer("en")
+
+
+def opponent_of(command: str, args: argparse.Namespace, default: Level | None) -> Opponent | None:
+    """The opponent ``--level`` or ``--bot`` asks for (``default`` level without either); if
+    they are wrong, says why on stderr as ``erren <command>`` and returns ``None``."""
+    level_text: str | None = args.level
+    bot: str | None = args.bot
+    if bot is not None and level_text is not None:
+        print(
+            f"erren {command}: --bot and --level both choose the computer; give one of them",
+            file=sys.stderr,
+        )
+        return None
+    if bot is not None:
+        if bot not in bot_names():
+            known = ", ".join(bot_names())
+            print(f"erren {command}: unknown bot {bot!r} (known: {known})", file=sys.stderr)
+            return None
+        return Opponent(level=None, bot=bot)
+    if level_text is None:
+        return Opponent(level=default)
+    try:
+        return Opponent(level=parse_level(level_text))
+    except ValueError:
+        print(
+            f"erren {command}: unknown level {level_text!r} (known: {level_names()})",
+            file=sys.stderr,
+        )
+        return None
 
 
 def palette_of(args: argparse.Namespace) -> Palette:
@@ -89,14 +143,23 @@ class Game:
     """One match between the human (seat 0) and a bot (seat 1)."""
 
     def __init__(
-        self, ruleset: Ruleset, bot: Bot, console: Console, pal: Palette, *, seed: int | None
+        self,
+        ruleset: Ruleset,
+        bot: Bot,
+        console: Console,
+        pal: Palette,
+        *,
+        seed: int | None,
+        computer: str = NAMES[COMPUTER],
     ) -> None:
         self.ruleset = ruleset
         self.bot = bot
         self.io = console
         self.pal = pal
         self.match = Match(ruleset, seed=seed)
-        self.adviser = EfficiencyBot()
+        self.adviser = find_bot("expert", seed=seed, ruleset=ruleset)
+        self.computer = computer
+        """The computer's name on the screen (``Computer (Strong)``)."""
         self.seen = 0
 
     def run(self) -> None:
@@ -110,6 +173,7 @@ class Game:
         io.say(
             "Make 4 sets (runs like 3万4万5万 or triples) and a pair to win. q quits at any prompt."
         )
+        io.say(f"Your opponent: {self.pal.bold(self.computer)}.")
         while not self.match.over:
             state = self.match.new_hand()
             self.seen = 0
@@ -125,7 +189,7 @@ class Game:
         s0, s1 = match.scores
         return (
             f"Hand {n} · {dealer} · round wind {_WIND.get(state.round_wind, '')} · "
-            f"{state.wall_count} tiles left · score You {s0:+d} : Computer {s1:+d}"
+            f"{state.wall_count} tiles left · score You {s0:+d} : {self.computer} {s1:+d}"
         )
 
     def news(self, state: State) -> None:
@@ -165,6 +229,7 @@ class Game:
             header=self.header(state),
             note=gold_line(obs, pal) or wild_line(obs, pal),
             hand=hand_lines(obs, pal, numbered=numbered),
+            names=(NAMES[HUMAN], self.computer),
         )
         turn = obs.phase == "turn"
         io.say(pal.bold(situation(obs, pal)))
@@ -201,7 +266,7 @@ class Game:
             io.say("(xiamen: after 荒庄 the same dealer deals again, 连庄数 unchanged)")
         s0, s1 = self.match.scores
         io.say("")
-        io.say(pal.bold(f"Match score   You {s0:+d}   Computer {s1:+d}"))
+        io.say(pal.bold(f"Match score   You {s0:+d}   {self.computer} {s1:+d}"))
         if self.match.streak:
             who = NAMES[self.match.dealer]
             io.say(f"{who} deal{'s' if who != 'You' else ''} again (连庄 ×{self.match.streak}).")
@@ -216,24 +281,27 @@ def play(
     bot: Bot,
     seed: int | None,
     palette: Palette,
+    computer: str = NAMES[COMPUTER],
 ) -> int:
-    """Run a match on the given streams until the player quits; returns the exit code."""
+    """Run a match on the given streams until the player quits; returns the exit code.
+    ``computer`` is the computer's name on the screen."""
     console = Console(inp, out)
-    game = Game(ruleset, bot, console, palette, seed=seed)
+    game = Game(ruleset, bot, console, palette, seed=seed, computer=computer)
     with contextlib.suppress(QuitRequested, KeyboardInterrupt):
         game.run()
     s0, s1 = game.match.scores
     hands = len(game.match.hands)
     out.write(
         f"\nBye! {hands} hand{'s' if hands != 1 else ''} played · "
-        f"final score You {s0:+d} · Computer {s1:+d}\n"
+        f"final score You {s0:+d} · {game.computer} {s1:+d}\n"
     )
     out.flush()
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
-    if not known_bot("play", args.bot):
+    opponent = opponent_of("play", args, DEFAULT_LEVEL)
+    if opponent is None:
         return 2
     try:
         if args.rules not in ruleset_names():
@@ -246,5 +314,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     palette = palette_of(args)
-    bot = find_bot(args.bot, seed=seed)
-    return play(sys.stdin, sys.stdout, ruleset=ruleset, bot=bot, seed=seed, palette=palette)
+    bot = opponent.make(seed=seed, ruleset=ruleset)
+    return play(
+        sys.stdin,
+        sys.stdout,
+        ruleset=ruleset,
+        bot=bot,
+        seed=seed,
+        palette=palette,
+        computer=opponent.label(),
+    )

@@ -66,16 +66,17 @@ def show_table(
     header: str,
     note: str | None,
     hand: Sequence[str],
+    names: tuple[str, str] = NAMES,
 ) -> None:
-    """The screen before a decision: the header, a note (the gold or wild), the board and
-    the hand."""
+    """The screen before a decision: the header, a note (the gold or wild), the board (the
+    seats called ``names``, the player's first) and the hand."""
     io.say("")
     io.say(pal.dim("─" * 78))
     io.say(header)
     if note is not None:
         io.say(note)
     io.say("")
-    for line in board_lines(obs, pal, names=NAMES):
+    for line in board_lines(obs, pal, names=names):
         io.say(line)
     io.say("")
     for line in hand:

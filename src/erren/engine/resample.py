@@ -27,9 +27,21 @@ player.  What it cannot know from the observation and sets by convention:
 * ``tianting`` (天听): true only when the 报听 discard is provably the seat's first (his only
   discard);
 * ``last_added`` of a seat whose observation shows no drawn tile: a kind he holds (the drawn
-  tile of the opponent's turn is drawn with his hand).
+  tile of the opponent's turn is one of his tiles, at random).
 
-The family's part goes through :meth:`~erren.engine.ruleset.Family.resample_data`.
+Where the flow itself tells something about the opponent's hand, the sample agrees with it:
+without 鸣牌保护 a claim, rob or family window opens only when the seat answering it has a
+choice, and a 报听 seat's turn stops only for a 自摸 he may take, so an opponent deciding there
+gets a hand that gives him that choice (uniform draws first, then hands built around a claim
+shape or a win, checked by the family's rules); the ``opponent`` predicate is asked only about
+such hands.  Readiness the flow does not force (a
+报听 seat's) is the caller's to ask for through ``opponent``.
+
+The family's part goes through hooks of :class:`~erren.engine.ruleset.Family`:
+``phase_named`` (its phases by name), ``resample_data`` (its view into ``state.data``; the
+tiles it shows taken from the :class:`Unseen`, the count of those it keeps aside),
+``draw_hidden_hand`` (a hand its rules force into a shape: xiamen's 游 chain),
+``may_hide_kong`` and ``finish_resample`` (its own stock layout: arcade's reserve).
 """
 
 from __future__ import annotations
@@ -55,16 +67,22 @@ ALL_KINDS = 42
 """Tile ids 0..41: the 34 playing kinds and the 8 flowers."""
 
 _TILES = tuple(Tile(i) for i in range(ALL_KINDS))
+_RUNS = tuple(tuple([t] * n for n in range(9)) for t in range(ALL_KINDS))
+"""``_RUNS[t][n]``: ``n`` copies of tile ``t`` (a ruleset holds at most 8 of one id)."""
 _ORIGINS = {o.value: o for o in Origin}
 _REPL = Origin.REPLACEMENT
 _ROB = Phase.ROB
 _PASS = ActionKind.PASS
+_ZIMO = ActionKind.ZIMO
 _AN_GANG = MeldKind.AN_GANG
 _KONGS = frozenset({MeldKind.MING_GANG, MeldKind.JIA_GANG, MeldKind.AN_GANG})
 
 WINDOW_TRIES = 2000
 """Draws of the opponent's hand tried at most for a window he is answering (without
 鸣牌保护 a claim or rob window opens only when he has a choice, so his hand must give one)."""
+
+UNIFORM_TRIES = 100
+"""Uniform draws tried for such a window before winning hands are built instead."""
 
 OpponentTest = Callable[[list[int]], bool]
 """A predicate on the opponent's concealed counts (34 long, the layout of ``State.hands``)."""
@@ -81,12 +99,19 @@ def _tile_counts(ruleset: Ruleset) -> tuple[int, ...]:
 class Unseen:
     """The tiles one player cannot see, as counts per tile id (0..41): what the hidden parts of
     a sample are drawn from.  A family's ``resample_data`` removes the tiles it shows
-    (:meth:`remove`) and draws its hidden ones (:meth:`draw`)."""
+    (:meth:`remove`) and says how many hidden ones it keeps aside (``aside_count``)."""
 
-    __slots__ = ("counts",)
+    __slots__ = ("aside", "aside_count", "counts")
 
     def __init__(self, counts: list[int]) -> None:
         self.counts = counts
+        self.aside_count = 0
+        """How many hidden tiles the family keeps in a place of its own (arcade's reserve):
+        its ``resample_data`` says so, the resampler draws them with the wall."""
+        self.aside: list[int] = []
+        """Those tiles, drawn uniformly once the opponent's hand is drawn (flowers never stay
+        in a hand, so they go to the wall or the family's place), for the family's
+        ``finish_resample`` to lay out."""
 
     def remove(self, tile: int, n: int = 1) -> None:
         """``n`` copies of ``tile`` are seen after all; a :class:`ValueError` if fewer are
@@ -98,21 +123,11 @@ class Unseen:
     def tiles(self, playing: bool = False, exclude: int = -1) -> list[int]:
         """The unseen tiles as a list of ids (``playing``: the 34 playing kinds only, without
         the kind ``exclude`` either)."""
-        counts = self.counts
-        top = NUM_KINDS if playing else ALL_KINDS
-        return [t for t in range(top) if t != exclude for _ in range(counts[t])]
-
-    def draw(self, n: int, rng: random.Random, *, playing: bool = False) -> list[int]:
-        """``n`` tiles drawn uniformly without replacement (and removed)."""
-        if n <= 0:
-            return []
-        pool = self.tiles(playing)
-        if n > len(pool):
-            raise ValueError(f"{n} hidden tiles to draw but only {len(pool)} unseen")
-        got = rng.sample(pool, n)
-        for t in got:
-            self.counts[t] -= 1
-        return got
+        out: list[int] = []
+        for t, n in enumerate(self.counts[: NUM_KINDS if playing else ALL_KINDS]):
+            if n and t != exclude:
+                out += _RUNS[t][n]
+        return out
 
 
 def resample(
@@ -159,21 +174,28 @@ def resample(
     if size > len(pool):
         raise ValueError(f"the opponent holds {size} tiles but only {len(pool)} are unseen")
     state.head, state.tail = 0, obs.wall_count - 1
-    window = state.actor == opp and state.in_window and not ruleset.claim_privacy
+    window = state.actor == opp and (
+        (state.in_window and not ruleset.claim_privacy)
+        or (state.phase is Phase.TURN and state.ting[opp] and not state.trustee[opp])
+    )
     theirs = _draw_hand(
         state, opp, pool, size=size, rng=rng, accept=opponent, tries=tries, window=window
     )
     for t in range(NUM_KINDS):
         counts[t] -= theirs[t]
 
-    # The wall: every other unseen tile, shuffled; head and tail at its ends.
+    # The wall (and the family's aside): every other unseen tile, shuffled.
     wall = unseen.tiles()
-    if len(wall) != obs.wall_count:
+    aside = unseen.aside_count
+    if len(wall) != obs.wall_count + aside:
         raise ValueError(
-            f"{len(wall)} tiles unseen for a wall of {obs.wall_count}: the observation does "
-            f"not fit {ruleset.name}"
+            f"{len(wall)} tiles unseen for a wall of {obs.wall_count} (and {aside} kept "
+            f"aside): the observation does not fit {ruleset.name}"
         )
-    rng.shuffle(wall)
+    wall = _shuffled(wall, rng)
+    if aside:
+        unseen.aside = wall[:aside]
+        del wall[:aside]
     state.wall = wall
 
     _last_added(state, obs, rng)
@@ -181,9 +203,16 @@ def resample(
     if origin is _REPL:
         state.drew_back = True
         state.kong_draw = _kong_draw(ruleset, state)
-    ruleset.finish_resample(state, obs, rng)
+    ruleset.finish_resample(state, obs, rng, unseen)
     state.reset_legal()
     return state
+
+
+def _shuffled(tiles: list[int], rng: random.Random) -> list[int]:
+    """``tiles`` in a uniformly random order: sorted by random keys, which costs one
+    ``rng.random()`` per tile (faster than ``rng.shuffle``'s bounded draws)."""
+    keys = [rng.random() for _ in tiles]
+    return [t for _, t in sorted(zip(keys, tiles, strict=True))]
 
 
 def _lay_seen(state: State, obs: Observation, counts: list[int]) -> None:
@@ -265,8 +294,13 @@ def _draw_hand(
     draw_hand = state.ruleset.draw_hidden_hand
     fallback: list[int] | None = None
     asked = 0
-    for _ in range(budget):
-        hand = draw_hand(state, opp, pool, size, rng)
+    for i in range(budget):
+        if window and i >= UNIFORM_TRIES:  # a rare window: build a claim or a win
+            tile = _window_tile(state)
+            build = _claim_hand if i % 2 and state.phase is Phase.CLAIM else _winning_hand
+            hand = build(pool, size, tile, rng) or draw_hand(state, opp, pool, size, rng)
+        else:
+            hand = draw_hand(state, opp, pool, size, rng)
         if window:
             hands[opp] = hand
             state.reset_legal()
@@ -288,10 +322,83 @@ def _draw_hand(
     return fallback
 
 
+def _window_tile(state: State) -> int:
+    """The tile a window's win would be made with: the pending discard or robbed tile, or -1
+    (a window on a drawn tile: the hand itself must be complete)."""
+    return state.pending if state.phase is Phase.CLAIM or state.phase is _ROB else -1
+
+
+def _winning_hand(pool: list[int], size: int, tile: int, rng: random.Random) -> list[int] | None:
+    """``size`` tiles from ``pool`` that with ``tile`` (-1: none) form pungs, chows and one
+    pair — a proposal for a seat whose window says he may win; ``None`` when the draw did not
+    fit the pool (the caller checks the win by the family's rules)."""
+    left = [0] * NUM_KINDS
+    for t in pool:
+        left[t] += 1
+    total = size + (tile >= 0)
+    if total % 3 != 2:
+        return None
+    hand = [0] * NUM_KINDS
+    groups = [2] + [3] * (total // 3)
+    rng.shuffle(groups)
+    anchor = tile
+    for group in groups:
+        if anchor < 0:
+            anchor = rng.choice(pool)
+            if not left[anchor]:
+                return None
+            left[anchor] -= 1
+        hand[anchor] += 1
+        shapes: list[tuple[int, ...]] = [(anchor,) * (group - 1)]
+        if group == 3 and anchor < 27:
+            low = anchor - anchor % 9
+            shapes += [
+                tuple(k for k in (s, s + 1, s + 2) if k != anchor)
+                for s in range(max(low, anchor - 2), min(anchor, low + 6) + 1)
+            ]
+        rest = rng.choice(shapes)
+        for k in rest:
+            if not left[k]:
+                return None
+            left[k] -= 1
+            hand[k] += 1
+        anchor = -1
+    if tile >= 0:
+        hand[tile] -= 1
+    return hand
+
+
+def _claim_hand(pool: list[int], size: int, tile: int, rng: random.Random) -> list[int] | None:
+    """``size`` tiles from ``pool`` holding a random claim shape on ``tile`` (a pair or three
+    of it, two tiles of a chow), the rest uniform; ``None`` when the shape is not unseen."""
+    shapes: list[tuple[int, ...]] = [(tile, tile), (tile, tile, tile)]
+    if tile < 27:
+        low = tile - tile % 9
+        shapes += [
+            tuple(k for k in (s, s + 1, s + 2) if k != tile)
+            for s in range(max(low, tile - 2), min(tile, low + 6) + 1)
+        ]
+    shape = rng.choice(shapes)
+    rest = list(pool)
+    for k in shape:
+        if k not in rest:
+            return None
+        rest.remove(k)
+    if len(shape) > size:
+        return None
+    hand = [0] * NUM_KINDS
+    for k in (*shape, *rng.sample(rest, size - len(shape))):
+        hand[k] += 1
+    return hand
+
+
 def _has_choice(state: State, p: int) -> bool:
-    """Whether ``p``, to answer a window, has a choice other than ``pass``."""
+    """Whether ``p`` has the choice that makes him decide now: to answer a window, something
+    other than ``pass``; in 报听, the 自摸 auto-play stopped for."""
     if state.phase is _ROB:
         return state.can_win(p, state.pending, "robbing")
+    if state.phase is Phase.TURN:
+        return any(a.kind is _ZIMO for a in state.legal_actions(p))
     return any(a.kind is not _PASS for a in state.legal_actions(p))
 
 
@@ -300,20 +407,28 @@ def _last_added(state: State, obs: Observation, rng: random.Random) -> None:
     opponent's drawn tile (in his turn) one of his tiles at random, else a kind held."""
     for seat in (0, 1):
         h = state.hands[seat]
-        if seat == obs.player and obs.last_drawn is not None:
-            state.last_added[seat] = int(obs.last_drawn)
+        if seat == obs.player and seat == state.actor and _shows_drawn(state):
+            # his drawn tile as shown; none shown: it left his hand (arcade's pung offer)
+            state.last_added[seat] = -1 if obs.last_drawn is None else int(obs.last_drawn)
             continue
-        held = [k for k in range(NUM_KINDS) for _ in range(h[k])]
-        if not held:
-            state.last_added[seat] = -1
-        elif seat != obs.player and seat == state.actor:
-            state.last_added[seat] = rng.choice(held)
+        if seat != obs.player and seat == state.actor and any(h):
+            state.last_added[seat] = rng.choice([k for k in range(NUM_KINDS) for _ in range(h[k])])
         else:
-            state.last_added[seat] = held[-1]
+            state.last_added[seat] = next((k for k in range(NUM_KINDS - 1, -1, -1) if h[k]), -1)
+
+
+def _shows_drawn(state: State) -> bool:
+    """Whether the actor's observation shows his drawn tile now (as ``observe`` decides)."""
+    turn = state.phase is Phase.TURN and state.origin is not None
+    return (turn and state.origin is not Origin.CLAIM) or (
+        state.phase in state.ruleset.drawn_tile_phases
+    )
 
 
 def _kong_draw(ruleset: Ruleset, state: State) -> bool:
-    if ruleset.flower_replacement_is_kong or all(t < NUM_KINDS for t in ruleset.tiles):
+    """Whether the actor's replacement draw counts as a kong's (杠上开花)."""
+    flowers = any(_tile_counts(ruleset)[NUM_KINDS:]) or ruleset.playing_flower(state) >= 0
+    if ruleset.flower_replacement_is_kong or not flowers:
         return True
     melds = state.melds[state.actor]
     return bool(melds) and melds[-1].kind in _KONGS

@@ -299,7 +299,13 @@ class Family(ABC):
     def phase_named(self, name: str) -> Phase | FamilyPhase:
         """The phase whose ``value`` (an observation's ``phase``) is ``name``: a shared
         :class:`Phase`, or one of the family's own (its override); :class:`ValueError` else."""
-        return Phase(name)
+        try:
+            return Phase(name)
+        except ValueError:
+            raise ValueError(
+                f"{self.name}: no phase named {name!r} (a family names its own phases in "
+                "phase_named before its hands can be resampled)"
+            ) from None
 
     def resample_data(
         self, state: State, observation: Observation, rng: random.Random, unseen: Unseen
@@ -324,9 +330,13 @@ class Family(ABC):
             hand[t] += 1
         return hand
 
-    def finish_resample(self, state: State, observation: Observation, rng: random.Random) -> None:
+    def finish_resample(
+        self, state: State, observation: Observation, rng: random.Random, unseen: Unseen
+    ) -> None:
         """The last touch of :func:`~erren.engine.resample.resample`, once both hands and the
-        wall are laid (a tile the opponent's phase says he just drew); nothing by default."""
+        live wall (``state.wall``) are laid: a tile the opponent's phase says he just drew,
+        the family's own stock layout with the tiles it set aside (``unseen.aside``); nothing
+        by default."""
         return None
 
     def may_hide_kong(self, state: State, kind: int) -> bool:

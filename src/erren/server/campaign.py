@@ -20,20 +20,17 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from erren.campaign import HUMAN, HandStart, Outcome, Run, Settlement, Status
+from erren.campaign import COMPUTER, HUMAN, HandStart, Outcome, Run, Settlement, Status, stage_level
 from erren.campaign import table as ctable
 from erren.campaign.save import FORMAT, VERSION
 from erren.engine import Action, ActionKind
 from erren.server.fairness import Commitment, commit
-from erren.server.table import Table, match_at, with_claim_privacy
+from erren.server.table import Table, match_at, set_level, with_claim_privacy
 
 if TYPE_CHECKING:
     from erren.server.store import Store
 
-__all__ = ["BOT", "CampaignTable", "Campaigns", "campaign_json", "settlement_json"]
-
-BOT = "efficiency"
-"""The computer's bot in the campaign."""
+__all__ = ["CampaignTable", "Campaigns", "campaign_json", "settlement_json"]
 
 
 def settlement_json(settlement: Settlement) -> dict[str, Any]:
@@ -86,6 +83,7 @@ def campaign_json(run: Run, last: dict[str, Any] | None, table: str | None) -> d
         "bankroll": run.bankroll,
         "purse": run.purse,
         "stage_purse": p.purse(run.stage),
+        "level": stage_level(run.stage).value,
         "dealer": run.dealer,
         "streak": run.streak,
         "streak_length": p.streak_length,
@@ -136,6 +134,11 @@ class CampaignTable(Table):
 
     async def _start_campaign_hand(self, start: HandStart) -> None:
         self.ruleset = with_claim_privacy(ctable.ruleset(start.features, human=HUMAN))
+        # the computer grows stronger from stage to stage (campaign.STAGE_LEVELS)
+        seed = self.rng.getrandbits(32) if self.rng is not None else None
+        if set_level(self.seats[COMPUTER], stage_level(start.stage), seed):
+            self._broadcast({"type": "table", "table": self.info()})
+        self.bind_bots()
         self.match = match_at(self.ruleset, dealer=start.dealer)  # the run picks the dealer
         self.hand_no = start.hand
         salt = secrets.token_hex(16)

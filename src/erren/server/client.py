@@ -125,11 +125,21 @@ class PlayerClient:
         return await self._post("/tables/join", {"invite": code})
 
     async def vs_computer(
-        self, family: str = "guobiao-2p", bot: str = "efficiency", **options: Any
+        self,
+        family: str = "guobiao-2p",
+        bot: str | None = None,
+        *,
+        level: str | None = None,
+        **options: Any,
     ) -> dict[str, Any]:
-        return await self._post(
-            "/tables/vs-computer", {"family": family, "bot": bot, "options": options}
-        )
+        """A table against the computer at ``level`` (the server's default: normal), or
+        against the bot named ``bot``."""
+        body: dict[str, Any] = {"family": family, "options": options}
+        if bot is not None:
+            body["bot"] = bot
+        if level is not None:
+            body["level"] = level
+        return await self._post("/tables/vs-computer", body)
 
     async def balance(self) -> int:
         reply = await self.http.get("/me/balance")

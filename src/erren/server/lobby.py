@@ -20,15 +20,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from erren.bots import bot_names
-from erren.campaign import HUMAN, Run, StakeError, Status
+from erren.bots import Level, bot_names, parse_level
+from erren.bots.levels import DEFAULT_LEVEL
+from erren.campaign import HUMAN, Run, StakeError, Status, stage_level
 from erren.campaign import table as ctable
 from erren.engine import find_ruleset, ruleset_names
-from erren.server.campaign import BOT, Campaigns, CampaignTable, campaign_json
+from erren.server.campaign import Campaigns, CampaignTable, campaign_json
 from erren.server.clock import Clock
 from erren.server.journal import Journal
 from erren.server.rooms import RoomTier, find_room_tier
-from erren.server.table import Seat, Table, TableBase, TableConfig, TableSpec, make_bot_seat
+from erren.server.table import (
+    Seat,
+    Table,
+    TableBase,
+    TableConfig,
+    TableSpec,
+    make_bot_seat,
+    make_level_seat,
+)
 
 if TYPE_CHECKING:
     from erren.server.store import Store, User
@@ -278,15 +287,43 @@ class Lobby:
         return table, 1
 
     async def vs_computer(
-        self, user: User, family: str, options: dict[str, Any], bot: str
+        self,
+        user: User,
+        family: str,
+        options: dict[str, Any],
+        bot: str | None = None,
+        *,
+        level: str | None = None,
     ) -> Table:
+        """A table against the computer playing ``level`` (default 普通), or the bot named
+        ``bot`` (not both)."""
+        if bot is not None and level is not None:
+            raise LobbyError(
+                422,
+                "choose the computer by its level or by a bot's name, not both",
+                "level-and-bot",
+            )
+        chosen: Level | None = None
+        if bot is None:
+            try:
+                chosen = parse_level(level) if level is not None else DEFAULT_LEVEL
+            except ValueError as err:
+                raise LobbyError(404, str(err), "no-level") from None
         with self._reserve(user):
-            if bot not in bot_names():
+            if bot is not None and bot not in bot_names():
                 raise LobbyError(404, f"no bot {bot!r}; known: {', '.join(bot_names())}", "no-bot")
             resolved = self._family(family, options)
-            spec = TableSpec(self._new_id(), "computer", family, resolved, bot=bot)
             seed = self.rng.getrandbits(32) if self.rng is not None else None
-            seats = [Seat(user.id, user.name), make_bot_seat(f"{bot} (computer)", bot, seed)]
+            if chosen is not None:
+                spec = TableSpec(
+                    self._new_id(), "computer", family, resolved, bot=None, level=chosen.value
+                )
+                computer = make_level_seat(chosen, seed)
+            else:
+                assert bot is not None
+                spec = TableSpec(self._new_id(), "computer", family, resolved, bot=bot)
+                computer = make_bot_seat(f"{bot} (computer)", bot, seed)
+            seats = [Seat(user.id, user.name), computer]
             table = self._add(self._table(spec, seats))
         table.start()
         return table
@@ -346,9 +383,10 @@ class Lobby:
 
     def _new_campaign_table(self, user: User, features: Any) -> CampaignTable:
         options = ctable.ruleset(features, human=HUMAN).options_dict()
-        spec = TableSpec(self._new_id(), "campaign", ctable.RULESET, options, bot=BOT)
+        spec = TableSpec(self._new_id(), "campaign", ctable.RULESET, options)  # level: the seat's
+        level = stage_level(features.stage)
         seed = self.rng.getrandbits(32) if self.rng is not None else None
-        seats = [Seat(user.id, user.name), make_bot_seat(f"{BOT} (computer)", BOT, seed)]
+        seats = [Seat(user.id, user.name), make_level_seat(level, seed)]
         table = self._table(spec, seats, CampaignTable)
         assert isinstance(table, CampaignTable)
         table.campaigns, table.user_id = self.campaigns, user.id
@@ -397,12 +435,16 @@ class Lobby:
             room=room,
             invite=info.get("invite"),
             bot=info.get("bot"),
+            level=info.get("level"),
         )
         names = meta.get("names", ["", ""])
         bots = meta.get("bots", [None, None])
+        levels = meta.get("levels", [None, None])
         seats: list[Seat] = []
         for i, user_id in enumerate(game.seats):
-            if bots[i]:
+            if levels[i]:
+                seats.append(make_level_seat(Level(levels[i]), None))
+            elif bots[i]:
                 seats.append(make_bot_seat(names[i], bots[i], None))
             else:
                 seats.append(Seat(user_id, names[i]))

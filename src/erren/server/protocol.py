@@ -28,6 +28,7 @@ _TEXT: tuple[str, ...] = tuple(str(Tile(i)) for i in range(len(Tile)))
 __all__ = [
     "MAX_MESSAGE_BYTES",
     "Act",
+    "Advice",
     "Auth",
     "ClientMessage",
     "Join",
@@ -116,7 +117,13 @@ class Ping:
     pass
 
 
-ClientMessage = Auth | Join | Act | Trustee | Ready | Leave | Resync | Ping
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """Ask what the ``expert`` would play now, from one's own observation alone (the web
+    client's hint)."""
+
+
+ClientMessage = Auth | Join | Act | Trustee | Ready | Leave | Resync | Ping | Advice
 
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "auth": {"token": (str,)},
@@ -127,6 +134,7 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "leave": {},
     "resync": {},
     "ping": {},
+    "advice": {},
 }
 _REQUIRED = {"auth": ("token",), "join": ("table",), "act": ("action",), "trustee": ("on",)}
 INT_MAX = 2**63 - 1
@@ -226,6 +234,8 @@ def parse_client(text: str | bytes) -> ClientMessage:
         return Leave()
     if kind == "resync":
         return Resync()
+    if kind == "advice":
+        return Advice()
     return Ping()
 
 

@@ -35,6 +35,7 @@ from erren.server.protocol import ProtocolError, error_json, parse_client
 from erren.server.ratelimit import TokenBucket
 from erren.server.store import Store, User
 from erren.server.table import Act as TAct
+from erren.server.table import Advise as TAdvise
 from erren.server.table import Conn
 from erren.server.table import Gone as TGone
 from erren.server.table import Join as TJoin
@@ -352,3 +353,5 @@ def _dispatch(msg: protocol.ClientMessage, conn: Conn, user: User, lobby: Lobby)
         table.submit(TLeave(conn))
     elif isinstance(msg, protocol.Resync):
         table.submit(TResync(conn))
+    elif isinstance(msg, protocol.Advice):
+        table.submit(TAdvise(conn))

@@ -11,6 +11,7 @@ from erren.analysis.shanten import is_complete
 from erren.analysis.shapes import ARCADE
 from erren.engine.actions import Action, ActionKind
 from erren.engine.arcade import flow, refusals, scoring
+from erren.engine.arcade import resample as resampling
 from erren.engine.arcade.bleed import bleed_deal
 from erren.engine.arcade.options import (
     ALL_KINDS,
@@ -30,6 +31,8 @@ from erren.melds import MeldKind
 from erren.tiles import NUM_KINDS
 
 if TYPE_CHECKING:
+    from erren.engine.observation import Observation
+    from erren.engine.resample import Unseen
     from erren.engine.state import State, WinClaim
     from erren.engine.views import ArcadeView
     from erren.errors import IllegalActionError
@@ -420,7 +423,34 @@ class ArcadeRuleset(Family):
                 return k
         return w
 
-    # ------------------------------------------------------------------ refusals
+    # ------------------------------------------------------------------ determinization
+    def phase_named(self, name: str) -> Phase | FamilyPhase:
+        names = {p.value: p for p in ArcadePhase}
+        return names[name] if name in names else Phase(name)
+
+    def resample_data(
+        self, state: State, observation: Observation, rng: random.Random, unseen: Unseen
+    ) -> None:
+        """The view's facts, the reserve drawn (:mod:`.resample`)."""
+        resampling.lay_data(state, observation, rng, unseen)
+
+    def draw_hidden_hand(
+        self, state: State, p: int, pool: list[int], size: int, rng: random.Random
+    ) -> list[int]:
+        """Uniform, three copies of an offered kind left to the stock (:mod:`.resample`)."""
+        return resampling.hidden_hand(state, p, pool, size, rng)
+
+    def finish_resample(
+        self, state: State, observation: Observation, rng: random.Random, unseen: Unseen
+    ) -> None:
+        """The stock: live wall, indicator, reserve (:mod:`.resample`)."""
+        resampling.finish(state, unseen)
+
+    def may_hide_kong(self, state: State, kind: int) -> bool:
+        """No 暗杠 of wilds (R1.9c) nor of the flower kind."""
+        d = arcade_data(state)
+        return kind not in (d.wild, d.flower)
+
     # ------------------------------------------------------------------ refusals, scoring
     def diagnose(self, state: State, action: Action) -> IllegalActionError | None:
         """Why the acting seat's ``action`` is refused (:func:`refusals.diagnose`)."""

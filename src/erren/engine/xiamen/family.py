@@ -416,8 +416,11 @@ class XiamenRuleset(Family):
         """游金-ready while ``p`` is in the 游 chain (:mod:`.resample`)."""
         return resampling.hidden_hand(state, p, pool, size, rng)
 
-    def finish_resample(self, state: State, observation: Observation, rng: random.Random) -> None:
-        resampling.finish(state, observation, rng)
+    def finish_resample(
+        self, state: State, observation: Observation, rng: random.Random, unseen: Unseen
+    ) -> None:
+        """An opponent deciding on a drawn gold drew it (:mod:`.resample`)."""
+        resampling.finish(state, observation)
 
     # ------------------------------------------------------------------ scoring
     def score_win(self, state: State, claim: WinClaim) -> HandResult:

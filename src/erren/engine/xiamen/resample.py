@@ -116,7 +116,7 @@ def _ready_hand(
     return hand if you_ready(check, gold) else None
 
 
-def finish(state: State, observation: Observation, rng: random.Random) -> None:
+def finish(state: State, observation: Observation) -> None:
     """An opponent deciding on a drawn gold (``you_choice``) drew that gold."""
     opp = 1 - observation.player
     if state.phase is XiamenPhase.YOU_CHOICE and state.actor == opp:

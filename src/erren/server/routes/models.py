@@ -92,7 +92,21 @@ class TableIn(BaseModel):
 
 
 class ComputerIn(TableIn):
-    bot: str = Field("efficiency", examples=["efficiency", "random"], max_length=100)
+    level: str | None = Field(
+        None,
+        examples=["normal", "strong"],
+        max_length=100,
+        description="The computer's level: novice (入门), normal (普通), strong (高手) or master "
+        "(大师); default normal.  The seat info carries it as ``level``; the client names the "
+        "computer by it (电脑·高手, Computer (Strong)).",
+    )
+    bot: str | None = Field(
+        None,
+        examples=["efficiency", "random"],
+        max_length=100,
+        description="Instead of a level (not with it): any registered bot by its name, as "
+        "``GET /families`` lists them.  Kept for API compatibility; prefer ``level``.",
+    )
 
 
 class StakeIn(BaseModel):

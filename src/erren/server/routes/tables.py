@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from erren.bots import bot_names
+from erren.bots import Level, bot_names
 from erren.engine import ruleset_names
 from erren.server.rooms import catalogue
 from erren.server.routes.common import ApiError, CurrentUser, LobbyDep, StrictJSONRoute
@@ -31,7 +31,11 @@ ACCOUNT_NEEDED = "bean rooms need a registered account; guests play practice tab
 
 @router.get("/families")
 async def families() -> dict[str, list[str]]:
-    return {"families": list(ruleset_names()), "bots": list(bot_names())}
+    return {
+        "families": list(ruleset_names()),
+        "levels": [level.value for level in Level],
+        "bots": list(bot_names()),
+    }
 
 
 @router.get("/rooms", response_model=list[RoomOut])
@@ -70,7 +74,9 @@ async def join_invite(body: InviteIn, user: CurrentUser, lobby: LobbyDep) -> Sea
 
 @router.post("/tables/vs-computer", response_model=SeatOut, status_code=201)
 async def vs_computer(body: ComputerIn, user: CurrentUser, lobby: LobbyDep) -> SeatOut:
-    table = await lobby.vs_computer(user, body.family, body.options, body.bot)
+    """A table against the computer at ``level`` (or a bot named by ``bot``), seat 0.  404
+    ``no-level``/``no-bot`` for an unknown one, 422 ``level-and-bot`` for both."""
+    table = await lobby.vs_computer(user, body.family, body.options, body.bot, level=body.level)
     return seat_out(table, 0)
 
 

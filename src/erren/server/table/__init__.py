@@ -33,6 +33,7 @@ from erren.server.table.actor import Table
 from erren.server.table.base import TableBase
 from erren.server.table.commands import (
     Act,
+    Advise,
     BotMove,
     Command,
     Gone,
@@ -48,12 +49,20 @@ from erren.server.table.commands import (
     Timeout,
     WindowPass,
 )
-from erren.server.table.seats import OUTBOX_LIMIT, Conn, Seat, make_bot_seat
+from erren.server.table.seats import (
+    OUTBOX_LIMIT,
+    Conn,
+    Seat,
+    make_bot_seat,
+    make_level_seat,
+    set_level,
+)
 from erren.server.table.spec import TableConfig, TableSpec, match_at, with_claim_privacy
 
 __all__ = [
     "OUTBOX_LIMIT",
     "Act",
+    "Advise",
     "BotMove",
     "Command",
     "Conn",
@@ -75,6 +84,8 @@ __all__ = [
     "Timeout",
     "WindowPass",
     "make_bot_seat",
+    "make_level_seat",
     "match_at",
+    "set_level",
     "with_claim_privacy",
 ]

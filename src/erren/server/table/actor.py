@@ -10,9 +10,10 @@ from typing import Any
 
 from erren.engine import Action, ActionKind, Record, replay
 from erren.server.fairness import Commitment, commit
-from erren.server.protocol import ProtocolError, parse_action
+from erren.server.protocol import ProtocolError, action_text, parse_action
 from erren.server.table.commands import (
     Act,
+    Advise,
     BotMove,
     Command,
     Gone,
@@ -28,6 +29,7 @@ from erren.server.table.commands import (
     Timeout,
     WindowPass,
 )
+from erren.server.table.seats import Conn
 from erren.server.table.spec import match_at
 from erren.server.table.timers import Timers
 from erren.tiles import Tile
@@ -106,6 +108,8 @@ class Table(Timers):
             self._idle_over(command.stamp)
         elif isinstance(command, WindowPass):
             await self._window_passed(command)
+        elif isinstance(command, Advise):
+            await self._advise(command.conn)
 
     # ------------------------------------------------------------------ players' commands
     async def _join(self, cmd: Join) -> None:
@@ -208,6 +212,33 @@ class Table(Timers):
         if self._hold_pass(action):
             return
         await self._apply(action, conn)
+
+    async def _advise(self, conn: Conn) -> None:
+        """``{"type": "advice", "n", "action"}`` to ``conn`` alone: the ``expert``'s move for
+        his seat at event ``n``, chosen from his observation and nothing else (``action`` is
+        ``null`` when he has no decision to make).  One expert decision per event and seat: a
+        second request at the same event is answered from the first."""
+        state, seat = self.state, conn.seat
+        if state is None or not self.running or seat < 0 or state.actor != seat:
+            n = None if state is None else state.event_count
+            conn.send({"type": "advice", "n": n, "action": None})
+            return
+        n = state.event_count
+        key = (seat, len(state.history))
+        text = self._advice.get(key)
+        if text is None:
+            obs = state.observe(seat)
+            if not obs.legal_actions:
+                conn.send({"type": "advice", "n": n, "action": None})
+                return
+            adviser = self.adviser()
+            action = await asyncio.to_thread(adviser.choose, obs, obs.legal_actions)
+            if self.state is not state or key[1] != len(state.history):
+                conn.send({"type": "advice", "n": n, "action": None})  # the hand moved on
+                return
+            text = action_text(action)
+            self._advice = {key: text}
+        conn.send({"type": "advice", "n": n, "action": text})
 
     async def _leave(self, cmd: Leave) -> None:
         seat = cmd.conn.seat

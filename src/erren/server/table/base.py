@@ -9,6 +9,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from erren.bots import Bot, find_bot
 from erren.engine import Match, Ruleset, State, find_ruleset
 from erren.server.clock import Clock, Timer
 from erren.server.durable import durably
@@ -58,6 +59,7 @@ class TableBase:
         self.close_reason = ""
         self.close_code = ""
         self.ruleset: Ruleset = with_claim_privacy(find_ruleset(spec.family, spec.options))
+        self.bind_bots()
         # the current (or last) hand
         self.state: State | None = None
         self.game_id: int | None = None
@@ -78,6 +80,22 @@ class TableBase:
         self._window_pass: Timer | None = None
         self.store_failures = 0
         """Failed database writes in a row (0: the store is fine)."""
+        self._expert: Bot | None = None
+        self._advice: dict[tuple[int, int], str] = {}
+        """The last advice given: ``(seat, actions applied) -> action``."""
+
+    def adviser(self) -> Bot:
+        """The ``expert`` that answers the players' ``advice`` requests, bound to the rules."""
+        if self._expert is None:
+            self._expert = find_bot("expert", seed=self.rng.getrandbits(32) if self.rng else None)
+        self._expert.bind(self.ruleset)
+        return self._expert
+
+    def bind_bots(self) -> None:
+        """Teach the computer seats the table's rules (again after they change)."""
+        for seat in self.seats:
+            if seat.bot is not None:
+                seat.bot.bind(self.ruleset)
 
     # ------------------------------------------------------------------ plumbing
     def submit(self, command: Command) -> None:
@@ -180,7 +198,13 @@ class TableBase:
         return {
             **self.spec.to_json(),
             "seats": [
-                {"name": s.name, "bot": s.bot_name, "online": s.online, "ready": s.ready}
+                {
+                    "name": s.name,
+                    "bot": s.bot_name,
+                    "level": None if s.level is None else s.level.value,
+                    "online": s.online,
+                    "ready": s.ready,
+                }
                 for s in self.seats
             ],
             "hand": self.hand_no,

@@ -10,6 +10,7 @@ from erren.server.table.seats import Conn
 
 __all__ = [
     "Act",
+    "Advise",
     "BotMove",
     "Command",
     "Gone",
@@ -69,6 +70,13 @@ class Resync:
 
 
 @dataclass(frozen=True, slots=True)
+class Advise:
+    """The player at ``conn`` asks for the expert's advice on his decision."""
+
+    conn: Conn
+
+
+@dataclass(frozen=True, slots=True)
 class Sit:
     seat: int
     user_id: int
@@ -112,4 +120,4 @@ class WindowPass:
 
 Command = (
     Join | Gone | Act | SetTrustee | Ready | Leave | Resync | Sit | Timeout | BotMove | GraceOver
-) | (ReadyOver | IdleOver | WindowPass)
+) | (ReadyOver | IdleOver | WindowPass | Advise)

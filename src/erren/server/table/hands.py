@@ -93,6 +93,7 @@ class Hands(TableBase, ABC):
             "table": self.spec.to_json(),
             "names": [s.name for s in self.seats],
             "bots": [s.bot_name for s in self.seats],
+            "levels": [None if s.level is None else s.level.value for s in self.seats],
             "hand": self.hand_no,
             "dealer": self.match.dealer,
             "streak": self.match.streak,

@@ -8,14 +8,14 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from erren.bots import Bot, find_bot
+from erren.bots import Bot, Level, find_bot, level_bot
 from erren.server.clock import Timer
 from erren.server.protocol import dumps
 
 if TYPE_CHECKING:
     from erren.server.table.actor import Table
 
-__all__ = ["OUTBOX_LIMIT", "Conn", "Seat", "make_bot_seat"]
+__all__ = ["OUTBOX_LIMIT", "Conn", "Seat", "make_bot_seat", "make_level_seat", "set_level"]
 
 log = logging.getLogger("erren.server.table")
 
@@ -71,6 +71,9 @@ class Seat:
     name: str
     bot_name: str | None = None
     bot: Bot | None = None
+    level: Level | None = None
+    """The computer's level (入门, 普通, 高手, 大师), sent to the clients, which name the seat
+    by it in the player's language."""
     conns: set[Conn] = field(default_factory=set)
     ready: bool = False
     grace: Timer | None = None
@@ -87,4 +90,27 @@ class Seat:
 
 
 def make_bot_seat(name: str, bot: str, seed: int | None) -> Seat:
+    """A computer seat played by the bot registered as ``bot`` (the table binds it to its
+    rules)."""
     return Seat(user_id=None, name=name, bot_name=bot, bot=find_bot(bot, seed=seed))
+
+
+def make_level_seat(level: Level, seed: int | None) -> Seat:
+    """A computer seat played at ``level``, named ``Computer (Strong)`` (the table binds its
+    bot to its rules)."""
+    bot = level_bot(level, seed=seed)
+    return Seat(user_id=None, name=level.computer("en"), bot_name=bot.name, bot=bot, level=level)
+
+
+def set_level(seat: Seat, level: Level, seed: int | None) -> bool:
+    """Make the computer at ``seat`` play ``level`` from now on; whether it changed."""
+    if seat.level is level and seat.bot is not None:
+        return False
+    replacement = make_level_seat(level, seed)
+    seat.name, seat.bot_name, seat.bot, seat.level = (
+        replacement.name,
+        replacement.bot_name,
+        replacement.bot,
+        level,
+    )
+    return True

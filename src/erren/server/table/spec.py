@@ -53,6 +53,8 @@ class TableSpec:
     room: RoomTier | None = None
     invite: str | None = None
     bot: str | None = None
+    level: str | None = None
+    """A table against the computer: the level it plays (``None``: a bot chosen by name)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -63,6 +65,7 @@ class TableSpec:
             "room": None if self.room is None else self.room.id,
             "invite": self.invite,
             "bot": self.bot,
+            "level": self.level,
         }
 
 

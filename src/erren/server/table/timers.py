@@ -86,7 +86,15 @@ class Timers(Hands):
         legal = state.legal_actions(cmd.seat)
         if not legal:
             return
-        action = bot.pick(legal) if bot.blind else bot.choose(state.observe(cmd.seat), legal)
+        if bot.blind:
+            action = bot.pick(legal)
+        else:
+            # a decision may take the expert's whole budget (150 ms): it runs in a worker
+            # thread, so the other tables play on; this table's actor waits for it, which
+            # keeps its commands in order (the bot decides from the observation, a copy)
+            action = await asyncio.to_thread(bot.choose, state.observe(cmd.seat), legal)
+            if self.state is not state or not self.running or cmd.version != len(state.history):
+                return
         await self._apply(action, None)
 
     async def _trustee(self, cmd: SetTrustee) -> None:

@@ -3,7 +3,8 @@
 /** @typedef {{id: number, name: string, guest: boolean}} User */
 /** @typedef {{id: string, family: string, tier: string, name: string, english: string, stake: number, entry_min: number, entry_max: number, account_needed?: boolean, escape_points?: number, escape_beans?: number}} Room */
 /** @typedef {{table: string, seat: number, invite?: string|null, info: TableInfo}} SeatOut */
-/** @typedef {{name: string|null, bot: string|null, online: boolean, ready: boolean}} SeatInfo */
+/** A seat: a computer's has `bot` (its bot) and `level` (novice/normal/strong/master; the name
+ * shown comes from it, in the player's language). @typedef {{name: string|null, bot: string|null, level?: string|null, online: boolean, ready: boolean}} SeatInfo */
 /** @typedef {{id: string, kind: string, family: string, options: Record<string, any>, room: string|null, invite?: string|null, seats: SeatInfo[], hand: number, game: number|null, running: boolean, closed: boolean}} TableInfo */
 /** @typedef {{id: number, ruleset: string, room: string|null, players: Array<string|null>, finished: boolean, summary: string|null, created_at: string, finished_at: string|null}} GameOut */
 

@@ -30,7 +30,7 @@ function youLevels(st) {
  *   online: boolean[], ready: boolean[], handNo: number, timerEnd: number|null,
  *   lastText: string, offer?: string|null,
  *   clickable?: (tile: string, index: number) => boolean, onTile?: (index: number, tile: string) => void,
- *   selected?: Set<number>, given?: Set<number>, focus?: number,
+ *   selected?: Set<number>, given?: Set<number>, focus?: number, advised?: string|null,
  *   actions?: HTMLElement|null, prompt?: string, trustee?: HTMLElement|null
  * }} BoardView
  */
@@ -140,6 +140,8 @@ function handEl(v, seat) {
     return box;
   }
   const { order, drawn } = handOrder(v, tiles, seat);
+  // the hint's tile (discard or 报听): the last copy, the drawn tile when it is the one
+  const advisedAt = mine && v.advised ? order.lastIndexOf(v.advised) : -1;
   order.forEach((tile, i) => {
     const can = mine && v.clickable ? v.clickable(tile, i) : false;
     const given = mine && v.given ? v.given.has(i) : false;
@@ -149,6 +151,7 @@ function handEl(v, seat) {
       v.selected && v.selected.has(i) ? "selected" : "",
       given ? "given" : "",
       v.focus === i ? "focus" : "",
+      i === advisedAt ? "advised" : "",
     ].join(" ");
     const el = tileEl(tile, { size: mine ? "l" : "s", lang, badge: badge(v, tile), cls });
     if (given) {

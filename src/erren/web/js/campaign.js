@@ -4,13 +4,13 @@
 
 import { ApiError, api } from "./api.js";
 import { h, num, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { computerName, t } from "./i18n.js";
 
 /**
  * @typedef {{status: string, stage: number, stages: number, bankroll: number, purse: number,
  *   stage_purse: number, dealer: number, streak: number, streak_length: number, multiplier: number,
  *   max_multiplier: number, stake_unit: number, hands: number, stage_hands: number,
- *   best_payout: number, current: any, last: Last|null, table: string|null}} Campaign
+ *   best_payout: number, current: any, last: Last|null, table: string|null, level?: string}} Campaign
  * @typedef {{hand: number, stage: number, multiplier: number, stake: number, outcome: string,
  *   fan: number, yakuman: number, base: number, bonus: boolean, payout: number,
  *   stake_returned: number, bankroll_before: number, bankroll: number, gain: number,
@@ -27,7 +27,7 @@ export function campaignStats(c) {
   return h(
     "div.camp-stats",
     null,
-    cell(t("c_stage"), `${c.stage} / ${c.stages}`, "stage"),
+    cell(t("c_stage"), `${c.stage} / ${c.stages}${c.level ? " · " + computerName(c.level) : ""}`, "stage"),
     cell(t("c_bankroll"), num(c.bankroll), "bankroll"),
     cell(t("c_purse"), `${num(Math.max(0, c.purse))} / ${num(c.stage_purse)}`, "purse"),
     cell(t("c_streak"), `${c.streak} / ${c.streak_length}`, "streak"),
@@ -62,7 +62,7 @@ export function payoutEl(l) {
 function banner(c) {
   if (c.status === "game_over") return h("div.camp-banner.over", null, h("h2", null, t("c_game_over")), h("p", null, t("c_game_over_d", num(c.bankroll))));
   if (c.status === "complete") return h("div.camp-banner.complete", null, h("h2", null, t("c_complete")), h("p", null, t("c_complete_d", num(c.bankroll))));
-  if (c.last && c.last.cleared) return h("div.camp-banner.cleared", null, h("h2", null, t("c_cleared", c.last.stage)), h("p", null, t("c_cleared_d", c.stage, num(c.stage_purse))));
+  if (c.last && c.last.cleared) return h("div.camp-banner.cleared", null, h("h2", null, t("c_cleared", c.last.stage)), h("p", null, t("c_cleared_d", c.stage, num(c.stage_purse))), c.level ? h("p.camp-level", null, t("c_level", computerName(c.level))) : null);
   return null;
 }
 

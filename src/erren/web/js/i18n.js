@@ -30,6 +30,20 @@ const S = {
   outside: ["豆数不在入场范围", "Your beans are outside the limits"],
   vs_computer: ["人机对战", "Play the computer"],
   vs_computer_d: ["电脑立即入座，只记分不输豆", "The computer sits down at once; score only"],
+  level: ["电脑水平", "Computer level"],
+  lv_novice: ["入门", "Beginner"],
+  lv_normal: ["普通", "Normal"],
+  lv_strong: ["高手", "Strong"],
+  lv_master: ["大师", "Master"],
+  lv_novice_d: ["随手出牌", "Plays casually"],
+  lv_normal_d: ["讲究牌效", "Plays for speed"],
+  lv_strong_d: ["会算分值", "Plays for value"],
+  lv_master_d: ["深思熟虑", "Thinks longest"],
+  computer_at: ["电脑·{0}", "Computer ({0})"],
+  c_level: ["本关对手：{0}", "This stage's opponent: {0}"],
+  hint: ["提示", "Hint"],
+  hint_title: ["高手建议的打法（只看你自己能看到的牌）", "What the expert would play (from what you can see)"],
+  hint_none: ["现在没有需要你决定的事", "Nothing for you to decide now"],
   private: ["好友房", "Private table"],
   create_private: ["创建房间", "Create a table"],
   join_code: ["输入邀请码", "Invite code"],
@@ -108,7 +122,7 @@ const S = {
   offline: ["对手掉线", "opponent offline"],
   closed: ["牌桌已关闭：{0}", "The table closed: {0}"],
   back_lobby: ["返回大厅", "Back to the lobby"],
-  keys: ["快捷键：←→ 选牌，Enter 出牌，H 胡，P 碰，C 吃，K 杠，T 听，Space 过，A 托管", "Keys: ←→ choose, Enter discard, H win, P pung, C chow, K kong, T ready, Space pass, A auto-play"],
+  keys: ["快捷键：←→ 选牌，Enter 出牌，H 胡，P 碰，C 吃，K 杠，T 听，Space 过，A 托管，? 提示", "Keys: ←→ choose, Enter discard, H win, P pung, C chow, K kong, T ready, Space pass, A auto-play, ? hint"],
   choose: ["请选择", "Choose"],
   ting_pick: ["选择听牌时打出的牌", "Pick the tile to discard with 听"],
   select_n: ["选好要换的牌，然后确认", "Select the tiles to give up, then confirm"],
@@ -249,6 +263,8 @@ const S = {
   "err_game-kept": ["你有一局未完成的牌局，恢复或取消之前不能入座", "Your unfinished game is kept until it is restored or called off"],
   "err_seat-pending": ["你的另一个入座请求正在处理", "Another request of yours is being seated"],
   err_waiting: ["你已经在等待快速匹配", "You are already waiting for a quick match"],
+  "err_no-level": ["没有这个电脑水平", "There is no such computer level"],
+  "err_level-and-bot": ["请只选择电脑水平", "Choose the computer by its level only"],
   "err_no-opponent": ["暂时没有对手，请稍后再试", "Nobody came; try again later"],
   "err_below-entry": ["你的欢乐豆低于这个场次的入场下限", "Your beans are below this room's entry minimum"],
   "err_above-entry": ["你的欢乐豆高于这个场次的入场上限", "Your beans are above this room's entry maximum"],
@@ -307,6 +323,19 @@ export function both(key) {
 }
 
 setLang(lang);
+
+/** The computer's levels, weakest first (their ids on the wire). */
+export const LEVELS = ["novice", "normal", "strong", "master"];
+
+/** A level's name in the player's language (入门, Strong). @param {string} level @returns {string} */
+export function levelName(level) {
+  return LEVELS.includes(level) ? t(`lv_${level}`) : level;
+}
+
+/** The computer's seat name at a level: 电脑·高手, Computer (Strong). @param {string} level @returns {string} */
+export function computerName(level) {
+  return t("computer_at", levelName(level));
+}
 
 /** A family's name in the player's language. @param {string} family @returns {string} */
 export function familyName(family) {

@@ -37,6 +37,10 @@ export function onTableKey(v, e) {
     v.toggleTrustee();
     return;
   }
+  if (key === "?") {
+    v.askHint();
+    return;
+  }
   const tiles = [...v.root.querySelectorAll(".hand-mine .tile.can")];
   if (key === "arrowleft" || key === "arrowright") {
     if (!tiles.length) return;

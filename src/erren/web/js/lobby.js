@@ -3,7 +3,7 @@
 
 import { ApiError, api, setToken } from "./api.js";
 import { h, num, toast } from "./dom.js";
-import { errorText, t } from "./i18n.js";
+import { LEVELS, errorText, levelName, t } from "./i18n.js";
 import { RELIEF_BELOW, reliefEl } from "./notices.js";
 import { familyName } from "./table.js";
 
@@ -57,6 +57,26 @@ export function loginScreen(root, onLogin, registering = false) {
 }
 
 /**
+ * The four levels of the computer as a radio group; the chosen one is marked.
+ * @param {string} chosen @param {(level: string) => void} onChoose @returns {HTMLElement}
+ */
+function levelChooser(chosen, onChoose) {
+  const group = h("div.levels", { role: "radiogroup", "aria-label": t("level") });
+  for (const lv of LEVELS) {
+    const on = lv === chosen;
+    group.append(
+      h(
+        `button.level${on ? ".on" : ""}`,
+        { type: "button", role: "radio", "aria-checked": on ? "true" : "false", "data-level": lv, title: t(`lv_${lv}_d`), onclick: () => onChoose(lv) },
+        h("b", null, levelName(lv)),
+        h("small", null, t(`lv_${lv}_d`)),
+      ),
+    );
+  }
+  return h("div.level-chooser", null, h("span.muted", null, t("level")), group);
+}
+
+/**
  * @param {HTMLElement} root
  * @param {User} user
  * @param {(table: string) => void} onTable
@@ -77,6 +97,8 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
   const families = fams.families;
   let family = localStorage.getItem("erren.family") || "guobiao-2p";
   if (!families.includes(family)) family = families[0];
+  let level = localStorage.getItem("erren.level") || "normal";
+  if (!LEVELS.includes(level)) level = "normal";
   /** @type {AbortController|null} */
   let waiting = null;
   /** the server said bean rooms need an account (403 account-needed), or this is a guest */
@@ -164,7 +186,8 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
           h("section.panel.card-computer", null,
             h("h2", null, t("vs_computer")),
             h("p", null, t("vs_computer_d")),
-            h("button.primary.big#btn-computer", { type: "button", onclick: () => sit(() => api("POST", "/tables/vs-computer", { family, bot: "efficiency" })) }, t("vs_computer")),
+            levelChooser(level, (lv) => { level = lv; localStorage.setItem("erren.level", lv); draw(); }),
+            h("button.primary.big#btn-computer", { type: "button", onclick: () => sit(() => api("POST", "/tables/vs-computer", { family, level })) }, t("vs_computer")),
           ),
           h("section.panel.card-private", null,
             h("h2", null, t("private")),

@@ -86,6 +86,8 @@ export class TableView {
     this.dialog = null;
     /** @type {Record<string, string>} */
     this.roomNames = {};
+    /** the expert's advice (the hint) and the event it was given at @type {{n: number, action: string}|null} */
+    this.advice = null;
     /** the server cannot write the game's record now and retries (the hand waits) */
     this.storeRetrying = false;
     this.restore();
@@ -216,6 +218,10 @@ export class TableView {
         this.resynced();
         this.nextStep();
         break;
+      case "advice":
+        if (msg.action && msg.n === this.lastN) this.advice = { n: msg.n, action: msg.action };
+        else if (!msg.action) toast(t("hint_none"));
+        break;
       case "replaced":
         break;
       case "store-ok":
@@ -309,6 +315,24 @@ export class TableView {
     const held = heldMode(state, this.seat);
     if (held) this.mode = held;
     this.save();
+  }
+
+  // ------------------------------------------------------------------ the hint
+  /** Whether the hint can be asked: the player has a decision and nothing is on its way. */
+  canAskHint() {
+    const st = this.state;
+    return !!st && !this.end && st.to_act === this.seat && st.legal.length > 0 && !this.blocked() && !this.inflight;
+  }
+
+  /** Ask the server for the expert's move (`advice`); the answer marks the tile or button. */
+  askHint() {
+    if (this.canAskHint()) this.conn.send({ type: "advice" });
+  }
+
+  /** The advised action if it still applies (given at the current event), else null. @returns {string|null} */
+  currentAdvice() {
+    const a = this.advice;
+    return a && a.n === this.lastN && this.state && this.state.to_act === this.seat && this.state.legal.includes(a.action) ? a.action : null;
   }
 
   // ------------------------------------------------------------------ acting

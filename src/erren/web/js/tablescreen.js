@@ -7,7 +7,7 @@ import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
 import { boardEl, goldOf, handOrder } from "./board.js";
 import { givenPositions, givenTiles, givingPrompt } from "./giving.js";
 import { h } from "./dom.js";
-import { familyName, getLang, t } from "./i18n.js";
+import { computerName, familyName, getLang, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
 import { tileEl, tileName } from "./tiles.js";
 
@@ -45,7 +45,9 @@ export function boardView(tv) {
   const last = tv.events[tv.events.length - 1];
   const opp = 1 - tv.seat;
   if (last && last.kind === "draw" && last.player === opp && st.to_act === opp) oppDrew = true;
-  const names = tv.info ? tv.info.seats.map((s) => s.name || "?") : ["?", "?"];
+  const names = tv.info ? tv.info.seats.map(seatName) : ["?", "?"];
+  const advice = tv.currentAdvice();
+  const [verb, arg] = advice ? advice.split(":") : ["", ""];
   /** @type {BoardView} */
   const v = {
     family: tv.info ? tv.info.family : "guobiao-2p",
@@ -66,6 +68,7 @@ export function boardView(tv) {
     onTile: (i, tile) => tv.onTile(i, tile),
     selected: tv.selected,
     focus: tv.focus,
+    advised: (verb === "discard" || verb === "ting") && arg ? arg : null,
   };
   // arcade: the tiles already given up in the choice under way stay in the hand, marked
   const given = st.to_act === tv.seat ? givenTiles(st) : [];
@@ -73,6 +76,12 @@ export function boardView(tv) {
   const at = v.given;
   v.clickable = (tile, i) => tv.clickable(tile, i, at);
   return v;
+}
+
+/** A seat's name: the computer's by its level, in the player's language (电脑·高手).
+ * @param {import("./api.js").SeatInfo} s @returns {string} */
+export function seatName(s) {
+  return s.level ? computerName(s.level) : s.name || "?";
 }
 
 /** What the player is asked to do now. @param {TableView} tv @returns {string} */
@@ -94,10 +103,16 @@ function promptOf(tv) {
 /** The buttons of the legal actions and the open choice. @param {TableView} tv @returns {HTMLElement} */
 function actionsEl(tv) {
   const box = h("div.actions", { role: "toolbar" });
+  const advice = tv.currentAdvice();
   for (const b of tv.buttons()) {
     const hint = b.key === " " ? "Space" : b.key === "Enter" ? "Enter" : b.key.toUpperCase();
-    const btn = h(`button.act${b.cls ? "." + b.cls.split(" ").join(".") : ""}`, { type: "button", "data-key": b.key, onclick: () => tv.press(b) }, b.label, hint ? h("kbd", null, hint) : null);
+    const advised = advice !== null && (b.action === advice || (b.options || []).some((o) => o.action === advice) || (b.key === "t" && advice.startsWith("ting:")));
+    const cls = [b.cls || "", advised ? "advised" : ""].join(" ").trim();
+    const btn = h(`button.act${cls ? "." + cls.split(" ").join(".") : ""}`, { type: "button", "data-key": b.key, onclick: () => tv.press(b) }, b.label, hint ? h("kbd", null, hint) : null);
     box.append(btn);
+  }
+  if (tv.canAskHint()) {
+    box.append(h("button.act.hint#btn-hint", { type: "button", "data-key": "?", title: t("hint_title"), onclick: () => tv.askHint() }, t("hint"), h("kbd", null, "?")));
   }
   if (tv.chooser && tv.chooser.options) {
     const lang = getLang();

@@ -1,0 +1,113 @@
+"""The computer's levels as players know them: 入门, 普通, 高手, 大师.
+
+A :class:`Level` is what a player chooses at a table against the computer (``erren play
+--level``, the web client's level chooser, the arcade campaign's stages); :func:`level_bot`
+builds its bot.  The wire and command-line id is the value (``novice``, ``normal``,
+``strong``, ``master``); the names shown are :attr:`Level.chinese` and :attr:`Level.english`,
+and the computer's seat reads :meth:`Level.computer` (``电脑·高手``, ``Computer (Strong)``).
+
+=========  ======  ========  ==================================================
+id         中文     English   bot
+=========  ======  ========  ==================================================
+novice     入门     Beginner  ``novice``: sane random play (:mod:`erren.bots.novice`)
+normal     普通     Normal    ``efficiency``: tile efficiency
+strong     高手     Strong    ``expert`` with a :data:`STRONG_BUDGET_MS` budget
+master     大师     Master    ``expert`` with a :data:`MASTER_BUDGET_MS` budget
+=========  ======  ========  ==================================================
+
+>>> parse_level("高手"), parse_level("Master").computer("zh")
+(Level.STRONG, '电脑·大师')
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from erren.bots.base import Bot, find_bot
+from erren.bots.expert import DEFAULT_BUDGET_MS, ExpertBot
+from erren.engine import Ruleset
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "MASTER_BUDGET_MS",
+    "STRONG_BUDGET_MS",
+    "Level",
+    "level_bot",
+    "level_names",
+    "parse_level",
+]
+
+STRONG_BUDGET_MS = 30.0
+"""高手's time per decision, in milliseconds."""
+MASTER_BUDGET_MS = DEFAULT_BUDGET_MS
+"""大师's time per decision (the expert's own budget)."""
+
+
+class Level(StrEnum):
+    """A level of the computer; the value is its id on the wire and the command line."""
+
+    NOVICE = "novice"
+    NORMAL = "normal"
+    STRONG = "strong"
+    MASTER = "master"
+
+    @property
+    def chinese(self) -> str:
+        return _NAMES[self][0]
+
+    @property
+    def english(self) -> str:
+        return _NAMES[self][1]
+
+    def computer(self, lang: str = "en") -> str:
+        """The computer's seat name at this level: ``电脑·高手`` (``zh``) or ``Computer
+        (Strong)`` (any other language)."""
+        if lang == "zh":
+            return f"电脑·{self.chinese}"
+        return f"Computer ({self.english})"
+
+    def __repr__(self) -> str:
+        return f"Level.{self.name}"
+
+
+_NAMES: dict[Level, tuple[str, str]] = {
+    Level.NOVICE: ("入门", "Beginner"),
+    Level.NORMAL: ("普通", "Normal"),
+    Level.STRONG: ("高手", "Strong"),
+    Level.MASTER: ("大师", "Master"),
+}
+
+DEFAULT_LEVEL = Level.NORMAL
+"""The level of a table against the computer when none is chosen."""
+
+
+def level_names() -> str:
+    """Every level with its names, for messages: ``novice (入门, Beginner), ...``."""
+    return ", ".join(f"{lv.value} ({lv.chinese}, {lv.english})" for lv in Level)
+
+
+def parse_level(text: str) -> Level:
+    """The level named ``text``: its id, its Chinese or its English name (case and
+    surrounding space do not matter); :class:`ValueError` naming ``text`` and the known
+    levels otherwise."""
+    key = text.strip().casefold()
+    for level in Level:
+        if key in (level.value, level.chinese, level.english.casefold()):
+            return level
+    raise ValueError(f"unknown level {text!r} (known: {level_names()})")
+
+
+def level_bot(level: Level, *, seed: int | None = None, ruleset: Ruleset | None = None) -> Bot:
+    """The bot that plays ``level``, seeded and, with ``ruleset``, bound to those rules."""
+    bot: Bot
+    if level is Level.NOVICE:
+        bot = find_bot("novice", seed=seed)
+    elif level is Level.NORMAL:
+        bot = find_bot("efficiency", seed=seed)
+    elif level is Level.STRONG:
+        bot = ExpertBot(seed=seed, budget_ms=STRONG_BUDGET_MS)
+    else:
+        bot = ExpertBot(seed=seed, budget_ms=MASTER_BUDGET_MS)
+    if ruleset is not None:
+        bot.bind(ruleset)
+    return bot
