@@ -27,16 +27,15 @@ from typing import Literal
 
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
-from erren.analysis.waits import discard_table
 from erren.bots.arcade import wild_counts
-from erren.bots.common import visible_counts
-from erren.bots.expert.arcade_value import ArcadeValuer, ReadyHand
+from erren.bots.expert.arcade_exchange import exchange_choice
+from erren.bots.expert.arcade_value import ArcadeValuer, ReadyHand, unseen_counts
 from erren.engine import Action, ActionKind, ArcadeView, Observation
 from erren.melds import Meld, MeldKind
 from erren.scoring.arcade import Baoting
 from erren.tiles import NUM_KINDS, Tile
 
-__all__ = ["ArcadeKnobs", "arcade_expert_choice", "unseen_counts"]
+__all__ = ["ArcadeKnobs", "arcade_expert_choice"]
 
 AK = ActionKind
 _CLAIMS = frozenset({AK.CHI, AK.PENG, AK.MING_GANG})
@@ -51,21 +50,12 @@ class ArcadeKnobs:
     """``efficiency``: 报听 as the efficiency bot (enough waits); ``concealed``: always when
     concealed (门清报听), else as the efficiency bot; ``always``: whenever legal."""
     claims: bool = True
-    """Weigh chi/peng/ming gang of a concealed hand against 门清's value."""
+    """Weigh chi/peng of a concealed hand against 门清's value."""
+    exchange: bool = True
+    """Choose the opening exchange by Monte-Carlo (:mod:`.arcade_exchange`)."""
     claim_keep: float = 1.0
     ting_min_waits: int = 3
     ting_late_wall: int = 8
-
-
-def unseen_counts(obs: Observation, view: ArcadeView, wild: int) -> list[int]:
-    """Copies of each kind the player cannot see; for the wild kind, the wild tiles (the
-    indicator is out of play); 0 for the flower kind (a natural flower never wins, R1.12)."""
-    _, visible = visible_counts(obs, flowers=True)
-    out = [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
-    out[wild] = max(0, 3 - visible[wild])
-    if view.flower_kind is not None:
-        out[int(view.flower_kind)] = 0
-    return out
 
 
 def _concealed(melds: Sequence[Meld]) -> bool:
@@ -94,6 +84,8 @@ def arcade_expert_choice(
     if any(a.kind in (AK.HU, AK.ZIMO) for a in legal):
         return None  # a win is always taken
     phase = observation.phase
+    if phase == "exchange":
+        return exchange_choice(observation, view, int(view.wild), legal) if knobs.exchange else None
     if phase == "turn" and view.giving:
         return _pung_answer(valuer, observation, view, legal)
     if phase == "turn":

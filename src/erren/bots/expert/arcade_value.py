@@ -18,12 +18,14 @@ from dataclasses import dataclass
 
 from erren.analysis.shapes import ARCADE
 from erren.analysis.waits import waits
+from erren.bots.common import visible_counts
+from erren.engine import ArcadeView, Observation
 from erren.hand import Hand
 from erren.melds import Meld
 from erren.scoring.arcade import ArcadeContext, Baoting, score_arcade
 from erren.tiles import NUM_KINDS, Tile
 
-__all__ = ["ZIMO_SHARE", "ArcadeValuer", "ReadyHand"]
+__all__ = ["ZIMO_SHARE", "ArcadeValuer", "ReadyHand", "unseen_counts"]
 
 ZIMO_SHARE = 0.5
 """The share of natural wins assumed self-drawn when a wait is valued before it comes."""
@@ -106,3 +108,14 @@ class ArcadeValuer:
             value += n * self.pay(hand, self.wild, self_drawn=True, baoting=baoting)
             outs += n
         return value, outs
+
+
+def unseen_counts(obs: Observation, view: ArcadeView, wild: int) -> list[int]:
+    """Copies of each kind the player cannot see; for the wild kind, the wild tiles (the
+    indicator is out of play); 0 for the flower kind (a natural flower never wins, R1.12)."""
+    _, visible = visible_counts(obs, flowers=True)
+    out = [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
+    out[wild] = max(0, 3 - visible[wild])
+    if view.flower_kind is not None:
+        out[int(view.flower_kind)] = 0
+    return out
