@@ -14,8 +14,7 @@ from typing import ClassVar
 
 from erren.bots.base import register_bot
 from erren.bots.efficiency import EfficiencyBot
-from erren.bots.expert.arcade import ArcadeKnobs, arcade_expert_choice
-from erren.bots.expert.arcade_value import ArcadeValuer
+from erren.bots.expert.arcade import arcade_expert_choice
 from erren.bots.expert.guobiao import Knobs, claim_choice, turn_choice
 from erren.bots.expert.values import Valuer, family_ruleset
 from erren.engine import Action, ArcadeView, GuobiaoView, Observation, Ruleset
@@ -45,13 +44,10 @@ class ExpertBot(EfficiencyBot):
         self.knobs = knobs if knobs is not None else Knobs()
         self.ruleset: Ruleset | None = None
         self._valuer: Valuer | None = None
-        self.arcade_knobs = ArcadeKnobs()
-        self._arcade: ArcadeValuer | None = None
 
     def bind(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self._valuer = None
-        self._arcade = None
 
     def _guobiao_valuer(self, observation: Observation) -> Valuer:
         if self._valuer is None:
@@ -68,21 +64,11 @@ class ExpertBot(EfficiencyBot):
                     return chosen
             elif observation.phase != "turn" and self.knobs.value_claims:
                 return claim_choice(observation, legal_actions, valuer, self.knobs)
-        # arcade (expert/arcade.py): kept apart from the guobiao/xiamen branches above
-        if isinstance(observation.view, ArcadeView) and observation.view.wild is not None:
-            arcade = self._arcade_valuer(observation, int(observation.view.wild))
-            chosen = arcade_expert_choice(arcade, self.arcade_knobs, observation, legal_actions)
+        if isinstance(observation.view, ArcadeView):  # arcade: expert/arcade.py
+            chosen = arcade_expert_choice(self, observation, legal_actions)
             if chosen is not None:
                 return chosen
         return super().choose(observation, legal_actions)
-
-    def _arcade_valuer(self, observation: Observation, wild: int) -> ArcadeValuer:
-        """The arcade valuer of this hand's wild kind (a new one when the wild changes)."""
-        if self._arcade is None or self._arcade.wild != wild:
-            rules = family_ruleset(observation, self.ruleset)
-            base = getattr(getattr(rules, "options", None), "base_points", 1)
-            self._arcade = ArcadeValuer(wild, base)
-        return self._arcade
 
 
 register_bot("expert", ExpertBot)

@@ -20,22 +20,29 @@ observation and are deterministic.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+from weakref import WeakKeyDictionary
 
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
+from erren.analysis.waits import discard_table
 from erren.bots.arcade import wild_counts
 from erren.bots.expert.arcade_exchange import exchange_choice
 from erren.bots.expert.arcade_value import ArcadeValuer, ReadyHand, unseen_counts
+from erren.bots.expert.values import family_ruleset
 from erren.engine import Action, ActionKind, ArcadeView, Observation
 from erren.melds import Meld, MeldKind
 from erren.scoring.arcade import Baoting
 from erren.tiles import NUM_KINDS, Tile
 
-__all__ = ["ArcadeKnobs", "arcade_expert_choice"]
+if TYPE_CHECKING:
+    from erren.bots.expert import ExpertBot
+
+__all__ = ["ArcadeKnobs", "arcade_expert_choice", "configure"]
 
 AK = ActionKind
 _CLAIMS = frozenset({AK.CHI, AK.PENG, AK.MING_GANG})
@@ -54,6 +61,11 @@ class ArcadeKnobs:
     exchange: bool = True
     """Choose the opening exchange by Monte-Carlo (:mod:`.arcade_exchange`)."""
     claim_keep: float = 1.0
+    pass_kongs: bool = False
+    """A concealed hand passes ming gangs too (else the efficiency bot decides them)."""
+    one_away: bool = False
+    """One draw from ready, discard for the most valuable ready hands (:func:`_one_away`)."""
+    one_away_rows: int = 6
     ting_min_waits: int = 3
     ting_late_wall: int = 8
 
@@ -62,23 +74,44 @@ def _concealed(melds: Sequence[Meld]) -> bool:
     return all(m.kind is MeldKind.AN_GANG for m in melds)
 
 
-def _held(melds: Sequence[Meld]) -> list[int]:
-    held = [0] * NUM_KINDS
-    for m in melds:
-        for t in m.tiles:
-            held[t] += 1
-    return held
+@dataclass(slots=True)
+class _Seat:
+    """One bot's arcade state: its knobs and the valuer of the current wild kind."""
+
+    knobs: ArcadeKnobs
+    valuer: ArcadeValuer | None = None
+
+
+_SEATS: WeakKeyDictionary[ExpertBot, _Seat] = WeakKeyDictionary()
+
+
+def configure(bot: ExpertBot, knobs: ArcadeKnobs) -> None:
+    """Make ``bot`` play arcade with ``knobs`` (default :class:`ArcadeKnobs`)."""
+    _SEATS[bot] = _Seat(knobs)
+
+
+def _valuer(bot: ExpertBot, observation: Observation, wild: int) -> tuple[ArcadeValuer, _Seat]:
+    seat = _SEATS.get(bot)
+    if seat is None:
+        seat = _SEATS[bot] = _Seat(ArcadeKnobs())
+    if seat.valuer is None or seat.valuer.wild != wild:
+        rules = family_ruleset(observation, bot.ruleset)
+        base = getattr(getattr(rules, "options", None), "base_points", 1)
+        seat.valuer = ArcadeValuer(wild, int(base))
+    return seat.valuer, seat
 
 
 def arcade_expert_choice(
-    valuer: ArcadeValuer,
-    knobs: ArcadeKnobs,
-    observation: Observation,
-    legal: Sequence[Action],
+    bot: ExpertBot, observation: Observation, legal: Sequence[Action]
 ) -> Action | None:
     """The value-aware choice in an arcade hand, or ``None`` to let the efficiency policy
-    decide."""
+    decide.  Searches stop at ``bot.budget_ms``."""
     view = observation.view
+    if not isinstance(view, ArcadeView) or view.wild is None or len(legal) < 2:
+        return None
+    valuer, seat = _valuer(bot, observation, int(view.wild))
+    knobs = seat.knobs
+    deadline = time.perf_counter() + bot.budget_ms / 1000
     if not isinstance(view, ArcadeView) or view.wild is None or len(legal) < 2:
         return None
     if any(a.kind in (AK.HU, AK.ZIMO) for a in legal):
@@ -93,7 +126,7 @@ def arcade_expert_choice(
             chosen = _pung_answer(valuer, observation, view, legal)
             if chosen is not None:
                 return chosen
-        return _ready_turn(valuer, knobs, observation, view, legal)
+        return _ready_turn(valuer, knobs, observation, view, legal, deadline)
     if phase == "pick":
         return _pick(valuer, observation, view, legal)
     if phase == "claim" and knobs.claims:
@@ -106,49 +139,23 @@ def _hand(obs: Observation, view: ArcadeView, w: int) -> tuple[list[int], int]:
     return c, k
 
 
-def _ready_options(
-    valuer: ArcadeValuer,
-    c: list[int],
-    k: int,
-    melds: tuple[Meld, ...],
-    flowers: int,
-    unseen: Sequence[int],
-    baoting: Baoting,
-) -> list[tuple[float, int, int]]:
-    """``(value, outs, tile)`` of every discard of the 14-form (``c``, ``k``) that leaves it
-    ready (``tile`` is the wild kind for a wild), valued with ``baoting``."""
-    w = valuer.wild
-    held = _held(melds)
-    out: list[tuple[float, int, int]] = []
-    for t in [*(t for t in range(NUM_KINDS) if c[t]), *([w] if k else [])]:
-        wild = t == w
-        if wild:
-            k -= 1
-        else:
-            c[t] -= 1
-        hand = ReadyHand(tuple(c), k, melds, flowers)
-        if wild:
-            k += 1
-        else:
-            c[t] += 1
-        value, outs = valuer.ready_value(hand, unseen, baoting=baoting, held=held)
-        if outs or value:
-            out.append((value, outs, t))
-    return out
-
-
 def _ready_turn(
     valuer: ArcadeValuer,
     knobs: ArcadeKnobs,
     obs: Observation,
     view: ArcadeView,
     legal: Sequence[Action],
+    deadline: float,
 ) -> Action | None:
-    """The most valuable ready (discard, 报听) pair, when some discard leaves the hand ready."""
+    """The most valuable ready (discard, 报听) pair, when some discard leaves the hand ready;
+    one draw from ready, :func:`_one_away`."""
     w = valuer.wild
     c, k = _hand(obs, view, w)
     melds = obs.melds[obs.player]
-    if shanten(c, wilds=k, shapes=ARCADE) > 0:
+    now = shanten(c, wilds=k, shapes=ARCADE)
+    if now == 1 and knobs.one_away:
+        return _one_away(valuer, knobs, obs, view, legal, deadline)
+    if now > 0:
         return None
     discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
     tings = {int(a.tile): a for a in legal if a.kind is AK.TING}  # type: ignore[arg-type]
@@ -157,7 +164,7 @@ def _ready_turn(
     unseen = unseen_counts(obs, view, w)
     flowers = len(obs.flowers[obs.player])
     concealed = _concealed(melds)
-    plain = _ready_options(valuer, c, k, melds, flowers, unseen, Baoting.NONE)
+    plain = valuer.ready_discards(c, k, melds, flowers=flowers, unseen=unseen)
     best: tuple[float, int, Action] | None = None
     for value, outs, t in plain:
         if t in discards and (best is None or (value, outs) > best[:2]):
@@ -167,18 +174,75 @@ def _ready_turn(
         declared = (
             plain
             if kind is Baoting.NONE
-            else _ready_options(valuer, c, k, melds, flowers, unseen, kind)
+            else valuer.ready_discards(c, k, melds, flowers=flowers, unseen=unseen, baoting=kind)
         )
         late = obs.wall_count <= knobs.ting_late_wall
         for value, outs, t in declared:
             if t not in tings:
                 continue
-            if knobs.ting == "efficiency" or (knobs.ting == "concealed" and not concealed):
-                if not (late or k > 0 or outs >= knobs.ting_min_waits):
-                    continue
+            by_waits = knobs.ting == "efficiency" or (knobs.ting == "concealed" and not concealed)
+            if by_waits and not (late or k > 0 or outs >= knobs.ting_min_waits):
+                continue
             if best is None or (value, outs) >= best[:2]:
                 best = (value, outs, tings[t])
     return None if best is None else best[2]
+
+
+def _one_away(
+    valuer: ArcadeValuer,
+    knobs: ArcadeKnobs,
+    obs: Observation,
+    view: ArcadeView,
+    legal: Sequence[Action],
+    deadline: float,
+) -> Action | None:
+    """Among the (at most ``one_away_rows``) discards that leave the hand one draw from ready,
+    the one whose ready hands are worth most: Σ over the draws that make it ready of unseen
+    copies × the best ready value after that draw (with 门清报听 when concealed).  ``None``
+    when out of time."""
+    w = valuer.wild
+    c, k, visible = wild_counts(obs, view, w)
+    melds = obs.melds[obs.player]
+    discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
+    unseen = unseen_counts(obs, view, w)
+    flowers = len(obs.flowers[obs.player])
+    baoting = Baoting.MENQING if _concealed(melds) else Baoting.NONE
+    rows = [
+        (row, w if row.discard is None else row.discard)
+        for row in discard_table(c, wilds=k, shapes=ARCADE, visible=visible)
+        if row.shanten == 1
+    ]
+    rows = [(row, t) for row, t in rows if t in discards][: knobs.one_away_rows]
+    if len(rows) < 2:
+        return None
+    best: tuple[float, int] | None = None
+    for row, t in rows:
+        if time.perf_counter() > deadline:
+            return None
+        k13 = k - (t == w)
+        if t != w:
+            c[t] -= 1
+        total = 0.0
+        for y in [*row.effective, *([w] if unseen[w] else [])]:
+            n = unseen[y]
+            if n <= 0:
+                continue
+            if y == w:
+                k14 = k13 + 1
+            else:
+                k14 = k13
+                c[y] += 1
+            options = valuer.ready_discards(
+                c, k14, melds, flowers=flowers, unseen=unseen, baoting=baoting
+            )
+            if y != w:
+                c[y] -= 1
+            total += n * max((v for v, _, _ in options), default=0.0)
+        if t != w:
+            c[t] += 1
+        if best is None or total > best[0]:
+            best = (total, t)
+    return None if best is None else discards[best[1]]
 
 
 def _claim(
@@ -202,7 +266,9 @@ def _claim(
     flowers = len(obs.flowers[obs.player])
     # the concealed hand, had it drawn the tile instead: its best ready value with 门清报听
     c[int(x)] += 1
-    keep = _ready_options(valuer, c, k, melds, flowers, unseen, Baoting.MENQING)
+    keep = valuer.ready_discards(
+        c, k, melds, flowers=flowers, unseen=unseen, baoting=Baoting.MENQING
+    )
     c[int(x)] -= 1
     kept = max((v for v, _, _ in keep), default=0.0)
     best: tuple[float, Action] | None = None
@@ -213,13 +279,13 @@ def _claim(
         c2, melds2 = after
         if action.kind is AK.MING_GANG:
             continue  # the replacement draw comes first: leave kongs to the efficiency bot
-        options = _ready_options(valuer, c2, k, melds2, flowers, unseen, Baoting.NONE)
+        options = valuer.ready_discards(c2, k, melds2, flowers=flowers, unseen=unseen)
         value = max((v for v, _, _ in options), default=0.0)
         if value > 0 and (best is None or value > best[0]):
             best = (value, action)
     if best is not None and best[0] >= knobs.claim_keep * kept:
         return best[1]
-    if any(a.kind is AK.MING_GANG for a in claims):
+    if any(a.kind is AK.MING_GANG for a in claims) and not knobs.pass_kongs:
         return None
     return next((a for a in legal if a.kind is AK.PASS), None)
 

@@ -25,7 +25,7 @@ from erren.melds import Meld
 from erren.scoring.arcade import ArcadeContext, Baoting, score_arcade
 from erren.tiles import NUM_KINDS, Tile
 
-__all__ = ["ZIMO_SHARE", "ArcadeValuer", "ReadyHand", "unseen_counts"]
+__all__ = ["ZIMO_SHARE", "ArcadeValuer", "ReadyHand", "held_counts", "unseen_counts"]
 
 ZIMO_SHARE = 0.5
 """The share of natural wins assumed self-drawn when a wait is valued before it comes."""
@@ -108,6 +108,47 @@ class ArcadeValuer:
             value += n * self.pay(hand, self.wild, self_drawn=True, baoting=baoting)
             outs += n
         return value, outs
+
+    def ready_discards(
+        self,
+        c: list[int],
+        k: int,
+        melds: tuple[Meld, ...],
+        *,
+        flowers: int,
+        unseen: Sequence[int],
+        baoting: Baoting = Baoting.NONE,
+    ) -> list[tuple[float, int, int]]:
+        """``(value, outs, tile)`` of every discard of the 14-form (``c`` natural counts, ``k``
+        wilds) that leaves it ready, valued by :meth:`ready_value` with ``baoting`` (``tile`` is
+        the wild kind for a wild)."""
+        w = self.wild
+        held = held_counts(melds)
+        out: list[tuple[float, int, int]] = []
+        for t in [*(t for t in range(NUM_KINDS) if c[t]), *([w] if k else [])]:
+            wild = t == w
+            if wild:
+                k -= 1
+            else:
+                c[t] -= 1
+            hand = ReadyHand(tuple(c), k, melds, flowers)
+            if wild:
+                k += 1
+            else:
+                c[t] += 1
+            value, outs = self.ready_value(hand, unseen, baoting=baoting, held=held)
+            if outs or value:
+                out.append((value, outs, t))
+        return out
+
+
+def held_counts(melds: Sequence[Meld]) -> list[int]:
+    """Tiles of each kind in ``melds``."""
+    held = [0] * NUM_KINDS
+    for m in melds:
+        for t in m.tiles:
+            held[t] += 1
+    return held
 
 
 def unseen_counts(obs: Observation, view: ArcadeView, wild: int) -> list[int]:
