@@ -126,7 +126,7 @@ def arcade_expert_choice(
             chosen = _pung_answer(valuer, observation, view, legal)
             if chosen is not None:
                 return chosen
-        return _ready_turn(valuer, knobs, observation, view, legal, deadline)
+        return _ready_turn(valuer, knobs, observation, view, legal, deadline=deadline)
     if phase == "pick":
         return _pick(valuer, observation, view, legal)
     if phase == "claim" and knobs.claims:
@@ -145,6 +145,7 @@ def _ready_turn(
     obs: Observation,
     view: ArcadeView,
     legal: Sequence[Action],
+    *,
     deadline: float,
 ) -> Action | None:
     """The most valuable ready (discard, 报听) pair, when some discard leaves the hand ready;
@@ -154,7 +155,7 @@ def _ready_turn(
     melds = obs.melds[obs.player]
     now = shanten(c, wilds=k, shapes=ARCADE)
     if now == 1 and knobs.one_away:
-        return _one_away(valuer, knobs, obs, view, legal, deadline)
+        return _one_away(valuer, knobs, obs, view, legal, deadline=deadline)
     if now > 0:
         return None
     discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
@@ -194,6 +195,7 @@ def _one_away(
     obs: Observation,
     view: ArcadeView,
     legal: Sequence[Action],
+    *,
     deadline: float,
 ) -> Action | None:
     """Among the (at most ``one_away_rows``) discards that leave the hand one draw from ready,
@@ -319,7 +321,8 @@ def _pick(
     valuer: ArcadeValuer, obs: Observation, view: ArcadeView, legal: Sequence[Action]
 ) -> Action | None:
     """Ready: the kind whose self-drawn win pays most, times the chance a copy is left in the
-    stock (not all unseen copies in the opponent's hand).  ``None`` when not ready."""
+    stock (not all unseen copies in the opponent's hand, :func:`_all_held`, over the pool of
+    :func:`unseen_counts`), the wild on equal terms.  ``None`` when not ready."""
     w = valuer.wild
     c, k = _hand(obs, view, w)
     if shanten(c, wilds=k, shapes=ARCADE) != 0:
@@ -330,7 +333,7 @@ def _pick(
     baoting = Baoting.NONE  # a 报听 seat is never offered the event (R2.12)
     pool = sum(unseen)
     theirs = obs.concealed_count[obs.opponent]
-    best: tuple[float, Action] | None = None
+    best: tuple[tuple[float, bool], Action] | None = None
     for t, action in picks.items():
         n = unseen[t]
         if n <= 0:
@@ -338,9 +341,9 @@ def _pick(
         pay = valuer.pay(hand, t, self_drawn=True, baoting=baoting)
         if pay <= 0:
             continue
-        value = (1.0 - _all_held(n, theirs, pool)) * pay
-        if best is None or value > best[0]:
-            best = (value, action)
+        key = ((1.0 - _all_held(n, theirs, pool)) * pay, t == w)
+        if best is None or key > best[0]:
+            best = (key, action)
     return None if best is None else best[1]
 
 
