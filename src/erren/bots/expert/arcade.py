@@ -29,7 +29,6 @@ from weakref import WeakKeyDictionary
 
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
-from erren.analysis.waits import discard_table
 from erren.bots.arcade import wild_counts
 from erren.bots.expert.arcade_exchange import exchange_choice
 from erren.bots.expert.arcade_value import ArcadeValuer, ReadyHand, unseen_counts
@@ -60,12 +59,11 @@ class ArcadeKnobs:
     """Weigh chi/peng of a concealed hand against 门清's value."""
     exchange: bool = True
     """Choose the opening exchange by Monte-Carlo (:mod:`.arcade_exchange`)."""
+    exchange_samples: int = 96
+    """Random draws each candidate exchange is valued over."""
+    exchange_max: int = 8
+    """The most tiles an exchange gives."""
     claim_keep: float = 1.0
-    pass_kongs: bool = False
-    """A concealed hand passes ming gangs too (else the efficiency bot decides them)."""
-    one_away: bool = False
-    """One draw from ready, discard for the most valuable ready hands (:func:`_one_away`)."""
-    one_away_rows: int = 6
     ting_min_waits: int = 3
     ting_late_wall: int = 8
 
@@ -118,7 +116,12 @@ def arcade_expert_choice(
         return None  # a win is always taken
     phase = observation.phase
     if phase == "exchange":
-        return exchange_choice(observation, view, int(view.wild), legal) if knobs.exchange else None
+        if not knobs.exchange:
+            return None
+        plan = (knobs.exchange_samples, knobs.exchange_max)
+        return exchange_choice(
+            observation, view, int(view.wild), legal, plan_size=plan, deadline=deadline
+        )
     if phase == "turn" and view.giving:
         return _pung_answer(valuer, observation, view, legal)
     if phase == "turn":
@@ -126,7 +129,7 @@ def arcade_expert_choice(
             chosen = _pung_answer(valuer, observation, view, legal)
             if chosen is not None:
                 return chosen
-        return _ready_turn(valuer, knobs, observation, view, legal, deadline=deadline)
+        return _ready_turn(valuer, knobs, observation, view, legal)
     if phase == "pick":
         return _pick(valuer, observation, view, legal)
     if phase == "claim" and knobs.claims:
@@ -145,18 +148,12 @@ def _ready_turn(
     obs: Observation,
     view: ArcadeView,
     legal: Sequence[Action],
-    *,
-    deadline: float,
 ) -> Action | None:
-    """The most valuable ready (discard, 报听) pair, when some discard leaves the hand ready;
-    one draw from ready, :func:`_one_away`."""
+    """The most valuable ready (discard, 报听) pair, when some discard leaves the hand ready."""
     w = valuer.wild
     c, k = _hand(obs, view, w)
     melds = obs.melds[obs.player]
-    now = shanten(c, wilds=k, shapes=ARCADE)
-    if now == 1 and knobs.one_away:
-        return _one_away(valuer, knobs, obs, view, legal, deadline=deadline)
-    if now > 0:
+    if shanten(c, wilds=k, shapes=ARCADE) > 0:
         return None
     discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
     tings = {int(a.tile): a for a in legal if a.kind is AK.TING}  # type: ignore[arg-type]
@@ -187,64 +184,6 @@ def _ready_turn(
             if best is None or (value, outs) >= best[:2]:
                 best = (value, outs, tings[t])
     return None if best is None else best[2]
-
-
-def _one_away(
-    valuer: ArcadeValuer,
-    knobs: ArcadeKnobs,
-    obs: Observation,
-    view: ArcadeView,
-    legal: Sequence[Action],
-    *,
-    deadline: float,
-) -> Action | None:
-    """Among the (at most ``one_away_rows``) discards that leave the hand one draw from ready,
-    the one whose ready hands are worth most: Σ over the draws that make it ready of unseen
-    copies × the best ready value after that draw (with 门清报听 when concealed).  ``None``
-    when out of time."""
-    w = valuer.wild
-    c, k, visible = wild_counts(obs, view, w)
-    melds = obs.melds[obs.player]
-    discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
-    unseen = unseen_counts(obs, view, w)
-    flowers = len(obs.flowers[obs.player])
-    baoting = Baoting.MENQING if _concealed(melds) else Baoting.NONE
-    rows = [
-        (row, w if row.discard is None else row.discard)
-        for row in discard_table(c, wilds=k, shapes=ARCADE, visible=visible)
-        if row.shanten == 1
-    ]
-    rows = [(row, t) for row, t in rows if t in discards][: knobs.one_away_rows]
-    if len(rows) < 2:
-        return None
-    best: tuple[float, int] | None = None
-    for row, t in rows:
-        if time.perf_counter() > deadline:
-            return None
-        k13 = k - (t == w)
-        if t != w:
-            c[t] -= 1
-        total = 0.0
-        for y in [*row.effective, *([w] if unseen[w] else [])]:
-            n = unseen[y]
-            if n <= 0:
-                continue
-            if y == w:
-                k14 = k13 + 1
-            else:
-                k14 = k13
-                c[y] += 1
-            options = valuer.ready_discards(
-                c, k14, melds, flowers=flowers, unseen=unseen, baoting=baoting
-            )
-            if y != w:
-                c[y] -= 1
-            total += n * max((v for v, _, _ in options), default=0.0)
-        if t != w:
-            c[t] += 1
-        if best is None or total > best[0]:
-            best = (total, t)
-    return None if best is None else discards[best[1]]
 
 
 def _claim(
@@ -287,7 +226,7 @@ def _claim(
             best = (value, action)
     if best is not None and best[0] >= knobs.claim_keep * kept:
         return best[1]
-    if any(a.kind is AK.MING_GANG for a in claims) and not knobs.pass_kongs:
+    if any(a.kind is AK.MING_GANG for a in claims):
         return None
     return next((a for a in legal if a.kind is AK.PASS), None)
 

@@ -10,7 +10,9 @@ counted as wilds.  The smallest prefix with the lowest mean wins; with no loose 
 
 from __future__ import annotations
 
+import math
 import random
+import time
 import zlib
 from collections.abc import Sequence
 
@@ -47,20 +49,32 @@ def loose_tiles(c: Sequence[int]) -> list[int]:
 
 
 def exchange_plan(
-    c: Sequence[int], wilds: int, unseen: Sequence[int], wild: int, rng: random.Random
+    c: Sequence[int],
+    wilds: int,
+    unseen: Sequence[int],
+    wild: int,
+    rng: random.Random,
+    *,
+    samples: int = EXCHANGE_SAMPLES,
+    most: int = MAX_GIVE,
+    deadline: float = math.inf,
 ) -> list[int]:
-    """The tiles to give (sorted), chosen as the module docstring says."""
-    order = loose_tiles(c)[:MAX_GIVE]
+    """The tiles to give (sorted), at most ``most``, each candidate valued over ``samples``
+    draws, as the module docstring says; past ``deadline`` (``time.perf_counter``) the best
+    candidate so far."""
+    order = loose_tiles(c)[:most]
     if not order:
         return []
     pool = [t for t in range(NUM_KINDS) for _ in range(unseen[t])]
     if len(pool) < len(order):
         return []
-    draws = [rng.sample(pool, len(order)) for _ in range(EXCHANGE_SAMPLES)]
+    draws = [rng.sample(pool, len(order)) for _ in range(samples)]
     best_mean = float(shanten(c, wilds=wilds, shapes=ARCADE))
     best_n = 0
     h = list(c)
     for n in range(1, len(order) + 1):
+        if time.perf_counter() > deadline:
+            break
         h[order[n - 1]] -= 1
         total = 0
         for draw in draws:
@@ -81,14 +95,23 @@ def exchange_plan(
 
 
 def exchange_choice(
-    observation: Observation, view: ArcadeView, wild: int, legal: Sequence[Action]
+    observation: Observation,
+    view: ArcadeView,
+    wild: int,
+    legal: Sequence[Action],
+    *,
+    plan_size: tuple[int, int] = (EXCHANGE_SAMPLES, MAX_GIVE),
+    deadline: float = math.inf,
 ) -> Action:
-    """The next ``give`` of the plan, or ``exchange`` when it is all given (the plan depends
-    on the hand and the seen tiles only, so every step finds the same one)."""
+    """The next ``give`` of the plan (``plan_size`` = samples, most tiles), or ``exchange``
+    when it is all given (the plan depends on the hand and the seen tiles only, so every step
+    finds the same one)."""
     c, k, _ = wild_counts(observation, view, wild)
     unseen = unseen_counts(observation, view, wild)
     key = ",".join(str(int(t)) for t in observation.hand) + f"|{sum(unseen)}"
-    plan = exchange_plan(c, k, unseen, wild, random.Random(zlib.crc32(key.encode())))
+    rng = random.Random(zlib.crc32(key.encode()))
+    samples, most = plan_size
+    plan = exchange_plan(c, k, unseen, wild, rng, samples=samples, most=most, deadline=deadline)
     rest = list(plan)
     for given in view.giving:
         if int(given) in rest:
