@@ -217,3 +217,17 @@ def test_decides_from_the_observation_only(seed: int) -> None:
             checked += 1
         state.apply(action)
     assert checked > 0
+
+
+def test_a_concealed_hand_passes_a_chi_that_a_draw_would_match() -> None:
+    """234m567m23p78s99s1z and the opponent's 1p: the chi makes it ready at once (throw 1z,
+    wait 6s/9s), but an open hand loses 门清 1, 门清自摸 1 and 门清报听 1 on every win, while
+    the same tile drawn gives the same waits concealed.  The expert passes; the efficiency bot
+    chis (it lowers the shanten)."""
+    obs = dataclasses.replace(
+        _observation("234m567m23p78s99s1z", phase="claim"), pending=Tile(9), last_drawn=None
+    )
+    chi = Action.make(AK.CHI, obs.player, Tile(9))
+    legal = [chi, Action.make(AK.PASS, obs.player)]
+    assert EfficiencyBot(seed=1).choose(obs, legal) == chi
+    assert ExpertBot(seed=1).choose(obs, legal) == legal[1]
