@@ -10,6 +10,7 @@ import pytest
 
 from erren.bots.efficiency import EfficiencyBot
 from erren.bots.expert import ExpertBot
+from erren.bots.expert.arcade import ArcadeKnobs, configure
 from erren.bots.expert.arcade_exchange import exchange_plan, loose_tiles
 from erren.bots.expert.arcade_value import ArcadeValuer, ReadyHand
 from erren.engine import Action, ActionKind, ArcadeView, Observation, State, find_ruleset
@@ -101,14 +102,24 @@ def test_a_concealed_baoting_adds_one_fan_per_win() -> None:
 def test_expert_discards_for_the_bigger_payment_not_the_most_waits() -> None:
     """111z222z333z4z5567m (an 8m in the river, no wild left): throwing 4z leaves 5 winning
     tiles worth 6.5 on average (32.5, the test above); throwing 5m leaves a 4z single wait
-    for 小四喜, 3 tiles × 13 = 39.  The efficiency bot throws 4z (more waits), the expert 5m."""
+    for 小四喜, 3 tiles × 13 = 39.  The efficiency bot throws 4z (more waits), the expert 5m,
+    without 报听 (its default)."""
     obs = _observation("111z222z333z4z5567m", seen="8m")
     legal = [Action.make(AK.DISCARD, obs.player, t) for t in sorted(set(obs.hand))]
     legal += [Action.make(AK.TING, obs.player, t) for t in (Tile(30), Tile(4))]
-    chosen = ExpertBot(seed=1).choose(obs, legal)
-    assert chosen.kind in (AK.DISCARD, AK.TING)
-    assert chosen.tile == Tile(4)
+    assert ExpertBot(seed=1).choose(obs, legal) == Action.make(AK.DISCARD, obs.player, Tile(4))
     assert EfficiencyBot(seed=1).choose(obs, legal).tile == Tile(30)
+
+
+def test_declaring_when_concealed_values_the_waits_with_menqing_baoting() -> None:
+    """With ``ting="concealed"`` the same hand declares 报听 with 5m: 门清报听 makes 4z's
+    小四喜 no richer (13, a yakuman), 3 × 13 = 39, and 4z's waits 5 × (7 + 8) / 2 = 37.5."""
+    obs = _observation("111z222z333z4z5567m", seen="8m")
+    legal = [Action.make(AK.DISCARD, obs.player, t) for t in sorted(set(obs.hand))]
+    legal += [Action.make(AK.TING, obs.player, t) for t in (Tile(30), Tile(4))]
+    bot = ExpertBot(seed=1)
+    configure(bot, ArcadeKnobs(ting="concealed"))
+    assert bot.choose(obs, legal) == Action.make(AK.TING, obs.player, Tile(4))
 
 
 def test_pick_any_weighs_the_payment_by_the_chance_a_copy_is_left() -> None:

@@ -3,9 +3,10 @@ win pays made by value (:class:`~erren.bots.expert.arcade_value.ArcadeValuer`).
 
 * **Ready discards and 报听.**  When the best discard leaves the hand ready, every discard that
   does so is valued by its waits (unseen copies × the real payment: patterns, yakuman, the
-  13 cap, the wild as the best tile it can stand for), with and without 报听 where 报听 is
-  legal; the most valuable (discard, 报听) pair is played.  A concealed 报听 adds 门清报听, so
-  it is worth more whenever legal (``ting`` knob).
+  13 cap, the wild as the best tile it can stand for), with 门清报听 where the ``ting`` knob
+  lets it declare; the most valuable (discard, 报听) pair is played.  By default it never
+  declares: the arena found the frozen hand (no better waits later, the drawn tile thrown
+  whatever it is) costs more than the fan.
 * **Claims.**  While the hand is concealed, a chi or peng gives up 门清, 门清自摸 and
   门清报听: it is taken only when it leaves the hand ready and its waits are worth at least
   ``claim_keep`` of what the concealed hand would be worth one draw later (``claims`` knob).
@@ -56,9 +57,12 @@ _TILES = tuple(Tile(i) for i in range(NUM_KINDS))
 class ArcadeKnobs:
     """Which arcade decisions the expert makes by value (each kept because the arena said so)."""
 
-    ting: Literal["efficiency", "concealed", "always"] = "concealed"
-    """``efficiency``: 报听 as the efficiency bot (enough waits); ``concealed``: always when
-    concealed (门清报听), else as the efficiency bot; ``always``: whenever legal."""
+    ting: Literal["never", "rule", "concealed"] = "never"
+    """When to declare 报听 with a ready discard: ``never`` (the arena's choice: a frozen
+    hand's forced discards and lost flexibility cost more than 门清报听's fan); ``rule``:
+    with at least ``ting_min_waits`` unseen winning tiles (wilds counted) or once the live
+    wall is ``ting_late_wall`` tiles or fewer; ``concealed``: whenever concealed (it adds
+    门清报听), else by ``rule``."""
     claims: bool = True
     """Weigh chi/peng of a concealed hand against 门清's value."""
     exchange: bool = True
@@ -69,8 +73,8 @@ class ArcadeKnobs:
     """The most tiles an exchange gives."""
     claim_keep: float = 1.0
     """A concealed hand claims when the open ready value ≥ this × the concealed one."""
-    ting_min_waits: int = 3
-    """Unseen winning tiles an efficiency-style 报听 needs (``ting`` knob)…"""
+    ting_min_waits: int = 9
+    """Unseen winning tiles 报听 by ``rule`` needs…"""
     ting_late_wall: int = 8
     """…unless the live wall is this short."""
 
@@ -172,7 +176,7 @@ def _ready_turn(
     for value, outs, t in plain:
         if t in discards and (best is None or (value, outs) > best[:2]):
             best = (value, outs, discards[t])
-    if tings:
+    if tings and knobs.ting != "never":
         kind = Baoting.MENQING if concealed else Baoting.NONE
         declared = (
             plain
@@ -183,8 +187,8 @@ def _ready_turn(
         for value, outs, t in declared:
             if t not in tings:
                 continue
-            by_waits = knobs.ting == "efficiency" or (knobs.ting == "concealed" and not concealed)
-            if by_waits and not (late or k > 0 or outs >= knobs.ting_min_waits):
+            by_waits = knobs.ting == "rule" or not concealed
+            if by_waits and not (late or outs >= knobs.ting_min_waits):
                 continue
             if best is None or (value, outs) >= best[:2]:
                 best = (value, outs, tings[t])
