@@ -202,9 +202,10 @@ def _claim(
     view: ArcadeView,
     legal: Sequence[Action],
 ) -> Action | None:
-    """A concealed hand passes a claim that does not leave it ready with waits worth at least
-    ``claim_keep`` × the concealed hand's own ready value (its best discard after a draw of
-    the claimed tile, as if self-drawn).  ``None``: the efficiency bot decides."""
+    """A concealed hand passes a chi or peng that does not leave it ready with waits worth at
+    least ``claim_keep`` × the concealed hand's own ready value (its best discard after a draw
+    of the claimed tile instead).  ``None``: the efficiency bot decides (an open hand, a
+    ming gang)."""
     melds = obs.melds[obs.player]
     claims = [a for a in legal if a.kind in _CLAIMS]
     x = obs.pending
@@ -214,11 +215,11 @@ def _claim(
     c, k = _hand(obs, view, w)
     unseen = unseen_counts(obs, view, w)
     flowers = len(obs.flowers[obs.player])
-    # the concealed hand, had it drawn the tile instead: its best ready value with 门清报听
+    # the concealed hand, had it drawn the tile instead: its best ready value (with 门清报听
+    # when it would declare)
+    kind = Baoting.NONE if knobs.ting == "never" else Baoting.MENQING
     c[int(x)] += 1
-    keep = valuer.ready_discards(
-        c, k, melds, flowers=flowers, unseen=unseen, baoting=Baoting.MENQING
-    )
+    keep = valuer.ready_discards(c, k, melds, flowers=flowers, unseen=unseen, baoting=kind)
     c[int(x)] -= 1
     kept = max((v for v, _, _ in keep), default=0.0)
     best: tuple[float, Action] | None = None
