@@ -15,7 +15,12 @@ win pays made by value (:class:`~erren.bots.expert.arcade_value.ArcadeValuer`).
 * **Opening exchange.**  Monte-Carlo over the reserve draws (:mod:`.arcade_exchange`).
 * **Pick-any.**  Ready, it names the kind whose win pays most, weighed by the chance that a
   copy is left in the stock (the wild completes every ready hand at its best).
-* **Pung offer.**  Among the answers that make the hand complete, the one that pays most.
+* **Pung offer.**  Among the answers that make the hand complete, the one that pays most
+  (the pung joins the concealed hand and the win is self-drawn: 三暗刻, 四暗刻...).
+
+Arena (``erren arena --rules arcade --bots expert,efficiency --deals 1000``): +0.76 ± 0.15
+points per hand (seed 1), +0.63 ± 0.16 (seed 2); with the events at 0.5 (pung offer,
+pick-any) +2.18 ± 0.29, of which the pung answer is +1.2.
 
 Everything else (far-from-ready discards, kongs, claims of an open hand, wins — always taken)
 is the efficiency bot's: :func:`arcade_expert_choice` returns ``None`` there.  Decisions read
@@ -65,6 +70,8 @@ class ArcadeKnobs:
     门清报听), else by ``rule``."""
     claims: bool = True
     """Weigh chi/peng of a concealed hand against 门清's value."""
+    events: bool = True
+    """Answer pick-any and the pung offer by value (else as the efficiency bot)."""
     exchange: bool = True
     """Choose the opening exchange by Monte-Carlo (:mod:`.arcade_exchange`)."""
     exchange_samples: int = 96
@@ -132,15 +139,15 @@ def arcade_expert_choice(
             observation, view, int(view.wild), legal, plan_size=plan, deadline=deadline
         )
     if phase == "turn" and view.giving:
-        return _pung_answer(valuer, observation, view, legal)
+        return _pung_answer(valuer, observation, view, legal) if knobs.events else None
     if phase == "turn":
-        if view.offer is not None:
+        if view.offer is not None and knobs.events:
             chosen = _pung_answer(valuer, observation, view, legal)
             if chosen is not None:
                 return chosen
         return _ready_turn(valuer, knobs, observation, view, legal)
     if phase == "pick":
-        return _pick(valuer, observation, view, legal)
+        return _pick(valuer, observation, view, legal) if knobs.events else None
     if phase == "claim" and knobs.claims:
         return _claim(valuer, knobs, observation, view, legal)
     return None
