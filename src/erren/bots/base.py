@@ -21,9 +21,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from erren.engine import Action, Observation, Ruleset
+from erren.engine import Action, Observation, Ruleset, State
 
-__all__ = ["Bot", "BotFactory", "bot_names", "find_bot", "register_bot"]
+__all__ = ["Bot", "BotFactory", "bot_names", "find_bot", "play_hand", "register_bot"]
 
 
 class Bot(ABC):
@@ -49,6 +49,20 @@ class Bot(ABC):
 
     def __repr__(self) -> str:
         return f"find_bot({self.name!r})"
+
+
+def play_hand(state: State, bots: Sequence[Bot]) -> State:
+    """Play ``state`` to its end with ``bots[seat]`` deciding for each seat (the simulator's
+    hands, the arena's games and a searching bot's rollouts)."""
+    while not state.is_terminal:
+        seat = state.actor
+        bot = bots[seat]
+        legal = state.legal_actions()
+        if bot.blind:
+            state.apply(bot.pick(legal))
+        else:
+            state.apply(bot.choose(state.observe(seat), legal))
+    return state
 
 
 BotFactory = Callable[..., Bot]

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from erren.bots.base import Bot, find_bot
+from erren.bots.base import Bot, find_bot, play_hand
 from erren.engine import Match, Ruleset, State
 from erren.engine.xiamen import WIN_TYPES
 
@@ -163,19 +163,6 @@ class Stats:
 
 def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
-
-
-def play_hand(state: State, bots: Sequence[Bot]) -> State:
-    """Play ``state`` to its end with ``bots[seat]`` deciding for each seat."""
-    while not state.is_terminal:
-        seat = state.actor
-        bot = bots[seat]
-        legal = state.legal_actions()
-        if bot.blind:
-            state.apply(bot.pick(legal))
-        else:
-            state.apply(bot.choose(state.observe(seat), legal))
-    return state
 
 
 def _bots(

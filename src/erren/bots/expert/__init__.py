@@ -4,8 +4,11 @@ Guobiao-2p (:mod:`~erren.bots.expert.guobiao`): it values a ready hand by what t
 really pay for each wait (:mod:`~erren.bots.expert.values`: the fan calculator and the
 settlement with the ruleset's minimum, cap and multipliers) times the unseen copies, and chooses
 ready discards by that worth, one- and two-from-ready discards by the worth of the ready hands
-the next draws lead to, and passes a claim that would leave a ready hand worth less.  Xiamen and
-arcade play as ``efficiency`` (nothing measured better yet).
+the next draws lead to, and passes a claim that would leave a ready hand worth less.  Arcade
+(:mod:`~erren.bots.expert.arcade`): ready discards, claims, pick-any and the pung offer by the
+real payment (patterns, yakuman, the 13 cap), no 报听, the opening exchange by Monte-Carlo over
+the reserve (:mod:`~erren.bots.expert.arcade_exchange`).  Xiamen plays as ``efficiency``
+(nothing measured better yet).
 
 Optional, off by default because duplicate play measured no gain
 (:class:`~erren.bots.expert.guobiao.Knobs`): Monte-Carlo search of claims and ready discards
@@ -27,12 +30,13 @@ from typing import ClassVar
 
 from erren.bots.base import register_bot
 from erren.bots.efficiency import EfficiencyBot
+from erren.bots.expert.arcade import arcade_expert_choice
 from erren.bots.expert.defence import danger, safer_discard
 from erren.bots.expert.guobiao import Knobs, Seen, claim_choice, discard_values, turn_choice
 from erren.bots.expert.policy import search_candidates
 from erren.bots.expert.search import Clock, Search
 from erren.bots.expert.values import Valuer, family_ruleset
-from erren.engine import Action, ActionKind, GuobiaoView, Observation, Ruleset
+from erren.engine import Action, ActionKind, ArcadeView, GuobiaoView, Observation, Ruleset
 
 __all__ = ["DEFAULT_BUDGET_MS", "ExpertBot"]
 
@@ -124,6 +128,10 @@ class ExpertBot(EfficiencyBot):
                     return chosen
             elif observation.phase in ("claim", "rob"):
                 return claim_choice(observation, legal_actions, valuer, self.knobs)
+        if isinstance(observation.view, ArcadeView):  # arcade: expert/arcade.py
+            chosen = arcade_expert_choice(self, observation, legal_actions)
+            if chosen is not None:
+                return chosen
         return super().choose(observation, legal_actions)
 
     def _defend(

@@ -17,11 +17,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from erren.bots.base import Bot
+from erren.bots.base import Bot, play_hand
 from erren.bots.expert.opponent import readiness_test
 from erren.engine import Action, Observation, Ruleset
 from erren.engine.resample import resample
-from erren.sim.simulator import play_hand
 
 __all__ = ["Search", "SearchReport"]
 
