@@ -10,6 +10,7 @@ import pytest
 
 from erren.bots import Bot, EfficiencyBot, Level, NoviceBot, find_bot, level_bot, parse_level
 from erren.bots.expert import ExpertBot
+from erren.bots.expert.knobs import Knobs
 from erren.bots.levels import level_names
 from erren.bots.novice import discard_tiers
 from erren.engine import Action, ActionKind, Observation, State, find_ruleset
@@ -76,6 +77,12 @@ def test_each_level_builds_its_bot_bound_to_the_table() -> None:
     master = level_bot(Level.MASTER, seed=1, ruleset=xiamen)
     assert isinstance(strong, ExpertBot) and isinstance(master, ExpertBot)
     assert (strong.budget_ms, master.budget_ms) == (30.0, 150.0)
+    assert (strong.knobs.lookahead, strong.knobs.two_away_width, strong.knobs.break_factor) == (
+        False,
+        0,
+        0.0,
+    )
+    assert master.knobs == Knobs()
     assert strong.ruleset is xiamen and master.ruleset is xiamen
 
 

@@ -11,8 +11,8 @@ id         中文     English   bot
 =========  ======  ========  ==================================================
 novice     入门     Beginner  ``novice``: sane random play (:mod:`erren.bots.novice`)
 normal     普通     Normal    ``efficiency``: tile efficiency
-strong     高手     Strong    ``expert`` with a :data:`STRONG_BUDGET_MS` budget
-master     大师     Master    ``expert`` with a :data:`MASTER_BUDGET_MS` budget
+strong     高手     Strong    ``expert`` with :data:`STRONG_KNOBS`, :data:`STRONG_BUDGET_MS`
+master     大师     Master    ``expert`` as it is, :data:`MASTER_BUDGET_MS` budget
 =========  ======  ========  ==================================================
 
 >>> parse_level("高手"), parse_level("Master").computer("zh")
@@ -25,12 +25,14 @@ from enum import StrEnum
 
 from erren.bots.base import Bot, find_bot
 from erren.bots.expert import DEFAULT_BUDGET_MS, ExpertBot
+from erren.bots.expert.knobs import Knobs
 from erren.engine import Ruleset
 
 __all__ = [
     "DEFAULT_LEVEL",
     "MASTER_BUDGET_MS",
     "STRONG_BUDGET_MS",
+    "STRONG_KNOBS",
     "Level",
     "level_bot",
     "level_names",
@@ -39,6 +41,10 @@ __all__ = [
 
 STRONG_BUDGET_MS = 30.0
 """高手's time per decision, in milliseconds."""
+STRONG_KNOBS = Knobs(lookahead=False, two_away_width=0, break_factor=0.0)
+"""高手 values its ready hands (discards, claims, 报听) like 大师 but does not look ahead from
+one or two tiles away: a level between 普通 and 大师 (the search is off at every budget, so
+the budget alone would not tell 高手 from 大师; ``python -m benchmarks.bench_arena``)."""
 MASTER_BUDGET_MS = DEFAULT_BUDGET_MS
 """大师's time per decision (the expert's own budget)."""
 
@@ -105,7 +111,7 @@ def level_bot(level: Level, *, seed: int | None = None, ruleset: Ruleset | None 
     elif level is Level.NORMAL:
         bot = find_bot("efficiency", seed=seed)
     elif level is Level.STRONG:
-        bot = ExpertBot(seed=seed, budget_ms=STRONG_BUDGET_MS)
+        bot = ExpertBot(seed=seed, budget_ms=STRONG_BUDGET_MS, knobs=STRONG_KNOBS)
     else:
         bot = ExpertBot(seed=seed, budget_ms=MASTER_BUDGET_MS)
     if ruleset is not None:
