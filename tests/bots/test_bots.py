@@ -2,37 +2,16 @@
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Sequence
 
 import pytest
 
 from erren.bots import Bot, EfficiencyBot, RandomBot, bot_names, find_bot
 from erren.engine import Action, ActionKind, Observation, State, find_ruleset
-from erren.notation import parse_tiles
 from erren.sim import play_hand, simulate
+from erren.testing.deals import start
 
 RULES = find_ruleset("guobiao-2p")
-_DEAL = ((0, 4), (1, 4), (0, 4), (1, 4), (0, 4), (1, 4), (0, 1), (1, 1), (0, 1))
-
-
-def start(dealer: str, other: str) -> State:
-    """A hand dealt from a crafted wall: seat 0 deals ``dealer`` (14), seat 1 gets ``other``
-    (13); the rest of the wall is shuffled."""
-    hands = [[int(t) for t in parse_tiles(dealer)], [int(t) for t in parse_tiles(other)]]
-    front: list[int] = []
-    for who, n in _DEAL:
-        front += hands[who][:n]
-        del hands[who][:n]
-    rest = Counter(RULES.tiles)
-    rest.subtract(front)
-    middle = list(rest.elements())
-    random.Random(0).shuffle(middle)
-    state = State(RULES, dealer=0)
-    state.apply(Action.shuffle(tuple(front + middle)))
-    state.apply(Action.dice(3, 4))
-    return state
 
 
 def act(state: State, *texts: str) -> None:
@@ -95,14 +74,14 @@ def _choose(state: State) -> Action:
 
 
 def test_efficiency_wins_when_it_can() -> None:
-    state = start("123m456m789m11122z", "1345678m1357z77z")
+    state = start(RULES, "123m456m789m11122z", "1345678m1357z77z")
     # the dealer's 14 tiles already win (天胡)
     assert _choose(state).kind is ActionKind.ZIMO
 
 
 def test_efficiency_discards_the_useless_tile_and_declares_ting() -> None:
     # dealer: 123m 456m 789m 11z 2z + 5z: throwing 5z or 2z leaves a ready hand
-    state = start("123m456m789m11z25z7z", "1345678m1357z77z")
+    state = start(RULES, "123m456m789m11z25z7z", "1345678m1357z77z")
     action = _choose(state)
     assert action.kind in (ActionKind.TING, ActionKind.DISCARD)
     assert str(action.tile) in ("2z", "5z", "7z")
@@ -110,7 +89,7 @@ def test_efficiency_discards_the_useless_tile_and_declares_ting() -> None:
 
 def test_efficiency_claims_a_pung_that_lowers_shanten() -> None:
     # seat 1: three runs, a pair of 5z and two lone winds (1-shanten); pung 5z makes it ready
-    state = start("12345m9m666z12345z", "123m456m789m55z13z")
+    state = start(RULES, "12345m9m666z12345z", "123m456m789m55z13z")
     act(state, "0:discard:5z")
     assert state.phase.value == "claim"
     assert _choose(state).kind is ActionKind.PENG
@@ -118,7 +97,7 @@ def test_efficiency_claims_a_pung_that_lowers_shanten() -> None:
 
 def test_efficiency_passes_a_chow_that_changes_nothing() -> None:
     # seat 1 is ready on 5z/7z; chowing 1m would leave it just as ready
-    state = start("12345m9m666z12346z", "123m456m789m55z77z")
+    state = start(RULES, "12345m9m666z12346z", "123m456m789m55z77z")
     act(state, "0:discard:1m")
     assert state.phase.value == "claim"
     assert any(a.kind is ActionKind.CHI for a in state.legal_actions())

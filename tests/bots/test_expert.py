@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -22,33 +21,15 @@ from erren.bots.random_bot import RandomBot
 from erren.engine import Action, ActionKind, Observation, State, find_ruleset
 from erren.engine.resample import resample
 from erren.notation import parse_tiles
+from erren.testing.deals import start
 from erren.tiles import Tile
 
 AK = ActionKind
 RULES = find_ruleset("guobiao-2p")
 SEARCHING = Knobs(search_claims=True, search_turns=True)
-_DEAL = ((0, 4), (1, 4), (0, 4), (1, 4), (0, 4), (1, 4), (0, 1), (1, 1), (0, 1))
 
 # The `2p` table (guobiao-2p §4.2.2): the fans the value tests meet.
 QIDUI, QINGYISE, ZIMO, YIBANGAO, YAOJIUKE = 24, 10, 4, 2, 2
-
-
-def start(dealer: str, other: str) -> State:
-    """A guobiao-2p hand from a crafted wall: seat 0 deals ``dealer`` (14), seat 1 gets
-    ``other`` (13); the rest of the wall is shuffled."""
-    hands = [[int(t) for t in parse_tiles(dealer)], [int(t) for t in parse_tiles(other)]]
-    front: list[int] = []
-    for who, n in _DEAL:
-        front += hands[who][:n]
-        del hands[who][:n]
-    rest = Counter(RULES.tiles)
-    rest.subtract(front)
-    middle = list(rest.elements())
-    random.Random(0).shuffle(middle)
-    state = State(RULES, dealer=0)
-    state.apply(Action.shuffle(tuple(front + middle)))
-    state.apply(Action.dice(3, 4))
-    return state
 
 
 class FakeClock:
@@ -188,7 +169,7 @@ def test_a_long_enough_budget_runs_every_sample() -> None:
 def _ready_turn() -> State:
     # The dealer holds 11 22 33 55 77 99m 4m E: throwing E waits on 4m for 七对 + 清一色,
     # throwing 4m waits on E for 七对 alone; three unseen copies either way.
-    return start("1122335577994m1z", "123456m1234567z")
+    return start(RULES, "1122335577994m1z", "123456m1234567z")
 
 
 def test_among_ready_discards_the_bigger_hand_is_chosen() -> None:
@@ -209,7 +190,7 @@ def test_among_ready_discards_the_bigger_hand_is_chosen() -> None:
 def _claim_window() -> State:
     # Seat 1 is ready for 七对 on E (11 22 33 55 77 99m E); the dealer throws a 9m.  Pung 9m
     # and throw E waits on 5m/7m (four unseen copies against three) but for much less.
-    state = start("9m1234567z123456z", "112233557799m1z")
+    state = start(RULES, "9m1234567z123456z", "112233557799m1z")
     state.apply(Action.parse("0:discard:9m"))
     return state
 

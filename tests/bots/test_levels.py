@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Sequence
 
 import pytest
@@ -16,6 +14,7 @@ from erren.bots.novice import discard_tiers
 from erren.engine import Action, ActionKind, Observation, State, find_ruleset
 from erren.engine.arcade import stage_options
 from erren.notation import parse_tile, parse_tiles
+from erren.testing.deals import start
 from erren.tiles import Tile
 
 AK = ActionKind
@@ -129,29 +128,8 @@ def test_the_registry_knows_the_novice() -> None:
     assert type(find_bot("novice", seed=3)) is NoviceBot
 
 
-_DEAL = ((0, 4), (1, 4), (0, 4), (1, 4), (0, 4), (1, 4), (0, 1), (1, 1), (0, 1))
-
-
-def _dealt(dealer: str, other: str) -> State:
-    """A guobiao-2p hand from a crafted wall: seat 0 deals ``dealer`` (14), seat 1 gets
-    ``other`` (13); the rest of the wall is shuffled."""
-    hands = [[int(t) for t in parse_tiles(dealer)], [int(t) for t in parse_tiles(other)]]
-    front: list[int] = []
-    for who, n in _DEAL:
-        front += hands[who][:n]
-        del hands[who][:n]
-    rest = Counter(RULES.tiles)
-    rest.subtract(front)
-    middle = list(rest.elements())
-    random.Random(0).shuffle(middle)
-    state = State(RULES, dealer=0)
-    state.apply(Action.shuffle(tuple(front + middle)))
-    state.apply(Action.dice(3, 4))
-    return state
-
-
 def _discards(dealer: str, other: str, seeds: int = 40) -> set[str]:
-    state = _dealt(dealer, other)
+    state = start(RULES, dealer, other)
     obs = state.observe(0)
     chosen: set[str] = set()
     for seed in range(seeds):
@@ -183,7 +161,7 @@ def test_the_discard_tiers() -> None:
 
 
 def test_the_novice_claims_and_declares_only_as_often_as_told() -> None:
-    state = _dealt("123m777z444z11z5z6z9m", "445566788m2233z")
+    state = start(RULES, "123m777z444z11z5z6z9m", "445566788m2233z")
     obs = state.observe(0)
     never = NoviceBot(seed=5, claim_chance=0.0, ting_chance=0.0)
     for _ in range(30):

@@ -9,48 +9,10 @@ from erren.engine import Action, ActionKind, Ruleset, State
 from erren.engine.arcade import ArcadeData
 from erren.engine.xiamen import XiamenData
 from erren.notation import parse_tiles
+from erren.testing.deals import DEAL_ORDER, make_wall, start
 from erren.tiles import NUM_KINDS
 
-DEAL_ORDER = ((0, 4), (1, 4), (0, 4), (1, 4), (0, 4), (1, 4), (0, 1), (1, 1), (0, 1))
-"""§1.5: (receiver, count), receiver 0 = dealer, 1 = non-dealer."""
-
-
-def make_wall(
-    ruleset: Ruleset,
-    dealer: str,
-    other: str,
-    draws: str = "",
-    back: str = "",
-    *,
-    seed: int = 0,
-) -> tuple[int, ...]:
-    """A wall dealing ``dealer`` (14 tiles) and ``other`` (13), then front draws ``draws`` in
-    order and back draws ``back`` in order (from the tail); the rest filled at random."""
-    hands = [list(parse_tiles(dealer)), list(parse_tiles(other))]
-    assert len(hands[0]) == 14 and len(hands[1]) == 13, (len(hands[0]), len(hands[1]))
-    front: list[int] = []
-    for who, n in DEAL_ORDER:
-        front.extend(int(t) for t in hands[who][:n])
-        del hands[who][:n]
-    front.extend(int(t) for t in parse_tiles(draws))
-    tail = [int(t) for t in parse_tiles(back)]
-    rest = Counter(ruleset.tiles)
-    rest.subtract(front)
-    rest.subtract(tail)
-    assert all(v >= 0 for v in rest.values()), "more copies than the ruleset has"
-    middle = list(rest.elements())
-    random.Random(seed).shuffle(middle)
-    return tuple(front + middle + tail[::-1])
-
-
-def start(
-    ruleset: Ruleset, dealer: str, other: str, draws: str = "", back: str = "", *, seat: int = 0
-) -> State:
-    """A hand dealt from a crafted wall, dealer at ``seat``."""
-    state = State(ruleset, dealer=seat)
-    state.apply(Action.shuffle(make_wall(ruleset, dealer, other, draws, back)))
-    state.apply(Action.dice(3, 4))
-    return state
+__all__ = ["DEAL_ORDER", "act", "make_wall", "start", "tile_census"]
 
 
 def act(state: State, *texts: str) -> None:
