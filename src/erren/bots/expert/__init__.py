@@ -36,7 +36,16 @@ from erren.bots.expert.guobiao import Knobs, Seen, claim_choice, discard_values,
 from erren.bots.expert.policy import search_candidates
 from erren.bots.expert.search import Clock, Search
 from erren.bots.expert.values import Valuer, family_ruleset
-from erren.engine import Action, ActionKind, ArcadeView, GuobiaoView, Observation, Ruleset
+from erren.bots.expert.xiamen import xiamen_expert_choice
+from erren.engine import (
+    Action,
+    ActionKind,
+    ArcadeView,
+    GuobiaoView,
+    Observation,
+    Ruleset,
+    XiamenView,
+)
 
 __all__ = ["DEFAULT_BUDGET_MS", "ExpertBot"]
 
@@ -130,6 +139,10 @@ class ExpertBot(EfficiencyBot):
                 return claim_choice(observation, legal_actions, valuer, self.knobs)
         if isinstance(observation.view, ArcadeView):  # arcade: expert/arcade.py
             chosen = arcade_expert_choice(self, observation, legal_actions)
+            if chosen is not None:
+                return chosen
+        if isinstance(observation.view, XiamenView):  # xiamen: expert/xiamen.py
+            chosen = xiamen_expert_choice(self, observation, legal_actions)
             if chosen is not None:
                 return chosen
         return super().choose(observation, legal_actions)
