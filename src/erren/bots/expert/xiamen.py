@@ -1,19 +1,24 @@
-"""The expert's xiamen play: the efficiency bot's, steered towards 游金 while it holds a gold.
+"""The expert's xiamen play: the efficiency bot's, with the two decisions where the 游 chain's
+payments (xiamen.md R-4.6) make the efficiency bot throw points away.
 
-A 游金-ready hand (xiamen.md R-3.5: a gold as the lone pair tile, every other tile in sets)
-wins on *any* next own draw at ×4 plus a bonus of 50 (R-4.6), where an ordinary ready hand
-holding a gold may only win by 自摸 on its waits at ×2 (a gold holder cannot 平和, R-2.6).  So
-while the hand holds a gold, the expert measures each discard by its distance to 游金-ready as
-well as by its ordinary shanten, and takes the discard nearest to 游金 when that costs at most
-``you_slack`` ordinary shanten (:class:`XiamenKnobs`).
+* **The race.**  A player at a 游 level wins on its next own draw unless it draws a gold
+  (R-2.9.2): 游金 pays ``min((底 + 水) × 4, cap) + 50``.  While the opponent is at a 游
+  level, the expert takes a 自摸 (or, itself at a 游 level with a gold drawn, the 游 win) at
+  once, where the efficiency bot, with the wall long enough, would throw into 游金-ready (or
+  climb to 双游) and hand the opponent its winning draw.
+* **The opening.**  A non-dealer whose 13 tiles are 游金-ready passes 三金倒/抢金胡 (×4, no
+  bonus): it enters 游金 when the window closes (R-2.3) and the dealer cannot win before its
+  draw (the dealer's first action has no 自摸).  A dealer passes when one of its 14 tiles can
+  be thrown into 游金-ready (the efficiency bot's first discard then enters 游金).
 
-The distance to 游金-ready is an ordinary shanten (:func:`~erren.analysis.waits.discard_table`)
-of the hand with one gold swapped for a tile of a kind no xiamen tile can join (``1p``: xiamen
-has no 饼 suit): the hand left by a discard is then ready on that kind exactly when it is
-游金-ready, the borrowed pair :func:`~erren.analysis.golds.you_ready` uses for the test itself.
+Both are :class:`XiamenKnobs` switches, on because the arena said so (``erren arena --rules
+xiamen --bots expert,efficiency --deals 4000``: +0.43 ± 0.16 points per hand, seed 1, +0.41 ±
+0.16, seed 2; the race alone +0.37, the opening pass +0.06).  Tried and dropped: discarding
+towards 游金-ready while holding a gold (a shanten with one gold swapped for a borrowed 1p,
+−0.06 to +0.02), passing a chi/peng that leaves the hand 2+ from ready (−0.05) or 1+ (−1.7),
+never claiming a chow (−1.0).
 
-Everything else (wins, the 游 chain, claims, kongs, hands without a gold) is the efficiency
-bot's: :func:`xiamen_expert_choice` returns ``None`` there.
+Everything else is the efficiency bot's: :func:`xiamen_expert_choice` returns ``None`` there.
 """
 
 from __future__ import annotations
@@ -24,8 +29,6 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from erren.analysis.golds import you_ready
-from erren.analysis.shapes import XIAMEN
-from erren.analysis.waits import DiscardOption, discard_table
 from erren.bots.efficiency import gold_counts
 from erren.engine import Action, ActionKind, Observation, XiamenView
 from erren.tiles import Tile
@@ -33,36 +36,21 @@ from erren.tiles import Tile
 if TYPE_CHECKING:
     from erren.bots.expert import ExpertBot
 
-__all__ = ["XiamenKnobs", "configure", "xiamen_expert_choice", "you_distance_rows"]
+__all__ = ["XiamenKnobs", "configure", "xiamen_expert_choice", "you_ready_opening"]
 
 AK = ActionKind
 _WHITE = int(Tile.WHITE)
-_BORROWED = 9
-"""``1p``: a kind absent from the xiamen set, so its borrowed pair joins no natural tile."""
+_WINS_NOW = (AK.ZIMO, AK.WIN)
 
 
 @dataclass(frozen=True, slots=True)
 class XiamenKnobs:
     """Which xiamen decisions the expert makes differently from the efficiency bot."""
 
-    you_steer: bool = True
-    """While holding a gold, discard towards 游金-ready."""
-    you_slack: int = 1
-    """Ordinary shanten the expert gives up to be nearer 游金-ready."""
-    you_max: int = 2
-    """Steer only when the best discard leaves the hand at most this far from 游金-ready."""
-    open_you: bool = True
-    """Pass 三金倒 and 抢金胡 (×4) when the opening hand is, or one discard from, 游金-ready
-    (×4 plus 50 on the next draw)."""
     race: bool = True
-    """While the opponent is at a 游 level (it wins on its next draw), take a 自摸 or a 游
-    win at once instead of climbing."""
-    when_ready: bool = False
-    """Steer also when a discard leaves the hand ready (the efficiency bot then prefers only a
-    discard that enters 游金 at once)."""
-    reach_first: bool = False
-    """Among discards as near to 游金-ready, prefer more tiles that bring it nearer to a lower
-    ordinary shanten."""
+    """While the opponent is at a 游 level, take a 自摸 or a 游 win at once."""
+    open_you: bool = True
+    """Pass 三金倒 and 抢金胡 with a 游金-ready opening hand (the dealer: one discard away)."""
 
 
 _KNOBS: WeakKeyDictionary[ExpertBot, XiamenKnobs] = WeakKeyDictionary()
@@ -73,36 +61,6 @@ def configure(bot: ExpertBot, knobs: XiamenKnobs) -> None:
     _KNOBS[bot] = knobs
 
 
-def you_distance_rows(
-    counts: Sequence[int], golds: int, visible: Sequence[int]
-) -> list[DiscardOption]:
-    """The discard table towards 游金-ready of a ``3n + 2`` hand (natural tiles by functional
-    kind, ``golds`` ≥ 1 golds): each row's ``shanten`` is how far the hand left by that discard
-    is from 游金-ready (0: it is), its ``remaining`` the unseen tiles that bring it nearer.
-    A row with ``discard`` ``None`` throws a gold."""
-    extended = list(counts)
-    extended[_BORROWED] += 1
-    seen = list(visible)
-    seen[_BORROWED : _BORROWED + 9] = [4] * 9  # no 饼 tile is ever drawn
-    rows = discard_table(extended, wilds=golds - 1, shapes=XIAMEN, visible=seen)
-    return [row for row in rows if row.discard != _BORROWED]
-
-
-def _physical(kind: int, gold: int) -> int:
-    return _WHITE if kind == gold and gold != _WHITE else kind
-
-
-def _you_ready_after(counts: list[int], golds: int, gold: int, tile: int) -> bool:
-    """Whether throwing the physical ``tile`` leaves a 游金-ready hand (R-3.5)."""
-    if tile == gold:
-        return you_ready(counts, golds - 1)
-    kind = gold if tile == _WHITE else tile
-    counts[kind] -= 1
-    ready = you_ready(counts, golds)
-    counts[kind] += 1
-    return ready
-
-
 def xiamen_expert_choice(
     bot: ExpertBot, observation: Observation, legal: Sequence[Action]
 ) -> Action | None:
@@ -111,76 +69,31 @@ def xiamen_expert_choice(
     if not isinstance(view, XiamenView) or view.gold is None or len(legal) < 2:
         return None
     knobs = _KNOBS.get(bot) or XiamenKnobs()
-    gold = int(view.gold)
-    racing = knobs.race and view.you_level[observation.opponent] >= 1
     if observation.phase == "opening":
-        return _opening(knobs, observation, gold, legal)
-    if racing and observation.phase in ("turn", "you_choice"):
-        win = next((a for a in legal if a.kind in (AK.ZIMO, AK.WIN)), None)
-        if win is not None:
-            return win
-    if observation.phase == "turn" and knobs.you_steer:
-        return _you_discard(knobs, observation, int(view.gold), legal)
+        if knobs.open_you and you_ready_opening(observation, int(view.gold)):
+            return next((a for a in legal if a.kind is AK.PASS), None)
+        return None
+    if knobs.race and view.you_level[observation.opponent] >= 1:
+        return next((a for a in legal if a.kind in _WINS_NOW), None)
     return None
 
 
-def _opening(
-    knobs: XiamenKnobs, obs: Observation, gold: int, legal: Sequence[Action]
-) -> Action | None:
-    """The pass of the opening window when the hand is (or, dealing, one discard from)
-    游金-ready; ``None`` (take the win) otherwise."""
-    if not knobs.open_you:
-        return None
-    counts, golds, _ = gold_counts(obs, gold)
+def you_ready_opening(observation: Observation, gold: int) -> bool:
+    """Whether the opening hand is 游金-ready (13 tiles) or one discard from it (14)."""
+    counts, golds, _ = gold_counts(observation, gold)
     if golds < 1:
-        return None
-    if len(obs.hand) % 3 == 1:
+        return False
+    if len(observation.hand) % 3 == 1:
+        return you_ready(counts, golds)
+    for tile in {int(t) for t in observation.hand}:
+        if tile == gold:
+            if you_ready(counts, golds - 1):
+                return True
+            continue
+        kind = gold if tile == _WHITE else tile
+        counts[kind] -= 1
         ready = you_ready(counts, golds)
-    else:
-        ready = any(_you_ready_after(counts, golds, gold, int(t)) for t in set(obs.hand))
-    return next((a for a in legal if a.kind is AK.PASS), None) if ready else None
-
-
-def _you_discard(
-    knobs: XiamenKnobs, obs: Observation, gold: int, legal: Sequence[Action]
-) -> Action | None:
-    """The discard nearest to 游金-ready, when the hand holds a gold and it costs at most
-    ``you_slack`` ordinary shanten; ``None`` otherwise."""
-    kinds = {a.kind for a in legal}
-    if AK.ZIMO in kinds or AK.AN_GANG in kinds or AK.JIA_GANG in kinds:
-        return None
-    counts, golds, visible = gold_counts(obs, gold)
-    if golds < 1:
-        return None
-    discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD and a.tile is not None}
-    if len(discards) < 2:
-        return None
-    ordinary = discard_table(counts, wilds=golds, shapes=XIAMEN, visible=visible)
-    by_tile: dict[int, int] = {}
-    for row in ordinary:
-        tile = gold if row.discard is None else _physical(row.discard, gold)
-        by_tile.setdefault(tile, row.shanten)
-    legal_ordinary = [s for t, s in by_tile.items() if t in discards]
-    if not legal_ordinary:
-        return None
-    floor = min(legal_ordinary)
-    if floor == 0 and not knobs.when_ready:
-        return None  # ready: the efficiency bot already prefers a discard into 游金
-    best: tuple[int, int, int, int, int] | None = None
-    for row in you_distance_rows(counts, golds, visible):
-        tile = gold if row.discard is None else _physical(row.discard, gold)
-        if tile not in discards or tile not in by_tile:
-            continue
-        if by_tile[tile] > floor + knobs.you_slack:
-            continue
-        order = (
-            (-row.remaining, by_tile[tile])
-            if knobs.reach_first
-            else (by_tile[tile], -row.remaining)
-        )
-        key = (row.shanten, int(tile == gold), *order, tile)
-        if best is None or key < best:
-            best = key
-    if best is None or best[0] > knobs.you_max:
-        return None
-    return discards[best[4]]
+        counts[kind] += 1
+        if ready:
+            return True
+    return False
