@@ -1,4 +1,4 @@
-"""The expert's xiamen play: the efficiency bot's, with the two decisions where the 游 chain's
+"""The expert's xiamen play: the efficiency bot's, but for the decisions where the 游 chain's
 payments (xiamen.md R-4.6) make the efficiency bot throw points away.
 
 * **The race.**  A player at a 游 level wins on its next own draw unless it draws a gold
@@ -9,14 +9,17 @@ payments (xiamen.md R-4.6) make the efficiency bot throw points away.
 * **The opening.**  A non-dealer whose 13 tiles are 游金-ready passes 三金倒/抢金胡 (×4, no
   bonus): it enters 游金 when the window closes (R-2.3) and the dealer cannot win before its
   draw (the dealer's first action has no 自摸).  A dealer passes when one of its 14 tiles can
-  be thrown into 游金-ready (the efficiency bot's first discard then enters 游金).
+  be thrown into 游金-ready (the efficiency bot's first discard then enters 游金).  Otherwise
+  it declares the opening win that pays most (played out on a resampled state), where the
+  efficiency bot declares the first one offered.
 
-Both are :class:`XiamenKnobs` switches, on because the arena said so (``erren arena --rules
-xiamen --bots expert,efficiency --deals 4000``: +0.43 ± 0.16 points per hand, seed 1, +0.41 ±
-0.16, seed 2; the race alone +0.37, the opening pass +0.06).  Tried and dropped: discarding
-towards 游金-ready while holding a gold (a shanten with one gold swapped for a borrowed 1p,
-−0.06 to +0.02), passing a chi/peng that leaves the hand 2+ from ready (−0.05) or 1+ (−1.7),
-never claiming a chow (−1.0).
+All are :class:`XiamenKnobs` switches, on because the arena said so (``erren arena --rules
+xiamen --bots expert,efficiency --deals 4000``: +0.44 ± 0.16 points per hand, seed 1, +0.41 ±
+0.16, seed 2; the race alone +0.37, the opening pass +0.06, the best opening win +0.01).
+
+Tried and dropped: discarding towards 游金-ready while holding a gold (a shanten with one
+gold swapped for a borrowed 1p, −0.06 to +0.02), passing a chi/peng that leaves the hand 2+
+from ready (−0.05) or 1+ (−1.7), never claiming a chow (−1.0).
 
 Everything else is the efficiency bot's: :func:`xiamen_expert_choice` returns ``None`` there.
 """
@@ -30,7 +33,9 @@ from weakref import WeakKeyDictionary
 
 from erren.analysis.golds import you_ready
 from erren.bots.efficiency import gold_counts
+from erren.bots.expert.values import family_ruleset
 from erren.engine import Action, ActionKind, Observation, XiamenView
+from erren.engine.resample import resample
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
@@ -51,6 +56,9 @@ class XiamenKnobs:
     """While the opponent is at a 游 level, take a 自摸 or a 游 win at once."""
     open_you: bool = True
     """Pass 三金倒 and 抢金胡 with a 游金-ready opening hand (the dealer: one discard away)."""
+    open_best: bool = True
+    """Otherwise declare the opening win that pays most (三金倒 or 抢金胡, the dealer's best
+    tile to lay out), where the efficiency bot declares the first one offered."""
 
 
 _KNOBS: WeakKeyDictionary[ExpertBot, XiamenKnobs] = WeakKeyDictionary()
@@ -72,7 +80,7 @@ def xiamen_expert_choice(
     if observation.phase == "opening":
         if knobs.open_you and you_ready_opening(observation, int(view.gold)):
             return next((a for a in legal if a.kind is AK.PASS), None)
-        return None
+        return best_opening_win(bot, observation, legal) if knobs.open_best else None
     if knobs.race and view.you_level[observation.opponent] >= 1:
         return next((a for a in legal if a.kind in _WINS_NOW), None)
     return None
@@ -97,3 +105,27 @@ def you_ready_opening(observation: Observation, gold: int) -> bool:
         if ready:
             return True
     return False
+
+
+def best_opening_win(
+    bot: ExpertBot, observation: Observation, legal: Sequence[Action]
+) -> Action | None:
+    """The 三金倒 or 抢金胡 (with the tile laid out) that pays the player most, played out on a
+    state consistent with the observation (the payment reads only public facts and the
+    player's own tiles); ``None`` when fewer than two are offered."""
+    wins = [a for a in legal if a.kind is not AK.PASS]
+    if len(wins) < 2:
+        return None
+    state = resample(
+        family_ruleset(observation, bot.ruleset), observation, bot.decision_rng(observation)
+    )
+    best: tuple[int, int] | None = None
+    choice: Action | None = None
+    for order, action in enumerate(wins):
+        twin = state.clone()
+        twin.apply(action)
+        result = twin.result
+        pay = 0 if result is None else result.deltas[observation.player]
+        if best is None or (pay, -order) > best:
+            best, choice = (pay, -order), action
+    return choice
