@@ -19,7 +19,8 @@ xiamen --bots expert,efficiency --deals 4000``: +0.44 ± 0.16 points per hand, s
 
 Tried and dropped: discarding towards 游金-ready while holding a gold (a shanten with one
 gold swapped for a borrowed 1p, −0.06 to +0.02), passing a chi/peng that leaves the hand 2+
-from ready (−0.05) or 1+ (−1.7), never claiming a chow (−1.0).
+from ready (−0.05) or 1+ (−1.7), never claiming a chow (−1.0), claiming only what lowers the
+shanten (−3.0), claiming whatever keeps it (−2.3): the efficiency bot's claims stay.
 
 Everything else is the efficiency bot's: :func:`xiamen_expert_choice` returns ``None`` there.
 """
