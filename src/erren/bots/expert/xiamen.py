@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from erren.analysis.golds import you_ready
-from erren.bots.efficiency import gold_counts
+from erren.bots.efficiency import EfficiencyBot, gold_counts
 from erren.bots.expert.values import family_ruleset
 from erren.engine import Action, ActionKind, Observation, XiamenView
 from erren.engine.resample import resample
@@ -55,6 +55,9 @@ class XiamenKnobs:
 
     race: bool = True
     """While the opponent is at a 游 level, take a 自摸 or a 游 win at once."""
+    race_pass: bool = True
+    """While the opponent is at a 游 level, pass a chi or peng (it spends the draw that might
+    win before the opponent's)."""
     open_you: bool = True
     """Pass 三金倒 and 抢金胡 with a 游金-ready opening hand (the dealer: one discard away)."""
     open_best: bool = True
@@ -83,7 +86,19 @@ def xiamen_expert_choice(
             return next((a for a in legal if a.kind is AK.PASS), None)
         return best_opening_win(bot, observation, legal) if knobs.open_best else None
     if knobs.race and view.you_level[observation.opponent] >= 1:
+        if observation.phase == "claim" and knobs.race_pass:
+            return _no_chow_or_pung(bot, observation, legal)
         return next((a for a in legal if a.kind in _WINS_NOW), None)
+    return None
+
+
+def _no_chow_or_pung(
+    bot: ExpertBot, observation: Observation, legal: Sequence[Action]
+) -> Action | None:
+    """The pass, where the efficiency bot would chi or peng; ``None`` otherwise."""
+    chosen = EfficiencyBot.choose(bot, observation, legal)
+    if chosen.kind in (AK.CHI, AK.PENG):
+        return next((a for a in legal if a.kind is AK.PASS), None)
     return None
 
 
