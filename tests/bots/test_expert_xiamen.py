@@ -151,3 +151,16 @@ def test_opening_declares_the_robbing_that_pays_most() -> None:
         state.apply(Action.parse(f"0:qiangjin:{tile}"))
         assert state.result is not None
         assert state.result.deltas[0] == pays
+
+
+def test_race_passes_a_chow_that_spends_the_draw() -> None:
+    """12m567m111z222z4z7z and the opponent's 3m: the chow makes the hand one discard from
+    ready, and the efficiency bot takes it; against an opponent at 游金 (who wins on its next
+    draw) the expert passes to draw, its only chance of a win first."""
+    hand = "12m567m111z222z4z7z"
+    calm = dataclasses.replace(_observation(hand, phase="claim"), pending=Tile.M3)
+    racing = dataclasses.replace(_observation(hand, phase="claim", levels=(0, 1)), pending=Tile.M3)
+    legal = _actions("0:chi:123m", "0:pass")
+    assert EfficiencyBot().choose(racing, legal) == Action.parse("0:chi:123m")
+    assert ExpertBot(budget_ms=0).choose(calm, legal) == Action.parse("0:chi:123m")
+    assert ExpertBot(budget_ms=0).choose(racing, legal) == Action.parse("0:pass")

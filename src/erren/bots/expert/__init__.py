@@ -8,9 +8,9 @@ the next draws lead to, and passes a claim that would leave a ready hand worth l
 (:mod:`~erren.bots.expert.arcade`): ready discards, claims, pick-any and the pung offer by the
 real payment (patterns, yakuman, the 13 cap), no 报听, the opening exchange by Monte-Carlo over
 the reserve (:mod:`~erren.bots.expert.arcade_exchange`).  Xiamen
-(:mod:`~erren.bots.expert.xiamen`): the efficiency bot's play, but it wins at once while the
-opponent is at a 游 level, passes 三金倒/抢金胡 for a 游金-ready opening hand, and otherwise
-declares the opening win that pays most.
+(:mod:`~erren.bots.expert.xiamen`): the efficiency bot's play, but while the opponent is at a
+游 level it wins at once and passes chi/peng, it passes 三金倒/抢金胡 for a 游金-ready opening
+hand, and otherwise declares the opening win that pays most.
 
 Optional, off by default because duplicate play measured no gain
 (:class:`~erren.bots.expert.guobiao.Knobs`): Monte-Carlo search of claims and ready discards

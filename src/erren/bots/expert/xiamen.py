@@ -5,7 +5,9 @@ payments (xiamen.md R-4.6) make the efficiency bot throw points away.
   (R-2.9.2): 游金 pays ``min((底 + 水) × 4, cap) + 50``.  While the opponent is at a 游
   level, the expert takes a 自摸 (or, itself at a 游 level with a gold drawn, the 游 win) at
   once, where the efficiency bot, with the wall long enough, would throw into 游金-ready (or
-  climb to 双游) and hand the opponent its winning draw.
+  climb to 双游) and hand the opponent its winning draw; and it passes a chi or peng of the
+  opponent's discard, which would spend the one draw that might still win first (a claim
+  never wins at once; a 明杠 with its replacement draw stays the efficiency bot's call).
 * **The opening.**  A non-dealer whose 13 tiles are 游金-ready passes 三金倒/抢金胡 (×4, no
   bonus): it enters 游金 when the window closes (R-2.3) and the dealer cannot win before its
   draw (the dealer's first action has no 自摸).  A dealer passes when one of its 14 tiles can
@@ -14,8 +16,9 @@ payments (xiamen.md R-4.6) make the efficiency bot throw points away.
   efficiency bot declares the first one offered.
 
 All are :class:`XiamenKnobs` switches, on because the arena said so (``erren arena --rules
-xiamen --bots expert,efficiency --deals 4000``: +0.44 ± 0.16 points per hand, seed 1, +0.41 ±
-0.16, seed 2; the race alone +0.37, the opening pass +0.06, the best opening win +0.01).
+xiamen --bots expert,efficiency --deals 4000``: +1.02 ± 0.26 points per hand, seed 1, +1.07 ±
+0.28, seed 2; the race's wins +0.37, its passed claims +0.6, the opening pass +0.06, the best
+opening win +0.01).
 
 Tried and dropped: discarding towards 游金-ready while holding a gold (a shanten with one
 gold swapped for a borrowed 1p, −0.06 to +0.02), passing a chi/peng that leaves the hand 2+
