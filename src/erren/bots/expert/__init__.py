@@ -7,8 +7,10 @@ ready discards by that worth, one- and two-from-ready discards by the worth of t
 the next draws lead to, and passes a claim that would leave a ready hand worth less.  Arcade
 (:mod:`~erren.bots.expert.arcade`): ready discards, claims, pick-any and the pung offer by the
 real payment (patterns, yakuman, the 13 cap), no 报听, the opening exchange by Monte-Carlo over
-the reserve (:mod:`~erren.bots.expert.arcade_exchange`).  Xiamen plays as ``efficiency``
-(nothing measured better yet).
+the reserve (:mod:`~erren.bots.expert.arcade_exchange`).  Xiamen
+(:mod:`~erren.bots.expert.xiamen`): the efficiency bot's play, but while the opponent is at a
+游 level it wins at once and passes chi/peng, it passes 三金倒/抢金胡 for a 游金-ready opening
+hand, and otherwise declares the opening win that pays most.
 
 Optional, off by default because duplicate play measured no gain
 (:class:`~erren.bots.expert.guobiao.Knobs`): Monte-Carlo search of claims and ready discards
@@ -36,7 +38,16 @@ from erren.bots.expert.guobiao import Knobs, Seen, claim_choice, discard_values,
 from erren.bots.expert.policy import search_candidates
 from erren.bots.expert.search import Clock, Search
 from erren.bots.expert.values import Valuer, family_ruleset
-from erren.engine import Action, ActionKind, ArcadeView, GuobiaoView, Observation, Ruleset
+from erren.bots.expert.xiamen import xiamen_expert_choice
+from erren.engine import (
+    Action,
+    ActionKind,
+    ArcadeView,
+    GuobiaoView,
+    Observation,
+    Ruleset,
+    XiamenView,
+)
 
 __all__ = ["DEFAULT_BUDGET_MS", "ExpertBot"]
 
@@ -130,6 +141,10 @@ class ExpertBot(EfficiencyBot):
                 return claim_choice(observation, legal_actions, valuer, self.knobs)
         if isinstance(observation.view, ArcadeView):  # arcade: expert/arcade.py
             chosen = arcade_expert_choice(self, observation, legal_actions)
+            if chosen is not None:
+                return chosen
+        if isinstance(observation.view, XiamenView):  # xiamen: expert/xiamen.py
+            chosen = xiamen_expert_choice(self, observation, legal_actions)
             if chosen is not None:
                 return chosen
         return super().choose(observation, legal_actions)
