@@ -44,6 +44,7 @@ from erren.bots.expert.arcade_exchange import exchange_choice
 from erren.bots.expert.arcade_value import ArcadeValuer, ReadyHand, unseen_counts
 from erren.bots.expert.values import family_ruleset
 from erren.engine import Action, ActionKind, ArcadeView, Observation
+from erren.engine.arcade import ArcadeRuleset
 from erren.melds import Meld, MeldKind
 from erren.scoring.arcade import Baoting
 from erren.tiles import NUM_KINDS, Tile
@@ -112,8 +113,8 @@ def _valuer(bot: ExpertBot, observation: Observation, wild: int) -> tuple[Arcade
         seat = _SEATS[bot] = _Seat(ArcadeKnobs())
     if seat.valuer is None or seat.valuer.wild != wild:
         rules = family_ruleset(observation, bot.ruleset)
-        base = getattr(getattr(rules, "options", None), "base_points", 1)
-        seat.valuer = ArcadeValuer(wild, int(base))
+        base = rules.options.base_points if isinstance(rules, ArcadeRuleset) else 1
+        seat.valuer = ArcadeValuer(wild, base)
     return seat.valuer, seat
 
 

@@ -21,6 +21,7 @@ from erren.engine import (
     XiamenView,
     find_ruleset,
 )
+from erren.engine.guobiao import GuobiaoRuleset
 from erren.hand import Hand
 from erren.melds import Meld
 from erren.scoring.guobiao import score_fast
@@ -57,9 +58,10 @@ class Valuer:
     """Payments of hypothetical wins under one guobiao ruleset, cached by hand."""
 
     def __init__(self, ruleset: Ruleset) -> None:
-        settlement = getattr(ruleset, "settlement_options", None)
         self.options: SettlementOptions = (
-            settlement() if settlement is not None else SettlementOptions()
+            ruleset.settlement_options()
+            if isinstance(ruleset, GuobiaoRuleset)
+            else SettlementOptions()
         )
         self.table = self.options.fan_table
         self._cache: dict[tuple[object, ...], int] = {}
