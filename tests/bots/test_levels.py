@@ -8,7 +8,11 @@ import pytest
 
 from erren.bots import Bot, EfficiencyBot, Level, NoviceBot, find_bot, level_bot, parse_level
 from erren.bots.expert import ExpertBot
+from erren.bots.expert.arcade import ArcadeKnobs
+from erren.bots.expert.arcade import knobs_of as arcade_knobs
 from erren.bots.expert.knobs import Knobs
+from erren.bots.expert.xiamen import XiamenKnobs
+from erren.bots.expert.xiamen import knobs_of as xiamen_knobs
 from erren.bots.levels import level_names
 from erren.bots.novice import discard_tiers
 from erren.engine import Action, ActionKind, Observation, State, find_ruleset
@@ -82,6 +86,9 @@ def test_each_level_builds_its_bot_bound_to_the_table() -> None:
         0.0,
     )
     assert master.knobs == Knobs()
+    assert xiamen_knobs(strong) == XiamenKnobs(race_pass=False, open_you=False, open_best=False)
+    assert arcade_knobs(strong) == ArcadeKnobs(exchange=False, events=False)
+    assert (xiamen_knobs(master), arcade_knobs(master)) == (XiamenKnobs(), ArcadeKnobs())
     assert strong.ruleset is xiamen and master.ruleset is xiamen
 
 

@@ -24,15 +24,19 @@ from __future__ import annotations
 from enum import StrEnum
 
 from erren.bots.base import Bot, find_bot
-from erren.bots.expert import DEFAULT_BUDGET_MS, ExpertBot
+from erren.bots.expert import DEFAULT_BUDGET_MS, ExpertBot, arcade, xiamen
+from erren.bots.expert.arcade import ArcadeKnobs
 from erren.bots.expert.knobs import Knobs
+from erren.bots.expert.xiamen import XiamenKnobs
 from erren.engine import Ruleset
 
 __all__ = [
     "DEFAULT_LEVEL",
     "MASTER_BUDGET_MS",
+    "STRONG_ARCADE",
     "STRONG_BUDGET_MS",
     "STRONG_KNOBS",
+    "STRONG_XIAMEN",
     "Level",
     "level_bot",
     "level_names",
@@ -42,9 +46,15 @@ __all__ = [
 STRONG_BUDGET_MS = 30.0
 """高手's time per decision, in milliseconds."""
 STRONG_KNOBS = Knobs(lookahead=False, two_away_width=0, break_factor=0.0)
-"""高手 values its ready hands (discards, claims, 报听) like 大师 but does not look ahead from
-one or two tiles away: a level between 普通 and 大师 (the search is off at every budget, so
-the budget alone would not tell 高手 from 大师; ``python -m benchmarks.bench_arena``)."""
+"""高手 in guobiao-2p values its ready hands (discards, claims, 报听) like 大师 but does not look
+ahead from one or two tiles away: a level between 普通 and 大师 (the search is off at every
+budget, so the budget alone would not tell 高手 from 大师; ``python -m benchmarks.bench_arena``)."""
+STRONG_XIAMEN = XiamenKnobs(race_pass=False, open_you=False, open_best=False)
+"""高手 in xiamen wins at once while the opponent is at a 游 level, but still claims then and
+takes the opening wins as 普通 does."""
+STRONG_ARCADE = ArcadeKnobs(exchange=False, events=False)
+"""高手 in arcade keeps its concealed hand and values its ready hands, but exchanges, picks and
+answers the pung offer as 普通 does."""
 MASTER_BUDGET_MS = DEFAULT_BUDGET_MS
 """大师's time per decision (the expert's own budget)."""
 
@@ -111,7 +121,10 @@ def level_bot(level: Level, *, seed: int | None = None, ruleset: Ruleset | None 
     elif level is Level.NORMAL:
         bot = find_bot("efficiency", seed=seed)
     elif level is Level.STRONG:
-        bot = ExpertBot(seed=seed, budget_ms=STRONG_BUDGET_MS, knobs=STRONG_KNOBS)
+        strong = ExpertBot(seed=seed, budget_ms=STRONG_BUDGET_MS, knobs=STRONG_KNOBS)
+        xiamen.configure(strong, STRONG_XIAMEN)
+        arcade.configure(strong, STRONG_ARCADE)
+        bot = strong
     else:
         bot = ExpertBot(seed=seed, budget_ms=MASTER_BUDGET_MS)
     if ruleset is not None:

@@ -107,6 +107,12 @@ def configure(bot: ExpertBot, knobs: ArcadeKnobs) -> None:
     _SEATS[bot] = _Seat(knobs)
 
 
+def knobs_of(bot: ExpertBot) -> ArcadeKnobs:
+    """The arcade knobs ``bot`` plays with."""
+    seat = _SEATS.get(bot)
+    return ArcadeKnobs() if seat is None else seat.knobs
+
+
 def _valuer(bot: ExpertBot, observation: Observation, wild: int) -> tuple[ArcadeValuer, _Seat]:
     seat = _SEATS.get(bot)
     if seat is None:

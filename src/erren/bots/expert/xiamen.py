@@ -76,6 +76,11 @@ def configure(bot: ExpertBot, knobs: XiamenKnobs) -> None:
     _KNOBS[bot] = knobs
 
 
+def knobs_of(bot: ExpertBot) -> XiamenKnobs:
+    """The xiamen knobs ``bot`` plays with."""
+    return _KNOBS.get(bot) or XiamenKnobs()
+
+
 def xiamen_expert_choice(
     bot: ExpertBot, observation: Observation, legal: Sequence[Action]
 ) -> Action | None:
@@ -83,7 +88,7 @@ def xiamen_expert_choice(
     view = observation.view
     if not isinstance(view, XiamenView) or view.gold is None or len(legal) < 2:
         return None
-    knobs = _KNOBS.get(bot) or XiamenKnobs()
+    knobs = knobs_of(bot)
     if observation.phase == "opening":
         if knobs.open_you and you_ready_opening(observation, int(view.gold)):
             return next((a for a in legal if a.kind is AK.PASS), None)
