@@ -209,6 +209,21 @@ def test_a_claim_that_throws_away_seven_pairs_is_declined() -> None:
     assert ExpertBot(budget_ms=0).choose(obs, legal).kind is AK.PASS
 
 
+def test_a_claim_that_is_worth_less_than_the_draws_is_declined() -> None:
+    # Seat 1 holds 11m 567m 77m EEE WW 白白: one from ready, concealed, and any of its eight
+    # unseen pair tiles (1m 7m W 白, two each) makes a concealed ready hand.  Pung the thrown
+    # 1m and it is ready at once, but open: 门前清 and 不求人 gone, worth less than three
+    # quarters of what a draw leads to.
+    state = start(RULES, "1234m2224446677z", "115677m1113355z")
+    state.apply(Action.parse("0:discard:1m"))
+    obs = state.observe(1)
+    legal = state.legal_actions()
+    assert EfficiencyBot().choose(obs, legal).kind is AK.PENG
+    shanten_rule = Knobs(claim_value_factor=-1.0)
+    assert ExpertBot(budget_ms=0, knobs=shanten_rule).choose(obs, legal).kind is AK.PENG
+    assert ExpertBot(budget_ms=0).choose(obs, legal).kind is AK.PASS
+
+
 # ---------------------------------------------------------------------- opponent model, defence
 def _facing_a_ready_opponent() -> Observation:
     for seed in range(50):

@@ -13,7 +13,13 @@ observation alone.
   most valuable one-from-ready hands.  Further: ``efficiency``'s discard (the caller's
   fallback).
 * Claims: ``efficiency``'s claim, unless the hand is ready already and the claim would leave
-  it ready for less (门前清, 不求人, 七对 thrown away): then pass.
+  it ready for less (门前清, 不求人, 七对 thrown away), or it is one from ready and the claim
+  leads to less than :data:`Knobs.claim_value_factor` of what the draws lead to: then pass.
+* Kongs: any that keeps the shanten.
+
+Measured without gain on the same 2,000 deals and left out: a kong only when the hand after it
+is worth the best ready discard (−0.01 points/hand), and with 8 wall tiles or fewer the ready
+discard of the most unseen waits rather than the most valuable (±0.00).
 """
 
 from __future__ import annotations
@@ -219,15 +225,25 @@ def _one_away(
 def _draws_value(seen: Seen, valuer: Valuer, row: DiscardOption) -> float:
     """For a discard one from ready: Σ over its improving draws ``t`` of unseen(t) × (the
     best ready value after drawing ``t``)."""
-    hand, visible = seen.hand, seen.visible
     d = row.discard
     assert d is not None
-    hand[d] -= 1
+    seen.hand[d] -= 1
+    total, _ = _draws(seen, valuer, row.effective)
+    seen.hand[d] += 1
+    return total
+
+
+def _draws(seen: Seen, valuer: Valuer, kinds: Iterable[int]) -> tuple[float, int]:
+    """For a 13-form hand one from ready and its improving ``kinds``: Σ over them of
+    unseen(t) × (the best ready value after drawing ``t``), and Σ unseen(t)."""
+    hand, visible = seen.hand, seen.visible
     total = 0.0
-    for t in row.effective:
+    copies = 0
+    for t in kinds:
         left = unseen(visible, t)
         if not left:
             continue
+        copies += left
         hand[t] += 1
         visible[t] += 1
         ready = ready_discards(seen, valuer, (k for k in range(len(hand)) if hand[k]))
@@ -235,8 +251,7 @@ def _draws_value(seen: Seen, valuer: Valuer, row: DiscardOption) -> float:
         visible[t] -= 1
         if ready:
             total += left * ready[0].value
-    hand[d] += 1
-    return total
+    return total, copies
 
 
 def _best_draws_value(seen: Seen, valuer: Valuer) -> float:
@@ -339,7 +354,7 @@ def _claim_meld(action: Action, pending: int) -> tuple[list[int], Meld] | None:
 
 def claim_choice(obs: Observation, legal: Sequence[Action], valuer: Valuer, knobs: Knobs) -> Action:
     """A win when offered (but see :data:`Knobs.min_win_points`); else the claim of
-    :data:`Knobs.claim_mode`."""
+    :data:`Knobs.claim_mode` and :data:`Knobs.claim_value_factor`."""
     win = next((a for a in legal if a.kind in _WIN), None)
     if win is not None and _takes_win(obs, valuer, knobs, win):
         return win
@@ -351,7 +366,43 @@ def claim_choice(obs: Observation, legal: Sequence[Action], valuer: Valuer, knob
     claim = best_claim(legal, pending, seen.hand, seen.visible, wilds=0, shapes=_SHAPES)
     if knobs.claim_mode != "keep_value":
         return claim
-    return claim if _claim_pays(seen, valuer, claim, pending) else passing(legal)
+    if not _claim_pays(seen, valuer, claim, pending):
+        return passing(legal)
+    if knobs.claim_value_factor >= 0 and not _claim_worth(
+        seen, valuer, claim, pending, knobs.claim_value_factor
+    ):
+        return passing(legal)
+    return claim
+
+
+def _claim_worth(seen: Seen, valuer: Valuer, claim: Action, pending: int, factor: float) -> bool:
+    """Not ready now, one from ready: whether the hand after ``claim`` is worth ``factor`` × the
+    hand now (ready after: its best ready value against the mean ready value of a draw now;
+    one from ready after: its draws value against the draws value now)."""
+    made = _claim_meld(claim, pending)
+    if made is None or claim.kind is AK.MING_GANG:
+        return True
+    hand = seen.hand
+    now, kinds = improving(hand, shapes=_SHAPES)
+    if now != 1:
+        return True
+    draws_now, copies_now = _draws(seen, valuer, kinds)
+    used, meld = made
+    melds = (*seen.melds, meld)
+    saved = seen.melds
+    for t in used:
+        hand[t] -= 1
+    seen.melds = melds
+    held = [k for k in range(len(hand)) if hand[k]]
+    ready = ready_discards(seen, valuer, held)
+    if ready:
+        worth = ready[0].value >= factor * draws_now / max(copies_now, 1)
+    else:
+        worth = _best_draws_value(seen, valuer) >= factor * draws_now
+    seen.melds = saved
+    for t in used:
+        hand[t] += 1
+    return worth
 
 
 def _claim_pays(seen: Seen, valuer: Valuer, claim: Action, pending: int) -> bool:
