@@ -6,9 +6,9 @@ import argparse
 import sys
 from typing import TextIO
 
-from erren.cli.simulate import ProgressBar, add_ruleset_arguments, parse_option
-from erren.engine import find_ruleset, ruleset_names
-from erren.sim.arena import arena, make_bot
+from erren.cli.simulate import add_ruleset_arguments, ruleset_of, run_batch
+from erren.sim.arena import ArenaResult, arena, make_bot
+from erren.sim.simulator import Progress
 
 NAME = "arena"
 HELP = (
@@ -54,23 +54,15 @@ def run(args: argparse.Namespace) -> int:
         print("erren arena: --workers must be ≥ 1", file=err)
         return 2
     try:
-        options = dict(parse_option(o) for o in args.option)
-        if args.rules not in ruleset_names():
-            raise ValueError(
-                f"unknown ruleset {args.rules!r} (known: {', '.join(ruleset_names())})"
-            )
-        ruleset = find_ruleset(args.rules, options)
+        ruleset = ruleset_of(args)
         for name in names:
             make_bot(name, 0, ruleset)
     except (ValueError, TypeError) as error:
         print(f"erren arena: {error}", file=err)
         return 2
-    progress = ProgressBar(err) if err.isatty() else None
-    sink: TextIO | None = None
-    try:
-        if args.jsonl:
-            sink = open(args.jsonl, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        result = arena(
+
+    def play(sink: TextIO | None, progress: Progress | None) -> ArenaResult:
+        return arena(
             ruleset,
             (names[0], names[1]),
             deals=args.deals,
@@ -79,19 +71,5 @@ def run(args: argparse.Namespace) -> int:
             jsonl=sink,
             progress=progress,
         )
-    except OSError as error:
-        print(f"erren arena: {error}", file=err)
-        return 1
-    except KeyboardInterrupt:
-        print("\nerren arena: interrupted", file=err)
-        return 130
-    finally:
-        if sink is not None:
-            sink.close()
-    try:
-        print(result.table())
-        if args.jsonl:
-            print(f"records             {args.jsonl}")
-    except BrokenPipeError:  # `erren arena | head`
-        sys.stderr.close()
-    return 0
+
+    return run_batch("arena", args.jsonl, play, records_column=20)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import TextIO
+from collections.abc import Callable
+from typing import Protocol, TextIO
 
 from erren.bots import bot_names
-from erren.engine import find_ruleset, ruleset_names
-from erren.sim import simulate
+from erren.engine import Ruleset, find_ruleset, ruleset_names
+from erren.sim import Stats, simulate
+from erren.sim.simulator import Progress
 
 NAME = "simulate"
 HELP = "Play many hands between two bots and print wins, draws, points and speed."
@@ -92,6 +94,57 @@ class ProgressBar:
         self.stream.flush()
 
 
+def ruleset_of(args: argparse.Namespace) -> Ruleset:
+    """The ruleset of ``--rules`` with its ``--option`` values; :class:`ValueError` or
+    :class:`TypeError` naming what is wrong."""
+    options = dict(parse_option(o) for o in args.option)
+    if args.rules not in ruleset_names():
+        raise ValueError(f"unknown ruleset {args.rules!r} (known: {', '.join(ruleset_names())})")
+    return find_ruleset(args.rules, options)
+
+
+class Summary(Protocol):
+    """A batch's result: its readable table."""
+
+    def table(self) -> str: ...
+
+
+def run_batch(
+    command: str,
+    jsonl: str | None,
+    play: Callable[[TextIO | None, Progress | None], Summary],
+    *,
+    records_column: int,
+) -> int:
+    """Play a batch (``play(sink, progress)``) with the records written to ``jsonl`` and a
+    progress bar on a terminal, then print its table; the exit status of ``erren command``
+    (1: the file could not be written, 130: interrupted).  ``records_column`` lines the
+    records line up with the table's values."""
+    err = sys.stderr
+    progress = ProgressBar(err) if err.isatty() else None
+    sink: TextIO | None = None
+    try:
+        if jsonl:
+            sink = open(jsonl, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        result = play(sink, progress)
+    except OSError as error:
+        print(f"erren {command}: {error}", file=err)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\nerren {command}: interrupted", file=err)
+        return 130
+    finally:
+        if sink is not None:
+            sink.close()
+    try:
+        print(result.table())
+        if jsonl:
+            print(f"{'records':<{records_column}}{jsonl}")
+    except BrokenPipeError:  # `erren command | head`
+        sys.stderr.close()
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     err = sys.stderr
     names = [n.strip() for n in args.bots.split(",")]
@@ -110,21 +163,13 @@ def run(args: argparse.Namespace) -> int:
         print("erren simulate: --match-length must be ≥ 1", file=err)
         return 2
     try:
-        options = dict(parse_option(o) for o in args.option)
-        if args.rules not in ruleset_names():
-            raise ValueError(
-                f"unknown ruleset {args.rules!r} (known: {', '.join(ruleset_names())})"
-            )
-        ruleset = find_ruleset(args.rules, options)
+        ruleset = ruleset_of(args)
     except (ValueError, TypeError) as error:
         print(f"erren simulate: {error}", file=err)
         return 2
-    progress = ProgressBar(err) if err.isatty() else None
-    sink: TextIO | None = None
-    try:
-        if args.jsonl:
-            sink = open(args.jsonl, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        stats = simulate(
+
+    def play(sink: TextIO | None, progress: Progress | None) -> Stats:
+        return simulate(
             ruleset,
             names,
             hands=args.games,
@@ -133,19 +178,5 @@ def run(args: argparse.Namespace) -> int:
             jsonl=sink,
             progress=progress,
         )
-    except OSError as error:
-        print(f"erren simulate: {error}", file=err)
-        return 1
-    except KeyboardInterrupt:
-        print("\nerren simulate: interrupted", file=err)
-        return 130
-    finally:
-        if sink is not None:
-            sink.close()
-    try:
-        print(stats.table())
-        if args.jsonl:
-            print(f"records            {args.jsonl}")
-    except BrokenPipeError:  # `erren simulate | head`
-        sys.stderr.close()
-    return 0
+
+    return run_batch("simulate", args.jsonl, play, records_column=19)
