@@ -36,7 +36,7 @@ from erren.bots.common import (
 from erren.engine import Action, ActionKind, ArcadeView, Observation
 from erren.tiles import NUM_KINDS
 
-__all__ = ["arcade_choice", "wild_counts"]
+__all__ = ["arcade_choice", "next_give", "wild_counts"]
 
 AK = ActionKind
 
@@ -72,12 +72,12 @@ def arcade_choice(
     phase = obs.phase
     if phase == "exchange":
         done = Action.make(AK.EXCHANGE, obs.player)
-        return _next_give(view, _exchange(obs, view, wild), legal, done)
+        return next_give(view, _exchange(obs, view, wild), legal, done)
     if phase == "turn" and view.giving:  # the answer to the pung offer is under way
         c, k, _ = wild_counts(obs, view, wild)
         offered = int(view.offer)  # type: ignore[arg-type]
         plan = _take_pung(obs, offered, c, k, _turn_shanten(obs, view, wild))
-        return _next_give(view, plan, legal, legal[0])
+        return next_give(view, plan, legal, legal[0])
     if phase == "pick":
         return _pick(obs, view, wild, legal)
     if phase == "turn":
@@ -87,7 +87,7 @@ def arcade_choice(
     return _claim(obs, view, wild, legal)
 
 
-def _next_give(
+def next_give(
     view: ArcadeView, plan: Sequence[int] | None, legal: Sequence[Action], done: Action
 ) -> Action:
     """The next legal ``give`` of a tile of ``plan`` not given yet, else ``done``.  The tiles

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
-from erren.bots.arcade import wild_counts
+from erren.bots.arcade import next_give, wild_counts
 from erren.bots.expert.arcade_value import unseen_counts
 from erren.engine import Action, ActionKind, ArcadeView, Observation
 from erren.tiles import NUM_KINDS
@@ -112,13 +112,4 @@ def exchange_choice(
     rng = random.Random(zlib.crc32(key.encode()))
     samples, most = plan_size
     plan = exchange_plan(c, k, unseen, wild, rng, samples=samples, most=most, deadline=deadline)
-    rest = list(plan)
-    for given in view.giving:
-        if int(given) in rest:
-            rest.remove(int(given))
-    gives = {int(a.tile): a for a in legal if a.kind is AK.GIVE}  # type: ignore[arg-type]
-    for t in rest:
-        if t in gives:
-            return gives[t]
-    done = Action.make(AK.EXCHANGE, observation.player)
-    return done if done in legal else legal[0]
+    return next_give(view, plan, legal, Action.make(AK.EXCHANGE, observation.player))
