@@ -28,6 +28,7 @@ from erren.analysis.shapes import ARCADE
 from erren.analysis.waits import discard_table, improving
 from erren.bots.common import (
     best_claim,
+    by_tile,
     choose_discard,
     kong_keeping_shanten,
     passing,
@@ -99,7 +100,7 @@ def next_give(
     for given in view.giving:
         if int(given) in rest:
             rest.remove(int(given))
-    gives = {int(a.tile): a for a in legal if a.kind is AK.GIVE}  # type: ignore[arg-type]
+    gives = by_tile(legal, AK.GIVE)
     for t in rest:
         if t in gives:
             return gives[t]
@@ -126,7 +127,7 @@ def _exchange(obs: Observation, view: ArcadeView, w: int) -> list[int]:
 
 
 def _pick(obs: Observation, view: ArcadeView, w: int, legal: Sequence[Action]) -> Action:
-    picks = {int(a.tile): a for a in legal if a.kind is AK.PICK}  # type: ignore[arg-type]
+    picks = by_tile(legal, AK.PICK)
     if w in picks:
         return picks[w]
     c, k, _ = wild_counts(obs, view, w)
@@ -147,8 +148,8 @@ def _turn(
     ting_late_wall: int,
 ) -> Action:
     c, k, visible = wild_counts(obs, view, w)
-    discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
-    tings = {int(a.tile): a for a in legal if a.kind is AK.TING}  # type: ignore[arg-type]
+    discards = by_tile(legal, AK.DISCARD)
+    tings = by_tile(legal, AK.TING)
     rows = discard_table(c, wilds=k, shapes=ARCADE, visible=visible)
     keyed, tile = choose_discard(rows, discards, w)
     if tile is None:

@@ -17,6 +17,7 @@ from erren.tiles import NUM_KINDS
 
 __all__ = [
     "best_claim",
+    "by_tile",
     "choose_discard",
     "kong_keeping_shanten",
     "passing",
@@ -52,6 +53,11 @@ def visible_counts(
             for t in observation.flowers[seat]:
                 visible[t] += 1
     return hand, visible
+
+
+def by_tile(legal: Sequence[Action], kind: ActionKind) -> dict[int, Action]:
+    """The actions of ``kind`` among ``legal``, by their tile (discards, 报听, gives, picks)."""
+    return {int(a.tile): a for a in legal if a.kind is kind and a.tile is not None}
 
 
 def passing(legal: Sequence[Action]) -> Action:

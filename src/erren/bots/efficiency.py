@@ -35,6 +35,7 @@ from erren.bots.arcade import arcade_choice
 from erren.bots.base import Bot, register_bot
 from erren.bots.common import (
     best_claim,
+    by_tile,
     choose_discard,
     kong_keeping_shanten,
     passing,
@@ -163,7 +164,7 @@ class EfficiencyBot(Bot):
 
     def _gold_turn(self, obs: Observation, gold: int, legal: Sequence[Action]) -> Action:
         c, k, visible = gold_counts(obs, gold)
-        discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
+        discards = by_tile(legal, AK.DISCARD)
         zimo = next((a for a in legal if a.kind is AK.ZIMO), None)
         if zimo is not None:
             if obs.wall_count >= self.you_min_wall:

@@ -40,6 +40,7 @@ from weakref import WeakKeyDictionary
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
 from erren.bots.arcade import wild_counts
+from erren.bots.common import by_tile
 from erren.bots.expert.arcade_exchange import exchange_choice
 from erren.bots.expert.arcade_value import ArcadeValuer, ReadyHand, unseen_counts
 from erren.bots.expert.values import family_ruleset
@@ -178,8 +179,8 @@ def _ready_turn(
     melds = obs.melds[obs.player]
     if shanten(c, wilds=k, shapes=ARCADE) > 0:
         return None
-    discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
-    tings = {int(a.tile): a for a in legal if a.kind is AK.TING}  # type: ignore[arg-type]
+    discards = by_tile(legal, AK.DISCARD)
+    tings = by_tile(legal, AK.TING)
     if not discards and not tings:
         return None
     unseen = unseen_counts(obs, view, w)
@@ -290,7 +291,7 @@ def _pick(
     c, k = _hand(obs, view, w)
     if shanten(c, wilds=k, shapes=ARCADE) != 0:
         return None
-    picks = {int(a.tile): a for a in legal if a.kind is AK.PICK}  # type: ignore[arg-type]
+    picks = by_tile(legal, AK.PICK)
     unseen = unseen_counts(obs, view, w)
     hand = ReadyHand(tuple(c), k, obs.melds[obs.player], len(obs.flowers[obs.player]))
     baoting = Baoting.NONE  # a 报听 seat is never offered the event (R2.12)
@@ -360,7 +361,7 @@ def _pung_answer(
             rest.remove(int(given))
         else:
             return None
-    gives = {int(a.tile): a for a in legal if a.kind is AK.GIVE}  # type: ignore[arg-type]
+    gives = by_tile(legal, AK.GIVE)
     for t in rest:
         if t in gives:
             return gives[t]

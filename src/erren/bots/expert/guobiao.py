@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from erren.analysis.shapes import GUOBIAO_2P
 from erren.analysis.waits import DiscardOption, discard_table, improving
-from erren.bots.common import best_claim, kong_keeping_shanten, passing
+from erren.bots.common import best_claim, by_tile, kong_keeping_shanten, passing
 from erren.bots.efficiency import seen_counts
 from erren.bots.expert.knobs import Knobs
 from erren.bots.expert.values import Valuer, unseen
@@ -152,10 +152,6 @@ def _takes_win(obs: Observation, valuer: Valuer, knobs: Knobs, win: Action) -> b
     return points >= knobs.min_win_points
 
 
-def _by_tile(legal: Sequence[Action], kind: ActionKind) -> dict[int, Action]:
-    return {int(a.tile): a for a in legal if a.kind is kind and a.tile is not None}
-
-
 def turn_choice(
     obs: Observation, legal: Sequence[Action], valuer: Valuer, knobs: Knobs
 ) -> Action | None:
@@ -165,8 +161,8 @@ def turn_choice(
         return win
     if len(legal) == 1:
         return legal[0]
-    discards = _by_tile(legal, AK.DISCARD)
-    tings = _by_tile(legal, AK.TING)
+    discards = by_tile(legal, AK.DISCARD)
+    tings = by_tile(legal, AK.TING)
     seen = Seen.of(obs)
     rows = discard_table(seen.hand, shapes=_SHAPES, visible=seen.visible)
     best = next((r for r in rows if r.discard in discards), None)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from erren.analysis.shapes import GUOBIAO_2P
 from erren.analysis.waits import discard_table
+from erren.bots.common import by_tile
 from erren.bots.expert.guobiao import Knobs, Seen, ready_discards
 from erren.bots.expert.values import Valuer
 from erren.engine import Action, ActionKind, Observation
@@ -45,8 +46,8 @@ def search_candidates(
         return _first([*passes, *(a for a in legal if a.kind in _CLAIMS)], fast)
     if obs.phase != "turn" or obs.ting[obs.player] or not knobs.search_turns:
         return []
-    discards = {int(a.tile): a for a in legal if a.kind is AK.DISCARD}  # type: ignore[arg-type]
-    tings = {int(a.tile): a for a in legal if a.kind is AK.TING}  # type: ignore[arg-type]
+    discards = by_tile(legal, AK.DISCARD)
+    tings = by_tile(legal, AK.TING)
     seen = Seen.of(obs)
     rows = discard_table(seen.hand, shapes=GUOBIAO_2P, visible=seen.visible)
     best = next((r for r in rows if r.discard in discards), None)
