@@ -32,6 +32,9 @@ class Bot(ABC):
     name: ClassVar[str] = ""
     blind: ClassVar[bool] = False
     """True if :meth:`choose` ignores its observation (then :meth:`pick` is implemented)."""
+    deliberate: ClassVar[bool] = False
+    """True if a decision may take milliseconds (a search with a time budget): a server runs
+    it in a worker thread rather than on its event loop; a quick bot is cheaper inline."""
 
     @abstractmethod
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:

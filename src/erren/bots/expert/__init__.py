@@ -61,6 +61,7 @@ class ExpertBot(EfficiencyBot):
     """Value-aware play within ``budget_ms`` per decision."""
 
     name: ClassVar[str] = "expert"
+    deliberate: ClassVar[bool] = True
 
     def __init__(
         self,

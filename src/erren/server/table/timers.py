@@ -88,6 +88,8 @@ class Timers(Hands):
             return
         if bot.blind:
             action = bot.pick(legal)
+        elif not bot.deliberate:
+            action = bot.choose(state.observe(cmd.seat), legal)
         else:
             # a decision may take the expert's whole budget (150 ms): it runs in a worker
             # thread, so the other tables play on; this table's actor waits for it, which
