@@ -14,6 +14,7 @@ from erren.cli import (
     arena,
     audit_ledger,
     bot,
+    conformance,
     play,
     replay,
     score,
@@ -34,6 +35,7 @@ COMMANDS: tuple[Command, ...] = (
     bot,
     verify,
     audit_ledger,
+    conformance,
 )
 """Each module offers ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``."""
 
