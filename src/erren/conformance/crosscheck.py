@@ -34,9 +34,9 @@ __all__ = [
     "MELDED_AND_CONCEALED_KONG",
     "Tally",
     "Verdict",
+    "arcade_shape",
     "gb_shape",
     "gb_win",
-    "arcade_shape",
     "xiamen_shape",
 ]
 

@@ -34,7 +34,7 @@ from erren.analysis.golds import complete as gold_complete
 from erren.analysis.golds import functional_counts
 from erren.analysis.report import SHAPE_SETS
 from erren.analysis.shanten import shanten_by_shape
-from erren.analysis.shapes import ARCADE, XIAMEN
+from erren.analysis.shapes import ARCADE, XIAMEN, Shape
 from erren.analysis.waits import waits as kernel_waits
 from erren.cli import score, score_arcade, score_xiamen
 from erren.engine.actions import Action
@@ -111,15 +111,60 @@ def win_expected(family: str, hand: str, context: dict[str, Any]) -> Expected:
 
 def parse_shape_hand(tiles: str, family: str, gold: str | None) -> Hand:
     """The hand of a shape row (xiamen: a White in a meld plays as the gold kind)."""
-    plays_as = None
+    plays_as: dict[int, int] | None = None
     if family == "xiamen" and gold is not None:
-        g = parse_tile(gold)
-        plays_as = {Tile.WHITE: g} if g != Tile.WHITE else None
+        g = int(parse_tile(gold))
+        plays_as = {int(Tile.WHITE): g} if g != Tile.WHITE else None
     return Hand.parse(tiles, plays_as=plays_as)
 
 
 def _names(kinds: Sequence[int]) -> list[str]:
     return [str(Tile(k)) for k in kinds]
+
+
+ShapeAnswer = tuple[dict[Shape, int], list[int] | None]
+
+
+def _xiamen_shape(counts: list[int], physical: list[int], gold: int, ready: bool) -> ShapeAnswer:
+    natural, golds = functional_counts(counts, gold)
+    by_shape = shanten_by_shape(natural, wilds=golds, shapes=XIAMEN)
+    if not ready:
+        return by_shape, None
+    found = []
+    for kind in sorted(XIAMEN_KINDS):
+        if physical[kind] >= 4:
+            continue
+        counts[kind] += 1
+        if gold_complete(*functional_counts(counts, gold)):
+            found.append(kind)
+        counts[kind] -= 1
+    return by_shape, found
+
+
+def _arcade_shape(
+    counts: list[int], held: list[int], physical: list[int], wild: int | None, ready: bool
+) -> ShapeAnswer:
+    wilds = 0
+    if wild is not None:
+        wilds, counts[wild] = counts[wild], 0
+    by_shape = shanten_by_shape(counts, wilds=wilds, shapes=ARCADE)
+    if not ready:
+        return by_shape, None
+    found = []
+    for kind in range(NUM_KINDS):
+        if physical[kind] >= 4:
+            continue
+        if kind == wild:
+            ok = is_complete(counts, wilds=wilds + 1, shapes=ARCADE, held=held)
+        else:
+            counts[kind] += 1
+            ok = counts[kind] + held[kind] <= 4 and is_complete(
+                counts, wilds=wilds, shapes=ARCADE, held=held
+            )
+            counts[kind] -= 1
+        if ok:
+            found.append(kind)
+    return by_shape, found
 
 
 def shape_expected(
@@ -129,6 +174,8 @@ def shape_expected(
     (module docstring); ``{"error": ...}`` for a hand erren refuses."""
     if shapes not in SHAPES_OF.get(family, ()):
         return {"error": f"{family} has no shape set {shapes!r}"}
+    if family == "xiamen" and gold is None:
+        return {"error": 'a xiamen shape row needs "gold"'}
     try:
         hand = parse_shape_hand(tiles, family, gold)
         if hand.winning is not None:
@@ -136,51 +183,16 @@ def shape_expected(
         counts = list(hand.concealed_counts())
         held = list(hand.meld_counts())
         physical = [a + b for a, b in zip(counts, held, strict=True)]
-        ready_size = len(hand.concealed) % 3 == 1
-        if family == "xiamen":
-            if gold is None:
-                return {"error": 'a xiamen shape row needs "gold"'}
-            g = parse_tile(gold)
-            natural, golds = functional_counts(counts, g)
-            by_shape = shanten_by_shape(natural, wilds=golds, shapes=XIAMEN)
-            found: list[int] | None = None
-            if ready_size:
-                found = []
-                for kind in sorted(XIAMEN_KINDS):
-                    if physical[kind] >= 4:
-                        continue
-                    counts[kind] += 1
-                    if gold_complete(*functional_counts(counts, g)):
-                        found.append(kind)
-                    counts[kind] -= 1
+        ready = len(hand.concealed) % 3 == 1
+        if family == "xiamen" and gold is not None:
+            by_shape, found = _xiamen_shape(counts, physical, int(parse_tile(gold)), ready)
         elif family == "arcade":
             w = None if wild is None else int(parse_tile(wild))
-            wilds = 0
-            if w is not None:
-                wilds, counts[w] = counts[w], 0
-            by_shape = shanten_by_shape(counts, wilds=wilds, shapes=ARCADE)
-            found = None
-            if ready_size:
-                found = []
-                for kind in range(NUM_KINDS):
-                    if physical[kind] >= 4:
-                        continue
-                    if kind == w:
-                        ok = is_complete(counts, wilds=wilds + 1, shapes=ARCADE, held=held)
-                    else:
-                        counts[kind] += 1
-                        ok = counts[kind] + held[kind] <= 4 and is_complete(
-                            counts, wilds=wilds, shapes=ARCADE, held=held
-                        )
-                        counts[kind] -= 1
-                    if ok:
-                        found.append(kind)
+            by_shape, found = _arcade_shape(counts, held, physical, w, ready)
         else:
             shape_set = SHAPE_SETS[shapes]
             by_shape = shanten_by_shape(counts, shapes=shape_set)
-            found = None
-            if ready_size:
-                found = kernel_waits(counts, shapes=shape_set, held=held)
+            found = kernel_waits(counts, shapes=shape_set, held=held) if ready else None
     except ErrenError as error:
         return {"error": str(error)}
     out: Expected = {

@@ -216,8 +216,7 @@ def arcade_wins(seed: int) -> Iterator[WinInput]:
 
 
 def _meld_text(meld: tuple[int, int, int]) -> str:
-    a, b, c = meld
-    if a == b:
+    if meld[0] == meld[1]:
         return f"[{kind_text(meld)}']"
     text = kind_text(meld)
     return f"[{text[0]}'{text[1:]}]"
