@@ -17,6 +17,9 @@ from typing import Any
 from erren.engine.actions import CHANCE, Action, ActionKind
 from erren.engine.ruleset import find_ruleset
 from erren.engine.state import State
+from erren.errors import ErrenError
+from erren.hand import Hand
+from erren.scoring.arcade import flower_kind
 from erren.scoring.xiamen import XIAMEN_KINDS, WinType
 from erren.testing.hands import Hand as DealtHand
 from erren.testing.hands import WallName, counts_to_str, deal_batch
@@ -171,9 +174,18 @@ def _with_wilds(rng: random.Random, case: Case, wild: int) -> str:
     return f"{kind_text(concealed)}{melds} +{kind_text([winning])}"
 
 
+def _usable(text: str, flower: int) -> bool:
+    """Whether ``text`` is a hand (no fifth copy) without the flower kind."""
+    try:
+        return Hand.parse(text).all_counts()[flower] == 0
+    except ErrenError:
+        return False
+
+
 def arcade_wins(seed: int) -> Iterator[WinInput]:
-    """Arcade: hands of the 136 tiles, with a wild kind (held, added, or none), 报听, flowers,
-    the dealer and the win's flags."""
+    """Arcade: hands of the 136 tiles without the flower kind (White, or Red when the wild is
+    White: R1.10), with a wild kind (held, added, or none), 报听, flowers, the dealer and the
+    win's flags."""
     rng = random.Random(f"erren-conformance:arcade:{seed}")
     while True:
         roll = rng.random()
@@ -196,6 +208,9 @@ def arcade_wins(seed: int) -> Iterator[WinInput]:
             wild = rng.randrange(34)
             context["wild"] = str(Tile(wild))
             text = _with_wilds(rng, case, wild)
+        wild_kind = Tile.from_str(context["wild"]) if "wild" in context else None
+        if not _usable(text, flower_kind(wild_kind)):
+            continue  # the flower kind is set aside, never held (R1.10-R1.11)
         for name in ("self_drawn", "robbing_kong", "kong_replacement", "last_tile"):
             if getattr(case, name):
                 context[name] = True
@@ -247,7 +262,7 @@ def _deals(wall: WallName, n: int, seed: int, tag: str) -> list[DealtHand]:
 def shapes(family: str, n: int, seed: int) -> list[ShapeInput]:
     """``n`` shapes of ``family``: guobiao-2p half on the two-player wall (shape set
     ``guobiao-2p``), half on the 136 tiles (``gb``); xiamen on the 万 + honors wall with a gold;
-    arcade on the 136 tiles with a wild kind half the time."""
+    arcade on the 136 tiles with a wild kind half the time, never holding the flower kind."""
     rng = random.Random(f"erren-conformance:shapes:{family}:{seed}")
     out: list[ShapeInput] = []
     if family == "guobiao-2p":
@@ -263,12 +278,17 @@ def shapes(family: str, n: int, seed: int) -> list[ShapeInput]:
             gold = rng.choice(held) if held and rng.random() < 0.6 else rng.choice(kinds)
             out.append(ShapeInput(_shape_text(hand), "xiamen", hand, gold=str(Tile(gold))))
     else:
-        for hand in _deals("136", n, seed, "conformance-arcade"):
+        for hand in _deals("136", 3 * n, seed, "conformance-arcade"):
+            if len(out) == n:
+                break
             held = [k for k in range(34) if hand.concealed[k]]
-            wild: str | None = None
+            wild: int | None = None
             if rng.random() < 0.5:
-                wild = str(Tile(rng.choice(held) if rng.random() < 0.7 else rng.randrange(34)))
-            out.append(ShapeInput(_shape_text(hand), "arcade", hand, wild=wild))
+                wild = rng.choice(held) if rng.random() < 0.7 else rng.randrange(34)
+            if hand.held[flower_kind(wild)]:
+                continue  # the flower kind is never held (R1.10-R1.11)
+            shown = None if wild is None else str(Tile(wild))
+            out.append(ShapeInput(_shape_text(hand), "arcade", hand, wild=shown))
     return out
 
 
