@@ -255,3 +255,15 @@ def test_every_play_of_a_sequence_is_among_its_legal_actions() -> None:
                 else:
                     assert play in allowed
                     assert allowed == sorted(allowed)
+
+
+def test_a_seven_pairs_quad_wait_is_marked_as_differing_from_riichi() -> None:
+    # 2223344556699m waits: 2m (2222 as two pairs + 33 44 55 66 99, guobiao-2p §3.2 / D22),
+    # 3m (222 333 456 456 + 99), 6m (222 345 345 666 + 99), 9m (222 345 345 999 + 66).
+    # Riichi's seven pairs need seven different kinds, so mahjong has no 2m.
+    row = find(CORPUS / "guobiao-2p-shapes.jsonl", tiles="2223344556699m")
+    expected = row["expected"]
+    assert isinstance(expected, dict)
+    assert expected["waits"] == ["2m", "3m", "6m", "9m"]
+    assert expected["shanten"] == 0
+    assert str(row["differs"]).startswith("guobiao-2p §3.2 and D22")

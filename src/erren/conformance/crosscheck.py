@@ -25,7 +25,7 @@ from mahjong.shanten import Shanten
 
 from erren.analysis.golds import functional_counts
 from erren.notation import parse_tile
-from erren.testing.hands import to_gb
+from erren.testing.hands import from_gb, to_gb
 from erren.testing.oracles import NO_LIMIT, regular_shanten
 from erren.testing.wins import Case
 from erren.tiles import Tile
@@ -138,36 +138,83 @@ def _mahjong_regular(counts: Sequence[int]) -> int:
     return int(Shanten().calculate_shanten_for_regular_hand(list(counts)))
 
 
-def gb_shape(counts: Sequence[int], by_shape: dict[str, int], shapes: str) -> Verdict:
-    """The regular shanten against ``mahjong``; on a 3n+1 hand of the set ``gb`` every shape
-    against PyMahjongGB (which takes 3n+1 hands only), and seven pairs against it too."""
+def _agari_waits(counts: list[int]) -> list[int]:
+    """The kinds whose draw ``mahjong``'s win check accepts (riichi's three shapes)."""
+    found = []
+    for kind in range(34):
+        counts[kind] += 1
+        if counts[kind] <= 4 and Agari().is_agari(counts):
+            found.append(kind)
+        counts[kind] -= 1
+    return found
+
+
+def _gb_useful(tiles: tuple[str, ...], by_shape: dict[str, int]) -> list[int]:
+    """The union of PyMahjongGB's useful tiles over the shapes at shanten 0."""
+    kinds: set[int] = set()
+    for shape, value in by_shape.items():
+        if value == 0:
+            kinds.update(from_gb(_GB_SHAPES[shape](tiles)[1]))
+    return sorted(kinds)
+
+
+def _waits_verdict(
+    counts: list[int], held: Sequence[int], ours: list[str], theirs: list[int], clause: str
+) -> tuple[str, str]:
+    """``(differs, unexplained)`` of erren's waits against a library's, which knows no melds:
+    a kind held four times is dropped from the library's list (``FOUR_HELD_CLAUSE``), and erren
+    may add a draw that makes seven pairs with a kind of four (``clause``)."""
+    differs = ""
+    drawable = [k for k in theirs if counts[k] + held[k] < 4]
+    if drawable != theirs:
+        differs = FOUR_HELD_CLAUSE
+    mine = [int(parse_tile(t)) for t in ours]
+    missing = [k for k in drawable if k not in mine]
+    extra = [k for k in mine if k not in drawable]
+    if missing or any(not _quad_pairs(counts, k) for k in extra):
+        names = [str(Tile(k)) for k in drawable]
+        return "", f"library waits {names}, erren {ours}"
+    if extra:
+        differs = clause
+    return differs, ""
+
+
+def gb_shape(
+    counts: Sequence[int], held: Sequence[int], expected: dict[str, Any], shapes: str
+) -> Verdict:
+    """The regular shanten against ``mahjong``; set ``guobiao-2p``: the waits against its win
+    check on every draw; set ``gb``, a 3n+1 hand: every shape's shanten and the waits against
+    PyMahjongGB (which takes 3n+1 hands only)."""
+    counts = list(counts)
+    by_shape: dict[str, int] = expected["by_shape"]
     tiles = to_gb(counts)
     size = sum(counts)
     differs = ""
     oracles = ["mahjong"]
-    for shape, ours in by_shape.items():
-        if shape == "regular":
-            theirs = _mahjong_regular(counts)
-            if theirs != ours:
-                if 4 in counts and ours == regular_shanten(counts):
-                    differs = FOUR_COPIES_CLAUSE
-                    continue
-                return Verdict(unexplained=f"mahjong regular {theirs}, erren {ours}")
-        if size % 3 != 1 or (shape != "knitted_straight" and size != 13):
-            continue
-        if "pymahjonggb" not in oracles:
-            oracles.append("pymahjonggb")
-        theirs = int(_GB_SHAPES[shape](tiles)[0])
-        if theirs == ours:
-            continue
-        if (
-            shape == "regular"
-            and ours == regular_shanten(counts)
-            and theirs == regular_shanten(counts, limit=(NO_LIMIT,) * 34)
-        ):
-            differs = FOUR_COPIES_CLAUSE
-            continue
-        return Verdict(unexplained=f"pymahjonggb {shape} {theirs}, erren {ours}")
+    ours = by_shape["regular"]
+    theirs = _mahjong_regular(counts)
+    if theirs != ours:
+        if not (4 in counts and ours == regular_shanten(counts)):
+            return Verdict(unexplained=f"mahjong regular {theirs}, erren {ours}")
+        differs = FOUR_COPIES_CLAUSE
+    if shapes == "gb" and size % 3 == 1:
+        oracles.append("pymahjonggb")
+        for shape, value in by_shape.items():
+            theirs = int(_GB_SHAPES[shape](tiles)[0])
+            if theirs == value:
+                continue
+            if shape == "regular" and theirs == regular_shanten(counts, limit=(NO_LIMIT,) * 34):
+                differs = FOUR_COPIES_CLAUSE
+                continue
+            return Verdict(unexplained=f"pymahjonggb {shape} {theirs}, erren {value}")
+    if "waits" in expected and (shapes == "guobiao-2p" or expected["shanten"] == 0):
+        library = _agari_waits(counts) if shapes == "guobiao-2p" else _gb_useful(tiles, by_shape)
+        waits_differ, unexplained = _waits_verdict(
+            counts, held, expected["waits"], library, SEVEN_PAIRS_GB_CLAUSE
+        )
+        if unexplained:
+            return Verdict(unexplained=unexplained)
+        differs = differs or waits_differ
     return Verdict(oracle=", ".join(oracles), differs=differs)
 
 
@@ -215,20 +262,10 @@ def arcade_shape(counts: Sequence[int], held: Sequence[int], expected: dict[str,
         else:
             return Verdict(unexplained=f"mahjong shanten {theirs}, erren {ours}")
     if "waits" in expected:
-        agari: list[str] = []
-        for kind in range(34):
-            counts[kind] += 1
-            if counts[kind] <= 4 and Agari().is_agari(counts):
-                agari.append(str(Tile(kind)))
-            counts[kind] -= 1
-        drawable = [t for t in agari if counts[parse_tile(t)] + held[parse_tile(t)] < 4]
-        if drawable != agari:
-            differs = differs or FOUR_HELD_CLAUSE
-        ours_waits = expected["waits"]
-        missing = [t for t in drawable if t not in ours_waits]
-        extra = [t for t in ours_waits if t not in drawable]
-        if missing or any(not _quad_pairs(counts, parse_tile(t)) for t in extra):
-            return Verdict(unexplained=f"mahjong waits {drawable}, erren {ours_waits}")
-        if extra:
-            differs = SEVEN_PAIRS_ARCADE_CLAUSE
+        waits_differ, unexplained = _waits_verdict(
+            counts, held, expected["waits"], _agari_waits(counts), SEVEN_PAIRS_ARCADE_CLAUSE
+        )
+        if unexplained:
+            return Verdict(unexplained=unexplained)
+        differs = differs or waits_differ
     return Verdict(oracle="mahjong", differs=differs)

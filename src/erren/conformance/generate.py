@@ -172,10 +172,10 @@ def _shape_verdict(
 ) -> tuple[str, Verdict | None]:
     counts = item.dealt.concealed
     if family == "guobiao-2p":
-        name = f"shapes {item.shapes} vs " + (
-            "pymahjonggb" if item.shapes == "gb" else "mahjong/pymahjonggb"
+        name = f"guobiao-2p shapes (set {item.shapes}) vs " + (
+            "mahjong, pymahjonggb" if item.shapes == "gb" else "mahjong"
         )
-        return name, crosscheck.gb_shape(counts, expected["by_shape"], item.shapes)
+        return name, crosscheck.gb_shape(counts, item.dealt.meld_counts, expected, item.shapes)
     if family == "xiamen":
         assert item.gold is not None
         return "xiamen shapes without gold vs mahjong", crosscheck.xiamen_shape(
