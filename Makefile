@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 HAND   ?= 1123m456789m555z
 
-.PHONY: run play analyze test system-deps lint typecheck webcheck unit bench clean
+.PHONY: run play analyze test system-deps lint typecheck webcheck unit conformance bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,9 @@ typecheck: $(VENV)/.installed
 
 unit: $(VENV)/.installed
 	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+conformance: $(VENV)/.installed  ## check erren against the published corpus (conformance/)
+	$(BIN)/erren conformance conformance/*.jsonl
 
 bench: $(VENV)/.installed  ## the speed comparisons with the reference libraries
 	$(BIN)/python -m benchmarks.bench_analysis
