@@ -96,9 +96,8 @@ def _mark(row: Row, verdict: Verdict | None, tally: Tally, name: str) -> None:
 
 
 def _example_rows(family: str) -> Iterator[Row]:
-    for number, (label, fam, hand, context) in enumerate(EXAMPLES, start=1):
-        if fam != family:
-            continue
+    examples = [(label, hand, context) for label, fam, hand, context in EXAMPLES if fam == family]
+    for number, (label, hand, context) in enumerate(examples, start=1):
         row = _win_row(f"{family}/win/spec/{number:03d}", family, WinInput(hand, context), label)
         if row is None:
             raise AssertionError(f"erren refuses the worked example {label}: {hand}")
