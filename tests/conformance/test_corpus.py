@@ -9,15 +9,22 @@ row of the nine files (about 9 s on one core).
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from erren.cli.main import main
 from erren.conformance.check import check_file
 from erren.conformance.generate import DEFAULT_SEED, Sizes, generate
 from erren.conformance.rows import FAMILIES, CorpusError, dump_row
 from erren.engine.actions import Action
+from erren.hand import Hand
+from erren.mjai.tiles import parse_mjai_tile
+from erren.notation import parse_tiles
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "conformance"
@@ -25,11 +32,11 @@ FILES = sorted(CORPUS.glob("*.jsonl"))
 SMALL = Sizes(gb_wins=12, two_player_wins=6, xiamen_wins=10, arcade_wins=10, shapes=16, sequences=2)
 
 
-def rows_of(path: Path) -> list[dict[str, object]]:
+def rows_of(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
-def find(path: Path, **fields: object) -> dict[str, object]:
+def find(path: Path, **fields: object) -> dict[str, Any]:
     for row in rows_of(path):
         if all(row.get(k) == v for k, v in fields.items()):
             return row
@@ -93,12 +100,12 @@ def test_a_small_run_is_a_function_of_the_seed(tmp_path: Path) -> None:
 # Tampering and malformed files
 
 
-def _tamper(tmp_path: Path, name: str, row_id: str, change: dict[str, object]) -> Path:
+def _tamper(tmp_path: Path, name: str, row_id: str, change: dict[str, Any]) -> Path:
     out = tmp_path / name
     lines = []
     for row in rows_of(CORPUS / name):
         if row["id"] == row_id:
-            expected = dict(row["expected"])  # type: ignore[call-overload]
+            expected = dict(row["expected"])
             expected.update(change)
             row["expected"] = expected
         lines.append(dump_row(row))
@@ -110,7 +117,7 @@ def test_a_tampered_total_is_reported_by_its_id(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     row = rows_of(CORPUS / "guobiao-2p-wins.jsonl")[40]
-    total = row["expected"]["total"]  # type: ignore[index]
+    total = row["expected"]["total"]
     path = _tamper(tmp_path, "guobiao-2p-wins.jsonl", str(row["id"]), {"total": total + 1})
     assert main(["conformance", str(path)]) == 1
     out = capsys.readouterr().out
@@ -120,11 +127,7 @@ def test_a_tampered_total_is_reported_by_its_id(
 
 
 def test_a_tampered_wait_is_reported(tmp_path: Path) -> None:
-    row = next(
-        r
-        for r in rows_of(CORPUS / "xiamen-shapes.jsonl")
-        if r["expected"].get("waits")  # type: ignore[attr-defined]
-    )
+    row = next(r for r in rows_of(CORPUS / "xiamen-shapes.jsonl") if r["expected"].get("waits"))
     path = _tamper(tmp_path, "xiamen-shapes.jsonl", str(row["id"]), {"waits": []})
     [mismatch] = check_file(path).mismatches
     assert mismatch.id == row["id"]
@@ -133,12 +136,12 @@ def test_a_tampered_wait_is_reported(tmp_path: Path) -> None:
 
 def test_a_tampered_legal_list_names_the_step(tmp_path: Path) -> None:
     row = rows_of(CORPUS / "arcade-sequences.jsonl")[3]
-    legal = [list(step) for step in row["expected"]["legal"]]  # type: ignore[index]
+    legal = [list(step) for step in row["expected"]["legal"]]
     number = next(i for i, step in enumerate(legal) if len(step) > 1)
     dropped = legal[number].pop()
     path = _tamper(tmp_path, "arcade-sequences.jsonl", str(row["id"]), {"legal": legal})
     [mismatch] = check_file(path).mismatches
-    play = row["steps"][number]  # type: ignore[index]
+    play = row["steps"][number]
     assert mismatch.differences == (
         f"step {number + 1} (before {play}): legal actions differ: "
         f"erren lacks [], erren adds [{dropped!r}]",
@@ -235,7 +238,7 @@ def test_gb_rows_are_cross_checked_and_the_kong_difference_is_marked() -> None:
     assert marked
     for row in marked:
         assert str(row["differs"]).startswith("guobiao-2p §4.1 Kong fans")
-        names = [name for name, _, _ in row["expected"]["rows"]]  # type: ignore[index]
+        names = [name for name, _, _ in row["expected"]["rows"]]
         # one melded and one concealed kong: 明杠 and 暗杠 each, never 明暗杠.
         assert "明杠" in names
         assert "暗杠" in names
@@ -246,7 +249,7 @@ def test_every_play_of_a_sequence_is_among_its_legal_actions() -> None:
     for family in FAMILIES:
         for row in rows_of(CORPUS / f"{family}-sequences.jsonl"):
             steps = row["steps"]
-            legal = row["expected"]["legal"]  # type: ignore[index]
+            legal = row["expected"]["legal"]
             assert isinstance(steps, list)
             assert len(steps) == len(legal)
             for play, allowed in zip(steps, legal, strict=True):
@@ -267,3 +270,30 @@ def test_a_seven_pairs_quad_wait_is_marked_as_differing_from_riichi() -> None:
     assert expected["waits"] == ["2m", "3m", "6m", "9m"]
     assert expected["shanten"] == 0
     assert str(row["differs"]).startswith("guobiao-2p §3.2 and D22")
+
+
+def test_mjai_names_read_back_as_the_notation_tiles() -> None:
+    for family in FAMILIES:
+        for row in rows_of(CORPUS / f"{family}-wins.jsonl"):
+            hand = Hand.parse(str(row["hand"]))
+            mjai = row["hand_mjai"]
+            assert isinstance(mjai, dict)
+            assert [parse_mjai_tile(n) for n in mjai["concealed"]] == list(hand.concealed)
+            melds = [[parse_mjai_tile(n) for n in m["tiles"]] for m in mjai.get("melds", [])]
+            assert melds == [list(m.tiles) for m in hand.melds]
+            if hand.winning is not None:
+                assert parse_mjai_tile(mjai["winning"]) == hand.winning
+        for row in rows_of(CORPUS / f"{family}-sequences.jsonl"):
+            wall = str(row["setup"][0]).removeprefix("c:shuffle:")
+            assert [parse_mjai_tile(n) for n in row["wall_mjai"]] == parse_tiles(wall)
+
+
+@settings(max_examples=3, derandomize=True)
+@given(seed=st.integers(min_value=0, max_value=10**6))
+def test_any_seed_gives_a_corpus_erren_passes_and_the_oracles_explain(seed: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder)
+        tally = generate(out, seed=seed, sizes=SMALL, quiet=True)
+        assert not tally.unexplained
+        for path in sorted(out.glob("*.jsonl")):
+            assert not check_file(path).mismatches, path.name
