@@ -92,7 +92,9 @@ def _mark(row: Row, verdict: Verdict | None, tally: Tally, name: str) -> None:
     if verdict.oracle and not verdict.unexplained:
         row["source"] += f"; oracle-checked: {verdict.oracle}"
         if verdict.differs:
+            expected = row.pop("expected")  # keep ``expected`` last, after ``differs``
             row["differs"] = verdict.differs
+            row["expected"] = expected
 
 
 def _example_rows(family: str) -> Iterator[Row]:
