@@ -3,7 +3,7 @@ rebuilds it byte for byte, a tampered row is named by its id, a malformed file g
 error with its line number; and the rows carry the spec's own figures where the spec has them.
 
 This is how CI runs the corpus: :func:`test_erren_passes_the_committed_corpus` checks every
-row of the nine files (about 9 s on one core).
+row of the nine files (10–20 s on one core).
 """
 
 from __future__ import annotations
