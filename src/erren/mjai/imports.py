@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from erren.engine.actions import CHANCE, Action, ActionKind
 from erren.engine.record import Record, replay
@@ -191,7 +192,7 @@ class _Reader:
                 if not isinstance(dice, list) or not all(isinstance(d, int) for d in dice):
                     raise MjaiError(f"line {number}: erren:dice needs 'dice' (whole numbers)")
                 action = Action.dice(*dice)
-            self._take(self.state, self.stream, action, check=True, number=number)
+            self._take(action, number=number)
         except (NotationError, IllegalActionError) as err:
             if isinstance(err, MjaiError):
                 raise
@@ -199,15 +200,22 @@ class _Reader:
 
     def _move(self) -> None:
         number, message = self.expected[self.pos]
+        best: tuple[int, list[Message]] = (0, [])
         for action in self._candidates(message):
             state = self.state.clone()
             stream = self.stream.copy()
             try:
-                if self._take(state, stream, action, check=False, number=number):
-                    self.state, self.stream = state, stream
-                    return
+                written = _apply(state, stream, action)
             except IllegalActionError:
                 continue
+            agree = self._agree(written)
+            if agree == len(written):
+                self.state, self.stream = state, stream
+                self.pos += agree
+                return
+            best = max(best, (agree, written), key=lambda b: b[0])
+        if best[0]:
+            self._differ(*best)
         legal = ", ".join(str(a) for a in self.state.legal_actions()) or "none"
         shown = json.dumps(message, ensure_ascii=False)[:160]
         raise MjaiError(
@@ -229,28 +237,44 @@ class _Reader:
         pai = message.get("pai")
         return sorted(legal, key=lambda a: a.tile is None or mjai_tile(a.tile) != pai)
 
-    def _take(
-        self, state: State, stream: MjaiStream, action: Action, *, check: bool, number: int
-    ) -> bool:
-        """Apply ``action``; whether the messages it writes are the log's next ones (``check``:
-        raise if not)."""
-        seen = state.event_count
-        written = stream.chance(action) if action.kind.is_chance else []
-        state.apply_recorded(action)
-        for event in state.events[seen:]:
-            written += stream.feed(event, result=state.result)
-        written = [m for m in written if m["type"] not in _CHANCE_TYPES]
-        got = [m for _, m in self.expected[self.pos : self.pos + len(written)]]
-        if got != written:
-            if not check:
-                return False
-            at = self.expected[min(self.pos + len(got), len(self.expected) - 1)][0]
-            raise MjaiError(
-                f"line {at}: the log does not follow from its own chance outcomes "
-                f"(expected {json.dumps(written, ensure_ascii=False)[:160]})"
-            )
-        self.pos += len(written)
-        return True
+    def _take(self, action: Action, *, number: int) -> None:
+        """Apply the chance ``action`` read on line ``number``; its messages must be next."""
+        written = _apply(self.state, self.stream, action)
+        agree = self._agree(written)
+        if agree < len(written):
+            self._differ(agree, written)
+        self.pos += agree
+
+    def _agree(self, written: list[Message]) -> int:
+        """How many of ``written`` are the log's next messages."""
+        n = 0
+        for message in written:
+            at = self.pos + n
+            if at >= len(self.expected) or self.expected[at][1] != message:
+                break
+            n += 1
+        return n
+
+    def _differ(self, agree: int, written: list[Message]) -> NoReturn:
+        at = self.pos + agree
+        want = json.dumps(written[agree], ensure_ascii=False)[:160]
+        if at >= len(self.expected):
+            number = self.expected[-1][0] if self.expected else self.start_line
+            raise MjaiError(f"line {number}: the hand stops early; the game goes on with {want}")
+        number, message = self.expected[at]
+        shown = json.dumps(message, ensure_ascii=False)[:160]
+        raise MjaiError(f"line {number}: {shown} does not follow: the game writes {want} here")
+
+
+def _apply(state: State, stream: MjaiStream, action: Action) -> list[Message]:
+    """Apply ``action``; the messages it writes (the chance messages no event writes left out,
+    as they are read apart)."""
+    seen = state.event_count
+    written = stream.chance(action) if action.kind.is_chance else []
+    state.apply_recorded(action)
+    for event in state.events[seen:]:
+        written += stream.feed(event, result=state.result)
+    return [m for m in written if m["type"] not in _CHANCE_TYPES]
 
 
 def _record(hand: _Hand) -> Record:
