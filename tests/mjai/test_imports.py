@@ -13,7 +13,7 @@ from erren.mjai.imports import import_mjai
 from erren.mjai.stream import MjaiError
 from erren.sim.simulator import simulate
 
-from ._play import FAMILIES, play, ruleset_of
+from ._support.play import FAMILIES, play, ruleset_of
 
 
 def _simulated(family: str, hands: int, seed: int) -> list[Record]:

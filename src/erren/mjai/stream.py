@@ -496,7 +496,7 @@ def mjai_to_action(
         known = ", ".join(sorted(_FIELDS))
         raise MjaiError(f"unknown message type {type_!r} for a move (one of: {known})", where)
     actor = message.get("actor", observation.player)
-    if actor != observation.player:
+    if isinstance(actor, bool) or actor != observation.player:
         raise MjaiError(f"actor {actor!r} is not this seat ({observation.player})", where)
     wanted = _key(message, type_, where)
     for action in legal:
