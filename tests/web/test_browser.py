@@ -162,6 +162,15 @@ def _open_replay(page: Page, shots: Path) -> None:
     _shot(page, shots, "07-replay")
     page.click(".r-last")
     page.wait_for_selector(".replay .settle-card")
+    # the log to download, as mjai (the full log) and as the erren record
+    origin = page.evaluate("location.origin")
+    for selector, first in ((".r-dl-mjai", '{"type": "start_game"'), (".r-dl-erren", "{")):
+        href = page.locator(f".replay-controls {selector}").get_attribute("href")
+        assert href is not None
+        reply = page.request.get(origin + href)
+        assert reply.status == 200, href
+        assert reply.headers["content-disposition"].startswith("attachment; filename=")
+        assert reply.text().startswith(first)
 
 
 def test_newcomer_plays_the_computer(browser: Browser, server: str, shots: Path) -> None:
@@ -201,6 +210,7 @@ def test_newcomer_plays_the_computer(browser: Browser, server: str, shots: Path)
     # the history lists the game; English is one click away
     page.goto(server + "/#/games")
     page.wait_for_selector("li.game")
+    assert page.locator("li.game .r-downloads a").count() >= 2  # 下载记录: mjai · erren
     page.click("#lang")
     page.wait_for_selector("text=My games")
     page.goto(server + "/#/")

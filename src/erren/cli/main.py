@@ -15,6 +15,8 @@ from erren.cli import (
     audit_ledger,
     bot,
     conformance,
+    export,
+    imports,
     play,
     replay,
     score,
@@ -36,6 +38,8 @@ COMMANDS: tuple[Command, ...] = (
     verify,
     audit_ledger,
     conformance,
+    export,
+    imports,
 )
 """Each module offers ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``."""
 
