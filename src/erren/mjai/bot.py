@@ -52,6 +52,9 @@ LEGAL_KEY = "erren:legal"
 DECIDE = "erren:decide"
 """The type of the message sent when a decision follows no new message."""
 _TRIM = 80
+"""Characters of a bad answer shown in its error line."""
+_TRIM_REASON = 140
+"""Characters of the reason (the legal moves it lists) shown in the error line."""
 
 
 def mjai_command(spec: str) -> str | None:
@@ -102,9 +105,9 @@ def _stderr(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def _trim(text: str) -> str:
-    text = text.strip()
-    return text if len(text) <= _TRIM else text[: _TRIM - 1] + "…"
+def _trim(text: str, width: int = _TRIM) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 class MjaiBot(Bot):
@@ -158,7 +161,7 @@ class MjaiBot(Bot):
         for event in events:
             if self._stream is None or event.seq == 0:
                 self._stream = self._new_stream(observation)
-            self._pending.extend(self._stream.feed(event))
+            self._pending.extend(self._stream.feed(event, result=observation.result))
             if event.kind is EventKind.END:
                 ended = True
         if ended:
@@ -222,7 +225,8 @@ class MjaiBot(Bot):
         try:
             return mjai_to_action(message, legal_actions, observation)
         except MjaiError as error:
-            raise self._fault(f"{error} (answer {_trim(answer)!r})") from None
+            reason = _trim(error.reason, _TRIM_REASON)
+            raise self._fault(f"{reason} (answer {_trim(answer)!r})") from None
 
     def _fault(self, what: str, *, gone: bool = False) -> BotError:
         self.faults += 1
