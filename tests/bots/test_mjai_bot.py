@@ -289,3 +289,12 @@ def test_a_program_that_exits_plays_by_timeouts_to_the_end(tmp_path: Path) -> No
     assert len(timeouts) >= 2 or not trustee
     with pytest.raises(BotError):
         bot.choose(state.observe(0), [Action.make(ActionKind.PASS, 0)])
+
+
+def test_an_arena_with_workers_plays_the_same_games() -> None:
+    rules = find_ruleset("guobiao-2p")
+    spec = "mjai:" + node_command()
+    one = arena(rules, (spec, "efficiency"), deals=4, seed=5, mjai_timeout=10.0)
+    two = arena(rules, (spec, "efficiency"), deals=4, seed=5, workers=2, mjai_timeout=10.0)
+    assert two.a_points == one.a_points
+    assert [s.wins for s in two.sides] == [s.wins for s in one.sides]
