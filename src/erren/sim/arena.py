@@ -258,8 +258,10 @@ class ArenaResult:
         a, b = self.sides
         fan = "avg 水 per win" if self.ruleset == "xiamen" else "avg fan per win"
 
+        width = max(14, 2 + max(len(name) for name in self.bots))  # a long mjai: command
+
         def row(label: str, left: str, right: str) -> str:
-            return f"{_pad(label, 20)}{left:>14}{right:>14}"
+            return f"{_pad(label, 20)}{left:>{width}}{right:>{width}}"
 
         lines = [
             f"{self.ruleset} · {self.deals} deals × 2 games, seats swapped · seed {self.seed}",
