@@ -298,3 +298,26 @@ def test_an_arena_with_workers_plays_the_same_games() -> None:
     two = arena(rules, (spec, "efficiency"), deals=4, seed=5, workers=2, mjai_timeout=10.0)
     assert two.a_points == one.a_points
     assert [s.wins for s in two.sides] == [s.wins for s in one.sides]
+
+
+DEAF = """
+import time
+time.sleep(600)
+"""
+
+
+def test_a_program_that_never_reads_nor_answers_never_blocks_the_run(tmp_path: Path) -> None:
+    """Its stdin pipe fills up (a few hundred kilobytes of stream): every decision times out,
+    the run goes on to the end, and closing it kills the program."""
+    script = tmp_path / "deaf.py"
+    script.write_text(DEAF)
+    errors: list[str] = []
+    bot = MjaiBot(f"{sys.executable} {script}", timeout=0.01, label="deaf", report=errors.append)
+    stats = simulate(find_ruleset("guobiao-2p"), (bot, "efficiency"), hands=30, seed=2)
+    assert stats.hands == 30
+    assert errors and bot.faults == len(errors)
+    assert all(
+        e.startswith("erren: mjai bot 'deaf' at seat 0: no answer within 0.01 s;") for e in errors
+    )
+    bot.close()
+    assert not bot.program.running

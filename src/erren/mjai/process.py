@@ -4,9 +4,10 @@ from its stdout per answer, each answer awaited at most a number of seconds.
 The program runs without a shell (its command is split as a POSIX shell would,
 :func:`shlex.split`), in its own process group, its stderr passed through.  A reader thread
 puts its stdout lines on a queue, so an answer is awaited with a timeout and a silent program
-never blocks the caller.  The program owes one answer per question: an answer that comes after
-its question's timeout is dropped when the next question is asked, so answers never slip onto
-the wrong question.
+never blocks the caller; a writer thread feeds its stdin, so a program that stops reading
+(its pipe full) never blocks the caller either.  The program owes one answer per question: an
+answer that comes after its question's timeout is dropped when the next question is asked, so
+answers never slip onto the wrong question.
 
 >>> echo = BotProgram("cat")
 >>> echo.ask(['{"type": "hello"}'], timeout=10.0)
@@ -72,6 +73,12 @@ class BotProgram:
         self._owed = 0
         """Answers the program still owes to questions that timed out."""
         self._eof = False
+        self._outbox: queue.Queue[str | None] = queue.Queue()
+        """Text for the program's stdin; ``None`` closes it."""
+        self._broken = False
+        """The writer could not write (the program closed its stdin or exited)."""
+        self._writer: threading.Thread | None = None
+        self._reader: threading.Thread | None = None
 
     @property
     def running(self) -> bool:
@@ -95,10 +102,27 @@ class BotProgram:
             self._eof = True
             raise ProgramGoneError(f"could not start {self.command!r}: {error}") from None
         self._proc = proc
-        assert proc.stdout is not None
-        reader = threading.Thread(target=self._read, args=(proc.stdout,), daemon=True)
-        reader.start()
+        assert proc.stdout is not None and proc.stdin is not None
+        self._reader = threading.Thread(target=self._read, args=(proc.stdout,), daemon=True)
+        self._reader.start()
+        self._writer = threading.Thread(target=self._write, args=(proc.stdin,), daemon=True)
+        self._writer.start()
         return proc
+
+    def _write(self, stream: IO[str]) -> None:
+        while True:
+            text = self._outbox.get()
+            try:
+                if text is None:
+                    stream.close()
+                    return
+                stream.write(text)
+                stream.flush()
+            except (OSError, ValueError):
+                self._broken = True
+                with contextlib.suppress(OSError, ValueError):
+                    stream.close()
+                return
 
     def _read(self, stream: IO[str]) -> None:
         with contextlib.suppress(OSError, ValueError):
@@ -109,17 +133,12 @@ class BotProgram:
     def send(self, lines: Sequence[str]) -> None:
         """Write ``lines`` (no newlines inside), one a line; :class:`ProgramGoneError` if the
         program has exited."""
-        if self._eof:
+        if self._eof or self._broken:
             raise ProgramGoneError(self._exit_text())
         proc = self._start()
         if proc.poll() is not None:
             raise ProgramGoneError(self._exit_text())
-        assert proc.stdin is not None
-        try:
-            proc.stdin.write("".join(line + "\n" for line in lines))
-            proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise ProgramGoneError(self._exit_text()) from None
+        self._outbox.put("".join(line + "\n" for line in lines))
 
     def ask(self, lines: Sequence[str], timeout: float) -> str:
         """Send ``lines`` and return the program's answer to them, waiting at most
@@ -159,14 +178,11 @@ class BotProgram:
         """Send ``lines`` (a goodbye), close the program's stdin, give it a moment to exit,
         then kill its process group."""
         proc = self._proc
-        if proc is None:
+        if proc is None or self._writer is None:
             return
-        if lines and proc.poll() is None:
-            with contextlib.suppress(ProgramError):
-                self.send(lines)
-        with contextlib.suppress(OSError, ValueError):
-            if proc.stdin is not None:
-                proc.stdin.close()
+        if lines and not self._broken:
+            self._outbox.put("".join(line + "\n" for line in lines))
+        self._outbox.put(None)
         try:
             proc.wait(_CLOSE_GRACE_S)
         except subprocess.TimeoutExpired:
@@ -174,7 +190,9 @@ class BotProgram:
                 os.killpg(proc.pid, signal.SIGKILL)  # its own group (start_new_session)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(5)
-        if proc.stdout is not None:
-            with contextlib.suppress(OSError):
+        self._writer.join(5)
+        if self._reader is not None:
+            self._reader.join(5)  # the output ends with the program (or its group)
+            if not self._reader.is_alive() and proc.stdout is not None:
                 proc.stdout.close()
         self._eof = True
