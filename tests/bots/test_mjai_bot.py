@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from erren.bots import Bot, BotError, find_bot
 from erren.bots.base import play_hand
@@ -65,6 +67,21 @@ def test_bot_specs_split_at_the_comma_that_starts_the_next_spec() -> None:
     assert split_bot_specs("a,") == ["a", ""]
     assert mjai_command("mjai: node a.js ") == "node a.js"
     assert mjai_command("expert") is None
+
+
+_NAMES = st.sampled_from(["efficiency", "expert", "random", "novice", "master", "高手"])
+_COMMANDS = st.text(
+    alphabet="abcdefghijklmnopqrstuvwxyz0123456789 ,./-=_", min_size=1, max_size=40
+).filter(lambda c: c.strip() == c and "mjai:" not in c and c)
+
+
+@given(_COMMANDS, _NAMES)
+def test_an_mjai_command_keeps_its_commas(command: str, name: str) -> None:
+    spec = "mjai:" + command
+    assert split_bot_specs(f"{spec},{name}") == [spec, name]
+    assert split_bot_specs(f"{name},{spec}") == [name, spec]
+    assert split_bot_specs(f"{spec},{spec}") == [spec, spec]
+    assert mjai_command(spec) == command
 
 
 def test_a_missing_program_is_refused_before_anything_runs() -> None:
