@@ -18,7 +18,7 @@ from erren.mjai.stream import (
 )
 from erren.mjai.tiles import HIDDEN, mjai_tile
 
-from ._play import FAMILIES, play, ruleset_of
+from ._support.play import FAMILIES, play, ruleset_of
 
 PRIVATE_TYPES = {
     "tsumo": ("pai",),

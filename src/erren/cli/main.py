@@ -14,6 +14,8 @@ from erren.cli import (
     arena,
     audit_ledger,
     bot,
+    export,
+    imports,
     play,
     replay,
     score,
@@ -34,6 +36,8 @@ COMMANDS: tuple[Command, ...] = (
     bot,
     verify,
     audit_ledger,
+    export,
+    imports,
 )
 """Each module offers ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``."""
 

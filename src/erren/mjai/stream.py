@@ -97,6 +97,16 @@ class MjaiStream:
         """The last discarded tile (what a chi, pon or daiminkan claims)."""
         self._kakan: Tile | None = None
 
+    def copy(self) -> MjaiStream:
+        """An independent copy (to try a move without writing it)."""
+        new = object.__new__(MjaiStream)
+        new.__dict__.update(self.__dict__)
+        new.scores = list(self.scores)
+        new._deals = dict(self._deals)
+        new._early = list(self._early)
+        new._drawn = list(self._drawn)
+        return new
+
     # ------------------------------------------------------------------ the game
     def start_game(self, names: Sequence[str] = ("seat 0", "seat 1")) -> Message:
         """``start_game``: the seat's ``id`` (none in the full log), the names, the ruleset."""
@@ -209,7 +219,7 @@ class MjaiStream:
             case EventKind.HU | EventKind.ZIMO:
                 return [self._hora(e, result)]
             case EventKind.HUANGZHUANG:
-                return [self._ryukyoku("exhaustive", result)]
+                return [self._ryukyoku("fanpai", result)]
             case EventKind.ESCAPE:
                 return [_ext("escape", actor=p)]
             case EventKind.TRUSTEE:
@@ -486,7 +496,7 @@ def mjai_to_action(
         known = ", ".join(sorted(_FIELDS))
         raise MjaiError(f"unknown message type {type_!r} for a move (one of: {known})", where)
     actor = message.get("actor", observation.player)
-    if actor != observation.player:
+    if isinstance(actor, bool) or actor != observation.player:
         raise MjaiError(f"actor {actor!r} is not this seat ({observation.player})", where)
     wanted = _key(message, type_, where)
     for action in legal:

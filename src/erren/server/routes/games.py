@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import json
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
+from erren.engine import Record
+from erren.errors import ErrenError
+from erren.mjai.export import export_mjai
 from erren.server.routes.common import MAX_ID, ApiError, CurrentUser, StoreDep, StrictJSONRoute
 from erren.server.routes.models import GameOut
 
@@ -51,3 +55,50 @@ async def game(game_id: int, store: StoreDep) -> dict[str, Any]:
             "actions": len(found.actions),
         }
     return {"id": found.id, "finished": True, "record": found.record}
+
+
+@router.get(
+    "/games/{game_id}/log",
+    response_class=Response,
+    responses={200: {"content": {"application/x-ndjson": {}, "application/json": {}}}},
+)
+async def game_log(
+    game_id: int,
+    store: StoreDep,
+    format: Literal["mjai", "erren"] = "mjai",
+    seat: Annotated[int | None, Query(ge=0, le=1)] = None,
+) -> Response:
+    """A finished game's log to download: ``format=mjai`` the mjai log of the two-seat profile
+    (``docs/mjai-2p.md``; the full log, which ``erren import`` reads back, or with ``seat`` what
+    that seat saw), ``format=erren`` the record as stored.  404 for no such game, 409 while it
+    runs (its actions hold the wall), 422 for ``seat`` with ``format=erren``."""
+    found = await store.get_game(game_id) if 1 <= game_id <= MAX_ID else None
+    if found is None:
+        raise ApiError(404, "no-game", f"no game {game_id}")
+    if not found.finished or found.record is None:
+        raise ApiError(409, "game-running", f"game {game_id} is not finished: no log yet")
+    record = dict(found.record)
+    if format == "erren":
+        if seat is not None:
+            raise ApiError(422, "bad-seat", "seat is for format=mjai: an erren record is whole")
+        body = json.dumps(record, ensure_ascii=False) + "\n"
+        return _download(body, "application/json", f"erren-game-{game_id}.json")
+    seats = record.get("seats")
+    names = [str(n) for n in seats] if isinstance(seats, list) and len(seats) == 2 else None
+    try:
+        messages = export_mjai(
+            [Record.from_dict(record)], seat, names=names or ("seat 0", "seat 1")
+        )
+        body = "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in messages)
+    except (ErrenError, ValueError) as err:  # a stored record always replays; say so if not
+        raise ApiError(409, "not-replayable", f"game {game_id} does not replay: {err}") from None
+    who = "" if seat is None else f"-seat{seat}"
+    return _download(body, "application/x-ndjson", f"erren-game-{game_id}{who}.mjai.jsonl")
+
+
+def _download(body: str, media: str, filename: str) -> Response:
+    return Response(
+        body.encode("utf-8"),
+        media_type=f"{media}; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )

@@ -212,6 +212,9 @@ const S = {
   r_share: ["复制分享链接", "Copy the share link"],
   r_copied: ["已复制链接", "Link copied"],
   r_missing: ["这局还没有结束或不存在", "This game is not finished or does not exist"],
+  r_download: ["下载记录", "Download log"],
+  r_dl_mjai: ["mjai 格式的完整记录（可用 erren import 导回）", "The full mjai log (erren import reads it back)"],
+  r_dl_erren: ["erren 牌谱（JSON）", "The erren record (JSON)"],
   // connection, leaving, closed tables, accounts, relief (issue 11)
   conn_lost: ["连接中断，正在重连…", "Connection lost, reconnecting…"],
   conn_resync: ["正在同步牌局…", "Catching up with the table…"],

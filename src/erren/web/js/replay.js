@@ -25,12 +25,26 @@ export async function historyScreen(root) {
         null,
         h("div.game-head", null, h("b", null, `#${g.id} · ${familyName(g.ruleset)}`), h("span.when", null, when)),
         h("div.game-sum", null, g.finished ? summary(g.summary || "") : t("running")),
-        g.finished ? h("a.button.r-open", { href: `#/replay/${g.id}` }, t("r_open")) : null,
+        g.finished ? h("div.game-actions", null, h("a.button.r-open", { href: `#/replay/${g.id}` }, t("r_open")), downloadLinks(g.id)) : null,
       ),
     );
   }
   const panel = h("div.panel", null, h("h2", null, t("r_history")), games.length ? list : h("p", null, t("r_none")));
   root.replaceChildren(panel);
+}
+
+/** "下载记录 / Download log: mjai · erren": a finished game's log (GET /games/ID/log, public
+ * like the record) as the two-seat mjai profile's full log or as the erren record.
+ * @param {number} id @returns {HTMLElement} */
+export function downloadLinks(id) {
+  return h(
+    "span.r-downloads",
+    null,
+    `${t("r_download")}: `,
+    h("a.r-dl-mjai", { href: `/games/${id}/log?format=mjai`, download: `erren-game-${id}.mjai.jsonl`, title: t("r_dl_mjai") }, "mjai"),
+    " · ",
+    h("a.r-dl-erren", { href: `/games/${id}/log?format=erren`, download: `erren-game-${id}.json`, title: t("r_dl_erren") }, "erren"),
+  );
 }
 
 /** "hand 1 at t…: seat 1 wins by zimo: …" → a shorter line. @param {string} text @returns {string} */
@@ -181,6 +195,7 @@ export function replayScreen(root, id) {
       step,
       h("label.r-speed-label", null, t("r_speed"), " ", speedSel),
       h("button.ghost.r-share", { type: "button", onclick: share }, t("r_share")),
+      downloadLinks(id),
     );
     root.replaceChildren(h("div.replay", null, h("div.replay-head", null, h("h2", null, `${t("r_title")} #${id} · ${familyName(data.ruleset)}`), h("span.r-link", null, `${location.origin}/#/replay/${id}`)), controls, stage));
     draw();

@@ -23,9 +23,9 @@ def ruleset_of(name: str, *, privacy: bool = False) -> Ruleset:
 
 
 def play(ruleset: Ruleset, seed: int, *, system: bool = True) -> State:
-    """A hand between two random players; with ``system``, now and then a 托管 switch or a
-    timeout as a server would apply.  At every decision, every legal action goes to mjai and
-    back to itself."""
+    """A hand between two random players; with ``system``, now and then a 托管 switch, a
+    timeout or an escape as a server would apply.  At every decision, every legal action goes
+    to mjai and back to itself."""
     rng = random.Random(seed)
     state = State.new(ruleset, seed=seed, dealer=seed % 2, streak=seed % 3)
     while not state.is_terminal:
@@ -41,6 +41,8 @@ def play(ruleset: Ruleset, seed: int, *, system: bool = True) -> State:
             state.apply_system(Action.trustee(rng.randrange(2), rng.random() < 0.7))
         elif system and roll < 0.02:
             state.apply_system(Action.parse(f"{seat}:timeout"))
+        elif system and roll < 0.022:
+            state.apply_system(Action.parse(f"{rng.randrange(2)}:escape"))
         else:
             state.apply(rng.choice(legal))
     return state

@@ -1,0 +1,1 @@
+"""What the mjai tests share: random hands of every family, checked at every decision."""
