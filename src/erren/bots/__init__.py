@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from erren.bots.base import Bot, BotFactory, bot_names, find_bot, register_bot
+from erren.bots.base import Bot, BotError, BotFactory, bot_names, find_bot, register_bot
 from erren.bots.efficiency import EfficiencyBot
 from erren.bots.levels import Level, level_bot, parse_level
 from erren.bots.novice import NoviceBot
@@ -16,6 +16,7 @@ from erren.bots.random_bot import RandomBot
 
 __all__ = [
     "Bot",
+    "BotError",
     "BotFactory",
     "EfficiencyBot",
     "Level",

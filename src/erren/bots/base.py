@@ -13,6 +13,13 @@ seed so that a simulation is reproducible::
 A bot that decides from the legal actions alone sets ``blind = True`` and implements
 :meth:`Bot.pick`; the simulator then skips building the observation (it is the costliest part of
 a random game).  Both paths make the same choice from the same generator state.
+
+A bot that follows the hand event by event (an external program fed mjai messages) sets
+``listens = True``: every driver then calls :meth:`Bot.hear` with the events its seat has seen
+before each of its decisions and once when the hand ends (:class:`Ears`), and
+:meth:`Bot.close` when the run is over.  A bot that cannot give a move raises
+:class:`BotError`; the driver then plays the spec's default move for the seat exactly as a
+table does when a player's clock runs out (the ``timeout`` system action, guobiao-2p §2.9).
 """
 
 from __future__ import annotations
@@ -21,9 +28,29 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from erren.engine import Action, Observation, Ruleset, State
+from erren.engine import Action, ActionKind, Event, Observation, Ruleset, State
 
-__all__ = ["Bot", "BotFactory", "bot_names", "find_bot", "play_hand", "register_bot"]
+__all__ = [
+    "Bot",
+    "BotError",
+    "BotFactory",
+    "Ears",
+    "bot_names",
+    "find_bot",
+    "play_hand",
+    "register_bot",
+    "timeout_of",
+]
+
+
+class BotError(Exception):
+    """A bot could not give a move (an external program answered late, wrongly or not at
+    all; it has said why).  The driver plays the default move for its seat
+    (:func:`timeout_of`); ``gone`` is true when the bot will never answer again."""
+
+    def __init__(self, message: str, *, gone: bool = False) -> None:
+        super().__init__(message)
+        self.gone = gone
 
 
 class Bot(ABC):
@@ -35,6 +62,9 @@ class Bot(ABC):
     deliberate: ClassVar[bool] = False
     """True if a decision may take milliseconds (a search with a time budget): a server runs
     it in a worker thread rather than on its event loop; a quick bot is cheaper inline."""
+    listens: ClassVar[bool] = False
+    """True if the bot follows the hand's events (:meth:`hear`); drivers skip the work for
+    the others."""
 
     @abstractmethod
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
@@ -46,6 +76,18 @@ class Bot(ABC):
         a ruleset, and again whenever the bot changes table."""
         return
 
+    def hear(self, observation: Observation, events: Sequence[Event]) -> None:
+        """The events the bot's seat has seen since it last heard (each ``seen_by`` that seat,
+        in order, a hand's from its first) and the seat's observation after them; called
+        before each decision and once when the hand is over (``observation.result``).  Only
+        for a bot that ``listens``."""
+        return
+
+    def close(self) -> None:
+        """Let go of what the bot holds (an external program); drivers call it when the bot's
+        run or match is over.  Nothing for an ordinary bot."""
+        return
+
     def pick(self, legal_actions: Sequence[Action]) -> Action:
         """The choice of a blind bot, without an observation."""
         raise NotImplementedError(f"bot {self.name!r} needs an observation")
@@ -54,17 +96,58 @@ class Bot(ABC):
         return f"find_bot({self.name!r})"
 
 
+def timeout_of(seat: int) -> Action:
+    """The system action a driver applies for ``seat`` when its bot raised
+    :class:`BotError`: a ``timeout``, for which the engine plays the ruleset's default move
+    (``Ruleset.default_move``; :mod:`erren.engine.autoplay`), as at a server table."""
+    return Action.make(ActionKind.TIMEOUT, seat)
+
+
+class Ears:
+    """Tells the listening bots of one hand what their seats have seen (:meth:`Bot.hear`)."""
+
+    def __init__(self, bots: Sequence[Bot]) -> None:
+        self.bots = bots
+        self.heard = [0, 0]
+
+    def tell(self, state: State, seat: int, observation: Observation) -> None:
+        """Before ``seat`` decides: the events since it last heard, and ``observation``."""
+        bot = self.bots[seat]
+        if bot.listens:
+            events = state.events_since(seat, self.heard[seat])
+            self.heard[seat] = state.event_count
+            bot.hear(observation, events)
+
+    def finish(self, state: State) -> None:
+        """After the hand: every listening seat hears the rest, the end included."""
+        for seat in (0, 1):
+            if self.bots[seat].listens:
+                self.tell(state, seat, state.observe(seat))
+
+
 def play_hand(state: State, bots: Sequence[Bot]) -> State:
     """Play ``state`` to its end with ``bots[seat]`` deciding for each seat (the simulator's
-    hands, the arena's games and a searching bot's rollouts)."""
+    hands, the arena's games and a searching bot's rollouts); a listening bot hears its
+    seat's events, a :class:`BotError` makes a ``timeout`` (:func:`timeout_of`)."""
+    ears = Ears(bots) if bots[0].listens or bots[1].listens else None
     while not state.is_terminal:
         seat = state.actor
         bot = bots[seat]
         legal = state.legal_actions()
         if bot.blind:
             state.apply(bot.pick(legal))
-        else:
-            state.apply(bot.choose(state.observe(seat), legal))
+            continue
+        observation = state.observe(seat)
+        if ears is not None:
+            ears.tell(state, seat, observation)
+        try:
+            action = bot.choose(observation, legal)
+        except BotError:
+            state.apply_system(timeout_of(seat))
+            continue
+        state.apply(action)
+    if ears is not None:
+        ears.finish(state)
     return state
 
 

@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import TextIO
 
-from erren.cli.simulate import add_ruleset_arguments, ruleset_of, run_batch
+from erren.cli.simulate import add_mjai_timeout, add_ruleset_arguments, ruleset_of, run_batch
+from erren.mjai.bot import split_bot_specs
 from erren.sim.arena import ArenaResult, arena, make_bot
 from erren.sim.simulator import Progress
 
@@ -23,8 +24,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         required=True,
         metavar="A,B",
-        help="the two bots, comma-separated, e.g. efficiency,random",
+        help="the two bots, comma-separated, e.g. efficiency,random; mjai:COMMAND runs an "
+        "external mjai bot, e.g. 'mjai:node examples/mjai-bot/bot.js,expert'",
     )
+    add_mjai_timeout(parser)
     parser.add_argument("--deals", type=int, default=1000, help="deals to play (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     parser.add_argument(
@@ -43,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     err = sys.stderr
-    names = [n.strip() for n in args.bots.split(",")]
+    names = split_bot_specs(args.bots)
     if len(names) != 2 or not all(names):
         print("erren arena: --bots needs two names, e.g. --bots efficiency,random", file=err)
         return 2
@@ -53,10 +56,13 @@ def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         print("erren arena: --workers must be ≥ 1", file=err)
         return 2
+    if args.mjai_timeout <= 0:
+        print("erren arena: --mjai-timeout must be > 0 seconds", file=err)
+        return 2
     try:
         ruleset = ruleset_of(args)
         for name in names:
-            make_bot(name, 0, ruleset)
+            make_bot(name, 0, ruleset, mjai_timeout=args.mjai_timeout)
     except (ValueError, TypeError) as error:
         print(f"erren arena: {error}", file=err)
         return 2
@@ -70,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             jsonl=sink,
             progress=progress,
+            mjai_timeout=args.mjai_timeout,
         )
 
     return run_batch("arena", args.jsonl, play, records_column=20)

@@ -10,6 +10,8 @@ from typing import Protocol, TextIO
 
 from erren.bots import bot_names
 from erren.engine import Ruleset, find_ruleset, ruleset_names
+from erren.mjai.bot import DEFAULT_TIMEOUT_S, mjai_command, split_bot_specs
+from erren.mjai.process import split_command
 from erren.sim import Stats, simulate
 from erren.sim.simulator import Progress
 
@@ -29,14 +31,28 @@ def add_ruleset_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_mjai_timeout(parser: argparse.ArgumentParser) -> None:
+    """``--mjai-timeout``: the seconds an external ``mjai:`` bot has for a decision."""
+    parser.add_argument(
+        "--mjai-timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT_S,
+        metavar="SECONDS",
+        help="seconds an mjai: bot has for each decision before the default move is played "
+        "(default %(default)g)",
+    )
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_ruleset_arguments(parser)
     parser.add_argument("--games", type=int, default=1000, help="hands to play (default 1000)")
     parser.add_argument(
         "--bots",
         default="efficiency,random",
-        help="the bots of seat 0 and seat 1, comma-separated (default %(default)s)",
+        help="the bots of seat 0 and seat 1, comma-separated (default %(default)s); "
+        "mjai:COMMAND runs an external mjai bot, e.g. 'mjai:node examples/mjai-bot/bot.js,expert'",
     )
+    add_mjai_timeout(parser)
     parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     parser.add_argument(
         "--match-length",
@@ -147,15 +163,25 @@ def run_batch(
 
 def run(args: argparse.Namespace) -> int:
     err = sys.stderr
-    names = [n.strip() for n in args.bots.split(",")]
+    names = split_bot_specs(args.bots)
     if len(names) != 2 or not all(names):
         print("erren simulate: --bots needs two names, e.g. --bots efficiency,random", file=err)
         return 2
     known = bot_names()
     for name in names:
-        if name not in known:
+        command = mjai_command(name)
+        if command is not None:
+            try:
+                split_command(command)
+            except ValueError as error:
+                print(f"erren simulate: {error}", file=err)
+                return 2
+        elif name not in known:
             print(f"erren simulate: unknown bot {name!r} (known: {', '.join(known)})", file=err)
             return 2
+    if args.mjai_timeout <= 0:
+        print("erren simulate: --mjai-timeout must be > 0 seconds", file=err)
+        return 2
     if args.games < 0:
         print("erren simulate: --games must be ≥ 0", file=err)
         return 2
@@ -177,6 +203,7 @@ def run(args: argparse.Namespace) -> int:
             match_length=args.match_length,
             jsonl=sink,
             progress=progress,
+            mjai_timeout=args.mjai_timeout,
         )
 
     return run_batch("simulate", args.jsonl, play, records_column=19)

@@ -7,7 +7,12 @@ The same code drives ``erren bot``, the server tests and the benchmark::
         await client.play(seat["table"], find_bot("efficiency"), hands=3)
 
 The bot sees what any player sees: it rebuilds its :class:`~erren.engine.Observation` from the
-``state`` the server sends (:func:`~erren.server.protocol.observation_from_json`).
+``state`` the server sends (:func:`~erren.server.protocol.observation_from_json`).  A bot that
+``listens`` (an external mjai program) is bound to the table's ruleset and hears the engine
+events of each ``events`` message (:func:`~erren.server.protocol.event_from_json`); when it
+cannot give a move (:class:`~erren.bots.BotError`) the client sends none and the table's clock
+plays the spec's default move for the seat (a ``timeout``), as for any player who runs out of
+time.
 """
 
 from __future__ import annotations
@@ -22,8 +27,12 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from erren.bots import Bot
-from erren.server.protocol import action_text, observation_from_json
+from erren.bots import Bot, BotError
+from erren.engine import Event, EventKind, find_ruleset
+from erren.server.protocol import action_text, event_from_json, observation_from_json
+
+_ENGINE_EVENTS = frozenset(kind.value for kind in EventKind)
+"""The ``kind`` of an engine event (the table adds its own: ``start``, ``settlement``)."""
 
 __all__ = ["TABLE_PASSES", "ClientError", "PlayerClient", "guest_token", "table_passes", "ws_url"]
 
@@ -229,6 +238,8 @@ class PlayerClient:
         while True:
             message = await self.recv(timeout)
             kind = message.get("type")
+            if bot.listens:
+                self._tell(bot, message)
             if kind == "closed":
                 return self.hands_done
             if kind == "error" and message.get("code") in (
@@ -251,6 +262,22 @@ class PlayerClient:
             if kind in ("events", "snapshot") and self.my_turn():
                 await self._move(bot, think)
 
+    def _tell(self, bot: Bot, message: dict[str, Any]) -> None:
+        """A listening bot learns the table's rules on ``joined`` and hears the engine events
+        of each ``events`` message (with the seat's observation after them)."""
+        kind = message.get("type")
+        if kind == "joined":
+            info = message["table"]
+            bot.bind(find_ruleset(info["family"], info.get("options") or {}))
+            return
+        if kind != "events" or self.state is None:
+            return
+        events: list[Event] = [
+            event_from_json(e) for e in message["events"] if e.get("kind") in _ENGINE_EVENTS
+        ]
+        if events:
+            bot.hear(observation_from_json(self.state), events)
+
     async def _move(self, bot: Bot, think: Callable[[], float] | None) -> None:
         assert self.state is not None
         if table_passes(self.state):
@@ -261,5 +288,13 @@ class PlayerClient:
                 await asyncio.sleep(delay)
         obs = observation_from_json(self.state)
         legal = obs.legal_actions
-        action = bot.pick(legal) if bot.blind else bot.choose(obs, legal)
+        try:
+            if bot.blind:
+                action = bot.pick(legal)
+            elif bot.deliberate:  # a search or an external program: off the event loop
+                action = await asyncio.to_thread(bot.choose, obs, legal)
+            else:
+                action = bot.choose(obs, legal)
+        except BotError:
+            return  # the table's clock plays the default move (a timeout)
         await self.act(action_text(action))

@@ -40,9 +40,11 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any, TextIO
 
-from erren.bots import Bot, bot_names, find_bot
+from erren.bots import Bot, BotError, bot_names, find_bot
+from erren.bots.base import Ears, timeout_of
 from erren.bots.levels import level_bot, level_names, parse_level
 from erren.engine import Ruleset, State, find_ruleset
+from erren.mjai.bot import DEFAULT_TIMEOUT_S, MjaiBot, mjai_command
 from erren.sim.simulator import Progress
 
 __all__ = [
@@ -69,11 +71,20 @@ _CHUNK_MAX = 50
 """... and in pieces of at most this many deals."""
 
 
-def make_bot(name: str, seed: int, ruleset: Ruleset) -> Bot:
+def make_bot(
+    name: str, seed: int, ruleset: Ruleset, *, mjai_timeout: float = DEFAULT_TIMEOUT_S
+) -> Bot:
     """The bot ``name`` with its seed, bound to ``ruleset`` — the one place the arena builds
-    bots.  ``name`` is a registered bot (``efficiency``, ``expert``...) or a player's level
+    bots.  ``name`` is a registered bot (``efficiency``, ``expert``...), a player's level
     (``novice``, ``normal``, ``strong``, ``master``, also 入门/高手... or their English names:
-    :mod:`erren.bots.levels`).  An unknown name raises :class:`ValueError`."""
+    :mod:`erren.bots.levels`) or ``mjai:COMMAND``, an external program
+    (:class:`~erren.mjai.bot.MjaiBot`, ``mjai_timeout`` seconds a decision; it starts at its
+    first message).  An unknown name or a command not found raises :class:`ValueError`."""
+    command = mjai_command(name)
+    if command is not None:
+        bot: Bot = MjaiBot(command, timeout=mjai_timeout, label=name)
+        bot.bind(ruleset)
+        return bot
     if name in bot_names():
         return find_bot(name, seed=seed, ruleset=ruleset)
     try:
@@ -247,8 +258,10 @@ class ArenaResult:
         a, b = self.sides
         fan = "avg 水 per win" if self.ruleset == "xiamen" else "avg fan per win"
 
+        width = max(14, 2 + max(len(name) for name in self.bots))  # a long mjai: command
+
         def row(label: str, left: str, right: str) -> str:
-            return f"{_pad(label, 20)}{left:>14}{right:>14}"
+            return f"{_pad(label, 20)}{left:>{width}}{right:>{width}}"
 
         lines = [
             f"{self.ruleset} · {self.deals} deals × 2 games, seats swapped · seed {self.seed}",
@@ -292,8 +305,11 @@ def _pad(label: str, columns: int) -> str:
 
 # ---------------------------------------------------------------------- playing
 def _play(state: State, bots: Sequence[Bot], clocks: Sequence[array[float]]) -> State:
-    """Play ``state`` to its end, ``bots[seat]`` deciding and ``clocks[seat]`` timing it."""
+    """Play ``state`` to its end, ``bots[seat]`` deciding and ``clocks[seat]`` timing it (a
+    listening bot hears its seat's events; a :class:`BotError` makes a ``timeout``, as in
+    :func:`~erren.bots.base.play_hand`)."""
     clock = time.perf_counter
+    ears = Ears(bots) if bots[0].listens or bots[1].listens else None
     while not state.is_terminal:
         seat = state.actor
         bot = bots[seat]
@@ -304,9 +320,18 @@ def _play(state: State, bots: Sequence[Bot], clocks: Sequence[array[float]]) -> 
         else:
             observation = state.observe(seat)
             start = clock()
-            action = bot.choose(observation, legal)
+            if ears is not None:
+                ears.tell(state, seat, observation)
+            try:
+                action = bot.choose(observation, legal)
+            except BotError:
+                clocks[seat].append(clock() - start)
+                state.apply_system(timeout_of(seat))
+                continue
         clocks[seat].append(clock() - start)
         state.apply(action)
+    if ears is not None:
+        ears.finish(state)
     return state
 
 
@@ -336,20 +361,31 @@ def _book(result: ArenaResult, state: State, seats: tuple[int, int]) -> int:
 
 
 def _play_deals(
-    ruleset: Ruleset, names: tuple[str, str], deals: Sequence[Deal], records: bool
+    ruleset: Ruleset,
+    names: tuple[str, str],
+    deals: Sequence[Deal],
+    records: bool,
+    mjai_timeout: float = DEFAULT_TIMEOUT_S,
 ) -> tuple[ArenaResult, list[str]]:
     """Play ``deals`` (both games each); the counts and, with ``records``, the records of the
-    games in order."""
+    games in order.  Each game's bots are closed after it (an external program ends)."""
     result = ArenaResult(ruleset.name, names, 0)
     lines: list[str] = []
     for deal in deals:
         a_points = []
         for seats in ((0, 1), (1, 0)):
             side_at = (seats.index(0), seats.index(1))  # the side (0: A, 1: B) of each seat
-            bots = [make_bot(names[k], deal.bot_seed, ruleset) for k in side_at]
+            bots = [
+                make_bot(names[k], deal.bot_seed, ruleset, mjai_timeout=mjai_timeout)
+                for k in side_at
+            ]
             clocks = [result.sides[k].times for k in side_at]
             state = State.new(ruleset, seed=deal.seed, dealer=deal.dealer)
-            _play(state, bots, clocks)
+            try:
+                _play(state, bots, clocks)
+            finally:
+                for bot in bots:
+                    bot.close()
             a_points.append(_book(result, state, seats))
             if records:
                 lines.append(state.record().to_json())
@@ -358,10 +394,14 @@ def _play_deals(
 
 
 def _work(
-    rules: tuple[str, dict[str, Any]], names: tuple[str, str], deals: Sequence[Deal], records: bool
+    rules: tuple[str, dict[str, Any]],
+    names: tuple[str, str],
+    deals: Sequence[Deal],
+    records: bool,
+    mjai_timeout: float,
 ) -> tuple[ArenaResult, list[str]]:
     """:func:`_play_deals` in a worker process: the ruleset travels as its name and options."""
-    return _play_deals(find_ruleset(*rules), names, deals, records)
+    return _play_deals(find_ruleset(*rules), names, deals, records, mjai_timeout)
 
 
 def _chunks(deals: Sequence[Deal], size: int) -> Iterator[Sequence[Deal]]:
@@ -378,8 +418,10 @@ def arena(
     workers: int = 1,
     jsonl: TextIO | None = None,
     progress: Progress | None = None,
+    mjai_timeout: float = DEFAULT_TIMEOUT_S,
 ) -> ArenaResult:
-    """Play ``deals`` duplicate deals between the bots named ``bots`` = (A, B).
+    """Play ``deals`` duplicate deals between the bots named ``bots`` = (A, B) (names as
+    :func:`make_bot` reads them; an ``mjai:`` program runs once per game, per worker).
 
     ``workers`` > 1 splits the deals over that many processes (the result is the same);
     ``jsonl`` receives every game's record (``docs/records.md``), one a line, in deal order,
@@ -394,7 +436,9 @@ def arena(
         raise ValueError("workers must be ≥ 1")
     names = (bots[0], bots[1])
     for name in names:
-        make_bot(name, 0, ruleset)  # an unknown name fails here, before any process starts
+        # an unknown name fails here, before any process starts (an mjai program starts
+        # at its first message: this one never does)
+        make_bot(name, 0, ruleset, mjai_timeout=mjai_timeout)
     rules = (ruleset.name, ruleset.options_dict())
     plan = deals_of(seed, deals)
     total = ArenaResult(ruleset.name, names, seed)
@@ -410,13 +454,14 @@ def arena(
 
     if workers == 1:
         for deal in plan:
-            take(*_play_deals(ruleset, names, (deal,), records))
+            take(*_play_deals(ruleset, names, (deal,), records, mjai_timeout))
     else:
         size = max(1, min(_CHUNK_MAX, math.ceil(deals / (workers * _CHUNKS_PER_WORKER))))
         context = get_context("spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             futures: list[Future[tuple[ArenaResult, list[str]]]] = [
-                pool.submit(_work, rules, names, chunk, records) for chunk in _chunks(plan, size)
+                pool.submit(_work, rules, names, chunk, records, mjai_timeout)
+                for chunk in _chunks(plan, size)
             ]
             try:
                 for future in futures:  # in deal order

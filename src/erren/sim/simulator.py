@@ -25,6 +25,7 @@ from typing import TextIO
 from erren.bots.base import Bot, find_bot, play_hand
 from erren.engine import Match, Ruleset, State
 from erren.engine.xiamen import WIN_TYPES
+from erren.mjai.bot import DEFAULT_TIMEOUT_S, MjaiBot, mjai_command
 
 __all__ = ["Progress", "Stats", "play_hand", "simulate"]
 
@@ -166,17 +167,29 @@ def _pct(value: float) -> str:
 
 
 def _bots(
-    names: Sequence[str | Bot], rng: random.Random, ruleset: Ruleset
-) -> tuple[list[Bot], tuple[str, str]]:
+    names: Sequence[str | Bot], rng: random.Random, ruleset: Ruleset, mjai_timeout: float
+) -> tuple[list[Bot], tuple[str, str], list[Bot]]:
+    """The two bots, their names, and those built here (closed by :func:`simulate`)."""
     if len(names) != 2:
         raise ValueError("a simulation needs two bots, one per seat")
     bots: list[Bot] = []
+    built: list[Bot] = []
+    labels: list[str] = []
     for item in names:
         seed = rng.getrandbits(63)
-        bot = item if isinstance(item, Bot) else find_bot(item, seed=seed)
+        if isinstance(item, Bot):
+            bot = item
+        else:
+            command = mjai_command(item)
+            if command is not None:
+                bot = MjaiBot(command, timeout=mjai_timeout, label=item)
+            else:
+                bot = find_bot(item, seed=seed)
+            built.append(bot)
         bot.bind(ruleset)
         bots.append(bot)
-    return bots, (bots[0].name, bots[1].name)
+        labels.append(item if isinstance(bot, MjaiBot) and isinstance(item, str) else bot.name)
+    return bots, (labels[0], labels[1]), built
 
 
 def simulate(
@@ -188,8 +201,13 @@ def simulate(
     match_length: int | None = None,
     jsonl: TextIO | None = None,
     progress: Progress | None = None,
+    mjai_timeout: float = DEFAULT_TIMEOUT_S,
 ) -> Stats:
     """Play ``hands`` hands between ``bots`` (seat 0, seat 1) and count what happened.
+
+    ``bots``: bots, or names for :func:`~erren.bots.find_bot`, or ``mjai:COMMAND`` for an
+    external program (:class:`~erren.mjai.bot.MjaiBot`, ``mjai_timeout`` seconds a
+    decision), which plays the whole run as one mjai game and is ended with it.
 
     ``match_length``: group the hands into matches of that many hands (the last one may be
     shorter).  ``jsonl``: write each hand's record (``docs/records.md``) as one line.
@@ -199,7 +217,36 @@ def simulate(
     if match_length is not None and match_length < 1:
         raise ValueError("match_length must be ≥ 1")
     rng = random.Random(seed)
-    players, names = _bots(bots, rng, ruleset)
+    players, names, built = _bots(bots, rng, ruleset, mjai_timeout)
+    try:
+        return _run(
+            ruleset,
+            players,
+            names,
+            rng,
+            seed=seed,
+            hands=hands,
+            match_length=match_length,
+            jsonl=jsonl,
+            progress=progress,
+        )
+    finally:
+        for bot in built:
+            bot.close()
+
+
+def _run(
+    ruleset: Ruleset,
+    players: list[Bot],
+    names: tuple[str, str],
+    rng: random.Random,
+    *,
+    seed: int,
+    hands: int,
+    match_length: int | None,
+    jsonl: TextIO | None,
+    progress: Progress | None,
+) -> Stats:
     stats = Stats(ruleset.name, names, seed)
     start = time.perf_counter()
     match: Match | None = None
