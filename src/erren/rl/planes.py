@@ -16,13 +16,13 @@ Arcade's stage-mode big-bleed template (``ArcadeView.bleed``, off by default) is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 import numpy as np
 import numpy.typing as npt
 
 from erren.engine import ArcadeView, GuobiaoView, Observation, XiamenView
-from erren.melds import Meld, MeldKind
+from erren.melds import MeldKind
 from erren.tiles import NUM_KINDS, Tile
 
 __all__ = [
@@ -119,107 +119,140 @@ NUM_PLANES = len(PLANES)
 _ROW = {name: i for i, (name, _) in enumerate(PLANES)}
 _SEAT_COL = {name: i for i, name in enumerate(SEAT_COLUMNS)}
 _GAME_COL = {name: i for i, name in enumerate(GAME_COLUMNS)}
-_LEVELS = np.arange(1, 5).reshape(4, 1)
+_PHASE_COL = {p: _GAME_COL[f"phase {p}"] for p in PHASES}
+_ORIGIN_COL = {o: _GAME_COL[f"origin {o}"] for o in ORIGINS}
+_FAMILY_COL = {f: _GAME_COL[f"family {f}"] for f in FAMILIES}
+_BAOTING_COL = {b: _SEAT_COL[f"arcade 报听 kind {b}"] for b in BAOTING}
 
 
-def _scaled(value: float, top: float) -> float:
-    return min(value / top, 1.0)
+class _Cells:
+    """The non-zero cells of one encoding, written into the array at once (one NumPy call
+    instead of one per cell)."""
+
+    __slots__ = ("cols", "rows", "values")
+
+    def __init__(self) -> None:
+        self.rows: list[int] = []
+        self.cols: list[int] = []
+        self.values: list[float] = []
+
+    def set(self, row: int, col: int, value: float = 1.0) -> None:
+        if value:
+            self.rows.append(row)
+            self.cols.append(col)
+            self.values.append(value)
+
+    def scaled(self, row: int, col: int, value: float, top: float) -> None:
+        self.set(row, col, min(value / top, 1.0))
+
+    def tile(self, row: int, tile: Tile | None) -> None:
+        if tile is not None and tile < NUM_KINDS:
+            self.set(row, int(tile))
+
+    def counts(self, row: int, tiles: Iterable[int]) -> None:
+        """The ``≥ 1 … ≥ 4`` planes from ``row``: the n-th copy of a kind marks plane n."""
+        seen = [0] * NUM_KINDS
+        for tile in tiles:
+            if tile < NUM_KINDS:
+                n = seen[tile]
+                if n < 4:
+                    self.set(row + n, int(tile))
+                    seen[tile] = n + 1
 
 
-def _counts(tiles: Sequence[int]) -> npt.NDArray[np.int64]:
-    return np.bincount(np.asarray(tiles, dtype=np.int64), minlength=NUM_KINDS)[:NUM_KINDS]
+class _SeatRows:
+    """The rows of one seat block ("me" or "opp")."""
+
+    def __init__(self, who: str) -> None:
+        self.chow = _ROW[f"{who}.chow≥1"]
+        self.pung = _ROW[f"{who}.pung"]
+        self.kong = _ROW[f"{who}.kong"]
+        self.concealed_kong = _ROW[f"{who}.concealed_kong"]
+        self.discards = _ROW[f"{who}.discards≥1"]
+        self.last_discard = _ROW[f"{who}.last_discard"]
+        self.flowers = _ROW[f"{who}.flowers"]
+        self.facts = _ROW[f"{who}.facts"]
 
 
-def _thermometer(out: Planes, row: int, tiles: Sequence[int]) -> None:
-    if tiles:
-        out[row : row + 4] = _counts(tiles) >= _LEVELS
+_ME, _OPP = _SeatRows("me"), _SeatRows("opp")
 
 
-def _seat(out: Planes, obs: Observation, seat: int, who: str) -> None:
+def _seat(cells: _Cells, obs: Observation, seat: int, rows: _SeatRows) -> None:
     chows: list[int] = []
     for meld in obs.melds[seat]:
-        _meld(out, meld, who, chows)
-    _thermometer(out, _ROW[f"{who}.chow≥1"], chows)
+        kind = meld.kind
+        if kind is MeldKind.CHI:
+            chows.extend(meld.tiles)
+        elif kind is MeldKind.PENG:
+            cells.set(rows.pung, meld.first)
+        elif kind is MeldKind.AN_GANG:
+            cells.set(rows.concealed_kong, meld.first)
+        else:
+            cells.set(rows.kong, meld.first)
+    cells.counts(rows.chow, chows)
     discards = obs.discards[seat]
-    _thermometer(out, _ROW[f"{who}.discards≥1"], discards)
+    cells.counts(rows.discards, discards)
     if discards:
-        out[_ROW[f"{who}.last_discard"], discards[-1]] = 1.0
-    flowers = out[_ROW[f"{who}.flowers"]]
+        cells.set(rows.last_discard, discards[-1])
     for flower in obs.flowers[seat]:
         if flower >= NUM_KINDS:
-            flowers[flower - NUM_KINDS] = 1.0
-    facts = out[_ROW[f"{who}.facts"]]
-    facts[_SEAT_COL["concealed tiles / 14"]] = _scaled(obs.concealed_count[seat], 14)
-    facts[_SEAT_COL["face-down kongs whose kind is hidden / 4"]] = _scaled(
-        obs.hidden_kongs[seat], 4
+            cells.set(rows.flowers, flower - NUM_KINDS)
+    facts = rows.facts
+    cells.scaled(facts, _SEAT_COL["concealed tiles / 14"], obs.concealed_count[seat], 14)
+    cells.scaled(
+        facts, _SEAT_COL["face-down kongs whose kind is hidden / 4"], obs.hidden_kongs[seat], 4
     )
-    facts[_SEAT_COL["报听 declared"]] = obs.ting[seat]
-    facts[_SEAT_COL["托管 on"]] = obs.trustee[seat]
-    facts[_SEAT_COL["is the dealer"]] = obs.dealer == seat
-    facts[_SEAT_COL["is to act"]] = obs.to_act == seat
-    facts[_SEAT_COL["discards / 40"]] = _scaled(len(discards), 40)
-    facts[_SEAT_COL["flowers / 8"]] = _scaled(len(obs.flowers[seat]), 8)
+    cells.set(facts, _SEAT_COL["报听 declared"], obs.ting[seat])
+    cells.set(facts, _SEAT_COL["托管 on"], obs.trustee[seat])
+    cells.set(facts, _SEAT_COL["is the dealer"], obs.dealer == seat)
+    cells.set(facts, _SEAT_COL["is to act"], obs.to_act == seat)
+    cells.scaled(facts, _SEAT_COL["discards / 40"], len(discards), 40)
+    cells.scaled(facts, _SEAT_COL["flowers / 8"], len(obs.flowers[seat]), 8)
     match obs.view:
         case XiamenView(you_level=levels):
-            facts[_SEAT_COL["xiamen 游 level / 3"]] = _scaled(levels[seat], 3)
+            cells.scaled(facts, _SEAT_COL["xiamen 游 level / 3"], levels[seat], 3)
         case ArcadeView(baoting=baoting, haidi_player=haidi):
-            if baoting[seat] in BAOTING:
-                facts[_SEAT_COL[f"arcade 报听 kind {baoting[seat]}"]] = 1.0
-            facts[_SEAT_COL["arcade 海底 player"]] = haidi == seat
+            if baoting[seat] in _BAOTING_COL:
+                cells.set(facts, _BAOTING_COL[baoting[seat]])
+            cells.set(facts, _SEAT_COL["arcade 海底 player"], haidi == seat)
         case GuobiaoView():
             pass
 
 
-def _meld(out: Planes, meld: Meld, who: str, chows: list[int]) -> None:
-    kind = meld.kind
-    if kind is MeldKind.CHI:
-        chows.extend(meld.tiles)
-    elif kind is MeldKind.PENG:
-        out[_ROW[f"{who}.pung"], meld.first] = 1.0
-    elif kind is MeldKind.AN_GANG:
-        out[_ROW[f"{who}.concealed_kong"], meld.first] = 1.0
-    else:
-        out[_ROW[f"{who}.kong"], meld.first] = 1.0
-
-
-def _one_hot(out: Planes, row: str, tile: Tile | None) -> None:
-    if tile is not None and tile < NUM_KINDS:
-        out[_ROW[row], tile] = 1.0
-
-
-def _game(out: Planes, obs: Observation) -> None:
-    game = out[_ROW["game"]]
-    game[_GAME_COL["wall tiles left / 144"]] = _scaled(obs.wall_count, 144)
-    game[_GAME_COL["dealer streak / 8"]] = _scaled(obs.streak, 8)
-    if obs.phase in PHASES:
-        game[_GAME_COL[f"phase {obs.phase}"]] = 1.0
+def _game(cells: _Cells, obs: Observation) -> None:
+    game = _ROW["game"]
+    cells.scaled(game, _GAME_COL["wall tiles left / 144"], obs.wall_count, 144)
+    cells.scaled(game, _GAME_COL["dealer streak / 8"], obs.streak, 8)
+    if obs.phase in _PHASE_COL:
+        cells.set(game, _PHASE_COL[obs.phase])
     if obs.origin is not None:
-        game[_GAME_COL[f"origin {obs.origin}"]] = 1.0
-    game[_GAME_COL[f"family {obs.view.family}"]] = 1.0
+        cells.set(game, _ORIGIN_COL[obs.origin])
+    cells.set(game, _FAMILY_COL[obs.view.family])
     match obs.view:
         case XiamenView(gold=gold, indicator_taken=taken):
-            _one_hot(out, "xiamen.gold", gold)
-            game[_GAME_COL["xiamen indicator taken by 抢金胡"]] = taken
+            cells.tile(_ROW["xiamen.gold"], gold)
+            cells.set(game, _GAME_COL["xiamen indicator taken by 抢金胡"], taken)
         case ArcadeView() as view:
-            _one_hot(out, "arcade.wild", view.wild)
-            _one_hot(out, "arcade.flower_kind", view.flower_kind)
-            _one_hot(out, "arcade.offer", view.offer)
-            _thermometer(out, _ROW["arcade.giving≥1"], view.giving)
-            game[_GAME_COL["arcade reserve tiles / 40"]] = _scaled(view.reserve_count, 40)
-            game[_GAME_COL["arcade 海底 draws left / 8"]] = _scaled(view.haidi_left, 8)
+            cells.tile(_ROW["arcade.wild"], view.wild)
+            cells.tile(_ROW["arcade.flower_kind"], view.flower_kind)
+            cells.tile(_ROW["arcade.offer"], view.offer)
+            cells.counts(_ROW["arcade.giving≥1"], view.giving)
+            cells.scaled(game, _GAME_COL["arcade reserve tiles / 40"], view.reserve_count, 40)
+            cells.scaled(game, _GAME_COL["arcade 海底 draws left / 8"], view.haidi_left, 8)
         case GuobiaoView():
             pass
 
 
 def encode_observation(obs: Observation) -> Planes:
     """The planes of ``obs`` (a new array, shape ``(NUM_PLANES, 34)``)."""
+    cells = _Cells()
+    cells.counts(_ROW["hand≥1"], obs.hand)
+    cells.tile(_ROW["last_drawn"], obs.last_drawn)
+    cells.tile(_ROW["pending"], obs.pending)
+    _seat(cells, obs, obs.player, _ME)
+    _seat(cells, obs, obs.opponent, _OPP)
+    cells.tile(_ROW["round_wind"], obs.round_wind)
+    _game(cells, obs)
     out = np.zeros((NUM_PLANES, NUM_KINDS), dtype=np.float32)
-    _thermometer(out, _ROW["hand≥1"], [t for t in obs.hand if t < NUM_KINDS])
-    _one_hot(out, "last_drawn", obs.last_drawn)
-    _one_hot(out, "pending", obs.pending)
-    me, opp = obs.player, obs.opponent
-    _seat(out, obs, me, "me")
-    _seat(out, obs, opp, "opp")
-    out[_ROW["round_wind"], obs.round_wind] = 1.0
-    _game(out, obs)
+    out[cells.rows, cells.cols] = cells.values
     return out
