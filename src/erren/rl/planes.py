@@ -152,12 +152,16 @@ class _Cells:
     def counts(self, row: int, tiles: Iterable[int]) -> None:
         """The ``≥ 1 … ≥ 4`` planes from ``row``: the n-th copy of a kind marks plane n."""
         seen = [0] * NUM_KINDS
+        rows, cols, values = self.rows, self.cols, self.values
         for tile in tiles:
-            if tile < NUM_KINDS:
-                n = seen[tile]
+            kind = int(tile)
+            if kind < NUM_KINDS:
+                n = seen[kind]
                 if n < 4:
-                    self.set(row + n, int(tile))
-                    seen[tile] = n + 1
+                    rows.append(row + n)
+                    cols.append(kind)
+                    values.append(1.0)
+                    seen[kind] = n + 1
 
 
 class _SeatRows:
