@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import doctest
 import re
 from pathlib import Path
 
+import erren.rl
 from erren.rl.actions import ACTIONS, NUM_ACTIONS
 from erren.rl.planes import GAME_COLUMNS, PLANES, SEAT_COLUMNS
 
@@ -38,3 +40,8 @@ def test_the_action_table_covers_every_index_once() -> None:
             assert ACTIONS[index][0].value == verb
             covered.append(index)
     assert covered == list(range(NUM_ACTIONS))
+
+
+def test_the_package_example_runs() -> None:
+    failed, tried = doctest.testmod(erren.rl)
+    assert (failed, tried) == (0, 5)
