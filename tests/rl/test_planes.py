@@ -9,8 +9,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from erren.engine import Observation, find_ruleset, observe
+from erren.engine import Action, Observation, State, find_ruleset, observe
 from erren.engine.resample import resample
 from erren.melds import MeldKind
 from erren.rl.planes import GAME_COLUMNS, NUM_PLANES, PLANES, SEAT_COLUMNS, encode_observation
@@ -118,3 +120,39 @@ def test_hidden_tiles_never_change_a_players_planes(rules: str, options: dict[st
             differs += twin.concealed(1 - seat) != state.concealed(1 - seat)
     # The redraws did change the opponent's hand (the check has teeth).
     assert differs > 10
+
+
+def _position(rules: str, options: dict[str, Any], seed: int, steps: int) -> State:
+    """The hand of ``seed`` after ``steps`` random moves, or before the move that ends it."""
+    ruleset = find_ruleset(rules, options)
+    rng = random.Random(seed)
+    moves: list[Action] = []
+    state = State.new(ruleset, seed=seed)
+    while len(moves) < steps:
+        move = rng.choice(state.legal_actions())
+        state.apply(move)
+        if state.is_terminal:
+            state = State.new(ruleset, seed=seed)
+            for earlier in moves:
+                state.apply(earlier)
+            break
+        moves.append(move)
+    return state
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    family=st.integers(0, len(FAMILIES) - 1),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 120),
+    actor_sees=st.booleans(),
+)
+def test_any_position_encodes_the_same_with_other_hidden_tiles(
+    family: int, seed: int, steps: int, actor_sees: bool
+) -> None:
+    rules, options = FAMILIES[family]
+    state = _position(rules, options, seed, steps)
+    seat = state.actor if actor_sees else 1 - state.actor
+    obs = observe(state, seat)
+    twin = resample(state.ruleset, obs, random.Random(seed + 1))
+    np.testing.assert_array_equal(encode_observation(observe(twin, seat)), encode_observation(obs))
