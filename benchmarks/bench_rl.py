@@ -8,8 +8,9 @@ among the legal moves:
 * **engine**: ``State.new`` and ``state.apply(rng.choice(state.legal_actions()))`` to the end,
   no observation built — the raw hands/s and decisions (steps)/s;
 * **AEC env**: ``erren.rl.env(rules)`` as a user drives it (``reset(seed=…)``, then
-  ``agent_iter``: ``last()`` — the acting agent's planes and mask — a random index of the mask,
-  ``step``); its steps are the decisions (the two closing ``step(None)`` are not counted);
+  ``agent_iter``: ``last()`` — the acting agent's planes and mask — a random index of the
+  mask, drawn by ``random.Random`` from ``np.flatnonzero(mask)``, ``step``); its steps are
+  the decisions (the two closing ``step(None)`` are not counted);
 * **gym env**: ``erren.rl.gym_env(rules, opponent="random")``, the learner's steps/s (the
   random bot's moves are inside them, as a learner experiences it).
 
@@ -60,14 +61,15 @@ def _aec(rules: str, seed: int, hands: int) -> Run:
     def run() -> tuple[int, int]:
         steps = 0
         for s in range(seed, seed + hands):
-            rng = np.random.default_rng(s)
+            rng = random.Random(s)
             e.reset(seed=s)
             for _agent in e.agent_iter():
                 obs, _reward, terminated, _truncated, _info = e.last()
                 if terminated:
                     e.step(None)
                     continue
-                e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(int(legal[rng.randrange(len(legal))]))
                 steps += 1
         return hands, steps
 
@@ -80,12 +82,14 @@ def _gym(rules: str, seed: int, hands: int) -> Run:
     def run() -> tuple[int, int]:
         steps = 0
         for s in range(seed, seed + hands):
-            rng = np.random.default_rng(s)
+            rng = random.Random(s)
             obs, _info = g.reset(seed=s)
             terminated = False
             while not terminated:
-                move = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-                obs, _reward, terminated, _truncated, _info = g.step(move)
+                legal = np.flatnonzero(obs["action_mask"])
+                obs, _reward, terminated, _truncated, _info = g.step(
+                    int(legal[rng.randrange(len(legal))])
+                )
                 steps += 1
         return hands, steps
 
