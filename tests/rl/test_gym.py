@@ -95,8 +95,10 @@ def test_bad_input_gets_a_clear_error() -> None:
     with pytest.raises(ValueError, match=f"action {illegal} .* is not legal for player_0 now"):
         env.step(illegal)
     _episode(env, 1)
-    with pytest.raises(ValueError, match=r"the hand is over: call reset\(\)"):
+    with pytest.raises(ValueError, match=r"the episode is over: call reset\(\)"):
         env.step(0)
+    with pytest.raises(ValueError, match=r"the episode is over: call reset\(\)"):
+        gym_env("xiamen").step(0)
 
 
 def test_an_illegal_reward_ends_the_episode() -> None:
@@ -105,6 +107,8 @@ def test_an_illegal_reward_ends_the_episode() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _obs, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info) == (-50.0, True, False, {"illegal": True})
+    with pytest.raises(ValueError, match=r"the episode is over: call reset\(\)"):
+        env.step(illegal)
 
 
 def test_render_returns_the_table_in_text() -> None:

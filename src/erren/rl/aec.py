@@ -121,7 +121,7 @@ class MahjongEnv(AECEnv):
             raise ValueError(f"{agent} is to act and must choose an action index, not None")
         seat = self._seat(agent)
         move = legal_move(int(action), seat, self.state.legal_actions(seat))
-        self._cumulative_rewards[agent] = 0
+        self._cumulative_rewards[agent] = 0.0
         self.state.apply(move)
         self.last_action = move
         self._clear_rewards()

@@ -73,6 +73,8 @@ class MahjongGymEnv(gymnasium.Env[ObsDict, np.int64]):
         self._seeds = random.Random()
         self.last_action: Action | None = None
         self.state = State.new(self.ruleset, seed=self._seeds.getrandbits(64))
+        self._over = True
+        """The episode ended (the hand, or an illegal index with ``illegal_reward``)."""
 
     # ------------------------------------------------------------------ Gymnasium API
     def reset(
@@ -98,16 +100,18 @@ class MahjongGymEnv(gymnasium.Env[ObsDict, np.int64]):
             if not self.state.is_terminal:
                 break
             hand_seed = None
+        self._over = False
         if self.render_mode == "human":
             self.render()
         return self._observation(), {}
 
     def step(self, action: int | np.integer[Any]) -> tuple[ObsDict, float, bool, bool, Info]:
-        if self.state.is_terminal:
-            raise ValueError("the hand is over: call reset() to deal the next one")
+        if self._over:
+            raise ValueError("the episode is over: call reset() to deal the next hand")
         legal = self.state.legal_actions(self.seat)
         index = int(action)
         if self.illegal_reward is not None and _row_move(index, self.seat) not in legal:
+            self._over = True
             return self._observation(), float(self.illegal_reward), True, False, {"illegal": True}
         move = legal_move(index, self.seat, legal)
         self.state.apply(move)
@@ -117,6 +121,7 @@ class MahjongGymEnv(gymnasium.Env[ObsDict, np.int64]):
             self.render()
         if not self.state.is_terminal:
             return self._observation(), 0.0, False, False, {}
+        self._over = True
         result = self.state.result
         deltas = result.deltas if result is not None else (0, 0)
         info = {"points": deltas[self.seat], "opponent_points": deltas[1 - self.seat]}
