@@ -54,6 +54,7 @@ bench: $(VENV)/.installed  ## the speed comparisons with the reference libraries
 	$(BIN)/python -m benchmarks.bench_scoring
 	$(BIN)/python -m benchmarks.bench_simulate
 	$(BIN)/python -m benchmarks.bench_win_value
+	$(BIN)/python -m benchmarks.bench_rl
 
 clean:
 	rm -rf $(VENV) node_modules build src/*.egg-info src/erren/*/*.so src/erren/*/*/*.so

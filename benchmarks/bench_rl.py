@@ -1,0 +1,161 @@
+"""Reinforcement-learning environments: env steps per second beside the engine's raw speed.
+
+Run ``python -m benchmarks.bench_rl [--hands N] [--seed S] [--repeat R] [--rules R ...]``.
+
+For each family, on hands seeded ``S .. S + N − 1``, every decision taken uniformly at random
+among the legal moves:
+
+* **engine**: ``State.new`` and ``state.apply(rng.choice(state.legal_actions()))`` to the end,
+  no observation built — the raw hands/s and decisions (steps)/s;
+* **AEC env**: ``erren.rl.env(rules)`` as a user drives it (``reset(seed=…)``, then
+  ``agent_iter``: ``last()`` — the acting agent's planes and mask — a random index of the
+  mask, drawn by ``random.Random`` from ``np.flatnonzero(mask)``, ``step``); its steps are
+  the decisions (the two closing ``step(None)`` are not counted);
+* **gym env**: ``erren.rl.gym_env(rules, opponent="random")``, the learner's steps/s (the
+  random bot's moves are inside them, as a learner experiences it).
+
+The figure of each is the median over ``--repeat`` timed runs after one warm-up run, GC off;
+``env/engine`` is the AEC env's steps/s over the engine's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from erren.engine import State, find_ruleset
+from erren.rl import env, gym_env
+
+RULES = ("guobiao-2p", "xiamen", "arcade")
+
+Run = Callable[[], tuple[int, int]]
+"""A timed run: plays the hands, returns (hands, steps)."""
+
+
+def _engine(rules: str, seed: int, hands: int) -> Run:
+    ruleset = find_ruleset(rules)
+
+    def run() -> tuple[int, int]:
+        steps = 0
+        for s in range(seed, seed + hands):
+            rng = random.Random(s)
+            state = State.new(ruleset, seed=s)
+            while not state.is_terminal:
+                state.apply(rng.choice(state.legal_actions()))
+                steps += 1
+        return hands, steps
+
+    return run
+
+
+def _aec(rules: str, seed: int, hands: int) -> Run:
+    e = env(rules)
+
+    def run() -> tuple[int, int]:
+        steps = 0
+        for s in range(seed, seed + hands):
+            rng = random.Random(s)
+            e.reset(seed=s)
+            for _agent in e.agent_iter():
+                obs, _reward, terminated, _truncated, _info = e.last()
+                if terminated:
+                    e.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+        return hands, steps
+
+    return run
+
+
+def _gym(rules: str, seed: int, hands: int) -> Run:
+    g = gym_env(rules, opponent="random")
+
+    def run() -> tuple[int, int]:
+        steps = 0
+        for s in range(seed, seed + hands):
+            rng = random.Random(s)
+            obs, _info = g.reset(seed=s)
+            terminated = False
+            while not terminated:
+                legal = np.flatnonzero(obs["action_mask"])
+                obs, _reward, terminated, _truncated, _info = g.step(
+                    int(legal[rng.randrange(len(legal))])
+                )
+                steps += 1
+        return hands, steps
+
+    return run
+
+
+def rates(run: Run, repeat: int) -> tuple[float, float]:
+    """Median hands/s and steps/s of ``run`` over ``repeat`` timed runs (one warm-up first)."""
+    run()
+    hands_s: list[float] = []
+    steps_s: list[float] = []
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(max(1, repeat)):
+            start = time.perf_counter()
+            hands, steps = run()
+            elapsed = time.perf_counter() - start
+            hands_s.append(hands / elapsed)
+            steps_s.append(steps / elapsed)
+    finally:
+        if was_enabled:
+            gc.enable()
+    return statistics.median(hands_s), statistics.median(steps_s)
+
+
+def table(rules: Sequence[str], seed: int, hands: int, repeat: int) -> str:
+    head = (
+        f"{'family':<12} {'engine hands/s':>14} {'engine steps/s':>14} "
+        f"{'env hands/s':>11} {'env steps/s':>11} {'env/engine':>10} {'gym steps/s':>11}"
+    )
+    lines = [head, "-" * len(head)]
+    for name in rules:
+        engine_hands, engine_steps = rates(_engine(name, seed, hands), repeat)
+        env_hands, env_steps = rates(_aec(name, seed, hands), repeat)
+        _gym_hands, gym_steps = rates(_gym(name, seed, hands), repeat)
+        lines.append(
+            f"{name:<12} {engine_hands:>14,.0f} {engine_steps:>14,.0f} {env_hands:>11,.0f} "
+            f"{env_steps:>11,.0f} {env_steps / engine_steps:>10.2f} {gym_steps:>11,.0f}"
+        )
+    lines.append(
+        f"({hands} random hands per family, seeds {seed}..{seed + hands - 1}, "
+        f"median of {repeat} runs; steps are decisions)"
+    )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--hands", type=int, default=200, help="hands per family (%(default)s)")
+    parser.add_argument("--seed", type=int, default=0, help="first seed (%(default)s)")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs (%(default)s)")
+    parser.add_argument(
+        "--rules", nargs="+", default=list(RULES), help="families (default: all three)"
+    )
+    args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
+    for name in args.rules:
+        try:
+            find_ruleset(name)
+        except ValueError as error:
+            parser.error(str(error))
+    print(table(args.rules, args.seed, args.hands, args.repeat))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""Reinforcement learning on erren's hands: PettingZoo and Gymnasium environments.
+
+Needs the optional extra: ``pip install 'erren[rl]'`` (PettingZoo, Gymnasium, NumPy); the
+engine itself never imports them.
+
+>>> from erren.rl import env
+>>> e = env(rules="guobiao-2p")
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> obs["observation"].shape, obs["action_mask"].shape
+((44, 34), (269,))
+
+* :mod:`~erren.rl.actions` — the fixed action encoding (one ``Discrete(269)`` for every family);
+* :mod:`~erren.rl.planes` — one player's observation as planes;
+* :mod:`~erren.rl.aec` — the multi-agent :func:`env` (a ``pettingzoo.AECEnv``, one hand per
+  episode);
+* :mod:`~erren.rl.gym` — :func:`gym_env`, one seat against a bot (a ``gymnasium.Env``);
+* :mod:`~erren.rl.render` — the text render.
+
+docs/rl.md documents both encodings.
+"""
+
+from __future__ import annotations
+
+from erren.rl.actions import ACTIONS, NUM_ACTIONS, action_index, describe, index_action
+from erren.rl.aec import AGENTS, MahjongEnv, env, raw_env
+from erren.rl.gym import MahjongGymEnv, gym_env
+from erren.rl.planes import NUM_PLANES, PLANES, encode_observation
+
+__all__ = [
+    "ACTIONS",
+    "AGENTS",
+    "NUM_ACTIONS",
+    "NUM_PLANES",
+    "PLANES",
+    "MahjongEnv",
+    "MahjongGymEnv",
+    "action_index",
+    "describe",
+    "encode_observation",
+    "env",
+    "gym_env",
+    "index_action",
+    "raw_env",
+]

@@ -1,0 +1,35 @@
+"""The text render of :mod:`erren.rl`: the table as a spectator sees it, both hands open.
+
+Each seat is drawn from its own :class:`~erren.engine.Observation` with the terminal helpers of
+``erren play`` (:mod:`erren.cli._display`), in the shared notation (``5m``, ``7z``) and without
+colour, so that the text is the same in a log file and on a terminal.
+"""
+
+from __future__ import annotations
+
+from erren.cli._display import Palette, gold_line, seat_lines, wild_line
+from erren.engine import Action, State, observe
+
+__all__ = ["render_text"]
+
+
+def render_text(state: State, rules: str, last: Action | None) -> str:
+    """Both seats, the wall, whose turn it is, the last move and, at the end, the result."""
+    pal = Palette(ascii=True)
+    views = (observe(state, 0), observe(state, 1))
+    first = views[0]
+    to_act = "-" if first.to_act is None else f"player_{first.to_act}"
+    lines = [
+        f"{rules} · phase {first.phase} · wall {first.wall_count} · to act {to_act}"
+        + (f" · last {last}" if last is not None else "")
+    ]
+    for extra in (gold_line(first, pal), wild_line(first, pal)):
+        if extra is not None:
+            lines.append(extra)
+    if first.pending is not None:
+        lines.append(f"pending {pal.name(first.pending)}")
+    for seat, obs in enumerate(views):
+        lines += seat_lines(obs, seat, pal, f"player_{seat}", hand=obs.hand)
+    if state.result is not None:
+        lines.append(f"result: {state.result}")
+    return "\n".join(lines)
