@@ -12,7 +12,7 @@ from typing import Any
 from erren.engine import Action, State
 from erren.errors import IllegalActionError
 from erren.server.fairness import Commitment
-from erren.server.protocol import result_json
+from erren.server.protocol import action_text, result_json
 from erren.server.rooms import RoomTier, rooms_admitting
 from erren.server.settlement import to_beans
 from erren.server.table.base import TableBase
@@ -163,7 +163,13 @@ class Hands(TableBase, ABC):
                 state.apply(action)
         except IllegalActionError as err:
             if conn is not None:
-                self._error(conn, err.rule, err.message, action=str(action))
+                self._error(
+                    conn,
+                    err.rule,
+                    err.message,
+                    action=str(action),
+                    params={"action": action_text(action), "rule": err.rule},
+                )
             else:
                 log.warning("table %s: %s refused: %s", self.spec.id, action, err)
             return
