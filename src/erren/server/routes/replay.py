@@ -54,11 +54,13 @@ def frames(data: dict[str, Any]) -> dict[str, Any]:
         out.append(_frame(state, None if move is None else str(move), events))
     assert state is not None  # replay_moves yields at least the opening
     seats = data.get("seats")
+    levels = data.get("levels")
     return {
         "ruleset": record.ruleset,
         "options": record.options,
         "dealer": record.dealer,
         "seats": seats if isinstance(seats, list) else ["seat 0", "seat 1"],
+        "levels": levels if isinstance(levels, list) else [None, None],
         "game": data.get("game"),
         "frames": out,
         "result": result_json(state.result),

@@ -219,6 +219,7 @@ class Hands(TableBase, ABC):
         data["game"] = self.game_id
         data["table"] = self.spec.id
         data["seats"] = [s.name for s in self.seats]
+        data["levels"] = [s.shown_level for s in self.seats]
         return data
 
     async def _finish_hand(self) -> None:
@@ -232,6 +233,16 @@ class Hands(TableBase, ABC):
         if transfers:
             await self.store.settle(f"game:{self.game_id}", transfers)
         record = self.record_json()
+        record["outcome"] = {
+            "hand": self.hand_no,
+            "kind": result.kind,
+            "winner": result.winner,
+            "loser": result.loser,
+            "how": result.how,
+            "points": result.points,
+            "deltas": list(result.deltas),
+            "beans": beans,
+        }
         summary = f"hand {self.hand_no} at {self.spec.id}: {result}"
         if any(beans):
             summary += f"; beans {beans[0]:+d}/{beans[1]:+d}"
