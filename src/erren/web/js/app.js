@@ -4,7 +4,7 @@
 import { ApiError, api, setToken, token } from "./api.js";
 import { tickTimers } from "./board.js";
 import { $, h, num } from "./dom.js";
-import { getLang, setLang, t } from "./i18n.js";
+import { failure, getLang, setLang, t } from "./i18n.js";
 import { campaignScreen } from "./campaign.js";
 import { lobbyScreen, loginScreen } from "./lobby.js";
 import { historyScreen, replayScreen } from "./replay.js";
@@ -125,7 +125,7 @@ window.addEventListener("hashchange", () => {
 
 /** @param {unknown} err */
 function showError(err) {
-  main.replaceChildren(h("div.panel", null, h("p.error", null, t("error", err instanceof Error ? err.message : String(err))), h("a.button", { href: "#/" }, t("back_lobby"))));
+  main.replaceChildren(h("div.panel", null, h("p.error", null, failure(err)), h("a.button", { href: "#/" }, t("back_lobby"))));
 }
 
 window.setInterval(tickTimers, 250);

@@ -2,9 +2,9 @@
 // before each hand (the last one kept); the last hand's payout explained; stage clear, game over
 // and run complete; start, continue or abandon. The hands are played at the campaign table.
 
-import { ApiError, api } from "./api.js";
+import { api } from "./api.js";
 import { h, num, toast } from "./dom.js";
-import { computerName, t } from "./i18n.js";
+import { computerName, failure, t } from "./i18n.js";
 
 /**
  * @typedef {{status: string, stage: number, stages: number, bankroll: number, purse: number,
@@ -81,7 +81,7 @@ export async function campaignScreen(root, onTable) {
       if (res && res.table) onTable(res.table);
       else await campaignScreen(root, onTable);
     } catch (e) {
-      toast(e instanceof ApiError ? e.message : String(e), "error");
+      toast(failure(e), "error");
     }
   };
   const back = h("a.button.ghost", { href: "#/" }, t("back_lobby"));
