@@ -241,6 +241,7 @@ const S = {
   tier_senior: ["高级场", "Senior room"],
   room_other: ["豆子场", "Bean room"],
   computer: ["电脑", "Computer"],
+  guest_name: ["游客 {0}", "Guest {0}"],
   seat_n: ["{0} 号位", "Seat {0}"],
   leave_title: ["离开牌桌？", "Leave the table?"],
   leave_title_running: ["牌局进行中，确定离开？", "A hand is running. Leave?"],
@@ -433,6 +434,12 @@ export function computerName(level) {
 export function roomIdName(id) {
   const tier = String(id).split("/")[1] || "";
   return S[`tier_${tier}`] ? t(`tier_${tier}`) : t("room_other");
+}
+
+/** A player's name as shown: a guest's "guest-1a2b3c4d" reads 游客 1a2b3c4d / Guest 1a2b3c4d.
+ * @param {string} name @returns {string} */
+export function playerName(name) {
+  return name.startsWith("guest-") ? t("guest_name", name.slice(6)) : name;
 }
 
 /** A family's name in the player's language. @param {string} family @returns {string} */

@@ -3,7 +3,7 @@
 
 import { ApiError, api, setToken } from "./api.js";
 import { h, num, toast } from "./dom.js";
-import { LEVELS, failure, levelName, t } from "./i18n.js";
+import { LEVELS, failure, levelName, playerName, t } from "./i18n.js";
 import { RELIEF_BELOW, reliefEl, roomName } from "./notices.js";
 import { familyName } from "./table.js";
 
@@ -203,7 +203,7 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
         ),
         relief,
         h("section.panel.rooms-panel", null, h("h2", null, t("rooms"), " · ", familyName(family)), accountNote, roomList),
-        h("p.links", null, h("a#link-history", { href: "#/games" }, t("history")), " · ", h("span.muted", null, user.guest ? `${user.name}` : user.name)),
+        h("p.links", null, h("a#link-history", { href: "#/games" }, t("history")), " · ", h("span.muted", null, playerName(user.name))),
       ),
     );
   };

@@ -5,7 +5,7 @@ import { ApiError, api } from "./api.js";
 import { boardEl, goldOf } from "./board.js";
 import { h, toast } from "./dom.js";
 import { describeEvent } from "./events.js";
-import { computerName, failure, getLang, roomIdName, t } from "./i18n.js";
+import { computerName, failure, getLang, playerName, roomIdName, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
 import { familyName } from "./table.js";
 
@@ -65,7 +65,7 @@ export function outcomeText(g) {
 /** The seats' names in a replay: a computer's by its level, in the player's language.
  * @param {Array<string|null>} seats @param {Array<string|null>|undefined} levels @returns {string[]} */
 function replayNames(seats, levels) {
-  return seats.map((name, i) => (levels && levels[i] ? computerName(String(levels[i])) : name || t("seat_n", i)));
+  return seats.map((name, i) => (levels && levels[i] ? computerName(String(levels[i])) : name ? playerName(name) : t("seat_n", i)));
 }
 
 /** A replay of game `id`. @param {HTMLElement} root @param {number} id @returns {() => void} stop */

@@ -7,7 +7,7 @@ import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
 import { boardEl, goldOf, handOrder } from "./board.js";
 import { givenPositions, givenTiles, givingPrompt } from "./giving.js";
 import { h } from "./dom.js";
-import { computerName, familyName, getLang, roomIdName, t } from "./i18n.js";
+import { computerName, familyName, getLang, playerName, roomIdName, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
 import { tileEl, tileName } from "./tiles.js";
 
@@ -81,7 +81,7 @@ export function boardView(tv) {
 /** A seat's name: the computer's by its level, in the player's language (电脑·高手).
  * @param {import("./api.js").SeatInfo} s @returns {string} */
 export function seatName(s) {
-  return s.level ? computerName(s.level) : s.bot ? t("computer") : s.name || "?";
+  return s.level ? computerName(s.level) : s.bot ? t("computer") : s.name ? playerName(s.name) : "?";
 }
 
 /** What the player is asked to do now. @param {TableView} tv @returns {string} */
