@@ -122,7 +122,7 @@ const S = {
   offline: ["对手掉线", "opponent offline"],
   closed: ["牌桌已关闭：{0}", "The table closed: {0}"],
   back_lobby: ["返回大厅", "Back to the lobby"],
-  keys: ["快捷键：←→ 选牌，Enter 出牌，H 胡，P 碰，C 吃，K 杠，T 听，Space 过，A 托管，? 提示", "Keys: ←→ choose, Enter discard, H win, P pung, C chow, K kong, T ready, Space pass, A auto-play, ? hint"],
+  keys: ["快捷键：←→ 选牌，回车 出牌，H 胡，P 碰，C 吃，K 杠，T 听，空格 过，A 托管，? 提示", "Keys: ←→ choose, Enter discard, H win, P pung, C chow, K kong, T ready, Space pass, A auto-play, ? hint"],
   choose: ["请选择", "Choose"],
   ting_pick: ["选择听牌时打出的牌", "Pick the tile to discard with 听"],
   select_n: ["选好要换的牌，然后确认", "Select the tiles to give up, then confirm"],
@@ -429,10 +429,15 @@ export function computerName(level) {
   return t("computer_at", levelName(level));
 }
 
-/** A room's name from its id ("guobiao-2p/novice" → 新手场, "Novice room"): the room ids never
- * show. @param {string} id @returns {string} */
+/** Where a game was played, from the id a game list gives: a bean room's tier
+ * ("guobiao-2p/novice" → 新手场, "Novice room") or a table's kind ("computer" → 人机对战);
+ * ids never show. @param {string} id @returns {string} */
 export function roomIdName(id) {
-  const tier = String(id).split("/")[1] || "";
+  const [family, tier] = String(id).split("/");
+  if (tier === undefined) {
+    const kind = { computer: "vs_computer", private: "private", campaign: "campaign" }[family];
+    return kind ? t(kind) : t("room_other");
+  }
   return S[`tier_${tier}`] ? t(`tier_${tier}`) : t("room_other");
 }
 
