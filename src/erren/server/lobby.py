@@ -384,7 +384,9 @@ class Lobby:
             loaded = await self.campaigns.load(user.id)
             if loaded is not None and not loaded[0].over:
                 raise LobbyError(
-                    409, "a campaign is unfinished: continue it or abandon it", "campaign-unfinished"
+                    409,
+                    "a campaign is unfinished: continue it or abandon it",
+                    "campaign-unfinished",
                 )
             seed = self.rng.getrandbits(63) if self.rng is not None else secrets.randbits(63)
             run = Run.new(seed)

@@ -3,7 +3,8 @@ stable ``code``, and strict JSON bodies.
 
 Errors: a refused request answers ``{"detail": "<English sentence>", "code": "<stable code>",
 "params": {...}}`` (``params`` a flat dict, ``{}`` when the code says it all: the client renders
-``code`` and ``params`` in the player's language), with the HTTP status that fits.  Bodies: JSON only as RFC 8259 has it — ``NaN``, ``Infinity`` and integers outside 64 bits
+``code`` and ``params`` in the player's language), with the HTTP status that fits.
+Bodies: JSON only as RFC 8259 has it — ``NaN``, ``Infinity`` and integers outside 64 bits
 are refused with 422 naming the problem, as is a body nested too deep to read.
 """
 
