@@ -17,8 +17,11 @@ from typing import Any
 
 import httpx
 
+from erren.bots import find_bot
+from erren.server.table import Seat, make_bot_seat
+
 from ._support.harness import Server, run
-from ._support.helpers import player, registered, wait_for
+from ._support.helpers import player, registered, settlements, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "src" / "erren" / "server"
@@ -233,6 +236,47 @@ def test_websocket_refusals_carry_their_code_and_params(server: Server) -> None:
         got = await refusal({"type": "act", "action": "discard:9p"})
         assert got["params"] == {"action": "discard:9p", "rule": got["code"]}
         assert got["code"] in {"out-of-turn", "tile-not-held", "claim-or-pass"}
+        await a.close()
+
+    run(main())
+
+
+def test_a_seat_chosen_by_its_bots_name_shows_that_bots_level() -> None:
+    """The level table of erren.bots.levels: efficiency plays 普通, novice 入门, expert 大师."""
+    assert make_bot_seat("x", "efficiency", 1).shown_level == "normal"
+    assert make_bot_seat("x", "novice", 1).shown_level == "novice"
+    assert make_bot_seat("x", "expert", 1).shown_level == "master"
+    assert make_bot_seat("x", "random", 1).shown_level is None
+    assert Seat(7, "alice").shown_level is None
+
+
+def test_the_game_list_and_the_replay_say_how_a_hand_ended_as_data(server: Server) -> None:
+    """``GET /games`` gives the player's seat and the hand's outcome (the settlement's figures),
+    the replay each seat's computer level: nothing for the client to read out of prose."""
+
+    async def main() -> None:
+        a = await player(server.url, keep=True)
+        made = await a.vs_computer("guobiao-2p", level="novice")
+        await a.play(made["table"], find_bot("efficiency", seed=3), hands=1, timeout=60)
+        (end,) = settlements(a.messages)
+        result = end["result"]
+        games = (await a.http.get("/games")).json()
+        (game,) = [g for g in games if g["id"] == end["game"]]
+        assert game["seat"] == 0
+        assert game["outcome"] == {
+            "hand": 1,
+            "kind": result["kind"],
+            "winner": result["winner"],
+            "loser": result["loser"],
+            "how": result["how"],
+            "points": result["points"],
+            "deltas": result["deltas"],
+            "beans": [0, 0],  # a table against the computer plays for points only
+        }
+        assert sum(game["outcome"]["deltas"]) == 0  # what one seat wins the other pays
+        frames = (await a.http.post("/web/replay", json=end["record"])).json()
+        assert frames["levels"] == [None, "novice"]
+        assert end["record"]["levels"] == [None, "novice"]
         await a.close()
 
     run(main())
