@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { h, num, toast } from "./dom.js";
-import { computerName, failure, t } from "./i18n.js";
+import { computerName, failure, getLang, t } from "./i18n.js";
 
 /**
  * @typedef {{status: string, stage: number, stages: number, bankroll: number, purse: number,
@@ -54,7 +54,8 @@ export function payoutEl(l) {
     null,
     h("h3", null, t("c_last", l.hand)),
     h("ol.camp-lines", null, ...rows),
-    h("details", null, h("summary", null, t("c_details")), h("pre.camp-explain", { lang: "en" }, l.lines.join("\n"))),
+    // the server's step-by-step lines are English: shown on the English screen only
+    getLang() === "en" ? h("details", null, h("summary", null, t("c_details")), h("pre.camp-explain", { lang: "en" }, l.lines.join("\n"))) : null,
   );
 }
 

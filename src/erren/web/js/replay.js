@@ -91,7 +91,7 @@ export function replayScreen(root, id) {
     const stage = h("div.replay-stage");
     const step = h("span.r-step");
     const playBtn = h("button.primary.r-play", { type: "button" }, t("r_play"));
-    const range = /** @type {HTMLInputElement} */ (h("input.r-range", { type: "range", min: 0, max: frames.length - 1, value: 0, "aria-label": "step" }));
+    const range = /** @type {HTMLInputElement} */ (h("input.r-range", { type: "range", min: 0, max: frames.length - 1, value: 0, "aria-label": t("r_step_label") }));
     const speedSel = /** @type {HTMLSelectElement} */ (h("select.r-speed", { "aria-label": t("r_speed") }, ...[0.5, 1, 2, 4].map((s) => h("option", { value: s, selected: s === speed }, `${s}×`))));
     const arcade = frames.map((f) => f.view).find((v) => v.family === "arcade" && !!v.wild);
     const wild = arcade && arcade.family === "arcade" ? arcade.wild : null;
@@ -204,11 +204,11 @@ export function replayScreen(root, id) {
     const controls = h(
       "div.replay-controls",
       null,
-      h("button.r-first", { type: "button", onclick: () => go(-frames.length), title: "Home" }, "⏮"),
-      h("button.r-prev", { type: "button", onclick: () => go(-1), title: "←" }, "◀"),
+      h("button.r-first", { type: "button", onclick: () => go(-frames.length), title: t("r_first") }, "⏮"),
+      h("button.r-prev", { type: "button", onclick: () => go(-1), title: t("r_prev") }, "◀"),
       playBtn,
-      h("button.r-next", { type: "button", onclick: () => go(1), title: "→" }, "▶"),
-      h("button.r-last", { type: "button", onclick: () => go(frames.length), title: "End" }, "⏭"),
+      h("button.r-next", { type: "button", onclick: () => go(1), title: t("r_next") }, "▶"),
+      h("button.r-last", { type: "button", onclick: () => go(frames.length), title: t("r_last") }, "⏭"),
       range,
       step,
       h("label.r-speed-label", null, t("r_speed"), " ", speedSel),
