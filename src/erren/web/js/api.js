@@ -57,7 +57,7 @@ export async function api(method, path, body, signal) {
     if (data && typeof data.detail === "string") msg = data.detail;
     else if (data && Array.isArray(data.detail)) msg = data.detail.map((/** @type {any} */ d) => d.msg).join("; ");
     const params = data && data.params && typeof data.params === "object" ? data.params : {};
-    throw new ApiError(res.status, msg, data && typeof data.code === "string" ? data.code : `http-error`, data && typeof data.code === "string" ? params : { status: res.status });
+    throw new ApiError(res.status, msg, data && typeof data.code === "string" ? data.code : "http-error", data && typeof data.code === "string" ? params : { status: res.status });
   }
   return data;
 }

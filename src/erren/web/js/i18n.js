@@ -225,7 +225,6 @@ const S = {
   h_points: ["{0} 分", "{0} points"],
   h_beans: ["{0} 欢乐豆", "{0} beans"],
   h_ended: ["已结束", "Finished"],
-  r_missing: ["这局还没有结束或不存在", "This game is not finished or does not exist"],
   // connection, leaving, closed tables, accounts, relief (issue 11)
   conn_lost: ["连接中断，正在重连…", "Connection lost, reconnecting…"],
   conn_resync: ["正在同步牌局…", "Catching up with the table…"],
@@ -238,7 +237,6 @@ const S = {
   replaced: ["已在别处打开", "Opened in another tab"],
   replaced_d: ["你的账号在另一个标签页或设备上打开了这张牌桌，这里不再连接。", "Your account opened this table in another tab or on another device; this tab no longer connects."],
   replaced_here: ["在这里继续", "Play here instead"],
-  room_name: ["{0}", "{1}"],
   tier_novice: ["新手场", "Novice room"],
   tier_normal: ["普通场", "Normal room"],
   tier_junior: ["初级场", "Junior room"],
@@ -396,7 +394,6 @@ const S = {
   err_network: ["连不上服务器，请稍后再试", "Could not reach the server; try again later"],
   store_retrying: ["服务器暂时无法保存牌局：牌局暂停，正在重试，什么都不会丢。", "The server cannot save the game right now: the hand waits while it retries; nothing is lost."],
   running: ["进行中", "running"],
-  error: ["出错了：{0}", "Error: {0}"],
 };
 
 /** @type {Lang} */
