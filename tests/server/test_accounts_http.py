@@ -227,6 +227,7 @@ def test_a_guest_gets_practice_tables_only(server: Server) -> None:
             assert reply.json() == {
                 "detail": "bean rooms need a registered account; guests play practice tables",
                 "code": "account-needed",
+                "params": {},
             }
         practice = http.post(
             "/tables/vs-computer", json={"family": "guobiao-2p", "bot": "random"}, headers=auth

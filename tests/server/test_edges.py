@@ -68,6 +68,7 @@ def test_a_body_declared_too_large_is_refused_before_it_is_sent(server: Server) 
         assert httpx.Response(413, content=body).json() == {
             "detail": "the request body is larger than 65,536 bytes",
             "code": "too-large",
+            "params": {"limit": 65536},
         }
     assert _rss_kib(server.proc.pid) - before < 20_000  # KiB: nothing was buffered
 
@@ -142,7 +143,7 @@ def test_an_id_no_game_can_have_is_404(server: Server, game_id: str) -> None:
     with httpx.Client(base_url=server.url) as http:
         reply = http.get(f"/games/{game_id}")
     assert reply.status_code == 404, reply.text
-    assert reply.json() == {"detail": f"no game {int(game_id)}", "code": "no-game"}
+    assert reply.json() == {"detail": f"no game {int(game_id)}", "code": "no-game", "params": {}}
 
 
 def test_an_id_that_is_not_a_number_is_422(server: Server) -> None:

@@ -38,6 +38,7 @@ __all__ = [
     "STRONG_KNOBS",
     "STRONG_XIAMEN",
     "Level",
+    "bot_level",
     "level_bot",
     "level_names",
     "parse_level",
@@ -95,6 +96,23 @@ _NAMES: dict[Level, tuple[str, str]] = {
 
 DEFAULT_LEVEL = Level.NORMAL
 """The level of a table against the computer when none is chosen."""
+
+
+_BOT_LEVELS: dict[str, Level] = {
+    "novice": Level.NOVICE,
+    "efficiency": Level.NORMAL,
+    "expert": Level.MASTER,
+}
+
+
+def bot_level(bot: str) -> Level | None:
+    """The level a bot named ``bot`` plays at (``efficiency`` is 普通), for naming a computer
+    seat chosen by its bot's name; ``None`` for a bot no level uses (``random``).
+
+    >>> bot_level("efficiency"), bot_level("random")
+    (Level.NORMAL, None)
+    """
+    return _BOT_LEVELS.get(bot)
 
 
 def level_names() -> str:

@@ -106,7 +106,12 @@ class DeclaredBodyLimit:
 
 
 def _too_large(max_body: int) -> ApiError:
-    return ApiError(413, "too-large", f"the request body is larger than {max_body:,} bytes")
+    return ApiError(
+        413,
+        "too-large",
+        f"the request body is larger than {max_body:,} bytes",
+        params={"limit": max_body},
+    )
 
 
 def create_app(  # noqa: PLR0915 - the factory wires the app in one place
@@ -177,7 +182,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, err: LobbyError) -> JSONResponse:
-        body: dict[str, Any] = {"detail": err.message, "code": err.code}
+        body: dict[str, Any] = {"detail": err.message, "code": err.code, "params": err.params}
         if err.table is not None:
             body["table"] = err.table
         return JSONResponse(body, status_code=err.status)
@@ -191,6 +196,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
                 "detail": "the database cannot be written right now; nothing was changed, "
                 "try again later",
                 "code": "store-unavailable",
+                "params": {"retry_after": 5},
             },
             status_code=503,
             headers={"Retry-After": "5"},
@@ -203,12 +209,18 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
         code = HTTP_CODES.get(err.status_code, "http-error")
-        body = {"detail": err.detail, "code": code}
+        body = {"detail": err.detail, "code": code, "params": {"status": err.status_code}}
         return JSONResponse(body, status_code=err.status_code, headers=err.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
-        body = {"detail": jsonable_encoder(err.errors()), "code": "invalid"}
+        errors = err.errors()
+        field = ".".join(str(x) for x in errors[0]["loc"][1:]) if errors else ""
+        body = {
+            "detail": jsonable_encoder(errors),
+            "code": "invalid",
+            "params": {"field": field[:80], "count": len(errors)},
+        }
         return JSONResponse(body, status_code=422)
 
     # ------------------------------------------------------------------ pages

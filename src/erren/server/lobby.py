@@ -51,16 +51,24 @@ _INVITE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO") +
 
 class LobbyError(Exception):
     """A lobby request that cannot be served: ``status`` is the HTTP status to answer with,
-    ``code`` a stable name of the problem, ``table`` the table concerned (if any)."""
+    ``code`` a stable name of the problem, ``table`` the table concerned (if any), ``params``
+    what the client needs to say it in the player's language (docs/protocol.md, "Codes")."""
 
     def __init__(
-        self, status: int, message: str, code: str = "lobby", table: str | None = None
+        self,
+        status: int,
+        message: str,
+        code: str,
+        table: str | None = None,
+        *,
+        params: dict[str, str | int] | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.code = code
         self.table = table
+        self.params: dict[str, str | int] = params or {}
 
 
 @dataclass
@@ -189,19 +197,26 @@ class Lobby:
     def _family(family: str, options: dict[str, Any]) -> dict[str, Any]:
         if family not in ruleset_names():
             raise LobbyError(
-                404, f"no family {family!r}; known: {', '.join(ruleset_names())}", "no-family"
+                404,
+                f"no family {family!r}; known: {', '.join(ruleset_names())}",
+                "no-family",
+                params={"family": family[:40]},
             )
         try:
             return find_ruleset(family, options).options_dict()
         except (ValueError, TypeError) as err:
-            raise LobbyError(422, f"bad options for {family}: {err}", "bad-options") from None
+            raise LobbyError(
+                422, f"bad options for {family}: {err}", "bad-options", params={"family": family}
+            ) from None
 
     # ------------------------------------------------------------------ requests
     async def quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[Table, int]:
         try:
             room = find_room_tier(room_id)
         except KeyError as err:
-            raise LobbyError(404, str(err.args[0]), "no-room") from None
+            raise LobbyError(
+                404, str(err.args[0]), "no-room", params={"room": room_id[:40]}
+            ) from None
         with self._reserve(user):
             balance = await self.store.balance(user.id)
             if not room.admits(balance):
@@ -210,6 +225,12 @@ class Lobby:
                     f"{room.tier.name} admits balances of {room.tier.entry_min}–"
                     f"{room.tier.entry_max} beans; you have {balance}",
                     "below-entry" if balance < room.tier.entry_min else "above-entry",
+                    params={
+                        "room": room.id,
+                        "balance": balance,
+                        "entry_min": room.tier.entry_min,
+                        "entry_max": room.tier.entry_max,
+                    },
                 )
             queue = self.waiting.setdefault(room.id, [])
             while queue:
@@ -233,7 +254,10 @@ class Lobby:
             if isinstance(err, asyncio.CancelledError):
                 raise
             raise LobbyError(
-                408, f"no opponent came within {wait_s:g} s; try again", "no-opponent"
+                408,
+                f"no opponent came within {wait_s:g} s; try again",
+                "no-opponent",
+                params={"seconds": round(wait_s)},
             ) from None
 
     def cancel_quick(self, user_id: int) -> bool:
@@ -308,10 +332,17 @@ class Lobby:
             try:
                 chosen = parse_level(level) if level is not None else DEFAULT_LEVEL
             except ValueError as err:
-                raise LobbyError(404, str(err), "no-level") from None
+                raise LobbyError(
+                    404, str(err), "no-level", params={"level": str(level)[:40]}
+                ) from None
         with self._reserve(user):
             if bot is not None and bot not in bot_names():
-                raise LobbyError(404, f"no bot {bot!r}; known: {', '.join(bot_names())}", "no-bot")
+                raise LobbyError(
+                    404,
+                    f"no bot {bot!r}; known: {', '.join(bot_names())}",
+                    "no-bot",
+                    params={"bot": bot[:40]},
+                )
             resolved = self._family(family, options)
             seed = self.rng.getrandbits(32) if self.rng is not None else None
             if chosen is not None:
@@ -352,7 +383,11 @@ class Lobby:
         async with self.campaigns.lock(user.id):
             loaded = await self.campaigns.load(user.id)
             if loaded is not None and not loaded[0].over:
-                raise LobbyError(409, "a campaign is unfinished: continue it or abandon it")
+                raise LobbyError(
+                    409,
+                    "a campaign is unfinished: continue it or abandon it",
+                    "campaign-unfinished",
+                )
             seed = self.rng.getrandbits(63) if self.rng is not None else secrets.randbits(63)
             run = Run.new(seed)
             await self.campaigns.save(user.id, run, None)
@@ -363,13 +398,18 @@ class Lobby:
         async with self.campaigns.lock(user.id):
             loaded = await self.campaigns.load(user.id)
             if loaded is None:
-                raise LobbyError(404, "no campaign: start one")
+                raise LobbyError(404, "no campaign: start one", "no-campaign")
             run, last = loaded
             table = self.campaign_table(user.id)
             if table is not None and table.running:
-                raise LobbyError(409, "a hand is being played")
+                raise LobbyError(409, "a hand is being played", "hand-running")
             if run.status is not Status.READY:
-                raise LobbyError(409, f"no hand can start: the run is {run.status.value}")
+                raise LobbyError(
+                    409,
+                    f"no hand can start: the run is {run.status.value}",
+                    "campaign-over",
+                    params={"status": run.status.value},
+                )
             with self._reserve(user) if table is None else contextlib.nullcontext():
                 try:
                     start = run.start_hand(multiplier)
@@ -399,7 +439,7 @@ class Lobby:
         async with self.campaigns.lock(user.id):
             loaded = await self.campaigns.load(user.id)
             if loaded is None:
-                raise LobbyError(404, "no campaign to abandon")
+                raise LobbyError(404, "no campaign to abandon", "no-campaign")
             run = loaded[0]
             await self.campaigns.store.delete_campaign(user.id)
             table = self.campaign_table(user.id)

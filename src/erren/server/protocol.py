@@ -176,7 +176,9 @@ def _check_field(kind: str, name: str, value: Any, allowed: tuple[type, ...]) ->
     if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
         wanted = " or ".join(_JSON_TYPE[t] for t in allowed)
         got = _JSON_TYPE.get(type(value), "a value")
-        raise ProtocolError("bad-message", f"{kind}.{name} must be {wanted}, not {got}")
+        raise ProtocolError(
+            "bad-message", f"{kind}.{name} must be {wanted}, not {got}", params={"field": name}
+        )
     bounds = _RANGES.get((kind, name))
     if bounds is not None and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
         raise ProtocolError(
@@ -206,10 +208,14 @@ def parse_client(text: str | bytes) -> ClientMessage:
     fields = _FIELDS.get(kind)
     if fields is None:
         known = ", ".join(sorted(_FIELDS))
-        raise ProtocolError("unknown-type", f"unknown message type {kind!r} (known: {known})")
+        raise ProtocolError(
+            "unknown-type",
+            f"unknown message type {kind!r} (known: {known})",
+            params={"type": kind[:40]},
+        )
     for name in _REQUIRED.get(kind, ()):
         if name not in data:
-            raise ProtocolError("bad-message", f"{kind} needs '{name}'")
+            raise ProtocolError("bad-message", f"{kind} needs '{name}'", params={"field": name})
     for name, value in data.items():
         if name == "type":
             continue
@@ -282,10 +288,13 @@ else:  # pragma: no cover
 dumps.__doc__ = "A server message as compact JSON text (UTF-8, no ASCII escapes)."
 
 
-def error_json(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    """A refused message: a stable ``code``, an English ``message``, and extra fields (such as
-    ``params``, a dict for the client to render the message in its language)."""
-    return {"type": "error", "code": code, "message": message, **extra}
+def error_json(
+    code: str, message: str, params: dict[str, Any] | None = None, **extra: Any
+) -> dict[str, Any]:
+    """A refused message: a stable ``code``, an English ``message`` (for logs and programs),
+    ``params`` (a flat dict the client renders the code with in the player's language; ``{}``
+    when the code says it all) and extra fields."""
+    return {"type": "error", "code": code, "message": message, "params": params or {}, **extra}
 
 
 @lru_cache(maxsize=4096)

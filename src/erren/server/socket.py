@@ -315,8 +315,7 @@ async def _read(
         try:
             parsed = parse_client(raw)
         except ProtocolError as err:
-            extra = {} if err.params is None else {"params": err.params}
-            conn.send(error_json(err.code, err.message, **extra))
+            conn.send(error_json(err.code, err.message, err.params))
             continue
         _dispatch(parsed, conn, user, lobby)
 
@@ -332,7 +331,13 @@ def _dispatch(msg: protocol.ClientMessage, conn: Conn, user: User, lobby: Lobby)
         table = lobby.tables.get(msg.table)
         seat = table.seat_of(user.id) if table is not None and not table.closed else None
         if table is None or seat is None:
-            conn.send(error_json("not-seated", f"you have no seat at table {msg.table!r}"))
+            conn.send(
+                error_json(
+                    "not-seated",
+                    f"you have no seat at table {msg.table!r}",
+                    {"table": msg.table[:40]},
+                )
+            )
             return
         if conn.table is not None and conn.table is not table:
             conn.table.submit(TGone(conn))

@@ -1,9 +1,10 @@
 """What every HTTP route shares: the store and lobby of the app, the current user, errors with a
 stable ``code``, and strict JSON bodies.
 
-Errors: a refused request answers ``{"detail": "<English sentence>", "code": "<stable code>"}``
-(``params`` added where the client may render the numbers itself), with the HTTP status that
-fits.  Bodies: JSON only as RFC 8259 has it — ``NaN``, ``Infinity`` and integers outside 64 bits
+Errors: a refused request answers ``{"detail": "<English sentence>", "code": "<stable code>",
+"params": {...}}`` (``params`` a flat dict, ``{}`` when the code says it all: the client renders
+``code`` and ``params`` in the player's language), with the HTTP status that fits.
+Bodies: JSON only as RFC 8259 has it — ``NaN``, ``Infinity`` and integers outside 64 bits
 are refused with 422 naming the problem, as is a body nested too deep to read.
 """
 
@@ -43,8 +44,9 @@ _SMALLEST, _LARGEST = -(2**63), 2**63 - 1
 
 
 class ApiError(HTTPException):
-    """A refused request: ``status``, a stable ``code``, an English ``message`` and optional
-    ``params`` and response headers (e.g. ``Retry-After``)."""
+    """A refused request: ``status``, a stable ``code``, an English ``message``, ``params`` (a
+    flat dict of strings and numbers the client words the code with; ``{}`` by default) and
+    optional response headers (e.g. ``Retry-After``)."""
 
     def __init__(
         self,
@@ -58,13 +60,11 @@ class ApiError(HTTPException):
         super().__init__(status, message, headers)
         self.code = code
         self.message = message
-        self.params = params
+        self.params: dict[str, Any] = params or {}
 
 
 def api_error_response(err: ApiError) -> JSONResponse:
-    body: dict[str, Any] = {"detail": err.message, "code": err.code}
-    if err.params is not None:
-        body["params"] = err.params
+    body: dict[str, Any] = {"detail": err.message, "code": err.code, "params": err.params}
     return JSONResponse(body, status_code=err.status_code, headers=err.headers)
 
 

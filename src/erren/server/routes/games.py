@@ -32,6 +32,8 @@ async def games(
             summary=g.summary,
             created_at=g.created_at.isoformat(),
             finished_at=None if g.finished_at is None else g.finished_at.isoformat(),
+            seat=g.seats.index(user.id) if user.id in g.seats else None,
+            outcome=g.outcome,
         )
         for g in await store.games_of(user.id, limit=limit)
     ]

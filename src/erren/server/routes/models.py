@@ -134,6 +134,10 @@ class GameOut(BaseModel):
     summary: str | None
     created_at: str
     finished_at: str | None
+    seat: int | None = None
+    """The asking player's seat in the game."""
+    outcome: dict[str, Any] | None = None
+    """How it ended, for the client to word (docs/records.md, ``outcome``)."""
 
 
 def user_out(user: User) -> UserOut:

@@ -39,7 +39,9 @@ def _frame(state: State, action: str | None, events: list[dict[str, Any]]) -> di
 
 
 def frames(data: dict[str, Any]) -> dict[str, Any]:
-    """``{"ruleset", "seats", "frames": [...], "result"}`` for a record dict."""
+    """``{"ruleset", "seats", "levels", "frames": [...], "result"}`` for a record dict
+    (``seats``: the players' names, ``None`` when the record has none; ``levels``: a computer
+    seat's level, for the client to name it in the player's language)."""
     record = Record.from_dict(data)
     if len(record.actions) > MAX_ACTIONS:
         raise ValueError(f"more than {MAX_ACTIONS} actions")
@@ -54,11 +56,13 @@ def frames(data: dict[str, Any]) -> dict[str, Any]:
         out.append(_frame(state, None if move is None else str(move), events))
     assert state is not None  # replay_moves yields at least the opening
     seats = data.get("seats")
+    levels = data.get("levels")
     return {
         "ruleset": record.ruleset,
         "options": record.options,
         "dealer": record.dealer,
-        "seats": seats if isinstance(seats, list) else ["seat 0", "seat 1"],
+        "seats": seats if isinstance(seats, list) else [None, None],
+        "levels": levels if isinstance(levels, list) else [None, None],
         "game": data.get("game"),
         "frames": out,
         "result": result_json(state.result),

@@ -282,6 +282,7 @@ class Games(StoreBase):
                 summary=game.summary,
                 created_at=game.created_at,
                 finished_at=game.finished_at,
+                outcome=_outcome(game.record),
             )
             for game, name0, name1 in rows
         ]
@@ -349,3 +350,13 @@ class Games(StoreBase):
                 return False
             await session.delete(row)
             return True
+
+
+def _outcome(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    """How a finished game ended, from its record (docs/records.md, ``outcome``)."""
+    if record is None:
+        return None
+    if "called_off" in record:
+        return {"kind": "called-off"}
+    outcome = record.get("outcome")
+    return outcome if isinstance(outcome, dict) else None

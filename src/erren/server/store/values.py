@@ -87,7 +87,9 @@ class StoredGame:
 
 @dataclass(frozen=True, slots=True)
 class GameSummary:
-    """A line of a player's game list; ``players`` are the seats' names (``None``: computer)."""
+    """A line of a player's game list; ``players`` are the seats' names (``None``: computer);
+    ``outcome`` how it ended, from its record (``{"kind": "called-off"}`` for a hand called
+    off; ``None`` while running or for a game finished before records had one)."""
 
     id: int
     ruleset: str
@@ -98,6 +100,7 @@ class GameSummary:
     summary: str | None
     created_at: datetime
     finished_at: datetime | None
+    outcome: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

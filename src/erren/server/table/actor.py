@@ -127,6 +127,7 @@ class Table(Timers):
                     "code": "replaced",
                     "table": self.spec.id,
                     "message": "this seat was opened in another window or tab (已在别处打开)",
+                    "params": {},
                 },
                 4409,
             )
@@ -205,6 +206,7 @@ class Table(Timers):
                 f"you acted on event {cmd.n} but the hand is at event {state.event_count}; "
                 "nothing was done (resync or read the newer events)",
                 last_n=state.event_count,
+                params={"last_n": state.event_count},
             )
             return
         if self.seats[conn.seat].trustee_by_disconnect:

@@ -201,7 +201,7 @@ class TableBase:
                 {
                     "name": s.name,
                     "bot": s.bot_name,
-                    "level": None if s.level is None else s.level.value,
+                    "level": s.shown_level,
                     "online": s.online,
                     "ready": s.ready,
                 }

@@ -12,7 +12,7 @@ from typing import Any
 from erren.engine import Action, State
 from erren.errors import IllegalActionError
 from erren.server.fairness import Commitment
-from erren.server.protocol import result_json
+from erren.server.protocol import action_text, result_json
 from erren.server.rooms import RoomTier, rooms_admitting
 from erren.server.settlement import to_beans
 from erren.server.table.base import TableBase
@@ -163,7 +163,13 @@ class Hands(TableBase, ABC):
                 state.apply(action)
         except IllegalActionError as err:
             if conn is not None:
-                self._error(conn, err.rule, err.message, action=str(action))
+                self._error(
+                    conn,
+                    err.rule,
+                    err.message,
+                    action=str(action),
+                    params={"action": action_text(action), "rule": err.rule},
+                )
             else:
                 log.warning("table %s: %s refused: %s", self.spec.id, action, err)
             return
@@ -213,6 +219,7 @@ class Hands(TableBase, ABC):
         data["game"] = self.game_id
         data["table"] = self.spec.id
         data["seats"] = [s.name for s in self.seats]
+        data["levels"] = [s.shown_level for s in self.seats]
         return data
 
     async def _finish_hand(self) -> None:
@@ -226,6 +233,16 @@ class Hands(TableBase, ABC):
         if transfers:
             await self.store.settle(f"game:{self.game_id}", transfers)
         record = self.record_json()
+        record["outcome"] = {
+            "hand": self.hand_no,
+            "kind": result.kind,
+            "winner": result.winner,
+            "loser": result.loser,
+            "how": result.how,
+            "points": result.points,
+            "deltas": list(result.deltas),
+            "beans": beans,
+        }
         summary = f"hand {self.hand_no} at {self.spec.id}: {result}"
         if any(beans):
             summary += f"; beans {beans[0]:+d}/{beans[1]:+d}"

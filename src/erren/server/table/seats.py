@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from erren.bots import Bot, Level, find_bot, level_bot
+from erren.bots.levels import bot_level
 from erren.server.clock import Timer
 from erren.server.protocol import dumps
 
@@ -87,6 +88,15 @@ class Seat:
     @property
     def online(self) -> bool:
         return self.bot is not None or bool(self.conns)
+
+    @property
+    def shown_level(self) -> str | None:
+        """The level a computer seat is shown by (its own, or its bot's: ``efficiency`` is
+        ``normal``); ``None`` for a player or a bot no level uses."""
+        if self.level is not None:
+            return self.level.value
+        found = None if self.bot_name is None else bot_level(self.bot_name)
+        return None if found is None else found.value
 
 
 def make_bot_seat(name: str, bot: str, seed: int | None) -> Seat:

@@ -6,18 +6,22 @@
 /** A seat: a computer's has `bot` (its bot) and `level` (novice/normal/strong/master; the name
  * shown comes from it, in the player's language). @typedef {{name: string|null, bot: string|null, level?: string|null, online: boolean, ready: boolean}} SeatInfo */
 /** @typedef {{id: string, kind: string, family: string, options: Record<string, any>, room: string|null, invite?: string|null, seats: SeatInfo[], hand: number, game: number|null, running: boolean, closed: boolean}} TableInfo */
-/** @typedef {{id: number, ruleset: string, room: string|null, players: Array<string|null>, finished: boolean, summary: string|null, created_at: string, finished_at: string|null}} GameOut */
+/** How a game ended (docs/records.md, `outcome`; `kind` "called-off" for a hand called off).
+ * @typedef {{kind: string, hand?: number, winner?: number|null, loser?: number|null, how?: string|null, points?: number, deltas?: number[], beans?: number[]}} Outcome */
+/** @typedef {{id: number, ruleset: string, room: string|null, players: Array<string|null>, finished: boolean, summary: string|null, created_at: string, finished_at: string|null, seat?: number|null, outcome?: Outcome|null}} GameOut */
 
 export class ApiError extends Error {
   /**
    * @param {number} status
    * @param {string} message the server's English sentence
    * @param {string|null} [code] the stable code to render in the player's language
+   * @param {Record<string, unknown>} [params] what the code is worded with
    */
-  constructor(status, message, code = null) {
+  constructor(status, message, code = null, params = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.params = params;
   }
 }
 
@@ -52,7 +56,8 @@ export async function api(method, path, body, signal) {
     let msg = res.statusText;
     if (data && typeof data.detail === "string") msg = data.detail;
     else if (data && Array.isArray(data.detail)) msg = data.detail.map((/** @type {any} */ d) => d.msg).join("; ");
-    throw new ApiError(res.status, msg, data && typeof data.code === "string" ? data.code : null);
+    const params = data && data.params && typeof data.params === "object" ? data.params : {};
+    throw new ApiError(res.status, msg, data && typeof data.code === "string" ? data.code : "http-error", data && typeof data.code === "string" ? params : { status: res.status });
   }
   return data;
 }

@@ -4,7 +4,7 @@
 import { ApiError, api, setToken, token } from "./api.js";
 import { tickTimers } from "./board.js";
 import { $, h, num } from "./dom.js";
-import { getLang, setLang, t } from "./i18n.js";
+import { failure, getLang, playerName, setLang, t } from "./i18n.js";
 import { campaignScreen } from "./campaign.js";
 import { lobbyScreen, loginScreen } from "./lobby.js";
 import { historyScreen, replayScreen } from "./replay.js";
@@ -26,7 +26,7 @@ function header() {
   const bar = $("#header");
   /** @type {HTMLElement[]} */
   const items = [h("a.brand", { href: "#/" }, h("span.logo", { "aria-hidden": "true" }), h("span", null, t("title"))), h("span.spacer"), h("span#conn.conn", { hidden: true })];
-  if (user) items.push(h("span#beans.beans", null, ""), h("span.user", null, user.name));
+  if (user) items.push(h("span#beans.beans", null, ""), h("span.user", null, playerName(user.name)));
   items.push(h("button.ghost#lang", { type: "button", onclick: () => { setLang(getLang() === "zh" ? "en" : "zh"); route(); } }, t("lang_switch")));
   if (user) items.push(h("button.ghost#logout", { type: "button", onclick: logout }, t("logout")));
   bar.replaceChildren(...items);
@@ -125,7 +125,7 @@ window.addEventListener("hashchange", () => {
 
 /** @param {unknown} err */
 function showError(err) {
-  main.replaceChildren(h("div.panel", null, h("p.error", null, t("error", err instanceof Error ? err.message : String(err))), h("a.button", { href: "#/" }, t("back_lobby"))));
+  main.replaceChildren(h("div.panel", null, h("p.error", null, failure(err)), h("a.button", { href: "#/" }, t("back_lobby"))));
 }
 
 window.setInterval(tickTimers, 250);

@@ -63,7 +63,7 @@ function meldsEl(v, seat) {
   const box = h("div.melds");
   const lang = getLang();
   for (const m of v.state.melds[seat] || []) {
-    const g = h(`div.meld.meld-${m.kind}`, { title: m.text });
+    const g = h(`div.meld.meld-${m.kind}`, { title: t(m.kind === "chi" ? "a_chi" : m.kind === "peng" ? "a_peng" : "a_gang") });
     m.tiles.forEach((tile, i) => {
       const hidden = m.kind === "an_gang" && (i === 0 || i === 3);
       let claimed = false;

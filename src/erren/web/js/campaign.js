@@ -2,9 +2,9 @@
 // before each hand (the last one kept); the last hand's payout explained; stage clear, game over
 // and run complete; start, continue or abandon. The hands are played at the campaign table.
 
-import { ApiError, api } from "./api.js";
+import { api } from "./api.js";
 import { h, num, toast } from "./dom.js";
-import { computerName, t } from "./i18n.js";
+import { computerName, failure, getLang, t } from "./i18n.js";
 
 /**
  * @typedef {{status: string, stage: number, stages: number, bankroll: number, purse: number,
@@ -54,7 +54,8 @@ export function payoutEl(l) {
     null,
     h("h3", null, t("c_last", l.hand)),
     h("ol.camp-lines", null, ...rows),
-    h("details", null, h("summary", null, t("c_details")), h("pre.camp-explain", { lang: "en" }, l.lines.join("\n"))),
+    // the server's step-by-step lines are English: shown on the English screen only
+    getLang() === "en" ? h("details", null, h("summary", null, t("c_details")), h("pre.camp-explain", { lang: "en" }, l.lines.join("\n"))) : null,
   );
 }
 
@@ -81,7 +82,7 @@ export async function campaignScreen(root, onTable) {
       if (res && res.table) onTable(res.table);
       else await campaignScreen(root, onTable);
     } catch (e) {
-      toast(e instanceof ApiError ? e.message : String(e), "error");
+      toast(failure(e), "error");
     }
   };
   const back = h("a.button.ghost", { href: "#/" }, t("back_lobby"));

@@ -122,7 +122,7 @@ const S = {
   offline: ["对手掉线", "opponent offline"],
   closed: ["牌桌已关闭：{0}", "The table closed: {0}"],
   back_lobby: ["返回大厅", "Back to the lobby"],
-  keys: ["快捷键：←→ 选牌，Enter 出牌，H 胡，P 碰，C 吃，K 杠，T 听，Space 过，A 托管，? 提示", "Keys: ←→ choose, Enter discard, H win, P pung, C chow, K kong, T ready, Space pass, A auto-play, ? hint"],
+  keys: ["快捷键：←→ 选牌，回车 出牌，H 胡，P 碰，C 吃，K 杠，T 听，空格 过，A 托管，? 提示", "Keys: ←→ choose, Enter discard, H win, P pung, C chow, K kong, T ready, Space pass, A auto-play, ? hint"],
   choose: ["请选择", "Choose"],
   ting_pick: ["选择听牌时打出的牌", "Pick the tile to discard with 听"],
   select_n: ["选好要换的牌，然后确认", "Select the tiles to give up, then confirm"],
@@ -206,6 +206,11 @@ const S = {
   r_none: ["还没有打完的牌局", "No finished games yet"],
   r_open: ["回放", "Replay"],
   r_step: ["第 {0}/{1} 步", "Step {0}/{1}"],
+  r_first: ["第一步", "First step"],
+  r_prev: ["上一步（←）", "Back (←)"],
+  r_next: ["下一步（→）", "Next (→)"],
+  r_last: ["最后一步", "Last step"],
+  r_step_label: ["步数", "Step"],
   r_play: ["播放", "Play"],
   r_pause: ["暂停", "Pause"],
   r_speed: ["速度", "Speed"],
@@ -215,6 +220,15 @@ const S = {
   r_download: ["下载记录", "Download log"],
   r_dl_mjai: ["mjai 格式的完整记录（可用 erren import 导回）", "The full mjai log (erren import reads it back)"],
   r_dl_erren: ["erren 牌谱（JSON）", "The erren record (JSON)"],
+  h_win_me: ["你胡牌（{0}）", "You won ({0})"],
+  h_win_opp: ["对手胡牌（{0}）", "Your opponent won ({0})"],
+  h_draw: ["荒庄 · 流局", "Exhaustive draw"],
+  h_abort_me: ["你中途逃跑", "You left the hand (an escape)"],
+  h_abort_opp: ["对手中途逃跑", "Your opponent left the hand (an escape)"],
+  h_called_off: ["牌局取消，谁都不扣豆", "Called off; nobody paid"],
+  h_points: ["{0} 分", "{0} points"],
+  h_beans: ["{0} 欢乐豆", "{0} beans"],
+  h_ended: ["已结束", "Finished"],
   // connection, leaving, closed tables, accounts, relief (issue 11)
   conn_lost: ["连接中断，正在重连…", "Connection lost, reconnecting…"],
   conn_resync: ["正在同步牌局…", "Catching up with the table…"],
@@ -227,7 +241,15 @@ const S = {
   replaced: ["已在别处打开", "Opened in another tab"],
   replaced_d: ["你的账号在另一个标签页或设备上打开了这张牌桌，这里不再连接。", "Your account opened this table in another tab or on another device; this tab no longer connects."],
   replaced_here: ["在这里继续", "Play here instead"],
-  room_name: ["{0}", "{1}"],
+  tier_novice: ["新手场", "Novice room"],
+  tier_normal: ["普通场", "Normal room"],
+  tier_junior: ["初级场", "Junior room"],
+  tier_intermediate: ["中级场", "Intermediate room"],
+  tier_senior: ["高级场", "Senior room"],
+  room_other: ["豆子场", "Bean room"],
+  computer: ["电脑", "Computer"],
+  guest_name: ["游客 {0}", "Guest {0}"],
+  seat_n: ["{0} 号位", "Seat {0}"],
   leave_title: ["离开牌桌？", "Leave the table?"],
   leave_title_running: ["牌局进行中，确定离开？", "A hand is running. Leave?"],
   leave_free: ["现在没有进行中的牌局，离开不花任何欢乐豆，也不扣分。", "No hand is running: leaving now costs nothing."],
@@ -261,37 +283,121 @@ const S = {
   relief_not_needed: ["你的欢乐豆不少于 1,000，不需要救济。", "You have 1,000 beans or more: no relief needed."],
   relief_already_claimed: ["今天已经领过救济豆了，明天（UTC）再来。", "You already claimed relief today; come back tomorrow (UTC)."],
   relief_guest: ["游客不能领取救济豆，请先注册。", "Guests cannot claim relief; register first."],
-  // errors by their stable code (the server's English `message` only when the code is unknown)
+  // errors by their stable code, {name} filled from the error's params (docs/protocol.md, "Codes")
+  err_auth: ["请先登录", "Log in first"],
+  "err_logged-out": ["这个会话已经退出，请重新登录", "This session was logged out; log in again"],
+  "err_wrong-password": ["用户名或密码不对", "Wrong name or password"],
+  "err_bad-account": ["用户名须为 2–16 个可见字符，密码至少 8 位", "A name is 2–16 visible characters; a password at least 8"],
+  "err_name-taken": ["这个用户名已经有人用了", "That name is taken"],
+  "err_name-confusable": ["这个用户名和已有的用户名太像了", "That name looks too much like an existing one"],
+  err_throttled: ["密码错误次数太多，请 {retry_after} 秒后再试", "Too many wrong passwords; try again in {retry_after} s"],
+  "err_register-limit": ["这个网络地址注册的新账号太多了，请 {retry_after} 秒后再试", "Too many new accounts from this address; try again in {retry_after} s"],
+  "err_account-needed": ["豆子场需要注册账号", "Bean rooms need a registered account"],
+  "err_not-needed": ["你的欢乐豆不少于 1,000，不需要救济", "You have 1,000 beans or more: no relief needed"],
+  "err_already-claimed": ["今天已经领过救济豆了", "You already claimed relief today"],
+  err_guest: ["游客不能这样做，请先注册", "Guests cannot do that; register first"],
+  "err_bad-json": ["请求的格式不对", "The request is not valid JSON"],
+  "err_too-deep": ["消息嵌套太深", "The message is nested too deeply"],
+  "err_bad-message": ["消息的格式不对", "The message is malformed"],
+  "err_out-of-range": ["消息里的数字超出范围", "A number in the message is out of range"],
+  "err_unknown-type": ["服务器不认识这种消息", "The server does not know that message"],
+  "err_too-large": ["请求太大了", "The request is too large"],
+  err_invalid: ["请求的内容不对", "The request has a wrong field"],
+  "err_not-found": ["找不到这个页面", "Not found"],
+  "err_method-not-allowed": ["不支持这个请求", "That request is not allowed"],
+  "err_http-error": ["请求没有成功（{status}）", "The request failed ({status})"],
+  "err_no-game": ["这局还没有结束或不存在", "This game is not finished or does not exist"],
+  "err_not-finished": ["这局还没有结束", "This game is not finished yet"],
+  "err_no-table": ["这张牌桌已经不在了", "That table is gone"],
+  "err_not-replayable": ["这局的记录无法回放", "This record cannot be replayed"],
+  "err_not-waiting": ["你没有在等待快速匹配", "You are not waiting for a quick match"],
+  err_cancelled: ["快速匹配已取消", "The quick match was cancelled"],
   err_seated: ["你已经在另一张牌桌入座了", "You already have a seat at another table"],
   "err_game-kept": ["你有一局未完成的牌局，恢复或取消之前不能入座", "Your unfinished game is kept until it is restored or called off"],
   "err_seat-pending": ["你的另一个入座请求正在处理", "Another request of yours is being seated"],
   err_waiting: ["你已经在等待快速匹配", "You are already waiting for a quick match"],
+  "err_no-room": ["没有这个场次", "There is no such room"],
+  "err_no-family": ["没有这种玩法", "There is no such game"],
+  "err_bad-options": ["牌桌的设置不对", "The table's options are not valid"],
+  "err_no-bot": ["没有这个电脑", "There is no such computer player"],
   "err_no-level": ["没有这个电脑水平", "There is no such computer level"],
   "err_level-and-bot": ["请只选择电脑水平", "Choose the computer by its level only"],
   "err_no-opponent": ["暂时没有对手，请稍后再试", "Nobody came; try again later"],
-  "err_below-entry": ["你的欢乐豆低于这个场次的入场下限", "Your beans are below this room's entry minimum"],
-  "err_above-entry": ["你的欢乐豆高于这个场次的入场上限", "Your beans are above this room's entry maximum"],
+  "err_below-entry": ["你的欢乐豆 {balance} 低于这个场次的入场下限 {entry_min}", "Your {balance} beans are below this room's entry minimum of {entry_min}"],
+  "err_above-entry": ["你的欢乐豆 {balance} 高于这个场次的入场上限 {entry_max}", "Your {balance} beans are above this room's entry maximum of {entry_max}"],
   "err_table-full": ["这张牌桌已经满了", "That table is full"],
   "err_no-invite": ["没有这个邀请码的牌桌", "No open table has that invite code"],
-  "err_name-taken": ["这个用户名已经有人用了", "That name is taken"],
-  "err_name-confusable": ["这个用户名和已有的用户名太像了", "That name looks too much like an existing one"],
-  "err_bad-account": ["用户名须为 2–16 个可见字符，密码至少 8 位", "A name is 2–16 visible characters; a password at least 8"],
-  "err_wrong-password": ["用户名或密码不对", "Wrong name or password"],
-  "err_register-limit": ["这个网络地址注册的新账号太多了，请稍后再试", "Too many new accounts from this address; try again later"],
-  err_throttled: ["密码错误次数太多，请稍后再试", "Too many wrong passwords; try again later"],
+  "err_bad-stake": ["押分须为 100 的 1–10 倍，且不超过本金", "The stake is 1–10 × 100, within your bankroll"],
+  "err_campaign-unfinished": ["关卡模式还没有结束：继续或放弃", "A campaign is unfinished: continue it or abandon it"],
+  "err_no-campaign": ["还没有开始关卡模式", "No campaign has been started"],
+  "err_campaign-over": ["这一轮关卡已经结束，不能再开局", "This campaign is over: no hand can start"],
   "err_store-unavailable": ["服务器暂时无法保存：什么都没有改变，请稍后再试", "The server cannot save right now: nothing changed, try again later"],
-  "err_out-of-turn": ["还没轮到你", "It is not your turn"],
-  "err_claim-window-closed": ["现在没有可以吃、碰、杠或胡的牌", "No claim is open now"],
-  "err_tile-not-held": ["你手里没有这张牌", "You do not hold that tile"],
-  "err_not-a-win": ["这手牌还不能胡", "That hand is not a win"],
-  "err_rate-limited": ["操作太快了，多出来的被忽略", "Too many messages; the excess is ignored"],
   "err_too-many-connections": ["这个账号打开的连接太多了，请关掉几个标签页", "Too many connections for this account; close some tabs"],
+  "err_already-authenticated": ["这个连接已经登录", "This connection is already logged in"],
+  "err_rate-limited": ["操作太快了，多出来的被忽略", "Too many messages; the excess is ignored"],
+  err_flood: ["操作太快了，连接已断开", "Too many messages; the connection was closed"],
+  "err_not-seated": ["你不在这张牌桌上", "You have no seat at that table"],
+  "err_bad-action": ["服务器看不懂这一步", "The server cannot read that move"],
+  "err_not-your-seat": ["这不是你的座位", "That is not your seat"],
+  err_stale: ["牌局已经往前走了，这一步没有发出", "The hand moved on; that move was not made"],
   "err_no-hand": ["现在没有进行中的牌局", "No hand is running"],
   "err_hand-running": ["牌局正在进行", "A hand is running"],
-  "err_trustee-limit": ["这一局托管开关的次数已经用完（{0} 次）", "Auto-play can be switched {0} times per hand; no more this hand"],
+  "err_trustee-limit": ["这一局托管开关的次数已经用完（{limit} 次）", "Auto-play can be switched {limit} times per hand; no more this hand"],
+  "err_store-retrying": ["服务器暂时无法保存牌局：牌局暂停，正在重试，什么都不会丢。", "The server cannot save the game right now: the hand waits while it retries; nothing is lost."],
+  // the engine's refusals of a move (params.action: the move)
+  "err_out-of-turn": ["还没轮到你", "It is not your turn"],
+  "err_claim-window-closed": ["现在没有可以吃、碰、杠或胡的牌", "No claim is open now"],
+  "err_claim-or-pass": ["现在只能吃、碰、杠、胡或过", "You may only claim or pass now"],
+  "err_tile-not-held": ["你手里没有这张牌", "You do not hold that tile"],
+  "err_not-a-win": ["这手牌还不能胡", "That hand is not a win"],
+  "err_ting-locked": ["报听后不能换牌，也不能吃碰", "After declaring ready the hand is locked"],
+  "err_ting-disabled": ["这张牌桌不能报听", "Declaring ready is off at this table"],
+  "err_not-ready": ["打出这张牌后还没有听牌", "That discard would not leave a ready hand"],
+  "err_discard-not-allowed": ["现在不能打这张牌", "That discard is not allowed now"],
+  "err_discard-after-claim": ["吃碰之后只能打牌", "After a chow or pung only a discard is allowed"],
+  "err_wall-empty": ["牌墙已经摸完了", "The wall is empty"],
+  "err_kong-needs-four": ["杠需要四张相同的牌", "A kong needs four of the tile"],
+  "err_kong-needs-peng": ["加杠需要先碰出这张牌", "An added kong needs an exposed pung of the tile"],
+  "err_peng-needs-pair": ["碰需要手里有一对", "A pung needs a pair in hand"],
+  "err_chi-not-a-run": ["这几张牌吃不成顺子", "Those tiles do not make a chow"],
+  "err_gold-in-meld": ["金牌不能用来吃碰杠", "A gold cannot go into a meld"],
+  "err_wild-in-meld": ["财神不能用来吃碰杠", "A wild cannot go into a meld"],
+  "err_dead-gold": ["打出的金牌不能吃碰，也不能胡", "A discarded gold can never be claimed"],
+  "err_dead-wild": ["打出的财神是死牌：不能吃碰，也不能胡", "A discarded wild is dead: no claim, no win"],
+  "err_gold-holder-no-pinghu": ["手里有金牌时不能点和", "Holding a gold you cannot win on a discard"],
+  "err_follow-discard": ["必须跟打对手刚打的那张牌", "You must follow the opponent's discard"],
+  "err_last-discard": ["最后一张打出的牌只能胡", "The last discard may only be won on"],
+  "err_no-heavenly-win": ["庄家起手成和算抢金胡", "The dealer's complete opening hand is Rob the gold"],
+  "err_opening-closed": ["三金倒和抢金只能在开局时", "Three golds and Rob the gold exist only at the opening"],
+  "err_not-three-golds": ["三金倒需要三张金牌", "Three golds needs all three golds"],
+  "err_not-ready-for-gold": ["加上金牌还不能和牌", "The hand plus the gold is not complete"],
+  "err_no-gold-choice": ["现在没有金牌可以选择", "There is no gold choice now"],
+  "err_no-exchange": ["换牌已经结束", "The exchange is over"],
+  "err_no-pick-offer": ["这次摸牌不能搓牌", "Pick-any was not offered for this draw"],
+  "err_no-pung-offer": ["这一轮没有送刻子", "No pung was offered this turn"],
+  "err_nothing-to-give": ["现在没有需要换出的牌", "Nothing to give up now"],
+  "err_one-tile-at-a-time": ["请一张一张地换出", "Give up the tiles one at a time"],
+  "err_give-in-order": ["请按顺序换出", "Give up the tiles in order"],
+  "err_pung-answer-open": ["请先换完三张牌", "First give up the rest of the three tiles"],
+  "err_not-now": ["现在不能这样走", "That move is not one of the choices now"],
+  "err_hand-over": ["这一局已经结束", "The hand is over"],
+  "err_deal-not-done": ["还没有发完牌", "The deal is not done yet"],
+  "err_no-such-seat": ["没有这个座位", "There is no such seat"],
+  "err_chance-out-of-order": ["牌局记录的顺序不对", "The record's chance moves are out of order"],
+  "err_no-chance-pending": ["牌局记录的顺序不对", "No chance move is due in the record"],
+  "err_not-a-seed": ["牌局记录不对：不是种子", "The record is wrong: not a seed"],
+  "err_not-a-shuffle": ["牌局记录不对：不是洗牌", "The record is wrong: not a shuffle"],
+  "err_not-dice": ["牌局记录不对：不是掷骰", "The record is wrong: not dice"],
+  "err_not-a-system-action": ["这一步不是系统操作", "That is not a move of the table"],
+  err_replaced: ["已在别处打开", "Opened in another tab"],
+  "err_store-ok": ["服务器已恢复保存", "The server saves again"],
+  "err_system-action": ["这一步由系统处理", "The table makes that move, not a player"],
+  err_illegal: ["这一步现在不合规则", "That move is not legal now"],
+  err_rule: ["这一步现在不合规则", "That move is not legal now"],
+  err_unknown: ["出错了（{0}）", "Something went wrong ({0})"],
+  err_network: ["连不上服务器，请稍后再试", "Could not reach the server; try again later"],
   store_retrying: ["服务器暂时无法保存牌局：牌局暂停，正在重试，什么都不会丢。", "The server cannot save the game right now: the hand waits while it retries; nothing is lost."],
   running: ["进行中", "running"],
-  error: ["出错了：{0}", "Error: {0}"],
 };
 
 /** @type {Lang} */
@@ -340,18 +446,57 @@ export function computerName(level) {
   return t("computer_at", levelName(level));
 }
 
+/** Where a game was played, from the id a game list gives: a bean room's tier
+ * ("guobiao-2p/novice" → 新手场, "Novice room") or a table's kind ("computer" → 人机对战);
+ * ids never show. @param {string} id @returns {string} */
+export function roomIdName(id) {
+  const [family, tier] = String(id).split("/");
+  if (tier === undefined) {
+    const kind = { computer: "vs_computer", private: "private", campaign: "campaign" }[family];
+    return kind ? t(kind) : t("room_other");
+  }
+  return S[`tier_${tier}`] ? t(`tier_${tier}`) : t("room_other");
+}
+
+/** A player's name as shown: a guest's "guest-1a2b3c4d" reads 游客 1a2b3c4d / Guest 1a2b3c4d.
+ * @param {string} name @returns {string} */
+export function playerName(name) {
+  return name.startsWith("guest-") ? t("guest_name", name.slice(6)) : name;
+}
+
 /** A family's name in the player's language. @param {string} family @returns {string} */
 export function familyName(family) {
   return t({ "guobiao-2p": "fam_guobiao", xiamen: "fam_xiamen", arcade: "fam_arcade" }[family] || family);
 }
 
+/** Whether a string has a row (in both languages). @param {string} key @returns {boolean} */
+export function known(key) {
+  return key in S;
+}
+
 /**
- * An error for the player: by its stable code in his language, else the server's sentence.
- * @param {string|null|undefined} code @param {string} message
- * @param {Record<string, unknown>} [params] filled into the text in order ({0}, {1}, ...)
+ * An error for the player in his language, from its stable code and params ({name} is filled
+ * from `params.name`, numbers with thousands separators). An engine refusal of a move (its
+ * params carry the `action`) whose rule has no row reads "not legal now"; any other unknown
+ * code "something went wrong (code)": the server's English sentence is never shown.
+ * @param {string|null|undefined} code @param {string} [_message] the server's sentence (logs only)
+ * @param {Record<string, unknown>} [params]
  * @returns {string}
  */
-export function errorText(code, message, params = {}) {
+export function errorText(code, _message, params = {}) {
   const key = `err_${code}`;
-  return code && S[key] ? t(key, ...Object.values(params || {}).map(String)) : t("error", message || String(code || ""));
+  const p = params || {};
+  if (!code || !S[key]) return p.action !== undefined ? t("err_rule") : t("err_unknown", String(code || "?"));
+  let text = t(key);
+  for (const [name, value] of Object.entries(p)) {
+    text = text.replace(`{${name}}`, typeof value === "number" ? value.toLocaleString("en-US") : String(value));
+  }
+  return text;
+}
+
+/** What went wrong, for the player: an ApiError by its code and params, else a generic line.
+ * @param {unknown} e @returns {string} */
+export function failure(e) {
+  const err = /** @type {{code?: string|null, params?: Record<string, unknown>}} */ (e && typeof e === "object" ? e : {});
+  return err.code ? errorText(err.code, "", err.params || {}) : t("err_network");
 }

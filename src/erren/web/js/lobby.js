@@ -3,8 +3,8 @@
 
 import { ApiError, api, setToken } from "./api.js";
 import { h, num, toast } from "./dom.js";
-import { LEVELS, errorText, levelName, t } from "./i18n.js";
-import { RELIEF_BELOW, reliefEl } from "./notices.js";
+import { LEVELS, failure, levelName, playerName, t } from "./i18n.js";
+import { RELIEF_BELOW, reliefEl, roomName } from "./notices.js";
 import { familyName } from "./table.js";
 
 /** @typedef {import("./api.js").User} User */
@@ -27,7 +27,7 @@ export function loginScreen(root, onLogin, registering = false) {
       setToken(res.token);
       onLogin(res.user);
     } catch (e) {
-      err.textContent = e instanceof ApiError && e.code ? errorText(e.code, e.message) : e instanceof Error ? e.message : String(e);
+      err.textContent = failure(e);
     }
   };
   const form = h(
@@ -113,7 +113,7 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
       if (e instanceof DOMException && e.name === "AbortError") return;
       if (e instanceof ApiError && e.code === "cancelled") return;
       if (e instanceof ApiError && e.code === "account-needed") accountNeeded = true;
-      else toast(errorText(e instanceof ApiError ? e.code : null, e instanceof Error ? e.message : String(e)), "error");
+      else toast(failure(e), "error");
       draw();
     }
   };
@@ -159,7 +159,7 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
         h(
           `button.room${ok ? "" : ".locked"}`,
           { type: "button", disabled: !ok, "data-room": r.id, title: why, onclick: () => quick(r) },
-          h("b", null, `${r.name} ${r.english}`),
+          h("b", null, roomName(r)),
           h("span", null, t("stake", num(r.stake))),
           h("span.limits", null, t("entry", num(r.entry_min), r.entry_max >= 1e9 ? "∞" : num(r.entry_max))),
           h("span.go", null, ok ? t("quick") + " →" : why),
@@ -203,7 +203,7 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
         ),
         relief,
         h("section.panel.rooms-panel", null, h("h2", null, t("rooms"), " · ", familyName(family)), accountNote, roomList),
-        h("p.links", null, h("a#link-history", { href: "#/games" }, t("history")), " · ", h("span.muted", null, user.guest ? `${user.name}` : user.name)),
+        h("p.links", null, h("a#link-history", { href: "#/games" }, t("history")), " · ", h("span.muted", null, playerName(user.name))),
       ),
     );
   };

@@ -4,7 +4,7 @@
 
 import { ApiError, api } from "./api.js";
 import { h, num } from "./dom.js";
-import { familyName, t } from "./i18n.js";
+import { failure, familyName, roomIdName, t } from "./i18n.js";
 
 /** @typedef {import("./api.js").Room} Room */
 /** @typedef {import("./api.js").TableInfo} TableInfo */
@@ -28,7 +28,7 @@ export function rooms() {
 
 /** A room's name in the player's language. @param {Room} r @returns {string} */
 export function roomName(r) {
-  return t("room_name", r.name, r.english);
+  return roomIdName(r.id);
 }
 
 /**
@@ -108,7 +108,7 @@ export function reliefEl(onBalance) {
       const code = e instanceof ApiError ? e.code : null;
       const key = code ? `relief_${code.replace(/-/g, "_")}` : "";
       out.className = "relief-result error";
-      out.textContent = key && t(key) !== key ? t(key) : t("error", e instanceof Error ? e.message : String(e));
+      out.textContent = key && t(key) !== key ? t(key) : failure(e);
     }
   });
   return h("div.panel.relief", null, h("p", null, t("relief_d", num(RELIEF_BELOW))), btn, out);
@@ -132,7 +132,7 @@ export function closedEl(msg, seat, exit) {
   const known = t(key) !== key;
   const panel = h("div.panel.closed", { role: "alert", dataset: { code } }, h("h2", null, t("closed_title")));
   if (code === "below-entry" || code === "above-entry") {
-    const line = h("p.closed-why", null, t(key, num(Number(p.balance)), String(p.room || ""), num(Number(p.entry_min)), Number(p.entry_max) >= 1e9 ? "∞" : num(Number(p.entry_max))));
+    const line = h("p.closed-why", null, t(key, num(Number(p.balance)), roomIdName(String(p.room || "")), num(Number(p.entry_min)), Number(p.entry_max) >= 1e9 ? "∞" : num(Number(p.entry_max))));
     panel.append(line);
     /** @type {string[]} */
     const ids = Array.isArray(p.rooms) ? p.rooms.map(String) : [];
@@ -146,7 +146,7 @@ export function closedEl(msg, seat, exit) {
           const r = all.find((x) => x.id === id);
           list.append(
             h("button.room.closed-room", { type: "button", "data-room": id, onclick: () => exit(`#/quick/${encodeURIComponent(id)}`) },
-              h("b", null, r ? `${familyName(r.family)} · ${roomName(r)}` : id),
+              h("b", null, r ? `${familyName(r.family)} · ${roomName(r)}` : roomIdName(id)),
               r ? h("span", null, t("stake", num(r.stake))) : null,
               r ? h("span.limits", null, t("entry", num(r.entry_min), r.entry_max >= 1e9 ? "∞" : num(r.entry_max))) : null,
             ),
@@ -154,11 +154,11 @@ export function closedEl(msg, seat, exit) {
         }
       })
       .catch(() => {
-        for (const id of ids) list.append(h("button.room.closed-room", { type: "button", "data-room": id, onclick: () => exit(`#/quick/${encodeURIComponent(id)}`) }, id));
+        for (const id of ids) list.append(h("button.room.closed-room", { type: "button", "data-room": id, onclick: () => exit(`#/quick/${encodeURIComponent(id)}`) }, roomIdName(id)));
       });
     if (Number(p.balance) < RELIEF_BELOW) panel.append(reliefEl());
   } else {
-    panel.append(h("p.closed-why", null, known ? t(key) : t("closed", String(msg.reason || code))));
+    panel.append(h("p.closed-why", null, known ? t(key) : t("err_unknown", code)));
   }
   panel.append(h("button#btn-closed-lobby", { type: "button", onclick: () => exit() }, t("back_lobby")));
   return panel;

@@ -1,11 +1,11 @@
 // Replays: the list of one's games, and a finished hand stepped through with both hands open
 // at an adjustable speed. The link #/replay/ID can be shared: finished games are public.
 
-import { api } from "./api.js";
+import { ApiError, api } from "./api.js";
 import { boardEl, goldOf } from "./board.js";
 import { h, toast } from "./dom.js";
 import { describeEvent } from "./events.js";
-import { getLang, t } from "./i18n.js";
+import { computerName, failure, getLang, playerName, roomIdName, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
 import { familyName } from "./table.js";
 
@@ -23,8 +23,8 @@ export async function historyScreen(root) {
       h(
         "li.game",
         null,
-        h("div.game-head", null, h("b", null, `#${g.id} · ${familyName(g.ruleset)}`), h("span.when", null, when)),
-        h("div.game-sum", null, g.finished ? summary(g.summary || "") : t("running")),
+        h("div.game-head", null, h("b", null, `#${g.id} · ${familyName(g.ruleset)}${g.room ? " · " + roomIdName(g.room) : ""}`), h("span.when", null, when)),
+        h("div.game-sum", null, g.finished ? outcomeText(g) : t("running")),
         g.finished ? h("div.game-actions", null, h("a.button.r-open", { href: `#/replay/${g.id}` }, t("r_open")), downloadLinks(g.id)) : null,
       ),
     );
@@ -47,9 +47,39 @@ export function downloadLinks(id) {
   );
 }
 
-/** "hand 1 at t…: seat 1 wins by zimo: …" → a shorter line. @param {string} text @returns {string} */
-function summary(text) {
-  return text.replace(/^hand \d+ at \w+: /, "");
+/** Signed, with thousands separators. @param {number} n @returns {string} */
+function signed(n) {
+  return `${n > 0 ? "+" : n < 0 ? "−" : ""}${Math.abs(n).toLocaleString("en-US")}`;
+}
+
+/**
+ * How a game ended, from its structured `outcome` ("对手胡牌（自摸） · −18 分"), worded for the
+ * player of `g.seat`; a game finished before outcomes were kept reads "finished".
+ * @param {import("./api.js").GameOut} g @returns {string}
+ */
+export function outcomeText(g) {
+  const o = g.outcome;
+  if (!o) return t("h_ended");
+  if (o.kind === "called-off") return t("h_called_off");
+  const me = g.seat ?? 0;
+  /** @type {string[]} */
+  const parts = [t("hand_no", o.hand ?? 1)];
+  if (o.kind === "win") {
+    const how = t(`how_${o.how === "zimo" ? "zimo" : o.how === "robbing" ? "robbing" : "discard"}`);
+    parts.push(t(o.winner === me ? "h_win_me" : "h_win_opp", how));
+  } else if (o.kind === "abort") parts.push(t(o.loser === me ? "h_abort_me" : "h_abort_opp"));
+  else parts.push(t("h_draw"));
+  const points = o.deltas ? o.deltas[me] : 0;
+  if (points) parts.push(t("h_points", signed(points)));
+  const beans = o.beans ? o.beans[me] : 0;
+  if (beans) parts.push(t("h_beans", signed(beans)));
+  return parts.join(" · ");
+}
+
+/** The seats' names in a replay: a computer's by its level, in the player's language.
+ * @param {Array<string|null>} seats @param {Array<string|null>|undefined} levels @returns {string[]} */
+function replayNames(seats, levels) {
+  return seats.map((name, i) => (levels && levels[i] ? computerName(String(levels[i])) : name ? playerName(name) : t("seat_n", i)));
 }
 
 /** A replay of game `id`. @param {HTMLElement} root @param {number} id @returns {() => void} stop */
@@ -62,18 +92,20 @@ export function replayScreen(root, id) {
   root.replaceChildren(h("div.panel", null, h("h2", null, t("r_title")), h("div.spinner")));
   (async () => {
     const game = await api("GET", `/games/${id}`);
-    if (!game.finished) throw new Error(t("r_missing"));
+    if (!game.finished) throw new ApiError(409, "the game is not finished", "not-finished");
     const data = await api("POST", "/web/replay", game.record);
     if (stopped) return;
     /** @type {Frame[]} */
     const frames = data.frames;
+    /** @type {string[]} */
+    const names = replayNames(data.seats || [null, null], data.levels);
     let at = 0;
     let speed = Number(localStorage.getItem("erren.replaySpeed") || "1");
     let playing = false;
     const stage = h("div.replay-stage");
     const step = h("span.r-step");
     const playBtn = h("button.primary.r-play", { type: "button" }, t("r_play"));
-    const range = /** @type {HTMLInputElement} */ (h("input.r-range", { type: "range", min: 0, max: frames.length - 1, value: 0, "aria-label": "step" }));
+    const range = /** @type {HTMLInputElement} */ (h("input.r-range", { type: "range", min: 0, max: frames.length - 1, value: 0, "aria-label": t("r_step_label") }));
     const speedSel = /** @type {HTMLSelectElement} */ (h("select.r-speed", { "aria-label": t("r_speed") }, ...[0.5, 1, 2, 4].map((s) => h("option", { value: s, selected: s === speed }, `${s}×`))));
     const arcade = frames.map((f) => f.view).find((v) => v.family === "arcade" && !!v.wild);
     const wild = arcade && arcade.family === "arcade" ? arcade.wild : null;
@@ -89,13 +121,13 @@ export function replayScreen(root, id) {
       }
       const moves = f.events
         .filter((e) => e.player >= 0 && !["draw", "deal"].includes(e.kind))
-        .map((e) => describeEvent(e, -1, data.seats))
+        .map((e) => describeEvent(e, -1, names))
         .join(" · ");
       stage.replaceChildren(
         boardEl({
           family: data.ruleset,
           me: 0,
-          names: data.seats,
+          names,
           state: f,
           open: true,
           wild,
@@ -115,7 +147,7 @@ export function replayScreen(root, id) {
             end: { result: data.result, beans: null, stake: null },
             me: 0,
             family: data.ruleset,
-            names: data.seats,
+            names,
             options: data.options || {},
             streak: f.streak || 0,
             gold: goldOf(f),
@@ -186,11 +218,11 @@ export function replayScreen(root, id) {
     const controls = h(
       "div.replay-controls",
       null,
-      h("button.r-first", { type: "button", onclick: () => go(-frames.length), title: "Home" }, "⏮"),
-      h("button.r-prev", { type: "button", onclick: () => go(-1), title: "←" }, "◀"),
+      h("button.r-first", { type: "button", onclick: () => go(-frames.length), title: t("r_first") }, "⏮"),
+      h("button.r-prev", { type: "button", onclick: () => go(-1), title: t("r_prev") }, "◀"),
       playBtn,
-      h("button.r-next", { type: "button", onclick: () => go(1), title: "→" }, "▶"),
-      h("button.r-last", { type: "button", onclick: () => go(frames.length), title: "End" }, "⏭"),
+      h("button.r-next", { type: "button", onclick: () => go(1), title: t("r_next") }, "▶"),
+      h("button.r-last", { type: "button", onclick: () => go(frames.length), title: t("r_last") }, "⏭"),
       range,
       step,
       h("label.r-speed-label", null, t("r_speed"), " ", speedSel),
@@ -200,7 +232,7 @@ export function replayScreen(root, id) {
     root.replaceChildren(h("div.replay", null, h("div.replay-head", null, h("h2", null, `${t("r_title")} #${id} · ${familyName(data.ruleset)}`), h("span.r-link", null, `${location.origin}/#/replay/${id}`)), controls, stage));
     draw();
   })().catch((err) => {
-    root.replaceChildren(h("div.panel", null, h("h2", null, t("r_title")), h("p.error", null, String(err.message || err)), h("a.button", { href: "#/" }, t("back_lobby"))));
+    root.replaceChildren(h("div.panel", null, h("h2", null, t("r_title")), h("p.error", null, failure(err)), h("a.button", { href: "#/" }, t("back_lobby"))));
   });
   return () => {
     stopped = true;

@@ -125,7 +125,8 @@ export function settlementEl(o) {
     /** @type {Array<Array<{tiles: string[], meld: number|null}>>|null} */
     const exact = Array.isArray(r.fan_tiles) && r.fan_tiles.length === rows.length ? r.fan_tiles : null;
     rows.forEach((row, fi) => {
-      const [name, other] = lang === "zh" ? [row.zh, row.en] : [row.en || row.zh, row.zh];
+      // the Chinese screen shows the Chinese name only; the English one adds the Chinese term
+      const [name, other] = lang === "zh" ? [row.zh, ""] : [row.en || row.zh, row.zh];
       const lit = exact ? exactTiles(exact[fi], laid) : new Set();
       const tr = h("tr.fan", { tabindex: 0 }, h("td.name", null, name), h("td.alt", null, other), h("td.val", null, row.count > 1 ? `${row.value} × ${row.count}` : String(row.value)), h("td.sub", null, String(row.value * row.count)));
       const on = () => {

@@ -246,7 +246,7 @@ export class TableView {
         this.steps = [];
         if (msg.code === "stale") this.conn.send({ type: "resync" });
         else if (msg.code === "not-seated") {
-          this.closedReason = msg.message;
+          this.closedReason = errorText(msg.code, msg.message, msg.params);
           this.syncing = false;
           sessionStorage.removeItem(this.storeKey);
         } else if (msg.code === "store-retrying") this.storeRetrying = true;

@@ -1,13 +1,13 @@
 // Drawing a live table: the board as the player sees it, the prompt, the action buttons and the
 // choice open, the connection badge, the overlays and the settlement.
 
-import { closedEl, roomName, rooms } from "./notices.js";
+import { closedEl } from "./notices.js";
 import { describeLast } from "./events.js";
 import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
 import { boardEl, goldOf, handOrder } from "./board.js";
 import { givenPositions, givenTiles, givingPrompt } from "./giving.js";
 import { h } from "./dom.js";
-import { computerName, familyName, getLang, t } from "./i18n.js";
+import { computerName, familyName, getLang, playerName, roomIdName, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
 import { tileEl, tileName } from "./tiles.js";
 
@@ -81,7 +81,7 @@ export function boardView(tv) {
 /** A seat's name: the computer's by its level, in the player's language (电脑·高手).
  * @param {import("./api.js").SeatInfo} s @returns {string} */
 export function seatName(s) {
-  return s.level ? computerName(s.level) : s.name || "?";
+  return s.level ? computerName(s.level) : s.bot ? t("computer") : s.name ? playerName(s.name) : "?";
 }
 
 /** What the player is asked to do now. @param {TableView} tv @returns {string} */
@@ -137,18 +137,7 @@ export function showConn(tv) {
 
 /** The room's name (fetched once; the id until then). @param {TableView} tv @param {string} id @returns {string} */
 function roomTitle(tv, id) {
-  if (tv.roomNames[id]) return tv.roomNames[id];
-  rooms()
-    .then((all) => {
-      const r = all.find((x) => x.id === id);
-      if (r && !tv.roomNames[id]) {
-        tv.roomNames[id] = roomName(r);
-        const el = tv.root.querySelector(".table-title");
-        if (el && tv.info) el.textContent = `${familyName(tv.info.family)} · ${tv.roomNames[id]}`;
-      }
-    })
-    .catch(() => {});
-  return id;
+  return roomIdName(id);
 }
 
 /** Draw the table. @param {TableView} tv */
