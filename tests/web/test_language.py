@@ -13,8 +13,9 @@ from ._support import until
 
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 """Two Latin letters in a row: an English word, a room id, a class name, tile notation."""
-ALLOWED = {"English"}
-"""The language switch, which names the other language in that language."""
+ALLOWED = {"English", "mjai", "erren"}
+"""The language switch, which names the other language in that language, and the names of the
+two log formats a finished game downloads in (下载记录: mjai · erren), which are names."""
 URL = re.compile(r"https?://\S+")
 IDS = ("guobiao-2p", "xiamen/", "arcade/", "/novice", "(computer)", "efficiency", "seat ")
 
