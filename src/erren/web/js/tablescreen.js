@@ -8,7 +8,9 @@ import { boardEl, goldOf, handOrder } from "./board.js";
 import { givenPositions, givenTiles, givingPrompt } from "./giving.js";
 import { h } from "./dom.js";
 import { computerName, familyName, getLang, t } from "./i18n.js";
+import { animate, measure, motionWanted } from "./motion.js";
 import { settlementEl } from "./settle.js";
+import { muted } from "./sound.js";
 import { tileEl, tileName } from "./tiles.js";
 
 /** @typedef {import("./table.js").TableView} TableView */
@@ -64,6 +66,7 @@ export function boardView(tv) {
     ready: tv.ready,
     handNo: tv.handNo,
     timerEnd: tv.timerEnd,
+    timerMine: st.to_act === tv.seat && tv.legal().length > 0,
     lastText: describeLast(tv.events, tv.seat, names),
     onTile: (i, tile) => tv.onTile(i, tile),
     selected: tv.selected,
@@ -151,8 +154,30 @@ function roomTitle(tv, id) {
   return id;
 }
 
-/** Draw the table. @param {TableView} tv */
+/** The mute switch: 🔊 sounds on, 🔇 off (M). @param {TableView} tv @returns {HTMLElement} */
+function soundSwitch(tv) {
+  const off = muted();
+  const label = t(off ? "sound_off" : "sound_on");
+  return h(
+    "button.ghost.sound#btn-sound",
+    { type: "button", "aria-pressed": off ? "true" : "false", "aria-label": `${label} (M)`, title: `${t("sound_toggle")} (M)`, onclick: () => tv.toggleSound() },
+    h("span", { "aria-hidden": "true" }, off ? "🔇" : "🔊"),
+  );
+}
+
+/** Draw the table, playing the motions its new events owe (unless reduced motion is asked):
+ * where they start is measured on the old board, then the new one is drawn.
+ * @param {TableView} tv */
 export function renderTable(tv) {
+  const motions = tv.motions.splice(0);
+  const moving = motions.length > 0 && motionWanted();
+  const from = moving ? measure(tv.root, motions, tv.seat) : [];
+  drawTable(tv);
+  if (moving) animate(tv.root, motions, from, tv.seat);
+}
+
+/** @param {TableView} tv */
+function drawTable(tv) {
   showConn(tv);
   const root = tv.root;
   root.replaceChildren();
@@ -161,6 +186,7 @@ export function renderTable(tv) {
     null,
     h("span.table-title", null, tv.info ? `${familyName(tv.info.family)}${tv.info.room ? " · " + roomTitle(tv, tv.info.room) : ""}` : ""),
     tv.info && tv.info.invite ? h("span.invite", null, t("invite_is", tv.info.invite)) : null,
+    soundSwitch(tv),
     h("button.ghost.leave", { type: "button", onclick: () => tv.leave() }, t("leave")),
   );
   root.append(top);
