@@ -245,17 +245,19 @@ export function soundEvents(events, seat) {
   if (end) play(end, { delay: move ? 0.35 : 0 });
 }
 
-let lastWarn = "";
+/** The seconds already beeped, by timer. @type {Set<string>} */
+const warned = new Set();
 
 /**
  * The last seconds of the player's own timer: one beep per second from 5 down to 1 (called by
- * the countdown's refresh; `key` names the timer, so each second beeps once).
+ * the countdown's refresh; `key` names the timer, so each of its seconds beeps once).
  * @param {string} key @param {number} left
  */
 export function warnTimer(key, left) {
   if (left < 1 || left > 5) return;
   const at = `${key}:${left}`;
-  if (at === lastWarn) return;
-  lastWarn = at;
+  if (warned.has(at)) return;
+  if (warned.size > 60) warned.clear();
+  warned.add(at);
   play("warn");
 }
