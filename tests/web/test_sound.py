@@ -7,6 +7,7 @@ tests play a newcomer's moves against the computer and read those logs."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -81,10 +82,13 @@ def _guest_table(page: Page, url: str) -> None:
     page.wait_for_selector(".board", timeout=15000)
 
 
-MINE_AFTER = "window.erren.table.events.some((e) => e.n > {n} && e.kind === 'discard' && e.player === window.erren.table.seat)"
-THEIRS_AFTER = (
-    "window.erren.table.events.some((e) => e.n > {n} && e.player === 1 - window.erren.table.seat)"
+TABLE = "window.erren.table"
+MINE_AFTER = (
+    f"{TABLE}.events.some((e) => e.n > {{n}} && e.kind === 'discard' && e.player === {TABLE}.seat)"
 )
+THEIRS_AFTER = f"{TABLE}.events.some((e) => e.n > {{n}} && e.player === 1 - {TABLE}.seat)"
+CAN_STYLE = "getComputedStyle(document.querySelector('.hand-mine .tile.can'))"
+ANSWER_HEARD = "['draw', 'chi', 'peng', 'gang'].some((c) => window.__cues.includes(c))"
 
 
 def _discard(page: Page, limit_s: float = 30) -> int:
@@ -104,10 +108,8 @@ def _discard(page: Page, limit_s: float = 30) -> int:
                 pass
         passing = page.locator('.actions button.act[data-key=" "]')
         if passing.count():
-            try:
+            with contextlib.suppress(PlaywrightError):
                 passing.last.click(timeout=1500)
-            except PlaywrightError:
-                pass
         page.wait_for_timeout(60)
     raise AssertionError(f"no discard of ours within {limit_s} s")
 
@@ -128,19 +130,11 @@ def test_cues_of_a_hand_the_mute_switch_and_motion(context: BrowserContext, serv
     n = _discard(page)
     until(page, "window.__cues.includes('discard')")
     _opponent_moved_after(page, n)
-    until(
-        page,
-        "window.__cues.includes('draw') || window.__cues.includes('chi') || window.__cues.includes('peng') || window.__cues.includes('gang')",
-    )
+    until(page, ANSWER_HEARD)
     assert page.evaluate("window.__nodes.length") > 0  # real oscillators and noise started
     assert "discard" in page.evaluate("window.__anims")
     page.wait_for_selector(".hand-mine .tile.can", timeout=15000)
-    assert (
-        page.evaluate(
-            "getComputedStyle(document.querySelector('.hand-mine .tile.can')).transitionDuration"
-        )
-        == "0.1s"
-    )
+    assert page.evaluate(f"{CAN_STYLE}.transitionDuration") == "0.1s"
 
     # every cue sounds, and each is made of different notes
     notes = _sound(
@@ -260,12 +254,7 @@ def test_reduced_motion_moves_nothing(browser: Browser, server: str) -> None:
         page.wait_for_selector(".hand-mine .tile.can", timeout=15000)
         assert page.evaluate("window.__anims") == []
         assert page.evaluate("document.getAnimations().length") == 0
-        assert (
-            page.evaluate(
-                "getComputedStyle(document.querySelector('.hand-mine .tile.can')).transitionDuration"
-            )
-            == "0s"
-        )
+        assert page.evaluate(f"{CAN_STYLE}.transitionDuration") == "0s"
         assert errors == []
     finally:
         ctx.close()
