@@ -2,8 +2,9 @@
 // a claimed tile moves from the river into its meld, a kong's meld settles, the win reveals the
 // winner's hand.  Short (at most 240 ms) Web Animations on the freshly drawn board, each made
 // "first, last, invert, play": where the tile was on the old board is measured before the board
-// is redrawn, and the new tile starts there.  Nothing waits on them and nothing they move takes
-// a click.  None at all when the player asks for reduced motion (prefers-reduced-motion).
+// is redrawn, and the new tile starts there.  Nothing waits on them: the drawn tile can be
+// clicked while it slides in, and a tile in flight lets clicks through to the tiles under it.
+// None at all when the player asks for reduced motion (prefers-reduced-motion).
 
 /** @typedef {import("./table.js").GameEvent} GameEvent */
 /**
@@ -75,12 +76,16 @@ export function measure(root, motions, me) {
 }
 
 /**
- * Play an animation that takes no click while it runs.
- * @param {HTMLElement} el @param {Keyframe[]} frames @param {string} id @param {number} [ms]
+ * Play an animation.  A tile in flight (`flying`: a discard, a claimed tile) passes over other
+ * tiles and takes no click while it flies, so a click lands on the tile under it; a tile moving
+ * in place (the drawn tile) stays clickable all along.
+ * @param {HTMLElement} el @param {Keyframe[]} frames @param {string} id
+ * @param {{ms?: number, flying?: boolean}} [o]
  */
-function run(el, frames, id, ms = MS) {
+function run(el, frames, id, o = {}) {
+  const anim = el.animate(frames, { duration: o.ms || MS, easing: EASE, id });
+  if (!o.flying) return;
   el.classList.add("moving");
-  const anim = el.animate(frames, { duration: ms, easing: EASE, id });
   const done = () => el.classList.remove("moving");
   anim.onfinish = done;
   anim.oncancel = done;
@@ -96,7 +101,7 @@ function travel(el, from, id) {
   run(el, [
     { transformOrigin: "0 0", transform: `translate(${dx}px, ${dy}px) scale(${s})` },
     { transformOrigin: "0 0", transform: "none" },
-  ], id);
+  ], id, { flying: true });
 }
 
 /**
@@ -110,7 +115,7 @@ export function animate(root, motions, from, me) {
     if (m.kind === "draw") {
       const el = last(root, `.hand-${where} .tile.drawn`);
       const dy = where === "mine" ? 24 : -24;
-      if (el) run(el, [{ opacity: 0, transform: `translate(18px, ${dy}px)` }, { opacity: 1, transform: "none" }], "draw", 180);
+      if (el) run(el, [{ opacity: 0, transform: `translate(18px, ${dy}px)` }, { opacity: 1, transform: "none" }], "draw", { ms: 180 });
     } else if (m.kind === "discard") {
       const el = last(root, `.river-${where} .tile.last`);
       if (el && start) travel(el, start, "discard");
@@ -125,7 +130,7 @@ export function animate(root, motions, from, me) {
     } else if (m.kind === "reveal") {
       root.querySelectorAll(".settle-hand .tile").forEach((el, k) => {
         if (el instanceof HTMLElement) {
-          run(el, [{ opacity: 0, transform: "perspective(300px) rotateY(90deg)" }, { opacity: 1, transform: "none" }], "reveal", Math.min(240, 140 + k * 7));
+          run(el, [{ opacity: 0, transform: "perspective(300px) rotateY(90deg)" }, { opacity: 1, transform: "none" }], "reveal", { ms: Math.min(240, 140 + k * 7) });
         }
       });
     }

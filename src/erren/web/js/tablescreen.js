@@ -154,14 +154,22 @@ function roomTitle(tv, id) {
   return id;
 }
 
-/** The mute switch: 🔊 sounds on, 🔇 off (M). @param {TableView} tv @returns {HTMLElement} */
+/** The speaker of the mute switch, with its sound waves or struck through (drawn, so no
+ * emoji font is needed). */
+const SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>';
+const WAVES = '<path d="M15 9a4 4 0 0 1 0 6M17.5 6.5a7.5 7.5 0 0 1 0 11" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+const STRUCK = '<path d="M15 9l6 6M21 9l-6 6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+
+/** The mute switch: a speaker with waves (sounds on) or struck through (off); M. @param {TableView} tv @returns {HTMLElement} */
 function soundSwitch(tv) {
   const off = muted();
   const label = t(off ? "sound_off" : "sound_on");
+  const icon = h("span.sound-icon", { "aria-hidden": "true" });
+  icon.innerHTML = `<svg viewBox="0 0 24 24" width="20" height="20">${SPEAKER}${off ? STRUCK : WAVES}</svg>`;
   return h(
     "button.ghost.sound#btn-sound",
     { type: "button", "aria-pressed": off ? "true" : "false", "aria-label": `${label} (M)`, title: `${t("sound_toggle")} (M)`, onclick: () => tv.toggleSound() },
-    h("span", { "aria-hidden": "true" }, off ? "🔇" : "🔊"),
+    icon,
   );
 }
 
