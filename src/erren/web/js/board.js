@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { getLang, t } from "./i18n.js";
 import { sortTiles } from "./notation.js";
+import { warnTimer } from "./sound.js";
 import { tileEl } from "./tiles.js";
 
 /**
@@ -27,7 +28,7 @@ function youLevels(st) {
  *   family: string, me: number, names: string[], state: Obs,
  *   open: boolean, wild: string|null, flowerKind: string|null,
  *   lastDiscard: {seat: number, index: number}|null, oppDrew: boolean,
- *   online: boolean[], ready: boolean[], handNo: number, timerEnd: number|null,
+ *   online: boolean[], ready: boolean[], handNo: number, timerEnd: number|null, timerMine?: boolean,
  *   lastText: string, offer?: string|null,
  *   clickable?: (tile: string, index: number) => boolean, onTile?: (index: number, tile: string) => void,
  *   selected?: Set<number>, given?: Set<number>, focus?: number, advised?: string|null,
@@ -203,7 +204,7 @@ function centerEl(v) {
     info.append(h("div.indicator", null, h("span", null, t("wild")), tileEl(v.wild, { size: "s", lang, badge: lang === "zh" ? "财" : "W" }), ...extra));
   }
   if (v.offer) info.append(h("div.indicator", null, h("span", null, "+"), tileEl(v.offer, { size: "xs", lang })));
-  const timer = h("div.timer", { "data-end": v.timerEnd ? String(v.timerEnd) : "", "data-seat": st.to_act === null ? "" : String(st.to_act) });
+  const timer = h("div.timer", { "data-end": v.timerEnd ? String(v.timerEnd) : "", "data-seat": st.to_act === null ? "" : String(st.to_act), "data-mine": v.timerMine ? "1" : "" });
   if (st.to_act !== null) {
     timer.append(h("span.arrow", null, st.to_act === v.me ? "▼" : "▲"), h("span.secs", null, ""));
   }
@@ -232,7 +233,8 @@ export function boardEl(v) {
   );
 }
 
-/** Refresh every visible countdown (called by an interval). */
+/** Refresh every visible countdown (called by an interval); the player's own beeps in its last
+ * seconds. */
 export function tickTimers() {
   for (const el of document.querySelectorAll(".timer[data-end]")) {
     if (!(el instanceof HTMLElement)) continue;
@@ -242,5 +244,6 @@ export function tickTimers() {
     const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
     secs.textContent = `${left}s`;
     el.classList.toggle("urgent", left <= 5);
+    if (el.dataset.mine === "1") warnTimer(String(end), left);
   }
 }

@@ -3,16 +3,22 @@
 import { heldMode } from "./giving.js";
 
 /**
- * A key at the live table: the settlement's next hand, a choice 1–9, Escape, A (托管), ←→ and
- * Enter over the playable tiles, and each legal action's shortcut.  Nothing while input waits
- * (a dialog, a lost connection, a closed table).
+ * A key at the live table: M (sounds off/on, whenever no dialog is open), the settlement's next
+ * hand, a choice 1–9, Escape, A (托管), ←→ and Enter over the playable tiles, and each legal
+ * action's shortcut.  Nothing else while input waits (a dialog, a lost connection, a closed
+ * table).
  * @param {import("./table.js").TableView} v
  * @param {KeyboardEvent} e
  */
 export function onTableKey(v, e) {
   const target = e.target;
   if (target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
-  if (v.dialog || v.blocked() || v.closedMsg || v.connState === "replaced") return;
+  if (v.dialog) return;
+  if (e.key.toLowerCase() === "m") {
+    v.toggleSound();
+    return;
+  }
+  if (v.blocked() || v.closedMsg || v.connState === "replaced") return;
   if (v.end) {
     if (e.key === "n" || e.key === "Enter") {
       const next = v.root.querySelector(".settle-next");

@@ -13,6 +13,8 @@ import { moveLabel } from "./reconnect.js";
 import { handOrder } from "./board.js";
 import { canGive, givenTiles, heldMode, pungLeft, stepsOf } from "./giving.js";
 import { toast } from "./dom.js";
+import { motionOf } from "./motion.js";
+import { muted, setMuted, soundEvents } from "./sound.js";
 import { errorText, familyName, t } from "./i18n.js";
 import { boardView, renderTable, showConn } from "./tablescreen.js";
 
@@ -90,6 +92,8 @@ export class TableView {
     this.advice = null;
     /** the server cannot write the game's record now and retries (the hand waits) */
     this.storeRetrying = false;
+    /** the motions owed to the next drawing of the board (motion.js) @type {import("./motion.js").Motion[]} */
+    this.motions = [];
     this.restore();
     this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
@@ -280,14 +284,26 @@ export class TableView {
     this.ready = [false, false];
   }
 
-  /** @param {GameEvent[]} events */
+  /** The new events of the hand: kept, and (when they arrive live, not in a resync's catch-up)
+   * heard and seen: their sounds, and the motions of the next drawing of the board.
+   * @param {GameEvent[]} events */
   addEvents(events) {
+    /** @type {GameEvent[]} */
+    const fresh = [];
     for (const ev of events) {
       if (this.events.some((e) => e.n === ev.n && e.kind === ev.kind)) continue;
       this.events.push(ev);
+      fresh.push(ev);
       if (ev.kind === "start" && typeof ev.hand === "number") this.handNo = ev.hand;
       if (ev.kind === "settlement") this.end = ev;
       this.lastN = Math.max(this.lastN, ev.n);
+    }
+    if (!this.syncing && fresh.length) {
+      soundEvents(fresh, this.seat);
+      for (const ev of fresh) {
+        const m = motionOf(ev);
+        if (m) this.motions.push(m);
+      }
     }
     this.save();
   }
@@ -440,6 +456,12 @@ export class TableView {
   /** @param {KeyboardEvent} e */
   onKey(e) {
     onTableKey(this, e);
+  }
+
+  /** Switch the sounds off or on (remembered by the browser). */
+  toggleSound() {
+    setMuted(!muted());
+    this.render();
   }
 
   toggleTrustee() {

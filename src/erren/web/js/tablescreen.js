@@ -8,7 +8,9 @@ import { boardEl, goldOf, handOrder } from "./board.js";
 import { givenPositions, givenTiles, givingPrompt } from "./giving.js";
 import { h } from "./dom.js";
 import { computerName, familyName, getLang, playerName, roomIdName, t } from "./i18n.js";
+import { animate, measure, motionWanted } from "./motion.js";
 import { settlementEl } from "./settle.js";
+import { muted } from "./sound.js";
 import { tileEl, tileName } from "./tiles.js";
 
 /** @typedef {import("./table.js").TableView} TableView */
@@ -64,6 +66,7 @@ export function boardView(tv) {
     ready: tv.ready,
     handNo: tv.handNo,
     timerEnd: tv.timerEnd,
+    timerMine: st.to_act === tv.seat && tv.legal().length > 0,
     lastText: describeLast(tv.events, tv.seat, names),
     onTile: (i, tile) => tv.onTile(i, tile),
     selected: tv.selected,
@@ -140,8 +143,38 @@ function roomTitle(tv, id) {
   return roomIdName(id);
 }
 
-/** Draw the table. @param {TableView} tv */
+/** The speaker of the mute switch, with its sound waves or struck through (drawn, so no
+ * emoji font is needed). */
+const SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>';
+const WAVES = '<path d="M15 9a4 4 0 0 1 0 6M17.5 6.5a7.5 7.5 0 0 1 0 11" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+const STRUCK = '<path d="M15 9l6 6M21 9l-6 6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+
+/** The mute switch: a speaker with waves (sounds on) or struck through (off); M. @param {TableView} tv @returns {HTMLElement} */
+function soundSwitch(tv) {
+  const off = muted();
+  const label = t(off ? "sound_off" : "sound_on");
+  const icon = h("span.sound-icon", { "aria-hidden": "true" });
+  icon.innerHTML = `<svg viewBox="0 0 24 24" width="20" height="20">${SPEAKER}${off ? STRUCK : WAVES}</svg>`;
+  return h(
+    "button.ghost.sound#btn-sound",
+    { type: "button", "aria-pressed": off ? "true" : "false", "aria-label": `${label} (M)`, title: `${t("sound_toggle")} (M)`, onclick: () => tv.toggleSound() },
+    icon,
+  );
+}
+
+/** Draw the table, playing the motions its new events owe (unless reduced motion is asked):
+ * where they start is measured on the old board, then the new one is drawn.
+ * @param {TableView} tv */
 export function renderTable(tv) {
+  const motions = tv.motions.splice(0);
+  const moving = motions.length > 0 && motionWanted();
+  const from = moving ? measure(tv.root, motions, tv.seat) : [];
+  drawTable(tv);
+  if (moving) animate(tv.root, motions, from, tv.seat);
+}
+
+/** @param {TableView} tv */
+function drawTable(tv) {
   showConn(tv);
   const root = tv.root;
   root.replaceChildren();
@@ -150,6 +183,7 @@ export function renderTable(tv) {
     null,
     h("span.table-title", null, tv.info ? `${familyName(tv.info.family)}${tv.info.room ? " · " + roomTitle(tv, tv.info.room) : ""}` : ""),
     tv.info && tv.info.invite ? h("span.invite", null, t("invite_is", tv.info.invite)) : null,
+    soundSwitch(tv),
     h("button.ghost.leave", { type: "button", onclick: () => tv.leave() }, t("leave")),
   );
   root.append(top);
