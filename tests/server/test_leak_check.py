@@ -40,7 +40,7 @@ def _hand(family: str, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any],
             "type": "events",
             "game": 1,
             "events": events,
-            "state": observation_json(state.observe(0)),
+            "state": observation_json(state.observe(0), hints=True),
         },
     ]
     steps = [state.clone()]
@@ -53,7 +53,7 @@ def _hand(family: str, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any],
                 "table": "t1",
                 "game": 1,
                 "events": [event_json(e, e.seq + 1) for e in state.events_since(0, before)],
-                "state": observation_json(state.observe(0)),
+                "state": observation_json(state.observe(0), hints=True),
             }
         )
         steps.append(state.clone())
@@ -99,6 +99,8 @@ def test_planted_leaks_are_found() -> None:
     assert hidden, "the opponent holds some kind seat 0 cannot see"
     opp_hand = observation_json(early.observe(1))["hand"]
     wrong_state = dict(messages[1]["state"], hand=opp_hand)
+    # ready hints that name a tile only the opponent holds (as if counted from his hand)
+    wrong_hints = dict(messages[1]["state"], hints={"discards": {}, "waits": [[hidden[0], 1]]})
     planted: list[tuple[str, dict[str, Any]]] = [
         ("error-names-an-action", {"type": "error", "code": "x", "message": "seat 1 may 1:peng"}),
         ("error-names-an-action", {"type": "error", "code": "x", "message": "c:shuffle:1m2m"}),
@@ -115,6 +117,10 @@ def test_planted_leaks_are_found() -> None:
         (
             "state-not-the-observation",
             {"type": "events", "game": 1, "events": [], "state": wrong_state},
+        ),
+        (
+            "hints-not-the-observation",
+            {"type": "events", "game": 1, "events": [], "state": wrong_hints},
         ),
         ("presence", {"type": "presence", "seat": 1, "online": True, "hand": opp_hand}),
         ("ready", {"type": "ready", "seat": 1, "legal": ["peng"]}),

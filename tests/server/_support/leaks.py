@@ -6,6 +6,9 @@ against the hand's record, replayed step by step with the engine:
 * ``events``: each event is exactly ``Event.seen_by(seat)`` (a private event of the opponent
   carries no tile and no tile in its text), and the ``state`` is exactly ``observe(seat)`` at
   that step; the ``settlement`` comes after the engine's last event;
+* the ``hints`` of a state (the ready hints: each ready-making discard's waits and unseen
+  counts, the waits of the hand held) are allowed because they are exactly
+  ``hints_json(observe(seat))`` at that step, a function of the seat's own observation;
 * ``snapshot``: its state and its ``start``/``end`` as above;
 * ``error``: its fields are the sender's own (``action`` of his seat, ``last_n`` the step it
   was refused at); its text names no action of the opponent or of chance, no action that is
@@ -44,6 +47,7 @@ from erren.server.client import PlayerClient
 from erren.server.protocol import (
     action_text,
     event_json,
+    hints_json,
     observation_from_json,
     observation_json,
     result_json,
@@ -183,6 +187,8 @@ class Hand:
         ruleset = find_ruleset(rec.ruleset, rec.options)
         state = State(ruleset, dealer=rec.dealer, round_wind=rec.round_wind, streak=rec.streak)
         self.views: tuple[dict[int, dict[str, Any]], ...] = ({}, {})
+        self.hints: tuple[dict[int, dict[str, Any]], ...] = ({}, {})
+        """Each seat's ready hints at each step (from its own observation alone)."""
         self.after_discard: list[tuple[str, bool]] = []
         """For every discard (and 加杠): the mover's view right after it, and whether the
         opponent then had a claim (rob) window with a choice other than passing."""
@@ -193,8 +199,10 @@ class Hand:
             if not (state.actor >= 0 or state.is_terminal):
                 continue
             for seat in (0, 1):
-                view = _strip_timer(observation_json(state.observe(seat)))
+                seen = state.observe(seat)
+                view = _strip_timer(observation_json(seen))
                 self.views[seat][state.event_count] = view
+                self.hints[seat][state.event_count] = hints_json(seen)
                 if action.player == seat and action.kind in _DISCARDS:
                     opp = 1 - seat
                     window = state.phase in (Phase.CLAIM, Phase.ROB) and state.actor == opp
@@ -366,6 +374,12 @@ class SeatAudit:
         if view is None:
             self.leak("state-at-no-step", f"no step of the hand has {got.get('last_n')}", message)
             return
+        if "hints" in got:
+            got = dict(got)
+            hints = got.pop("hints")
+            if hints != hand.hints[self.seat].get(got.get("last_n", -1)):
+                self.leak("hints-not-the-observation", "hints not from observe(seat)", message)
+                return
         if _strip_timer(got) != view:
             diff = {
                 k: (got.get(k), view.get(k)) for k in view if _strip_timer(got).get(k) != view[k]
