@@ -31,6 +31,7 @@ from erren.bots.arcade import wild_counts
 from erren.bots.common import visible_counts
 from erren.bots.efficiency import gold_counts, seen_counts
 from erren.engine import Action, ActionKind, ArcadeView, Observation, XiamenView
+from erren.errors import AnalysisError
 from erren.tiles import NUM_KINDS, Tile
 
 __all__ = ["HandView", "Reason", "Wait", "hand_view", "hand_waits", "ready_hints", "reason"]
@@ -134,8 +135,15 @@ def _discard_tiles(obs: Observation) -> list[int]:
 
 def ready_hints(obs: Observation) -> dict[Tile, list[Wait]]:
     """For each tile the player may throw now (discard or 报听) that leaves his hand ready: its
-    waits with the copies of each he has not seen.  Empty when none does or it is not his
-    turn."""
+    waits with the copies of each he has not seen.  Empty when none does, when it is not his
+    turn, or for a hand the kernel cannot count (a hint never stops the game)."""
+    try:
+        return _ready_hints(obs)
+    except AnalysisError:
+        return {}
+
+
+def _ready_hints(obs: Observation) -> dict[Tile, list[Wait]]:
     tiles = _discard_tiles(obs)
     if not tiles:
         return {}
@@ -157,7 +165,10 @@ def hand_waits(obs: Observation) -> list[Wait] | None:
     view = hand_view(obs)
     if (sum(view.counts) + view.wilds) % 3 != 1:
         return None
-    return view.waits(view.counts, view.wilds) or None
+    try:
+        return view.waits(view.counts, view.wilds) or None
+    except AnalysisError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +203,15 @@ def _after(view: HandView, counts: list[int], wilds: int) -> Reason:
 
 
 def reason(obs: Observation, action: Action) -> Reason:
-    """Why ``action`` (the expert's, among ``obs.legal_actions``) is good, from ``obs`` alone."""
+    """Why ``action`` (the expert's, among ``obs.legal_actions``) is good, from ``obs`` alone
+    (``other`` for a hand the kernel cannot count)."""
+    try:
+        return _reason(obs, action)
+    except AnalysisError:
+        return Reason("other")
+
+
+def _reason(obs: Observation, action: Action) -> Reason:
     kind = action.kind
     if kind in _WINS:
         return Reason("win")

@@ -265,7 +265,12 @@ class Table(Timers):
         if body is None:
             record = state.record()
             bot = level_bot(Level.STRONG, seed=game, ruleset=self.ruleset)
-            decisions, count = await asyncio.to_thread(review, record, seat, bot)
+            try:
+                decisions, count = await asyncio.to_thread(review, record, seat, bot)
+            except ValueError as err:  # the kernel or the bot could not read a position
+                log.warning("table %s: no review of game %s: %s", self.spec.id, game, err)
+                self._error(conn, "no-review", "this hand cannot be reviewed")
+                return
             body = review_json(decisions, count)
             self._reviews = {key: body}
         conn.send({"type": "review", "game": game, **body})
