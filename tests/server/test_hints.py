@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -209,7 +209,7 @@ class FirstDiscard(Bot):
     def __init__(self) -> None:
         self.seen: list[Observation] = []
 
-    def choose(self, observation: Observation, legal_actions: Any) -> Action:
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         self.seen.append(observation)
         return next(
             (a for a in legal_actions if a.kind is AK.DISCARD),
@@ -226,9 +226,12 @@ def test_the_review_lists_the_discards_the_computer_would_have_made_otherwise() 
     throws, differ = 0, 0
     before: Observation | None = None
     for s, move in replay_moves(record):
-        mine = before is not None and move is not None and move.player == 1
-        if mine and move.kind in (AK.DISCARD, AK.TING) and move.tile is not None:
-            assert before is not None
+        if (
+            before is not None
+            and move is not None
+            and move.player == 1
+            and move.kind in (AK.DISCARD, AK.TING)
+        ):
             throws += 1
             first = next(a for a in before.legal_actions if a.kind is AK.DISCARD)
             differ += first.tile != move.tile
