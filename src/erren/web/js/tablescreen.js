@@ -9,6 +9,7 @@ import { givenPositions, givenTiles, givingPrompt } from "./giving.js";
 import { h } from "./dom.js";
 import { computerName, familyName, getLang, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
+import { attachReady, heldWaitsEl, hintSwitchEl, reasonText, reviewEl } from "./hints.js";
 import { tileEl, tileName } from "./tiles.js";
 
 /** @typedef {import("./table.js").TableView} TableView */
@@ -75,6 +76,13 @@ export function boardView(tv) {
   v.given = given.length ? givenPositions(handOrder(v, st.hand, tv.seat).order, given) : new Set();
   const at = v.given;
   v.clickable = (tile, i) => tv.clickable(tile, i, at);
+  // the ready hints: the waits of each discard that leaves the hand ready (hints.js)
+  const ready = tv.hintsOn() && st.hints ? st.hints.discards : null;
+  if (ready && Object.keys(ready).length) {
+    v.tileHook = (el, tile) => {
+      if (ready[tile]) attachReady(el, ready[tile]);
+    };
+  }
   return v;
 }
 
@@ -113,6 +121,13 @@ function actionsEl(tv) {
   }
   if (tv.canAskHint()) {
     box.append(h("button.act.hint#btn-hint", { type: "button", "data-key": "?", title: t("hint_title"), onclick: () => tv.askHint() }, t("hint"), h("kbd", null, "?")));
+  }
+  if (advice !== null && tv.hintsOn() && tv.advice && tv.advice.reason) {
+    box.append(h("span.hn-why", { role: "status" }, reasonText(tv.advice.reason)));
+  }
+  if (tv.hintsOn() && tv.state && !tv.end) {
+    const held = heldWaitsEl(tv.state.hints);
+    if (held) box.append(held);
   }
   if (tv.chooser && tv.chooser.options) {
     const lang = getLang();
@@ -192,10 +207,15 @@ export function renderTable(tv) {
   v.actions = actionsEl(tv);
   v.prompt = promptOf(tv);
   v.trustee = h(
-    `button.switch${trusteeOn ? ".on" : ""}`,
-    { type: "button", role: "switch", "aria-checked": trusteeOn ? "true" : "false", onclick: () => tv.toggleTrustee(), title: "A" },
-    h("span.knob"),
-    t("trustee"),
+    "span.switches",
+    null,
+    h(
+      `button.switch${trusteeOn ? ".on" : ""}`,
+      { type: "button", role: "switch", "aria-checked": trusteeOn ? "true" : "false", onclick: () => tv.toggleTrustee(), title: "A" },
+      h("span.knob"),
+      t("trustee"),
+    ),
+    hintSwitchEl(tv.hintsOn(), () => tv.toggleHints()),
   );
   root.append(boardEl(v));
   if (tv.blocked()) {
@@ -221,6 +241,7 @@ export function renderTable(tv) {
         onNext: tv.info && tv.info.kind === "campaign" ? () => tv.toCampaign() : () => tv.nextHand(),
         onLeave: () => tv.leave(),
         onReplay: game === null ? null : () => { location.hash = `#/replay/${game}`; },
+        extra: tv.hintsOn() ? reviewEl(tv.review, tv.reviewAsked, () => tv.askReview()) : null,
       }),
     );
   }
