@@ -159,7 +159,12 @@ export function reviewEl(review, asked, ask) {
     return box;
   }
   const lang = getLang();
-  box.append(h("h3", null, t("hn_rv_title")), h("p.hn-rv-sum", null, t("hn_rv_sum", review.count, review.agreed)));
+  box.append(h("h3", null, t("hn_rv_title")));
+  if (!review.count) {
+    box.append(h("p.hn-rv-sum", null, t("hn_rv_nothing")));
+    return box;
+  }
+  box.append(h("p.hn-rv-sum", null, t("hn_rv_sum", review.count, review.agreed)));
   if (!review.decisions.length) box.append(h("p", null, t("hn_rv_none")));
   for (const d of review.decisions) {
     const played = tileOf(d.played);

@@ -312,6 +312,7 @@ const S = {
   hn_rv_wait: ["复盘中…", "Reviewing…"],
   hn_rv_title: ["复盘", "Review"],
   hn_rv_sum: ["你出牌{0}次，电脑同意{1}次；差别最大的几手：", "{0} discards, the computer agrees with {1}; where it differs most:"],
+  hn_rv_nothing: ["这一局你没有自己出过牌（托管和报听后的出牌不算）", "You made no discard yourself this hand (auto-play and the frozen hand after 报听 do not count)"],
   hn_rv_none: ["每一手都和电脑一样", "The computer would have played every discard the same"],
   hn_rv_you: ["你打", "You threw"],
   hn_rv_expert: ["电脑打", "Computer"],

@@ -176,6 +176,7 @@ export function renderTable(tv) {
     null,
     h("span.table-title", null, tv.info ? `${familyName(tv.info.family)}${tv.info.room ? " · " + roomTitle(tv, tv.info.room) : ""}` : ""),
     tv.info && tv.info.invite ? h("span.invite", null, t("invite_is", tv.info.invite)) : null,
+    tv.info ? hintSwitchEl(tv.hintsOn(), () => tv.toggleHints()) : null,
     h("button.ghost.leave", { type: "button", onclick: () => tv.leave() }, t("leave")),
   );
   root.append(top);
@@ -207,15 +208,10 @@ export function renderTable(tv) {
   v.actions = actionsEl(tv);
   v.prompt = promptOf(tv);
   v.trustee = h(
-    "span.switches",
-    null,
-    h(
-      `button.switch${trusteeOn ? ".on" : ""}`,
-      { type: "button", role: "switch", "aria-checked": trusteeOn ? "true" : "false", onclick: () => tv.toggleTrustee(), title: "A" },
-      h("span.knob"),
-      t("trustee"),
-    ),
-    hintSwitchEl(tv.hintsOn(), () => tv.toggleHints()),
+    `button.switch${trusteeOn ? ".on" : ""}`,
+    { type: "button", role: "switch", "aria-checked": trusteeOn ? "true" : "false", onclick: () => tv.toggleTrustee(), title: "A" },
+    h("span.knob"),
+    t("trustee"),
   );
   root.append(boardEl(v));
   if (tv.blocked()) {
