@@ -165,6 +165,26 @@ def test_the_hint_says_why() -> None:
     assert reason(waiting, Action.make(AK.PASS, 0)) == Reason("pass", {"shanten": 0})
 
 
+def test_the_hint_says_why_a_claim() -> None:
+    # 55m in hand and a 5m to claim: after the pung and the best discard, how far from ready
+    obs = dataclasses.replace(
+        _position("55m13p456p789s1z2z3z", theirs="5m", turn=False),
+        pending=T.M5,
+        to_act=0,
+        legal_actions=(Action.make(AK.PENG, 0), Action.make(AK.PASS, 0)),
+    )
+    counts = [0] * NUM_KINDS
+    for t in parse_tiles("13p456p789s1z2z3z"):  # the two 5m went into the pung
+        counts[t] += 1
+    best = min(
+        shanten([c - (k == t) for k, c in enumerate(counts)], shapes=GUOBIAO_2P)
+        for t in range(NUM_KINDS)
+        if counts[t]
+    )
+    assert best == 1  # 13p, two sets and two lone honors left: one from ready
+    assert reason(obs, Action.make(AK.PENG, 0)) == Reason("claim", {"shanten": best})
+
+
 def _play(family: str, seed: int) -> State:
     rs = find_ruleset(family, {})
     state = State.new(rs, seed=seed)

@@ -123,7 +123,14 @@ def hand_view(obs: Observation) -> HandView:
                 functional=lambda t: g if t == _WHITE and g != _WHITE else t,
             )
     counts, visible = seen_counts(obs)
-    return HandView(counts, 0, visible, held, GUOBIAO_2P)
+    match obs.view:  # before the indicator is turned: no wild yet, the family's shapes
+        case ArcadeView():
+            shapes = ARCADE
+        case XiamenView():
+            shapes = XIAMEN
+        case _:
+            shapes = GUOBIAO_2P
+    return HandView(counts, 0, visible, held, shapes)
 
 
 def _discard_tiles(obs: Observation) -> list[int]:
@@ -222,11 +229,13 @@ def _reason(obs: Observation, action: Action) -> Reason:
         if kind is AK.TING and out.code == "ready":
             return Reason("ting", out.params)
         return out
-    if kind in _CLAIMS and action.tile is not None and obs.pending is not None:
+    if kind in _CLAIMS and obs.pending is not None:
         view = hand_view(obs)
         pending = view.functional(int(obs.pending))
         counts = list(view.counts)
         if kind is AK.CHI:
+            if action.tile is None:
+                return Reason("other")
             start = view.functional(int(action.tile))
             used = [t for t in (start, start + 1, start + 2) if t != pending]
         else:
