@@ -297,7 +297,7 @@ const S = {
   hn_total: ["共{0}张", "{0} in all"],
   hn_ready: ["打这张听：", "Discard for ready on:"],
   hn_waiting: ["听牌：", "Waiting on:"],
-  hn_switch: ["提示", "Hints"],
+  hn_switch: ["听牌提示", "Hints"],
   hn_switch_title: ["听牌提示和提示按钮（这一玩法记住你的选择）", "Ready hints and the hint button (remembered for this game)"],
   hn_r_win: ["可以和了", "you can win"],
   hn_r_ready: ["听{0}种，还剩{1}张", "ready on {0} kinds, {1} left"],
