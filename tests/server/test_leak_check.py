@@ -85,6 +85,13 @@ def _hand(family: str, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any],
 def test_a_clean_hand_passes(family: str) -> None:
     for seed in range(5):
         messages, record, _ = _hand(family, seed)
+        # the hint at a decision of seat 0, and the review once the hand is settled
+        at = next(i for i, m in enumerate(messages) if (m.get("state") or {}).get("legal"))
+        state = messages[at]["state"]
+        hint = {"type": "advice", "n": state["last_n"], "action": state["legal"][0]}
+        hint["reason"] = {"code": "other", "params": {}}
+        review = {"type": "review", "game": 1, "count": 0, "agreed": 0, "decisions": []}
+        messages = [*messages[: at + 1], hint, *messages[at + 1 :], review]
         audit = Audit()
         audit_seat(messages, 0, [record], audit)
         assert not audit.leaks, audit.summary()
@@ -136,6 +143,19 @@ def test_planted_leaks_are_found() -> None:
             },
         ),
         ("unknown-message", {"type": "hint", "text": "he waits on 5m"}),
+        (
+            "advice-not-own-move",
+            {
+                "type": "advice",
+                "n": messages[1]["state"]["last_n"],
+                "action": "peng",
+                "reason": None,
+            },
+        ),
+        (
+            "review-before-end",
+            {"type": "review", "game": 1, "count": 0, "agreed": 0, "decisions": []},
+        ),
     ]
     for kind, message in planted:
         audit = Audit()

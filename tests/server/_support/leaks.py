@@ -16,6 +16,9 @@ against the hand's record, replayed step by step with the engine:
   (his hand, the melds, discards, flowers, indicators, or a tile he named himself);
 * ``presence``, ``ready``, ``table``, ``joined``, ``welcome``, ``pong``, ``closed``,
   ``replaced``: exactly their documented fields, with nothing about the opponent's hand;
+* ``advice`` (the hint): its fields, and its action one of the seat's own legal moves at its
+  event (or none); ``review``: its fields, and only after that hand's settlement revealed the
+  record (its hands are the seat's own, each at one of its decisions);
 * every message before a hand's settlement: no trace of the seed, the salt, the wall or the
   in-play seeds of that hand (those are revealed by the settlement's record);
 * a seat's view right after its own discard must not depend on whether the opponent had a
@@ -536,6 +539,23 @@ class SeatAudit:
         if set(message) - {"type", "code", "message"}:
             self.leak("replaced", "replaced fields", message)
 
+    def _advice(self, message: dict[str, Any], hand: Hand | None) -> None:
+        if set(message) != {"type", "n", "action", "reason"}:
+            self.leak("advice-fields", "advice fields", message)
+            return
+        action = message["action"]
+        if action is None:
+            return
+        view = hand.views[self.seat].get(message["n"]) if hand is not None else None
+        if view is None or action not in view.get("legal", ()):
+            self.leak("advice-not-own-move", f"{action!r} is no legal move of the seat", message)
+
+    def _review(self, message: dict[str, Any], hand: Hand | None) -> None:
+        if set(message) != {"type", "game", "count", "agreed", "decisions"}:
+            self.leak("review-fields", "review fields", message)
+        if message.get("game") not in self.ended:
+            self.leak("review-before-end", "a review of a hand not settled", message)
+
     def _closed(self, message: dict[str, Any], hand: Hand | None) -> None:
         if set(message) - {"type", "table", "code", "reason", "params"}:
             self.leak("closed-fields", "closed fields", message)
@@ -615,7 +635,8 @@ def junk_action(rng: random.Random, seat: int, state: dict[str, Any] | None) -> 
 class Adversary:
     """A player that plays ``bot``'s moves and, at random moments, sends junk: illegal and
     out-of-turn actions while the opponent decides (claim and rob windows, the xiamen opening,
-    arcade prompts) and on its own turn, stale stamps, resyncs, pings, reconnections."""
+    arcade prompts) and on its own turn, stale stamps, resyncs, pings, reconnections; and asks
+    for the hint and, after a hand, for its review."""
 
     def __init__(
         self, client: PlayerClient, table: str, bot: Bot, rng: random.Random, sent: list[Sent]
@@ -643,6 +664,8 @@ class Adversary:
             await client.send({"type": "resync"})
         elif roll < 0.18:
             await client.send({"type": "ping"})
+        elif roll < 0.19:
+            await client.send({"type": "advice"})  # the hint: answered on its own
         elif roll < 0.2 and client.ws is not None:
             await client.ws.close()
             client.ws = None
@@ -689,6 +712,8 @@ async def play_adversarially(
         if client.hand_over(message):
             hands += 1
             leaving = leader and loop.time() > until
+            if rng.random() < 0.5:
+                await client.send({"type": "review"})  # the quick review of the hand
             await client.send({"type": "leave" if leaving else "ready"})
             continue
         state = client.state
