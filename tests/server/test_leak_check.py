@@ -40,7 +40,7 @@ def _hand(family: str, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any],
             "type": "events",
             "game": 1,
             "events": events,
-            "state": observation_json(state.observe(0)),
+            "state": observation_json(state.observe(0), hints=True),
         },
     ]
     steps = [state.clone()]
@@ -53,7 +53,7 @@ def _hand(family: str, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any],
                 "table": "t1",
                 "game": 1,
                 "events": [event_json(e, e.seq + 1) for e in state.events_since(0, before)],
-                "state": observation_json(state.observe(0)),
+                "state": observation_json(state.observe(0), hints=True),
             }
         )
         steps.append(state.clone())
@@ -85,6 +85,13 @@ def _hand(family: str, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any],
 def test_a_clean_hand_passes(family: str) -> None:
     for seed in range(5):
         messages, record, _ = _hand(family, seed)
+        # the hint at a decision of seat 0, and the review once the hand is settled
+        at = next(i for i, m in enumerate(messages) if (m.get("state") or {}).get("legal"))
+        state = messages[at]["state"]
+        hint = {"type": "advice", "n": state["last_n"], "action": state["legal"][0]}
+        hint["reason"] = {"code": "other", "params": {}}
+        review = {"type": "review", "game": 1, "count": 0, "agreed": 0, "decisions": []}
+        messages = [*messages[: at + 1], hint, *messages[at + 1 :], review]
         audit = Audit()
         audit_seat(messages, 0, [record], audit)
         assert not audit.leaks, audit.summary()
@@ -99,6 +106,8 @@ def test_planted_leaks_are_found() -> None:
     assert hidden, "the opponent holds some kind seat 0 cannot see"
     opp_hand = observation_json(early.observe(1))["hand"]
     wrong_state = dict(messages[1]["state"], hand=opp_hand)
+    # ready hints that name a tile only the opponent holds (as if counted from his hand)
+    wrong_hints = dict(messages[1]["state"], hints={"discards": {}, "waits": [[hidden[0], 1]]})
     planted: list[tuple[str, dict[str, Any]]] = [
         ("error-names-an-action", {"type": "error", "code": "x", "message": "seat 1 may 1:peng"}),
         ("error-names-an-action", {"type": "error", "code": "x", "message": "c:shuffle:1m2m"}),
@@ -116,6 +125,10 @@ def test_planted_leaks_are_found() -> None:
             "state-not-the-observation",
             {"type": "events", "game": 1, "events": [], "state": wrong_state},
         ),
+        (
+            "hints-not-the-observation",
+            {"type": "events", "game": 1, "events": [], "state": wrong_hints},
+        ),
         ("presence", {"type": "presence", "seat": 1, "online": True, "hand": opp_hand}),
         ("ready", {"type": "ready", "seat": 1, "legal": ["peng"]}),
         ("secret-before-settlement", {"type": "pong", "salt": SALT}),
@@ -130,6 +143,19 @@ def test_planted_leaks_are_found() -> None:
             },
         ),
         ("unknown-message", {"type": "hint", "text": "he waits on 5m"}),
+        (
+            "advice-not-own-move",
+            {
+                "type": "advice",
+                "n": messages[1]["state"]["last_n"],
+                "action": "peng",
+                "reason": None,
+            },
+        ),
+        (
+            "review-before-end",
+            {"type": "review", "game": 1, "count": 0, "agreed": 0, "decisions": []},
+        ),
     ]
     for kind, message in planted:
         audit = Audit()

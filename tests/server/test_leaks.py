@@ -91,6 +91,7 @@ def test_no_message_leaks_hidden_information(server: Server) -> None:
     assert not audit.leaks, audit.summary()
     assert set(audit.hands) == {"guobiao-2p", "xiamen", "arcade"}
     assert audit.by_type["error"] >= 100
-    for kind in ("events", "snapshot", "presence", "ready", "table", "joined", "closed", "pong"):
+    kinds = ("events", "snapshot", "presence", "ready", "table", "joined", "closed", "pong")
+    for kind in (*kinds, "advice", "review"):
         assert audit.by_type[kind] > 0, kind
     assert audit.checked >= 5000, audit.summary()

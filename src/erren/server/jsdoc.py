@@ -136,6 +136,14 @@ def generate() -> str:
         if field == "view":
             shown = "FamilyView"
         fields.append((wire.get(field, field), shown))
+    fields.append(("hints?", "Hints"))
+    out.append(
+        "/**\n * The ready hints the table adds to a player's own state (erren.bots.hints):"
+        " each discard\n * that leaves him ready with its waits as [tile, unseen copies],"
+        " and the waits of the hand\n * he holds between turns when it is ready.\n"
+        " * @typedef {{discards: Record<string, Array<[string, number]>>,"
+        " waits: Array<[string, number]>|null}} Hints\n */\n"
+    )
     lines = ",\n *   ".join(f"{n}: {k}" for n, k in fields)
     body = f"@typedef {{{{\n *   {lines}\n * }}}} Observation"
     out.append(f"/**\n * One player's observation.\n * {body}\n */\n")

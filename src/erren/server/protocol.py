@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
 
+from erren.bots.hints import hand_waits, ready_hints
 from erren.engine import Action, Event, HandResult, Observation
 from erren.engine.actions import ActionKind
 from erren.engine.codec import decode, encode
@@ -37,6 +38,7 @@ __all__ = [
     "ProtocolError",
     "Ready",
     "Resync",
+    "Review",
     "Trustee",
     "action_text",
     "dumps",
@@ -44,6 +46,7 @@ __all__ = [
     "event_from_json",
     "event_json",
     "fan_tiles",
+    "hints_json",
     "observation_from_json",
     "observation_json",
     "observation_wire_names",
@@ -123,7 +126,13 @@ class Advice:
     client's hint)."""
 
 
-ClientMessage = Auth | Join | Act | Trustee | Ready | Leave | Resync | Ping | Advice
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Ask, once the hand is over, what the computer would have discarded at one's own
+    decisions (the settlement's quick review)."""
+
+
+ClientMessage = Auth | Join | Act | Trustee | Ready | Leave | Resync | Ping | Advice | Review
 
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "auth": {"token": (str,)},
@@ -135,6 +144,7 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "resync": {},
     "ping": {},
     "advice": {},
+    "review": {},
 }
 _REQUIRED = {"auth": ("token",), "join": ("table",), "act": ("action",), "trustee": ("on",)}
 INT_MAX = 2**63 - 1
@@ -242,6 +252,8 @@ def parse_client(text: str | bytes) -> ClientMessage:
         return Resync()
     if kind == "advice":
         return Advice()
+    if kind == "review":
+        return Review()
     return Ping()
 
 
@@ -444,13 +456,31 @@ def observation_wire_names() -> dict[str, str]:
     return dict(_RENAMED)
 
 
+def hints_json(obs: Observation) -> dict[str, Any]:
+    """The ready hints of ``obs`` (:mod:`erren.bots.hints`, from the observation alone):
+    ``discards`` maps each tile the player may throw now that leaves him ready to its waits,
+    ``[[tile, unseen copies], ...]``; ``waits`` lists those of the hand he holds between turns
+    when it is ready (else ``null``)."""
+    ready = ready_hints(obs)
+    held = hand_waits(obs)
+    return {
+        "discards": {_TEXT[t]: [[_TEXT[w], n] for w, n in ws] for t, ws in ready.items()},
+        "waits": None if held is None else [[_TEXT[w], n] for w, n in held],
+    }
+
+
 def observation_json(
-    obs: Observation, *, deadline: float | None = None, seconds: float | None = None
+    obs: Observation,
+    *,
+    deadline: float | None = None,
+    seconds: float | None = None,
+    hints: bool = False,
 ) -> dict[str, Any]:
     """One player's observation, every field through the generic codec (the family's under
     ``view``, tagged by ``view.family``); ``legal`` lists the actions without the seat,
     ``timer.deadline`` is the Unix time at which the running timer fires (the table knows it,
-    the engine does not)."""
+    the engine does not); with ``hints``, ``hints`` holds :func:`hints_json` (the table sends
+    them to the players; replays and bots go without)."""
     out: dict[str, Any] = {}
     for name in _OBSERVATION_FIELDS:
         value = getattr(obs, name)
@@ -471,6 +501,8 @@ def observation_json(
             timer["seconds"] = seconds
         if deadline is not None:
             timer["deadline"] = round(deadline, 3)
+    if hints:
+        out["hints"] = hints_json(obs)
     return out
 
 

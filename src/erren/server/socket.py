@@ -42,6 +42,7 @@ from erren.server.table import Join as TJoin
 from erren.server.table import Leave as TLeave
 from erren.server.table import Ready as TReady
 from erren.server.table import Resync as TResync
+from erren.server.table import Review as TReview
 from erren.server.table import SetTrustee as TTrustee
 
 __all__ = [
@@ -360,3 +361,5 @@ def _dispatch(msg: protocol.ClientMessage, conn: Conn, user: User, lobby: Lobby)
         table.submit(TResync(conn))
     elif isinstance(msg, protocol.Advice):
         table.submit(TAdvise(conn))
+    elif isinstance(msg, protocol.Review):
+        table.submit(TReview(conn))

@@ -6,6 +6,9 @@ against the hand's record, replayed step by step with the engine:
 * ``events``: each event is exactly ``Event.seen_by(seat)`` (a private event of the opponent
   carries no tile and no tile in its text), and the ``state`` is exactly ``observe(seat)`` at
   that step; the ``settlement`` comes after the engine's last event;
+* the ``hints`` of a state (the ready hints: each ready-making discard's waits and unseen
+  counts, the waits of the hand held) are allowed because they are exactly
+  ``hints_json(observe(seat))`` at that step, a function of the seat's own observation;
 * ``snapshot``: its state and its ``start``/``end`` as above;
 * ``error``: its fields are the sender's own (``action`` of his seat, ``last_n`` the step it
   was refused at); its text names no action of the opponent or of chance, no action that is
@@ -13,6 +16,9 @@ against the hand's record, replayed step by step with the engine:
   (his hand, the melds, discards, flowers, indicators, or a tile he named himself);
 * ``presence``, ``ready``, ``table``, ``joined``, ``welcome``, ``pong``, ``closed``,
   ``replaced``: exactly their documented fields, with nothing about the opponent's hand;
+* ``advice`` (the hint): its fields, and its action one of the seat's own legal moves at its
+  event (or none); ``review``: its fields, and only after that hand's settlement revealed the
+  record (its hands are the seat's own, each at one of its decisions);
 * every message before a hand's settlement: no trace of the seed, the salt, the wall or the
   in-play seeds of that hand (those are revealed by the settlement's record);
 * a seat's view right after its own discard must not depend on whether the opponent had a
@@ -44,6 +50,7 @@ from erren.server.client import PlayerClient
 from erren.server.protocol import (
     action_text,
     event_json,
+    hints_json,
     observation_from_json,
     observation_json,
     result_json,
@@ -183,6 +190,8 @@ class Hand:
         ruleset = find_ruleset(rec.ruleset, rec.options)
         state = State(ruleset, dealer=rec.dealer, round_wind=rec.round_wind, streak=rec.streak)
         self.views: tuple[dict[int, dict[str, Any]], ...] = ({}, {})
+        self.hints: tuple[dict[int, dict[str, Any]], ...] = ({}, {})
+        """Each seat's ready hints at each step (from its own observation alone)."""
         self.after_discard: list[tuple[str, bool]] = []
         """For every discard (and 加杠): the mover's view right after it, and whether the
         opponent then had a claim (rob) window with a choice other than passing."""
@@ -193,8 +202,10 @@ class Hand:
             if not (state.actor >= 0 or state.is_terminal):
                 continue
             for seat in (0, 1):
-                view = _strip_timer(observation_json(state.observe(seat)))
+                seen = state.observe(seat)
+                view = _strip_timer(observation_json(seen))
                 self.views[seat][state.event_count] = view
+                self.hints[seat][state.event_count] = hints_json(seen)
                 if action.player == seat and action.kind in _DISCARDS:
                     opp = 1 - seat
                     window = state.phase in (Phase.CLAIM, Phase.ROB) and state.actor == opp
@@ -366,6 +377,12 @@ class SeatAudit:
         if view is None:
             self.leak("state-at-no-step", f"no step of the hand has {got.get('last_n')}", message)
             return
+        if "hints" in got:
+            got = dict(got)
+            hints = got.pop("hints")
+            if hints != hand.hints[self.seat].get(got.get("last_n", -1)):
+                self.leak("hints-not-the-observation", "hints not from observe(seat)", message)
+                return
         if _strip_timer(got) != view:
             diff = {
                 k: (got.get(k), view.get(k)) for k in view if _strip_timer(got).get(k) != view[k]
@@ -522,6 +539,23 @@ class SeatAudit:
         if set(message) - {"type", "code", "message"}:
             self.leak("replaced", "replaced fields", message)
 
+    def _advice(self, message: dict[str, Any], hand: Hand | None) -> None:
+        if set(message) != {"type", "n", "action", "reason"}:
+            self.leak("advice-fields", "advice fields", message)
+            return
+        action = message["action"]
+        if action is None:
+            return
+        view = hand.views[self.seat].get(message["n"]) if hand is not None else None
+        if view is None or action not in view.get("legal", ()):
+            self.leak("advice-not-own-move", f"{action!r} is no legal move of the seat", message)
+
+    def _review(self, message: dict[str, Any], hand: Hand | None) -> None:
+        if set(message) != {"type", "game", "count", "agreed", "decisions"}:
+            self.leak("review-fields", "review fields", message)
+        if message.get("game") not in self.ended:
+            self.leak("review-before-end", "a review of a hand not settled", message)
+
     def _closed(self, message: dict[str, Any], hand: Hand | None) -> None:
         if set(message) - {"type", "table", "code", "reason", "params"}:
             self.leak("closed-fields", "closed fields", message)
@@ -601,7 +635,8 @@ def junk_action(rng: random.Random, seat: int, state: dict[str, Any] | None) -> 
 class Adversary:
     """A player that plays ``bot``'s moves and, at random moments, sends junk: illegal and
     out-of-turn actions while the opponent decides (claim and rob windows, the xiamen opening,
-    arcade prompts) and on its own turn, stale stamps, resyncs, pings, reconnections."""
+    arcade prompts) and on its own turn, stale stamps, resyncs, pings, reconnections; and asks
+    for the hint and, after a hand, for its review."""
 
     def __init__(
         self, client: PlayerClient, table: str, bot: Bot, rng: random.Random, sent: list[Sent]
@@ -629,6 +664,8 @@ class Adversary:
             await client.send({"type": "resync"})
         elif roll < 0.18:
             await client.send({"type": "ping"})
+        elif roll < 0.19:
+            await client.send({"type": "advice"})  # the hint: answered on its own
         elif roll < 0.2 and client.ws is not None:
             await client.ws.close()
             client.ws = None
@@ -675,6 +712,8 @@ async def play_adversarially(
         if client.hand_over(message):
             hands += 1
             leaving = leader and loop.time() > until
+            if rng.random() < 0.5:
+                await client.send({"type": "review"})  # the quick review of the hand
             await client.send({"type": "leave" if leaving else "ready"})
             continue
         state = client.state

@@ -8,9 +8,12 @@ import contextlib
 import logging
 from typing import Any
 
+from erren.bots.hints import reason
+from erren.bots.levels import Level, level_bot
 from erren.engine import Action, ActionKind, Record, replay
 from erren.server.fairness import Commitment, commit
 from erren.server.protocol import ProtocolError, action_text, parse_action
+from erren.server.review import review, review_json
 from erren.server.table.commands import (
     Act,
     Advise,
@@ -24,6 +27,7 @@ from erren.server.table.commands import (
     Ready,
     ReadyOver,
     Resync,
+    Review,
     SetTrustee,
     Sit,
     Timeout,
@@ -110,6 +114,8 @@ class Table(Timers):
             await self._window_passed(command)
         elif isinstance(command, Advise):
             await self._advise(command.conn)
+        elif isinstance(command, Review):
+            await self._review(command.conn)
 
     # ------------------------------------------------------------------ players' commands
     async def _join(self, cmd: Join) -> None:
@@ -216,31 +222,60 @@ class Table(Timers):
         await self._apply(action, conn)
 
     async def _advise(self, conn: Conn) -> None:
-        """``{"type": "advice", "n", "action"}`` to ``conn`` alone: the ``expert``'s move for
-        his seat at event ``n``, chosen from his observation and nothing else (``action`` is
-        ``null`` when he has no decision to make).  One expert decision per event and seat: a
-        second request at the same event is answered from the first."""
+        """``{"type": "advice", "n", "action", "reason"}`` to ``conn`` alone: the ``expert``'s
+        move for his seat at event ``n``, chosen from his observation and nothing else
+        (``action`` is ``null`` when he has no decision to make), and why in a short phrase,
+        ``{"code", "params"}`` (:func:`erren.bots.hints.reason`, from the same observation).
+        One expert decision per event and seat: a second request at the same event is answered
+        from the first."""
         state, seat = self.state, conn.seat
         if state is None or not self.running or seat < 0 or state.actor != seat:
             n = None if state is None else state.event_count
-            conn.send({"type": "advice", "n": n, "action": None})
+            conn.send({"type": "advice", "n": n, "action": None, "reason": None})
             return
         n = state.event_count
         key = (seat, len(state.history))
-        text = self._advice.get(key)
-        if text is None:
+        given = self._advice.get(key)
+        if given is None:
             obs = state.observe(seat)
             if not obs.legal_actions:
-                conn.send({"type": "advice", "n": n, "action": None})
+                conn.send({"type": "advice", "n": n, "action": None, "reason": None})
                 return
             adviser = self.adviser()
             action = await asyncio.to_thread(adviser.choose, obs, obs.legal_actions)
             if self.state is not state or key[1] != len(state.history):
-                conn.send({"type": "advice", "n": n, "action": None})  # the hand moved on
+                # the hand moved on
+                conn.send({"type": "advice", "n": n, "action": None, "reason": None})
                 return
-            text = action_text(action)
-            self._advice = {key: text}
-        conn.send({"type": "advice", "n": n, "action": text})
+            why = reason(obs, action)
+            given = (action_text(action), {"code": why.code, "params": why.params})
+            self._advice = {key: given}
+        conn.send({"type": "advice", "n": n, "action": given[0], "reason": given[1]})
+
+    async def _review(self, conn: Conn) -> None:
+        """``{"type": "review", "game", ...}`` to ``conn`` alone, once the hand is over: what
+        the computer (高手) would have discarded at his own decisions, the costliest first
+        (:mod:`erren.server.review`; each decision from his observation at that moment).
+        Worked out in a thread on request, kept for a second request; refused while a hand
+        runs or before the first one."""
+        state, seat, game = self.state, conn.seat, self.game_id
+        if state is None or self.running or seat < 0 or game is None:
+            self._error(conn, "no-review", "the review is ready once a hand is over")
+            return
+        key = (game, seat)
+        body = self._reviews.get(key)
+        if body is None:
+            record = state.record()
+            bot = level_bot(Level.STRONG, seed=game, ruleset=self.ruleset)
+            try:
+                decisions, count = await asyncio.to_thread(review, record, seat, bot)
+            except ValueError as err:  # the kernel or the bot could not read a position
+                log.warning("table %s: no review of game %s: %s", self.spec.id, game, err)
+                self._error(conn, "no-review", "this hand cannot be reviewed")
+                return
+            body = review_json(decisions, count)
+            self._reviews = {key: body}
+        conn.send({"type": "review", "game": game, **body})
 
     async def _leave(self, cmd: Leave) -> None:
         seat = cmd.conn.seat

@@ -81,8 +81,10 @@ class TableBase:
         self.store_failures = 0
         """Failed database writes in a row (0: the store is fine)."""
         self._expert: Bot | None = None
-        self._advice: dict[tuple[int, int], str] = {}
-        """The last advice given: ``(seat, actions applied) -> action``."""
+        self._advice: dict[tuple[int, int], tuple[str, dict[str, Any]]] = {}
+        """The last advice given: ``(seat, actions applied) -> (action, reason)``."""
+        self._reviews: dict[tuple[int, int], dict[str, Any]] = {}
+        """The last quick review given: ``(game, seat) -> its message body``."""
 
     def adviser(self) -> Bot:
         """The ``expert`` that answers the players' ``advice`` requests, bound to the rules."""
@@ -236,7 +238,7 @@ class TableBase:
             # only the seat that decides hears its deadline (鸣牌保护: the discarder sees the
             # same thing whether or not the opponent had a choice)
             deadline, seconds = self._timer.deadline, self._timer_seconds
-        return observation_json(obs, deadline=deadline, seconds=seconds)
+        return observation_json(obs, deadline=deadline, seconds=seconds, hints=True)
 
     def _events_for(self, seat: int, since: int) -> list[dict[str, Any]]:
         """The numbered events after ``since`` as ``seat`` may see them."""

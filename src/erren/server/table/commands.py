@@ -21,6 +21,7 @@ __all__ = [
     "Ready",
     "ReadyOver",
     "Resync",
+    "Review",
     "SetTrustee",
     "Sit",
     "Timeout",
@@ -77,6 +78,13 @@ class Advise:
 
 
 @dataclass(frozen=True, slots=True)
+class Review:
+    """The player at ``conn`` asks for the quick review of the hand that just ended."""
+
+    conn: Conn
+
+
+@dataclass(frozen=True, slots=True)
 class Sit:
     seat: int
     user_id: int
@@ -120,4 +128,4 @@ class WindowPass:
 
 Command = (
     Join | Gone | Act | SetTrustee | Ready | Leave | Resync | Sit | Timeout | BotMove | GraceOver
-) | (ReadyOver | IdleOver | WindowPass | Advise)
+) | (ReadyOver | IdleOver | WindowPass | Advise | Review)

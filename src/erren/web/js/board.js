@@ -32,7 +32,8 @@ function youLevels(st) {
  *   lastText: string, offer?: string|null,
  *   clickable?: (tile: string, index: number) => boolean, onTile?: (index: number, tile: string) => void,
  *   selected?: Set<number>, given?: Set<number>, focus?: number, advised?: string|null,
- *   actions?: HTMLElement|null, prompt?: string, trustee?: HTMLElement|null
+ *   actions?: HTMLElement|null, prompt?: string, trustee?: HTMLElement|null,
+ *   tileHook?: (el: HTMLElement, tile: string) => void
  * }} BoardView
  */
 
@@ -160,6 +161,7 @@ function handEl(v, seat) {
       el.setAttribute("aria-label", el.title);
     }
     if (mine) {
+      if (v.tileHook) v.tileHook(el, tile); // the ready hints (hints.js), before the click
       el.dataset.index = String(i);
       el.tabIndex = can ? 0 : -1;
       if (can && v.onTile) {

@@ -51,6 +51,13 @@
 /** The family part of an observation. @typedef {GuobiaoView|XiamenView|ArcadeView} FamilyView */
 
 /**
+ * The ready hints the table adds to a player's own state (erren.bots.hints): each discard
+ * that leaves him ready with its waits as [tile, unseen copies], and the waits of the hand
+ * he holds between turns when it is ready.
+ * @typedef {{discards: Record<string, Array<[string, number]>>, waits: Array<[string, number]>|null}} Hints
+ */
+
+/**
  * One player's observation.
  * @typedef {{
  *   player: number,
@@ -77,7 +84,8 @@
  *   last_n: number,
  *   result: any,
  *   view: FamilyView,
- *   streak: number
+ *   streak: number,
+ *   hints?: Hints
  * }} Observation
  */
 

@@ -76,7 +76,8 @@ export function exactTiles(groups, laid) {
  * @typedef {{end: any, me: number, family: string, names: string[], options: Record<string, any>,
  *   streak: number, gold: string|null, waiting: boolean, opponentReady: boolean, closed: boolean,
  *   campaign?: any,
- *   onNext: (() => void)|null, onLeave: (() => void)|null, onReplay: (() => void)|null}} SettleOpts
+ *   onNext: (() => void)|null, onLeave: (() => void)|null, onReplay: (() => void)|null,
+ *   extra?: HTMLElement|null}} SettleOpts
  */
 
 /** @param {SettleOpts} o @returns {HTMLElement} */
@@ -163,6 +164,7 @@ export function settlementEl(o) {
       h("div", null, h("span.label", null, t("s_beans")), o.end.stake ? h(`span.amount.${beans >= 0 ? "plus" : "minus"}`, null, sign(beans)) : h("span.amount", null, t("s_score_only"))),
     ),
   );
+  if (o.extra) card.append(o.extra); // the quick review (hints.js)
   const buttons = h("div.settle-buttons");
   if (o.campaign) {
     card.append(h("div.settle-campaign", null, campaignStats(o.campaign), o.campaign.last ? payoutEl(o.campaign.last) : null));

@@ -15,6 +15,7 @@ import { canGive, givenTiles, heldMode, pungLeft, stepsOf } from "./giving.js";
 import { toast } from "./dom.js";
 import { motionOf } from "./motion.js";
 import { muted, setMuted, soundEvents } from "./sound.js";
+import { hintsOn, setHintsOn } from "./hints.js";
 import { errorText, familyName, t } from "./i18n.js";
 import { boardView, renderTable, showConn } from "./tablescreen.js";
 
@@ -88,8 +89,11 @@ export class TableView {
     this.dialog = null;
     /** @type {Record<string, string>} */
     this.roomNames = {};
-    /** the expert's advice (the hint) and the event it was given at @type {{n: number, action: string}|null} */
+    /** the expert's advice (the hint), the event it was given at and why @type {{n: number, action: string, reason: import("./hints.js").Reason|null}|null} */
     this.advice = null;
+    /** the quick review of the hand just ended (hints.js) @type {import("./hints.js").Review|null} */
+    this.review = null;
+    this.reviewAsked = false;
     /** the server cannot write the game's record now and retries (the hand waits) */
     this.storeRetrying = false;
     /** the motions owed to the next drawing of the board (motion.js) @type {import("./motion.js").Motion[]} */
@@ -223,8 +227,11 @@ export class TableView {
         this.nextStep();
         break;
       case "advice":
-        if (msg.action && msg.n === this.lastN) this.advice = { n: msg.n, action: msg.action };
+        if (msg.action && msg.n === this.lastN) this.advice = { n: msg.n, action: msg.action, reason: msg.reason || null };
         else if (!msg.action) toast(t("hint_none"));
+        break;
+      case "review":
+        if (msg.game === this.game) this.review = msg;
         break;
       case "replaced":
         break;
@@ -254,6 +261,10 @@ export class TableView {
           this.syncing = false;
           sessionStorage.removeItem(this.storeKey);
         } else if (msg.code === "store-retrying") this.storeRetrying = true;
+        else if (msg.code === "no-review") {
+          this.reviewAsked = false;
+          toast(errorText(msg.code, msg.message, msg.params), "error");
+        }
         else toast(errorText(msg.code, msg.message, msg.params), "error");
         break;
       default:
@@ -282,6 +293,8 @@ export class TableView {
     this.selected.clear();
     this.readySent = false;
     this.ready = [false, false];
+    this.review = null;
+    this.reviewAsked = false;
   }
 
   /** The new events of the hand: kept, and (when they arrive live, not in a resync's catch-up)
@@ -334,10 +347,29 @@ export class TableView {
   }
 
   // ------------------------------------------------------------------ the hint
-  /** Whether the hint can be asked: the player has a decision and nothing is on its way. */
+  /** Whether hints (ready hints and the hint button) are on for this table's game. @returns {boolean} */
+  hintsOn() {
+    return hintsOn(this.info ? this.info.family : "");
+  }
+
+  /** Switch the hints on or off (remembered for this game, hints.js). */
+  toggleHints() {
+    setHintsOn(this.info ? this.info.family : "", !this.hintsOn());
+    this.render();
+  }
+
+  /** Ask for the quick review of the hand just ended (answered by a `review` message). */
+  askReview() {
+    if (this.end && !this.reviewAsked && this.conn.send({ type: "review" })) {
+      this.reviewAsked = true;
+      this.render();
+    }
+  }
+
+  /** Whether the hint can be asked: hints are on, the player has a decision and nothing is on its way. */
   canAskHint() {
     const st = this.state;
-    return !!st && !this.end && st.to_act === this.seat && st.legal.length > 0 && !this.blocked() && !this.inflight;
+    return !!st && this.hintsOn() && !this.end && st.to_act === this.seat && st.legal.length > 0 && !this.blocked() && !this.inflight;
   }
 
   /** Ask the server for the expert's move (`advice`); the answer marks the tile or button. */

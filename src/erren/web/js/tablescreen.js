@@ -11,6 +11,7 @@ import { computerName, familyName, getLang, playerName, roomIdName, t } from "./
 import { animate, measure, motionWanted } from "./motion.js";
 import { settlementEl } from "./settle.js";
 import { muted } from "./sound.js";
+import { attachReady, heldWaitsEl, hintSwitchEl, reasonText, reviewEl } from "./hints.js";
 import { tileEl, tileName } from "./tiles.js";
 
 /** @typedef {import("./table.js").TableView} TableView */
@@ -78,6 +79,13 @@ export function boardView(tv) {
   v.given = given.length ? givenPositions(handOrder(v, st.hand, tv.seat).order, given) : new Set();
   const at = v.given;
   v.clickable = (tile, i) => tv.clickable(tile, i, at);
+  // the ready hints: the waits of each discard that leaves the hand ready (hints.js)
+  const ready = tv.hintsOn() && st.hints ? st.hints.discards : null;
+  if (ready && Object.keys(ready).length) {
+    v.tileHook = (el, tile) => {
+      if (ready[tile]) attachReady(el, ready[tile]);
+    };
+  }
   return v;
 }
 
@@ -116,6 +124,13 @@ function actionsEl(tv) {
   }
   if (tv.canAskHint()) {
     box.append(h("button.act.hint#btn-hint", { type: "button", "data-key": "?", title: t("hint_title"), onclick: () => tv.askHint() }, t("hint"), h("kbd", null, "?")));
+  }
+  if (advice !== null && tv.hintsOn() && tv.advice && tv.advice.reason) {
+    box.append(h("span.hn-why", { role: "status" }, reasonText(tv.advice.reason)));
+  }
+  if (tv.hintsOn() && tv.state && !tv.end) {
+    const held = heldWaitsEl(tv.state.hints);
+    if (held) box.append(held);
   }
   if (tv.chooser && tv.chooser.options) {
     const lang = getLang();
@@ -183,6 +198,7 @@ function drawTable(tv) {
     null,
     h("span.table-title", null, tv.info ? `${familyName(tv.info.family)}${tv.info.room ? " · " + roomTitle(tv, tv.info.room) : ""}` : ""),
     tv.info && tv.info.invite ? h("span.invite", null, t("invite_is", tv.info.invite)) : null,
+    tv.info ? hintSwitchEl(tv.hintsOn(), () => tv.toggleHints()) : null,
     soundSwitch(tv),
     h("button.ghost.leave", { type: "button", onclick: () => tv.leave() }, t("leave")),
   );
@@ -244,6 +260,7 @@ function drawTable(tv) {
         onNext: tv.info && tv.info.kind === "campaign" ? () => tv.toCampaign() : () => tv.nextHand(),
         onLeave: () => tv.leave(),
         onReplay: game === null ? null : () => { location.hash = `#/replay/${game}`; },
+        extra: tv.hintsOn() ? reviewEl(tv.review, tv.reviewAsked, () => tv.askReview()) : null,
       }),
     );
   }
