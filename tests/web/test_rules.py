@@ -15,16 +15,8 @@ def _visible_rows(page: Page) -> list[str]:
     )
 
 
-def test_rules_and_the_guided_hand(browser: Browser, server: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(server + "/")
-    page.click("#btn-guest")
-    page.wait_for_selector(".rooms .room")
-
-    # the first visit offers the guided hand; it walks draw, discard, claim, ready, win
+def _guided_hand(page: Page) -> None:
+    """The first visit offers the guided hand; it walks draw, discard, claim, ready, win."""
     page.click(".tutorial-offer .tutorial-start")
     page.wait_for_selector(".tut-prompt[data-step='discard']")
     page.locator(".tut-hand .tile:not(.teach)").first.click()  # not the taught move
@@ -56,6 +48,8 @@ def test_rules_and_the_guided_hand(browser: Browser, server: str) -> None:
     page.wait_for_selector(".rooms .room")
     assert page.locator(".tutorial-offer").count() == 0  # remembered
 
+
+def _search(page: Page) -> None:
     # the rules from the header: search by name, id and value
     page.click("#rules")
     page.wait_for_selector(".rules-rows .rule-row")
@@ -72,6 +66,19 @@ def test_rules_and_the_guided_hand(browser: Browser, server: str) -> None:
     page.click(".rules-table:has-text('gb')")
     page.wait_for_function("document.querySelectorAll('.rules-rows .rule-row').length === 81")
     page.click(".rules-close")
+
+
+def test_rules_and_the_guided_hand(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(server + "/")
+    page.click("#btn-guest")
+    page.wait_for_selector(".rooms .room")
+
+    _guided_hand(page)
+    _search(page)
 
     # in English, and a deep link to an arcade pattern
     page.click("#lang")
