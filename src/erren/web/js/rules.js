@@ -124,6 +124,11 @@ export async function openRules(link, onClose, onTutorial) {
     body,
   );
   drawer = h("div.rules-back", { onclick: (/** @type {Event} */ e) => e.target === drawer && onClose() }, box);
+  // keys typed in the drawer are not the table's shortcuts; Escape closes it
+  drawer.addEventListener("keydown", (e) => {
+    e.stopPropagation();
+    if (e.key === "Escape") onClose();
+  });
   document.body.append(drawer);
   const mine = drawer;
   /** @type {RulesPage} */
