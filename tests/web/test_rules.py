@@ -36,10 +36,11 @@ def _guided_hand(page: Page) -> None:
     page.wait_for_selector(".tut-prompt[data-step='win']")
     page.click(".tut-act.act-hu")
     page.wait_for_selector(".tut-done")
-    assert page.locator(".tut-end tr.fan").count() == 4  # 连六 箭刻 幺九刻 报听
-    assert "16" in page.inner_text(".tut-end tr.total")
-    # a fan of the result links to its rule entry
-    page.click(".tut-end a.rule-link[href$='/dragon_pung']")
+    # the table's settlement: 连六 8, 箭刻 4, 幺九刻 2, 报听 2
+    assert page.locator(".tut-card .settle tr.fan").count() == 4
+    assert "16" in page.inner_text(".tut-card .settle tr.total")
+    # a fan row of the settlement links to its rule entry
+    page.click(".settle tr.fan a.rule-link[href$='/dragon_pung']")
     page.wait_for_selector("#rule-dragon_pung.lit")
     assert page.locator(".tut-back").count() == 0
     page.click(".rules-close")

@@ -313,7 +313,6 @@ const S = {
   rules_next_step: ["第 {0} / {1} 步", "Step {0} of {1}"],
   rules_wrong: ["这一步请按提示操作", "For this step, follow the prompt"],
   rules_done: ["你和牌了！这就是一手牌：摸、打、吃碰、听、和。", "You won! That is a hand: draw, discard, claim, ready, win."],
-  rules_finish: ["完成", "Finish"],
   rules_opponent: ["对手", "Opponent"],
   rules_you: ["你", "You"],
   rules_peng: ["碰 Pung", "碰 Pung"],

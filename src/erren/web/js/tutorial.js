@@ -5,8 +5,8 @@
 
 import { h } from "./dom.js";
 import { getLang, t } from "./i18n.js";
-import { parseHand, sortTiles } from "./notation.js";
-import { rulesHref } from "./rules.js";
+import { sortTiles } from "./notation.js";
+import { settlementEl } from "./settle.js";
 import { tileEl } from "./tiles.js";
 
 /** @typedef {import("./schema.js").Observation} Observation */
@@ -76,7 +76,7 @@ export async function openTutorial(onClose) {
     const lang = getLang();
     const head = h("div.tut-head", null, h("h2", null, t("rules_tutorial")), h("button.ghost.tut-close", { type: "button", onclick: onClose, "aria-label": t("rules_close") }, "✕"));
     if (index >= data.steps.length) {
-      card.replaceChildren(head, endEl(data.end), h("div.tut-buttons", null, h("button.primary.tut-finish", { type: "button", onclick: onClose }, t("rules_finish"))));
+      card.replaceChildren(head, h("p.tut-done", null, t("rules_done")), endEl(data.end, onClose));
       return;
     }
     const step = data.steps[index];
@@ -120,47 +120,32 @@ export async function openTutorial(onClose) {
       null,
       h("div.tut-label", null, t("rules_opponent")),
       row(Array(o.concealed_count[1]).fill("back"), "s"),
-      row(o.discards[1], "s", "river"),
+      row(o.discards[1], "s"),
     );
-    const me = h("div.tut-me", null, h("div.tut-label", null, t("rules_you")), row(o.discards[0], "s", "river"), melds, handEl);
+    const me = h("div.tut-me", null, h("div.tut-label", null, t("rules_you")), row(o.discards[0], "s"), melds, handEl);
     card.replaceChildren(head, prompt, opp, me, buttons, note);
   };
   render();
 }
 
-/** A hand in the notation drawn with tiles (melds apart, the winning tile last). @param {string} text */
-function handTiles(text) {
-  const lang = getLang();
-  const p = parseHand(text);
-  const box = h("div.tut-hand");
-  for (const x of sortTiles(p.concealed)) box.append(tileEl(x, { size: "s", lang }));
-  for (const m of p.melds) {
-    box.append(h("span.gap"));
-    for (const x of m.tiles) box.append(tileEl(x, { size: "s", lang, cls: "meld" }));
-  }
-  if (p.win) {
-    box.append(h("span.gap"));
-    box.append(tileEl(p.win, { size: "s", lang, cls: "winning" }));
-  }
-  return box;
-}
-
-/** The scored win, each fan linked to its rule entry. @param {Observation} end */
-function endEl(end) {
-  const lang = getLang();
-  const r = end.result || {};
-  /** @type {Array<{zh: string, en: string, value: number, count: number, id: string}>} */
-  const rows = r.rows || [];
-  return h(
-    "div.tut-end",
-    null,
-    h("p.tut-done", null, t("rules_done")),
-    handTiles(String(r.hand || "")),
-    h(
-      "table.fans",
-      null,
-      ...rows.map((x) => h("tr.fan", null, h("td.name", null, h("a.rule-link", { href: rulesHref("guobiao-2p", x.id) }, lang === "zh" ? x.zh : x.en)), h("td.val", null, String(x.value * x.count)))),
-      h("tr.total", null, h("td", null, t("s_total")), h("td.sub", null, `${r.total} ${lang === "zh" ? "番" : "fan"}`)),
-    ),
-  );
+/**
+ * The table's own settlement of the win (its fan rows link to their rule entries).
+ * @param {Observation} end @param {() => void} onClose
+ */
+function endEl(end, onClose) {
+  return settlementEl({
+    end: { result: end.result, beans: null, stake: 0 },
+    me: 0,
+    family: "guobiao-2p",
+    names: [t("rules_you"), t("rules_opponent")],
+    options: { fan_table: "2p" },
+    streak: 0,
+    gold: null,
+    waiting: false,
+    opponentReady: false,
+    closed: true,
+    onNext: null,
+    onLeave: onClose,
+    onReplay: null,
+  });
 }
