@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
+from types import UnionType
+from typing import Union, get_args, get_origin, get_type_hints, is_typeddict
 
 import httpx
 import pytest
@@ -15,6 +17,7 @@ from fastapi import FastAPI
 from erren.rules import rules_json
 from erren.rules.examples import CONSTRUCTED, EXAMPLES, generate, score_example
 from erren.rules.tutorial import STEPS, tutorial_json
+from erren.rules.wire import RulesPage, Tutorial
 from erren.server.routes.web import mount_web
 
 SPEC = Path("/work/shared/spec")
@@ -198,3 +201,34 @@ def test_routes() -> None:
     assert "unknown family 'riichi'" in missing.text
     steps = _get("/tutorial").json()["steps"]
     assert [s["move"] for s in steps] == ["discard:1z", "discard:6z", "peng", "ting:2z", "hu"]
+
+
+# -------------------------------------------------------------------------- the wire shapes
+def _fits(value: object, hint: object, where: str) -> None:
+    """``value`` has exactly the fields of the typed dict ``hint``, recursively."""
+    if isinstance(hint, type) and is_typeddict(hint):
+        assert isinstance(value, dict), where
+        hints = get_type_hints(hint)
+        assert set(value) == set(hints), (where, sorted(value), sorted(hints))
+        for key, inner in hints.items():
+            _fits(value[key], inner, f"{where}.{key}")
+        return
+    if get_origin(hint) is list:
+        assert isinstance(value, list), where
+        for i, item in enumerate(value):
+            _fits(item, get_args(hint)[0], f"{where}[{i}]")
+        return
+    if get_origin(hint) in (UnionType, Union):
+        if value is None:
+            assert type(None) in get_args(hint), where
+            return
+        _fits(value, next(a for a in get_args(hint) if a is not type(None)), where)
+
+
+@pytest.mark.parametrize(("family", "table"), BOOKS)
+def test_the_pages_have_the_typed_shape(family: str, table: str | None) -> None:
+    _fits(rules_json(family, table), RulesPage, family)
+
+
+def test_the_tutorial_has_the_typed_shape() -> None:
+    _fits(tutorial_json(), Tutorial, "tutorial")

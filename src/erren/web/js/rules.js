@@ -9,15 +9,10 @@ import { familyName, getLang, t } from "./i18n.js";
 import { parseHand, sortTiles } from "./notation.js";
 import { tileEl } from "./tiles.js";
 
-/**
- * @typedef {{zh: string, en: string}} Both
- * @typedef {{hand: string, context: Record<string, any>, labels: Both[], rows: Array<[string, number, number]>, total: number}} RuleExample
- * @typedef {{id: string, name_zh: string, name_en: string, value: number, limit: boolean, note: Both, example: RuleExample|null}} RuleRow
- * @typedef {{id: string, title: Both, paras: Array<Both & {ref: string}>}} RuleSection
- * @typedef {{id: string, zh: string, en: string, m: number, bonus: number}} WinType
- * @typedef {{family: string, table: string|null, tables: string[], unit: Both, sections: RuleSection[], rows: RuleRow[], win_types: WinType[]}} RulesPage
- * @typedef {{family: string, row: string|null, table: string|null}} RulesLink
- */
+/** @typedef {import("./schema.js").RuleExample} RuleExample */
+/** @typedef {import("./schema.js").RuleRow} RuleRow */
+/** @typedef {import("./schema.js").RulesPage} RulesPage */
+/** @typedef {{family: string, row: string|null, table: string|null}} RulesLink */
 
 export const FAMILIES = ["guobiao-2p", "xiamen", "arcade"];
 

@@ -10,8 +10,7 @@ import { settlementEl } from "./settle.js";
 import { tileEl } from "./tiles.js";
 
 /** @typedef {import("./schema.js").Observation} Observation */
-/** @typedef {{id: string, move: string, zh: string, en: string, obs: Observation}} TutorialStep */
-/** @typedef {{ruleset: string, options: Record<string, any>, steps: TutorialStep[], end: Observation}} Tutorial */
+/** @typedef {import("./schema.js").Tutorial} Tutorial */
 
 export const SEEN_KEY = "erren.tutorial.seen";
 
