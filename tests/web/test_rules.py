@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
+from ._support import until
+
 
 def _visible_rows(page: Page) -> list[str]:
     return list(
@@ -65,7 +67,7 @@ def _search(page: Page) -> None:
     page.fill(".rules-search", "")
     assert page.locator("#rule-seven_pairs .rule-hand .tile").count() == 14
     page.click(".rules-table:has-text('gb')")
-    page.wait_for_function("document.querySelectorAll('.rules-rows .rule-row').length === 81")
+    until(page, "document.querySelectorAll('.rules-rows .rule-row').length === 81")
     page.click(".rules-close")
 
 
@@ -91,5 +93,45 @@ def test_rules_and_the_guided_hand(browser: Browser, server: str) -> None:
     page.goto(server + "/#rules/arcade/N11")
     page.wait_for_selector("#rule-N11.lit")
     assert "Seven pairs" in page.inner_text("#rule-N11")
+    assert not errors, errors
+    context.close()
+
+
+def test_rules_over_a_running_table(browser: Browser, server: str) -> None:
+    """The header's Rules button opens the drawer over a live table (the game goes on under
+    it); a fan row of the settlement links to its entry, and closing it leaves the table."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(server + "/")
+    page.click("#btn-guest")
+    page.wait_for_selector(".rooms .room")
+    page.click(".tutorial-offer .tutorial-dismiss")
+    page.click("#btn-computer")
+    page.wait_for_selector(".board", timeout=15000)
+    table = page.evaluate("window.erren.table.tableId")
+    page.click("#rules")
+    page.wait_for_selector(".rules-rows .rule-row")
+    assert page.evaluate("window.erren.table && window.erren.table.tableId") == table
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".rules-back", state="detached")
+    assert f"#/table/{table}" in page.url
+    page.click(".bar-row .switch")  # 托管 plays the hands; look for a win with rows
+    for _ in range(6):
+        page.wait_for_selector(".settle", timeout=60000)
+        if page.locator(".settle tr.fan a.rule-link").count():
+            break
+        page.click(".settle-next")
+        page.wait_for_selector(".settle", state="detached", timeout=10000)
+    link = page.locator(".settle tr.fan a.rule-link").first
+    href = link.get_attribute("href")
+    assert href is not None and href.startswith("#rules/guobiao-2p/")
+    link.click()
+    page.wait_for_selector(f"#rule-{href.split('/')[2]}.lit")
+    assert page.evaluate("window.erren.table && window.erren.table.tableId") == table
+    page.click(".rules-close")
+    page.wait_for_selector(".settle")
+    assert f"#/table/{table}" in page.url
     assert not errors, errors
     context.close()
