@@ -1,11 +1,10 @@
-"""The rules pages: every book lists exactly its spec table's rows with their values (parsed
-here from /spec), every example hand really scores its row, the guided first hand is a real
+"""The rules pages: every book lists exactly its spec table's rows with their values (as the
+specs print them, :mod:`.spec_tables`), every example hand really scores its row, the guided first hand is a real
 engine hand that shows the learner only his own tiles, and the web routes answer."""
 
 from __future__ import annotations
 
 import asyncio
-import re
 from pathlib import Path
 from types import UnionType
 from typing import Union, get_args, get_origin, get_type_hints, is_typeddict
@@ -20,42 +19,14 @@ from erren.rules.tutorial import STEPS, tutorial_json
 from erren.rules.wire import RulesPage, Tutorial
 from erren.server.routes.web import mount_web
 
-SPEC = Path("/work/shared/spec")
+from .spec_tables import ARCADE, GUOBIAO_2P, GUOBIAO_GB, XIAMEN
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _section(text: str, start: str, end: str) -> str:
-    return text[text.index(start) : text.index(end, text.index(start))]
-
-
-def _guobiao_spec(table: str) -> list[tuple[str, int]]:
-    text = (SPEC / "guobiao-2p.md").read_text(encoding="utf-8")
-    part = (
-        _section(text, "### 4.2 Table `2p`", "### 4.3")
-        if table == "2p"
-        else _section(text, "### 4.3 Table `gb`", "## 5.")
-    )
-    rows = re.findall(r"^\| (\d+) \| (\S+) [^|]*\| (\d+) \|", part, flags=re.M)
-    numbered = [(int(n), name, int(value)) for n, name, value in rows]
-    numbers = [n for n, _, _ in numbered]
-    assert numbers == list(range(1, len(numbers) + 1))
-    return [(name, value) for _, name, value in numbered]
-
-
-def _arcade_spec() -> list[tuple[str, str, int]]:
-    text = (SPEC / "arcade.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| ([LN]\d+) \| (\S+) \([^)]*\) \| \**(\d+)", text, flags=re.M)
-    return [(i, name, int(v)) for i, name, v in rows]
-
-
-def _xiamen_spec() -> list[tuple[str, int]]:
-    text = _section((SPEC / "xiamen.md").read_text(encoding="utf-8"), "### R-4.3", "### R-4.4")
-    return [(i, int(v)) for i, v in re.findall(r"^\| (S-\d+) \| [^|]* \| (\d+)", text, flags=re.M)]
 
 
 @pytest.mark.parametrize("table", ["2p", "gb"])
 def test_guobiao_rows_are_the_spec_table(table: str) -> None:
-    want = _guobiao_spec(table)
+    want = list(GUOBIAO_2P if table == "2p" else GUOBIAO_GB)
     assert len(want) == (54 if table == "2p" else 81)
     page = rules_json("guobiao-2p", table)
     assert [(r["name_zh"], r["value"]) for r in page["rows"]] == want
@@ -63,7 +34,7 @@ def test_guobiao_rows_are_the_spec_table(table: str) -> None:
 
 
 def test_arcade_rows_are_the_spec_table() -> None:
-    spec = _arcade_spec()
+    spec = list(ARCADE)
     assert len(spec) == 46
     limits = sorted((r for r in spec if r[0][0] == "L"), key=lambda r: int(r[0][1:]))
     others = sorted((r for r in spec if r[0][0] == "N"), key=lambda r: int(r[0][1:]))
@@ -74,7 +45,7 @@ def test_arcade_rows_are_the_spec_table() -> None:
 
 def test_xiamen_rows_are_the_spec_table() -> None:
     rows = rules_json("xiamen")["rows"]
-    assert [(r["id"], r["value"]) for r in rows] == _xiamen_spec()
+    assert [(r["id"], r["value"]) for r in rows] == list(XIAMEN)
     assert len(rows) == 12
     assert [(t["id"], t["m"], t["bonus"]) for t in rules_json("xiamen")["win_types"]] == [
         ("pinghu", 1, 0),
