@@ -1,6 +1,7 @@
 """The rules pages: every book lists exactly its spec table's rows with their values (as the
-specs print them, :mod:`.spec_tables`), every example hand really scores its row, the guided first hand is a real
-engine hand that shows the learner only his own tiles, and the web routes answer."""
+specs print them, :mod:`.spec_tables`), every example hand really scores its row, the guided
+first hand is a real engine hand that shows the learner only his own tiles, and the web routes
+answer."""
 
 from __future__ import annotations
 
