@@ -93,6 +93,10 @@ def test_rules_and_the_guided_hand(browser: Browser, server: str) -> None:
     page.goto(server + "/#rules/arcade/N11")
     page.wait_for_selector("#rule-N11.lit")
     assert "Seven pairs" in page.inner_text("#rule-N11")
+    # the drawer's own language switch: back to Chinese, the header too
+    page.click(".rules-lang")
+    page.wait_for_selector("#rule-N11.lit .rule-name:text('七对子')")
+    assert page.inner_text("#rules") == "规则"
     assert not errors, errors
     context.close()
 

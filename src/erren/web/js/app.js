@@ -93,7 +93,10 @@ function overlay() {
 
 async function route() {
   if (overlay()) {
-    if (routed) return;
+    if (routed) {
+      header();
+      return;
+    }
   } else {
     screenHash = location.hash || "#/";
   }
@@ -158,6 +161,9 @@ async function route() {
   const offer = tutorialOffer(() => { location.hash = "#tutorial"; });
   if (offer) main.prepend(offer);
 }
+
+// the rules drawer switched the language: the header follows (the screen under it on closing)
+window.addEventListener("erren-lang", () => header());
 
 window.addEventListener("hashchange", () => {
   route().catch(showError);

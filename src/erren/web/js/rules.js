@@ -5,7 +5,7 @@
 // link there. All of it comes from GET /rules/{family} (erren.rules): no value is copied here.
 
 import { h } from "./dom.js";
-import { familyName, getLang, t } from "./i18n.js";
+import { familyName, getLang, setLang, t } from "./i18n.js";
 import { parseHand, sortTiles } from "./notation.js";
 import { tileEl } from "./tiles.js";
 
@@ -112,6 +112,7 @@ export async function openRules(link, onClose, onTutorial) {
       null,
       h("h2", null, t("rules_title")),
       h("button.ghost.rules-tutorial", { type: "button", onclick: onTutorial }, t("rules_tutorial")),
+      h("button.ghost.rules-lang", { type: "button", onclick: () => { setLang(lang === "zh" ? "en" : "zh"); openRules(link, onClose, onTutorial); window.dispatchEvent(new Event("erren-lang")); } }, t("lang_switch")),
       h("button.ghost.rules-close", { type: "button", onclick: onClose, "aria-label": t("rules_close") }, "✕"),
     ),
     tabs,
