@@ -207,6 +207,7 @@ def test_the_server_sends_the_rows_and_each_row_s_groups() -> None:
         "count": 1,
         "tiles": ["1m", "2m", "3m", "4m", "5m", "6m"],
         "melds": [],
+        "id": "short_straight",  # the fan's id in the table: what the rules page files it under
     }
     assert out["fan_tiles"][0] == [
         {"tiles": ["1m", "2m", "4m", "5m", "6m", "1z", "1z", "3m"], "meld": None},

@@ -23,7 +23,7 @@ explain the figures, the total as the family counts it and the :class:`ScoreUnit
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
@@ -74,7 +74,8 @@ class ScoreRow:
     (the flowers of a flower row, the groups of a pattern, the whole hand for a fan about the
     hand or the way it was won; a wild as its own face).  ``melds`` are the indices into the
     hand's declared melds whose tiles are among ``tiles`` (so a screen can light the meld
-    itself rather than a concealed tile of the same face)."""
+    itself rather than a concealed tile of the same face).  ``id`` is the row's id in its
+    family's table (``seven_pairs``, ``N11``, ``S-8``): what the rules page files it under."""
 
     name_zh: str
     name_en: str
@@ -82,6 +83,7 @@ class ScoreRow:
     count: int
     tiles: tuple[Tile, ...]
     melds: tuple[int, ...] = ()
+    id: str = field(default="", compare=False)  # a label of the row, named by the names
 
     @property
     def points(self) -> int:

@@ -5,7 +5,8 @@ regenerates it and compares, the way the fan tables' C header is checked): the
 :class:`~erren.engine.EventKind` union, each kind's ``data`` (from
 :data:`~erren.engine.events.EVENT_DATA`), the event union, every family view and the
 observation, field by field from the dataclasses' type hints, with the wire names of
-:func:`~erren.server.protocol.observation_json`.  ``tsc --checkJs --strict`` then checks the
+:func:`~erren.server.protocol.observation_json`; then the JSON of the rules pages and the
+guided hand (:mod:`erren.rules.wire`).  ``tsc --checkJs --strict`` then checks the
 client against exactly what the server sends.
 """
 
@@ -15,13 +16,14 @@ import enum
 import sys
 import types
 from pathlib import Path
-from typing import Any, Literal, Union, cast, get_args, get_origin
+from typing import Any, Literal, Union, cast, get_args, get_origin, get_type_hints
 
 from erren.engine import Action, Observation, Timer
 from erren.engine.codec import field_hints
 from erren.engine.events import EVENT_DATA, EventKind
 from erren.engine.views import FAMILY_VIEWS
 from erren.melds import Meld, MeldKind
+from erren.rules.wire import RULES_SHAPES
 from erren.server.protocol import observation_wire_names
 from erren.tiles import Tile
 
@@ -71,10 +73,15 @@ def _type(hint: Any) -> str:
         return "|".join(f'"{m.value}"' for m in hint)
     if isinstance(hint, type) and hint.__name__ in _NAMED:
         return hint.__name__
+    if origin is list:
+        inner = _type(get_args(hint)[0])
+        return f"Array<{inner}>" if "|" in inner else f"{inner}[]"
+    if origin is dict:
+        return f"Record<string, {_type(get_args(hint)[1])}>"
     return "any"  # the result: its rows are another module's schema
 
 
-_NAMED = {cls.__name__ for cls in FAMILY_VIEWS}
+_NAMED = {cls.__name__ for cls in FAMILY_VIEWS} | {cls.__name__ for cls in RULES_SHAPES}
 
 
 def _object(fields: list[tuple[str, str]]) -> str:
@@ -147,6 +154,14 @@ def generate() -> str:
     lines = ",\n *   ".join(f"{n}: {k}" for n, k in fields)
     body = f"@typedef {{{{\n *   {lines}\n * }}}} Observation"
     out.append(f"/**\n * One player's observation.\n * {body}\n */\n")
+    out.append("// The rules pages and the guided hand (erren.rules.wire).")
+    for shape in RULES_SHAPES:
+        hints = get_type_hints(shape)
+        # a tutorial's obs/end are observation_json(...) answers, typed dict[str, Any] there
+        fields = [(n, "Observation" if n in ("obs", "end") else _type(h)) for n, h in hints.items()]
+        doc = " ".join((shape.__doc__ or "").split())
+        out.append(f"/** {doc} @typedef {{{_object(fields)}}} {shape.__name__} */")
+    out.append("")
     out.append("export {};\n")
     return "\n".join(out)
 

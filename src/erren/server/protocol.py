@@ -410,7 +410,8 @@ def fan_tiles(result: HandResult) -> list[list[dict[str, Any]]] | None:
 def result_json(result: HandResult | None) -> dict[str, Any] | None:
     """A hand's result: who won how, the ``fans`` rows and ``fan_total`` as before, ``points``
     and ``deltas`` (points), and the family's score through one interface: ``rows`` (name in
-    Chinese and English, value, count, tiles, melds), ``steps``, ``total`` and its ``unit``."""
+    Chinese and English, value, count, tiles, melds, the row's ``id`` in its family's table),
+    ``steps``, ``total`` and its ``unit``."""
     if result is None:
         return None
     detail = result.detail
@@ -436,6 +437,7 @@ def result_json(result: HandResult | None) -> dict[str, Any] | None:
                 "count": row.count,
                 "tiles": _tiles(row.tiles),
                 "melds": list(row.melds),
+                "id": row.id,
             }
             for row in detail.rows
         ],

@@ -109,7 +109,7 @@ class ArcadeResult:
                 melds: tuple[int, ...] = ()
             else:
                 tiles, melds = source_tiles(self.hand, groups, hit.sources, wild)
-            out.append(ScoreRow(p.name, p.english, hit.value, hit.count, tiles, melds))
+            out.append(ScoreRow(p.name, p.english, hit.value, hit.count, tiles, melds, p.id))
         return tuple(out)
 
     @property

@@ -104,7 +104,7 @@ class ScoreResult:
             else:
                 tiles, melds = source_tiles(self.hand, self.reading.groups, hit.sources)
             fan = hit.fan
-            out.append(ScoreRow(fan.name, fan.english, hit.value, hit.count, tiles, melds))
+            out.append(ScoreRow(fan.name, fan.english, hit.value, hit.count, tiles, melds, fan.id))
         return tuple(out)
 
     @property

@@ -382,6 +382,7 @@ class XiamenScore:
                 item.count,
                 item.tiles,
                 meld_indices(melds, (result.groups[g] for g in item.groups)),
+                item.row.id,
             )
             for item in result.items
         )

@@ -11,6 +11,10 @@
 * ``/web/...`` — the same files under their plain URL (an old tab, a bookmark), revalidated
   on every use (``no-cache``);
 * ``GET /web/names.json`` — the English names of every fan, pattern and 水 item;
+* ``GET /rules/{family}`` (``?table=gb`` for guobiao-2p's other fan table) — the rules page
+  (:func:`erren.rules.rules_json`): prose in both languages and every row of the scorer's
+  table with its value and an example hand; ``GET /tutorial`` — the guided first hand
+  (:func:`erren.rules.tutorial.tutorial_json`);
 * ``POST /web/replay`` — a finished hand's record (as ``GET /games/{id}`` returns it) →
   one frame per move with **both** hands open (:func:`erren.server.routes.replay.frames`).
   It replays the record with the engine, so the browser needs no copy of the rules; it reads
@@ -30,6 +34,8 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from starlette.requests import Request
 
 from erren.errors import ErrenError, IllegalActionError
+from erren.rules import rules_json
+from erren.rules.tutorial import tutorial_json
 from erren.server.routes.common import ApiError
 from erren.server.routes.replay import frames
 from erren.web import ASSETS, IMMUTABLE, RELEASE, RELEASE_SHAPE, REVALIDATE, index_html, names
@@ -63,6 +69,22 @@ def mount_web(app: FastAPI) -> None:
     async def scoring_names() -> dict[str, Any]:
         """Chinese → English names of every fan, pattern and 水 item."""
         return names()
+
+    @app.get("/rules/{family}", tags=["web"])
+    async def rules_page(family: str, table: str | None = None) -> dict[str, Any]:
+        """A family's rules: sections in Chinese and English and the fan / pattern / 水 rows
+        of its scorer, each with its value and an example hand.  404 for an unknown family
+        or fan table."""
+        try:
+            return rules_json(family, table)
+        except ValueError as err:
+            raise ApiError(404, "not-found", str(err)) from None
+
+    @app.get("/tutorial", tags=["web"])
+    async def tutorial() -> dict[str, Any]:
+        """The guided first hand: a scripted guobiao-2p deal through the engine, seat 0's
+        observation before each taught move, and the end."""
+        return tutorial_json()
 
     def client_file_response(path: Path, cache: str, request: Request) -> Response:
         reply = FileResponse(path, headers={"Cache-Control": cache}, stat_result=path.stat())

@@ -9,6 +9,8 @@ import { campaignScreen } from "./campaign.js";
 import { lobbyScreen, loginScreen } from "./lobby.js";
 import { historyScreen, replayScreen } from "./replay.js";
 import { loadNames } from "./settle.js";
+import { closeRules, openRules, parseRulesHash, rulesHref } from "./rules.js";
+import { closeTutorial, openTutorial, tutorialOffer } from "./tutorial.js";
 import { TableView } from "./table.js";
 
 /** @typedef {import("./api.js").User} User */
@@ -27,6 +29,7 @@ function header() {
   /** @type {HTMLElement[]} */
   const items = [h("a.brand", { href: "#/" }, h("span.logo", { "aria-hidden": "true" }), h("span", null, t("title"))), h("span.spacer"), h("span#conn.conn", { hidden: true })];
   if (user) items.push(h("span#beans.beans", null, ""), h("span.user", null, playerName(user.name)));
+  items.push(h("button.ghost#rules", { type: "button", onclick: () => { location.hash = rulesHref(table && table.info ? table.info.family : "guobiao-2p"); } }, t("rules_rules")));
   items.push(h("button.ghost#lang", { type: "button", onclick: () => { setLang(getLang() === "zh" ? "en" : "zh"); route(); } }, t("lang_switch")));
   if (user) items.push(h("button.ghost#logout", { type: "button", onclick: logout }, t("logout")));
   bar.replaceChildren(...items);
@@ -59,8 +62,46 @@ function leaveScreens() {
   }
 }
 
+// The rules drawer and the guided hand open over the current screen (a table keeps running):
+// their addresses (#rules/..., #tutorial) do not re-route; closing goes back to the screen's.
+let screenHash = "#/";
+let routed = false;
+
+/** @returns {boolean} whether the address was an overlay's */
+function overlay() {
+  const link = parseRulesHash(location.hash);
+  const tutorial = location.hash.replace(/^#\/?/, "") === "tutorial";
+  const back = () => {
+    closeRules();
+    closeTutorial();
+    location.hash = screenHash;
+  };
+  if (link) {
+    closeTutorial();
+    openRules(link, back, () => { location.hash = "#tutorial"; }).catch(showError);
+    return true;
+  }
+  if (tutorial) {
+    closeRules();
+    openTutorial(back).catch(showError);
+    return true;
+  }
+  closeRules();
+  closeTutorial();
+  return false;
+}
+
 async function route() {
-  const hash = location.hash.replace(/^#/, "") || "/";
+  if (overlay()) {
+    if (routed) {
+      header();
+      return;
+    }
+  } else {
+    screenHash = location.hash || "#/";
+  }
+  routed = true;
+  const hash = (parseRulesHash(location.hash) || location.hash.replace(/^#\/?/, "") === "tutorial" ? screenHash : location.hash).replace(/^#/, "") || "/";
   const parts = hash.split("/").filter(Boolean);
   if (table && parts[0] === "table" && parts[1] === table.tableId) {
     header();
@@ -117,7 +158,12 @@ async function route() {
   await lobbyScreen(main, me, (id) => {
     location.hash = `#/table/${id}`;
   }, quickRoom);
+  const offer = tutorialOffer(() => { location.hash = "#tutorial"; });
+  if (offer) main.prepend(offer);
 }
+
+// the rules drawer switched the language: the header follows (the screen under it on closing)
+window.addEventListener("erren-lang", () => header());
 
 window.addEventListener("hashchange", () => {
   route().catch(showError);

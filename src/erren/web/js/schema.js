@@ -89,4 +89,15 @@
  * }} Observation
  */
 
+// The rules pages and the guided hand (erren.rules.wire).
+/** A text in Chinese and English. @typedef {{zh: string, en: string}} RuleBoth */
+/** A paragraph of a rules section and the spec clause it follows. @typedef {{zh: string, en: string, ref: string}} RuleParagraph */
+/** A section: ``tiles``, ``flow``, ``special`` or ``scoring``. @typedef {{id: string, title: RuleBoth, paras: RuleParagraph[]}} RuleSection */
+/** A hand that scores the row: the notation, the scorer's request fields, their labels, and what the scorer answers (``[name, value, count]`` rows, total). @typedef {{hand: string, context: Record<string, any>, labels: RuleBoth[], rows: [string, number, number][], total: number}} RuleExample */
+/** A row of the scorer's table. @typedef {{id: string, name_zh: string, name_en: string, value: number, limit: boolean, note: RuleBoth, example: RuleExample|null}} RuleRow */
+/** A xiamen win type: its multiplier ``m`` and bonus (R-4.6). @typedef {{id: string, zh: string, en: string, m: number, bonus: number}} RuleWinType */
+/** ``GET /rules/{family}``. @typedef {{family: string, table: string|null, tables: string[], unit: RuleBoth, sections: RuleSection[], rows: RuleRow[], win_types: RuleWinType[]}} RulesPage */
+/** One taught move and seat 0's observation before it (the ``Observation`` typedef). @typedef {{id: string, move: string, zh: string, en: string, obs: Observation}} TutorialStep */
+/** ``GET /tutorial``. @typedef {{ruleset: string, options: Record<string, any>, steps: TutorialStep[], end: Observation}} Tutorial */
+
 export {};

@@ -6,6 +6,7 @@ import { getLang, t } from "./i18n.js";
 import { parseHand, sortTiles } from "./notation.js";
 import { campaignStats, payoutEl } from "./campaign.js";
 import { tileEl } from "./tiles.js";
+import { rulesHref } from "./rules.js";
 
 /** @type {Record<string, any>} */
 let NAMES = {};
@@ -26,7 +27,7 @@ export async function loadNames() {
 
 /**
  * One row of a family's score as the server sends it (``result.rows``).
- * @typedef {{zh: string, en: string, value: number, count: number, tiles: string[], melds: number[]}} ScoreRowJson
+ * @typedef {{zh: string, en: string, value: number, count: number, tiles: string[], melds: number[], id?: string}} ScoreRowJson
  */
 
 /** @param {string} hand @returns {Laid[]} */
@@ -129,7 +130,9 @@ export function settlementEl(o) {
       // the Chinese screen shows the Chinese name only; the English one adds the Chinese term
       const [name, other] = lang === "zh" ? [row.zh, ""] : [row.en || row.zh, row.zh];
       const lit = exact ? exactTiles(exact[fi], laid) : new Set();
-      const tr = h("tr.fan", { tabindex: 0 }, h("td.name", null, name), h("td.alt", null, other), h("td.val", null, row.count > 1 ? `${row.value} × ${row.count}` : String(row.value)), h("td.sub", null, String(row.value * row.count)));
+      const table = o.family === "guobiao-2p" && o.options && o.options.fan_table === "gb" ? "gb" : null;
+      const nameEl = row.id ? h("a.rule-link", { href: rulesHref(o.family, row.id, table), title: t("rules_link") }, name) : name;
+      const tr = h("tr.fan", { tabindex: 0 }, h("td.name", null, nameEl), h("td.alt", null, other), h("td.val", null, row.count > 1 ? `${row.value} × ${row.count}` : String(row.value)), h("td.sub", null, String(row.value * row.count)));
       const on = () => {
         for (const r2 of list.querySelectorAll("tr.fan.on")) r2.classList.remove("on");
         tr.classList.add("on");
