@@ -4,7 +4,7 @@ figures per family, the leaderboards and the filtered history."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Literal
 
 from sqlalchemy import ColumnElement, and_, case, func, literal, or_, select, union_all
 from sqlalchemy.exc import IntegrityError
@@ -31,7 +31,7 @@ RESULTS: Final = ("win", "loss", "draw")
 """What the history filters a player's hands by."""
 
 
-def _seat_result(row: HandRow, seat: int) -> str:
+def _seat_result(row: HandRow, seat: int) -> Literal["win", "loss", "draw"]:
     if row.kind == "draw":
         return "draw"
     if row.loser == seat:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 __all__ = [
     "Audit",
@@ -102,7 +102,7 @@ class GameSummary:
     summary: str | None
     created_at: datetime
     finished_at: datetime | None
-    result: str | None = None
+    result: Literal["win", "loss", "draw"] | None = None
     """For the player asking: ``win``, ``loss`` or ``draw`` once settled (an opponent's
     escape is a win, one's own a loss), ``None`` while running, called off or not settled."""
     beans: int | None = None
