@@ -286,7 +286,10 @@ export class TableView {
       if (this.events.some((e) => e.n === ev.n && e.kind === ev.kind)) continue;
       this.events.push(ev);
       if (ev.kind === "start" && typeof ev.hand === "number") this.handNo = ev.hand;
-      if (ev.kind === "settlement") this.end = ev;
+      if (ev.kind === "settlement") {
+        this.end = ev;
+        window.dispatchEvent(new CustomEvent("erren:settled", { detail: ev.game })); // the header's beans
+      }
       this.lastN = Math.max(this.lastN, ev.n);
     }
     this.save();
