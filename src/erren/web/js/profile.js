@@ -61,17 +61,22 @@ function statsEl(families) {
 }
 
 /**
- * The balance after each ledger row, as a line over the rows in order (an SVG of our own).
+ * The balance after each ledger row, as a line over the rows in order (an SVG of our own): the
+ * vertical axis spans the lowest to the highest balance shown, the horizontal one the rows.
  * @param {BeanPointOut[]} points oldest first @returns {HTMLElement}
  */
 export function beanChart(points) {
   if (!points.length) return h("p.muted", null, t("pf_no_beans"));
-  const W = 640, H = 200, PAD = 8, LEFT = 64;
-  const values = [0, ...points.map((p) => p.balance)];
-  const low = Math.min(...values), high = Math.max(...values);
-  const span = high - low || 1;
+  const W = 640, H = 200, PAD = 10, LEFT = 64, BOTTOM = 22;
+  const values = points.map((p) => p.balance);
+  let low = Math.min(...values), high = Math.max(...values);
+  if (low === high) {
+    low = Math.max(0, low - 1);
+    high += 1;
+  }
+  const span = high - low;
   const x = (/** @type {number} */ i) => LEFT + (points.length === 1 ? (W - LEFT - PAD) / 2 : (i * (W - LEFT - PAD)) / (points.length - 1));
-  const y = (/** @type {number} */ v) => PAD + ((high - v) * (H - 2 * PAD)) / span;
+  const y = (/** @type {number} */ v) => PAD + ((high - v) * (H - PAD - BOTTOM)) / span;
   const NS = "http://www.w3.org/2000/svg";
   /** @param {string} tag @param {Record<string, string|number>} attrs @param {string} [text] */
   const s = (tag, attrs, text) => {
@@ -86,6 +91,9 @@ export function beanChart(points) {
     svg.append(s("line", { x1: LEFT, x2: W - PAD, y1: y(v), y2: y(v), class: "pf-grid" }));
     svg.append(s("text", { x: LEFT - 6, y: y(v) + 4, "text-anchor": "end", class: "pf-axis" }, num(v)));
   }
+  const day = (/** @type {string} */ iso) => new Date(iso).toLocaleDateString(getLang() === "zh" ? "zh-CN" : "en-GB");
+  svg.append(s("text", { x: LEFT, y: H - 4, "text-anchor": "start", class: "pf-axis" }, day(points[0].at)));
+  if (points.length > 1) svg.append(s("text", { x: W - PAD, y: H - 4, "text-anchor": "end", class: "pf-axis" }, day(points[points.length - 1].at)));
   const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.balance).toFixed(1)}`).join(" ");
   svg.append(s("polyline", { points: line, class: "pf-line", fill: "none" }));
   points.forEach((p, i) => {
