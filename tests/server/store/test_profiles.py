@@ -8,6 +8,7 @@ openskill itself, from the starting ratings, never read back from erren's code.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 import pytest
@@ -273,3 +274,21 @@ async def test_the_history_filters_by_family_room_opponent_and_result(store: Sto
     assert b_rows[h[5]] == "loss"  # his escape
     with pytest.raises(ValueError, match="a result is one of"):
         await store.history(a, result="lost")
+
+
+async def test_two_settlements_of_one_hand_at_once_settle_it_once(store: Store) -> None:
+    """Two tasks settle the same hand at the same moment: one applies it, the other finds it
+    settled (PostgreSQL: the second waits on the hand's primary key, then sees it)."""
+    ids = await _players(store)
+    hand = HANDS[3]  # C pays A 1,200
+    game = await store.create_game(hand.family, {}, (ids["A"], ids["C"]), 1, "salt", hand.room)
+    settled = SettledHand(
+        game, GB, (ids["A"], ids["C"]), "win", 0, 1, "discard", 24, 24, (24, -24), True
+    )
+    pay = [Transfer(ids["C"], ids["A"], 1_200, "at once")]
+    before = [await store.balance(ids[p]) for p in "AC"]
+    done = await asyncio.gather(store.settle_hand(settled, pay), store.settle_hand(settled, pay))
+    assert sorted(done) == [False, True]
+    assert [await store.balance(ids[p]) for p in "AC"] == [before[0] + 1_200, before[1] - 1_200]
+    assert [r.hands for r in await store.rating_leaders(GB)] == [1, 1]
+    await store.audit()
