@@ -1,5 +1,6 @@
 """The HTTP API's routes, by purpose: :mod:`.accounts` (sessions, beans, relief),
-:mod:`.tables` (rooms, matches, tables, the campaign) and :mod:`.games` (records).  The shared
+:mod:`.tables` (rooms, matches, tables, the campaign) and :mod:`.games` (records, the
+filtered history), :mod:`.profile` (a player's figures, bean history, leaderboards).  The shared
 pieces (errors with a ``code``, strict JSON bodies, the current user) are in :mod:`.common`.
 The browser client's page, files and replay frames are mounted by :mod:`.web` (with
 :mod:`.replay`)."""
@@ -8,8 +9,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from erren.server.routes import accounts, games, tables
+from erren.server.routes import accounts, games, profile, tables
 
 __all__ = ["ROUTERS"]
 
-ROUTERS: tuple[APIRouter, ...] = (accounts.router, tables.router, games.router)
+ROUTERS: tuple[APIRouter, ...] = (
+    accounts.router,
+    tables.router,
+    games.router,
+    profile.router,
+)

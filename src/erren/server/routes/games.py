@@ -19,9 +19,28 @@ router = APIRouter(route_class=StrictJSONRoute, tags=["games"])
 
 
 @router.get("/games", response_model=list[GameOut])
-async def games(
-    user: CurrentUser, store: StoreDep, limit: Annotated[int, Query(ge=1, le=500)] = 50
+async def games(  # noqa: PLR0917  (the history's filters)
+    user: CurrentUser,
+    store: StoreDep,
+    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    family: Annotated[str | None, Query(max_length=64, description="a family's name")] = None,
+    room: Annotated[
+        str | None, Query(max_length=64, description="a room id, or private / computer")
+    ] = None,
+    opponent: Annotated[
+        str | None,
+        Query(max_length=100, description="the opponent's name (any case); empty: the computer"),
+    ] = None,
+    result: Annotated[
+        Literal["win", "loss", "draw"] | None,
+        Query(description="your result (settled hands only; an opponent's escape is a win)"),
+    ] = None,
 ) -> list[GameOut]:
+    """Your games, newest first, each with your result and beans once settled; filtered by
+    ``family``, ``room``, ``opponent`` and ``result`` when given."""
+    found = await store.history(
+        user.id, family=family, room=room, opponent=opponent, result=result, limit=limit
+    )
     return [
         GameOut(
             id=g.id,
@@ -34,8 +53,10 @@ async def games(
             finished_at=None if g.finished_at is None else g.finished_at.isoformat(),
             seat=g.seats.index(user.id) if user.id in g.seats else None,
             outcome=g.outcome,
+            result=g.result,
+            beans=g.beans,
         )
-        for g in await store.games_of(user.id, limit=limit)
+        for g in found
     ]
 
 

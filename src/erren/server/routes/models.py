@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -11,13 +11,21 @@ from erren.server.table import Table
 
 __all__ = [
     "BalanceOut",
+    "BeanPointOut",
+    "BiggestHandOut",
     "ComputerIn",
     "Credentials",
+    "FamilyStatsOut",
     "GameOut",
     "InviteIn",
+    "LeaderOut",
+    "LeaderboardOut",
     "LedgerOut",
+    "ProfileOut",
     "QuickMatchIn",
+    "RatingOut",
     "ReliefOut",
+    "ReliefRulesOut",
     "RoomOut",
     "SeatOut",
     "SessionOut",
@@ -138,6 +146,80 @@ class GameOut(BaseModel):
     """The asking player's seat in the game."""
     outcome: dict[str, Any] | None = None
     """How it ended, for the client to word (docs/records.md, ``outcome``)."""
+    result: Literal["win", "loss", "draw"] | None = Field(
+        default=None,
+        description="Your result once the hand is settled (an opponent's escape is a win); "
+        "null while it runs, when called off, or settled before profiles existed",
+    )
+    beans: int | None = Field(default=None, description="The beans the hand moved for you")
+
+
+class RatingOut(BaseModel):
+    mu: float = Field(description="openskill (Plackett-Luce) skill estimate; a newcomer has 25")
+    sigma: float = Field(description="its uncertainty; a newcomer has 25/3")
+    ordinal: float = Field(description="mu − 3σ, the conservative estimate leaderboards use")
+    hands: int = Field(description="rated hands played")
+
+
+class BiggestHandOut(BaseModel):
+    game: int = Field(description="the game id: its replay is #/replay/{game}")
+    fan: int
+    points: int
+
+
+class FamilyStatsOut(BaseModel):
+    family: str
+    hands: int = Field(description="settled hands (computer tables included)")
+    wins: int
+    self_drawn: int = Field(description="wins by self-draw (自摸)")
+    dealt_in: int = Field(description="hands lost on one's own discard or robbed kong (放铳)")
+    losses: int = Field(description="hands paid: dealt in, the opponent's self-draw, an escape")
+    draws: int
+    win_rate: float | None = Field(description="wins / hands")
+    self_drawn_rate: float | None = Field(description="self-drawn wins / wins")
+    deal_in_rate: float | None = Field(description="dealt in / hands")
+    average_fan: float | None = Field(description="fans summed over the wins / wins")
+    beans: int = Field(description="net beans won in the family's rooms")
+    biggest: BiggestHandOut | None = Field(description="the win with the most fans (the first)")
+    rating: RatingOut | None = Field(description="null until a rated hand (bean rooms, people)")
+
+
+class ReliefRulesOut(BaseModel):
+    below: int = Field(description="relief is for a balance below this")
+    top_up: int = Field(description="a grant tops the balance up to exactly this")
+    available: bool = Field(description="you may claim it now (registered, below, not today)")
+    claimed_today: bool
+
+
+class ProfileOut(BaseModel):
+    user: UserOut
+    balance: int
+    relief: ReliefRulesOut
+    families: list[FamilyStatsOut]
+
+
+class BeanPointOut(BaseModel):
+    id: int
+    at: str
+    amount: int
+    balance: int = Field(description="the balance after this ledger row")
+    reason: str
+    key: str | None
+
+
+class LeaderOut(BaseModel):
+    rank: int
+    user_id: int
+    name: str
+    hands: int
+    beans: int | None = Field(default=None, description="by=beans: net beans won in the family")
+    rating: RatingOut | None = Field(default=None, description="by=rating: the rating")
+
+
+class LeaderboardOut(BaseModel):
+    family: str
+    by: Literal["beans", "rating"]
+    leaders: list[LeaderOut]
 
 
 def user_out(user: User) -> UserOut:

@@ -76,6 +76,16 @@ the server codes against (names and semantics are stable)::
         # revealed, without actions (the record has them): for the ledger audit
     await store.unfinished_game_ids() -> list[int]
 
+    # profiles (profiles.py): a finished hand is settled once, in ONE transaction: its beans
+    # (as settle, key "game:{id}"), its "hands" row and both players' ratings (openskill,
+    # erren.server.rating) when rated — a retry changes nothing
+    await store.settle_hand(SettledHand(...), transfers) -> bool
+    await store.family_stats(user_id) -> list[FamilyStats]   # per family, from "hands"
+    await store.rating_leaders(family, limit=50) -> list[RatingLeader]   # best mu − 3σ first
+    await store.bean_leaders(family, limit=50) -> list[BeanLeader]   # most net beans first
+    await store.history(user_id, *, family=, room=, opponent=, result=, limit=50)
+        -> list[GameSummary]   # newest first, with the player's result and beans
+
 All methods are safe to call from many tasks at once; each is one short transaction.  Errors:
 :class:`StoreError` (base, an :class:`erren.errors.ErrenError`) ⊃ :class:`AuthError`,
 :class:`AccountError` ⊃ :class:`InsufficientBeans`; malformed arguments raise ``ValueError``.
@@ -98,14 +108,18 @@ from erren.server.store.store import (
     AccountError,
     Audit,
     AuthError,
+    BeanLeader,
+    FamilyStats,
     GameSummary,
     InsufficientBeans,
     JournalLine,
     LedgerEntry,
     LedgerJournal,
     NameTakenError,
+    RatingLeader,
     ReliefError,
     Session,
+    SettledHand,
     Store,
     StoredGame,
     StoreError,
@@ -124,6 +138,8 @@ __all__ = [
     "AccountError",
     "Audit",
     "AuthError",
+    "BeanLeader",
+    "FamilyStats",
     "GameSummary",
     "InsufficientBeans",
     "JournalLine",
@@ -131,8 +147,10 @@ __all__ = [
     "LedgerJournal",
     "NameTakenError",
     "Passwords",
+    "RatingLeader",
     "ReliefError",
     "Session",
+    "SettledHand",
     "Store",
     "StoreError",
     "StoreUnavailable",

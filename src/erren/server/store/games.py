@@ -15,7 +15,7 @@ from erren.server.store.errors import StoreError
 from erren.server.store.models import CampaignRow, Game, GameAction, UserRow, UTCDateTime
 from erren.server.store.values import GameSummary, StoredGame
 
-__all__ = ["Games"]
+__all__ = ["Games", "outcome_of"]
 
 
 # The statements of the group commit, built once (it runs a hundred times a second).
@@ -282,7 +282,7 @@ class Games(StoreBase):
                 summary=game.summary,
                 created_at=game.created_at,
                 finished_at=game.finished_at,
-                outcome=_outcome(game.record),
+                outcome=outcome_of(game.record),
             )
             for game, name0, name1 in rows
         ]
@@ -352,7 +352,7 @@ class Games(StoreBase):
             return True
 
 
-def _outcome(record: dict[str, Any] | None) -> dict[str, Any] | None:
+def outcome_of(record: dict[str, Any] | None) -> dict[str, Any] | None:
     """How a finished game ended, from its record (docs/records.md, ``outcome``)."""
     if record is None:
         return None

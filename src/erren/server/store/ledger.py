@@ -136,6 +136,21 @@ class Ledger(StoreBase):
         applied) for an unknown user."""
         if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY:
             raise ValueError(f"a settlement key is 1–{MAX_KEY} characters, not {key!r}")
+        self._check_transfers(transfers)
+        try:
+            async with self._write() as session:
+                if await session.scalar(select(Journal.id).where(Journal.key == key)) is not None:
+                    return False
+                await self._transfer(session, key, transfers, strict=strict)
+                await session.flush()
+        except IntegrityError:
+            if await self._settled(key):
+                return False
+            raise
+        return True
+
+    @staticmethod
+    def _check_transfers(transfers: Sequence[Transfer]) -> None:
         for transfer in transfers:
             if not isinstance(transfer, Transfer):
                 raise TypeError(f"not a Transfer: {transfer!r}")
@@ -144,44 +159,44 @@ class Ledger(StoreBase):
             if transfer.payer_id == transfer.payee_id:
                 raise ValueError(f"a transfer to oneself: {transfer!r}")
             checked_reason(transfer.reason)
-        try:
-            async with self._write() as session:
-                if await session.scalar(select(Journal.id).where(Journal.key == key)) is not None:
-                    return False
-                now = utc_now()
-                journal = Journal(key=key, kind="settle", created_at=now)
-                session.add(journal)
-                await session.flush()  # a concurrent settlement of this key waits here, then fails
-                accounts = await self._accounts(
-                    session, [u for t in transfers for u in (t.payer_id, t.payee_id)]
+
+    async def _transfer(
+        self, session: AsyncSession, key: str, transfers: Sequence[Transfer], *, strict: bool
+    ) -> list[int]:
+        """Write the settlement journal ``key`` and apply ``transfers`` in ``session`` (the
+        caller checked that ``key`` is new); returns what each transfer paid."""
+        paid_out: list[int] = []
+        now = utc_now()
+        journal = Journal(key=key, kind="settle", created_at=now)
+        session.add(journal)
+        await session.flush()  # a concurrent settlement of this key waits here, then fails
+        accounts = await self._accounts(
+            session, [u for t in transfers for u in (t.payer_id, t.payee_id)]
+        )
+        for transfer in transfers:
+            payer, payee = accounts[transfer.payer_id], accounts[transfer.payee_id]
+            paid = min(transfer.amount, payer.balance)
+            if strict and paid < transfer.amount:
+                raise InsufficientBeans(transfer.payer_id, transfer.amount, payer.balance)
+            paid_out.append(paid)
+            if paid == 0:
+                continue
+            payer.balance -= paid
+            payee.balance += paid
+            for account, other, amount in ((payer, payee, -paid), (payee, payer, paid)):
+                session.add(
+                    Entry(
+                        journal_id=journal.id,
+                        account_id=account.id,
+                        counter_account_id=other.id,
+                        amount=amount,
+                        balance_after=account.balance,
+                        reason=transfer.reason,
+                        created_at=now,
+                    )
                 )
-                for transfer in transfers:
-                    payer, payee = accounts[transfer.payer_id], accounts[transfer.payee_id]
-                    paid = min(transfer.amount, payer.balance)
-                    if strict and paid < transfer.amount:
-                        raise InsufficientBeans(transfer.payer_id, transfer.amount, payer.balance)
-                    if paid == 0:
-                        continue
-                    payer.balance -= paid
-                    payee.balance += paid
-                    for account, other, amount in ((payer, payee, -paid), (payee, payer, paid)):
-                        session.add(
-                            Entry(
-                                journal_id=journal.id,
-                                account_id=account.id,
-                                counter_account_id=other.id,
-                                amount=amount,
-                                balance_after=account.balance,
-                                reason=transfer.reason,
-                                created_at=now,
-                            )
-                        )
-                await session.flush()
-        except IntegrityError:
-            if await self._settled(key):
-                return False
-            raise
-        return True
+        await session.flush()
+        return paid_out
 
     async def ledger(self, user_id: int, limit: int = 50) -> list[LedgerEntry]:
         """The user's ledger rows, newest first."""

@@ -23,6 +23,7 @@ from sqlalchemy import (
     CheckConstraint,
     DateTime,
     Dialect,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -40,7 +41,9 @@ __all__ = [
     "Entry",
     "Game",
     "GameAction",
+    "HandRow",
     "Journal",
+    "RatingRow",
     "SessionRow",
     "UTCDateTime",
     "UserRow",
@@ -183,7 +186,7 @@ class Game(Base):
     __tablename__ = "games"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    ruleset: Mapped[str] = mapped_column(String(64))
+    ruleset: Mapped[str] = mapped_column(String(64), index=True)
     options: Mapped[dict[str, Any]]
     seat0_user_id: Mapped[int | None] = mapped_column(
         ForeignKey("users.id", ondelete="RESTRICT"), index=True
@@ -191,7 +194,7 @@ class Game(Base):
     seat1_user_id: Mapped[int | None] = mapped_column(
         ForeignKey("users.id", ondelete="RESTRICT"), index=True
     )
-    room: Mapped[str | None] = mapped_column(String(64))
+    room: Mapped[str | None] = mapped_column(String(64), index=True)
     commitment: Mapped[str] = mapped_column(String(64))
     seed: Mapped[str]
     salt: Mapped[str]
@@ -225,4 +228,52 @@ class CampaignRow(Base):
         ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
     )
     state: Mapped[dict[str, Any]]
+    updated_at: Mapped[datetime]
+
+
+class HandRow(Base):
+    """How a settled hand (one ``games`` row) ended, written once in the transaction that settles
+    its beans and updates the ratings: the source of the profile's figures, and the mark that
+    the hand was settled (its primary key makes a retried settlement a no-op)."""
+
+    __tablename__ = "hands"
+    __table_args__ = (
+        CheckConstraint("kind IN ('win', 'draw', 'abort')", name="kind"),
+        Index("ix_hands_ruleset_game_id", "ruleset", "game_id"),
+    )
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    ruleset: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(8))
+    winner: Mapped[int | None]
+    """The winner's seat (0 or 1) of a win; ``None`` otherwise."""
+    loser: Mapped[int | None]
+    """The seat that paid: who dealt in, the other seat of a self-drawn win, the escaper."""
+    how: Mapped[str | None] = mapped_column(String(16))
+    fan_total: Mapped[int]
+    points: Mapped[int]
+    delta0: Mapped[int]
+    delta1: Mapped[int]
+    beans0: Mapped[int] = mapped_column(BigInteger)
+    beans1: Mapped[int] = mapped_column(BigInteger)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime]
+
+
+class RatingRow(Base):
+    """A registered player's skill rating in one family (openskill's Plackett-Luce ``mu`` and
+    ``sigma``), updated by every rated hand he played in it."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_family_user_id", "family", "user_id"),)
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    family: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    hands: Mapped[int]
     updated_at: Mapped[datetime]

@@ -33,13 +33,18 @@ from erren.server.store.errors import (
 )
 from erren.server.store.games import Games
 from erren.server.store.ledger import RELIEF_BELOW, RELIEF_TOP_UP
+from erren.server.store.profiles import Profiles
 from erren.server.store.values import (
     Audit,
+    BeanLeader,
+    FamilyStats,
     GameSummary,
     JournalLine,
     LedgerEntry,
     LedgerJournal,
+    RatingLeader,
     Session,
+    SettledHand,
     StoredGame,
     Transfer,
     User,
@@ -54,14 +59,18 @@ __all__ = [
     "AccountError",
     "Audit",
     "AuthError",
+    "BeanLeader",
+    "FamilyStats",
     "GameSummary",
     "InsufficientBeans",
     "JournalLine",
     "LedgerEntry",
     "LedgerJournal",
     "NameTakenError",
+    "RatingLeader",
     "ReliefError",
     "Session",
+    "SettledHand",
     "Store",
     "StoreError",
     "StoreUnavailable",
@@ -73,10 +82,11 @@ __all__ = [
 ]
 
 
-class Store(Accounts, Games):
+class Store(Accounts, Games, Profiles):
     """The server's storage; open with :meth:`open`, close with :meth:`close` (or
     ``async with await Store.open(...) as store``).  Safe to share between tasks.
 
     Its parts: :class:`~.database.StoreBase` (the database, transactions),
     :class:`~.ledger.Ledger` (beans), :class:`~.accounts.Accounts` (users, sessions) and
-    :class:`~.games.Games` (game records, campaigns)."""
+    :class:`~.games.Games` (game records, campaigns), :class:`~.profiles.Profiles` (settled
+    hands, ratings, leaderboards, the filtered history)."""

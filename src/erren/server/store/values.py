@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 __all__ = [
     "Audit",
+    "BeanLeader",
+    "FamilyStats",
     "GameSummary",
     "JournalLine",
     "LedgerEntry",
     "LedgerJournal",
+    "RatingLeader",
     "Session",
+    "SettledHand",
     "StoredGame",
     "Transfer",
     "User",
@@ -101,6 +105,80 @@ class GameSummary:
     created_at: datetime
     finished_at: datetime | None
     outcome: dict[str, Any] | None = None
+    result: Literal["win", "loss", "draw"] | None = None
+    """For the player asking: ``win``, ``loss`` or ``draw`` once settled (an opponent's
+    escape is a win, one's own a loss), ``None`` while running, called off or not settled."""
+    beans: int | None = None
+    """The beans the hand moved for the player asking (``None``: not settled)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SettledHand:
+    """How a finished hand ended, as :meth:`Store.settle_hand` keeps it: the hand's ``game_id``
+    and ``ruleset``, its ``seats`` (user ids, ``None`` for the computer) and its result (the
+    ``HandResult`` fields: ``kind`` ``win``/``draw``/``abort``, ``winner``, ``loser``, ``how``,
+    ``fan_total``, ``points``, ``deltas`` in points).  ``rated``: the hand counts for the
+    players' ratings (a bean room, two people; guests are never rated)."""
+
+    game_id: int
+    ruleset: str
+    seats: tuple[int | None, int | None]
+    kind: str
+    winner: int | None
+    loser: int | None
+    how: str | None
+    fan_total: int
+    points: int
+    deltas: tuple[int, int]
+    rated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyStats:
+    """A player's figures in one family, from his settled hands: ``hands`` played, ``wins``,
+    ``self_drawn`` wins (自摸), ``dealt_in`` (he discarded or was robbed of the winning tile),
+    ``losses`` (every hand he paid: dealt in, the other's self-draw, his escape), ``draws``;
+    ``fan_total`` summed over his wins; ``beans`` net; the biggest win (most fans, the first
+    such) as ``best_game`` / ``best_fan`` / ``best_points``; his rating (``None``: unrated)."""
+
+    family: str
+    hands: int
+    wins: int
+    self_drawn: int
+    dealt_in: int
+    losses: int
+    draws: int
+    fan_total: int
+    beans: int
+    best_game: int | None
+    best_fan: int
+    best_points: int
+    rating_mu: float | None
+    rating_sigma: float | None
+    rated_hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingLeader:
+    """A line of a family's leaderboard by rating (``mu``, ``sigma``; ordered by ``ordinal``
+    = mu − 3σ, openskill's conservative estimate)."""
+
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    ordinal: float
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class BeanLeader:
+    """A line of a family's leaderboard by beans: the net beans won in the family's rooms."""
+
+    user_id: int
+    name: str
+    beans: int
+    hands: int
 
 
 @dataclass(frozen=True, slots=True)

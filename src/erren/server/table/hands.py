@@ -15,6 +15,7 @@ from erren.server.fairness import Commitment
 from erren.server.protocol import action_text, result_json
 from erren.server.rooms import RoomTier, rooms_admitting
 from erren.server.settlement import to_beans
+from erren.server.store import SettledHand
 from erren.server.table.base import TableBase
 from erren.server.table.commands import ReadyOver
 from erren.server.table.seats import Conn
@@ -230,8 +231,7 @@ class Hands(TableBase, ABC):
             self._timer = None
         result = state.result
         transfers, beans = await self._transfers()
-        if transfers:
-            await self.store.settle(f"game:{self.game_id}", transfers)
+        await self.store.settle_hand(self._settled(), transfers)  # beans + ratings, once
         record = self.record_json()
         record["outcome"] = {
             "hand": self.hand_no,
@@ -271,6 +271,27 @@ class Hands(TableBase, ABC):
         hand = self.hand_no
         self._ready_timer = self.clock.call_later(
             self.config.ready_timeout_s, lambda: self.submit(ReadyOver(hand))
+        )
+
+    def _settled(self) -> SettledHand:
+        """The finished hand as the store keeps it; rated in a bean room between two people
+        (the store rates registered players only; a hand against the computer is not rated)."""
+        state = self.state
+        assert state is not None and state.result is not None and self.game_id is not None
+        result = state.result
+        seats = (self.seats[0].user_id, self.seats[1].user_id)
+        return SettledHand(
+            game_id=self.game_id,
+            ruleset=self.ruleset.name,
+            seats=seats,
+            kind=result.kind,
+            winner=result.winner,
+            loser=result.loser,
+            how=result.how,
+            fan_total=result.fan_total,
+            points=result.points,
+            deltas=result.deltas,
+            rated=self.spec.room is not None and None not in seats,
         )
 
     async def _transfers(self) -> tuple[list[Any], list[int]]:

@@ -1,5 +1,6 @@
 // The single page: header (language, connection, beans, user), then by the address
-// #/ (lobby), #/table/ID, #/games (history), #/replay/ID (shareable).
+// #/ (lobby), #/table/ID, #/games (history), #/profile (the player's page), #/replay/ID
+// (shareable).
 
 import { ApiError, api, setToken, token } from "./api.js";
 import { tickTimers } from "./board.js";
@@ -7,6 +8,7 @@ import { $, h, num } from "./dom.js";
 import { failure, getLang, playerName, setLang, t } from "./i18n.js";
 import { campaignScreen } from "./campaign.js";
 import { lobbyScreen, loginScreen } from "./lobby.js";
+import { profileScreen } from "./profile.js";
 import { historyScreen, replayScreen } from "./replay.js";
 import { loadNames } from "./settle.js";
 import { closeRules, openRules, parseRulesHash, rulesHref } from "./rules.js";
@@ -28,20 +30,24 @@ function header() {
   const bar = $("#header");
   /** @type {HTMLElement[]} */
   const items = [h("a.brand", { href: "#/" }, h("span.logo", { "aria-hidden": "true" }), h("span", null, t("title"))), h("span.spacer"), h("span#conn.conn", { hidden: true })];
-  if (user) items.push(h("span#beans.beans", null, ""), h("span.user", null, playerName(user.name)));
+  if (user) items.push(h("a#beans.beans", { href: "#/profile", title: t("pf_title") }, ""), h("a.user#link-profile", { href: "#/profile", title: t("pf_title") }, playerName(user.name)));
   items.push(h("button.ghost#rules", { type: "button", onclick: () => { location.hash = rulesHref(table && table.info ? table.info.family : "guobiao-2p"); } }, t("rules_rules")));
   items.push(h("button.ghost#lang", { type: "button", onclick: () => { setLang(getLang() === "zh" ? "en" : "zh"); route(); } }, t("lang_switch")));
   if (user) items.push(h("button.ghost#logout", { type: "button", onclick: logout }, t("logout")));
   bar.replaceChildren(...items);
-  if (user) {
-    api("GET", "/me/balance")
-      .then((b) => {
-        const el = document.getElementById("beans");
-        if (el) el.textContent = `${num(b.balance)} ${t("beans")}`;
-      })
-      .catch(() => {});
-  }
+  if (user) refreshBeans();
 }
+
+/** Show the balance in the header (again: after every settlement, the table says so). */
+function refreshBeans() {
+  api("GET", "/me/balance")
+    .then((b) => {
+      const el = document.getElementById("beans");
+      if (el) el.textContent = `${num(b.balance)} ${t("beans")}`;
+    })
+    .catch(() => {});
+}
+window.addEventListener("erren:settled", () => { if (user) refreshBeans(); });
 
 async function logout() {
   await api("POST", "/auth/logout").catch(() => {});
@@ -147,6 +153,10 @@ async function route() {
     await campaignScreen(main, (id) => {
       location.hash = `#/table/${id}`;
     });
+    return;
+  }
+  if (parts[0] === "profile") {
+    await profileScreen(main);
     return;
   }
   if (parts[0] === "games") {

@@ -308,7 +308,10 @@ export class TableView {
       this.events.push(ev);
       fresh.push(ev);
       if (ev.kind === "start" && typeof ev.hand === "number") this.handNo = ev.hand;
-      if (ev.kind === "settlement") this.end = ev;
+      if (ev.kind === "settlement") {
+        this.end = ev;
+        window.dispatchEvent(new CustomEvent("erren:settled", { detail: ev.game })); // the header's beans
+      }
       this.lastN = Math.max(this.lastN, ev.n);
     }
     if (!this.syncing && fresh.length) {

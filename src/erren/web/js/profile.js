@@ -1,0 +1,231 @@
+// A player's own page (#/profile): his figures per family, his beans over time (an SVG chart
+// drawn here from the ledger), the leaderboards of each family by rating and by beans, the
+// relief grant and its rules, and his games with filters, each linked to its replay.
+
+import { api } from "./api.js";
+import { h, num } from "./dom.js";
+import { familyName, getLang, t } from "./i18n.js";
+import { reliefEl } from "./notices.js";
+
+/** @typedef {{mu: number, sigma: number, ordinal: number, hands: number}} RatingOut */
+/** @typedef {{family: string, hands: number, wins: number, self_drawn: number, dealt_in: number, losses: number, draws: number, win_rate: number|null, self_drawn_rate: number|null, deal_in_rate: number|null, average_fan: number|null, beans: number, biggest: {game: number, fan: number, points: number}|null, rating: RatingOut|null}} FamilyStatsOut */
+/** @typedef {{below: number, top_up: number, available: boolean, claimed_today: boolean}} ReliefRulesOut */
+/** @typedef {{user: import("./api.js").User, balance: number, relief: ReliefRulesOut, families: FamilyStatsOut[]}} ProfileOut */
+/** @typedef {{id: number, at: string, amount: number, balance: number, reason: string, key: string|null}} BeanPointOut */
+/** @typedef {{rank: number, user_id: number, name: string, hands: number, beans?: number|null, rating?: RatingOut|null}} LeaderOut */
+/** @typedef {{family: string, by: "beans"|"rating", leaders: LeaderOut[]}} LeaderboardOut */
+/** @typedef {import("./api.js").GameOut & {result?: "win"|"loss"|"draw"|null, beans?: number|null}} HistoryGame */
+
+const FAMILIES = ["guobiao-2p", "xiamen", "arcade"];
+
+/** 0.4 → "40.0%", null → "—". @param {number|null} x @returns {string} */
+function pct(x) {
+  return x === null ? "—" : `${(x * 100).toFixed(1)}%`;
+}
+
+/** @param {number} n @returns {string} */
+function signed(n) {
+  return n > 0 ? `+${num(n)}` : num(n);
+}
+
+/** @param {string} iso @returns {string} */
+function when(iso) {
+  return new Date(iso).toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB");
+}
+
+/** The figures of every family played, one row each. @param {FamilyStatsOut[]} families */
+function statsEl(families) {
+  if (!families.length) return h("p.muted#pf-no-stats", null, t("pf_no_hands"));
+  const heads = ["pf_family", "pf_hands", "pf_win_rate", "pf_self_drawn_rate", "pf_deal_in_rate", "pf_average_fan", "pf_beans", "pf_rating", "pf_biggest"];
+  const rows = families.map((f) =>
+    h(
+      "tr.pf-family",
+      { "data-family": f.family },
+      h("th", { scope: "row" }, familyName(f.family)),
+      h("td.pf-hands", null, num(f.hands)),
+      h("td.pf-win-rate", { title: `${f.wins}/${f.hands}` }, pct(f.win_rate)),
+      h("td.pf-self-drawn-rate", { title: `${f.self_drawn}/${f.wins}` }, pct(f.self_drawn_rate)),
+      h("td.pf-deal-in-rate", { title: `${f.dealt_in}/${f.hands}` }, pct(f.deal_in_rate)),
+      h("td.pf-average-fan", null, f.average_fan === null ? "—" : f.average_fan.toFixed(1)),
+      h(`td.pf-beans.${f.beans >= 0 ? "plus" : "minus"}`, null, signed(f.beans)),
+      h("td.pf-rating", { title: f.rating ? `μ ${f.rating.mu.toFixed(2)} · σ ${f.rating.sigma.toFixed(2)} · ${t("pf_rated_hands", f.rating.hands)}` : "" }, f.rating ? f.rating.ordinal.toFixed(1) : "—"),
+      h("td.pf-biggest", null, f.biggest ? h("a.pf-replay", { href: `#/replay/${f.biggest.game}` }, t("pf_fan", f.biggest.fan)) : "—"),
+    ),
+  );
+  return h(
+    "div.pf-scroll",
+    null,
+    h("table.pf-stats#pf-stats", null, h("thead", null, h("tr", null, ...heads.map((k) => h("th", { scope: "col" }, t(k))))), h("tbody", null, ...rows)),
+    h("p.muted.pf-note", null, t("pf_stats_note")),
+  );
+}
+
+/**
+ * The balance after each ledger row, as a line over the rows in order (an SVG of our own): the
+ * vertical axis spans the lowest to the highest balance shown, the horizontal one the rows.
+ * @param {BeanPointOut[]} points oldest first @returns {HTMLElement}
+ */
+export function beanChart(points) {
+  if (!points.length) return h("p.muted", null, t("pf_no_beans"));
+  const W = 640, H = 200, PAD = 10, LEFT = 64, BOTTOM = 22;
+  const values = points.map((p) => p.balance);
+  let low = Math.min(...values), high = Math.max(...values);
+  if (low === high) {
+    low = Math.max(0, low - 1);
+    high += 1;
+  }
+  const span = high - low;
+  const x = (/** @type {number} */ i) => LEFT + (points.length === 1 ? (W - LEFT - PAD) / 2 : (i * (W - LEFT - PAD)) / (points.length - 1));
+  const y = (/** @type {number} */ v) => PAD + ((high - v) * (H - PAD - BOTTOM)) / span;
+  const NS = "http://www.w3.org/2000/svg";
+  /** @param {string} tag @param {Record<string, string|number>} attrs @param {string} [text] */
+  const s = (tag, attrs, text) => {
+    const el = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    if (text !== undefined) el.textContent = text;
+    return el;
+  };
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "pf-chart", role: "img", "aria-label": t("pf_chart_label", num(points[0].balance), num(points[points.length - 1].balance)) });
+  svg.id = "pf-chart";
+  for (const v of [high, low]) {
+    svg.append(s("line", { x1: LEFT, x2: W - PAD, y1: y(v), y2: y(v), class: "pf-grid" }));
+    svg.append(s("text", { x: LEFT - 6, y: y(v) + 4, "text-anchor": "end", class: "pf-axis" }, num(v)));
+  }
+  const day = (/** @type {string} */ iso) => new Date(iso).toLocaleDateString(getLang() === "zh" ? "zh-CN" : "en-GB");
+  svg.append(s("text", { x: LEFT, y: H - 4, "text-anchor": "start", class: "pf-axis" }, day(points[0].at)));
+  if (points.length > 1) svg.append(s("text", { x: W - PAD, y: H - 4, "text-anchor": "end", class: "pf-axis" }, day(points[points.length - 1].at)));
+  const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.balance).toFixed(1)}`).join(" ");
+  svg.append(s("polyline", { points: line, class: "pf-line", fill: "none" }));
+  points.forEach((p, i) => {
+    const dot = s("circle", { cx: x(i).toFixed(1), cy: y(p.balance).toFixed(1), r: 3, class: p.amount >= 0 ? "pf-dot plus" : "pf-dot minus" });
+    dot.append(s("title", {}, `${when(p.at)} · ${signed(p.amount)} → ${num(p.balance)} · ${p.reason}`));
+    svg.append(dot);
+  });
+  return h("div.pf-chart-box", null, svg);
+}
+
+/** The leaderboards: a family and an order to choose, the table. @param {number} me */
+function leaderboardEl(me) {
+  let family = localStorage.getItem("erren.family") || FAMILIES[0];
+  if (!FAMILIES.includes(family)) family = FAMILIES[0];
+  /** @type {"rating"|"beans"} */
+  let by = "rating";
+  const body = h("div.pf-board-body");
+  const controls = h("div.row.pf-board-controls");
+  const load = async () => {
+    controls.replaceChildren(
+      ...FAMILIES.map((f) => h(`button.fam-pick${f === family ? ".on" : ""}`, { type: "button", "aria-pressed": f === family ? "true" : "false", "data-family": f, onclick: () => { family = f; load(); } }, familyName(f))),
+      h("span.spacer"),
+      ...(/** @type {const} */ (["rating", "beans"])).map((o) => h(`button.by-pick${o === by ? ".on" : ""}#pf-by-${o}`, { type: "button", "aria-pressed": o === by ? "true" : "false", onclick: () => { by = o; load(); } }, t(`pf_by_${o}`))),
+    );
+    body.replaceChildren(h("div.spinner"));
+    /** @type {LeaderboardOut} */
+    const board = await api("GET", `/leaderboard/${encodeURIComponent(family)}?by=${by}&limit=20`);
+    if (!board.leaders.length) {
+      body.replaceChildren(h("p.muted", null, t(by === "rating" ? "pf_board_empty_rating" : "pf_board_empty_beans")));
+      return;
+    }
+    body.replaceChildren(
+      h(
+        "table.pf-board#pf-board",
+        { "data-by": by, "data-family": family },
+        h("thead", null, h("tr", null, h("th", null, "#"), h("th", null, t("pf_player")), h("th", null, t(by === "rating" ? "pf_rating" : "pf_beans")), h("th", null, t("pf_hands")))),
+        h(
+          "tbody",
+          null,
+          ...board.leaders.map((r) =>
+            h(
+              `tr${r.user_id === me ? ".me" : ""}`,
+              null,
+              h("td", null, String(r.rank)),
+              h("td.pf-name", null, r.name),
+              h("td", null, by === "rating" && r.rating ? r.rating.ordinal.toFixed(1) : signed(r.beans || 0)),
+              h("td", null, num(r.hands)),
+            ),
+          ),
+        ),
+      ),
+    );
+  };
+  load().catch((e) => body.replaceChildren(h("p.error", null, t("error", e instanceof Error ? e.message : String(e)))));
+  return h("section.panel.pf-leaderboard", null, h("h2", null, t("pf_leaderboard")), controls, h("p.muted.pf-note", null, t("pf_board_note")), body);
+}
+
+/** The games with filters (family, room, opponent, result), each linked to its replay. */
+function historyEl() {
+  /** @param {string} id @param {[string, string][]} options @returns {HTMLSelectElement} */
+  const select = (id, options) => /** @type {HTMLSelectElement} */ (h(`select#${id}`, { "aria-label": t(id.replace("pf-f-", "pf_f_")) }, ...options.map(([v, label]) => h("option", { value: v }, label))));
+  const family = select("pf-f-family", [["", t("pf_all")], ...FAMILIES.map((f) => /** @type {[string, string]} */ ([f, familyName(f)]))]);
+  const room = select("pf-f-room", [["", t("pf_all")], ["computer", t("pf_room_computer")], ["private", t("pf_room_private")], ...["novice", "normal", "junior", "intermediate", "senior"].flatMap((tier) => FAMILIES.map((f) => /** @type {[string, string]} */ ([`${f}/${tier}`, `${familyName(f)} · ${t(`pf_tier_${tier}`)}`])))]);
+  const result = select("pf-f-result", [["", t("pf_all")], ["win", t("pf_win")], ["loss", t("pf_loss")], ["draw", t("pf_draw")]]);
+  const opponent = /** @type {HTMLInputElement} */ (h("input#pf-f-opponent", { placeholder: t("pf_f_opponent"), "aria-label": t("pf_f_opponent"), maxlength: 40 }));
+  const list = h("div.pf-games");
+  const load = async () => {
+    const q = new URLSearchParams({ limit: "50" });
+    if (family.value) q.set("family", family.value);
+    if (room.value) q.set("room", room.value);
+    if (result.value) q.set("result", result.value);
+    if (opponent.value.trim()) q.set("opponent", opponent.value.trim());
+    list.replaceChildren(h("div.spinner"));
+    /** @type {HistoryGame[]} */
+    const games = await api("GET", `/games?${q}`);
+    if (!games.length) {
+      list.replaceChildren(h("p.muted#pf-no-games", null, t("r_none")));
+      return;
+    }
+    list.replaceChildren(
+      h(
+        "ul.games#pf-games",
+        null,
+        ...games.map((g) =>
+          h(
+            `li.game.pf-game${g.result ? `.pf-${g.result}` : ""}`,
+            { "data-id": String(g.id) },
+            h("div.game-head", null, h("b", null, `#${g.id} · ${familyName(g.ruleset)}`), h("span.when", null, when(g.finished_at || g.created_at))),
+            h(
+              "div.game-sum",
+              null,
+              g.players.map((p) => p || t("pf_computer")).join(" – "),
+              g.result ? h(`span.pf-result.pf-${g.result}`, null, ` · ${t(`pf_${g.result}`)}`) : null,
+              g.beans ? h(`span.${g.beans > 0 ? "plus" : "minus"}`, null, ` · ${signed(g.beans)} ${t("beans")}`) : null,
+            ),
+            g.finished ? h("div.game-actions", null, h("a.button.r-open", { href: `#/replay/${g.id}` }, t("r_open"))) : null,
+          ),
+        ),
+      ),
+    );
+  };
+  const reload = () => { load().catch((e) => list.replaceChildren(h("p.error", null, t("error", e instanceof Error ? e.message : String(e))))); };
+  for (const el of [family, room, result]) el.addEventListener("change", reload);
+  const form = h("form.row.pf-filters", { onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); reload(); } }, family, room, result, opponent, h("button#pf-filter", { type: "submit" }, t("pf_filter")));
+  reload();
+  return h("section.panel.pf-history", null, h("h2", null, t("r_history")), form, list);
+}
+
+/** The relief grant: its rules, and the button when it may be claimed now.
+ * @param {ReliefRulesOut} relief @param {boolean} guest @param {() => void} again */
+function reliefPanel(relief, guest, again) {
+  if (relief.available) return reliefEl(() => window.setTimeout(again, 1200));
+  const why = guest ? t("relief_guest") : relief.claimed_today ? t("relief_already_claimed") : t("pf_relief_not_now", num(relief.below));
+  return h("section.panel.pf-relief#pf-relief", null, h("h2", null, t("pf_relief")), h("p", null, t("pf_relief_rules", num(relief.below), num(relief.top_up))), h("p.muted", null, why));
+}
+
+/** The page. @param {HTMLElement} root */
+export async function profileScreen(root) {
+  root.replaceChildren(h("div.panel", null, h("div.spinner")));
+  /** @type {[ProfileOut, BeanPointOut[]]} */
+  const [page, points] = await Promise.all([api("GET", "/me/profile"), api("GET", "/me/beans/history?limit=200")]);
+  const again = () => { profileScreen(root).catch(() => {}); };
+  root.replaceChildren(
+    h(
+      "div.profile#profile",
+      null,
+      h("section.panel.pf-head", null, h("h2", null, page.user.name, page.user.guest ? h("span.muted", null, ` · ${t("pf_guest")}`) : null), h("p.pf-balance", null, t("pf_balance"), " ", h("b#pf-balance", null, num(page.balance)), ` ${t("beans")}`)),
+      h("section.panel", null, h("h2", null, t("pf_stats")), statsEl(page.families)),
+      h("section.panel", null, h("h2", null, t("pf_bean_history")), beanChart(points)),
+      reliefPanel(page.relief, page.user.guest, again),
+      leaderboardEl(page.user.id),
+      historyEl(),
+    ),
+  );
+}

@@ -1,0 +1,90 @@
+"""The player's page in the browser: after a settled hand in a bean room, the header's beans
+change at once (no reload), and the page shows the hand in the figures, the chart, the
+leaderboards and the filtered history — with no error on the page.
+
+The hand: two new registered players (10,000 beans each) meet in 二人国标 新手场 and the first
+leaves the running hand: an escape, 13 points × the stake 50 = 650 beans to the other
+(guobiao-2p §6.5, §6.3), who never had a win — an escape is not a won hand."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page
+
+from ._support import until
+
+WELCOME = 10_000  # every new account's beans (docs/protocol.md)
+ESCAPE = 13 * 50  # guobiao-2p §6.5 escape points × 新手场's stake (§6.3)
+
+
+def _register(page: Page, url: str, name: str) -> None:
+    page.goto(url + "/")
+    page.fill("#login-name", name)
+    page.fill("#login-pass", "correct horse 42")
+    page.click("#btn-register")
+    page.wait_for_selector(".rooms .room")
+
+
+def test_a_settled_hand_moves_the_header_and_shows_on_the_page(
+    browser: Browser, server: str, shots: Path
+) -> None:
+    ctx_a = browser.new_context(viewport={"width": 1100, "height": 800})
+    ctx_b = browser.new_context(viewport={"width": 1100, "height": 900})
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    errors: list[str] = []
+    for page in (a, b):
+        page.on("pageerror", lambda err: errors.append(str(err)))
+    leaver, stayer = "pa" + secrets.token_hex(5), "pb" + secrets.token_hex(5)
+    try:
+        for page, name in ((a, leaver), (b, stayer)):
+            _register(page, server, name)
+            page.click('button.fam[data-family="guobiao-2p"]')
+            page.click('.rooms .room[data-room="guobiao-2p/novice"]')
+        for page in (a, b):
+            page.wait_for_selector(".board", timeout=20000)
+        assert b.inner_text("#beans").startswith(f"{WELCOME:,}")
+        a.evaluate("window.erren.table.conn.send({type: 'leave'})")  # an escape
+        # the header follows the settlement at once, on the table, without a reload
+        until(
+            b,
+            f"document.getElementById('beans').textContent.startsWith('{WELCOME + ESCAPE:,}')",
+            10000,
+        )
+        assert b.locator(".board, .closed").count() >= 1  # still on the table screen
+
+        b.click("#link-profile")
+        row = b.wait_for_selector('#pf-stats tr.pf-family[data-family="guobiao-2p"]', timeout=10000)
+        assert row is not None
+        assert b.inner_text('tr[data-family="guobiao-2p"] .pf-hands') == "1"
+        assert b.inner_text('tr[data-family="guobiao-2p"] .pf-win-rate') == "0.0%"
+        assert b.inner_text('tr[data-family="guobiao-2p"] .pf-beans') == f"+{ESCAPE:,}"
+        assert b.inner_text("#pf-balance") == f"{WELCOME + ESCAPE:,}"
+        # the chart: the welcome grant and the escape's settlement, the last one a gain
+        assert b.locator("#pf-chart circle").count() == 2
+        assert b.locator("#pf-chart circle.plus").count() == 2
+        # the leaderboards: the stayer above the leaver, by rating and by beans
+        b.wait_for_selector("#pf-board")
+        names = b.locator("#pf-board .pf-name").all_inner_texts()
+        assert names.index(stayer) < names.index(leaver), names
+        b.click("#pf-by-beans")
+        b.wait_for_selector('#pf-board[data-by="beans"]')
+        names = b.locator("#pf-board .pf-name").all_inner_texts()
+        assert names.index(stayer) < names.index(leaver), names
+        # the history's filters: a win (the opponent escaped), none lost, one against him
+        b.wait_for_selector("#pf-games")
+        b.select_option("#pf-f-result", "loss")
+        b.wait_for_selector("#pf-no-games")
+        b.select_option("#pf-f-result", "win")
+        b.fill("#pf-f-opponent", leaver.upper())
+        b.click("#pf-filter")
+        b.wait_for_selector("#pf-games .pf-game.pf-win")
+        assert b.locator("#pf-games .pf-game").count() == 1
+        b.screenshot(path=str(shots / "40-profile.png"), full_page=True)
+        href = b.get_attribute("#pf-games .r-open", "href")
+        assert href is not None and href.startswith("#/replay/")
+        assert not errors, errors
+    finally:
+        ctx_a.close()
+        ctx_b.close()
