@@ -57,7 +57,7 @@ def test_finished_game_log_in_both_formats(server: Server) -> None:
         assert (await a.http.get(f"/games/{game}/log", params={"format": "pgn"})).status_code == 422
         missing = await a.http.get("/games/99999999/log")
         assert missing.status_code == 404
-        assert missing.json() == {"detail": "no game 99999999", "code": "no-game"}
+        assert missing.json() == {"detail": "no game 99999999", "code": "no-game", "params": {}}
         await a.close()
 
     run(main())

@@ -429,6 +429,8 @@ const S = {
   hn_rv_ready: ["之后听牌，剩{0}张", "then ready, {0} left"],
   hn_rv_away: ["之后{0}向听，有用的牌{1}张", "then {0} from ready, {1} tiles help"],
   hn_rv_win: ["和牌", "a win"],
+  "err_game-running": ["这局还没有结束，还不能下载记录", "The game is not finished: no log yet"],
+  "err_bad-seat": ["完整牌谱不能只选一个座位", "An erren record is whole: no seat can be chosen"],
   "err_no-review": ["一局结束后才能复盘", "The review is ready once a hand is over"],
   error: ["出错了：{0}", "Error: {0}"],
   // --- rules ---
