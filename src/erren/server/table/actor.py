@@ -234,7 +234,7 @@ class Table(Timers):
             conn.send({"type": "advice", "n": n, "action": None, "reason": None})
             return
         n = state.event_count
-        key = (seat, len(state.history))
+        key = (self.game_id or 0, seat, len(state.history))  # this hand's decision
         given = self._advice.get(key)
         if given is None:
             obs = state.observe(seat)
@@ -243,7 +243,7 @@ class Table(Timers):
                 return
             adviser = self.adviser()
             action = await asyncio.to_thread(adviser.choose, obs, obs.legal_actions)
-            if self.state is not state or key[1] != len(state.history):
+            if self.state is not state or key[2] != len(state.history):
                 # the hand moved on
                 conn.send({"type": "advice", "n": n, "action": None, "reason": None})
                 return

@@ -81,7 +81,7 @@ class TableBase:
         self.store_failures = 0
         """Failed database writes in a row (0: the store is fine)."""
         self._expert: Bot | None = None
-        self._advice: dict[tuple[int, int], tuple[str, dict[str, Any]]] = {}
+        self._advice: dict[tuple[int, int, int], tuple[str, dict[str, Any]]] = {}
         """The last advice given: ``(seat, actions applied) -> (action, reason)``."""
         self._reviews: dict[tuple[int, int], dict[str, Any]] = {}
         """The last quick review given: ``(game, seat) -> its message body``."""

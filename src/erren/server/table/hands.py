@@ -136,6 +136,7 @@ class Hands(TableBase, ABC):
             seat.toggles = 0
         self.state, self.game_id, self.fair = state, game_id, fair
         self.end_event = None
+        self._advice = {}  # the hint of the last hand's decision is no hint for this one
         self._persisted = 0
         self.start_event = {
             "n": 0,
