@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 from erren.bots.hints import reason
 from erren.bots.levels import Level, level_bot
 from erren.engine import Action, ActionKind, Record, replay
 from erren.server.fairness import Commitment, commit
+from erren.server.logs import CURRENT_TABLE
 from erren.server.protocol import ProtocolError, action_text, parse_action
 from erren.server.review import review, review_json
 from erren.server.table.commands import (
@@ -59,6 +61,7 @@ class Table(Timers):
                 await self.task
 
     async def _run(self) -> None:
+        CURRENT_TABLE.set(self)  # this task's log lines (and its timers' and threads') name it
         while not self.closed:
             command = await self.queue.get()
             try:
@@ -219,7 +222,11 @@ class Table(Timers):
             self.seats[conn.seat].trustee_by_disconnect = False
         if self._hold_pass(action):
             return
+        done = len(state.history)
         await self._apply(action, conn)
+        meter = self.meter
+        if meter is not None and cmd.received and len(state.history) > done:
+            meter.latency.observe(time.perf_counter() - cmd.received)
 
     async def _advise(self, conn: Conn) -> None:
         """``{"type": "advice", "n", "action", "reason"}`` to ``conn`` alone: the ``expert``'s

@@ -21,6 +21,7 @@ from erren.server.table.spec import TableConfig, TableSpec, with_claim_privacy
 
 if TYPE_CHECKING:
     from erren.server.journal import Journal
+    from erren.server.metrics import FamilyMetrics
     from erren.server.store import Store
 
 __all__ = ["TableBase"]
@@ -126,6 +127,9 @@ class TableBase:
             if seat.user_id == user_id:
                 return i
         return None
+
+    meter: FamilyMetrics | None = None
+    """Where the table counts its actions, latencies and hands (the lobby sets it)."""
 
     kept = False
     """The failed table's unfinished game is still in the store (restored at the next start):
