@@ -85,7 +85,8 @@ def test_erren_bot_mjai_plays_a_server_table(server: Server) -> None:
         state = verify_record(record)
         assert state.is_terminal and state.result is not None
         assert _timeouts(record, 1) == 0  # the program made every move of seat 1 itself
-        assert sum(1 for text in record["actions"] if text.startswith("1:")) > 5
+        # the program moved for seat 1 (a hand may end in a few turns: its deal is random)
+        assert any(text.startswith("1:") for text in record["actions"])
 
 
 def test_a_bot_program_that_exits_leaves_its_moves_to_the_clock(
