@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from erren.server.clusterconfig import ClusterConfig
 
 NAME = "serve"
 HELP = "Run the game server (HTTP API + WebSocket play; SQLite by default, or PostgreSQL)."
@@ -88,6 +93,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "option; default 127.0.0.1): the address registrations and logins are counted by",
     )
     parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
+    parser.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="redis://HOST:PORT/DB: run as one node of a cluster sharing this Redis and the "
+        "--database (PostgreSQL) with the other nodes (docs/deploy.md); without it, a single "
+        "server that needs no Redis",
+    )
+    parser.add_argument(
+        "--redis-prefix",
+        default="erren:",
+        help="the cluster's Redis keys begin with this (default erren:; one per cluster)",
+    )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=5.0,
+        help="seconds a table's lease lasts unless its owner renews it: how soon another "
+        "node may take over a dead node's tables (default 5)",
+    )
+
+
+def _cluster_config(args: argparse.Namespace) -> ClusterConfig | str | None:
+    """The cluster settings (``None``: no ``--redis``), or the one-line problem with them."""
+    from erren.server.clusterconfig import ClusterConfig  # noqa: PLC0415
+
+    if args.redis is None:
+        return None
+    if not args.redis.startswith(("redis://", "rediss://", "unix://")):
+        return f"--redis must be a redis://HOST:PORT/DB URL, not {args.redis!r}"
+    if not 0.1 <= args.lease <= 600:
+        return f"--lease must be between 0.1 and 600 seconds, not {args.lease:g}"
+    try:
+        import redis  # noqa: PLC0415
+        from redis.exceptions import RedisError  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - the extra is missing
+        return "--redis needs the redis package (pip install 'erren[server]')"
+    try:
+        client = redis.Redis.from_url(args.redis, socket_connect_timeout=5)
+        client.ping()
+        client.close()
+    except (RedisError, ValueError) as err:
+        return f"Redis at {args.redis} does not answer: {err}"
+    node_id = vars(args).get("node_id")  # --node-id, where the server has it
+    return ClusterConfig(args.redis, node_id=node_id, prefix=args.redis_prefix, lease_s=args.lease)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -100,6 +150,10 @@ def run(args: argparse.Namespace) -> int:
         from erren.server.table import TableConfig  # noqa: PLC0415
     except ImportError as err:  # pragma: no cover - the extra is missing
         print(f"erren serve needs the server extra (pip install 'erren[server]'): {err}")
+        return 2
+    cluster = _cluster_config(args)
+    if isinstance(cluster, str):
+        print(f"erren serve: {cluster}", file=sys.stderr)
         return 2
     app = create_app(
         args.database,
@@ -120,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
             login_per_address=args.login_address_limit,
             login_window_s=args.login_window,
         ),
+        cluster=cluster,
     )
     from erren.server.store import database_url  # noqa: PLC0415
 

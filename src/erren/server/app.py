@@ -35,6 +35,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from erren import __version__
 from erren.server.apidocs import mount_docs
 from erren.server.clock import Clock
+from erren.server.clusterconfig import ClusterConfig
 from erren.server.headers import with_security_headers
 from erren.server.lobby import Lobby, LobbyError
 from erren.server.ratelimit import AccessLimits, AccountGate
@@ -124,12 +125,14 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     burst: float = 200.0,
     limits: AccessLimits | None = None,
     max_body: int = MAX_BODY,
+    cluster: ClusterConfig | None = None,
 ) -> FastAPI:
     """The app.  ``store``: an open store, or a database URL (``None``: the default SQLite
     file) opened at startup and closed at shutdown.  ``clock`` scales every timer (tests),
     ``rng`` makes seeds, invite codes and table ids reproducible (tests only: real play draws
     seeds from :mod:`secrets`).  ``limits``: the account throttles (registrations per address,
-    wrong passwords); ``max_body``: the largest request body in bytes."""
+    wrong passwords); ``max_body``: the largest request body in bytes.  ``cluster``: run as
+    one node of a cluster (``erren serve --redis``); ``None``: a single server, no Redis."""
     clock = clock or Clock()
     config = config or TableConfig()
     holder: dict[str, Any] = {}
@@ -138,8 +141,21 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         owned = not isinstance(store, Store)
         opened = store if isinstance(store, Store) else await Store.open(store)
-        lobby = Lobby(opened, clock=clock, config=config, rng=rng)
-        holder["store"], holder["lobby"] = opened, lobby
+        node: Any = None
+        if cluster is None:
+            lobby = Lobby(opened, clock=clock, config=config, rng=rng)
+        else:  # only a cluster node imports redis
+            from erren.server.cluster import Cluster  # noqa: PLC0415
+            from erren.server.cluster.lobby import ClusterLobby  # noqa: PLC0415
+
+            node = await Cluster.connect(
+                cluster.redis,
+                node_id=cluster.node_id,
+                prefix=cluster.prefix,
+                lease_ms=round(cluster.lease_s * 1000),
+            )
+            lobby = ClusterLobby(opened, node, clock=clock, config=config, rng=rng)
+        holder["store"], holder["lobby"], holder["cluster"] = opened, lobby, node
         await asyncio.to_thread(skeleton, "warm")  # load the confusables table before play
         restored = await lobby.restore()
         if restored:
@@ -151,6 +167,8 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
         finally:
             lag.cancel()
             await lobby.shutdown()
+            if node is not None:
+                await node.close()
             if owned:
                 await opened.close()
 

@@ -22,11 +22,9 @@ from redis.exceptions import RedisError
 
 from erren.server.cluster.leases import Leases
 from erren.server.cluster.matching import Matching
+from erren.server.clusterconfig import DEFAULT_PREFIX
 
 __all__ = ["DEFAULT_PREFIX", "Cluster", "ClusterError", "default_node_id"]
-
-DEFAULT_PREFIX = "erren:"
-"""Every key this cluster uses begins with it."""
 
 
 class ClusterError(Exception):

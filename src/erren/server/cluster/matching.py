@@ -20,7 +20,11 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 
-__all__ = ["Joined", "Matching", "Paired"]
+__all__ = ["MARGIN_MS", "Found", "Joined", "Matching", "Paired"]
+
+MARGIN_MS = 2_000
+"""A queue entry outlives its wait by this much: the waiting node takes it out itself; the
+expiry is for a node that died while its player waited."""
 
 _JOIN = """
 local prefix, user, name, room = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
@@ -39,7 +43,7 @@ while true do
     redis.call('SET', prefix .. 'seat:' .. other, table)
     redis.call('SET', prefix .. 'seat:' .. user, table)
     local inbox = prefix .. 'inbox:' .. other
-    redis.call('RPUSH', inbox, table)
+    redis.call('RPUSH', inbox, table .. '|' .. user .. '|' .. name)
     redis.call('PEXPIRE', inbox, 60000)
     return {'paired', entry}
   end
@@ -51,12 +55,12 @@ return {'queued', room}
 
 _LEAVE = """
 local prefix, user, room = ARGV[1], ARGV[2], ARGV[3]
-if redis.call('GET', prefix .. 'qu:' .. user) ~= room then return 0 end
-redis.call('DEL', prefix .. 'qu:' .. user)
 local queue = prefix .. 'q:' .. room
 for _, entry in ipairs(redis.call('LRANGE', queue, 0, -1)) do
   if string.match(entry, '^([^|]+)|') == user then redis.call('LREM', queue, 0, entry) end
 end
+if redis.call('GET', prefix .. 'qu:' .. user) ~= room then return 0 end
+redis.call('DEL', prefix .. 'qu:' .. user)
 return 1
 """
 
@@ -75,6 +79,20 @@ class Paired:
 
     user_id: int
     name: str
+
+
+@dataclass(frozen=True)
+class Found:
+    """A waiting player was paired: at ``table_id`` (another node's, or this one's), seat 0,
+    against ``opponent`` (seat 1), whose node made the table."""
+
+    table_id: str
+    opponent: Paired
+
+    @classmethod
+    def parse(cls, text: str) -> Found:
+        table_id, user, name = text.split("|", 2)
+        return cls(table_id, Paired(int(user), name))
 
 
 @dataclass(frozen=True)
@@ -100,16 +118,16 @@ class Matching:
     ) -> Joined:
         """Pair the player with the oldest one waiting in ``room`` (both are then seated at
         ``table_id``), or queue him for ``wait_s`` seconds."""
-        wait_ms = max(1, round(wait_s * 1000))
+        wait_ms = max(1, round(wait_s * 1000)) + MARGIN_MS  # the waiter leaves by himself
         kind, value = await self._join(args=[self.prefix, user_id, name, room, wait_ms, table_id])
         if kind == "paired":
             other, _, other_name = str(value).partition("|")
             return Joined("paired", table_id, Paired(int(other), other_name))
         return Joined(str(kind), str(value))
 
-    async def wait(self, user_id: int, room: str, wait_s: float) -> str | None:
-        """Wait (queued by :meth:`join`) until paired: the table id; ``None`` when ``wait_s``
-        passed, or the wait was cancelled (then the player has left the queue)."""
+    async def wait(self, user_id: int, room: str, wait_s: float) -> Found | None:
+        """Wait (queued by :meth:`join`) until paired; ``None`` when ``wait_s`` passed (the
+        player has left the queue, as he has when the wait is cancelled)."""
         inbox = f"{self.prefix}inbox:{user_id}"
         try:
             found = await self.redis.blpop([inbox], timeout=max(wait_s, 0.01))
@@ -117,11 +135,12 @@ class Matching:
             await asyncio.shield(self.leave(user_id, room))
             raise
         if found is not None:
-            return str(found[1])
+            return Found.parse(str(found[1]))
         if await self.leave(user_id, room):
             return None
-        # paired meanwhile: the pairing script left the table id in the inbox with it
-        return str(await self.redis.lpop(inbox))
+        # paired meanwhile (the pairing script left the table id in the inbox), or expired
+        late = await self.redis.lpop(inbox)
+        return None if late is None else Found.parse(str(late))
 
     async def leave(self, user_id: int, room: str) -> bool:
         """Take the player out of the room's queue; ``False`` if he was not waiting there
