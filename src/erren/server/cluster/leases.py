@@ -123,6 +123,16 @@ class Leases:
         node, _, token = str(value).rpartition("|")
         return Lease(node, int(token))
 
+    async def free(self, table_ids: list[str]) -> set[str]:
+        """Of these tables, those whose lease nobody holds."""
+        if not table_ids:
+            return set()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                pipe.exists(self._key(table_id))
+            held = await pipe.execute()
+        return {t for t, h in zip(table_ids, held, strict=True) if not h}
+
     def keep(self, table_id: str, token: int, on_lost: Callable[[str], None]) -> None:
         """Renew the lease in the background until :meth:`release`; ``on_lost(table_id)`` is
         called if it is lost (another node holds it, or it could not be renewed in time)."""

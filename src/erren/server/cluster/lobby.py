@@ -7,8 +7,9 @@
   (``seat:{user}``): an account sits at one table in the whole cluster;
 * quick match goes through the shared queues (:mod:`.matching`): the node whose player finds
   an opponent makes the table; the opponent's node answers with the table's id and seat 0;
-* at startup it restores only the unfinished games whose table nobody holds, claiming each
-  game with its new token before reading it.
+* at startup, and every half lease after, it restores the unfinished games whose table nobody
+  holds (a dead node's, a stopped node's), claiming each game with its new token before
+  reading it: the takeover after a node's death.
 
 A lost lease (Redis lost it, or the node was paused past it and another node took the table)
 stops the table at once without writing anything; the fence refuses whatever was in flight.
@@ -17,13 +18,13 @@ stops the table at once without writing anything; the fence refuses whatever was
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from erren.server.cluster.matching import Found
 from erren.server.lobby import Lobby, LobbyError
-from erren.server.store import Fenced
 from erren.server.table import Table, TableBase, TableSpec, TableView, quick_spec
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ class ClusterLobby(Lobby):
         self.lost: set[str] = set()
         """Tables whose lease this node lost: stopped, their seats left to the new owner."""
         self._chores: set[asyncio.Task[Any]] = set()
+        self._adopter: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ ownership
     async def _own(self, table: Table) -> None:
@@ -107,8 +109,8 @@ class ClusterLobby(Lobby):
                     del self.held[user_id]
             return
         token = self.cluster.leases.held.get(table_id)
-        if token is not None and not table.kept:
-            self._chore(self._let_go(table_id, token, users))
+        if token is not None:  # a kept game's seats stay: the node that restores it needs them
+            self._chore(self._let_go(table_id, token, [] if table.kept else users))
 
     async def _let_go(self, table_id: str, token: int, users: list[int]) -> None:
         await self.cluster.matching.free_seats(table_id, users)
@@ -187,43 +189,72 @@ class ClusterLobby(Lobby):
         stop.set_result(None)
         return True
 
-    # ------------------------------------------------------------------ restart
+    # ------------------------------------------------------------------ restart, takeover
     async def restore(self) -> int:
-        """Restore the unfinished games whose tables no node holds: take the table's lease,
-        claim the game with the token, then read it (so nothing an older owner wrote is
-        missed, and nothing it writes later is accepted)."""
-        count = 0
-        leases = self.cluster.leases
-        for listed in await self.store.unfinished_games():
-            table_id = str(dict(listed.options)["table"]["id"])
-            if table_id in self.tables:
-                continue
-            fence = await self.store.fence_of(listed.id) or 0
-            token = await leases.acquire(table_id, floor=fence)
-            if token is None:
-                continue  # another node plays it
-            try:
-                await self.store.claim_game(listed.id, token)
-                game = await self.store.get_game(listed.id, reveal=True)
-                if game is None or game.finished:
-                    raise Fenced(listed.id, token, fence)
-                table = self._restored(game)
-                table.fence = token
-                await table.resume()
-            except Exception:
-                log.exception("cannot restore game %s", listed.id)
-                await leases.release(table_id, token)
-                continue
-            users = [s.user_id for s in table.seats if s.user_id is not None]
-            for user_id in users:
-                await self.cluster.matching.take_seat(user_id, table_id)
-            leases.keep(table_id, token, self._lease_lost)
-            self._add(table)
-            table.start()
-            count += 1
+        """Adopt the tables nobody holds (:meth:`adopt`), then keep looking for such tables
+        every half lease: those of a node that died or stopped."""
+        count = await self.adopt()
+        self._adopter = asyncio.get_running_loop().create_task(self._adopting(), name="adopt")
         return count
 
+    async def _adopting(self) -> None:
+        every = self.cluster.leases.lease_ms / 2000
+        while True:
+            await asyncio.sleep(every)
+            try:
+                adopted = await self.adopt()
+            except Exception as err:  # Redis or the database away: try again later
+                log.warning("cannot look for tables to take over: %s", err)
+                continue
+            if adopted:
+                log.warning("took over %d table(s) nobody held", adopted)
+
+    async def adopt(self) -> int:
+        """Restore every unfinished game whose table no node holds; returns how many."""
+        listed = [(g, t) for g, t in await self.store.unfinished_tables() if t not in self.tables]
+        free = await self.cluster.leases.free([t for _, t in listed])
+        count = 0
+        for game_id, table_id in listed:
+            if table_id in free and await self._adopt(game_id, table_id):
+                count += 1
+        return count
+
+    async def _adopt(self, game_id: int, table_id: str) -> bool:
+        """Take the table's lease, claim the game with the token, then read it (so nothing an
+        older owner wrote is missed, and nothing it writes later is accepted) and restore."""
+        leases = self.cluster.leases
+        fence = await self.store.fence_of(game_id) or 0
+        token = await leases.acquire(table_id, floor=fence)
+        if token is None:
+            return False  # another node was quicker
+        try:
+            await self.store.claim_game(game_id, token)
+            game = await self.store.get_game(game_id, reveal=True)
+            if game is None or game.finished:
+                await leases.release(table_id, token)
+                return False
+            table = self._restored(game)
+            table.fence = token
+            await table.resume()
+        except Exception:
+            log.exception("cannot restore game %s", game_id)
+            await leases.release(table_id, token)
+            return False
+        users = [s.user_id for s in table.seats if s.user_id is not None]
+        for user_id in users:
+            await self.cluster.matching.take_seat(user_id, table_id)
+            if self.held.get(user_id) == table_id:
+                del self.held[user_id]
+        leases.keep(table_id, token, self._lease_lost)
+        self._add(table)
+        table.start()
+        return True
+
     async def shutdown(self) -> None:
+        if self._adopter is not None:
+            self._adopter.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._adopter
         for stop in self.remote_waits.values():
             if not stop.done():
                 stop.set_result(None)

@@ -359,6 +359,22 @@ class Games(StoreBase):
             ).all()
         return [self._game(game, (), reveal=True) for game in games]
 
+    async def unfinished_tables(self) -> list[tuple[int, str]]:
+        """``(game id, table id)`` of every unfinished game, oldest first, without its actions:
+        what a cluster node scans for tables nobody holds."""
+        async with self._read() as session:
+            rows = (
+                await session.execute(
+                    select(Game.id, Game.options).where(Game.finished.is_(False)).order_by(Game.id)
+                )
+            ).all()
+        out: list[tuple[int, str]] = []
+        for game_id, options in rows:
+            table = options.get("table") if isinstance(options, dict) else None
+            if isinstance(table, dict) and isinstance(table.get("id"), str):
+                out.append((game_id, table["id"]))
+        return out
+
     async def unfinished_game_ids(self) -> list[int]:
         """The ids of the games not finished (yet), oldest first."""
         async with self._read() as session:

@@ -1,0 +1,168 @@
+"""A node's death loses nothing: two ``erren serve --redis`` nodes on one PostgreSQL database;
+the owner of a table mid-hand is killed (SIGKILL) or paused (SIGSTOP past its lease, then
+SIGCONT); the other node takes the table over from the record within a few seconds, the
+players reconnect to it and finish the hand; the stored actions are exactly the record's, the
+beans add up and the ledger audit passes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from erren.bots import find_bot
+from erren.server.client import PlayerClient
+from erren.server.fairness import verify_record
+from erren.server.store import Store
+
+from .._support.harness import Server, database, run
+from .._support.helpers import quick_pair, settlements, wait_for
+from .._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
+
+LEASE_S = 1.0
+
+
+@pytest.fixture
+def pair(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    prefix = new_prefix()
+    with database("postgresql", tmp_path) as url:
+        common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", str(LEASE_S))
+        # a long grace on both: the players come back in time even on a slow machine
+        owner = Server(url, tmp_path / "a.log", *common, "--grace", "1000")
+        heir = Server(url, tmp_path / "b.log", *common, "--grace", "1000")
+        try:
+            owner.start()
+            heir.start()
+            yield owner, heir
+        finally:
+            for node in (owner, heir):
+                if node.proc is not None and node.proc.poll() is None:
+                    node.proc.send_signal(signal.SIGCONT)
+                node.stop()
+            asyncio.run(drop_prefix(prefix))
+
+
+async def _some_moves(players: tuple[PlayerClient, PlayerClient], count: int) -> None:
+    bots = [find_bot("random", seed=1), find_bot("random", seed=2)]
+
+    async def moves(c: PlayerClient, bot: Any) -> None:
+        for _ in range(count):
+            message = await c.recv(10)
+            if c.hand_over(message):
+                return
+            if c.my_turn():
+                await c._move(bot, None)
+
+    await asyncio.gather(*(moves(c, bot) for c, bot in zip(players, bots, strict=True)))
+
+
+async def _rejoin(c: PlayerClient, node: Server, table: str) -> None:
+    """Reconnect to ``node`` and resume by event number, until it has taken the table over."""
+    if c.ws is not None:  # a paused node does not answer the closing handshake
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(c.ws.close(), 0.2)
+        c.ws = None
+    c.server = node.url
+    await c.http.aclose()
+    c.http = httpx.AsyncClient(
+        base_url=node.url, headers={"Authorization": f"Bearer {c.token}"}, timeout=60
+    )
+    answer: dict[str, Any] = {}
+    for _ in range(100):
+        await c.connect()
+        await c.join(table, resume=True)
+        answer = await wait_for(c, lambda m: m.get("type") in ("joined", "error"))
+        if answer["type"] == "joined":
+            return
+        await c.ws.close()  # type: ignore[union-attr]
+        c.ws = None
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"{node.url} never took table {table} over: {answer}")
+
+
+async def _finish_elsewhere(
+    a: PlayerClient, b: PlayerClient, table: str, heir: Server, game: int | None, seen: int
+) -> dict[str, Any]:
+    for c in (a, b):
+        await _rejoin(c, heir, table)
+    caught = await wait_for(a, lambda m: m.get("type") in ("events", "snapshot"))
+    if caught["type"] == "events":
+        assert all(e["n"] > seen for e in caught["events"])  # nothing twice
+    assert a.game == game
+    await asyncio.gather(
+        a.play(table, find_bot("random", seed=3), hands=1, leave_after=False, timeout=30),
+        b.play(table, find_bot("random", seed=4), hands=1, leave_after=False, timeout=30),
+    )
+    end = settlements(a.messages)[-1]
+    assert end["game"] == game
+    verify_record(end["record"])
+    assert await a.balance() + await b.balance() == 20_000
+    return end
+
+
+async def _stored_actions(url: str, game: int) -> tuple[str, ...]:
+    store = await Store.open(url)
+    try:
+        stored = await store.get_game(game)
+        assert stored is not None and stored.finished
+        return stored.actions
+    finally:
+        await store.close()
+
+
+async def _mid_hand(owner: Server) -> tuple[PlayerClient, PlayerClient, str]:
+    a, b, table = await quick_pair(owner.url, "guobiao-2p/novice")  # both on the owner
+    a.keep = b.keep = True
+    for c in (a, b):
+        await c.connect()
+        await c.join(table)
+    await _some_moves((a, b), 6)
+    assert not settlements(a.messages), "the hand is still running"
+    return a, b, table
+
+
+def test_sigkill_of_the_owner_mid_hand_the_other_node_finishes_it(
+    pair: tuple[Server, Server],
+) -> None:
+    owner, heir = pair
+
+    async def go() -> None:
+        a, b, table = await _mid_hand(owner)
+        game, seen = a.game, a.last_n
+        owner.kill()
+        end = await _finish_elsewhere(a, b, table, heir, game, seen)
+        assert game is not None
+        assert await _stored_actions(owner.database, game) == tuple(end["record"]["actions"])
+        await a.close()
+        await b.close()
+
+    run(go())
+
+
+def test_a_paused_owner_loses_its_table_and_cannot_write(pair: tuple[Server, Server]) -> None:
+    owner, heir = pair
+
+    async def go() -> None:
+        a, b, table = await _mid_hand(owner)
+        game, seen = a.game, a.last_n
+        assert owner.proc is not None
+        owner.proc.send_signal(signal.SIGSTOP)  # paused past its lease
+        end = await _finish_elsewhere(a, b, table, heir, game, seen)
+        owner.proc.send_signal(signal.SIGCONT)
+        for _ in range(100):  # it wakes up, finds its lease gone and lets the table go
+            await asyncio.sleep(0.1)
+            if f"lost the lease of table {table}" in owner.log.read_text():
+                break
+        assert f"lost the lease of table {table}" in owner.log.read_text()
+        assert game is not None
+        assert await _stored_actions(owner.database, game) == tuple(end["record"]["actions"])
+        await a.close()
+        await b.close()
+
+    run(go())
