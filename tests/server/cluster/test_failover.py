@@ -62,12 +62,17 @@ async def _some_moves(players: tuple[PlayerClient, PlayerClient], count: int) ->
     await asyncio.gather(*(moves(c, bot) for c, bot in zip(players, bots, strict=True)))
 
 
-async def _rejoin(c: PlayerClient, node: Server, table: str) -> None:
-    """Reconnect to ``node`` and resume by event number, until it has taken the table over."""
-    if c.ws is not None:  # a paused node does not answer the closing handshake
+async def _drop(c: PlayerClient) -> None:
+    """Close the player's socket (a paused node does not answer the closing handshake)."""
+    if c.ws is not None:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(c.ws.close(), 0.2)
         c.ws = None
+
+
+async def _rejoin(c: PlayerClient, node: Server, table: str) -> None:
+    """Reconnect to ``node`` and resume by event number, until it has taken the table over."""
+    await _drop(c)
     c.server = node.url
     await c.http.aclose()
     c.http = httpx.AsyncClient(
@@ -80,14 +85,13 @@ async def _rejoin(c: PlayerClient, node: Server, table: str) -> None:
         answer = await wait_for(c, lambda m: m.get("type") in ("joined", "error"))
         if answer["type"] == "joined":
             return
-        await c.ws.close()  # type: ignore[union-attr]
-        c.ws = None
+        await _drop(c)
         await asyncio.sleep(0.2)
     raise AssertionError(f"{node.url} never took table {table} over: {answer}")
 
 
 async def _finish_elsewhere(
-    a: PlayerClient, b: PlayerClient, table: str, heir: Server, game: int | None, seen: int
+    a: PlayerClient, b: PlayerClient, table: str, heir: Server, *, game: int | None, seen: int
 ) -> dict[str, Any]:
     for c in (a, b):
         await _rejoin(c, heir, table)
@@ -136,7 +140,7 @@ def test_sigkill_of_the_owner_mid_hand_the_other_node_finishes_it(
         a, b, table = await _mid_hand(owner)
         game, seen = a.game, a.last_n
         owner.kill()
-        end = await _finish_elsewhere(a, b, table, heir, game, seen)
+        end = await _finish_elsewhere(a, b, table, heir, game=game, seen=seen)
         assert game is not None
         assert await _stored_actions(owner.database, game) == tuple(end["record"]["actions"])
         await a.close()
@@ -153,7 +157,7 @@ def test_a_paused_owner_loses_its_table_and_cannot_write(pair: tuple[Server, Ser
         game, seen = a.game, a.last_n
         assert owner.proc is not None
         owner.proc.send_signal(signal.SIGSTOP)  # paused past its lease
-        end = await _finish_elsewhere(a, b, table, heir, game, seen)
+        end = await _finish_elsewhere(a, b, table, heir, game=game, seen=seen)
         owner.proc.send_signal(signal.SIGCONT)
         for _ in range(100):  # it wakes up, finds its lease gone and lets the table go
             await asyncio.sleep(0.1)
