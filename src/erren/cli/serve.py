@@ -123,6 +123,11 @@ def _cluster_config(args: argparse.Namespace) -> ClusterConfig | str | None:
         return None
     if not args.redis.startswith(("redis://", "rediss://", "unix://")):
         return f"--redis must be a redis://HOST:PORT/DB URL, not {args.redis!r}"
+    if not (args.database or "").startswith(("postgresql://", "postgresql+")):
+        return (
+            "--redis runs one node of a cluster, whose nodes share one PostgreSQL database: "
+            "give --database postgresql://USER@HOST/DB"
+        )
     if not 0.1 <= args.lease <= 600:
         return f"--lease must be between 0.1 and 600 seconds, not {args.lease:g}"
     try:

@@ -23,6 +23,8 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from redis.exceptions import RedisError
+
 from erren.server.cluster.matching import Found
 from erren.server.lobby import Lobby, LobbyError
 from erren.server.table import Table, TableBase, TableSpec, TableView, quick_spec
@@ -73,7 +75,7 @@ class ClusterLobby(Lobby):
         table_id = table.spec.id
         token = await leases.acquire(table_id)
         if token is None:  # a table id drawn twice: never seen, but refused cleanly
-            raise LobbyError(503, f"table {table_id} exists already; try again", "busy")
+            raise RuntimeError(f"table id {table_id} drawn twice")
         users = [s.user_id for s in table.seats if s.user_id is not None]
         taken: list[int] = []
         for user_id in users:
@@ -128,6 +130,18 @@ class ClusterLobby(Lobby):
             raise LobbyError(409, "you are already waiting for a quick match", "waiting")
 
     async def quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[TableView, int]:
+        try:
+            return await self._quick_match(user, room_id, wait_s)
+        except RedisError as err:
+            log.warning("quick match failed on Redis: %s", err)
+            raise LobbyError(
+                503,
+                "matchmaking is unavailable right now (the cluster's Redis does not answer); "
+                "try again later",
+                "cluster-unavailable",
+            ) from None
+
+    async def _quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[TableView, int]:
         room = self._room(room_id)
         matching = self.cluster.matching
         with self._reserve(user):
