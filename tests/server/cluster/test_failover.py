@@ -48,11 +48,13 @@ def pair(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
             asyncio.run(drop_prefix(prefix))
 
 
-async def _some_moves(players: tuple[PlayerClient, PlayerClient], count: int) -> None:
+async def _some_moves(players: tuple[PlayerClient, PlayerClient], until_n: int) -> None:
+    """Play until each player has seen event ``until_n`` of a stored game (or the hand is
+    over)."""
     bots = [find_bot("random", seed=1), find_bot("random", seed=2)]
 
     async def moves(c: PlayerClient, bot: Any) -> None:
-        for _ in range(count):
+        while c.game is None or c.last_n < until_n:
             message = await c.recv(10)
             if c.hand_over(message):
                 return
@@ -126,7 +128,8 @@ async def _mid_hand(owner: Server) -> tuple[PlayerClient, PlayerClient, str]:
     for c in (a, b):
         await c.connect()
         await c.join(table)
-    await _some_moves((a, b), 6)
+    await _some_moves((a, b), 8)
+    assert a.game is not None, "the hand's game is stored"
     assert not settlements(a.messages), "the hand is still running"
     return a, b, table
 

@@ -104,3 +104,22 @@ async def test_concurrent_quick_matches_on_three_nodes_seat_every_account_once(
                 assert await nodes[0].matching.seat_of(user) == next(
                     t for t, us in by_table.items() if user in us
                 )
+
+
+async def test_a_dead_owners_seats_expire_and_a_live_owners_are_renewed() -> None:
+    """Seats last three leases past the owner's last renewal: a live owner keeps renewing
+    them with its lease; a dead owner's players are free again (if no node took the table)."""
+    async with clusters(2, lease_ms=300) as (a, b):
+        assert a.matching.seat_ms == 900
+        await a.matching.join(1, "ann", "gb-novice", "tA", 5)
+        await b.matching.join(2, "bob", "gb-novice", "tB", 5)  # seats 1, 2 at tB
+        await a.matching.join(3, "cat", "gb-novice", "tC", 5)
+        await b.matching.join(4, "dan", "gb-novice", "tD", 5)  # seats 3, 4 at tD
+        token = await b.leases.acquire("tD")  # tD's owner lives and renews
+        assert token is not None
+        b.leases.keep("tD", token, lambda _: None, ([b.matching.seat_key(u) for u in (3, 4)], 900))
+        await asyncio.sleep(1.3)  # tB's owner died: nobody renewed its seats
+        assert await a.matching.seat_of(1) is None and await a.matching.seat_of(2) is None
+        assert (await a.matching.join(1, "ann", "gb-novice", "tE", 5)).kind == "queued"
+        assert await a.matching.seat_of(3) == await a.matching.seat_of(4) == "tD"
+        assert (await a.matching.join(3, "cat", "gb-novice", "tF", 5)) == Joined("seated", "tD")

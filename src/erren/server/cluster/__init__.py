@@ -52,7 +52,7 @@ class Cluster:
         self.node_id = node_id or default_node_id()
         self.prefix = prefix
         self.leases = Leases(client, prefix, self.node_id, lease_ms=lease_ms)
-        self.matching = Matching(client, prefix)
+        self.matching = Matching(client, prefix, seat_ms=3 * lease_ms)
 
     @classmethod
     async def connect(

@@ -79,6 +79,7 @@ class Leases:
         self.held: dict[str, int] = {}
         """The tables whose leases this node keeps renewing, with their tokens."""
         self._lost: dict[str, Callable[[str], None]] = {}
+        self._along: dict[str, tuple[list[str], int]] = {}
         self._renewed_at = time.monotonic()
         self._task: asyncio.Task[None] | None = None
         self.renewals = 0
@@ -112,6 +113,7 @@ class Leases:
         """Give the lease up (only if it is still this node's with this token)."""
         self.held.pop(table_id, None)
         self._lost.pop(table_id, None)
+        self._along.pop(table_id, None)
         done = await self._release(keys=[self._key(table_id)], args=[self._value(token)])
         return bool(done)
 
@@ -133,11 +135,20 @@ class Leases:
             held = await pipe.execute()
         return {t for t, h in zip(table_ids, held, strict=True) if not h}
 
-    def keep(self, table_id: str, token: int, on_lost: Callable[[str], None]) -> None:
+    def keep(
+        self,
+        table_id: str,
+        token: int,
+        on_lost: Callable[[str], None],
+        along: tuple[list[str], int] = ([], 0),
+    ) -> None:
         """Renew the lease in the background until :meth:`release`; ``on_lost(table_id)`` is
-        called if it is lost (another node holds it, or it could not be renewed in time)."""
+        called if it is lost (another node holds it, or it could not be renewed in time).
+        ``along``: keys whose expiry is pushed back to that many ms at each renewal (the table's
+        seats: they outlive a dead owner by a while, then free its players)."""
         self.held[table_id] = token
         self._lost[table_id] = on_lost
+        self._along[table_id] = along
         if self._task is None or self._task.done():
             self._renewed_at = time.monotonic()
             self._task = asyncio.get_running_loop().create_task(self._run(), name="leases")
@@ -149,13 +160,19 @@ class Leases:
             return []
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
+                at: list[int] = []
                 for table_id, token in held:
+                    at.append(len(pipe))
                     await self._renew(
                         keys=[self._key(table_id)],
                         args=[self._value(token), self.lease_ms],
                         client=pipe,
                     )
-                results = await pipe.execute()
+                    keys, ttl_ms = self._along.get(table_id, ([], 0))
+                    for key in keys:
+                        pipe.pexpire(key, ttl_ms)
+                answers = await pipe.execute()
+                results = [answers[i] for i in at]
         except RedisError as err:
             self.errors += 1
             log.warning("cannot renew %d lease(s): %s", len(held), err)
@@ -168,6 +185,7 @@ class Leases:
             lost = [table_id for (table_id, _), r in zip(held, results, strict=True) if not r]
         for table_id in lost:
             self.held.pop(table_id, None)
+            self._along.pop(table_id, None)
             callback = self._lost.pop(table_id, None)
             log.warning("lost the lease of table %s", table_id)
             if callback is not None:

@@ -57,6 +57,12 @@ class RemoteTable:
         }
 
 
+def _ended(task: asyncio.Task[None]) -> None:
+    """The takeover loop ends only when the node stops; anything else is a bug, said loudly."""
+    if not task.cancelled():
+        log.error("the takeover loop ended: %r", task)
+
+
 class ClusterLobby(Lobby):
     def __init__(self, store: Store, cluster: Cluster, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
@@ -88,7 +94,11 @@ class ClusterLobby(Lobby):
                 )
             taken.append(user_id)
         table.fence = token
-        leases.keep(table_id, token, self._lease_lost)
+        leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
+
+    def _seats_of(self, users: list[int]) -> tuple[list[str], int]:
+        matching = self.cluster.matching
+        return [matching.seat_key(u) for u in users], matching.seat_ms
 
     def _lease_lost(self, table_id: str) -> None:
         table = self.tables.get(table_id)
@@ -209,16 +219,17 @@ class ClusterLobby(Lobby):
         every half lease: those of a node that died or stopped."""
         count = await self.adopt()
         self._adopter = asyncio.get_running_loop().create_task(self._adopting(), name="adopt")
+        self._adopter.add_done_callback(_ended)
         return count
 
     async def _adopting(self) -> None:
         every = self.cluster.leases.lease_ms / 2000
         while True:
             await asyncio.sleep(every)
-            try:
-                adopted = await self.adopt()
+            try:  # a scan that hangs (a lock, a lost answer) is cut short and tried again
+                adopted = await asyncio.wait_for(self.adopt(), timeout=4 * every)
             except Exception as err:  # Redis or the database away: try again later
-                log.warning("cannot look for tables to take over: %s", err)
+                log.warning("cannot look for tables to take over: %r", err)
                 continue
             if adopted:
                 log.warning("took over %d table(s) nobody held", adopted)
@@ -259,7 +270,7 @@ class ClusterLobby(Lobby):
             await self.cluster.matching.take_seat(user_id, table_id)
             if self.held.get(user_id) == table_id:
                 del self.held[user_id]
-        leases.keep(table_id, token, self._lease_lost)
+        leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
         self._add(table)
         table.start()
         return True

@@ -28,7 +28,7 @@ expiry is for a node that died while its player waited."""
 
 _JOIN = """
 local prefix, user, name, room = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
-local wait_ms, table = ARGV[5], ARGV[6]
+local wait_ms, table, seat_ms = ARGV[5], ARGV[6], ARGV[7]
 local seated = redis.call('GET', prefix .. 'seat:' .. user)
 if seated then return {'seated', seated} end
 local waiting = redis.call('GET', prefix .. 'qu:' .. user)
@@ -40,8 +40,8 @@ while true do
   local other = string.match(entry, '^([^|]+)|')
   if other ~= user and redis.call('GET', prefix .. 'qu:' .. other) == room then
     redis.call('DEL', prefix .. 'qu:' .. other)
-    redis.call('SET', prefix .. 'seat:' .. other, table)
-    redis.call('SET', prefix .. 'seat:' .. user, table)
+    redis.call('SET', prefix .. 'seat:' .. other, table, 'PX', seat_ms)
+    redis.call('SET', prefix .. 'seat:' .. user, table, 'PX', seat_ms)
     local inbox = prefix .. 'inbox:' .. other
     redis.call('RPUSH', inbox, table .. '|' .. user .. '|' .. name)
     redis.call('PEXPIRE', inbox, 60000)
@@ -106,9 +106,13 @@ class Joined:
 
 
 class Matching:
-    def __init__(self, client: aioredis.Redis, prefix: str) -> None:
+    def __init__(self, client: aioredis.Redis, prefix: str, *, seat_ms: int = 15_000) -> None:
         self.redis = client
         self.prefix = prefix
+        self.seat_ms = seat_ms
+        """A seat outlives the last renewal of its table's lease by this long (the owner renews
+        it with the lease): a dead node's players are free again once it has passed, unless
+        another node took the table over (and re-took the seats) meanwhile."""
         self._join = client.register_script(_JOIN)
         self._leave = client.register_script(_LEAVE)
         self._free = client.register_script(_FREE)
@@ -119,7 +123,9 @@ class Matching:
         """Pair the player with the oldest one waiting in ``room`` (both are then seated at
         ``table_id``), or queue him for ``wait_s`` seconds."""
         wait_ms = max(1, round(wait_s * 1000)) + MARGIN_MS  # the waiter leaves by himself
-        kind, value = await self._join(args=[self.prefix, user_id, name, room, wait_ms, table_id])
+        kind, value = await self._join(
+            args=[self.prefix, user_id, name, room, wait_ms, table_id, self.seat_ms]
+        )
         if kind == "paired":
             other, _, other_name = str(value).partition("|")
             return Joined("paired", table_id, Paired(int(other), other_name))
@@ -150,11 +156,17 @@ class Matching:
     async def take_seat(self, user_id: int, table_id: str) -> str | None:
         """Seat the account at ``table_id`` unless it sits elsewhere: ``None``, or the table
         it sits at."""
-        key = f"{self.prefix}seat:{user_id}"
-        if await self.redis.set(key, table_id, nx=True):
+        key = self.seat_key(user_id)
+        if await self.redis.set(key, table_id, nx=True, px=self.seat_ms):
             return None
         current = await self.redis.get(key)
-        return None if current == table_id else str(current)
+        if current == table_id:
+            await self.redis.pexpire(key, self.seat_ms)
+            return None
+        return None if current is None else str(current)
+
+    def seat_key(self, user_id: int) -> str:
+        return f"{self.prefix}seat:{user_id}"
 
     async def seat_of(self, user_id: int) -> str | None:
         """The table the account sits at, cluster-wide (``None``: none)."""
