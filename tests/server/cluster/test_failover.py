@@ -9,12 +9,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+import redis.asyncio as aioredis
 
 from erren.bots import find_bot
 from erren.server.client import PlayerClient
@@ -29,7 +31,7 @@ LEASE_S = 1.0
 
 
 @pytest.fixture
-def pair(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+def pair(tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:
     prefix = new_prefix()
     with database("postgresql", tmp_path) as url:
         common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", str(LEASE_S))
@@ -39,7 +41,7 @@ def pair(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
         try:
             owner.start()
             heir.start()
-            yield owner, heir
+            yield owner, heir, prefix
         finally:
             for node in (owner, heir):
                 if node.proc is not None and node.proc.poll() is None:
@@ -135,9 +137,9 @@ async def _mid_hand(owner: Server) -> tuple[PlayerClient, PlayerClient, str]:
 
 
 def test_sigkill_of_the_owner_mid_hand_the_other_node_finishes_it(
-    pair: tuple[Server, Server],
+    pair: tuple[Server, Server, str],
 ) -> None:
-    owner, heir = pair
+    owner, heir, _ = pair
 
     async def go() -> None:
         a, b, table = await _mid_hand(owner)
@@ -152,8 +154,10 @@ def test_sigkill_of_the_owner_mid_hand_the_other_node_finishes_it(
     run(go())
 
 
-def test_a_paused_owner_loses_its_table_and_cannot_write(pair: tuple[Server, Server]) -> None:
-    owner, heir = pair
+def test_a_paused_owner_loses_its_table_and_cannot_write(
+    pair: tuple[Server, Server, str],
+) -> None:
+    owner, heir, _ = pair
 
     async def go() -> None:
         a, b, table = await _mid_hand(owner)
@@ -167,6 +171,39 @@ def test_a_paused_owner_loses_its_table_and_cannot_write(pair: tuple[Server, Ser
             if f"lost the lease of table {table}" in owner.log.read_text():
                 break
         assert f"lost the lease of table {table}" in owner.log.read_text()
+        assert game is not None
+        assert await _stored_actions(owner.database, game) == tuple(end["record"]["actions"])
+        await a.close()
+        await b.close()
+
+    run(go())
+
+
+def test_redis_losing_every_key_mid_hand_loses_no_table(pair: tuple[Server, Server, str]) -> None:
+    """What a Redis restart does to the cluster (Redis keeps nothing on disk here): every key
+    of the cluster is gone mid-hand.  The owner cannot renew its lease and lets the table go;
+    a node takes it over again from the database (a token above the stored fence); the players
+    rejoin there and finish the hand."""
+    owner, heir, prefix = pair
+
+    async def go() -> None:
+        a, b, table = await _mid_hand(owner)
+        game, seen = a.game, a.last_n
+        await drop_prefix(prefix)  # the machine's Redis is shared: only this cluster's keys
+        client = aioredis.Redis.from_url(REDIS_URL, decode_responses=True)
+        try:
+            for _ in range(200):  # until a node holds the table again
+                await asyncio.sleep(0.1)
+                value = str(await client.get(f"{prefix}lease:{table}") or "")
+                if value and not value.endswith("|1"):
+                    break
+        finally:
+            await client.aclose()
+        assert value, "no node took the table back"
+        node_id, _, token = value.rpartition("|")
+        assert int(token) >= 2  # above the fence the first owner wrote with
+        by_id = {f"{socket.gethostname()}-{n.proc.pid}": n for n in (owner, heir) if n.proc}
+        end = await _finish_elsewhere(a, b, table, by_id[node_id], game=game, seen=seen)
         assert game is not None
         assert await _stored_actions(owner.database, game) == tuple(end["record"]["actions"])
         await a.close()
