@@ -1,7 +1,7 @@
-"""The rules pages: every book lists exactly its spec table's rows with their values (as the
-specs print them, :mod:`.spec_tables`), every example hand really scores its row, the guided
-first hand is a real engine hand that shows the learner only his own tiles, and the web routes
-answer."""
+"""The rules pages: every book lists exactly its spec table's rows with their values (as
+the specs print them, :mod:`._support.spec_tables`), every example hand really scores its row,
+the guided first hand is a real engine hand that shows the learner only his own tiles, and
+the web routes answer."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from erren.rules.tutorial import STEPS, tutorial_json
 from erren.rules.wire import RulesPage, Tutorial
 from erren.server.routes.web import mount_web
 
-from .spec_tables import ARCADE, GUOBIAO_2P, GUOBIAO_GB, XIAMEN
+from ._support.spec_tables import ARCADE, GUOBIAO_2P, GUOBIAO_GB, XIAMEN
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -259,7 +259,7 @@ def test_a_player_back_after_a_restart_hears_called_off(fresh: Server) -> None:
         await a.connect()
         await a.join(table, resume=True)  # a is back, b never comes
         await wait_for(a, lambda m: m.get("type") == "joined")
-        closed = await wait_for(a, lambda m: m.get("type") == "closed", timeout=GRACE_S + 5)
+        closed = await wait_for(a, lambda m: m.get("type") == "closed", timeout=GRACE_S + 30)
         assert closed["code"] == "called-off" and closed["table"] == table
         await a.close()
         await b.close()

@@ -1,7 +1,7 @@
 """A player's page over HTTP, after a hand really played in a bean room (SQLite and PostgreSQL).
 
 Two registered players play a guobiao-2p hand won on a discard in 新手场 (the steered line of
-``test_beans_exact``); then ``/me/profile``, ``/leaderboard/{family}``, ``/games`` with its
+``_support.exact_beans``); then ``/me/profile``, ``/leaderboard/{family}``, ``/games`` with its
 filters and ``/me/beans/history`` must show exactly that hand: its figures counted here from the
 settlement each player received, the ratings computed here with openskill from the starting
 ratings (25, 25/3), the beans from the ledger rows the hand wrote.
@@ -19,7 +19,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from erren.server.client import PlayerClient
 
-from . import test_beans_exact as exact
+from ._support import exact_beans as exact
 from ._support.beans_play import Served, serving
 from ._support.harness import database
 

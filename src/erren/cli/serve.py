@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from erren.server.clusterconfig import ClusterConfig
+
+NODE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,62}")
+"""A node id: 1-63 letters, digits, ``.``, ``_`` or ``-``, starting with a letter or digit
+(:func:`erren.server.logs.default_node_id` makes one from the host name and the pid)."""
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 
 NAME = "serve"
 HELP = "Run the game server (HTTP API + WebSocket play; SQLite by default, or PostgreSQL)."
@@ -92,7 +98,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="proxies trusted to give the client's address in X-Forwarded-For (uvicorn's "
         "option; default 127.0.0.1): the address registrations and logins are counted by",
     )
-    parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
+    parser.add_argument(
+        "--log-level",
+        default="warning",
+        choices=LOG_LEVELS,
+        help="the least level logged, by erren and uvicorn (default warning; info adds every "
+        "request and each table's opening, hands and closing)",
+    )
+    parser.add_argument(
+        "--log-format",
+        default="text",
+        choices=("text", "json"),
+        help="text: one readable line per message (default); json: one JSON object per line "
+        "with node, table and game fields, for a log collector",
+    )
+    parser.add_argument(
+        "--node-id",
+        default=None,
+        help="this server's name in /health, /ready, the metrics' node label and every log "
+        "line (default HOSTNAME-PID); 1-63 letters, digits, '.', '_' or '-'",
+    )
+    parser.add_argument(
+        "--metrics",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="serve Prometheus metrics at /metrics (default on; scrape it on a private "
+        "network, see docs/deploy.md)",
+    )
     parser.add_argument(
         "--redis",
         default=None,
@@ -115,7 +147,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _cluster_config(args: argparse.Namespace) -> ClusterConfig | str | None:
+def _cluster_config(args: argparse.Namespace, node: str) -> ClusterConfig | str | None:
     """The cluster settings (``None``: no ``--redis``), or the one-line problem with them."""
     from erren.server.clusterconfig import ClusterConfig  # noqa: PLC0415
 
@@ -141,22 +173,30 @@ def _cluster_config(args: argparse.Namespace) -> ClusterConfig | str | None:
         client.close()
     except (RedisError, ValueError) as err:
         return f"Redis at {args.redis} does not answer: {err}"
-    node_id = vars(args).get("node_id")  # --node-id, where the server has it
-    return ClusterConfig(args.redis, node_id=node_id, prefix=args.redis_prefix, lease_s=args.lease)
+    return ClusterConfig(args.redis, node_id=node, prefix=args.redis_prefix, lease_s=args.lease)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.node_id is not None and not NODE_ID.fullmatch(args.node_id):
+        print(
+            f"erren serve: --node-id {args.node_id!r}: use 1-63 letters, digits, '.', '_' or "
+            "'-', starting with a letter or digit",
+            file=sys.stderr,
+        )
+        return 2
     try:
         import uvicorn  # noqa: PLC0415
 
         from erren.server.app import create_app  # noqa: PLC0415
         from erren.server.clock import Clock  # noqa: PLC0415
+        from erren.server.logs import default_node_id, log_config  # noqa: PLC0415
         from erren.server.ratelimit import AccessLimits  # noqa: PLC0415
         from erren.server.table import TableConfig  # noqa: PLC0415
     except ImportError as err:  # pragma: no cover - the extra is missing
         print(f"erren serve needs the server extra (pip install 'erren[server]'): {err}")
         return 2
-    cluster = _cluster_config(args)
+    node = args.node_id or default_node_id()
+    cluster = _cluster_config(args, node)
     if isinstance(cluster, str):
         print(f"erren serve: {cluster}", file=sys.stderr)
         return 2
@@ -179,16 +219,28 @@ def run(args: argparse.Namespace) -> int:
             login_per_address=args.login_address_limit,
             login_window_s=args.login_window,
         ),
+        node=node,
+        metrics=args.metrics,
         cluster=cluster,
     )
     from erren.server.store import database_url  # noqa: PLC0415
 
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    print(f"erren: open http://{shown}:{args.port}/ in a browser  (Ctrl-C stops the server)")
-    if args.database is None:
-        path = database_url(None).split(":///", 1)[-1]
-        print(f"erren: games and beans are kept in {path}", flush=True)
-    uvicorn.run(
+    if args.log_format == "text":  # json: every line of the output is a JSON log record
+        print(f"erren: open http://{shown}:{args.port}/ in a browser  (Ctrl-C stops the server)")
+        if args.database is None:
+            path = database_url(None).split(":///", 1)[-1]
+            print(f"erren: games and beans are kept in {path}", flush=True)
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, whose first signal also turns ``/ready`` to 503
+        ``shutting-down`` (a load balancer stops sending new players at once)."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            app.state.holder["shutting_down"] = True
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
@@ -199,5 +251,7 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,  # small JSON messages: costs more CPU than it saves
         forwarded_allow_ips=args.forwarded_allow_ips,
         server_header=False,  # no software version in every response
+        log_config=log_config(node, args.log_format, args.log_level),
     )
+    Server(config).run()
     return 0

@@ -9,7 +9,10 @@ in :mod:`erren.server.apidocs`.  Every response
 carries the security headers (:mod:`erren.server.headers`); bodies are at most 64 KiB and
 strict JSON; responses of 500 bytes and more are gzip-compressed for clients that accept it.
 The OpenAPI description is at ``/openapi.json``; the WebSocket protocol is in
-``docs/protocol.md``.
+``docs/protocol.md``.  For operators: ``/health`` (the process answers), ``/ready`` (the
+database answers and the node is not shutting down), ``/metrics`` (Prometheus,
+:mod:`erren.server.metrics`); every log line names the node (:mod:`erren.server.logs`);
+docs/deploy.md puts it together.
 """
 
 from __future__ import annotations
@@ -25,19 +28,22 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError
+from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from erren import __version__
+from erren.engine import ruleset_names
 from erren.server.apidocs import mount_docs
 from erren.server.clock import Clock
 from erren.server.clusterconfig import ClusterConfig
 from erren.server.headers import with_security_headers
 from erren.server.lobby import Lobby, LobbyError
+from erren.server.logs import default_node_id
+from erren.server.metrics import Metrics
 from erren.server.ratelimit import AccessLimits, AccountGate
 from erren.server.routes import ROUTERS
 from erren.server.routes.common import ApiError, StrictJSONRoute, api_error_response
@@ -47,7 +53,7 @@ from erren.server.store import Store, StoreUnavailable
 from erren.server.store.names import skeleton
 from erren.server.table import TableConfig
 
-__all__ = ["create_app"]
+__all__ = ["READY_TIMEOUT_S", "create_app"]
 
 log = logging.getLogger("erren.server")
 
@@ -106,6 +112,10 @@ class DeclaredBodyLimit:
         await self.app(scope, receive, send)
 
 
+READY_TIMEOUT_S = 2.0
+"""How long ``/ready`` waits for the database's answer before it says ``store-unavailable``."""
+
+
 def _too_large(max_body: int) -> ApiError:
     return ApiError(
         413,
@@ -125,37 +135,49 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     burst: float = 200.0,
     limits: AccessLimits | None = None,
     max_body: int = MAX_BODY,
+    node: str | None = None,
+    metrics: bool = True,
     cluster: ClusterConfig | None = None,
 ) -> FastAPI:
     """The app.  ``store``: an open store, or a database URL (``None``: the default SQLite
     file) opened at startup and closed at shutdown.  ``clock`` scales every timer (tests),
     ``rng`` makes seeds, invite codes and table ids reproducible (tests only: real play draws
     seeds from :mod:`secrets`).  ``limits``: the account throttles (registrations per address,
-    wrong passwords); ``max_body``: the largest request body in bytes.  ``cluster``: run as
-    one node of a cluster (``erren serve --redis``); ``None``: a single server, no Redis."""
+    wrong passwords); ``max_body``: the largest request body in bytes.  ``node``: this
+    server's name in ``/health``, ``/ready``, the metrics and the logs (default ``HOST-PID``);
+    ``metrics``: serve ``/metrics``.  ``cluster``: run as one node of a cluster (``erren serve
+    --redis``); ``None``: a single server, no Redis."""
     clock = clock or Clock()
     config = config or TableConfig()
-    holder: dict[str, Any] = {}
+    node = node or default_node_id()
+    meter = Metrics(node)
+    holder: dict[str, Any] = {"node": node, "shutting_down": False}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         owned = not isinstance(store, Store)
         opened = store if isinstance(store, Store) else await Store.open(store)
-        node: Any = None
+        joined: Any = None
         if cluster is None:
             lobby = Lobby(opened, clock=clock, config=config, rng=rng)
         else:  # only a cluster node imports redis
             from erren.server.cluster import Cluster  # noqa: PLC0415
             from erren.server.cluster.lobby import ClusterLobby  # noqa: PLC0415
 
-            node = await Cluster.connect(
+            joined = await Cluster.connect(
                 cluster.redis,
-                node_id=cluster.node_id,
+                node_id=cluster.node_id or node,
                 prefix=cluster.prefix,
                 lease_ms=round(cluster.lease_s * 1000),
             )
-            lobby = ClusterLobby(opened, node, clock=clock, config=config, rng=rng)
-        holder["store"], holder["lobby"], holder["cluster"] = opened, lobby, node
+            joined.leases.on_renewed = meter.lease_renewed
+            joined.leases.on_error = meter.redis_error
+            lobby = ClusterLobby(opened, joined, clock=clock, config=config, rng=rng)
+        holder["cluster"] = joined
+        lobby.metrics = meter
+        opened.on_error = meter.database_error
+        holder["store"], holder["lobby"] = opened, lobby
+        holder["shutting_down"] = False
         await asyncio.to_thread(skeleton, "warm")  # load the confusables table before play
         restored = await lobby.restore()
         if restored:
@@ -165,10 +187,11 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
         try:
             yield
         finally:
+            holder["shutting_down"] = True  # /ready: 503 from now on
             lag.cancel()
             await lobby.shutdown()
-            if node is not None:
-                await node.close()
+            if joined is not None:
+                await joined.close()
             if owned:
                 await opened.close()
 
@@ -191,6 +214,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
         return holder["lobby"]  # type: ignore[no-any-return]
 
     app.state.holder = holder
+    app.state.metrics = meter
     app.state.gate = AccountGate(limits or AccessLimits())
     app.add_middleware(GZipMiddleware, minimum_size=500)  # the client's files, large replies
 
@@ -257,15 +281,55 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
             "commits": journal.commits,
             "actions": journal.rows,
             "lag_ms": round(holder.pop("lag", 0.0) * 1000, 1),
+            "node": node,
         }
+
+    @app.get("/ready", responses={503: {"description": "not ready: `code` says why"}})
+    async def ready() -> JSONResponse:
+        """Readiness, for a load balancer: 200 ``{"ready": true, "node"}`` while the
+        database answers a trivial query within 2 s (and would take a write) and the server
+        is not shutting down; else 503 with ``code`` ``store-unavailable`` or
+        ``shutting-down``."""
+        if holder["shutting_down"]:
+            return _not_ready(node, "shutting-down", "the server is shutting down")
+        try:
+            await asyncio.wait_for(the_store().ping(), READY_TIMEOUT_S)
+        except TimeoutError:
+            why = f"the database did not answer within {READY_TIMEOUT_S:g} s"
+            return _not_ready(node, "store-unavailable", why)
+        except (StoreUnavailable, SQLAlchemyError, OSError) as err:
+            detail = str(err).splitlines()[0][:200] if str(err) else type(err).__name__
+            return _not_ready(node, "store-unavailable", f"the database fails: {detail}")
+        return JSONResponse({"ready": True, "node": node})
+
+    if metrics:
+
+        @app.get("/metrics", include_in_schema=False)
+        async def metrics_page(request: Request) -> Response:
+            """The metrics in Prometheus's text format (OpenMetrics when asked for)."""
+            body, content_type = meter.render(request.headers.get("accept", ""))
+            return Response(body, headers={"Content-Type": content_type})
 
     for router in ROUTERS:  # accounts, tables, games (erren.server.routes)
         app.include_router(router)
 
     # ------------------------------------------------------------------ the socket
     mount_socket(app, holder, rate=rate, burst=burst)  # /ws (erren.server.socket)
+    sockets = holder["sockets"]
+    meter.watch(
+        tables=lambda: (
+            [t.spec.family for t in the_lobby().tables.values()] if "lobby" in holder else []
+        ),
+        connections=lambda: len(sockets),
+        families=ruleset_names(),
+    )
 
     return app
+
+
+def _not_ready(node: str, code: str, detail: str) -> JSONResponse:
+    body = {"ready": False, "node": node, "code": code, "detail": detail, "params": {}}
+    return JSONResponse(body, status_code=503, headers={"Retry-After": "5"})
 
 
 async def _watch_lag(holder: dict[str, Any], every: float = 0.05) -> None:

@@ -42,6 +42,7 @@ from erren.server.table import (
 )
 
 if TYPE_CHECKING:
+    from erren.server.metrics import Metrics
     from erren.server.store import Store, User
 
 __all__ = ["Lobby", "LobbyError"]
@@ -106,6 +107,8 @@ class Lobby:
         """Accounts whose unfinished game's table failed: not freed into new tables until the
         game is restored (after a restart) or called off."""
         self.campaigns = Campaigns(store)
+        self.metrics: Metrics | None = None
+        """The app's metrics (each new table counts its actions and hands there)."""
 
     # ------------------------------------------------------------------ helpers
     def _new_id(self) -> str:
@@ -163,6 +166,13 @@ class Lobby:
 
     def _add(self, table: Table) -> Table:
         self.tables[table.spec.id] = table
+        spec = table.spec
+        log.info(
+            "table opened: %s, %s",
+            spec.kind,
+            spec.family,
+            extra={"table": spec.id, "game": table.game_id},
+        )
         for seat in table.seats:
             if seat.user_id is not None:
                 self.by_user[seat.user_id] = table.spec.id
@@ -171,6 +181,11 @@ class Lobby:
         return table
 
     def _closed(self, table: TableBase) -> None:
+        log.info(
+            "table closed: %s",
+            table.close_code,
+            extra={"table": table.spec.id, "game": table.game_id},
+        )
         if table.kept:  # its unfinished game waits in the store for the next start
             for seat in table.seats:
                 if seat.user_id is not None:
@@ -193,6 +208,8 @@ class Lobby:
             on_close=self._closed,
             journal=self.journal,
         )
+        if self.metrics is not None:
+            table.meter = self.metrics.family(spec.family)
         return table
 
     @staticmethod

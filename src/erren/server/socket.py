@@ -23,6 +23,7 @@ import contextlib
 import hashlib
 import logging
 import re
+import time
 from collections import deque
 from typing import Any
 
@@ -350,7 +351,7 @@ def _dispatch(msg: protocol.ClientMessage, conn: Conn, user: User, lobby: Lobby)
         conn.send(error_json("no-table", "join a table first ({'type': 'join', 'table': ...})"))
         return
     if isinstance(msg, protocol.Act):
-        table.submit(TAct(conn, msg.action, msg.n))
+        table.submit(TAct(conn, msg.action, msg.n, time.perf_counter()))
     elif isinstance(msg, protocol.Trustee):
         table.submit(TTrustee(conn, msg.on))
     elif isinstance(msg, protocol.Ready):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -36,8 +35,8 @@ def pair(tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:
     with database("postgresql", tmp_path) as url:
         common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", str(LEASE_S))
         # a long grace on both: the players come back in time even on a slow machine
-        owner = Server(url, tmp_path / "a.log", *common, "--grace", "1000")
-        heir = Server(url, tmp_path / "b.log", *common, "--grace", "1000")
+        owner = Server(url, tmp_path / "a.log", *common, "--grace", "1000", "--node-id", "owner")
+        heir = Server(url, tmp_path / "b.log", *common, "--grace", "1000", "--node-id", "heir")
         try:
             owner.start()
             heir.start()
@@ -202,8 +201,8 @@ def test_redis_losing_every_key_mid_hand_loses_no_table(pair: tuple[Server, Serv
         assert value, "no node took the table back"
         node_id, _, token = value.rpartition("|")
         assert int(token) >= 2  # above the fence the first owner wrote with
-        by_id = {f"{socket.gethostname()}-{n.proc.pid}": n for n in (owner, heir) if n.proc}
-        end = await _finish_elsewhere(a, b, table, by_id[node_id], game=game, seen=seen)
+        node = {"owner": owner, "heir": heir}[node_id]
+        end = await _finish_elsewhere(a, b, table, node, game=game, seen=seen)
         assert game is not None
         assert await _stored_actions(owner.database, game) == tuple(end["record"]["actions"])
         await a.close()

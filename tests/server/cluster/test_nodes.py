@@ -6,7 +6,6 @@ and its hand plays to the end there, every bean audited afterwards."""
 from __future__ import annotations
 
 import asyncio
-import socket
 import uuid
 from collections.abc import Iterator
 
@@ -31,7 +30,10 @@ def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Se
     prefix = new_prefix()
     with database("postgresql", tmp) as url:
         extra = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", "2")
-        pair = (Server(url, tmp / "a.log", *extra), Server(url, tmp / "b.log", *extra))
+        pair = (
+            Server(url, tmp / "a.log", *extra, "--node-id", "node-a"),
+            Server(url, tmp / "b.log", *extra, "--node-id", "node-b"),
+        )
         try:
             for node in pair:
                 node.start()
@@ -66,11 +68,6 @@ def _owner(prefix: str, table: str) -> str:
     return value.rpartition("|")[0]
 
 
-def _node_id(node: Server) -> str:
-    assert node.proc is not None
-    return f"{socket.gethostname()}-{node.proc.pid}"
-
-
 def test_players_waiting_on_two_nodes_are_paired_and_play_at_the_owner(
     nodes: tuple[Server, Server, str],
 ) -> None:
@@ -90,7 +87,7 @@ def test_players_waiting_on_two_nodes_are_paired_and_play_at_the_owner(
         names = [s["name"] for s in two["info"]["seats"]]
         assert [s["name"] for s in one["info"]["seats"]] == names
         # the node that paired them (b) made the table and owns it
-        assert _owner(prefix, table) == _node_id(b)
+        assert _owner(prefix, table) == "node-b"
         # both play a hand to its end at the owner
         players = [PlayerClient(b.url, ann), PlayerClient(b.url, bob)]
         try:

@@ -86,6 +86,10 @@ class Leases:
         """Leases renewed so far (a metric)."""
         self.errors = 0
         """Redis errors met while renewing (a metric)."""
+        self.on_renewed: Callable[[int], None] | None = None
+        """Told how many leases each renewal round renewed (``/metrics``)."""
+        self.on_error: Callable[[], None] | None = None
+        """Told of each Redis error met while renewing (``/metrics``)."""
 
     def _key(self, table_id: str) -> str:
         return f"{self.prefix}lease:{table_id}"
@@ -175,13 +179,18 @@ class Leases:
                 results = [answers[i] for i in at]
         except RedisError as err:
             self.errors += 1
+            if self.on_error is not None:
+                self.on_error()
             log.warning("cannot renew %d lease(s): %s", len(held), err)
             if time.monotonic() - self._renewed_at < self.lease_ms / 1000:
                 return []
             lost = [table_id for table_id, _ in held]  # expired meanwhile: assume the worst
         else:
             self._renewed_at = time.monotonic()
-            self.renewals += sum(1 for r in results if r)
+            renewed = sum(1 for r in results if r)
+            self.renewals += renewed
+            if self.on_renewed is not None and renewed:
+                self.on_renewed(renewed)
             lost = [table_id for (table_id, _), r in zip(held, results, strict=True) if not r]
         for table_id in lost:
             self.held.pop(table_id, None)

@@ -7,7 +7,7 @@ import asyncio
 import hashlib
 import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -17,7 +17,7 @@ from typing import Any, Final, Self
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import ExceptionContext, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -209,14 +209,40 @@ class StoreBase:
         )
         self._file = _sqlite_file(engine)
         self._file_id = _file_id(self._file)
+        self.on_error: Callable[[BaseException], None] | None = None
+        """Told of every failed database call (a driver error, a dropped connection, a write
+        refused because the SQLite file vanished): the server's metrics count them."""
+        from sqlalchemy import event  # noqa: PLC0415
+
+        event.listen(engine.sync_engine, "handle_error", self._driver_error)
+
+    def _driver_error(self, context: ExceptionContext) -> None:
+        if self.on_error is not None:
+            self.on_error(context.original_exception)
 
     def _check_file(self) -> None:
         """Refuse a write when the SQLite file vanished or was replaced (SQLite would go on
         writing to the deleted file, and every write would be lost at the next start)."""
         if self._file is not None and _file_id(self._file) != self._file_id:
-            raise StoreUnavailable(
+            err = StoreUnavailable(
                 f"the database file {self._file} vanished or was replaced; no write is possible"
             )
+            if self.on_error is not None:
+                self.on_error(err)
+            raise err
+
+    async def ping(self) -> None:
+        """Raise unless the database answers a trivial query and would take a write: the
+        SQLite file is still the one opened, a PostgreSQL session is not read-only
+        (``/ready``).  A driver error or :class:`StoreUnavailable` says why."""
+        self._check_file()
+        async with self._reads() as session:
+            if self.dialect == "postgresql":
+                mode = await session.scalar(text("SELECT current_setting('transaction_read_only')"))
+                if mode == "on":
+                    raise StoreUnavailable("the database is read-only")
+            else:
+                await session.execute(text("SELECT 1"))
 
     @classmethod
     async def open(

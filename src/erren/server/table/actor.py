@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 from erren.bots.hints import reason
 from erren.bots.levels import Level, level_bot
 from erren.engine import Action, ActionKind, Record, replay
 from erren.server.fairness import Commitment, commit
+from erren.server.logs import CURRENT_TABLE
 from erren.server.protocol import ProtocolError, action_text, parse_action
 from erren.server.review import review, review_json
 from erren.server.table.commands import (
@@ -59,6 +61,7 @@ class Table(Timers):
                 await self.task
 
     async def _run(self) -> None:
+        CURRENT_TABLE.set(self)  # this task's log lines (and its timers' and threads') name it
         while not self.closed:
             command = await self.queue.get()
             try:
@@ -219,7 +222,11 @@ class Table(Timers):
             self.seats[conn.seat].trustee_by_disconnect = False
         if self._hold_pass(action):
             return
+        done = len(state.history)
         await self._apply(action, conn)
+        meter = self.meter
+        if meter is not None and cmd.received and len(state.history) > done:
+            meter.latency.observe(time.perf_counter() - cmd.received)
 
     async def _advise(self, conn: Conn) -> None:
         """``{"type": "advice", "n", "action", "reason"}`` to ``conn`` alone: the ``expert``'s
@@ -234,7 +241,7 @@ class Table(Timers):
             conn.send({"type": "advice", "n": n, "action": None, "reason": None})
             return
         n = state.event_count
-        key = (seat, len(state.history))
+        key = (self.game_id or 0, seat, len(state.history))  # this hand's decision
         given = self._advice.get(key)
         if given is None:
             obs = state.observe(seat)
@@ -243,7 +250,7 @@ class Table(Timers):
                 return
             adviser = self.adviser()
             action = await asyncio.to_thread(adviser.choose, obs, obs.legal_actions)
-            if self.state is not state or key[1] != len(state.history):
+            if self.state is not state or key[2] != len(state.history):
                 # the hand moved on
                 conn.send({"type": "advice", "n": n, "action": None, "reason": None})
                 return

@@ -21,6 +21,7 @@ from erren.server.table.spec import TableConfig, TableSpec, with_claim_privacy
 
 if TYPE_CHECKING:
     from erren.server.journal import Journal
+    from erren.server.metrics import FamilyMetrics
     from erren.server.store import Store
 
 __all__ = ["TableBase"]
@@ -84,7 +85,7 @@ class TableBase:
         self.store_failures = 0
         """Failed database writes in a row (0: the store is fine)."""
         self._expert: Bot | None = None
-        self._advice: dict[tuple[int, int], tuple[str, dict[str, Any]]] = {}
+        self._advice: dict[tuple[int, int, int], tuple[str, dict[str, Any]]] = {}
         """The last advice given: ``(seat, actions applied) -> (action, reason)``."""
         self._reviews: dict[tuple[int, int], dict[str, Any]] = {}
         """The last quick review given: ``(game, seat) -> its message body``."""
@@ -129,6 +130,9 @@ class TableBase:
             if seat.user_id == user_id:
                 return i
         return None
+
+    meter: FamilyMetrics | None = None
+    """Where the table counts its actions, latencies and hands (the lobby sets it)."""
 
     kept = False
     """The failed table's unfinished game is still in the store (restored at the next start):

@@ -47,6 +47,8 @@ class Act:
     conn: Conn
     text: str
     n: int | None
+    received: float = 0.0
+    """When the message was read off the socket (:func:`time.perf_counter`; 0: unknown)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,6 +137,7 @@ class Hands(TableBase, ABC):
             seat.toggles = 0
         self.state, self.game_id, self.fair = state, game_id, fair
         self.end_event = None
+        self._advice = {}  # the hint of the last hand's decision is no hint for this one
         self._persisted = 0
         self.start_event = {
             "n": 0,
@@ -201,6 +202,8 @@ class Hands(TableBase, ABC):
 
         await self._durably(write)  # an action is stored once (by seq), however often tried
         self._persisted = len(history)
+        if self.meter is not None:
+            self.meter.actions.inc(len(rows))
 
     async def _after_change(self, before: int) -> None:
         state = self.state
@@ -259,6 +262,9 @@ class Hands(TableBase, ABC):
             "record": record,
         }
         self.match.finish_hand(state)  # the next dealer, streak and round wind
+        if self.meter is not None:
+            self.meter.hands.inc()
+        log.info("hand %d settled: %s", self.hand_no, result.kind)
         if result.kind == "abort":
             escaper = result.loser if result.loser is not None else -1
             self._close(
