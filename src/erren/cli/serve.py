@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from erren.server.clusterconfig import ClusterConfig
 
 NODE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,62}")
 """A node id: 1-63 letters, digits, ``.``, ``_`` or ``-``, starting with a letter or digit
@@ -122,6 +125,55 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="serve Prometheus metrics at /metrics (default on; scrape it on a private "
         "network, see docs/deploy.md)",
     )
+    parser.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="redis://HOST:PORT/DB: run as one node of a cluster sharing this Redis and the "
+        "--database (PostgreSQL) with the other nodes (docs/deploy.md); without it, a single "
+        "server that needs no Redis",
+    )
+    parser.add_argument(
+        "--redis-prefix",
+        default="erren:",
+        help="the cluster's Redis keys begin with this (default erren:; one per cluster)",
+    )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=5.0,
+        help="seconds a table's lease lasts unless its owner renews it: how soon another "
+        "node may take over a dead node's tables (default 5)",
+    )
+
+
+def _cluster_config(args: argparse.Namespace, node: str) -> ClusterConfig | str | None:
+    """The cluster settings (``None``: no ``--redis``), or the one-line problem with them."""
+    from erren.server.clusterconfig import ClusterConfig  # noqa: PLC0415
+
+    if args.redis is None:
+        return None
+    if not args.redis.startswith(("redis://", "rediss://", "unix://")):
+        return f"--redis must be a redis://HOST:PORT/DB URL, not {args.redis!r}"
+    if not (args.database or "").startswith(("postgresql://", "postgresql+")):
+        return (
+            "--redis runs one node of a cluster, whose nodes share one PostgreSQL database: "
+            "give --database postgresql://USER@HOST/DB"
+        )
+    if not 0.1 <= args.lease <= 600:
+        return f"--lease must be between 0.1 and 600 seconds, not {args.lease:g}"
+    try:
+        import redis  # noqa: PLC0415
+        from redis.exceptions import RedisError  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - the extra is missing
+        return "--redis needs the redis package (pip install 'erren[server]')"
+    try:
+        client = redis.Redis.from_url(args.redis, socket_connect_timeout=5)
+        client.ping()
+        client.close()
+    except (RedisError, ValueError) as err:
+        return f"Redis at {args.redis} does not answer: {err}"
+    return ClusterConfig(args.redis, node_id=node, prefix=args.redis_prefix, lease_s=args.lease)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -144,6 +196,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"erren serve needs the server extra (pip install 'erren[server]'): {err}")
         return 2
     node = args.node_id or default_node_id()
+    cluster = _cluster_config(args, node)
+    if isinstance(cluster, str):
+        print(f"erren serve: {cluster}", file=sys.stderr)
+        return 2
     app = create_app(
         args.database,
         clock=Clock(args.time_scale),
@@ -165,6 +221,7 @@ def run(args: argparse.Namespace) -> int:
         ),
         node=node,
         metrics=args.metrics,
+        cluster=cluster,
     )
     from erren.server.store import database_url  # noqa: PLC0415
 

@@ -39,6 +39,7 @@ from erren import __version__
 from erren.engine import ruleset_names
 from erren.server.apidocs import mount_docs
 from erren.server.clock import Clock
+from erren.server.clusterconfig import ClusterConfig
 from erren.server.headers import with_security_headers
 from erren.server.lobby import Lobby, LobbyError
 from erren.server.logs import default_node_id
@@ -136,6 +137,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     max_body: int = MAX_BODY,
     node: str | None = None,
     metrics: bool = True,
+    cluster: ClusterConfig | None = None,
 ) -> FastAPI:
     """The app.  ``store``: an open store, or a database URL (``None``: the default SQLite
     file) opened at startup and closed at shutdown.  ``clock`` scales every timer (tests),
@@ -143,7 +145,8 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     seeds from :mod:`secrets`).  ``limits``: the account throttles (registrations per address,
     wrong passwords); ``max_body``: the largest request body in bytes.  ``node``: this
     server's name in ``/health``, ``/ready``, the metrics and the logs (default ``HOST-PID``);
-    ``metrics``: serve ``/metrics``."""
+    ``metrics``: serve ``/metrics``.  ``cluster``: run as one node of a cluster (``erren serve
+    --redis``); ``None``: a single server, no Redis."""
     clock = clock or Clock()
     config = config or TableConfig()
     node = node or default_node_id()
@@ -154,7 +157,23 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         owned = not isinstance(store, Store)
         opened = store if isinstance(store, Store) else await Store.open(store)
-        lobby = Lobby(opened, clock=clock, config=config, rng=rng)
+        joined: Any = None
+        if cluster is None:
+            lobby = Lobby(opened, clock=clock, config=config, rng=rng)
+        else:  # only a cluster node imports redis
+            from erren.server.cluster import Cluster  # noqa: PLC0415
+            from erren.server.cluster.lobby import ClusterLobby  # noqa: PLC0415
+
+            joined = await Cluster.connect(
+                cluster.redis,
+                node_id=cluster.node_id or node,
+                prefix=cluster.prefix,
+                lease_ms=round(cluster.lease_s * 1000),
+            )
+            joined.leases.on_renewed = meter.lease_renewed
+            joined.leases.on_error = meter.redis_error
+            lobby = ClusterLobby(opened, joined, clock=clock, config=config, rng=rng)
+        holder["cluster"] = joined
         lobby.metrics = meter
         opened.on_error = meter.database_error
         holder["store"], holder["lobby"] = opened, lobby
@@ -171,6 +190,8 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
             holder["shutting_down"] = True  # /ready: 503 from now on
             lag.cancel()
             await lobby.shutdown()
+            if joined is not None:
+                await joined.close()
             if owned:
                 await opened.close()
 

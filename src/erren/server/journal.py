@@ -41,21 +41,22 @@ class Journal:
         self.store = store
         self.window = window
         self.max_rows = max_rows
-        self._waiting: list[tuple[list[Row], asyncio.Future[None]]] = []
+        self._waiting: list[tuple[list[Row], asyncio.Future[None], int | None]] = []
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
         self.commits = 0
         """Transactions written (with :attr:`rows`: the batching achieved)."""
         self.rows = 0
 
-    async def append(self, rows: list[Row]) -> None:
+    async def append(self, rows: list[Row], fence: int | None = None) -> None:
         """Make ``rows`` durable: returns once a transaction holding them has committed; raises
-        the :class:`~erren.server.store.StoreError` of the first refused row."""
+        the :class:`~erren.server.store.StoreError` of the first refused row.  ``fence``: the
+        writer's lease token for the rows' game (a cluster node; ``None`` on a single server)."""
         if not rows:
             return
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._waiting.append((rows, done))
+        self._waiting.append((rows, done, fence))
         if self._wake is None:
             self._wake = asyncio.Event()
         if self._task is None or self._task.done():
@@ -80,20 +81,23 @@ class Journal:
             del self._waiting[:take]
             await self._commit(batch)
 
-    async def _commit(self, batch: list[tuple[list[Row], asyncio.Future[None]]]) -> None:
-        rows = [row for part, _ in batch for row in part]
+    async def _commit(
+        self, batch: list[tuple[list[Row], asyncio.Future[None], int | None]]
+    ) -> None:
+        rows = [row for part, _, _ in batch for row in part]
+        fences = {part[0][0]: fence for part, _, fence in batch if fence is not None}
         try:
-            results = await self.store.append_actions(rows)
+            results = await self.store.append_actions(rows, fences or None)
         except Exception as err:  # the database is down: every waiter hears of it
             log.warning("group commit of %d action(s) failed: %s", len(rows), err)
-            for _, done in batch:
+            for _, done, _ in batch:
                 if not done.done():
                     done.set_exception(err)
             return
         self.commits += 1
         self.rows += len(rows)
         at = 0
-        for part, done in batch:
+        for part, done, _ in batch:
             refused = [e for e in results[at : at + len(part)] if e is not None]
             at += len(part)
             if done.done():
@@ -110,6 +114,6 @@ class Journal:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        for _, done in self._waiting:
+        for _, done, _ in self._waiting:
             done.cancel()
         self._waiting.clear()

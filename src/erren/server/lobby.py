@@ -35,8 +35,10 @@ from erren.server.table import (
     TableBase,
     TableConfig,
     TableSpec,
+    TableView,
     make_bot_seat,
     make_level_seat,
+    quick_spec,
 )
 
 if TYPE_CHECKING:
@@ -76,7 +78,7 @@ class LobbyError(Exception):
 class _Waiter:
     user_id: int
     name: str
-    future: asyncio.Future[tuple[Table, int]]
+    future: asyncio.Future[tuple[TableView, int]]
 
 
 class Lobby:
@@ -227,37 +229,52 @@ class Lobby:
             ) from None
 
     # ------------------------------------------------------------------ requests
-    async def quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[Table, int]:
+    async def _own(self, table: Table) -> None:
+        """Make this server the table's owner before it starts (a cluster node takes its lease
+        and seats its players cluster-wide: :class:`erren.server.cluster.lobby.ClusterLobby`);
+        a single server owns every table it makes."""
+
+    @staticmethod
+    def _room(room_id: str) -> RoomTier:
         try:
-            room = find_room_tier(room_id)
+            return find_room_tier(room_id)
         except KeyError as err:
             raise LobbyError(
                 404, str(err.args[0]), "no-room", params={"room": room_id[:40]}
             ) from None
+
+    async def _admit(self, user: User, room: RoomTier) -> None:
+        """Refuse a balance the room does not admit (§6.4)."""
+        balance = await self.store.balance(user.id)
+        if not room.admits(balance):
+            raise LobbyError(
+                403,
+                f"{room.tier.name} admits balances of {room.tier.entry_min}–"
+                f"{room.tier.entry_max} beans; you have {balance}",
+                "below-entry" if balance < room.tier.entry_min else "above-entry",
+                params={
+                    "room": room.id,
+                    "balance": balance,
+                    "entry_min": room.tier.entry_min,
+                    "entry_max": room.tier.entry_max,
+                },
+            )
+
+    async def quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[TableView, int]:
+        room = self._room(room_id)
         with self._reserve(user):
-            balance = await self.store.balance(user.id)
-            if not room.admits(balance):
-                raise LobbyError(
-                    403,
-                    f"{room.tier.name} admits balances of {room.tier.entry_min}–"
-                    f"{room.tier.entry_max} beans; you have {balance}",
-                    "below-entry" if balance < room.tier.entry_min else "above-entry",
-                    params={
-                        "room": room.id,
-                        "balance": balance,
-                        "entry_min": room.tier.entry_min,
-                        "entry_max": room.tier.entry_max,
-                    },
-                )
+            await self._admit(user, room)
             queue = self.waiting.setdefault(room.id, [])
             while queue:
                 other = queue.pop(0)
                 if other.future.done():
                     continue
-                table = self._quick_table(room, other, user)
+                table = await self._quick_table(room, other.user_id, other.name, user)
                 other.future.set_result((table, 0))
                 return table, 1
-            future: asyncio.Future[tuple[Table, int]] = asyncio.get_running_loop().create_future()
+            future: asyncio.Future[tuple[TableView, int]] = (
+                asyncio.get_running_loop().create_future()
+            )
             waiter = _Waiter(user.id, user.name, future)
             queue.append(waiter)  # from here on the queue holds the account's seat
         try:
@@ -290,16 +307,15 @@ class Lobby:
                     return True
         return False
 
-    def _quick_table(self, room: RoomTier, first: _Waiter, user: User) -> Table:
-        spec = TableSpec(
-            self._new_id(),
-            "quick",
-            room.family,
-            find_ruleset(room.family, room.options).options_dict(),
-            room=room,
-        )
-        seats = [Seat(first.user_id, first.name), Seat(user.id, user.name)]
-        table = self._add(self._table(spec, seats))
+    async def _quick_table(
+        self, room: RoomTier, first_id: int, first_name: str, user: User, table_id: str = ""
+    ) -> Table:
+        """The table of a quick match: the player who waited (``first_*``) in seat 0."""
+        spec = quick_spec(table_id or self._new_id(), room)
+        seats = [Seat(first_id, first_name), Seat(user.id, user.name)]
+        table = self._table(spec, seats)
+        await self._own(table)
+        self._add(table)
         table.start()
         return table
 
@@ -307,7 +323,9 @@ class Lobby:
         with self._reserve(user):
             resolved = self._family(family, options)
             spec = TableSpec(self._new_id(), "private", family, resolved, invite=self._invite())
-            table = self._add(self._table(spec, [Seat(user.id, user.name), Seat(None, "")]))
+            table = self._table(spec, [Seat(user.id, user.name), Seat(None, "")])
+            await self._own(table)
+            self._add(table)
         table.start()
         return table
 
@@ -372,7 +390,9 @@ class Lobby:
                 spec = TableSpec(self._new_id(), "computer", family, resolved, bot=bot)
                 computer = make_bot_seat(f"{bot} (computer)", bot, seed)
             seats = [Seat(user.id, user.name), computer]
-            table = self._add(self._table(spec, seats))
+            table = self._table(spec, seats)
+            await self._own(table)
+            self._add(table)
         table.start()
         return table
 
@@ -434,11 +454,11 @@ class Lobby:
                     raise LobbyError(422, str(err), "bad-stake") from None
                 await self.campaigns.save(user.id, run, last)
                 if table is None:
-                    table = self._new_campaign_table(user, start.features)
+                    table = await self._new_campaign_table(user, start.features)
             table.begin_hand(start)
             return table, campaign_json(run, last, table.spec.id)
 
-    def _new_campaign_table(self, user: User, features: Any) -> CampaignTable:
+    async def _new_campaign_table(self, user: User, features: Any) -> CampaignTable:
         options = ctable.ruleset(features, human=HUMAN).options_dict()
         spec = TableSpec(self._new_id(), "campaign", ctable.RULESET, options)  # level: the seat's
         level = stage_level(features.stage)
@@ -447,6 +467,7 @@ class Lobby:
         table = self._table(spec, seats, CampaignTable)
         assert isinstance(table, CampaignTable)
         table.campaigns, table.user_id = self.campaigns, user.id
+        await self._own(table)
         self._add(table)
         table.start()
         return table

@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from erren.server.store import User
-from erren.server.table import Table
+from erren.server.table import TableView
 
 __all__ = [
     "BalanceOut",
@@ -226,5 +226,5 @@ def user_out(user: User) -> UserOut:
     return UserOut(id=user.id, name=user.name, guest=user.is_guest)
 
 
-def seat_out(table: Table, seat: int) -> SeatOut:
+def seat_out(table: TableView, seat: int) -> SeatOut:
     return SeatOut(table=table.spec.id, seat=seat, invite=table.spec.invite, info=table.info())

@@ -7,6 +7,7 @@ from erren.errors import ErrenError
 __all__ = [
     "AccountError",
     "AuthError",
+    "Fenced",
     "InsufficientBeans",
     "NameTakenError",
     "ReliefError",
@@ -22,6 +23,20 @@ class StoreError(ErrenError):
 class StoreUnavailable(StoreError):  # noqa: N818  (named for what the caller meets)
     """The database cannot take writes now: its SQLite file vanished or was replaced under the
     running server.  Nothing was written; the server retries or answers 503."""
+
+
+class Fenced(StoreError):  # noqa: N818  (named for what the writer meets)
+    """A write of a game by a cluster node whose lease token is below the game's fence: another
+    node owns the table now (:mod:`erren.server.cluster`).  Nothing was written."""
+
+    def __init__(self, game_id: int, token: int, fence: int) -> None:
+        self.game_id = game_id
+        self.token = token
+        self.fence = fence
+        super().__init__(
+            f"game {game_id} is owned by another node now (its fence is {fence}, this "
+            f"writer's lease token is {token}): nothing was written"
+        )
 
 
 class AuthError(StoreError):

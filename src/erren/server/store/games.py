@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Integer, Text, and_, bindparam, exists, insert, literal, or_, select
+from sqlalchemy import (
+    Integer,
+    Text,
+    and_,
+    bindparam,
+    exists,
+    insert,
+    literal,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 
 from erren.server.fairness import commit
 from erren.server.store.database import StoreBase, as_stored_json, utc_now, whole_number
-from erren.server.store.errors import StoreError
+from erren.server.store.errors import Fenced, StoreError
 from erren.server.store.models import CampaignRow, Game, GameAction, UserRow, UTCDateTime
 from erren.server.store.values import GameSummary, StoredGame
 
@@ -20,7 +31,7 @@ __all__ = ["Games", "outcome_of"]
 
 # The statements of the group commit, built once (it runs a hundred times a second).
 _RUNNING = (
-    select(Game.id)
+    select(Game.id, Game.fence)
     .where(Game.id.in_(bindparam("ids", expanding=True)), Game.finished.is_(False))
     .with_for_update(read=True)
 )
@@ -40,9 +51,12 @@ class Games(StoreBase):
         seed: int,
         salt: str,
         room: str | None = None,
+        *,
+        fence: int = 0,
     ) -> int:
         """Store a new game's header; returns its id.  The commitment ``sha256(f"{seed}:{salt}")``
-        is public at once, the seed and salt only when the game is finished."""
+        is public at once, the seed and salt only when the game is finished.  ``fence``: the
+        lease token of the cluster node creating it (0 on a single server)."""
         if not isinstance(ruleset, str) or not 0 < len(ruleset) <= 64:
             raise ValueError(f"bad ruleset name {ruleset!r}")
         stored_options = as_stored_json(options, "options")
@@ -69,6 +83,7 @@ class Games(StoreBase):
             summary=None,
             created_at=utc_now(),
             finished_at=None,
+            fence=whole_number(fence, "fence"),
         )
         try:
             async with self._write() as session:
@@ -78,20 +93,46 @@ class Games(StoreBase):
             raise StoreError(f"a seat's user does not exist: {seats!r}") from None
         return row.id
 
-    async def append_action(self, game_id: int, seq: int, action: str) -> None:
+    async def claim_game(self, game_id: int, token: int) -> None:
+        """Make the game's fence ``token`` (a cluster node's lease token for its table): from
+        now on writes with a lower token are refused.  :class:`Fenced` if the fence is above
+        ``token`` already (a newer owner claimed it), :class:`StoreError` for no such game."""
+        token = whole_number(token, "token")
+        async with self._write() as session:
+            done = await session.execute(
+                update(Game).where(Game.id == game_id, Game.fence <= token).values(fence=token)
+            )
+            if done.rowcount == 1:  # type: ignore[attr-defined]
+                return
+            fence = await session.scalar(select(Game.fence).where(Game.id == game_id))
+        if fence is None:
+            raise StoreError(f"no game {game_id}")
+        raise Fenced(game_id, token, fence)
+
+    async def fence_of(self, game_id: int) -> int | None:
+        """The game's fence (``None``: no such game)."""
+        async with self._read() as session:
+            return await session.scalar(select(Game.fence).where(Game.id == game_id))
+
+    async def append_action(
+        self, game_id: int, seq: int, action: str, *, fence: int | None = None
+    ) -> None:
         """Make action ``seq`` of the game durable (committed when this returns).  Repeating an
         existing ``seq`` with the same action does nothing; with another action, or on a
-        finished or unknown game, :class:`StoreError`."""
+        finished or unknown game, :class:`StoreError`; with a ``fence`` token below the game's
+        fence, :class:`Fenced` (``None``: a single server, no check)."""
         seq = whole_number(seq, "seq")
         if seq < 0:
             raise ValueError(f"seq must be ≥ 0, not {seq}")
         if not isinstance(action, str) or not action:
             raise ValueError(f"bad action {action!r}")
 
-        def check(finished: bool | None, existing: str | None) -> bool:
+        def check(finished: bool | None, existing: str | None, current: int | None) -> bool:
             """Whether the action is already there; raises if it cannot be appended."""
             if finished is None:
                 raise StoreError(f"no game {game_id}")
+            if fence is not None and current is not None and current > fence:
+                raise Fenced(game_id, fence, current)
             if existing is not None:
                 if existing != action:
                     raise StoreError(
@@ -111,7 +152,13 @@ class Games(StoreBase):
                 literal(seq, Integer()),
                 literal(action, Text()),
                 literal(utc_now(), UTCDateTime()),
-            ).where(exists().where(Game.id == game_id, Game.finished.is_(False))),
+            ).where(
+                exists().where(
+                    Game.id == game_id,
+                    Game.finished.is_(False),
+                    *(() if fence is None else (Game.fence <= fence,)),
+                )
+            ),
         )
         self._check_file()
         try:
@@ -123,22 +170,26 @@ class Games(StoreBase):
         async with self._read() as session:
             found = (
                 await session.execute(
-                    select(Game.finished, GameAction.action)
+                    select(Game.finished, GameAction.action, Game.fence)
                     .outerjoin(
                         GameAction, and_(GameAction.game_id == Game.id, GameAction.seq == seq)
                     )
                     .where(Game.id == game_id)
                 )
             ).first()
-        if not check(*(found or (None, None))):  # pragma: no cover  (a finished game raised)
+        if not check(*(found or (None, None, None))):  # pragma: no cover  (a finished game raised)
             raise StoreError(f"game {game_id}: action {seq} was not stored")
 
-    async def append_actions(self, rows: Sequence[tuple[int, int, str]]) -> list[StoreError | None]:
+    async def append_actions(
+        self, rows: Sequence[tuple[int, int, str]], fences: Mapping[int, int] | None = None
+    ) -> list[StoreError | None]:
         """Make many ``(game_id, seq, action)`` rows durable in ONE transaction (group commit:
         one commit for the actions of many tables).  Returns, per row, ``None`` when it is
         stored (or was already there) and the :class:`StoreError` :meth:`append_action` would
         raise when it is refused; a refused row does not keep the others out.  Rows of one game
-        must come in ``seq`` order."""
+        must come in ``seq`` order.  ``fences``: the writer's lease token per game (a cluster
+        node); a game whose fence is above it refuses its rows with :class:`Fenced`."""
+        fences = fences or {}
         checked: list[tuple[int, int, str]] = []
         for raw_game, raw_seq, action in rows:
             game_id, seq = whole_number(raw_game, "game_id"), whole_number(raw_seq, "seq")
@@ -156,7 +207,8 @@ class Games(StoreBase):
         self._check_file()
         try:
             async with self._write_guard, self._write_engine.begin() as conn:
-                running = set((await conn.scalars(_RUNNING, {"ids": ids})).all())
+                found = (await conn.execute(_RUNNING, {"ids": ids})).all()
+                running = {g for g, f in found if f <= fences.get(g, f)}
                 if len(running) == len(ids):
                     await conn.execute(
                         _APPEND,
@@ -171,17 +223,20 @@ class Games(StoreBase):
         out: list[StoreError | None] = []
         for row in checked:
             try:
-                await self.append_action(*row)
+                await self.append_action(*row, fence=fences.get(row[0]))
             except StoreError as err:
                 out.append(err)
             else:
                 out.append(None)
         return out
 
-    async def finish_game(self, game_id: int, record: dict[str, Any], summary: str) -> None:
+    async def finish_game(
+        self, game_id: int, record: dict[str, Any], summary: str, *, fence: int | None = None
+    ) -> None:
         """Mark the game finished with its final record and a one-line summary; the seed and
         salt become public.  Finishing again with the same record and summary does nothing;
-        with others, :class:`StoreError`."""
+        with others, :class:`StoreError`; with a ``fence`` token below the game's fence,
+        :class:`Fenced`."""
         stored = as_stored_json(record, "record")
         if not isinstance(summary, str):
             raise ValueError("the summary must be a string")
@@ -189,6 +244,8 @@ class Games(StoreBase):
             game = await session.get(Game, game_id, with_for_update=True)
             if game is None:
                 raise StoreError(f"no game {game_id}")
+            if fence is not None and game.fence > fence:
+                raise Fenced(game_id, fence, game.fence)
             if game.finished:
                 if game.record == stored and game.summary == summary:
                     return
@@ -301,6 +358,22 @@ class Games(StoreBase):
                 )
             ).all()
         return [self._game(game, (), reveal=True) for game in games]
+
+    async def unfinished_tables(self) -> list[tuple[int, str]]:
+        """``(game id, table id)`` of every unfinished game, oldest first, without its actions:
+        what a cluster node scans for tables nobody holds."""
+        async with self._read() as session:
+            rows = (
+                await session.execute(
+                    select(Game.id, Game.options).where(Game.finished.is_(False)).order_by(Game.id)
+                )
+            ).all()
+        out: list[tuple[int, str]] = []
+        for game_id, options in rows:
+            table = options.get("table") if isinstance(options, dict) else None
+            if isinstance(table, dict) and isinstance(table.get("id"), str):
+                out.append((game_id, table["id"]))
+        return out
 
     async def unfinished_game_ids(self) -> list[int]:
         """The ids of the games not finished (yet), oldest first."""

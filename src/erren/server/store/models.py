@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -203,6 +204,9 @@ class Game(Base):
     summary: Mapped[str | None]
     created_at: Mapped[datetime]
     finished_at: Mapped[datetime | None]
+    fence: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
+    """The lease token of the cluster node that owns the game's table (0: never claimed);
+    writes with a lower token are refused (:mod:`erren.server.cluster`)."""
 
 
 class GameAction(Base):

@@ -25,6 +25,7 @@ from erren.server.store.database import (
 from erren.server.store.errors import (
     AccountError,
     AuthError,
+    Fenced,
     InsufficientBeans,
     NameTakenError,
     ReliefError,
@@ -61,6 +62,7 @@ __all__ = [
     "AuthError",
     "BeanLeader",
     "FamilyStats",
+    "Fenced",
     "GameSummary",
     "InsufficientBeans",
     "JournalLine",

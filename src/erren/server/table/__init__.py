@@ -58,7 +58,14 @@ from erren.server.table.seats import (
     make_level_seat,
     set_level,
 )
-from erren.server.table.spec import TableConfig, TableSpec, match_at, with_claim_privacy
+from erren.server.table.spec import (
+    TableConfig,
+    TableSpec,
+    TableView,
+    match_at,
+    quick_spec,
+    with_claim_privacy,
+)
 
 __all__ = [
     "OUTBOX_LIMIT",
@@ -83,11 +90,13 @@ __all__ = [
     "TableBase",
     "TableConfig",
     "TableSpec",
+    "TableView",
     "Timeout",
     "WindowPass",
     "make_bot_seat",
     "make_level_seat",
     "match_at",
+    "quick_spec",
     "set_level",
     "with_claim_privacy",
 ]

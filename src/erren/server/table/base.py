@@ -50,6 +50,9 @@ class TableBase:
         self.seats = seats
         self.store = store
         self.journal = journal
+        self.fence: int | None = None
+        """The lease token this node holds for the table (a cluster node; ``None`` on a single
+        server): every write of its games carries it (:mod:`erren.server.cluster.leases`)."""
         self.clock = clock
         self.config = config
         self.rng = rng

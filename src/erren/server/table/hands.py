@@ -124,6 +124,7 @@ class Hands(TableBase, ABC):
                 seed=fair.seed,
                 salt=fair.salt,
                 room=room,
+                fence=self.fence or 0,
             )
         )
         self._begin(state, game_id, fair)
@@ -188,13 +189,14 @@ class Hands(TableBase, ABC):
             return
         game_id, first = self.game_id, self._persisted
         rows = [(game_id, seq, str(history[seq])) for seq in range(first, len(history))]
-        journal = self.journal
+        journal, fence = self.journal, self.fence
 
         async def write() -> None:
             if journal is not None:
-                await journal.append(rows)
+                await journal.append(rows, fence)
                 return
-            refused = [e for e in await self.store.append_actions(rows) if e is not None]
+            fences = None if fence is None else {game_id: fence}
+            refused = [e for e in await self.store.append_actions(rows, fences) if e is not None]
             if refused:
                 raise refused[0]
 
@@ -249,7 +251,7 @@ class Hands(TableBase, ABC):
         summary = f"hand {self.hand_no} at {self.spec.id}: {result}"
         if any(beans):
             summary += f"; beans {beans[0]:+d}/{beans[1]:+d}"
-        await self.store.finish_game(self.game_id, record, summary)
+        await self.store.finish_game(self.game_id, record, summary, fence=self.fence)
         self.end_event = {
             "n": state.event_count + 1,
             "kind": "settlement",
@@ -327,7 +329,9 @@ class Hands(TableBase, ABC):
         record = self.called_off_json(why)
         summary = f"hand {self.hand_no} at {self.spec.id}: called off ({why}); no beans moved"
         game_id = self.game_id
-        await self._durably(lambda: self.store.finish_game(game_id, record, summary))
+        await self._durably(
+            lambda: self.store.finish_game(game_id, record, summary, fence=self.fence)
+        )
 
     def called_off_json(self, why: str) -> dict[str, Any]:
         """The record a called-off hand is stored with (``called_off``: why; no result)."""

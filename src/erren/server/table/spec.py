@@ -4,13 +4,20 @@ the rules it plays (:func:`with_claim_privacy`) and the match it deals (:func:`m
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from erren.engine import Match, Ruleset, find_ruleset
 from erren.server.rooms import RoomTier
 from erren.tiles import Tile
 
-__all__ = ["TableConfig", "TableSpec", "match_at", "with_claim_privacy"]
+__all__ = [
+    "TableConfig",
+    "TableSpec",
+    "TableView",
+    "match_at",
+    "quick_spec",
+    "with_claim_privacy",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +74,22 @@ class TableSpec:
             "bot": self.bot,
             "level": self.level,
         }
+
+
+def quick_spec(table_id: str, room: RoomTier) -> TableSpec:
+    """The table of a quick match in ``room``."""
+    options = find_ruleset(room.family, room.options).options_dict()
+    return TableSpec(table_id, "quick", room.family, options, room=room)
+
+
+class TableView(Protocol):
+    """What a seat's answer shows of a table: a local :class:`~erren.server.table.Table`, or
+    (in a cluster) a table another node owns."""
+
+    @property
+    def spec(self) -> TableSpec: ...
+
+    def info(self) -> dict[str, Any]: ...
 
 
 def match_at(

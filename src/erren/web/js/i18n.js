@@ -507,6 +507,10 @@ const S = {
   pf_relief: ["救济豆", "Relief beans"],
   pf_relief_rules: ["注册玩家的欢乐豆少于 {0} 时，每天（UTC）可以领一次，补足到 {1}。", "A registered player below {0} beans may claim relief once a day (UTC): it tops the balance up to {1}."],
   pf_relief_not_now: ["你的欢乐豆不少于 {0}，现在不能领。", "You hold {0} beans or more: nothing to claim now."],
+  // --- cluster ---
+  "err_cluster-unavailable": ["匹配暂时不可用：集群的缓存服务器没有响应，请稍后再试", "Matchmaking is unavailable right now (the cluster's Redis does not answer); try again later"],
+  "err_moved": ["这一桌已转到另一台服务器继续：请重新连接", "This table is played on another server now: reconnect"],
+  closed_moved: ["这一桌已转到另一台服务器继续：请重新连接，牌局接着打。", "This table is played on another server now: reconnect and the hand goes on."],
 };
 
 /** @type {Lang} */

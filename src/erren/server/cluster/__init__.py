@@ -1,0 +1,90 @@
+"""One node of a cluster: ``erren serve --redis redis://HOST:PORT/DB``.
+
+Any number of nodes share one PostgreSQL database (the durable truth) and one Redis (leases,
+queues; it keeps nothing the database does not also have).  :class:`Cluster` is this node's
+handle on Redis: the connection, the key namespace (``erren:`` unless told otherwise, so tests
+can share one Redis) and the node's id.  Its parts:
+
+* :mod:`~erren.server.cluster.leases`: one owner node per table, found through a lease with a
+  fencing token that every write of the table's game checks in the database;
+* :mod:`~erren.server.cluster.matching`: the quick-match queues every node shares.
+
+Without ``--redis`` nothing here is imported and no Redis is needed.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from erren.server.cluster.leases import Leases
+from erren.server.cluster.matching import Matching
+from erren.server.clusterconfig import DEFAULT_PREFIX
+
+__all__ = ["DEFAULT_PREFIX", "Cluster", "ClusterError", "default_node_id"]
+
+
+class ClusterError(Exception):
+    """Redis cannot be reached or answered wrongly; the message names the URL and the cause."""
+
+
+def default_node_id() -> str:
+    """``HOST-PID``: unique among the processes of a machine and among machines."""
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+class Cluster:
+    """This node's share of the cluster: ``redis`` (a :class:`redis.asyncio.Redis`),
+    ``prefix`` (the key namespace), ``node_id``, and its :attr:`leases` and :attr:`matching`."""
+
+    def __init__(
+        self,
+        client: aioredis.Redis,
+        *,
+        node_id: str | None = None,
+        prefix: str = DEFAULT_PREFIX,
+        lease_ms: int = 5_000,
+    ) -> None:
+        self.redis = client
+        self.node_id = node_id or default_node_id()
+        self.prefix = prefix
+        self.leases = Leases(client, prefix, self.node_id, lease_ms=lease_ms)
+        self.matching = Matching(client, prefix, seat_ms=3 * lease_ms)
+
+    @classmethod
+    async def connect(
+        cls,
+        url: str,
+        *,
+        node_id: str | None = None,
+        prefix: str = DEFAULT_PREFIX,
+        lease_ms: int = 5_000,
+    ) -> Cluster:
+        """Connect to the Redis at ``url`` and check that it answers (:class:`ClusterError`
+        if not)."""
+        try:
+            client = aioredis.Redis.from_url(url, decode_responses=True)
+        except ValueError as err:
+            raise ClusterError(f"bad Redis URL {url!r}: {err}") from None
+        try:
+            await client.ping()
+        except RedisError as err:
+            await client.aclose()
+            raise ClusterError(f"Redis at {url} does not answer: {err}") from None
+        return cls(client, node_id=node_id, prefix=prefix, lease_ms=lease_ms)
+
+    async def healthy(self) -> bool:
+        """Whether Redis answers now."""
+        try:
+            return bool(await self.redis.ping())
+        except RedisError:
+            return False
+
+    async def close(self) -> None:
+        """Stop renewing, give up this node's leases (another node may take the tables at
+        once) and close the connection."""
+        await self.leases.close()
+        await self.redis.aclose()

@@ -1,0 +1,288 @@
+"""The lobby of a cluster node: quick match through the shared queues, one owner per table.
+
+:class:`ClusterLobby` is the :class:`~erren.server.lobby.Lobby` with three differences:
+
+* every table it makes is owned through a lease (:mod:`.leases`) whose fencing token every
+  write of the table's games carries, and its human players are seated cluster-wide
+  (``seat:{user}``): an account sits at one table in the whole cluster;
+* quick match goes through the shared queues (:mod:`.matching`): the node whose player finds
+  an opponent makes the table; the opponent's node answers with the table's id and seat 0;
+* at startup, and every half lease after, it restores the unfinished games whose table nobody
+  holds (a dead node's, a stopped node's), claiming each game with its new token before
+  reading it: the takeover after a node's death.
+
+A lost lease (Redis lost it, or the node was paused past it and another node took the table)
+stops the table at once without writing anything; the fence refuses whatever was in flight.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from redis.exceptions import RedisError
+
+from erren.server.cluster.matching import Found
+from erren.server.lobby import Lobby, LobbyError
+from erren.server.table import Table, TableBase, TableSpec, TableView, quick_spec
+
+if TYPE_CHECKING:
+    from erren.server.cluster import Cluster
+    from erren.server.store import Store, User
+
+__all__ = ["ClusterLobby", "RemoteTable"]
+
+log = logging.getLogger("erren.server.cluster")
+
+
+@dataclass(frozen=True)
+class RemoteTable:
+    """A quick-match table another node made: what the waiting player's answer shows."""
+
+    spec: TableSpec
+    names: tuple[str, str]
+
+    def info(self) -> dict[str, Any]:
+        seat = {"bot": None, "level": None, "online": False, "ready": False}
+        return {
+            **self.spec.to_json(),
+            "seats": [{"name": name, **seat} for name in self.names],
+            "hand": 0,
+            "game": None,
+            "running": False,
+            "closed": False,
+        }
+
+
+def _ended(task: asyncio.Task[None]) -> None:
+    """The takeover loop ends only when the node stops; anything else is a bug, said loudly."""
+    if not task.cancelled():
+        log.error("the takeover loop ended: %r", task)
+
+
+class ClusterLobby(Lobby):
+    def __init__(self, store: Store, cluster: Cluster, **kwargs: Any) -> None:
+        super().__init__(store, **kwargs)
+        self.cluster = cluster
+        self.remote_waits: dict[int, asyncio.Future[None]] = {}
+        """The players of this node waiting in a shared queue: a future that
+        :meth:`cancel_quick` fails to stop the wait."""
+        self.lost: set[str] = set()
+        """Tables whose lease this node lost: stopped, their seats left to the new owner."""
+        self._chores: set[asyncio.Task[Any]] = set()
+        self._adopter: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ ownership
+    async def _own(self, table: Table) -> None:
+        leases, matching = self.cluster.leases, self.cluster.matching
+        table_id = table.spec.id
+        token = await leases.acquire(table_id)
+        if token is None:  # a table id drawn twice: never seen, but refused cleanly
+            raise RuntimeError(f"table id {table_id} drawn twice")
+        users = [s.user_id for s in table.seats if s.user_id is not None]
+        taken: list[int] = []
+        for user_id in users:
+            elsewhere = await matching.take_seat(user_id, table_id)
+            if elsewhere is not None:
+                await matching.free_seats(table_id, taken)
+                await leases.release(table_id, token)
+                raise LobbyError(
+                    409, f"you are already seated at table {elsewhere}", "seated", elsewhere
+                )
+            taken.append(user_id)
+        table.fence = token
+        leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
+
+    def _seats_of(self, users: list[int]) -> tuple[list[str], int]:
+        matching = self.cluster.matching
+        return [matching.seat_key(u) for u in users], matching.seat_ms
+
+    def _lease_lost(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        self.lost.add(table_id)
+        table.kept = True  # its game is the new owner's: nothing more is written here
+        self._chore(table.stop())
+        table._close("moved", "this table is played on another server now; reconnect")
+
+    def _closed(self, table: TableBase) -> None:
+        table_id = table.spec.id
+        lost = table_id in self.lost
+        super()._closed(table)
+        users = [s.user_id for s in table.seats if s.user_id is not None]
+        if lost:
+            self.lost.discard(table_id)
+            for user_id in users:  # the game goes on elsewhere: not held here
+                if self.held.get(user_id) == table_id:
+                    del self.held[user_id]
+            return
+        token = self.cluster.leases.held.get(table_id)
+        if token is not None:  # a kept game's seats stay: the node that restores it needs them
+            self._chore(self._let_go(table_id, token, [] if table.kept else users))
+
+    async def _let_go(self, table_id: str, token: int, users: list[int]) -> None:
+        await self.cluster.matching.free_seats(table_id, users)
+        await self.cluster.leases.release(table_id, token)
+
+    def _chore(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    # ------------------------------------------------------------------ quick match
+    def _check_free(self, user: User) -> None:
+        super()._check_free(user)
+        if user.id in self.remote_waits:
+            raise LobbyError(409, "you are already waiting for a quick match", "waiting")
+
+    async def quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[TableView, int]:
+        try:
+            return await self._quick_match(user, room_id, wait_s)
+        except RedisError as err:
+            log.warning("quick match failed on Redis: %s", err)
+            raise LobbyError(
+                503,
+                "matchmaking is unavailable right now (the cluster's Redis does not answer); "
+                "try again later",
+                "cluster-unavailable",
+            ) from None
+
+    async def _quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[TableView, int]:
+        room = self._room(room_id)
+        matching = self.cluster.matching
+        with self._reserve(user):
+            await self._admit(user, room)
+            table_id = self._new_id()
+            joined = await matching.join(user.id, user.name, room.id, table_id, wait_s)
+            if joined.kind == "seated":
+                raise LobbyError(
+                    409,
+                    f"you are already seated at table {joined.where}",
+                    "seated",
+                    joined.where,
+                )
+            if joined.kind == "waiting":
+                raise LobbyError(409, "you are already waiting for a quick match", "waiting")
+            if joined.opponent is not None:
+                other = joined.opponent
+                table = await self._quick_table(room, other.user_id, other.name, user, table_id)
+                return table, 1
+            stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self.remote_waits[user.id] = stop  # from here on the queue holds the seat
+        try:
+            found = await self._wait(user, room.id, wait_s, stop)
+        finally:
+            self.remote_waits.pop(user.id, None)
+        if found is None:
+            raise LobbyError(
+                408,
+                f"no opponent came within {wait_s:g} s; try again",
+                "no-opponent",
+                params={"seconds": round(wait_s)},
+            )
+        local = self.tables.get(found.table_id)
+        if local is not None:
+            return local, 0
+        names = (user.name, found.opponent.name)
+        return RemoteTable(quick_spec(found.table_id, room), names), 0
+
+    async def _wait(
+        self, user: User, room_id: str, wait_s: float, stop: asyncio.Future[None]
+    ) -> Found | None:
+        waiting = asyncio.ensure_future(self.cluster.matching.wait(user.id, room_id, wait_s))
+        either: set[asyncio.Future[Any]] = {waiting, stop}
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+        if not waiting.done():  # cancelled by the player: he leaves the queue
+            waiting.cancel()
+            try:
+                found = await waiting
+            except asyncio.CancelledError:
+                found = None
+            if found is None:
+                raise LobbyError(409, "the quick match was cancelled", "cancelled")
+        return waiting.result()
+
+    def cancel_quick(self, user_id: int) -> bool:
+        stop = self.remote_waits.get(user_id)
+        if stop is None or stop.done():
+            return super().cancel_quick(user_id)
+        stop.set_result(None)
+        return True
+
+    # ------------------------------------------------------------------ restart, takeover
+    async def restore(self) -> int:
+        """Adopt the tables nobody holds (:meth:`adopt`), then keep looking for such tables
+        every half lease: those of a node that died or stopped."""
+        count = await self.adopt()
+        self._adopter = asyncio.get_running_loop().create_task(self._adopting(), name="adopt")
+        self._adopter.add_done_callback(_ended)
+        return count
+
+    async def _adopting(self) -> None:
+        every = self.cluster.leases.lease_ms / 2000
+        while True:
+            await asyncio.sleep(every)
+            try:  # a scan that hangs (a lock, a lost answer) is cut short and tried again
+                adopted = await asyncio.wait_for(self.adopt(), timeout=4 * every)
+            except Exception as err:  # Redis or the database away: try again later
+                log.warning("cannot look for tables to take over: %r", err)
+                continue
+            if adopted:
+                log.warning("took over %d table(s) nobody held", adopted)
+
+    async def adopt(self) -> int:
+        """Restore every unfinished game whose table no node holds; returns how many."""
+        listed = [(g, t) for g, t in await self.store.unfinished_tables() if t not in self.tables]
+        free = await self.cluster.leases.free([t for _, t in listed])
+        count = 0
+        for game_id, table_id in listed:
+            if table_id in free and await self._adopt(game_id, table_id):
+                count += 1
+        return count
+
+    async def _adopt(self, game_id: int, table_id: str) -> bool:
+        """Take the table's lease, claim the game with the token, then read it (so nothing an
+        older owner wrote is missed, and nothing it writes later is accepted) and restore."""
+        leases = self.cluster.leases
+        fence = await self.store.fence_of(game_id) or 0
+        token = await leases.acquire(table_id, floor=fence)
+        if token is None:
+            return False  # another node was quicker
+        try:
+            await self.store.claim_game(game_id, token)
+            game = await self.store.get_game(game_id, reveal=True)
+            if game is None or game.finished:
+                await leases.release(table_id, token)
+                return False
+            table = self._restored(game)
+            table.fence = token
+            await table.resume()
+        except Exception:
+            log.exception("cannot restore game %s", game_id)
+            await leases.release(table_id, token)
+            return False
+        users = [s.user_id for s in table.seats if s.user_id is not None]
+        for user_id in users:
+            await self.cluster.matching.take_seat(user_id, table_id)
+            if self.held.get(user_id) == table_id:
+                del self.held[user_id]
+        leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
+        self._add(table)
+        table.start()
+        return True
+
+    async def shutdown(self) -> None:
+        if self._adopter is not None:
+            self._adopter.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._adopter
+        for stop in self.remote_waits.values():
+            if not stop.done():
+                stop.set_result(None)
+        await super().shutdown()
+        for task in list(self._chores):
+            await asyncio.gather(task, return_exceptions=True)

@@ -1,0 +1,125 @@
+"""The shared quick-match queues on the real Redis: players waiting on different nodes are
+paired exactly once, an account waits and sits at most once in the whole cluster."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from erren.server.cluster import Cluster
+from erren.server.cluster.matching import Found, Joined, Paired
+
+from .._support.redis_ns import clusters
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+async def test_two_players_on_two_nodes_are_paired() -> None:
+    async with clusters(2) as (a, b):
+        assert await a.matching.join(1, "ann", "gb-novice", "tA", 5) == Joined(
+            "queued", "gb-novice"
+        )
+        waiting = asyncio.create_task(a.matching.wait(1, "gb-novice", 5))
+        joined = await b.matching.join(2, "bob", "gb-novice", "tB", 5)
+        assert joined == Joined("paired", "tB", Paired(1, "ann"))
+        # ann's node learns the table bob's node made, and who sits in it
+        assert await waiting == Found("tB", Paired(2, "bob"))
+        assert await a.matching.seat_of(1) == await b.matching.seat_of(2) == "tB"
+
+
+async def test_a_waiting_or_seated_account_is_refused_everywhere() -> None:
+    async with clusters(2) as (a, b):
+        await a.matching.join(1, "ann", "gb-novice", "tA", 5)
+        assert await b.matching.join(1, "ann", "gb-expert", "tB", 5) == Joined(
+            "waiting", "gb-novice"
+        )
+        assert await b.matching.join(2, "bob", "gb-novice", "tB", 5) == Joined(
+            "paired", "tB", Paired(1, "ann")
+        )
+        assert await a.matching.join(1, "ann", "gb-novice", "tC", 5) == Joined("seated", "tB")
+        assert await a.matching.take_seat(2, "tD") == "tB"  # a private table, say
+        assert await a.matching.free_seats("tB", [1, 2]) == 2
+        assert await a.matching.take_seat(2, "tD") is None
+        assert await a.matching.free_seats("tB", [2]) == 0  # seated at tD, not freed
+
+
+async def test_one_player_is_not_paired_with_himself_and_leaves_when_time_is_up() -> None:
+    async with clusters(1) as (a,):
+        await a.matching.join(1, "ann", "gb-novice", "tA", 0.2)
+        assert await a.matching.wait(1, "gb-novice", 0.2) is None
+        # he left: bob waits alone, nobody pairs with the stale entry
+        assert (await a.matching.join(2, "bob", "gb-novice", "tB", 5)).kind == "queued"
+        assert await a.redis.lrange(f"{a.prefix}q:gb-novice", 0, -1) == ["2|bob"]
+
+
+async def test_a_cancelled_wait_leaves_the_queue() -> None:
+    async with clusters(2) as (a, b):
+        await a.matching.join(1, "ann", "gb-novice", "tA", 5)
+        waiting = asyncio.create_task(a.matching.wait(1, "gb-novice", 5))
+        await asyncio.sleep(0.05)
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        assert (await b.matching.join(2, "bob", "gb-novice", "tB", 5)).kind == "queued"
+
+
+async def _play(node: Cluster, user: int, room: str, rng: random.Random) -> tuple[int, str]:
+    await asyncio.sleep(rng.random() * 0.02)
+    joined = await node.matching.join(user, f"p{user}", room, f"t-{user}", 3)
+    if joined.kind == "paired":
+        return user, joined.where
+    assert joined.kind == "queued"
+    found = await node.matching.wait(user, room, 3)
+    assert found is not None
+    return user, found.table_id
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_concurrent_quick_matches_on_three_nodes_seat_every_account_once(
+    seed: int,
+) -> None:
+    """40 players (even) in 2 rooms, each on one of 3 nodes at random, all at once: every
+    player ends at exactly one table, every table holds exactly two players of one room."""
+    rng = random.Random(seed)
+    players = [(user, f"room{user % 2}") for user in range(1, 41)]
+    async with clusters(3) as nodes:
+        seated = await asyncio.gather(
+            *(_play(rng.choice(nodes), user, room, rng) for user, room in players)
+        )
+        by_table: dict[str, list[int]] = {}
+        for user, table in seated:
+            by_table.setdefault(table, []).append(user)
+        assert sorted(u for u, _ in seated) == list(range(1, 41))  # each once
+        assert len(by_table) == 20
+        for users in by_table.values():
+            assert len(users) == 2 and users[0] % 2 == users[1] % 2
+            for user in users:
+                assert await nodes[0].matching.seat_of(user) == next(
+                    t for t, us in by_table.items() if user in us
+                )
+
+
+async def test_a_dead_owners_seats_expire_and_a_live_owners_are_renewed() -> None:
+    """Seats last three leases past the owner's last renewal: a live owner keeps renewing
+    them with its lease; a dead owner's players are free again (if no node took the table)."""
+    async with clusters(2, lease_ms=300) as (a, b):
+        assert a.matching.seat_ms == 900
+        await a.matching.join(1, "ann", "gb-novice", "tA", 5)
+        await b.matching.join(2, "bob", "gb-novice", "tB", 5)  # seats 1, 2 at tB
+        await a.matching.join(3, "cat", "gb-novice", "tC", 5)
+        await b.matching.join(4, "dan", "gb-novice", "tD", 5)  # seats 3, 4 at tD
+        token = await b.leases.acquire("tD")  # tD's owner lives and renews
+        assert token is not None
+        b.leases.keep("tD", token, lambda _: None, ([b.matching.seat_key(u) for u in (3, 4)], 900))
+        await asyncio.sleep(1.3)  # tB's owner died: nobody renewed its seats
+        assert await a.matching.seat_of(1) is None and await a.matching.seat_of(2) is None
+        assert (await a.matching.join(1, "ann", "gb-novice", "tE", 5)).kind == "queued"
+        assert await a.matching.seat_of(3) == await a.matching.seat_of(4) == "tD"
+        assert (await a.matching.join(3, "cat", "gb-novice", "tF", 5)) == Joined("seated", "tD")

@@ -1,0 +1,82 @@
+"""Fencing: a cluster node that lost its table's lease (paused past it while another node took
+the table over) cannot write the table's game any more: actions, group commits and the record
+are refused with :class:`Fenced`, and nothing of its is stored."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from erren.server.store import Fenced, Store, StoreError
+
+from .._support.redis_ns import clusters
+
+pytestmark = pytest.mark.anyio
+
+OPTIONS = {"fan_table": "2p", "suit": "m", "flowers": False, "cap_points": None}
+RECORD = {"format": "erren-hand", "version": 1, "result": "seat 0 wins"}
+
+
+async def _game(store: Store, fence: int = 0) -> int:
+    user = (await store.guest()).user.id
+    return await store.create_game(
+        "guobiao-2p", OPTIONS, (user, None), 7, "pepper", "novice", fence=fence
+    )
+
+
+async def test_a_paused_owner_cannot_write_after_losing_the_lease(store: Store) -> None:
+    async with clusters(2, lease_ms=200) as (old, new):
+        token_old = await old.leases.acquire("t1")
+        assert token_old == 1
+        game = await _game(store, fence=token_old)
+        await store.append_action(game, 0, "c:dice:3,3", fence=token_old)
+        # the old owner pauses past its lease; the new owner takes the table and claims the game
+        await asyncio.sleep(0.3)
+        token_new = await new.leases.acquire("t1", floor=await store.fence_of(game) or 0)
+        assert token_new == 2
+        await store.claim_game(game, token_new)
+        # the old owner wakes up and writes: refused, clearly
+        with pytest.raises(Fenced, match=rf"game {game} is owned by another node now"):
+            await store.append_action(game, 1, "0:discard:2z", fence=token_old)
+        refused = await store.append_actions([(game, 1, "0:discard:2z")], {game: token_old})
+        assert len(refused) == 1 and isinstance(refused[0], Fenced)
+        assert (refused[0].token, refused[0].fence) == (1, 2)
+        with pytest.raises(Fenced):
+            await store.finish_game(game, RECORD, "seat 0 wins", fence=token_old)
+        with pytest.raises(Fenced):  # nor can it take the game back
+            await store.claim_game(game, token_old)
+        # the new owner writes on; the database holds only what the owners wrote in turn
+        await store.append_action(game, 1, "1:discard:5m", fence=token_new)
+        assert await store.append_actions([(game, 2, "0:peng")], {game: token_new}) == [None]
+        await store.finish_game(game, RECORD, "seat 0 wins", fence=token_new)
+        stored = await store.get_game(game)
+        assert stored is not None and stored.finished
+        assert stored.actions == ("c:dice:3,3", "1:discard:5m", "0:peng")
+
+
+async def test_a_fenced_game_does_not_keep_the_others_out_of_a_group_commit(
+    store: Store,
+) -> None:
+    fenced, free = await _game(store, fence=3), await _game(store)
+    results = await store.append_actions(
+        [(fenced, 0, "c:dice:1,1"), (free, 0, "c:dice:2,2")], {fenced: 2, free: 1}
+    )
+    assert isinstance(results[0], Fenced) and results[1] is None
+    assert (await store.get_game(free)).actions == ("c:dice:2,2",)  # type: ignore[union-attr]
+    assert (await store.get_game(fenced)).actions == ()  # type: ignore[union-attr]
+
+
+async def test_a_single_server_writes_without_a_token(store: Store) -> None:
+    """No ``--redis``: no token, no check (the fence stays 0)."""
+    game = await _game(store)
+    await store.append_action(game, 0, "c:dice:3,3")
+    assert await store.append_actions([(game, 1, "0:discard:2z")]) == [None]
+    await store.finish_game(game, RECORD, "seat 0 wins")
+    assert await store.fence_of(game) == 0
+
+
+async def test_claiming_an_unknown_game_is_refused(store: Store) -> None:
+    with pytest.raises(StoreError, match="no game 999"):
+        await store.claim_game(999, 1)
+    assert await store.fence_of(999) is None
