@@ -37,7 +37,7 @@ from pettingzoo.utils import wrappers
 from erren.engine import Action, Ruleset, State, find_ruleset, observe
 from erren.rl.actions import action_mask, legal_move
 from erren.rl.planes import encode_observation
-from erren.rl.render import render_text
+from erren.rl.render import render_as
 from erren.rl.spaces import make_action_space, make_observation_space
 
 __all__ = ["AGENTS", "MahjongEnv", "env", "raw_env"]
@@ -140,13 +140,7 @@ class MahjongEnv(AECEnv):
 
     def render(self) -> str | None:
         """The table in text: printed (``human``) or returned (``ansi``)."""
-        if self.render_mode is None:
-            return None
-        text = render_text(self.state, self.rules, self.last_action)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_as(self.render_mode, self.state, self.rules, self.last_action)
 
     def close(self) -> None:
         return

@@ -32,7 +32,7 @@ from erren.bots.base import bot_names
 from erren.engine import Action, Ruleset, State, find_ruleset, observe
 from erren.rl.actions import action_mask, index_action, legal_move
 from erren.rl.planes import encode_observation
-from erren.rl.render import render_text
+from erren.rl.render import render_as
 from erren.rl.spaces import make_action_space, make_observation_space
 
 __all__ = ["MahjongGymEnv", "gym_env"]
@@ -133,13 +133,7 @@ class MahjongGymEnv(gymnasium.Env[ObsDict, np.int64]):
 
     def render(self) -> str | None:
         """The table in text: printed (``human``) or returned (``ansi``)."""
-        if self.render_mode is None:
-            return None
-        text = render_text(self.state, self.rules, self.last_action)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_as(self.render_mode, self.state, self.rules, self.last_action)
 
     # ------------------------------------------------------------------ helpers
     def _bot_plays(self) -> None:

@@ -33,3 +33,15 @@ def render_text(state: State, rules: str, last: Action | None) -> str:
     if state.result is not None:
         lines.append(f"result: {state.result}")
     return "\n".join(lines)
+
+
+def render_as(mode: str | None, state: State, rules: str, last: Action | None) -> str | None:
+    """PettingZoo's and Gymnasium's ``render()``: the table in text, returned (``ansi``),
+    printed (``human``), or nothing (no render mode)."""
+    if mode is None:
+        return None
+    text = render_text(state, rules, last)
+    if mode == "ansi":
+        return text
+    print(text)
+    return None

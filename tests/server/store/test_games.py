@@ -156,14 +156,14 @@ async def test_games_of_a_player(store: Store) -> None:
     second = await store.create_game("guobiao-2p", OPTIONS, (None, alice.id), 2, "s", None)
     await store.create_game("guobiao-2p", OPTIONS, (bob.id, None), 3, "s", None)
     await store.finish_game(first, RECORD, "alice wins")
-    games = await store.games_of(alice.id)
+    games = await store.history(alice.id)
     assert [g.id for g in games] == [second, first]
     assert games[0].players == (None, "alice") and not games[0].finished
     assert games[1].players == ("alice", "bob-1") and games[1].summary == "alice wins"
     assert games[1].room == "normal" and games[1].finished_at is not None
-    assert [g.id for g in await store.games_of(alice.id, limit=1)] == [second]
-    assert len(await store.games_of(bob.id)) == 2
-    assert await store.games_of(12345) == []
+    assert [g.id for g in await store.history(alice.id, limit=1)] == [second]
+    assert len(await store.history(bob.id)) == 2
+    assert await store.history(12345) == []
 
 
 async def test_group_commit_writes_many_games_in_one_transaction(store: Store) -> None:

@@ -71,7 +71,7 @@ the server codes against (names and semantics are stable)::
     await store.get_game(game_id, *, reveal=False) -> StoredGame | None   # seed and salt only
         # when finished (or reveal=True).  The actions of a running game contain the wall:
         # never show them to a player before the game is finished.
-    await store.games_of(user_id, limit=50) -> list[GameSummary]          # newest first
+    await store.history(user_id, limit=50) -> list[GameSummary]           # newest first, filterable
     await store.finished_games(after=0, limit=500) -> list[StoredGame]    # oldest first,
         # revealed, without actions (the record has them): for the ledger audit
     await store.unfinished_game_ids() -> list[int]

@@ -13,18 +13,16 @@ from sqlalchemy import (
     exists,
     insert,
     literal,
-    or_,
     select,
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import aliased
 
 from erren.server.fairness import commit
 from erren.server.store.database import StoreBase, as_stored_json, utc_now, whole_number
 from erren.server.store.errors import Fenced, StoreError
-from erren.server.store.models import CampaignRow, Game, GameAction, UserRow, UTCDateTime
-from erren.server.store.values import GameSummary, StoredGame
+from erren.server.store.models import CampaignRow, Game, GameAction, UTCDateTime
+from erren.server.store.values import StoredGame
 
 __all__ = ["Games", "outcome_of"]
 
@@ -313,36 +311,6 @@ class Games(StoreBase):
                 )
             ).all()
         return self._game(game, actions, reveal=reveal)
-
-    async def games_of(self, user_id: int, limit: int = 50) -> list[GameSummary]:
-        """The user's games (running and finished), newest first."""
-        first, second = aliased(UserRow), aliased(UserRow)
-        async with self._read() as session:
-            rows = (
-                await session.execute(
-                    select(Game, first.name, second.name)
-                    .outerjoin(first, first.id == Game.seat0_user_id)
-                    .outerjoin(second, second.id == Game.seat1_user_id)
-                    .where(or_(Game.seat0_user_id == user_id, Game.seat1_user_id == user_id))
-                    .order_by(Game.id.desc())
-                    .limit(limit)
-                )
-            ).all()
-        return [
-            GameSummary(
-                id=game.id,
-                ruleset=game.ruleset,
-                room=game.room,
-                seats=(game.seat0_user_id, game.seat1_user_id),
-                players=(name0, name1),
-                finished=game.finished,
-                summary=game.summary,
-                created_at=game.created_at,
-                finished_at=game.finished_at,
-                outcome=outcome_of(game.record),
-            )
-            for game, name0, name1 in rows
-        ]
 
     async def finished_games(self, *, after: int = 0, limit: int = 500) -> list[StoredGame]:
         """Finished games with ids above ``after``, oldest first, at most ``limit`` (page
