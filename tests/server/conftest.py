@@ -8,11 +8,15 @@ Timers run 100 times faster (``--time-scale 0.01``: a 20 s turn lasts 0.2 s, the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractAsyncContextManager
 
 import pytest
 
+from erren.server.cluster import Cluster
+
 from ._support.harness import Server, database
+from ._support.redis_ns import clusters as _clusters
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -32,3 +36,11 @@ def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
             yield srv
         finally:
             srv.stop()
+
+
+@pytest.fixture
+def clusters() -> Callable[..., AbstractAsyncContextManager[list[Cluster]]]:
+    """``clusters(count, lease_ms=...)``: cluster nodes on a fresh prefix of the real Redis,
+    closed and emptied afterwards (``_support.redis_ns.clusters``), for the tests of the
+    directories below (the store's fencing)."""
+    return _clusters

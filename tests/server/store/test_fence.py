@@ -5,12 +5,13 @@ are refused with :class:`Fenced`, and nothing of its is stored."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 
 import pytest
 
+from erren.server.cluster import Cluster
 from erren.server.store import Fenced, Store, StoreError
-
-from .._support.redis_ns import clusters
 
 pytestmark = pytest.mark.anyio
 
@@ -25,7 +26,9 @@ async def _game(store: Store, fence: int = 0) -> int:
     )
 
 
-async def test_a_paused_owner_cannot_write_after_losing_the_lease(store: Store) -> None:
+async def test_a_paused_owner_cannot_write_after_losing_the_lease(
+    store: Store, clusters: Callable[..., AbstractAsyncContextManager[list[Cluster]]]
+) -> None:
     async with clusters(2, lease_ms=200) as (old, new):
         token_old = await old.leases.acquire("t1")
         assert token_old == 1

@@ -11,7 +11,7 @@ import pytest
 from erren.server.cluster import Cluster
 from erren.server.cluster.matching import Found, Joined, Paired
 
-from .._support.redis_ns import clusters
+from ._support.redis_ns import clusters
 
 pytestmark = pytest.mark.anyio
 

@@ -9,7 +9,7 @@ import pytest
 
 from erren.server.cluster.leases import Lease
 
-from .._support.redis_ns import clusters
+from ._support.redis_ns import clusters
 
 pytestmark = pytest.mark.anyio
 

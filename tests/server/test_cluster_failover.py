@@ -22,9 +22,9 @@ from erren.server.client import PlayerClient
 from erren.server.fairness import verify_record
 from erren.server.store import Store
 
-from .._support.harness import Server, database, run
-from .._support.helpers import quick_pair, settlements, wait_for
-from .._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
+from ._support.harness import Server, database, run
+from ._support.helpers import quick_pair, settlements, wait_for
+from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
 
 LEASE_S = 1.0
 

@@ -16,8 +16,8 @@ import redis
 from erren.bots import find_bot
 from erren.server.client import PlayerClient
 
-from .._support.harness import Server, database, run
-from .._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
+from ._support.harness import Server, database, run
+from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
 
 ROOM = "guobiao-2p/novice"
 
