@@ -11,7 +11,7 @@ from contextlib import AbstractAsyncContextManager
 import pytest
 
 from erren.server.cluster import Cluster
-from erren.server.store import Fenced, Store, StoreError
+from erren.server.store import Fenced, SettledHand, Store, StoreError, Transfer
 
 pytestmark = pytest.mark.anyio
 
@@ -83,3 +83,40 @@ async def test_claiming_an_unknown_game_is_refused(store: Store) -> None:
     with pytest.raises(StoreError, match="no game 999"):
         await store.claim_game(999, 1)
     assert await store.fence_of(999) is None
+
+
+async def test_a_paused_owner_cannot_settle_the_hand_after_losing_the_lease(store: Store) -> None:
+    """The settlement is fenced like every other write: the old owner's beans do not move;
+    the new owner's settlement is the hand's only one (a 12-fan win at stake 50: 600 beans)."""
+    alice = (await store.register("fence-alice", "password1")).id
+    bob = (await store.register("fence-bob", "password1")).id
+    start = [await store.balance(alice), await store.balance(bob)]
+    game = await store.create_game(
+        "guobiao-2p", OPTIONS, (alice, bob), 7, "pepper", "guobiao-2p/novice", fence=1
+    )
+    await store.claim_game(game, 2)  # another node took the table over
+    hand = SettledHand(
+        game_id=game,
+        ruleset="guobiao-2p",
+        seats=(alice, bob),
+        kind="win",
+        winner=0,
+        loser=1,
+        how="discard",
+        fan_total=12,
+        points=12,
+        deltas=(12, -12),
+        rated=True,
+    )
+    paid = [Transfer(bob, alice, 12 * 50, f"guobiao-2p novice game {game}: win")]
+    with pytest.raises(Fenced, match=rf"game {game} is owned by another node now"):
+        await store.settle_hand(hand, paid, fence=1)
+    assert [await store.balance(alice), await store.balance(bob)] == start
+    assert await store.fence_of(game) == 2
+    assert await store.settle_hand(hand, paid, fence=2)
+    assert [await store.balance(alice), await store.balance(bob)] == [
+        start[0] + 600,
+        start[1] - 600,
+    ]
+    assert not await store.settle_hand(hand, paid, fence=2)  # once
+    await store.audit()

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from sqlalchemy import ColumnElement, and_, case, func, literal, or_, select, union_all
+from sqlalchemy import ColumnElement, and_, case, func, literal, or_, select, union_all, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from erren.server import rating
 from erren.server.store.database import utc_now
+from erren.server.store.errors import Fenced
 from erren.server.store.games import outcome_of
 from erren.server.store.ledger import Ledger
 from erren.server.store.models import Game, HandRow, Journal, RatingRow, UserRow
@@ -58,18 +59,24 @@ def _result_filter(user_id: int, result: str) -> ColumnElement[bool]:
 class Profiles(Ledger):
     """Settled hands, the figures and ratings they make, leaderboards, the filtered history."""
 
-    async def settle_hand(self, hand: SettledHand, transfers: Sequence[Transfer]) -> bool:
+    async def settle_hand(
+        self, hand: SettledHand, transfers: Sequence[Transfer], *, fence: int | None = None
+    ) -> bool:
         """Settle a finished hand once: in ONE transaction, its beans (``transfers``, as
         :meth:`settle` with the key ``game:{game_id}``), its ``hands`` row (what the profile
         counts) and, when ``hand.rated`` and both seats are registered players, both players'
         ratings in the family.  ``True`` if settled now, ``False`` if it was settled before
-        (nothing changes: a retried settlement moves no bean and rates nobody twice)."""
+        (nothing changes: a retried settlement moves no bean and rates nobody twice).  With a
+        ``fence`` (a cluster node's lease token for the table) below the game's fence, nothing
+        is settled and :class:`Fenced` is raised: a node that lost the table moves no bean."""
         if hand.kind not in ("win", "draw", "abort"):
             raise ValueError(f"a hand ends in a win, a draw or an abort, not {hand.kind!r}")
         self._check_transfers(transfers)
         key = f"game:{hand.game_id}"
         try:
             async with self._write() as session:
+                if fence is not None:
+                    await self._hold_fence(session, hand.game_id, fence)
                 if await session.get(HandRow, hand.game_id) is not None:
                     return False
                 row = HandRow(
@@ -109,6 +116,21 @@ class Profiles(Ledger):
                     return False
             raise
         return True
+
+    @staticmethod
+    async def _hold_fence(session: AsyncSession, game_id: int, token: int) -> None:
+        """Lock the game's row while its fence is at most ``token`` (a node that takes the
+        table over waits for this transaction, then fences above it); :class:`Fenced` if the
+        fence is already above."""
+        held = await session.execute(
+            update(Game)
+            .where(Game.id == game_id, Game.fence <= token)
+            .values(fence=Game.fence)
+            .execution_options(synchronize_session=False)
+        )
+        if held.rowcount != 1:  # type: ignore[attr-defined]
+            fence = await session.scalar(select(Game.fence).where(Game.id == game_id))
+            raise Fenced(game_id, token, -1 if fence is None else fence)
 
     async def _rate(self, session: AsyncSession, hand: SettledHand) -> bool:
         """Update both seats' ratings in ``hand.ruleset`` (rows locked in user order); ``False``

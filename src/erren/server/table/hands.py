@@ -236,7 +236,8 @@ class Hands(TableBase, ABC):
             self._timer = None
         result = state.result
         transfers, beans = await self._transfers()
-        await self.store.settle_hand(self._settled(), transfers)  # beans + ratings, once
+        # beans + ratings, once, and only while this node holds the table
+        await self.store.settle_hand(self._settled(), transfers, fence=self.fence)
         record = self.record_json()
         record["outcome"] = {
             "hand": self.hand_no,
