@@ -25,6 +25,7 @@ from erren.mjai.bot import LEGAL_KEY, MjaiBot, mjai_command, split_bot_specs
 from erren.mjai.stream import action_to_mjai
 from erren.sim.arena import arena, make_bot
 from erren.sim.simulator import simulate
+from erren.testing.mjai_bots import DEAF, EXITS, GARBAGE_ONCE, LATE_ONCE
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_BOT = ROOT / "examples" / "mjai-bot" / "bot.js"
@@ -188,51 +189,6 @@ def test_only_messages_with_legal_moves_are_answered(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------- faults
-LATE_ONCE = """
-import json, sys
-asked = 0
-held = None
-for line in sys.stdin:
-    message = json.loads(line)
-    if "erren:legal" in message:
-        asked += 1
-        if asked == 2:  # silent until the next question: its answer comes late
-            held = message
-            continue
-        if held is not None:
-            print(json.dumps(held["erren:legal"][0]), flush=True)
-            held = None
-        print(json.dumps(message["erren:legal"][0]), flush=True)
-"""
-
-GARBAGE_ONCE = """
-import json, sys
-asked = 0
-for line in sys.stdin:
-    message = json.loads(line)
-    if "erren:legal" in message:
-        asked += 1
-        if asked == 2:
-            print("hello there", flush=True)
-        elif asked == 3:
-            print(json.dumps({"type": "dahai", "actor": 9, "pai": "?"}), flush=True)
-        else:
-            print(json.dumps(message["erren:legal"][0]), flush=True)
-"""
-
-EXITS = """
-import json, sys
-asked = 0
-for line in sys.stdin:
-    message = json.loads(line)
-    if "erren:legal" in message:
-        asked += 1
-        if asked == 3:
-            sys.exit(3)
-        print(json.dumps(message["erren:legal"][0]), flush=True)
-"""
-
-
 def _play_with(tmp_path: Path, source: str, seed: int = 11) -> tuple[State, MjaiBot, list[str]]:
     script = tmp_path / "bot.py"
     script.write_text(source)
@@ -315,12 +271,6 @@ def test_an_arena_with_workers_plays_the_same_games() -> None:
     two = arena(rules, (spec, "efficiency"), deals=4, seed=5, workers=2, mjai_timeout=10.0)
     assert two.a_points == one.a_points
     assert [s.wins for s in two.sides] == [s.wins for s in one.sides]
-
-
-DEAF = """
-import time
-time.sleep(600)
-"""
 
 
 def test_a_program_that_never_reads_nor_answers_never_blocks_the_run(tmp_path: Path) -> None:

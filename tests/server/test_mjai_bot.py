@@ -13,24 +13,13 @@ from pathlib import Path
 from erren.bots import find_bot
 from erren.mjai.bot import MjaiBot
 from erren.server.fairness import verify_record
+from erren.testing.mjai_bots import EXITS
 
 from ._support.harness import Server, run
 from ._support.helpers import player, settlements
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_BOT = ROOT / "examples" / "mjai-bot" / "bot.js"
-
-EXITS = """
-import json, sys
-asked = 0
-for line in sys.stdin:
-    message = json.loads(line)
-    if "erren:legal" in message:
-        asked += 1
-        if asked == 3:
-            sys.exit(3)
-        print(json.dumps(message["erren:legal"][0]), flush=True)
-"""
 
 
 def _timeouts(record: dict[str, object], seat: int) -> int:

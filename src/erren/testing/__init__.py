@@ -9,5 +9,6 @@ module or a benchmark, and no benchmark imports a test:
 * :mod:`erren.testing.strategies` — the hypothesis strategies (count arrays and hands drawn from
   real walls); it needs ``hypothesis``, which the ``dev`` extra installs;
 * :mod:`erren.testing.oracles` — slow, obviously-correct shanten and decomposition references;
-* :mod:`erren.testing.differential` — the differential suite's seed and its disagreement report.
+* :mod:`erren.testing.differential` — the differential suite's seed and its disagreement report;
+* :mod:`erren.testing.mjai_bots` — faulty mjai bot programs for the external-bot tests.
 """
