@@ -23,7 +23,7 @@ import logging
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
@@ -52,6 +52,10 @@ from erren.server.socket import mount_socket
 from erren.server.store import Store, StoreUnavailable
 from erren.server.store.names import skeleton
 from erren.server.table import TableConfig
+
+if TYPE_CHECKING:
+    from erren.server.cluster import Cluster
+    from erren.server.cluster.relay import Relay
 
 __all__ = ["READY_TIMEOUT_S", "create_app"]
 
@@ -158,6 +162,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
         owned = not isinstance(store, Store)
         opened = store if isinstance(store, Store) else await Store.open(store)
         joined: Any = None
+        relay: Relay | None = None
         if cluster is None:
             lobby = Lobby(opened, clock=clock, config=config, rng=rng)
         else:  # only a cluster node imports redis
@@ -173,7 +178,8 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
             joined.leases.on_renewed = meter.lease_renewed
             joined.leases.on_error = meter.redis_error
             lobby = ClusterLobby(opened, joined, clock=clock, config=config, rng=rng)
-        holder["cluster"] = joined
+            relay = await _relay(joined, lobby, meter)
+        holder["cluster"], holder["relay"] = joined, relay
         lobby.metrics = meter
         opened.on_error = meter.database_error
         holder["store"], holder["lobby"] = opened, lobby
@@ -190,6 +196,8 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
             holder["shutting_down"] = True  # /ready: 503 from now on
             lag.cancel()
             await lobby.shutdown()
+            if relay is not None:
+                await relay.close()
             if joined is not None:
                 await joined.close()
             if owned:
@@ -325,6 +333,16 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     )
 
     return app
+
+
+async def _relay(cluster: Cluster, lobby: Lobby, meter: Metrics) -> Relay:
+    """A cluster node's relay (any node serves any player: erren.server.cluster.relay),
+    started before the node restores or makes any table."""
+    from erren.server.cluster.relay import Relay  # noqa: PLC0415
+
+    relay = Relay(cluster, lobby.tables, on_error=meter.redis_error)
+    await relay.start()
+    return relay
 
 
 def _not_ready(node: str, code: str, detail: str) -> JSONResponse:

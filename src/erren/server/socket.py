@@ -12,7 +12,8 @@ session's sockets at once (``logged-out``, 4401), and an account has at most
 
 Each connection has a writer task (:func:`_pump`, draining the :class:`~erren.server.table.Conn`
 outbox) and a reader (:func:`_read`) that parses, rate-limits and hands messages to the lobby
-and the table (:func:`_dispatch`).  A refused message is answered with an error that has a
+and the table (:func:`dispatch`; on a cluster node, a table another node owns through
+:class:`Relaying`).  A refused message is answered with an error that has a
 ``code`` and the connection stays.
 """
 
@@ -25,7 +26,8 @@ import logging
 import re
 import time
 from collections import deque
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from fastapi import FastAPI, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -37,7 +39,7 @@ from erren.server.ratelimit import TokenBucket
 from erren.server.store import Store, User
 from erren.server.table import Act as TAct
 from erren.server.table import Advise as TAdvise
-from erren.server.table import Conn
+from erren.server.table import Conn, Table
 from erren.server.table import Gone as TGone
 from erren.server.table import Join as TJoin
 from erren.server.table import Leave as TLeave
@@ -52,7 +54,9 @@ __all__ = [
     "CLOSE_TOO_MANY",
     "MAX_SOCKETS_PER_ACCOUNT",
     "RedactTokens",
+    "Relaying",
     "Sockets",
+    "dispatch",
     "mount_socket",
     "redact_token_logs",
 ]
@@ -70,6 +74,32 @@ CLOSE_TOO_MANY = 4429
 REVOKED_KEPT = 4096
 """Sessions logged out recently whose token is refused even by a connection that had already
 looked it up (the race between a socket's login and a logout)."""
+
+
+class Relaying(Protocol):
+    """How a cluster node plays a table another node owns (``holder["relay"]``, set by a node
+    started with ``--redis``: :class:`erren.server.cluster.relay.Relay`).  A connection is
+    *linked* once it has joined such a table: its table messages go to the owner node, whose
+    messages for it come back into its outbox."""
+
+    def linked(self, conn: Conn) -> bool:
+        """Whether ``conn`` plays at a table of another node."""
+        ...
+
+    async def join(self, conn: Conn, msg: protocol.Join) -> bool:
+        """Send the join to the node that owns ``msg.table``: ``True`` once it is on its way
+        (the owner answers, or the connection was told why not), ``False`` when no other node
+        holds the table (answer as for a local join)."""
+        ...
+
+    def forward(self, conn: Conn, msg: protocol.ClientMessage) -> None:
+        """Send a table message of a linked connection to its owner node."""
+        ...
+
+    def unlink(self, conn: Conn) -> None:
+        """The connection left its remote table (it closed, or joined a table here): the
+        owner sees it gone, as after a dropped socket."""
+        ...
 
 
 def _token_key(token: str) -> str:
@@ -271,12 +301,15 @@ async def serve(websocket: WebSocket, holder: dict[str, Any], *, rate: float, bu
             "version": 1,
         }
     )
+    relay: Relaying | None = holder.get("relay")
     try:
-        await _read(websocket, conn, user, bucket, holder["lobby"])
+        await _read(websocket, conn, user, bucket, holder["lobby"], relay=relay)
     finally:
         sockets.remove(conn)
         if conn.table is not None:
             conn.table.submit(TGone(conn))
+        if relay is not None:
+            relay.unlink(conn)
         conn.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, timeout=1.0)
@@ -298,7 +331,13 @@ async def _pump(websocket: WebSocket, conn: Conn) -> None:
 
 
 async def _read(
-    websocket: WebSocket, conn: Conn, user: User, bucket: TokenBucket, lobby: Lobby
+    websocket: WebSocket,
+    conn: Conn,
+    user: User,
+    bucket: TokenBucket,
+    lobby: Lobby,
+    *,
+    relay: Relaying | None,
 ) -> None:
     while not conn.closed:
         message = await websocket.receive()
@@ -319,10 +358,40 @@ async def _read(
         except ProtocolError as err:
             conn.send(error_json(err.code, err.message, err.params))
             continue
-        _dispatch(parsed, conn, user, lobby)
+        if relay is not None and await _relayed(parsed, conn, lobby, relay):
+            continue
+        dispatch(parsed, conn, user.id, lobby.tables)
 
 
-def _dispatch(msg: protocol.ClientMessage, conn: Conn, user: User, lobby: Lobby) -> None:
+async def _relayed(msg: protocol.ClientMessage, conn: Conn, lobby: Lobby, relay: Relaying) -> bool:
+    """Whether a cluster node sent ``msg`` on to the node that owns the table (a join for a
+    table held elsewhere, or a table message of a connection linked to one)."""
+    if isinstance(msg, (protocol.Ping, protocol.Auth)):
+        return False
+    if isinstance(msg, protocol.Join):
+        table = lobby.tables.get(msg.table)
+        if table is not None and not table.closed:  # played here
+            if table.seat_of(conn.user_id) is not None:
+                relay.unlink(conn)
+            return False
+        if not await relay.join(conn, msg):
+            return False
+        if conn.table is not None:  # it leaves the table it sat at here
+            conn.table.submit(TGone(conn))
+            conn.table, conn.seat = None, -1
+        return True
+    if relay.linked(conn):
+        relay.forward(conn, msg)
+        return True
+    return False
+
+
+def dispatch(
+    msg: protocol.ClientMessage, conn: Conn, user_id: int, tables: Mapping[str, Table]
+) -> None:
+    """Hand a parsed message of ``conn`` (account ``user_id``) to its table among ``tables``
+    (a join finds it there), or answer it.  The socket's reader calls it, and so does a
+    cluster node for the connections other nodes relay to its tables."""
     if isinstance(msg, protocol.Ping):
         conn.send({"type": "pong"})
         return
@@ -330,8 +399,8 @@ def _dispatch(msg: protocol.ClientMessage, conn: Conn, user: User, lobby: Lobby)
         conn.send(error_json("already-authenticated", "this connection is already logged in"))
         return
     if isinstance(msg, protocol.Join):
-        table = lobby.tables.get(msg.table)
-        seat = table.seat_of(user.id) if table is not None and not table.closed else None
+        table = tables.get(msg.table)
+        seat = table.seat_of(user_id) if table is not None and not table.closed else None
         if table is None or seat is None:
             conn.send(
                 error_json(
