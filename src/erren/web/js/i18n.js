@@ -511,6 +511,8 @@ const S = {
   "err_cluster-unavailable": ["匹配暂时不可用：集群的缓存服务器没有响应，请稍后再试", "Matchmaking is unavailable right now (the cluster's Redis does not answer); try again later"],
   "err_moved": ["这一桌已转到另一台服务器继续：请重新连接", "This table is played on another server now: reconnect"],
   closed_moved: ["这一桌已转到另一台服务器继续：请重新连接，牌局接着打。", "This table is played on another server now: reconnect and the hand goes on."],
+  // --- relay ---
+  "err_relay-unavailable": ["暂时连不上这一桌所在的服务器：正在重新连接，牌局接着打", "The server that plays your table cannot be reached right now: reconnecting, and the hand goes on"],
 };
 
 /** @type {Lang} */
