@@ -24,7 +24,7 @@ from erren.server.store import Store
 
 from ._support.exact_beans import TIERS, spec_points
 from ._support.harness import Server, database, run
-from ._support.helpers import settlements, wait_for
+from ._support.helpers import player, settlements, wait_for
 from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
 
 ROOM = "guobiao-2p/novice"
@@ -296,6 +296,50 @@ def test_the_owner_killed_mid_hand_the_relayed_player_hears_moved_and_both_finis
             b + d for b, d in zip(before, beans, strict=True)
         ]
         for c in (ann, bob):
+            await c.close()
+
+    run(go())
+
+
+def test_an_invite_code_seats_a_player_of_another_node_once(
+    nodes: tuple[Server, Server, str],
+) -> None:
+    """A private table made on ``near`` is joined by its code on ``far`` (the owner seats him,
+    asked through the relay) and played there through the relay; two players racing for a
+    seat from both nodes: one gets it; a seated account gets no second seat anywhere."""
+    near, far, _ = nodes
+
+    async def go() -> None:
+        ann, bob, cat = await player(near.url), await player(far.url), await player(near.url)
+        code = (await ann.private_table("guobiao-2p"))["invite"]
+        raced = await asyncio.gather(
+            bob.http.post("/tables/join", json={"invite": code}),
+            cat.http.post("/tables/join", json={"invite": code}),
+        )
+        assert sorted(r.status_code for r in raced) == [200, 409], [r.text for r in raced]
+        (lost,) = [r for r in raced if r.status_code == 409]
+        assert lost.json()["code"] == "table-full"
+        loser = bob if lost is raced[0] else cat
+        # eve's table on near, dan on far: seated by near, once however often he asks
+        eve, dan = await player(near.url, keep=True), await player(far.url, keep=True)
+        made = await eve.private_table("guobiao-2p")
+        for invite in (made["invite"].lower(), made["invite"]):
+            joined = await dan.join_invite(invite)
+            assert (joined["table"], joined["seat"]) == (made["table"], 1)
+            assert joined["info"]["seats"][0] == made["info"]["seats"][0]
+        third = await loser.private_table("guobiao-2p")
+        refused = await dan.http.post("/tables/join", json={"invite": third["invite"]})
+        assert (refused.status_code, refused.json()["code"]) == (409, "seated")
+        # dan (on far) plays the hand at near's table through the relay
+        table = made["table"]
+        await asyncio.gather(
+            eve.play(table, find_bot("random", seed=7), hands=1, leave_after=False, timeout=30),
+            dan.play(table, find_bot("random", seed=8), hands=1, leave_after=False, timeout=30),
+        )
+        (end,) = settlements(dan.messages)
+        assert _numbers(dan.messages, end["game"]) == list(range(end["n"] + 1))
+        verify_record(end["record"])
+        for c in (ann, bob, cat, eve, dan):
             await c.close()
 
     run(go())

@@ -167,7 +167,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
             lobby = Lobby(opened, clock=clock, config=config, rng=rng)
         else:  # only a cluster node imports redis
             from erren.server.cluster import Cluster  # noqa: PLC0415
-            from erren.server.cluster.lobby import ClusterLobby  # noqa: PLC0415
+            from erren.server.cluster.invites import InvitingLobby  # noqa: PLC0415
 
             joined = await Cluster.connect(
                 cluster.redis,
@@ -177,8 +177,9 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
             )
             joined.leases.on_renewed = meter.lease_renewed
             joined.leases.on_error = meter.redis_error
-            lobby = ClusterLobby(opened, joined, clock=clock, config=config, rng=rng)
-            relay = await _relay(joined, lobby, meter)
+            lobby = InvitingLobby(opened, joined, clock=clock, config=config, rng=rng)
+            relay = lobby.relay = await _relay(joined, lobby, meter)
+            relay.answering = lobby.answer
         holder["cluster"], holder["relay"] = joined, relay
         lobby.metrics = meter
         opened.on_error = meter.database_error

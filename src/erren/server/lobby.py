@@ -329,7 +329,7 @@ class Lobby:
         table.start()
         return table
 
-    async def join_invite(self, user: User, code: str) -> tuple[Table, int]:
+    async def join_invite(self, user: User, code: str) -> tuple[TableView, int]:
         table_id = self.invites.get(code.strip().upper())
         table = self.tables.get(table_id) if table_id else None
         if table is None or table.closed:

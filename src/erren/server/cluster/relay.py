@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from redis.exceptions import RedisError
 from redis.typing import EncodableT, FieldT
@@ -124,6 +125,10 @@ class Relay:
         self.errors = 0
         """Redis errors met on the relay's path (each also told to ``on_error``)."""
         self.on_error = on_error
+        self.answering: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] | None = None
+        """Answers another node's question (:meth:`ask`): the lobby's invites."""
+        self._asked = 0
+        self._answers: set[asyncio.Task[None]] = set()
 
     def _alive(self, node: str) -> str:
         return f"{self.prefix}node:{node}:alive"
@@ -278,10 +283,53 @@ class Relay:
         if conn.table is not None:
             conn.table.submit(Gone(conn))
 
+    # ------------------------------------------------------------------ questions
+    async def ask(
+        self, node: str, question: dict[str, Any], timeout: float
+    ) -> dict[str, Any] | None:
+        """Put ``question`` into ``node``'s inbox and wait for its answer (a reply list
+        ``{prefix}reply:...`` read with ``BLPOP``); ``None`` when none came within ``timeout``
+        seconds or Redis failed (counted)."""
+        self._asked += 1
+        reply = f"{self.prefix}reply:{self.node_id}:{self.epoch}:{self._asked}"
+        self.put(inbox_key(self.prefix, node), {"q": json.dumps(question), "r": reply})
+        try:
+            got = await self.redis.blpop([reply], timeout=timeout)
+        except RedisError as err:
+            self._failed(err, f"no answer from node {node}")
+            return None
+        if got is None:
+            log.warning("relay: node %s did not answer within %g s", node, timeout)
+            return None
+        answer: dict[str, Any] = json.loads(got[1])
+        return answer
+
+    async def _answer(self, fields: dict[str, str]) -> None:
+        question = json.loads(fields["q"])
+        if self.answering is None:
+            answer: dict[str, Any] = {"error": "relay-unavailable", "status": 503}
+        else:
+            try:
+                answer = await self.answering(question)
+            except Exception:
+                log.exception("relay: cannot answer %r", question)
+                answer = {"error": "relay-unavailable", "status": 503}
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.rpush(fields["r"], json.dumps(answer))
+                pipe.pexpire(fields["r"], 60_000)
+                await pipe.execute()
+        except RedisError as err:
+            self._failed(err, "cannot answer a question")
+
     # ------------------------------------------------------------------ the tasks
     def _take(self, fields: dict[str, str]) -> None:
         key = fields.get("c", "")
-        if "m" in fields:
+        if "q" in fields:
+            task = asyncio.get_running_loop().create_task(self._answer(fields))
+            self._answers.add(task)
+            task.add_done_callback(self._answers.discard)
+        elif "m" in fields:
             self._request(key, fields)
         elif "g" in fields:
             self._gone(key)

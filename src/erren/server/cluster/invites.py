@@ -1,0 +1,184 @@
+"""Private tables joined by their invite code on any node.
+
+A cluster node publishes the invite code of each private table it makes as
+``{prefix}invite:{CODE}`` = the table's id (deleted when the table closes; it expires after
+:data:`INVITE_TTL_MS` in any case).  A player who brings the code to another node is seated by
+the table's owner (found through the lease): his node asks it through the relay
+(:meth:`~erren.server.cluster.relay.Relay.ask`, a question in the owner's inbox answered in a
+reply list) and answers with what the owner said.  The owner seats him as it seats a player of
+its own: only in the free seat, and only if his account sits at no other table of the cluster
+(``seat:{user}``, taken before the seat is given, renewed with the table's lease) and waits in
+no quick-match queue.  Asking twice is harmless: a player already in the seat gets it again.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from redis.exceptions import RedisError
+
+from erren.server.cluster.lobby import ClusterLobby
+from erren.server.lobby import LobbyError
+from erren.server.table import Table, TableBase, TableSpec, TableView
+
+if TYPE_CHECKING:
+    from erren.server.cluster.relay import Relay
+    from erren.server.store import User
+
+__all__ = ["ASK_TIMEOUT_S", "INVITE_TTL_MS", "InvitedTable", "InvitingLobby"]
+
+log = logging.getLogger("erren.server.cluster")
+
+INVITE_TTL_MS = 24 * 3_600_000
+"""A published code outlives a node that died with its table by at most this much (an unused
+table closes when idle, and withdraws its code)."""
+ASK_TIMEOUT_S = 5.0
+"""How long a node waits for the owner's answer to a player's invite code."""
+
+
+@dataclass(frozen=True)
+class InvitedTable:
+    """The private table another node seated the player at: what his answer shows."""
+
+    spec: TableSpec
+    shown: dict[str, Any]
+
+    def info(self) -> dict[str, Any]:
+        return self.shown
+
+
+def _spec(info: dict[str, Any]) -> TableSpec:
+    return TableSpec(
+        str(info["id"]),
+        str(info["kind"]),
+        str(info["family"]),
+        dict(info["options"]),
+        invite=info.get("invite"),
+    )
+
+
+class InvitingLobby(ClusterLobby):
+    """The lobby of a cluster node whose private tables are joined on any node."""
+
+    relay: Relay | None = None
+
+    def _invite_key(self, code: str) -> str:
+        return f"{self.cluster.prefix}invite:{code}"
+
+    async def private_table(self, user: User, family: str, options: dict[str, Any]) -> Table:
+        table = await super().private_table(user, family, options)
+        code = table.spec.invite
+        if code is not None:
+            try:
+                published = await self.cluster.redis.set(
+                    self._invite_key(code), table.spec.id, nx=True, px=INVITE_TTL_MS
+                )
+            except RedisError as err:
+                log.warning("cannot publish the invite of table %s: %s", table.spec.id, err)
+            else:
+                if not published:  # drawn by another node too: good on this node only
+                    log.warning("invite code of table %s taken elsewhere", table.spec.id)
+        return table
+
+    def _closed(self, table: TableBase) -> None:
+        code = table.spec.invite
+        super()._closed(table)
+        if code is not None:
+            self._chore(self._withdraw(code, table.spec.id))
+
+    async def _withdraw(self, code: str, table_id: str) -> None:
+        key = self._invite_key(code)
+        try:
+            if await self.cluster.redis.get(key) == table_id:
+                await self.cluster.redis.delete(key)
+        except RedisError as err:
+            log.warning("cannot withdraw the invite of table %s: %s", table_id, err)
+
+    # ------------------------------------------------------------------ the player's node
+    async def join_invite(self, user: User, code: str) -> tuple[TableView, int]:
+        code = code.strip().upper()
+        local = self.tables.get(self.invites.get(code, ""))
+        if local is not None and not local.closed:
+            seat = local.seat_of(user.id)
+            if seat is not None:
+                return local, seat
+            with self._reserve(user):
+                return self._seated(await self.seat_invited(user.id, user.name, code))
+        with self._reserve(user):
+            try:
+                table_id = await self.cluster.redis.get(self._invite_key(code))
+                lease = None if table_id is None else await self.cluster.leases.owner(str(table_id))
+            except RedisError as err:
+                log.warning("cannot look an invite up: %s", err)
+                raise LobbyError(
+                    503,
+                    "private tables of other servers cannot be reached right now (the "
+                    "cluster's Redis does not answer); try again later",
+                    "cluster-unavailable",
+                ) from None
+            if lease is None or lease.node_id == self.cluster.node_id or self.relay is None:
+                raise LobbyError(404, f"no open table has the invite code {code!r}", "no-invite")
+            question = {"invite": code, "user": user.id, "name": user.name}
+            answer = await self.relay.ask(lease.node_id, question, ASK_TIMEOUT_S)
+            if answer is None:
+                raise LobbyError(
+                    503,
+                    "the server of that table did not answer; try again",
+                    "relay-unavailable",
+                )
+            return self._seated(answer)
+
+    @staticmethod
+    def _seated(answer: dict[str, Any]) -> tuple[TableView, int]:
+        if "error" in answer:
+            raise LobbyError(
+                int(answer["status"]),
+                str(answer["message"]),
+                str(answer["error"]),
+                answer.get("table"),
+            )
+        return InvitedTable(_spec(answer["info"]), answer["info"]), int(answer["seat"])
+
+    # ------------------------------------------------------------------ the owner
+    async def answer(self, question: dict[str, Any]) -> dict[str, Any]:
+        """Another node's question (:attr:`Relay.answering`): seat its player by invite."""
+        return await self.seat_invited(
+            int(question["user"]), str(question["name"]), str(question["invite"])
+        )
+
+    async def seat_invited(self, user_id: int, name: str, code: str) -> dict[str, Any]:
+        """Seat the account at the private table of ``code`` held here: ``{"seat", "info"}``,
+        or ``{"error", "status", "message"[, "table"]}``."""
+        table = self.tables.get(self.invites.get(code, ""))
+        if table is None or table.closed:
+            return _refusal(404, "no-invite", f"no open table has the invite code {code!r}")
+        table_id = table.spec.id
+        seat = table.seat_of(user_id)
+        if seat is not None:
+            return {"seat": seat, "info": table.info()}
+        if table.seats[1].user_id is not None or table.full:
+            return _refusal(409, "table-full", "that table is full")
+        matching = self.cluster.matching
+        if await self.cluster.redis.exists(f"{self.cluster.prefix}qu:{user_id}"):
+            return _refusal(409, "waiting", "you are already waiting for a quick match")
+        elsewhere = await matching.take_seat(user_id, table_id)
+        if elsewhere is not None:
+            message = f"you are already seated at table {elsewhere}"
+            return {**_refusal(409, "seated", message), "table": elsewhere}
+        if table.closed or table.seats[1].user_id is not None:  # taken meanwhile
+            await matching.free_seats(table_id, [user_id])
+            return _refusal(409, "table-full", "that table is full")
+        table.seats[1].user_id = user_id  # reserve now; the actor announces it
+        table.submit_sit(1, user_id, name)
+        self.by_user[user_id] = table_id
+        token = self.cluster.leases.held.get(table_id)
+        if token is not None:  # his seat is renewed with the table's lease from now on
+            users = [s.user_id for s in table.seats if s.user_id is not None]
+            self.cluster.leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
+        return {"seat": 1, "info": table.info()}
+
+
+def _refusal(status: int, code: str, message: str) -> dict[str, Any]:
+    return {"error": code, "status": status, "message": message}
