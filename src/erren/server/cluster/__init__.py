@@ -7,7 +7,10 @@ can share one Redis) and the node's id.  Its parts:
 
 * :mod:`~erren.server.cluster.leases`: one owner node per table, found through a lease with a
   fencing token that every write of the table's game checks in the database;
-* :mod:`~erren.server.cluster.matching`: the quick-match queues every node shares.
+* :mod:`~erren.server.cluster.matching`: the quick-match queues every node shares;
+* :mod:`~erren.server.cluster.relay`: any node serves any player (a player's table messages
+  go to the owner node, its messages for him come back, through one Redis stream per node);
+* :mod:`~erren.server.cluster.invites`: private tables joined by their code on any node.
 
 Without ``--redis`` nothing here is imported and no Redis is needed.
 """
