@@ -103,6 +103,30 @@ async def test_the_owners_death_closes_the_linked_table_with_moved() -> None:
         assert not conn.closed  # the socket stays: the player joins again
 
 
+async def test_a_join_a_killed_owner_never_answers_is_answered_moved() -> None:
+    """The owner was killed (``kill -9``): its lease and its alive key are still there for a
+    while, so the join goes into its inbox, which nobody reads; once the alive key lapses the
+    join is answered with an error ``moved`` (the client joins again), never left waiting."""
+    async with clusters(2, lease_ms=LEASE_MS) as (dead, node):
+        assert await dead.leases.acquire("t-dead") is not None
+        await dead.redis.set(f"{dead.prefix}node:node-0:alive", "0dead0", px=2 * LEASE_MS)
+        near = Relay(node, {})
+        await near.start()
+        try:
+            conn = Conn(7, "ann")
+            assert await near.join(conn, protocol.Join("t-dead", None, None))
+            answer = await received(conn, timeout=5)
+            assert answer == {
+                "type": "error",
+                "code": "moved",
+                "message": "the server of this table is gone; join again in a moment",
+                "params": {"table": "t-dead"},
+            }
+            assert not near.linked(conn)
+        finally:
+            await near.close()
+
+
 async def test_the_player_nodes_death_takes_its_connections_away_from_the_owner() -> None:
     async with relays(2) as [(owner, far), (_, near)]:
         assert await owner.leases.acquire("t-x") is not None

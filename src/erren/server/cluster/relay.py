@@ -51,7 +51,7 @@ from erren.server.cluster.remote import (
     moved_json,
     relay_failed_json,
 )
-from erren.server.protocol import ProtocolError, dumps, parse_client
+from erren.server.protocol import ProtocolError, dumps, error_json, parse_client
 from erren.server.socket import dispatch
 from erren.server.table import Conn, Gone, Table
 
@@ -86,6 +86,8 @@ class _Link:
     epoch: str
     stream: str
     table: str
+    answered: bool = False
+    """The owner has answered the join (until then a dead owner's link answers the join)."""
 
 
 class Relay:
@@ -225,6 +227,7 @@ class Relay:
             return
         text = fields.get("t")
         if text is not None:
+            link.answered = True
             link.conn.send_text(text)
         code = fields.get("x")
         if code is not None:
@@ -233,9 +236,19 @@ class Relay:
 
     def _owner_gone(self, link: _Link) -> None:
         """The table's node died or restarted: the table's ``closed`` (code ``moved``), as
-        when a node loses a table's lease; the client joins again and finds the new owner."""
+        when a node loses a table's lease, or the answer to a join it never answered (an
+        ``error``, code ``moved``); the client joins again and finds the new owner."""
         self._drop_link(link)
-        link.conn.send(moved_json(link.table))
+        if link.answered:
+            link.conn.send(moved_json(link.table))
+        else:
+            link.conn.send(
+                error_json(
+                    "moved",
+                    "the server of this table is gone; join again in a moment",
+                    {"table": link.table[:40]},
+                )
+            )
 
     # ------------------------------------------------------------------ the table's node
     def put(self, stream: str, fields: dict[str, str]) -> None:
