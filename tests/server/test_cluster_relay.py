@@ -226,6 +226,9 @@ def test_players_come_back_on_the_other_node_and_get_exactly_what_they_missed(
         seen = ann.last_n
         await _drop(ann)
         await _moves(bob, bots[id(bob)], lambda c: c.last_n >= seen + 4)
+        offline = {"type": "presence", "seat": 0, "online": False}
+        if offline not in bob.messages:  # the owner saw her relayed socket go
+            await wait_for(bob, lambda m: m == offline)
         # ann comes back on far, the owner
         start = await _come_back(ann, far, table)
         # bob (at the owner) drops and comes back on near: relayed, with since
