@@ -77,6 +77,12 @@ class ClusterLobby(Lobby):
 
     # ------------------------------------------------------------------ ownership
     async def _own(self, table: Table) -> None:
+        try:
+            await self._take(table)
+        except RedisError as err:  # no new table while Redis does not answer
+            raise self._unavailable("opening a table", err) from None
+
+    async def _take(self, table: Table) -> None:
         leases, matching = self.cluster.leases, self.cluster.matching
         table_id = table.spec.id
         token = await leases.acquire(table_id)
@@ -247,6 +253,8 @@ class ClusterLobby(Lobby):
                 adopted = await asyncio.wait_for(self.adopt(), timeout=4 * every)
             except Exception as err:  # Redis or the database away: try again later
                 log.warning("cannot look for tables to take over: %r", err)
+                if isinstance(err, RedisError) and self.metrics is not None:
+                    self.metrics.redis_error()
                 continue
             if adopted:
                 log.warning("took over %d table(s) nobody held", adopted)
