@@ -34,3 +34,21 @@ def test_a_few_tables_play_and_are_reported(
     text = report["table"]
     for label in ("latency p50", "latency p99", "moves", "sustained", "errors", "group commit"):
         assert label in text
+
+
+def test_one_failover_is_measured_and_the_hand_finishes(
+    run_benchmark: Callable[..., str],
+) -> None:
+    """``bench_failover`` on one run with a short lease and fast timers: both times are
+    measured, the hand finishes on the heir with a verified record equal to the stored actions
+    (the benchmark exits 1 otherwise) and the ledger audit passes."""
+    printed = run_benchmark(
+        "bench_failover",
+        *("--runs", "1", "--lease", "1", "--time-scale", "0.1", "--json"),
+    )
+    report: dict[str, Any] = json.loads(printed)
+    (only,) = report["runs"]
+    assert only["finished"] is True
+    assert 0 < only["rejoin_s"] <= only["next_event_s"]
+    for label in ("rejoin s", "next event s", "median"):
+        assert label in report["table"]

@@ -4,12 +4,19 @@ the owner, loss noticed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from urllib.parse import urlsplit
 
 import pytest
+from redis.exceptions import RedisError
 
+from erren.server.cluster import Cluster
 from erren.server.cluster.leases import Lease
+from erren.testing.proxy import TcpProxy
 
-from ._support.redis_ns import clusters
+from ._support.redis_ns import REDIS_URL, clusters
 
 pytestmark = pytest.mark.anyio
 
@@ -68,3 +75,79 @@ async def test_close_gives_the_leases_up() -> None:
         a.leases.keep("t1", token, lambda _: None)
         await a.leases.close()
         assert await b.leases.acquire("t1") == token + 1
+
+
+@asynccontextmanager
+async def _behind_proxy(prefix: str, lease_ms: int) -> AsyncIterator[tuple[Cluster, TcpProxy]]:
+    """A node (``cut``) whose Redis is reached through a proxy the test cuts and restores."""
+    with TcpProxy(*_redis_address()) as proxy:
+        node = await Cluster.connect(
+            f"redis://127.0.0.1:{proxy.port}/0", node_id="cut", prefix=prefix, lease_ms=lease_ms
+        )
+        try:
+            yield node, proxy
+        finally:
+            proxy.restore()
+            with contextlib.suppress(RedisError):
+                await node.close()
+
+
+def _redis_address() -> tuple[str, int]:
+    parts = urlsplit(REDIS_URL)
+    return parts.hostname or "127.0.0.1", parts.port or 6379
+
+
+async def test_an_owner_cut_off_from_redis_gives_its_table_up_before_the_lease_can_expire() -> None:
+    """Redis unreachable for the owner: it cannot renew, and gives the table up while the
+    lease still stands in Redis (nobody else can have taken it yet), without a restart it
+    renews and takes leases again once Redis answers."""
+    async with (
+        clusters(1, lease_ms=3000) as (other,),
+        _behind_proxy(other.prefix, 3000) as (node, proxy),
+    ):
+        token = await node.leases.acquire("t1")
+        assert token is not None
+        gone: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        node.leases.keep("t1", token, gone.set_result)
+        proxy.cut()
+        assert await asyncio.wait_for(gone, 10) == "t1"
+        # given up while its lease still stands: no other node can hold the table yet
+        assert await other.leases.owner("t1") == Lease("cut", token)
+        assert await other.redis.pttl(f"{other.prefix}lease:t1") > 0
+        assert node.leases.errors >= 1
+        assert "t1" not in node.leases.held
+        proxy.restore()
+        for _ in range(50):  # the node's next call reconnects
+            if await node.healthy():
+                break
+            await asyncio.sleep(0.1)
+        again = await node.leases.acquire("t2")
+        assert again is not None
+        node.leases.keep("t2", again, lambda _: None)
+        assert await node.leases.renew_all() == []
+
+
+async def test_a_short_cut_costs_no_lease() -> None:
+    """Redis away for less than the lease's safe part: renewals fail, the table is kept,
+    and renewing resumes when Redis answers."""
+    async with (
+        clusters(1, lease_ms=3000) as (other,),
+        _behind_proxy(other.prefix, 3000) as (node, proxy),
+    ):
+        token = await node.leases.acquire("t1")
+        assert token is not None
+        lost: list[str] = []
+        node.leases.keep("t1", token, lost.append)
+        proxy.cut()
+        assert await node.leases.renew_all() == []  # failed, but the lease is still sure
+        assert node.leases.errors == 1
+        await asyncio.sleep(0.3)
+        proxy.restore()
+        renewed = node.leases.renewals
+        for _ in range(50):
+            await asyncio.sleep(0.1)
+            if node.leases.renewals > renewed:
+                break
+        assert node.leases.renewals > renewed
+        assert lost == []
+        assert await other.leases.owner("t1") == Lease("cut", token)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from erren.server.cluster import Cluster
-from erren.server.cluster.matching import Found, Joined, Paired
+from erren.server.cluster.matching import CANCELLED, Found, Joined, Paired
 
 from ._support.redis_ns import clusters
 
@@ -68,6 +68,59 @@ async def test_a_cancelled_wait_leaves_the_queue() -> None:
         with pytest.raises(asyncio.CancelledError):
             await waiting
         assert (await b.matching.join(2, "bob", "gb-novice", "tB", 5)).kind == "queued"
+
+
+async def test_a_cancel_from_another_node_ends_the_wait_there_at_once() -> None:
+    """Ann waits on node a and cancels from node b (another tab): she leaves the queue once,
+    node a's wait answers ``cancelled`` (woken through her inbox, long before its 20 s), a
+    second cancel finds nothing, and nobody is paired with a ghost of her."""
+    async with clusters(2) as (a, b):
+        await a.matching.join(1, "ann", "gb-novice", "tA", 20)
+        waiting = asyncio.create_task(a.matching.wait(1, "gb-novice", 20))
+        await asyncio.sleep(0.05)
+        assert await b.matching.cancel(1) == Joined("cancelled", "gb-novice")
+        assert await asyncio.wait_for(waiting, 5) == CANCELLED
+        assert await b.matching.cancel(1) == Joined("idle")
+        assert await a.redis.lrange(f"{a.prefix}q:gb-novice", 0, -1) == []
+        assert (await b.matching.join(2, "bob", "gb-novice", "tB", 5)).kind == "queued"
+        # she may wait again at once; the old news is not read as the new wait's
+        assert (await a.matching.join(1, "ann", "gb-novice", "tC", 5)).kind == "paired"
+        assert await a.matching.seat_of(1) == "tC"
+
+
+async def test_a_cancel_racing_a_pairing_never_both() -> None:
+    """Bob's pairing and ann's cancel (from two nodes) race 30 times: either the pairing
+    stands (the cancel answers ``seated``, her wait finds the table) or the cancel does (her
+    wait answers ``cancelled``, bob is queued) — never both, never neither."""
+    rng = random.Random(5)
+    paired = cancelled = 0
+    async with clusters(3) as (a, b, c):
+        for i in range(30):
+            ann, bob, room = 2 * i + 1, 2 * i + 2, f"race{i}"
+            await a.matching.join(ann, "ann", room, f"tA{i}", 10)
+            waiting = asyncio.create_task(a.matching.wait(ann, room, 10))
+
+            async def pair(bob: int = bob, room: str = room, i: int = i) -> Joined:
+                await asyncio.sleep(rng.random() * 0.004)
+                return await b.matching.join(bob, "bob", room, f"tB{i}", 10)
+
+            async def cancel(ann: int = ann) -> Joined:
+                await asyncio.sleep(rng.random() * 0.004)
+                return await c.matching.cancel(ann)
+
+            joined, undone = await asyncio.gather(pair(), cancel())
+            found = await asyncio.wait_for(waiting, 5)
+            if joined.kind == "paired":
+                paired += 1
+                assert undone == Joined("seated", f"tB{i}")
+                assert found == Found(f"tB{i}", Paired(bob, "bob"))
+            else:
+                cancelled += 1
+                assert (joined.kind, undone) == ("queued", Joined("cancelled", room))
+                assert found == CANCELLED
+                assert await a.matching.seat_of(ann) is None
+                assert await b.matching.cancel(bob) == Joined("cancelled", room)
+    assert paired + cancelled == 30
 
 
 async def _play(node: Cluster, user: int, room: str, rng: random.Random) -> tuple[int, str]:

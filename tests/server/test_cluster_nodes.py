@@ -131,3 +131,46 @@ def test_concurrent_quick_matches_across_nodes_never_seat_an_account_twice(
         assert sorted(by_table.values()) == [2, 2, 2]
 
     run(go())
+
+
+async def _cancel(url: str, token: str) -> httpx.Response:
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        return await http.delete("/match/quick", headers={"Authorization": f"Bearer {token}"})
+
+
+def test_a_quick_match_waiting_on_one_node_is_cancelled_from_the_other(
+    nodes: tuple[Server, Server, str],
+) -> None:
+    """Ann waits on node a and cancels from node b (another tab): her request on node a
+    answers 409 ``cancelled`` long before its 20 s, she is out of the queue (bob finds nobody),
+    and a second cancel answers 404.  Once a pairing came first, a cancel answers 409
+    ``seated`` with the table: the match stands."""
+    a, b, _ = nodes
+
+    async def go() -> None:
+        ann, bob = await _account(a.url), await _account(b.url)
+        waiting = asyncio.create_task(_quick(a.url, ann, wait_s=20))
+        for _ in range(100):  # until she is in the queue
+            await asyncio.sleep(0.05)
+            cancelled = await _cancel(b.url, ann)
+            if cancelled.status_code == 204:
+                break
+            assert cancelled.json()["code"] == "not-waiting", cancelled.text
+        assert cancelled.status_code == 204
+        answer = await asyncio.wait_for(waiting, 10)
+        assert (answer.status_code, answer.json()["code"]) == (409, "cancelled")
+        alone = await _quick(b.url, bob, wait_s=0.5)
+        assert (alone.status_code, alone.json()["code"]) == (408, "no-opponent")
+        again = await _cancel(a.url, ann)
+        assert (again.status_code, again.json()["code"]) == (404, "not-waiting")
+        # too late: bob pairs with her first, her cancel (from either node) leaves the match
+        waiting = asyncio.create_task(_quick(a.url, ann, wait_s=20))
+        await asyncio.sleep(0.5)
+        second = await _quick(b.url, bob)
+        first = await waiting
+        assert first.status_code == second.status_code == 200, (first.text, second.text)
+        late = await _cancel(b.url, ann)
+        assert (late.status_code, late.json()["code"]) == (409, "seated")
+        assert late.json()["table"] == first.json()["table"]
+
+    run(go())

@@ -296,9 +296,9 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     @app.get("/ready", responses={503: {"description": "not ready: `code` says why"}})
     async def ready() -> JSONResponse:
         """Readiness, for a load balancer: 200 ``{"ready": true, "node"}`` while the
-        database answers a trivial query within 2 s (and would take a write) and the server
-        is not shutting down; else 503 with ``code`` ``store-unavailable`` or
-        ``shutting-down``."""
+        database answers a trivial query within 2 s (and would take a write), a cluster
+        node's Redis answers within 2 s, and the server is not shutting down; else 503 with
+        ``code`` ``store-unavailable``, ``cluster-unavailable`` or ``shutting-down``."""
         if holder["shutting_down"]:
             return _not_ready(node, "shutting-down", "the server is shutting down")
         try:
@@ -309,6 +309,11 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
         except (StoreUnavailable, SQLAlchemyError, OSError) as err:
             detail = str(err).splitlines()[0][:200] if str(err) else type(err).__name__
             return _not_ready(node, "store-unavailable", f"the database fails: {detail}")
+        joined = holder.get("cluster")
+        if joined is not None and not await joined.healthy(READY_TIMEOUT_S):
+            meter.redis_error()
+            why = f"the cluster's Redis does not answer within {READY_TIMEOUT_S:g} s"
+            return _not_ready(node, "cluster-unavailable", why)
         return JSONResponse({"ready": True, "node": node})
 
     if metrics:

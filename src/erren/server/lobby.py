@@ -294,9 +294,10 @@ class Lobby:
                 params={"seconds": round(wait_s)},
             ) from None
 
-    def cancel_quick(self, user_id: int) -> bool:
+    async def cancel_quick(self, user_id: int) -> bool:
         """Take the user out of every quick-match queue: his waiting request answers 409
-        ``cancelled`` and no opponent is paired with him.  ``False`` if he was not waiting."""
+        ``cancelled`` and no opponent is paired with him.  ``False`` if he was not waiting
+        (a cluster node answers 409 ``seated`` instead when a pairing came first)."""
         for queue in self.waiting.values():
             for waiter in list(queue):
                 if waiter.user_id == user_id and not waiter.future.done():

@@ -10,5 +10,9 @@ module or a benchmark, and no benchmark imports a test:
   real walls); it needs ``hypothesis``, which the ``dev`` extra installs;
 * :mod:`erren.testing.oracles` — slow, obviously-correct shanten and decomposition references;
 * :mod:`erren.testing.differential` — the differential suite's seed and its disagreement report;
-* :mod:`erren.testing.mjai_bots` — faulty mjai bot programs for the external-bot tests.
+* :mod:`erren.testing.mjai_bots` — faulty mjai bot programs for the external-bot tests;
+* :mod:`erren.testing.servers` — ``erren serve`` in a subprocess, a fresh database per run and
+  its ledger audit, a private key prefix of Redis (the server and cluster tests, the failover
+  benchmark); it needs the ``server`` extra;
+* :mod:`erren.testing.proxy` — a TCP proxy that can be cut and restored (Redis unreachable).
 """

@@ -1,36 +1,20 @@
 """A private corner of the machine's real Redis (127.0.0.1:6379) for one test: a key prefix
-of its own, every key under it deleted afterwards.  Redis unreachable → the test fails with a
-message (never skips)."""
+of its own (:func:`erren.testing.servers.new_prefix`), every key under it deleted afterwards.
+Redis unreachable → the test fails with a message (never skips)."""
 
 from __future__ import annotations
 
 import contextlib
-import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import pytest
-import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from erren.server.cluster import Cluster, ClusterError
+from erren.testing.servers import REDIS_URL, drop_prefix, new_prefix
 
-REDIS_URL = "redis://127.0.0.1:6379/0"
-
-
-def new_prefix() -> str:
-    return f"erren-test:{uuid.uuid4().hex[:12]}:"
-
-
-async def drop_prefix(prefix: str) -> None:
-    """Delete every key under ``prefix``."""
-    client = aioredis.Redis.from_url(REDIS_URL, decode_responses=True)
-    try:
-        keys = [key async for key in client.scan_iter(match=f"{prefix}*", count=500)]
-        if keys:
-            await client.delete(*keys)
-    finally:
-        await client.aclose()
+__all__ = ["REDIS_URL", "clusters", "drop_prefix", "new_prefix"]
 
 
 @asynccontextmanager

@@ -17,10 +17,13 @@ Without ``--redis`` nothing here is imported and no Redis is needed.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 
 import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import RedisError
 
 from erren.server.cluster.leases import Leases
@@ -69,7 +72,14 @@ class Cluster:
         """Connect to the Redis at ``url`` and check that it answers (:class:`ClusterError`
         if not)."""
         try:
-            client = aioredis.Redis.from_url(url, decode_responses=True)
+            client = aioredis.Redis.from_url(
+                url,
+                decode_responses=True,
+                # a call fails within ~0.1 s of Redis refusing it (redis-py's default retries
+                # for seconds: longer than a lease), and a connection attempt within 2 s
+                retry=Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.05), retries=2),
+                socket_connect_timeout=min(2.0, lease_ms / 5000),
+            )
         except ValueError as err:
             raise ClusterError(f"bad Redis URL {url!r}: {err}") from None
         try:
@@ -79,11 +89,11 @@ class Cluster:
             raise ClusterError(f"Redis at {url} does not answer: {err}") from None
         return cls(client, node_id=node_id, prefix=prefix, lease_ms=lease_ms)
 
-    async def healthy(self) -> bool:
-        """Whether Redis answers now."""
+    async def healthy(self, timeout: float = 2.0) -> bool:
+        """Whether Redis answers now (within ``timeout`` s)."""
         try:
-            return bool(await self.redis.ping())
-        except RedisError:
+            return bool(await asyncio.wait_for(self.redis.ping(), timeout))
+        except (RedisError, TimeoutError):
             return False
 
     async def close(self) -> None:

@@ -8,6 +8,14 @@ remembers).  The owner renews its leases in the background (compare-and-extend: 
 value is still its own).  The token is what makes a lost lease harmless: the owner claims the
 game with it (``games.fence``) and every write carries it, so a node that was paused past its
 lease is refused by the database the moment a newer owner has claimed the game.
+
+While Redis cannot be reached the owner cannot renew, and it must not go on writing once the
+lease could have expired (another node may take the table the moment Redis answers again).
+Each lease is known valid until its last successful take or renewal *began* plus ``lease_ms``
+(Redis counts the expiry from when it ran the script, later); the owner gives a table up —
+``on_lost``, which stops the table without writing — at that time less a safety margin of a
+fifth of the lease (:attr:`Leases.margin_s`), whether or not Redis answers meanwhile: a
+renewal that hangs is cut short at that deadline.
 """
 
 from __future__ import annotations
@@ -80,7 +88,8 @@ class Leases:
         """The tables whose leases this node keeps renewing, with their tokens."""
         self._lost: dict[str, Callable[[str], None]] = {}
         self._along: dict[str, tuple[list[str], int]] = {}
-        self._renewed_at = time.monotonic()
+        self._valid: dict[str, float] = {}
+        """Per table: the monotonic time its lease is sure to last until."""
         self._task: asyncio.Task[None] | None = None
         self.renewals = 0
         """Leases renewed so far (a metric)."""
@@ -91,6 +100,15 @@ class Leases:
         self.on_error: Callable[[], None] | None = None
         """Told of each Redis error met while renewing (``/metrics``)."""
 
+    @property
+    def margin_s(self) -> float:
+        """A table is given up this long before its lease could expire (a fifth of it)."""
+        return self.lease_ms / 5000
+
+    def valid_for(self, table_id: str) -> float:
+        """Seconds the table's lease is sure to last (``-inf`` if not held)."""
+        return self._valid.get(table_id, float("-inf")) - time.monotonic()
+
     def _key(self, table_id: str) -> str:
         return f"{self.prefix}lease:{table_id}"
 
@@ -100,11 +118,15 @@ class Leases:
     async def acquire(self, table_id: str, *, floor: int = 0) -> int | None:
         """Take the table's lease if nobody holds it: its fencing token (above ``floor``, the
         game's fence in the database), or ``None`` if another node (or this one) holds it."""
+        began = time.monotonic()
         token = await self._acquire(
             keys=[self._key(table_id), f"{self.prefix}fence:{table_id}"],
             args=[self.node_id, self.lease_ms, floor],
         )
-        return None if token is None else int(token)
+        if token is None:
+            return None
+        self._valid[table_id] = began + self.lease_ms / 1000
+        return int(token)
 
     async def renew(self, table_id: str, token: int) -> bool:
         """Extend the lease by ``lease_ms`` if it is still this node's with this token."""
@@ -118,6 +140,7 @@ class Leases:
         self.held.pop(table_id, None)
         self._lost.pop(table_id, None)
         self._along.pop(table_id, None)
+        self._valid.pop(table_id, None)
         done = await self._release(keys=[self._key(table_id)], args=[self._value(token)])
         return bool(done)
 
@@ -153,48 +176,71 @@ class Leases:
         self.held[table_id] = token
         self._lost[table_id] = on_lost
         self._along[table_id] = along
+        self._valid.setdefault(table_id, time.monotonic() + self.lease_ms / 1000)
         if self._task is None or self._task.done():
-            self._renewed_at = time.monotonic()
             self._task = asyncio.get_running_loop().create_task(self._run(), name="leases")
 
     async def renew_all(self) -> list[str]:
-        """Renew every kept lease once; returns the tables whose lease is lost."""
+        """Renew every kept lease once; returns the tables given up: those another node
+        holds now, and, when Redis fails or does not answer in time, those whose lease could
+        expire within :attr:`margin_s`."""
         held = list(self.held.items())
         if not held:
             return []
+        began = time.monotonic()
         try:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                at: list[int] = []
-                for table_id, token in held:
-                    at.append(len(pipe))
-                    await self._renew(
-                        keys=[self._key(table_id)],
-                        args=[self._value(token), self.lease_ms],
-                        client=pipe,
-                    )
-                    keys, ttl_ms = self._along.get(table_id, ([], 0))
-                    for key in keys:
-                        pipe.pexpire(key, ttl_ms)
-                answers = await pipe.execute()
-                results = [answers[i] for i in at]
-        except RedisError as err:
+            results = await asyncio.wait_for(self._renew_round(held), self._patience(began))
+        except (RedisError, TimeoutError) as err:
             self.errors += 1
             if self.on_error is not None:
                 self.on_error()
-            log.warning("cannot renew %d lease(s): %s", len(held), err)
-            if time.monotonic() - self._renewed_at < self.lease_ms / 1000:
-                return []
-            lost = [table_id for table_id, _ in held]  # expired meanwhile: assume the worst
-        else:
-            self._renewed_at = time.monotonic()
-            renewed = sum(1 for r in results if r)
-            self.renewals += renewed
-            if self.on_renewed is not None and renewed:
-                self.on_renewed(renewed)
-            lost = [table_id for (table_id, _), r in zip(held, results, strict=True) if not r]
+            log.warning("cannot renew %d lease(s): %r", len(held), err)
+            return self._give_up(self.overdue())
+        renewed = sum(1 for r in results if r)
+        self.renewals += renewed
+        if self.on_renewed is not None and renewed:
+            self.on_renewed(renewed)
+        until = began + self.lease_ms / 1000
+        lost: list[str] = []
+        for (table_id, _), result in zip(held, results, strict=True):
+            if not result:
+                lost.append(table_id)
+            elif table_id in self._valid:
+                self._valid[table_id] = until
+        return self._give_up(lost)
+
+    async def _renew_round(self, held: list[tuple[str, int]]) -> list[object]:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            at: list[int] = []
+            for table_id, token in held:
+                at.append(len(pipe))
+                await self._renew(
+                    keys=[self._key(table_id)],
+                    args=[self._value(token), self.lease_ms],
+                    client=pipe,
+                )
+                keys, ttl_ms = self._along.get(table_id, ([], 0))
+                for key in keys:
+                    pipe.pexpire(key, ttl_ms)
+            answers = await pipe.execute()
+        return [answers[i] for i in at]
+
+    def _patience(self, now: float) -> float:
+        """How long a renewal round may take: until the first kept lease must be given up,
+        and no longer than a round's interval."""
+        first = min((self._valid.get(t, now) for t in self.held), default=now)
+        return max(0.01, min(first - self.margin_s - now, self.lease_ms / 3000))
+
+    def overdue(self) -> list[str]:
+        """The kept tables whose lease could expire within :attr:`margin_s`."""
+        now = time.monotonic()
+        return [t for t in self.held if self._valid.get(t, now) - self.margin_s <= now]
+
+    def _give_up(self, lost: list[str]) -> list[str]:
         for table_id in lost:
             self.held.pop(table_id, None)
             self._along.pop(table_id, None)
+            self._valid.pop(table_id, None)
             callback = self._lost.pop(table_id, None)
             log.warning("lost the lease of table %s", table_id)
             if callback is not None:
@@ -202,8 +248,13 @@ class Leases:
         return lost
 
     async def _run(self) -> None:
+        """A renewal round every third of a lease; sooner when a kept lease must be given up
+        before then (Redis failing)."""
+        every = self.lease_ms / 3000
         while self.held:
-            await asyncio.sleep(self.lease_ms / 3000)
+            now = time.monotonic()
+            first = min((self._valid.get(t, now) for t in self.held), default=now)
+            await asyncio.sleep(max(0.0, min(every, first - self.margin_s - now)))
             await self.renew_all()
 
     async def close(self) -> None:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 
-from erren.server.cluster.matching import Found
+from erren.server.cluster.matching import Cancelled, Found
 from erren.server.lobby import Lobby, LobbyError
 from erren.server.table import Table, TableBase, TableSpec, TableView, quick_spec
 
@@ -68,8 +68,8 @@ class ClusterLobby(Lobby):
         super().__init__(store, **kwargs)
         self.cluster = cluster
         self.remote_waits: dict[int, asyncio.Future[None]] = {}
-        """The players of this node waiting in a shared queue: a future that
-        :meth:`cancel_quick` fails to stop the wait."""
+        """The players of this node waiting in a shared queue: a future that stops the wait
+        when the node shuts down (a player's cancel reaches the wait through Redis)."""
         self.lost: set[str] = set()
         """Tables whose lease this node lost: stopped, their seats left to the new owner."""
         self._chores: set[asyncio.Task[Any]] = set()
@@ -77,6 +77,12 @@ class ClusterLobby(Lobby):
 
     # ------------------------------------------------------------------ ownership
     async def _own(self, table: Table) -> None:
+        try:
+            await self._take(table)
+        except RedisError as err:  # no new table while Redis does not answer
+            raise self._unavailable("opening a table", err) from None
+
+    async def _take(self, table: Table) -> None:
         leases, matching = self.cluster.leases, self.cluster.matching
         table_id = table.spec.id
         token = await leases.acquire(table_id)
@@ -143,13 +149,20 @@ class ClusterLobby(Lobby):
         try:
             return await self._quick_match(user, room_id, wait_s)
         except RedisError as err:
-            log.warning("quick match failed on Redis: %s", err)
-            raise LobbyError(
-                503,
-                "matchmaking is unavailable right now (the cluster's Redis does not answer); "
-                "try again later",
-                "cluster-unavailable",
-            ) from None
+            raise self._unavailable("quick match", err) from None
+
+    def _unavailable(self, what: str, err: RedisError) -> LobbyError:
+        """Redis failed a matchmaking call: counted (``erren_redis_errors_total``), and the
+        player answered 503 ``cluster-unavailable``."""
+        log.warning("%s failed on Redis: %s", what, err)
+        if self.metrics is not None:
+            self.metrics.redis_error()
+        return LobbyError(
+            503,
+            "matchmaking is unavailable right now (the cluster's Redis does not answer); "
+            "try again later",
+            "cluster-unavailable",
+        )
 
     async def _quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[TableView, int]:
         room = self._room(room_id)
@@ -196,22 +209,32 @@ class ClusterLobby(Lobby):
         waiting = asyncio.ensure_future(self.cluster.matching.wait(user.id, room_id, wait_s))
         either: set[asyncio.Future[Any]] = {waiting, stop}
         await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
-        if not waiting.done():  # cancelled by the player: he leaves the queue
+        if not waiting.done():  # the node stops: the player leaves the queue
             waiting.cancel()
-            try:
-                found = await waiting
-            except asyncio.CancelledError:
-                found = None
-            if found is None:
-                raise LobbyError(409, "the quick match was cancelled", "cancelled")
-        return waiting.result()
+            with contextlib.suppress(asyncio.CancelledError):
+                await waiting
+            raise LobbyError(409, "the quick match was cancelled", "cancelled")
+        found = waiting.result()
+        if isinstance(found, Cancelled):  # by the player, from this node or another
+            raise LobbyError(409, "the quick match was cancelled", "cancelled")
+        return found
 
-    def cancel_quick(self, user_id: int) -> bool:
-        stop = self.remote_waits.get(user_id)
-        if stop is None or stop.done():
-            return super().cancel_quick(user_id)
-        stop.set_result(None)
-        return True
+    async def cancel_quick(self, user_id: int) -> bool:
+        """Cancel the player's wait wherever it runs (:meth:`Matching.cancel`: his node's
+        request answers 409 ``cancelled``); 409 ``seated`` when a pairing came first (the
+        match stands), ``False`` when he waits nowhere."""
+        try:
+            done = await self.cluster.matching.cancel(user_id)
+        except RedisError as err:
+            raise self._unavailable("cancelling a quick match", err) from None
+        if done.kind == "seated":
+            raise LobbyError(
+                409,
+                f"too late: an opponent was paired first; you are seated at table {done.where}",
+                "seated",
+                done.where,
+            )
+        return done.kind == "cancelled"
 
     # ------------------------------------------------------------------ restart, takeover
     async def restore(self) -> int:
@@ -230,6 +253,8 @@ class ClusterLobby(Lobby):
                 adopted = await asyncio.wait_for(self.adopt(), timeout=4 * every)
             except Exception as err:  # Redis or the database away: try again later
                 log.warning("cannot look for tables to take over: %r", err)
+                if isinstance(err, RedisError) and self.metrics is not None:
+                    self.metrics.redis_error()
                 continue
             if adopted:
                 log.warning("took over %d table(s) nobody held", adopted)

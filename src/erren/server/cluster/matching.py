@@ -7,8 +7,11 @@ so an account is seated at most once in the whole cluster.  :meth:`Matching.join
 script, run atomically by Redis: it refuses a seated or waiting account, else pairs the player
 with the oldest player still waiting in the room (stale entries are dropped), seats both at the
 table id the caller proposes and leaves the news in the waiting player's inbox
-``{prefix}inbox:{user}``; or it queues the player.  Two players are paired exactly once, by
-whichever node's script runs second; that node creates the table.
+``{prefix}inbox:{user}``; or it queues the player (emptying his inbox of a past wait's news).
+Two players are paired exactly once, by whichever node's script runs second; that node creates
+the table.  :meth:`Matching.cancel`, from any node, is one script too: it takes a waiting
+player out of his queue and leaves ``cancelled`` in his inbox, which wakes his node's wait; run
+by Redis one after the other, a cancel and a pairing never both succeed.
 
 The script builds key names from the prefix (one Redis, not Redis Cluster's hash slots).
 """
@@ -20,7 +23,7 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 
-__all__ = ["MARGIN_MS", "Found", "Joined", "Matching", "Paired"]
+__all__ = ["CANCELLED", "MARGIN_MS", "Cancelled", "Found", "Joined", "Matching", "Paired"]
 
 MARGIN_MS = 2_000
 """A queue entry outlives its wait by this much: the waiting node takes it out itself; the
@@ -48,9 +51,29 @@ while true do
     return {'paired', entry}
   end
 end
+redis.call('DEL', prefix .. 'inbox:' .. user)
 redis.call('RPUSH', queue, user .. '|' .. name)
 redis.call('SET', prefix .. 'qu:' .. user, room, 'PX', wait_ms)
 return {'queued', room}
+"""
+
+_CANCEL = """
+local prefix, user = ARGV[1], ARGV[2]
+local room = redis.call('GET', prefix .. 'qu:' .. user)
+if not room then
+  local seated = redis.call('GET', prefix .. 'seat:' .. user)
+  if seated then return {'seated', seated} end
+  return {'idle', ''}
+end
+local queue = prefix .. 'q:' .. room
+for _, entry in ipairs(redis.call('LRANGE', queue, 0, -1)) do
+  if string.match(entry, '^([^|]+)|') == user then redis.call('LREM', queue, 0, entry) end
+end
+redis.call('DEL', prefix .. 'qu:' .. user)
+local inbox = prefix .. 'inbox:' .. user
+redis.call('RPUSH', inbox, 'cancelled')
+redis.call('PEXPIRE', inbox, 60000)
+return {'cancelled', room}
 """
 
 _LEAVE = """
@@ -96,9 +119,19 @@ class Found:
 
 
 @dataclass(frozen=True)
+class Cancelled:
+    """The player's wait was cancelled (by :meth:`Matching.cancel`, from any node)."""
+
+
+CANCELLED = Cancelled()
+
+
+@dataclass(frozen=True)
 class Joined:
     """What :meth:`Matching.join` did: ``kind`` is ``paired`` (``opponent`` set), ``queued``,
-    ``waiting`` (already waiting in room ``where``) or ``seated`` (at table ``where``)."""
+    ``waiting`` (already waiting in room ``where``) or ``seated`` (at table ``where``); what
+    :meth:`Matching.cancel` did: ``cancelled`` (he waited in room ``where``), ``seated`` or
+    ``idle``."""
 
     kind: str
     where: str = ""
@@ -116,6 +149,7 @@ class Matching:
         self._join = client.register_script(_JOIN)
         self._leave = client.register_script(_LEAVE)
         self._free = client.register_script(_FREE)
+        self._cancel = client.register_script(_CANCEL)
 
     async def join(
         self, user_id: int, name: str, room: str, table_id: str, wait_s: float
@@ -131,9 +165,10 @@ class Matching:
             return Joined("paired", table_id, Paired(int(other), other_name))
         return Joined(str(kind), str(value))
 
-    async def wait(self, user_id: int, room: str, wait_s: float) -> Found | None:
-        """Wait (queued by :meth:`join`) until paired; ``None`` when ``wait_s`` passed (the
-        player has left the queue, as he has when the wait is cancelled)."""
+    async def wait(self, user_id: int, room: str, wait_s: float) -> Found | Cancelled | None:
+        """Wait (queued by :meth:`join`) until paired or cancelled (:meth:`cancel`, from any
+        node); ``None`` when ``wait_s`` passed (the player has left the queue, as he has when
+        this coroutine is cancelled)."""
         inbox = f"{self.prefix}inbox:{user_id}"
         try:
             found = await self.redis.blpop([inbox], timeout=max(wait_s, 0.01))
@@ -141,12 +176,20 @@ class Matching:
             await asyncio.shield(self.leave(user_id, room))
             raise
         if found is not None:
-            return Found.parse(str(found[1]))
+            return _news(str(found[1]))
         if await self.leave(user_id, room):
             return None
-        # paired meanwhile (the pairing script left the table id in the inbox), or expired
+        # paired or cancelled meanwhile (the script left its news in the inbox), or expired
         late = await self.redis.lpop(inbox)
-        return None if late is None else Found.parse(str(late))
+        return None if late is None else _news(str(late))
+
+    async def cancel(self, user_id: int) -> Joined:
+        """Take the player out of the queue he waits in, wherever his wait runs: his node's
+        :meth:`wait` answers :data:`CANCELLED`.  ``Joined("cancelled", room)``; or he waits
+        nowhere: ``Joined("seated", table)`` (a pairing came first: it stands) or
+        ``Joined("idle")``."""
+        kind, where = await self._cancel(args=[self.prefix, user_id])
+        return Joined(str(kind), str(where))
 
     async def leave(self, user_id: int, room: str) -> bool:
         """Take the player out of the room's queue; ``False`` if he was not waiting there
@@ -179,3 +222,8 @@ class Matching:
             return 0
         keys = [f"{self.prefix}seat:{u}" for u in user_ids]
         return int(await self._free(keys=keys, args=[table_id]))
+
+
+def _news(text: str) -> Found | Cancelled:
+    """What an inbox holds: a pairing (``TABLE|USER|NAME``) or ``cancelled``."""
+    return CANCELLED if text == "cancelled" else Found.parse(text)

@@ -54,9 +54,11 @@ async def quick_match(body: QuickMatchIn, user: CurrentUser, lobby: LobbyDep) ->
 
 @router.delete("/match/quick", status_code=204)
 async def cancel_quick_match(user: CurrentUser, lobby: LobbyDep) -> None:
-    """Stop waiting for an opponent: the waiting request answers 409 ``cancelled``; 404
-    ``not-waiting`` if the user was not waiting."""
-    if not lobby.cancel_quick(user.id):
+    """Stop waiting for an opponent (on whichever node of a cluster the wait runs): the
+    waiting request answers 409 ``cancelled``; 404 ``not-waiting`` if the user was not
+    waiting; on a cluster node 409 ``seated`` (with ``table``) when an opponent was paired
+    first (the match stands) and 503 ``cluster-unavailable`` while Redis does not answer."""
+    if not await lobby.cancel_quick(user.id):
         raise ApiError(404, "not-waiting", "you are not waiting for a quick match")
 
 

@@ -1,0 +1,229 @@
+"""Real servers for tests and benchmarks: ``erren serve`` in a subprocess on loopback, a fresh
+database per run (a SQLite file, or a database of the PostgreSQL at ``ERREN_TEST_PG``), the
+ledger audit of what the run left, and a private key prefix of the Redis at ``REDIS_URL``.
+
+Nothing here knows pytest: a missing PostgreSQL or Redis raises :class:`ServiceUnavailableError`,
+a wrong bean :class:`LedgerAuditError` (an :class:`AssertionError`); the tests' thin wrappers
+(``tests/server/_support``) turn them into failures with a message, and a benchmark prints
+them.  It needs the ``server`` extra (``httpx``, ``psycopg``, ``redis``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+__all__ = [
+    "PG_ADMIN",
+    "REDIS_URL",
+    "TIME_SCALE",
+    "LedgerAuditError",
+    "Server",
+    "ServiceUnavailableError",
+    "audit",
+    "database",
+    "drop_pg_database",
+    "drop_prefix",
+    "free_port",
+    "new_pg_database",
+    "new_prefix",
+]
+
+PG_ADMIN = os.environ.get("ERREN_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+"""The PostgreSQL maintenance database fresh databases are created from (``ERREN_TEST_PG``)."""
+
+REDIS_URL = os.environ.get("ERREN_TEST_REDIS", "redis://127.0.0.1:6379/0")
+"""The Redis cluster nodes under test share, each run under a key prefix of its own."""
+
+TIME_SCALE = 0.01
+"""The tests' timers run 100 times faster (a 20 s turn lasts 0.2 s)."""
+
+
+class ServiceUnavailableError(RuntimeError):
+    """PostgreSQL or Redis, which the run needs, cannot be reached; the message says which."""
+
+
+class LedgerAuditError(AssertionError):
+    """The ledger audit found a bean wrong; the message lists the findings."""
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """One ``erren serve`` process on 127.0.0.1 (a free port, kept across restarts), its output
+    appended to ``log``.  :meth:`start` (re)starts it and waits until ``/health`` answers,
+    :meth:`kill` sends SIGKILL, :meth:`stop` SIGTERM (SIGKILL after 10 s).  ``extra``: more
+    ``erren serve`` options (``--redis URL --node-id ID``, ``--grace S``, ...)."""
+
+    def __init__(
+        self,
+        database: str,
+        log: Path,
+        *extra: str,
+        time_scale: float = TIME_SCALE,
+        bot_delay: float = 0.5,
+        ready_timeout: float = 1000,
+    ) -> None:
+        self.database = database
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.extra = extra
+        self.time_scale = time_scale
+        self.bot_delay = bot_delay
+        self.ready_timeout = ready_timeout
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def command(self) -> list[str]:
+        """The command line :meth:`start` runs."""
+        return [
+            sys.executable,
+            "-m",
+            "erren.cli.main",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database",
+            self.database,
+            "--time-scale",
+            f"{self.time_scale:g}",
+            "--bot-delay",
+            f"{self.bot_delay:g}",
+            "--ready-timeout",
+            f"{self.ready_timeout:g}",
+            *self.extra,
+        ]
+
+    def start(self, timeout: float = 30) -> None:
+        """Start the process and wait until it answers ``/health`` (:class:`RuntimeError`
+        with the end of its log if it dies or does not answer within ``timeout`` s)."""
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(self.command(), stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server died at startup:\n{self.log.read_text()[-3000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not start:\n{self.log.read_text()[-3000:]}")
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL (``kill -9``), and wait for the process to be gone."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        """SIGTERM (a graceful stop), SIGKILL if it has not ended within 10 s.  A paused
+        process (SIGSTOP) is continued first."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGCONT)
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+# ------------------------------------------------------------------------------ databases
+def new_pg_database(prefix: str = "erren_server_test") -> str:
+    """Create a fresh database on :data:`PG_ADMIN`'s server; its URL
+    (:class:`ServiceUnavailableError` if PostgreSQL cannot be reached)."""
+    import psycopg  # noqa: PLC0415
+
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    try:
+        with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')  # a name of our own making
+    except psycopg.Error as err:
+        raise ServiceUnavailableError(
+            f"PostgreSQL at {PG_ADMIN} is needed and is unreachable: {err}"
+        ) from None
+    return PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_pg_database(url: str) -> None:
+    """Drop the database :func:`new_pg_database` made (its connections closed by force)."""
+    import psycopg  # noqa: PLC0415
+
+    name = url.rsplit("/", 1)[1]
+    with (
+        contextlib.suppress(psycopg.Error),
+        psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5) as conn,
+    ):
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def audit(url: str) -> None:
+    """Raise :class:`LedgerAuditError` unless the ledger audit (``erren audit-ledger``) finds
+    every bean in ``url`` right: users' beans = beans granted, every journal balances, every
+    finished game's settlement is what its replayed record owes."""
+    from erren.server.audit import audit_database  # noqa: PLC0415
+
+    # in a thread of its own, with its own event loop: the caller may be inside a coroutine
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        report = pool.submit(asyncio.run, audit_database(url)).result()
+    if not report.ok:
+        raise LedgerAuditError("the ledger audit failed:\n" + "\n".join(report.lines()))
+
+
+@contextlib.contextmanager
+def database(backend: str, tmp: Path) -> Iterator[str]:
+    """A fresh database for a run: ``sqlite`` (a file in ``tmp``) or ``postgresql``.  When
+    the block ends normally (stop the servers in it first) the ledger audit runs on it
+    (:func:`audit`); a PostgreSQL database is dropped in every case."""
+    if backend == "sqlite":
+        url = f"sqlite:///{tmp / 'erren.sqlite3'}"
+        yield url
+        audit(url)
+        return
+    if backend != "postgresql":
+        raise ValueError(f"no backend {backend!r}: sqlite or postgresql")
+    url = new_pg_database()
+    try:
+        yield url
+        audit(url)
+    finally:
+        drop_pg_database(url)
+
+
+# ------------------------------------------------------------------------------ Redis
+def new_prefix() -> str:
+    """A fresh key prefix of the shared Redis (``erren-test:HEX:``)."""
+    return f"erren-test:{uuid.uuid4().hex[:12]}:"
+
+
+async def drop_prefix(prefix: str, url: str = REDIS_URL) -> None:
+    """Delete every key under ``prefix``."""
+    import redis.asyncio as aioredis  # noqa: PLC0415
+
+    client = aioredis.Redis.from_url(url, decode_responses=True)
+    try:
+        keys = [key async for key in client.scan_iter(match=f"{prefix}*", count=500)]
+        if keys:
+            await client.delete(*keys)
+    finally:
+        await client.aclose()
