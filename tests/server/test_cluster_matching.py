@@ -130,7 +130,7 @@ async def _play(node: Cluster, user: int, room: str, rng: random.Random) -> tupl
         return user, joined.where
     assert joined.kind == "queued"
     found = await node.matching.wait(user, room, 3)
-    assert found is not None
+    assert isinstance(found, Found)
     return user, found.table_id
 
 
