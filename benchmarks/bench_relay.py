@@ -17,73 +17,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import os
-import socket
-import subprocess
-import sys
 import tempfile
-import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
-
-import httpx
 
 from erren.bots import find_bot
 from erren.server.client import PlayerClient, guest_token
-
-PG_ADMIN = os.environ.get("ERREN_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextlib.contextmanager
-def _database() -> Iterator[str]:
-    import psycopg  # noqa: PLC0415
-
-    name = f"erren_bench_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield PG_ADMIN.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with (
-            contextlib.suppress(psycopg.Error),
-            psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5) as conn,
-        ):
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@contextlib.contextmanager
-def _node(database: str, redis: str, prefix: str, node: str, log: Path) -> Iterator[str]:
-    port = _port()
-    url = f"http://127.0.0.1:{port}"
-    args = [sys.executable, "-m", "erren.cli.main", "serve", "--port", str(port)]
-    args += ["--database", database, "--redis", redis, "--redis-prefix", prefix]
-    args += ["--node-id", node]
-    with log.open("ab") as out:
-        proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise RuntimeError(f"node {node} died:\n{log.read_text()[-2000:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(url + "/health", timeout=1).status_code == 200:
-                    break
-            time.sleep(0.2)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+from erren.testing.servers import Server, database, drop_prefix
 
 
 def _quantiles(values: list[float]) -> str:
@@ -140,21 +80,20 @@ def main() -> None:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
     args = parser.parse_args()
     prefix = f"erren-bench:{uuid.uuid4().hex[:8]}:"
-    with tempfile.TemporaryDirectory() as tmp, _database() as database:
-        logs = Path(tmp)
+    with tempfile.TemporaryDirectory() as tmp, database("postgresql", Path(tmp)) as url:
+        common = ("--redis", args.redis, "--redis-prefix", prefix)
+        a, b = (
+            Server(url, Path(tmp) / f"{node}.log", *common, "--node-id", node, time_scale=1)
+            for node in ("bench-a", "bench-b")
+        )
         try:
-            with (
-                _node(database, args.redis, prefix, "bench-a", logs / "a.log") as a,
-                _node(database, args.redis, prefix, "bench-b", logs / "b.log") as b,
-            ):
-                asyncio.run(_run(a, b, args.tables, args.hands, args.think))
+            a.start(timeout=60)
+            b.start(timeout=60)
+            asyncio.run(_run(a.url, b.url, args.tables, args.hands, args.think))
         finally:
-            import redis  # noqa: PLC0415
-
-            with redis.Redis.from_url(args.redis) as client:
-                keys = list(client.scan_iter(match=f"{prefix}*", count=500))
-                if keys:
-                    client.delete(*keys)
+            a.stop()
+            b.stop()
+            asyncio.run(drop_prefix(prefix, args.redis))
 
 
 if __name__ == "__main__":

@@ -20,8 +20,8 @@ import redis
 from erren.bots import Bot, find_bot
 from erren.server.client import PlayerClient
 from erren.server.fairness import verify_record
-from erren.server.store import Store
 
+from ._support.cluster_play import stored_actions
 from ._support.exact_beans import TIERS, spec_points
 from ._support.harness import Server, database, run
 from ._support.helpers import player, settlements, wait_for
@@ -156,16 +156,6 @@ def _expected_beans(end: dict[str, Any], before: list[int]) -> list[int]:
     return beans
 
 
-async def _stored_actions(url: str, game: int) -> tuple[str, ...]:
-    store = await Store.open(url)
-    try:
-        stored = await store.get_game(game)
-        assert stored is not None and stored.finished
-        return stored.actions
-    finally:
-        await store.close()
-
-
 def test_a_player_on_the_other_node_plays_a_whole_hand_through_the_relay(
     nodes: tuple[Server, Server, str],
 ) -> None:
@@ -190,7 +180,7 @@ def test_a_player_on_the_other_node_plays_a_whole_hand_through_the_relay(
         assert [await ann.balance(), await bob.balance()] == [
             b + d for b, d in zip(before, beans, strict=True)
         ]
-        assert await _stored_actions(near.database, game) == tuple(end["record"]["actions"])
+        assert await stored_actions(near.database, game) == tuple(end["record"]["actions"])
         # the relayed player leaves: the owner closes the table for both
         await ann.send({"type": "leave"})
         for c in (ann, bob):
@@ -242,7 +232,7 @@ def test_players_come_back_on_the_other_node_and_get_exactly_what_they_missed(
             assert after == list(range(last + 1, end["n"] + 1))  # exactly what was missed
             assert before + after == everything
         verify_record(end["record"])
-        assert await _stored_actions(near.database, game) == tuple(end["record"]["actions"])
+        assert await stored_actions(near.database, game) == tuple(end["record"]["actions"])
         for c in (ann, bob):
             await c.close()
 
@@ -290,7 +280,7 @@ def test_the_owner_killed_mid_hand_the_relayed_player_hears_moved_and_both_finis
         assert numbers == sorted(set(numbers))  # never an event twice
         assert numbers[: seen + 1] == list(range(seen + 1))
         verify_record(end["record"])
-        assert await _stored_actions(near.database, game) == tuple(end["record"]["actions"])
+        assert await stored_actions(near.database, game) == tuple(end["record"]["actions"])
         beans = _expected_beans(end, before)
         assert end["beans"] == beans
         assert [await ann.balance(), await bob.balance()] == [
