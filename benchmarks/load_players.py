@@ -111,40 +111,58 @@ async def _table(
     its invite (an invite is known to the node that made it), and both play there."""
     seats = [Seat(), Seat()]
     try:
-        tokens = []
-        for _ in range(2):
-            reply = await http.post(url + "/auth/guest")
-            reply.raise_for_status()
-            tokens.append(reply.json()["token"])
-        heads = [{"Authorization": f"Bearer {t}"} for t in tokens]
-        made = await http.post(
-            url + "/tables/private", json={"family": "guobiao-2p"}, headers=heads[0]
-        )
-        made.raise_for_status()
-        table = made.json()["table"]
-        joined = await http.post(
-            url + "/tables/join", json={"invite": made.json()["invite"]}, headers=heads[1]
-        )
-        joined.raise_for_status()
-        await asyncio.gather(
-            *(
-                _play_seat(
-                    url,
-                    tokens[i],
-                    table,
-                    think=think,
-                    rng=random.Random(seed + i),
-                    origin=origin,
-                    stop=stop,
-                    out=seats[i],
-                )
-                for i in range(2)
+        async with asyncio.timeout_at(stop + 5):  # a table not open by the end never will be
+            await _open_and_play(
+                url, http, think=think, seed=seed, origin=origin, stop=stop, seats=seats
             )
-        )
+    except TimeoutError:
+        seats[0].alive = False
+        seats[0].errors.append("not open before the window closed")
     except Exception as err:  # a table that failed is reported, not fatal
         seats[0].alive = False
         seats[0].errors.append(f"{type(err).__name__}: {err}")
     return seats
+
+
+async def _open_and_play(
+    url: str,
+    http: httpx.AsyncClient,
+    *,
+    think: float,
+    seed: int,
+    origin: float,
+    stop: float,
+    seats: list[Seat],
+) -> None:
+    """Two guests, the table, the invite, and both seats' play."""
+    tokens = []
+    for _ in range(2):
+        reply = await http.post(url + "/auth/guest")
+        reply.raise_for_status()
+        tokens.append(reply.json()["token"])
+    heads = [{"Authorization": f"Bearer {t}"} for t in tokens]
+    made = await http.post(url + "/tables/private", json={"family": "guobiao-2p"}, headers=heads[0])
+    made.raise_for_status()
+    table = made.json()["table"]
+    joined = await http.post(
+        url + "/tables/join", json={"invite": made.json()["invite"]}, headers=heads[1]
+    )
+    joined.raise_for_status()
+    await asyncio.gather(
+        *(
+            _play_seat(
+                url,
+                tokens[i],
+                table,
+                think=think,
+                rng=random.Random(seed + i),
+                origin=origin,
+                stop=stop,
+                out=seats[i],
+            )
+            for i in range(2)
+        )
+    )
 
 
 async def _watch_lag(window: tuple[float, float], lags: list[float]) -> None:
