@@ -27,8 +27,8 @@ the CPU used by each server node and by the clients (a saturated client core inf
 latencies), each node's p99, and on PostgreSQL the database's transactions per second
 (``pg_stat_database.xact_commit``).  Over the whole run (ramp, warm-up and window) the p99 of
 every 5 s is reported, and the warm-up: the time from the first table's opening until the p99
-stays settled (every later 5 s at most 1.5× the p99 of the window's second half, or the 50 ms
-target if that is higher).
+stays settled: every later 5 s has a p99 at most 1.5× the p99 of the window's second half (or
+the 50 ms target if that is higher) and at least 90% of its moves per second.
 
 Target (issue 7): ≥ 1,000 concurrent tables with p99 ≤ 50 ms on one core.
 
@@ -111,15 +111,36 @@ def _buckets(rows: list[dict[str, Any]], until: float) -> tuple[tuple[float, int
     return tuple((_pct(sorted(part), 99), len(part)) for part in parts)
 
 
-def _warmup(buckets: tuple[tuple[float, int], ...], settled_ms: float) -> float:
-    """Seconds from the ramp's start until every later bucket's p99 is ≤ ``settled_ms``
-    (``nan``: the last bucket is above it, the run never settled)."""
+def _warmup(
+    buckets: tuple[tuple[float, int], ...], until: float, settled_ms: float, rate: float
+) -> float:
+    """Seconds from the ramp's start until every later bucket is settled: its p99 ≤
+    ``settled_ms`` and its moves at least 90% of the steady ``rate`` (moves/s; every table
+    open and playing).  ``nan``: the last bucket is not settled, the run never was."""
+
+    def settled(at: int) -> bool:
+        p99, moves = buckets[at]
+        length = min(BUCKET_S, until - at * BUCKET_S)
+        return moves >= 0.9 * rate * length and p99 <= settled_ms
+
     at = len(buckets)
-    while at > 0 and (buckets[at - 1][1] == 0 or buckets[at - 1][0] <= settled_ms):
+    while at > 0 and settled(at - 1):
         at -= 1
     if at == len(buckets):
         return math.nan
     return at * BUCKET_S
+
+
+def _settling(
+    rows: list[dict[str, Any]], start: float, stop: float
+) -> tuple[tuple[tuple[float, int], ...], float, float]:
+    """The run's 5 s buckets, the settled p99 (ms) and the warm-up (s) it took to get there."""
+    half = (stop - start) / 2
+    second_half = _between(rows, stop - half, stop)
+    steady = _pct(second_half, 99)
+    settled_ms = max(TARGET_MS, SETTLED * steady) if not math.isnan(steady) else TARGET_MS
+    buckets = _buckets(rows, stop)
+    return buckets, settled_ms, _warmup(buckets, stop, settled_ms, len(second_half) / half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +187,8 @@ class Report:
     """(p99 ms, moves) of every 5 s from the ramp's start to the window's end."""
     settled_ms: float = math.nan
     warmup_s: float = math.nan
-    """Measured: seconds from the ramp's start until the p99 stayed ≤ ``settled_ms``."""
+    """Measured: seconds from the ramp's start until the p99 stayed ≤ ``settled_ms`` and the
+    moves per second near the window's."""
 
     def percentile(self, p: float) -> float:
         return _pct(self.latencies_ms, p)
@@ -355,9 +377,7 @@ def run(
             shutil.rmtree(tmp, ignore_errors=True)
     rows = [t for r in results for t in r["tables"]]
     window = _between(rows, start, stop)
-    steady = _pct(_between(rows, start + seconds / 2, stop), 99)
-    settled_ms = max(TARGET_MS, SETTLED * steady) if not math.isnan(steady) else TARGET_MS
-    buckets = _buckets(rows, stop)
+    buckets, settled_ms, warmup_s = _settling(rows, start, stop)
     node_cpu = [(b - a) / seconds for a, b in zip(cpu0, cpu1, strict=True)]
     return Report(
         tables=tables,
@@ -382,7 +402,7 @@ def run(
         warmup=warmup,
         buckets=buckets,
         settled_ms=settled_ms,
-        warmup_s=_warmup(buckets, settled_ms),
+        warmup_s=warmup_s,
     )
 
 

@@ -207,6 +207,8 @@ class StoreBase:
         self._write_guard: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if self.dialect == "sqlite" else nullcontext()
         )
+        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
+        """Single statements that are their own transaction (PostgreSQL: a new guest)."""
         self._journal_engine = self._write_engine
         """The group commit's (PostgreSQL: its own two connections, so that the moves of every
         table never wait for a connection behind a burst of HTTP requests holding the pool)."""

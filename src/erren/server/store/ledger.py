@@ -32,7 +32,7 @@ def _house_pays_statement() -> Insert:
     house_id = bindparam("house", type_=c.account_id.type)
     account_id = bindparam("account", type_=c.account_id.type)
     house = (
-        update(Account.__table__)
+        update(Account)
         .where(accounts.id == house_id)
         .values(balance=accounts.balance - amount)
         .returning(accounts.balance)
@@ -55,9 +55,7 @@ def _house_pays_statement() -> Insert:
         side(house_id, account_id, -amount, house.c.balance),
     )
     names = ["journal_id", "account_id", "counter_account_id", "amount", "balance_after"]
-    return (
-        insert(Entry.__table__).from_select([*names, "reason", "created_at"], rows).returning(c.id)
-    )
+    return insert(Entry).from_select([*names, "reason", "created_at"], rows).returning(Entry.id)
 
 
 _HOUSE_PAYS = _house_pays_statement()
