@@ -1,6 +1,6 @@
 """The server benchmark runs end to end with a few tables (no timing is asserted).  It runs in its
 own process, as its README command does (tests never import the benchmarks), and prints its report
-as JSON."""
+as JSON.  The cluster run uses its own Redis key prefix, deleted by the benchmark afterwards."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+
+from ._support.redis_ns import REDIS_URL as REDIS
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
@@ -51,4 +53,22 @@ def test_one_failover_is_measured_and_the_hand_finishes(
     assert only["finished"] is True
     assert 0 < only["rejoin_s"] <= only["next_event_s"]
     for label in ("rejoin s", "next event s", "median"):
+        assert label in report["table"]
+
+
+def test_a_cluster_of_two_nodes_shares_the_tables(run_benchmark: Callable[..., str]) -> None:
+    printed = run_benchmark(
+        "bench_server",
+        *("--tables", "4", "--seconds", "3", "--database", "postgresql", "--workers", "1"),
+        *("--nodes", "2", "--redis", REDIS),
+        *("--think", "0.1", "--ramp", "1", "--warmup", "1", "--json"),
+    )
+    report: dict[str, Any] = json.loads(printed)
+    assert report["errors"] == []
+    assert report["sustained"] == 4
+    assert [(n["name"], n["tables"]) for n in report["nodes"]] == [("bench-0", 2), ("bench-1", 2)]
+    assert all(n["moves"] > 0 for n in report["nodes"])
+    assert report["db_tps"] > 0
+    assert len(report["buckets"]) == 1  # 5 s of ramp, warm-up and window: one 5 s bucket
+    for label in ("node bench-0", "node bench-1", "database TPS", "warm-up", "p99 by 5 s"):
         assert label in report["table"]

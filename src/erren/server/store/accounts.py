@@ -6,7 +6,7 @@ import asyncio
 import secrets
 from typing import Final
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -14,7 +14,7 @@ from erren.server.store import names
 from erren.server.store.database import name_key_of, token_hash, utc_now
 from erren.server.store.errors import AccountError, AuthError, NameTakenError, StoreError
 from erren.server.store.ledger import Ledger
-from erren.server.store.models import USER, Account, SessionRow, UserRow
+from erren.server.store.models import USER, Account, SessionRow, UserRow, UTCDateTime
 from erren.server.store.passwords import MAX_PASSWORD, MIN_PASSWORD
 from erren.server.store.values import Session, User
 
@@ -22,6 +22,35 @@ __all__ = ["Accounts"]
 
 
 _GUEST_PREFIX: Final = "guest-"
+
+_NEW_GUEST = text(
+    """
+    WITH u AS (
+        INSERT INTO users (name, name_key, password_hash, is_guest, created_at)
+        VALUES (:name, :name_key, NULL, true, :now) RETURNING id
+    ), a AS (
+        INSERT INTO accounts (kind, user_id, balance)
+        SELECT 'user', u.id, :grant FROM u RETURNING id
+    ), s AS (
+        INSERT INTO sessions (token_hash, user_id, created_at, expires_at)
+        SELECT :token_hash, u.id, :now, :expires FROM u
+    ), j AS (
+        INSERT INTO journal (key, kind, created_at)
+        SELECT 'welcome:' || u.id, 'grant', :now FROM u WHERE :grant <> 0 RETURNING id
+    ), h AS (
+        UPDATE accounts SET balance = balance - :grant
+        WHERE id = :house AND EXISTS (SELECT FROM j) RETURNING balance
+    ), e AS (
+        INSERT INTO ledger
+            (journal_id, account_id, counter_account_id, amount, balance_after, reason, created_at)
+        SELECT j.id, a.id, :house, :grant, :grant, 'welcome', :now FROM j, a
+        UNION ALL
+        SELECT j.id, :house, a.id, -:grant, h.balance, 'welcome', :now FROM j, a, h
+    )
+    SELECT id FROM u
+    """
+).bindparams(bindparam("now", type_=UTCDateTime()), bindparam("expires", type_=UTCDateTime()))
+"""A new guest with the welcome grant, as ONE statement (PostgreSQL): see ``_guest_rows``."""
 
 
 class Accounts(Ledger):
@@ -32,11 +61,20 @@ class Accounts(Ledger):
         return User(id=row.id, name=row.name, is_guest=row.is_guest, created_at=row.created_at)
 
     async def _new_user(
-        self, session: AsyncSession, name: str, password_hash: str | None, *, guest: bool
-    ) -> UserRow:
+        self,
+        session: AsyncSession,
+        name: str,
+        password_hash: str | None,
+        *,
+        guest: bool,
+        skeleton: str | None = None,
+    ) -> tuple[UserRow, Account]:
+        """The user's row and account (flushed); the caller then adds its other rows and calls
+        :meth:`_welcome` last."""
         row = UserRow(
             name=name,
             name_key=name_key_of(name),
+            name_skeleton=skeleton,
             password_hash=password_hash,
             is_guest=guest,
             created_at=utc_now(),
@@ -46,11 +84,14 @@ class Accounts(Ledger):
         account = Account(kind=USER, user_id=row.id, balance=0)
         session.add(account)
         await session.flush()
+        return row, account
+
+    async def _welcome(self, session: AsyncSession, user: UserRow, account: Account) -> None:
+        """The welcome grant: the transaction's last statement (it locks the house's row)."""
         if self.welcome_grant:
             await self._grant(
-                session, account, self.welcome_grant, "welcome", key=f"welcome:{row.id}"
+                session, account, self.welcome_grant, "welcome", key=f"welcome:{user.id}"
             )
-        return row
 
     async def _new_session(self, session: AsyncSession, user: UserRow) -> Session:
         token = secrets.token_urlsafe(32)
@@ -100,9 +141,10 @@ class Accounts(Ledger):
             async with self._write() as session:
                 if found := await clash(session):
                     raise found
-                row = await self._new_user(session, name, hashed, guest=False)
-                row.name_skeleton = look
-                await session.flush()
+                row, account = await self._new_user(
+                    session, name, hashed, guest=False, skeleton=look
+                )
+                await self._welcome(session, row, account)
         except IntegrityError:  # a concurrent registration won the name or its look-alike
             async with self._read() as session:
                 found = await clash(session)
@@ -151,12 +193,46 @@ class Accounts(Ledger):
         for _ in range(8):
             name = _GUEST_PREFIX + secrets.token_hex(4)
             try:
+                if self.dialect == "postgresql":
+                    return await self._guest_rows(name)
                 async with self._write() as session:
-                    row = await self._new_user(session, name, None, guest=True)
-                    return await self._new_session(session, row)
+                    row, account = await self._new_user(session, name, None, guest=True)
+                    made = await self._new_session(session, row)
+                    await session.flush()  # the session's row before the house's lock
+                    await self._welcome(session, row, account)
+                    return made
             except IntegrityError:  # the name was taken: draw another
                 continue
         raise StoreError("could not find a free guest name")  # pragma: no cover
+
+    async def _guest_rows(self, name: str) -> Session:
+        """PostgreSQL: the guest's rows (user, account, session, the welcome grant's journal and
+        ledger rows, the house's balance) in ONE statement, its own transaction.  Every new
+        account updates the house's row; so the lock on it is held for the time the database
+        takes to run that statement and commit, never across a round trip to this server, whose
+        event loop is busy with a thousand tables (a round trip in the lock made the guests of
+        the table-opening ramp queue behind each other)."""
+        token = secrets.token_urlsafe(32)
+        now = utc_now()
+        expires = now + self.session_ttl
+        self._check_file()
+        async with self._autocommit.connect() as conn:
+            user_id = (
+                await conn.execute(
+                    _NEW_GUEST,
+                    {
+                        "name": name,
+                        "name_key": name_key_of(name),
+                        "now": now,
+                        "token_hash": token_hash(token),
+                        "expires": expires,
+                        "grant": self.welcome_grant,
+                        "house": self._house_id,
+                    },
+                )
+            ).scalar_one()
+        user = User(id=user_id, name=name, is_guest=True, created_at=now)
+        return Session(token=token, user=user, expires_at=expires)
 
     async def user_for_token(self, token: str) -> User | None:
         """The user of a live session, or ``None`` (unknown, expired or logged out)."""

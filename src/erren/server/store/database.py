@@ -207,6 +207,15 @@ class StoreBase:
         self._write_guard: AbstractAsyncContextManager[Any] = (
             asyncio.Lock() if self.dialect == "sqlite" else nullcontext()
         )
+        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
+        """Single statements that are their own transaction (PostgreSQL: a new guest)."""
+        self._journal_engine = self._write_engine
+        """The group commit's (PostgreSQL: its own two connections, so that the moves of every
+        table never wait for a connection behind a burst of HTTP requests holding the pool)."""
+        if self.dialect == "postgresql":
+            self._journal_engine = create_async_engine(
+                engine.url, pool_size=1, max_overflow=1, pool_pre_ping=True
+            ).execution_options(erren_write=True)
         self._file = _sqlite_file(engine)
         self._file_id = _file_id(self._file)
         self.on_error: Callable[[BaseException], None] | None = None
@@ -215,6 +224,8 @@ class StoreBase:
         from sqlalchemy import event  # noqa: PLC0415
 
         event.listen(engine.sync_engine, "handle_error", self._driver_error)
+        if self._journal_engine.sync_engine is not engine.sync_engine:
+            event.listen(self._journal_engine.sync_engine, "handle_error", self._driver_error)
 
     def _driver_error(self, context: ExceptionContext) -> None:
         if self.on_error is not None:
@@ -286,6 +297,8 @@ class StoreBase:
         )
 
     async def close(self) -> None:
+        if self._journal_engine.sync_engine is not self.engine.sync_engine:
+            await self._journal_engine.dispose()
         await self.engine.dispose()
 
     async def __aenter__(self) -> Self:

@@ -204,7 +204,7 @@ class Games(StoreBase):
         now = utc_now()
         self._check_file()
         try:
-            async with self._write_guard, self._write_engine.begin() as conn:
+            async with self._write_guard, self._journal_engine.begin() as conn:
                 found = (await conn.execute(_RUNNING, {"ids": ids})).all()
                 running = {g for g, f in found if f <= fences.get(g, f)}
                 if len(running) == len(ids):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Final
+from typing import Any, Final
 
-from sqlalchemy import and_, func, select, update
+from sqlalchemy import Insert, Select, and_, bindparam, func, insert, select, union_all, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm import aliased
 
 from erren.server.store.database import MAX_KEY, StoreBase, checked_reason, utc_now, whole_number
@@ -22,6 +22,43 @@ RELIEF_BELOW: Final = 1_000
 """Relief (救济豆) is for a balance below this: the cheapest room's entry minimum (0 included)."""
 RELIEF_TOP_UP: Final = 2_000
 """A relief grant tops the balance up to exactly this many beans (grant = 2,000 − balance)."""
+
+
+def _house_pays_statement() -> Insert:
+    """``WITH house AS (UPDATE the house's balance RETURNING it) INSERT`` both ledger rows of a
+    grant: built once, its compiled form cached (PostgreSQL)."""
+    accounts, c = Account.__table__.c, Entry.__table__.c
+    amount = bindparam("amount", type_=c.amount.type)
+    house_id = bindparam("house", type_=c.account_id.type)
+    account_id = bindparam("account", type_=c.account_id.type)
+    house = (
+        update(Account)
+        .where(accounts.id == house_id)
+        .values(balance=accounts.balance - amount)
+        .returning(accounts.balance)
+        .cte("house")
+    )
+
+    def side(owner: Any, counter: Any, signed: Any, after: Any) -> Select[Any]:
+        return select(
+            bindparam("journal", type_=c.journal_id.type),
+            owner,
+            counter,
+            signed,
+            after,
+            bindparam("reason", type_=c.reason.type),
+            bindparam("now", type_=c.created_at.type),
+        ).select_from(house)
+
+    rows = union_all(
+        side(account_id, house_id, amount, bindparam("balance", type_=c.balance_after.type)),
+        side(house_id, account_id, -amount, house.c.balance),
+    )
+    names = ["journal_id", "account_id", "counter_account_id", "amount", "balance_after"]
+    return insert(Entry).from_select([*names, "reason", "created_at"], rows).returning(Entry.id)
+
+
+_HOUSE_PAYS = _house_pays_statement()
 
 
 class Ledger(StoreBase):
@@ -48,13 +85,21 @@ class Ledger(StoreBase):
     async def _grant(
         self, session: AsyncSession, account: Account, amount: int, reason: str, key: str | None
     ) -> int:
+        """Move ``amount`` beans from the house to ``account``.  The house's row, which every
+        grant updates, is locked by the LAST statement of the transaction, so that concurrent
+        grants (every new guest's welcome) wait for each other only for that statement and the
+        commit; the caller adds nothing to the session after this."""
         assert account.user_id is not None
         if amount < 0 and account.balance < -amount:
             raise InsufficientBeans(account.user_id, -amount, account.balance)
         now = utc_now()
         journal = Journal(key=key, kind="grant", created_at=now)
         session.add(journal)
-        await session.flush()
+        account.balance += amount
+        await session.flush()  # the journal row (its id) and the account's new balance
+        if self.dialect == "postgresql":
+            await self._house_pays(session, journal.id, account, amount, reason, now)
+            return account.balance
         house_balance = await session.scalar(
             update(Account)
             .where(Account.id == self._house_id)
@@ -62,7 +107,6 @@ class Ledger(StoreBase):
             .returning(Account.balance)
         )
         assert house_balance is not None
-        account.balance += amount
         session.add_all(
             [
                 Entry(
@@ -87,6 +131,47 @@ class Ledger(StoreBase):
         )
         await session.flush()
         return account.balance
+
+    async def _house_pays(  # noqa: PLR0917  (the two rows' values)
+        self,
+        session: AsyncSession,
+        journal_id: int,
+        account: Account,
+        amount: int,
+        reason: str,
+        now: datetime,
+    ) -> None:
+        connection = await session.connection()
+        await self._house_pays_core(
+            connection, journal_id, account.id, account.balance, amount, reason, now
+        )
+
+    async def _house_pays_core(  # noqa: PLR0917  (the two rows' values)
+        self,
+        connection: AsyncConnection,
+        journal_id: int,
+        account_id: int,
+        balance: int,
+        amount: int,
+        reason: str,
+        now: datetime,
+    ) -> None:
+        """PostgreSQL: the house's balance update and both ledger rows in ONE statement (a
+        data-modifying CTE), so the house's row lock is held for one round trip and the commit.
+        ``balance``: the account's balance after the grant."""
+        done = await connection.execute(
+            _HOUSE_PAYS,
+            {
+                "house": self._house_id,
+                "account": account_id,
+                "amount": amount,
+                "balance": balance,
+                "journal": journal_id,
+                "reason": reason,
+                "now": now,
+            },
+        )
+        assert len(done.all()) == 2, "the house account is missing"
 
     async def balance(self, user_id: int) -> int:
         """The user's beans; :class:`AccountError` for an unknown user."""
