@@ -255,11 +255,16 @@ def test_a_player_back_after_a_restart_hears_called_off(fresh: Server) -> None:
             if c.ws is not None:
                 await c.ws.close()
                 c.ws = None
+        # the restarted server's grace is 5 s (500 s at the time scale): a player who takes a
+        # while to reconnect on a loaded machine is still back before the call-off
+        server.extra = (*server.extra, "--grace", "500")
         server.start()
         await a.connect()
         await a.join(table, resume=True)  # a is back, b never comes
         await wait_for(a, lambda m: m.get("type") == "joined")
-        closed = await wait_for(a, lambda m: m.get("type") == "closed", timeout=GRACE_S + 30)
+        closed = await wait_for(
+            a, lambda m: m.get("type") == "closed", timeout=500 * TIME_SCALE + 30
+        )
         assert closed["code"] == "called-off" and closed["table"] == table
         await a.close()
         await b.close()

@@ -46,31 +46,33 @@ def test_no_message_leaks_hidden_information(server: Server) -> None:
 
     async def one_table(index: int, family: str, options: dict[str, Any], until: float) -> None:
         a, b = await player(server.url), await player(server.url)
-        if "claim_privacy" in find_ruleset(family, {}).options_dict():
-            options = {**options, "claim_privacy": True}  # 鸣牌保护, as at every human table
-        made = await a.private_table(family, **options)
-        table = made["table"]
-        sent: dict[int, list[Sent]] = {0: [], 1: []}
-        rng = random.Random(index)
-        first = asyncio.create_task(
-            play_adversarially(
-                a, table, find_bot("random", seed=index), rng, sent[0], leader=True, until=until
+        try:
+            if "claim_privacy" in find_ruleset(family, {}).options_dict():
+                options = {**options, "claim_privacy": True}  # 鸣牌保护, as at every human table
+            made = await a.private_table(family, **options)
+            table = made["table"]
+            sent: dict[int, list[Sent]] = {0: [], 1: []}
+            rng = random.Random(index)
+            first = asyncio.create_task(
+                play_adversarially(
+                    a, table, find_bot("random", seed=index), rng, sent[0], leader=True, until=until
+                )
             )
-        )
-        # the host waits at the table: he is told when the guest sits down (a `table` message)
-        await wait_until(lambda: a.seat == 0)
-        assert (await b.join_invite(made["invite"]))["seat"] == 1
-        second = play_adversarially(
-            b, table, find_bot("random", seed=index + 100), rng, sent[1], leader=False, until=until
-        )
-        await asyncio.gather(first, second)
-        # the records of the table's hands, as either seat saw them end (a seat that was away
-        # when the last hand ended never sees its settlement, but still saw the hand)
-        records = records_of(a.messages + b.messages)
-        assert records, f"no hand finished at {family} table {table}"
-        for client, mine in ((a, sent[0]), (b, sent[1])):
-            checks.append((client.messages, client.seat, records, audit, mine))
-            await client.close()
+            # the host waits at the table: he is told when the guest sits down (a `table` message)
+            await wait_until(lambda: a.seat == 0)
+            assert (await b.join_invite(made["invite"]))["seat"] == 1
+            guest = find_bot("random", seed=index + 100)
+            second = play_adversarially(b, table, guest, rng, sent[1], leader=False, until=until)
+            await asyncio.gather(first, second)
+            # the records of the table's hands, as either seat saw them end (a seat that was away
+            # when the last hand ended never sees its settlement, but still saw the hand)
+            records = records_of(a.messages + b.messages)
+            assert records, f"no hand finished at {family} table {table}"
+            for client, mine in ((a, sent[0]), (b, sent[1])):
+                checks.append((client.messages, client.seat, records, audit, mine))
+        finally:  # closed even when a table fails: no socket is left to the collector
+            await a.close()
+            await b.close()
 
     async def main() -> None:
         until = asyncio.get_running_loop().time() + PLAY_S

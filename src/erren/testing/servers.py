@@ -124,7 +124,10 @@ class Server:
                 if httpx.get(self.url + "/health", timeout=1).status_code == 200:
                     return
             time.sleep(0.1)
-        raise RuntimeError(f"the server did not start:\n{self.log.read_text()[-3000:]}")
+        self.kill()  # not left running behind the error
+        raise RuntimeError(
+            f"the server did not start within {timeout:g} s:\n{self.log.read_text()[-3000:]}"
+        )
 
     @property
     def running(self) -> bool:
