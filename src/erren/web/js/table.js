@@ -203,7 +203,8 @@ export class TableView {
   // ------------------------------------------------------------------ messages
   /** @param {any} msg */
   onMessage(msg) {
-    if (movedMessage(msg, this.rejoin.active) && (msg.type === "error" || this.canComeBack())) {
+    const open = this.closedMsg === null && this.closedReason === null;
+    if (open && movedMessage(msg, this.rejoin.active) && (msg.type === "error" || this.canComeBack())) {
       this.moved();
       this.render();
       return;
@@ -283,6 +284,7 @@ export class TableView {
   /** The table closed (the `closed` message): shown by its code; the table is forgotten.
    * @param {any} msg */
   close(msg) {
+    this.rejoin.stop();
     this.closedReason = String(msg.reason || "");
     this.closedMsg = msg;
     this.syncing = false;
