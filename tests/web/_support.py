@@ -53,15 +53,15 @@ def river(page: Page) -> list[str]:
     return [str(tile) for tile in tiles]
 
 
-def discard(page: Page) -> str:
+def discard(page: Page, timeout: float = 20000) -> str:
     """Wait until a discard is offered and play the tile on the right (the one just drawn);
-    return it once the server has put it in the river."""
-    page.wait_for_selector(".hand-mine .tile.can", timeout=20000)
+    return it once the server has put it in the river (``timeout`` ms for each wait)."""
+    page.wait_for_selector(".hand-mine .tile.can", timeout=timeout)
     before = len(river(page))
     tile = page.locator(".hand-mine .tile.can").last.get_attribute("data-tile")
     assert tile
     page.locator(".hand-mine .tile.can").last.click()
-    until(page, f"document.querySelectorAll('.river-mine .tile').length > {before}", 10000)
+    until(page, f"document.querySelectorAll('.river-mine .tile').length > {before}", timeout)
     assert river(page)[before] == tile, (tile, river(page))
     return tile
 

@@ -65,21 +65,21 @@ def test_a_table_moved_by_a_redis_restart_comes_back_by_itself(
     page = context.new_page()
     errors = _errors(page)
     guest_table(page, node.url)  # in Chinese, the page's first language
-    played = [discard(page), discard(page)]
+    played = [discard(page, 5000), discard(page, 5000)]  # every wait bounded: < 60 s in all
     assert river(page)[:2] == played
-    page.wait_for_selector(".hand-mine .tile.can", timeout=20000)  # the hand waits for me
+    page.wait_for_selector(".hand-mine .tile.can", timeout=5000)  # the hand waits for me
     before = _table(page)
     assert before["game"] is not None and before["lastN"] > 0
     page.evaluate(WATCH_JS)
 
     drop_keys(prefix)  # a Redis restart: the node loses its lease, then retakes
 
-    until(page, "window.__seen.overlays.some((o) => o.state === 'moving')", timeout=10000)
+    until(page, "window.__seen.overlays.some((o) => o.state === 'moving')", timeout=5000)
     moving = [o for o in page.evaluate("window.__seen.overlays") if o["state"] == "moving"]
     assert MOVING_ZH in moving[0]["text"], moving
     page.screenshot(path=str(shots / "moved-rejoining.png"), full_page=True)
-    until(page, "!window.erren.table.rejoin.active && !window.erren.table.syncing", timeout=20000)
-    page.wait_for_selector(OVERLAY, state="detached", timeout=5000)
+    until(page, "!window.erren.table.rejoin.active && !window.erren.table.syncing", timeout=8000)
+    page.wait_for_selector(OVERLAY, state="detached", timeout=3000)
     log = node.log.read_text()
     assert re.search(r"lost the lease of table \S+", log), log[-3000:]
     assert "took over 1 table(s) nobody held" in log, log[-3000:]
@@ -96,9 +96,9 @@ def test_a_table_moved_by_a_redis_restart_comes_back_by_itself(
     assert saved["game"] == before["game"]
 
     # the player plays on: the node that took the table back accepts his discard
-    page.wait_for_selector(".hand-mine .tile.can, .settle", timeout=25000)
+    page.wait_for_selector(".hand-mine .tile.can, .settle", timeout=8000)
     if page.locator(".hand-mine .tile.can").count():
-        played.append(discard(page))
+        played.append(discard(page, 5000))
         assert river(page)[:3] == played
     page.screenshot(path=str(shots / "moved-back.png"), full_page=True)
     assert page.evaluate("window.__seen.closed") is False
@@ -139,7 +139,7 @@ def test_a_moved_table_that_never_comes_back_is_given_up_after_the_window(
 
     page.route_web_socket(re.compile(r".*/ws$"), route)
     guest_table(page, server)
-    page.wait_for_selector(".hand-mine .tile.can", timeout=20000)
+    page.wait_for_selector(".hand-mine .tile.can", timeout=10000)
     table_id = str(page.evaluate("window.erren.table.tableId"))
     page.evaluate("window.erren.table.rejoin.windowMs = 4000")
     page.evaluate(WATCH_JS)
