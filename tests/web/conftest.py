@@ -1,5 +1,7 @@
 """A real ``erren serve`` on loopback with a fresh SQLite file, and Debian's Chromium driven
-headless by Playwright.  No Chromium → the tests fail with a message; they never skip.
+headless by Playwright.  No Chromium → the tests fail with a message; they never skip.  A test
+that needs a cluster node asks for ``cluster_node`` (PostgreSQL and Redis, its own database and
+key prefix).
 
 Screenshots go to ``artifacts/screenshots/`` (gitignored), kept as the run's artefacts.
 """
@@ -19,6 +21,16 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
+
+from erren.testing.servers import (
+    REDIS_URL,
+    Server,
+    ServiceUnavailableError,
+    database,
+    new_prefix,
+)
+
+from ._support import ClusterNode, drop_keys
 
 CHROMIUM = os.environ.get("ERREN_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -117,3 +129,40 @@ def shots() -> Path:
 def server_pid(server: str) -> int:
     """The process id of the ``server`` (a test may stop and resume it: a stalled server)."""
     return _PIDS[server]
+
+
+LEASE_S = 1.0
+"""The lease of the cluster node below: a lost table is taken back within a second or two."""
+
+
+@pytest.fixture
+def cluster_node(tmp_path: Path) -> Iterator[ClusterNode]:
+    """A cluster node alone (``--redis`` on the machine's Redis under a fresh key prefix,
+    ``--lease 1``) on a fresh PostgreSQL database, at real speed with a quick computer
+    opponent; stopped, its keys deleted, its database audited and dropped afterwards."""
+    prefix = new_prefix()
+    try:
+        with database("postgresql", tmp_path) as url:
+            node = Server(
+                url,
+                tmp_path / "web-a.log",
+                "--redis",
+                REDIS_URL,
+                "--redis-prefix",
+                prefix,
+                "--node-id",
+                "web-a",
+                "--lease",
+                f"{LEASE_S:g}",
+                time_scale=1,
+                bot_delay=0.05,
+            )
+            try:
+                node.start()
+                yield ClusterNode(node, prefix)
+            finally:
+                node.stop()
+    except ServiceUnavailableError as err:
+        pytest.fail(str(err), pytrace=False)
+    finally:
+        drop_keys(prefix)

@@ -513,6 +513,9 @@ const S = {
   closed_moved: ["这一桌已转到另一台服务器继续：请重新连接，牌局接着打。", "This table is played on another server now: reconnect and the hand goes on."],
   // --- relay ---
   "err_relay-unavailable": ["暂时连不上这一桌所在的服务器：正在重新连接，牌局接着打", "The server that plays your table cannot be reached right now: reconnecting, and the hand goes on"],
+  // --- webmoved ---
+  conn_moving: ["这一桌正在转到另一台服务器，马上接着打…", "The table is moving to another server…"],
+  moved_unsure: ["你的操作「{0}」不一定打出了：这一桌没能在另一台服务器上接着打。", "Your move “{0}” may not have been played: the table did not come back on another server."],
 };
 
 /** @type {Lang} */

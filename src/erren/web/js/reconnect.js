@@ -20,17 +20,21 @@ export function moveLabel(action) {
 }
 
 /**
- * The overlay over the table: "connection lost, reconnecting" (or "catching up" once the socket
- * is back and the missed events are on their way), and the move kept for after the resync.
- * @param {boolean} lost @param {string|null} move the kept move in words @returns {HTMLElement}
+ * The overlay over the table: "connection lost, reconnecting", "the table is moving to another
+ * server" (a cluster node lost it: the client joins again, rejoin.js), or "catching up" once the
+ * socket is back and the missed events are on their way; and the move kept for after the resync.
+ * @param {boolean} lost @param {string|null} move the kept move in words
+ * @param {boolean} [moving] the table moved and is joined again @returns {HTMLElement}
  */
-export function overlayEl(lost, move) {
+export function overlayEl(lost, move, moving = false) {
+  const state = lost ? "lost" : moving ? "moving" : "syncing";
+  const title = { lost: t("conn_lost"), moving: t("conn_moving"), syncing: t("conn_resync") }[state];
   return h(
     "div.conn-overlay",
-    { role: "alert", "aria-live": "assertive", dataset: { state: lost ? "lost" : "syncing" } },
+    { role: "alert", "aria-live": "assertive", dataset: { state } },
     h("div.conn-card", null,
       h("div.spinner"),
-      h("p.conn-title", null, lost ? t("conn_lost") : t("conn_resync")),
+      h("p.conn-title", null, title),
       move ? h("p.conn-move", null, t("move_kept", move)) : null,
     ),
   );

@@ -2,7 +2,8 @@
 // 托管, reconnection from the last event number (kept in sessionStorage, so a reload carries on).
 // While the connection is lost (or not yet resynced) a full-table overlay blocks input; a move
 // made just before the loss is kept and sent after the resync if the hand is still where it was,
-// otherwise the player is told it was not played.
+// otherwise the player is told it was not played. A table that moved to another server (a cluster
+// node lost it) is kept as it was and joined again until a node plays it (rejoin.js).
 
 import { actionButtons } from "./actions.js";
 import { onTableKey } from "./keys.js";
@@ -10,6 +11,7 @@ import { Connection } from "./api.js";
 import { leaveDialog } from "./notices.js";
 import { isMove } from "./events.js";
 import { moveLabel } from "./reconnect.js";
+import { Rejoin, movedMessage } from "./rejoin.js";
 import { handOrder } from "./board.js";
 import { canGive, givenTiles, heldMode, pungLeft, stepsOf } from "./giving.js";
 import { toast } from "./dom.js";
@@ -98,6 +100,8 @@ export class TableView {
     this.storeRetrying = false;
     /** the motions owed to the next drawing of the board (motion.js) @type {import("./motion.js").Motion[]} */
     this.motions = [];
+    /** the joins again after the table moved to another server */
+    this.rejoin = new Rejoin(() => this.join(), () => this.gaveUp());
     this.restore();
     this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
@@ -136,6 +140,7 @@ export class TableView {
   onConnState(s) {
     const was = this.connState;
     this.connState = s;
+    if (s === "replaced" || s === "closed") this.rejoin.stop(); // final: nothing joins again
     if (s === "logged-out") {
       this.destroy();
       this.onExit("logged-out");
@@ -168,6 +173,7 @@ export class TableView {
   }
 
   destroy() {
+    this.rejoin.stop();
     document.removeEventListener("keydown", this.keyHandler);
     this.conn.stop();
     this.dialog?.remove();
@@ -197,6 +203,13 @@ export class TableView {
   // ------------------------------------------------------------------ messages
   /** @param {any} msg */
   onMessage(msg) {
+    const open = this.closedMsg === null && this.closedReason === null;
+    if (open && movedMessage(msg, this.rejoin.active) && (msg.type === "error" || this.canComeBack())) {
+      this.moved();
+      this.render();
+      return;
+    }
+    if (msg.type === "joined" || msg.type === "snapshot" || msg.type === "events") this.rejoin.stop();
     if (this.inflight && (msg.type === "events" || msg.type === "snapshot" || msg.type === "error")) {
       const n = msg.type === "snapshot" ? msg.last_n : msg.state ? msg.state.last_n : null;
       if (msg.type === "error" || (typeof n === "number" && n > this.inflight.n)) this.inflight = null;
@@ -245,12 +258,7 @@ export class TableView {
         this.ready[msg.seat] = true;
         break;
       case "closed":
-        this.closedReason = String(msg.reason || "");
-        this.closedMsg = msg;
-        this.syncing = false;
-        this.pending = null;
-        this.dialog?.remove();
-        sessionStorage.removeItem(this.storeKey);
+        this.close(msg);
         break;
       case "error":
         if (msg.code === "logged-out" || msg.code === "auth") return;
@@ -270,6 +278,45 @@ export class TableView {
       default:
         return;
     }
+    this.render();
+  }
+
+  /** The table closed (the `closed` message): shown by its code; the table is forgotten.
+   * @param {any} msg */
+  close(msg) {
+    this.rejoin.stop();
+    this.closedReason = String(msg.reason || "");
+    this.closedMsg = msg;
+    this.syncing = false;
+    this.pending = null;
+    this.dialog?.remove();
+    this.dialog = null;
+    sessionStorage.removeItem(this.storeKey);
+  }
+
+  /** Whether a table that moved can come back: the node that takes it over restores an
+   * unfinished game (a hand under way, or the next one the player asked for), nothing else. */
+  canComeBack() {
+    return this.game !== null && (!this.end || this.readySent);
+  }
+
+  /** The table moved to another server, or a join again found no node playing it yet: keep the
+   * table as it is (its game, events, last event number) behind the overlay and join again after
+   * a pause (rejoin.js); a move sent and not answered is kept as after a lost connection. */
+  moved() {
+    if (!this.rejoin.heard()) return; // the window ran out: given up
+    this.syncing = true;
+    this.steps = [];
+    if (this.inflight && !this.pending) this.pending = this.inflight;
+    this.inflight = null;
+  }
+
+  /** No node took the moved table back within the window: the closed panel (code `moved`), and
+   * the player is told a move kept for after the rejoin may not have been played. */
+  gaveUp() {
+    const move = this.pending;
+    this.close({ type: "closed", table: this.tableId, code: "moved", reason: "", params: {} });
+    if (move) toast(t("moved_unsure", moveLabel(move.action)), "error");
     this.render();
   }
 

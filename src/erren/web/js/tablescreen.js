@@ -239,7 +239,7 @@ function drawTable(tv) {
   root.append(boardEl(v));
   if (tv.blocked()) {
     const move = tv.pending || tv.inflight;
-    root.append(overlayEl(tv.connState !== "open", move ? moveLabel(move.action) : null));
+    root.append(overlayEl(tv.connState !== "open", move ? moveLabel(move.action) : null, tv.rejoin.active));
   }
   root.append(h("p.keys", null, t("keys")));
   if (tv.end) {

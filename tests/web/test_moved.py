@@ -1,0 +1,164 @@
+"""A table that moves to another server comes back by itself, in a real Chromium: a cluster
+node loses its table mid-hand (every Redis key of the cluster deleted, as a Redis restart does)
+and closes it with ``moved``; the page keeps the table behind the "moving" overlay, joins again
+with ``game`` and ``since`` until the node has taken the table back from the database, and the
+player plays on — the closed panel never shows.  A moved table that never comes back is given
+up when the rejoin window runs out: the closed panel, as before."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
+
+from ._support import ClusterNode, discard, drop_keys, guest_table, river, until
+
+OVERLAY = ".conn-overlay"
+CLOSED = ".panel.closed"
+MOVING_ZH = "这一桌正在转到另一台服务器"
+
+WATCH_JS = """() => {
+  window.__seen = {overlays: [], closed: false};
+  const look = () => {
+    const el = document.querySelector('.conn-overlay');
+    if (el) window.__seen.overlays.push({state: el.dataset.state, text: el.innerText});
+    if (document.querySelector('.panel.closed')) window.__seen.closed = true;
+  };
+  new MutationObserver(look).observe(document.body, {childList: true, subtree: true});
+}"""  # every overlay the page showed, however briefly, and whether a closed panel ever did
+
+TABLE_JS = """() => {
+  const tv = window.erren.table;
+  return {game: tv.game, lastN: tv.lastN, events: tv.events.map((e) => [e.n, e.kind]),
+          rejoining: tv.rejoin.active, syncing: tv.syncing};
+}"""
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 1200, "height": 840})
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+def _errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    return errors
+
+
+def _table(page: Page) -> dict[str, Any]:
+    return dict(page.evaluate(TABLE_JS))
+
+
+def test_a_table_moved_by_a_redis_restart_comes_back_by_itself(
+    context: BrowserContext, cluster_node: ClusterNode, shots: Path
+) -> None:
+    node, prefix = cluster_node.server, cluster_node.prefix
+    page = context.new_page()
+    errors = _errors(page)
+    guest_table(page, node.url)  # in Chinese, the page's first language
+    played = [discard(page, 5000), discard(page, 5000)]  # every wait bounded: < 60 s in all
+    assert river(page)[:2] == played
+    page.wait_for_selector(".hand-mine .tile.can", timeout=5000)  # the hand waits for me
+    before = _table(page)
+    assert before["game"] is not None and before["lastN"] > 0
+    page.evaluate(WATCH_JS)
+
+    drop_keys(prefix)  # a Redis restart: the node loses its lease, then retakes
+
+    until(page, "window.__seen.overlays.some((o) => o.state === 'moving')", timeout=5000)
+    moving = [o for o in page.evaluate("window.__seen.overlays") if o["state"] == "moving"]
+    assert MOVING_ZH in moving[0]["text"], moving
+    page.screenshot(path=str(shots / "moved-rejoining.png"), full_page=True)
+    until(page, "!window.erren.table.rejoin.active && !window.erren.table.syncing", timeout=8000)
+    page.wait_for_selector(OVERLAY, state="detached", timeout=3000)
+    log = node.log.read_text()
+    assert re.search(r"lost the lease of table \S+", log), log[-3000:]
+    assert "took over 1 table(s) nobody held" in log, log[-3000:]
+
+    assert page.evaluate("window.__seen.closed") is False
+    assert not page.locator(CLOSED).count()
+    after = _table(page)
+    assert after["game"] == before["game"]
+    assert after["events"][: len(before["events"])] == before["events"]
+    assert after["lastN"] >= before["lastN"]
+    assert river(page)[:2] == played
+    table_id = str(page.evaluate("window.erren.table.tableId"))
+    saved = json.loads(page.evaluate(f"sessionStorage.getItem('erren.table.{table_id}')"))
+    assert saved["game"] == before["game"]
+
+    # the player plays on: the node that took the table back accepts his discard
+    page.wait_for_selector(".hand-mine .tile.can, .settle", timeout=8000)
+    if page.locator(".hand-mine .tile.can").count():
+        played.append(discard(page, 5000))
+        assert river(page)[:3] == played
+    page.screenshot(path=str(shots / "moved-back.png"), full_page=True)
+    assert page.evaluate("window.__seen.closed") is False
+    assert not errors, errors
+
+
+def test_a_moved_table_that_never_comes_back_is_given_up_after_the_window(
+    context: BrowserContext, server: str, shots: Path
+) -> None:
+    """The page hears ``closed`` ``moved`` (injected) and every join again is answered
+    ``not-seated``: it tries again with growing pauses, and when the window (shortened to
+    4 s here; 60 s in production) runs out it shows the closed panel and forgets the table."""
+    page = context.new_page()
+    errors = _errors(page)
+    sockets: list[WebSocketRoute] = []
+    cut = {"on": False}
+    joins: list[dict[str, Any]] = []  # the joins again, each answered not-seated
+
+    def route(ws: WebSocketRoute) -> None:
+        sockets.append(ws)
+        upstream = ws.connect_to_server()
+
+        def up(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if not (cut["on"] and msg.get("type") == "join"):
+                upstream.send(message)
+                return
+            joins.append(msg)
+            refusal = {"type": "error", "code": "not-seated", "message": "-", "params": {}}
+            ws.send(json.dumps(refusal))
+
+        def down(message: str | bytes) -> None:  # the table's news stops: it moved
+            if not cut["on"] or json.loads(message).get("type") == "pong":
+                ws.send(message)
+
+        ws.on_message(up)
+        upstream.on_message(down)
+
+    page.route_web_socket(re.compile(r".*/ws$"), route)
+    guest_table(page, server)
+    page.wait_for_selector(".hand-mine .tile.can", timeout=10000)
+    table_id = str(page.evaluate("window.erren.table.tableId"))
+    page.evaluate("window.erren.table.rejoin.windowMs = 4000")
+    page.evaluate(WATCH_JS)
+    cut["on"] = True
+    moved = {"type": "closed", "table": table_id, "code": "moved", "reason": "-", "params": {}}
+    sockets[-1].send(json.dumps(moved))
+
+    until(page, "window.__seen.overlays.some((o) => o.state === 'moving')", timeout=3000)
+    page.wait_for_timeout(2500)  # within the window: joined again, still no closed panel
+    assert page.evaluate("window.__seen.closed") is False
+    assert len(joins) >= 2, joins  # after 0.5 s, then 1 s later
+    assert all(j["game"] is not None and j["since"] >= 0 for j in joins), joins
+    panel = page.wait_for_selector(CLOSED + '[data-code="moved"]', timeout=5000)
+    assert panel is not None
+    assert "牌局接着打" in panel.inner_text()
+    assert not page.locator(OVERLAY).count()
+    tried = len(joins)
+    page.wait_for_timeout(1500)
+    assert len(joins) == tried  # given up: nothing joins again
+    assert page.evaluate(f"sessionStorage.getItem('erren.table.{table_id}')") is None
+    page.screenshot(path=str(shots / "moved-given-up.png"), full_page=True)
+    assert not errors, errors
