@@ -21,7 +21,7 @@ from erren.bots import Bot, find_bot
 from erren.server.client import PlayerClient
 from erren.server.fairness import verify_record
 
-from ._support.cluster_play import stored_actions
+from ._support.cluster_play import drop, stored_actions
 from ._support.exact_beans import TIERS, spec_points
 from ._support.harness import Server, database, run
 from ._support.helpers import player, settlements, wait_for
@@ -113,13 +113,6 @@ async def _moves(c: PlayerClient, bot: Bot, done: Callable[[PlayerClient], bool]
             await c._move(bot, None)
 
 
-async def _drop(c: PlayerClient) -> None:
-    if c.ws is not None:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(c.ws.close(), 0.5)
-        c.ws = None
-
-
 async def _come_back(c: PlayerClient, node: Server, table: str) -> int:
     """Reconnect to ``node`` and join with ``since`` (again until the node finds the table's
     owner); returns where this connection's messages begin in ``c.messages``."""
@@ -130,7 +123,7 @@ async def _come_back(c: PlayerClient, node: Server, table: str) -> int:
     )
     answer: dict[str, Any] = {}
     for _ in range(100):
-        await _drop(c)
+        await drop(c, 0.5)
         await c.connect()
         start = len(c.messages)
         await c.join(table, resume=True)
@@ -212,7 +205,7 @@ def test_players_come_back_on_the_other_node_and_get_exactly_what_they_missed(
         assert game is not None and not settlements(ann.messages)
         # ann (relayed through near) drops; bob plays on while ann's clock runs (托管)
         seen = ann.last_n
-        await _drop(ann)
+        await drop(ann, 0.5)
         await _moves(bob, bots[id(bob)], lambda c: c.last_n >= seen + 4)
         offline = {"type": "presence", "seat": 0, "online": False}
         if offline not in bob.messages:  # the owner saw her relayed socket go
@@ -221,7 +214,7 @@ def test_players_come_back_on_the_other_node_and_get_exactly_what_they_missed(
         start = await _come_back(ann, far, table)
         # bob (at the owner) drops and comes back on near: relayed, with since
         bob_seen = bob.last_n
-        await _drop(bob)
+        await drop(bob, 0.5)
         bob_start = await _come_back(bob, near, table)
         await asyncio.gather(*(_moves(c, bots[id(c)], lambda c: False) for c in (ann, bob)))
         (end,) = settlements(ann.messages)

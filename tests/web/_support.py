@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import time
 from dataclasses import dataclass
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from erren.testing.servers import Server, drop_prefix
@@ -37,6 +39,14 @@ def until(page: Page, expression: str, timeout: float = 5000) -> None:
         page.wait_for_timeout(50)
 
 
+def page_errors(page: Page) -> list[str]:
+    """The page's uncaught script errors, collected from now on (a test asserts it stays
+    empty)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    return errors
+
+
 def guest_table(page: Page, url: str, family: str = "guobiao-2p") -> None:
     """Log in as a guest at ``url`` and open a table against the computer."""
     page.goto(url + "/")
@@ -53,10 +63,34 @@ def river(page: Page) -> list[str]:
     return [str(tile) for tile in tiles]
 
 
+PASS = '.actions button.act[data-key=" "]'
+"""The pass button of a claim offer (a chow, pung, kong or win on the opponent's discard)."""
+
+
+def my_turn(page: Page, timeout: float = 20000) -> bool:
+    """Wait until the hand waits for the player's discard, passing every claim offered on the
+    way (the deal is random: the computer's discard may be claimable).  True when a discard is
+    offered, False when the hand ended first (the settlement shows); ``timeout`` in ms."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        if page.locator(".hand-mine .tile.can").count():
+            return True
+        if page.locator(".settle").count():
+            return False
+        passing = page.locator(PASS)
+        if passing.count():
+            with contextlib.suppress(PlaywrightError):  # the board redraws: a miss is a retry
+                passing.last.click(timeout=1000)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no discard was offered within {timeout / 1000:g} s")
+        page.wait_for_timeout(50)
+
+
 def discard(page: Page, timeout: float = 20000) -> str:
-    """Wait until a discard is offered and play the tile on the right (the one just drawn);
-    return it once the server has put it in the river (``timeout`` ms for each wait)."""
-    page.wait_for_selector(".hand-mine .tile.can", timeout=timeout)
+    """Wait until a discard is offered (passing any claim) and play the tile on the right (the
+    one just drawn); return it once the server has put it in the river (``timeout`` ms for
+    each wait).  The hand must not end first."""
+    assert my_turn(page, timeout), "the hand ended before a discard was offered"
     before = len(river(page))
     tile = page.locator(".hand-mine .tile.can").last.get_attribute("data-tile")
     assert tile

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 
 from erren.testing.servers import (
     REDIS_URL,
@@ -117,6 +117,16 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
         yield browser
     finally:
         browser.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser context (its own storage) at the desktop size the screenshots use."""
+    ctx = browser.new_context(viewport={"width": 1200, "height": 840})
+    try:
+        yield ctx
+    finally:
+        ctx.close()
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import until
+from ._support import guest_table, page_errors, until
 
 CLAIM_KEYS = ("h", "p", "c", "k")
 
@@ -68,15 +68,6 @@ def _play(page: Page, until: str, *, claim: bool, limit_s: float = 40) -> str:
         else:
             page.wait_for_timeout(60)
     raise AssertionError(f"{until!r} did not show within {limit_s} s")
-
-
-def _guest_vs_computer(page: Page, url: str, family: str) -> None:
-    page.goto(url + "/")
-    page.click("#btn-guest")
-    page.wait_for_selector("#btn-computer")
-    page.click(f'button.fam[data-family="{family}"]')
-    page.click("#btn-computer")
-    page.wait_for_selector(".board", timeout=15000)
 
 
 def _claim(page: Page, shots: Path) -> None:
@@ -176,8 +167,7 @@ def _open_replay(page: Page, shots: Path) -> None:
 def test_newcomer_plays_the_computer(browser: Browser, server: str, shots: Path) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
+    errors = page_errors(page)
     page.goto(server + "/")
     page.wait_for_selector("#btn-guest")
     _shot(page, shots, "01-welcome")
@@ -229,9 +219,8 @@ def test_phone_layout_xiamen(browser: Browser, server: str, shots: Path) -> None
         has_touch=True,
     )
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    _guest_vs_computer(page, server, "xiamen")
+    errors = page_errors(page)
+    guest_table(page, server, "xiamen")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page is {width} px wide on a 360 px phone"
     _play(page, ".river-mine .tile", claim=False, limit_s=30)
@@ -242,8 +231,10 @@ def test_phone_layout_xiamen(browser: Browser, server: str, shots: Path) -> None
         page.click(".bar-row .switch")
     page.wait_for_selector(".settle", timeout=60000)
     _shot(page, shots, "11-phone-settlement")
+    game = page.evaluate("window.erren.table.game")
     page.click(".settle-next")
-    page.wait_for_selector(".settle", state="detached", timeout=15000)
+    # the next hand is dealt (it may end at once, by 三金倒: its own settlement shows)
+    until(page, f"window.erren.table.game !== {game}", timeout=15000)
     page.wait_for_selector(".board")
     assert not errors, errors
     context.close()
@@ -252,9 +243,8 @@ def test_phone_layout_xiamen(browser: Browser, server: str, shots: Path) -> None
 def test_arcade_wild_and_exchange(browser: Browser, server: str, shots: Path) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 800})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    _guest_vs_computer(page, server, "arcade")
+    errors = page_errors(page)
+    guest_table(page, server, "arcade")
     page.wait_for_selector(".center .indicator", timeout=15000)  # the 财神 indicator
     _play(page, ".river-mine .tile", claim=False, limit_s=30)
     _shot(page, shots, "12-arcade-table")
@@ -280,8 +270,7 @@ def _campaign_hand_by_trustee(page: Page) -> None:
 def test_campaign_in_the_browser(browser: Browser, server: str, shots: Path) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 860})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
+    errors = page_errors(page)
     page.goto(server + "/")
     page.click("#btn-guest")
     page.wait_for_selector("#btn-campaign")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from ._support import until
+from ._support import my_turn, until
 
 WAITS = [["3m", 2], ["6m", 3]]
 
@@ -63,8 +63,7 @@ def _own_discards(page: Page, n: int) -> int:
     """Discard ``n`` tiles by hand (fewer if the hand ends); returns how many."""
     own = 0
     for _ in range(n):
-        page.wait_for_selector(".hand-mine .tile.can, .settle", timeout=20000)
-        if page.locator(".settle").count():
+        if not my_turn(page, 20000):  # the hand ended
             break
         river = page.locator(".river-mine .tile").count()
         page.locator(".hand-mine .tile.can").last.click()
@@ -88,7 +87,7 @@ def test_ready_hints_reason_switch_and_review(browser: Browser, server: str, sho
     page.wait_for_selector("#btn-computer")
     page.click('button.fam[data-family="guobiao-2p"]')
     page.click("#btn-computer")
-    page.wait_for_selector(".hand-mine .tile.can", timeout=15000)
+    assert my_turn(page, 15000)
     # the server sends the ready hints with the player's own state
     assert page.evaluate("typeof window.erren.table.state.hints.discards") == "object"
     _ready_hint(page, shots)

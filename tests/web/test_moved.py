@@ -9,14 +9,21 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
+from playwright.sync_api import BrowserContext, Page, WebSocketRoute
 
-from ._support import ClusterNode, discard, drop_keys, guest_table, river, until
+from ._support import (
+    ClusterNode,
+    discard,
+    drop_keys,
+    guest_table,
+    my_turn,
+    page_errors,
+    river,
+    until,
+)
 
 OVERLAY = ".conn-overlay"
 CLOSED = ".panel.closed"
@@ -39,23 +46,22 @@ TABLE_JS = """() => {
 }"""
 
 
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1200, "height": 840})
-    try:
-        yield ctx
-    finally:
-        ctx.close()
-
-
-def _errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    return errors
-
-
 def _table(page: Page) -> dict[str, Any]:
     return dict(page.evaluate(TABLE_JS))
+
+
+def _two_discards_then_my_turn(page: Page) -> list[str]:
+    """Discard twice and wait for the third turn, all in one hand (the deal is random: a hand
+    the computer ends early gives way to the next); returns the two tiles discarded."""
+    for _ in range(4):
+        played: list[str] = []
+        while len(played) < 2 and my_turn(page, 10000):
+            played.append(discard(page, 5000))
+        if len(played) == 2 and my_turn(page, 10000):
+            return played
+        page.click(".settle-next")
+        page.wait_for_selector(".settle", state="detached", timeout=10000)
+    raise AssertionError("four hands in a row ended before the player's third discard")
 
 
 def test_a_table_moved_by_a_redis_restart_comes_back_by_itself(
@@ -63,11 +69,10 @@ def test_a_table_moved_by_a_redis_restart_comes_back_by_itself(
 ) -> None:
     node, prefix = cluster_node.server, cluster_node.prefix
     page = context.new_page()
-    errors = _errors(page)
+    errors = page_errors(page)
     guest_table(page, node.url)  # in Chinese, the page's first language
-    played = [discard(page, 5000), discard(page, 5000)]  # every wait bounded: < 60 s in all
+    played = _two_discards_then_my_turn(page)  # every wait bounded
     assert river(page)[:2] == played
-    page.wait_for_selector(".hand-mine .tile.can", timeout=5000)  # the hand waits for me
     before = _table(page)
     assert before["game"] is not None and before["lastN"] > 0
     page.evaluate(WATCH_JS)
@@ -96,8 +101,7 @@ def test_a_table_moved_by_a_redis_restart_comes_back_by_itself(
     assert saved["game"] == before["game"]
 
     # the player plays on: the node that took the table back accepts his discard
-    page.wait_for_selector(".hand-mine .tile.can, .settle", timeout=8000)
-    if page.locator(".hand-mine .tile.can").count():
+    if my_turn(page, 8000):  # unless the computer won meanwhile
         played.append(discard(page, 5000))
         assert river(page)[:3] == played
     page.screenshot(path=str(shots / "moved-back.png"), full_page=True)
@@ -112,7 +116,7 @@ def test_a_moved_table_that_never_comes_back_is_given_up_after_the_window(
     ``not-seated``: it tries again with growing pauses, and when the window (shortened to
     4 s here; 60 s in production) runs out it shows the closed panel and forgets the table."""
     page = context.new_page()
-    errors = _errors(page)
+    errors = page_errors(page)
     sockets: list[WebSocketRoute] = []
     cut = {"on": False}
     joins: list[dict[str, Any]] = []  # the joins again, each answered not-seated
@@ -139,7 +143,7 @@ def test_a_moved_table_that_never_comes_back_is_given_up_after_the_window(
 
     page.route_web_socket(re.compile(r".*/ws$"), route)
     guest_table(page, server)
-    page.wait_for_selector(".hand-mine .tile.can", timeout=10000)
+    assert my_turn(page, 10000)
     table_id = str(page.evaluate("window.erren.table.tableId"))
     page.evaluate("window.erren.table.rejoin.windowMs = 4000")
     page.evaluate(WATCH_JS)

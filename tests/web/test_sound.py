@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import until
+from ._support import guest_table, my_turn, page_errors, until
 
 SPY = """
 (() => {
@@ -67,21 +67,6 @@ def _sound(page: Page, fn: str, arg: object = None) -> Any:
     return page.evaluate(f"async (arg) => ({fn})(await {SOUND}, arg)", arg)
 
 
-def _errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    return errors
-
-
-def _guest_table(page: Page, url: str) -> None:
-    page.goto(url + "/")
-    page.click("#btn-guest")
-    page.wait_for_selector("#btn-computer")
-    page.click('button.fam[data-family="guobiao-2p"]')
-    page.click("#btn-computer")
-    page.wait_for_selector(".board", timeout=15000)
-
-
 TABLE = "window.erren.table"
 MINE_AFTER = (
     f"{TABLE}.events.some((e) => e.n > {{n}} && e.kind === 'discard' && e.player === {TABLE}.seat)"
@@ -122,8 +107,8 @@ def _opponent_moved_after(page: Page, n: int) -> None:
 
 def test_cues_of_a_hand_the_mute_switch_and_motion(context: BrowserContext, server: str) -> None:
     page = context.new_page()
-    errors = _errors(page)
-    _guest_table(page, server)
+    errors = page_errors(page)
+    guest_table(page, server)
 
     # a discard is heard and travels to the river; the computer's answer (its draw, softly, or a
     # claim) is heard
@@ -133,7 +118,7 @@ def test_cues_of_a_hand_the_mute_switch_and_motion(context: BrowserContext, serv
     until(page, ANSWER_HEARD)
     assert page.evaluate("window.__nodes.length") > 0  # real oscillators and noise started
     assert "discard" in page.evaluate("window.__anims")
-    page.wait_for_selector(".hand-mine .tile.can", timeout=15000)
+    assert my_turn(page, 15000)
     assert page.evaluate(f"{CAN_STYLE}.transitionDuration") == "0.1s"
 
     # every cue sounds, and each is made of different notes
@@ -246,12 +231,12 @@ def test_reduced_motion_moves_nothing(browser: Browser, server: str) -> None:
     ctx.add_init_script(SPY)
     try:
         page = ctx.new_page()
-        errors = _errors(page)
-        _guest_table(page, server)
+        errors = page_errors(page)
+        guest_table(page, server)
         n = _discard(page)
         until(page, "window.__cues.includes('discard')")  # still heard
         _opponent_moved_after(page, n)
-        page.wait_for_selector(".hand-mine .tile.can", timeout=15000)
+        assert my_turn(page, 15000)
         assert page.evaluate("window.__anims") == []
         assert page.evaluate("document.getAnimations().length") == 0
         assert page.evaluate(f"{CAN_STYLE}.transitionDuration") == "0s"

@@ -9,13 +9,12 @@ import os
 import re
 import secrets
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute
 
-from ._support import until
+from ._support import guest_table, my_turn, page_errors, until
 
 OVERLAY = ".conn-overlay"
 LOST_ZH = "连接中断，正在重连…"
@@ -35,30 +34,6 @@ def _name() -> str:
     return "w" + secrets.token_hex(5)
 
 
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1200, "height": 840})
-    try:
-        yield ctx
-    finally:
-        ctx.close()
-
-
-def _errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    return errors
-
-
-def _guest_table(page: Page, url: str, family: str = "guobiao-2p") -> None:
-    page.goto(url + "/")
-    page.click("#btn-guest")
-    page.wait_for_selector("#btn-computer")
-    page.click(f'button.fam[data-family="{family}"]')
-    page.click("#btn-computer")
-    page.wait_for_selector(".board", timeout=15000)
-
-
 def _register(page: Page, url: str) -> str:
     name = _name()
     page.goto(url + "/")
@@ -71,7 +46,7 @@ def _register(page: Page, url: str) -> str:
 
 def _my_turn(page: Page) -> str:
     """Wait until a discard is offered; the tile on the right (the one just drawn)."""
-    page.wait_for_selector(".hand-mine .tile.can", timeout=20000)
+    assert my_turn(page, 20000)
     tile = page.locator(".hand-mine .tile.can").last.get_attribute("data-tile")
     assert tile
     return tile
@@ -112,8 +87,8 @@ def test_stalled_server_overlay_blocks_input_then_resyncs(
     takes every click; the tile clicked just before is kept; after SIGCONT the table resyncs, the
     overlay goes, and the tile is in the river (the player is told)."""
     page = context.new_page()
-    errors = _errors(page)
-    _guest_table(page, server)
+    errors = page_errors(page)
+    guest_table(page, server)
     tile = _my_turn(page)
     before = _river(page)
     os.kill(server_pid, signal.SIGSTOP)
@@ -149,7 +124,7 @@ def test_half_open_socket_move_sent_after_resync(
     within 4 s → the overlay; the tile clicked into the void is sent again after the resync,
     because the hand is still on the event it was clicked on."""
     page = context.new_page()
-    errors = _errors(page)
+    errors = page_errors(page)
     dark = {"on": False, "sockets": 0}
 
     def route(ws: WebSocketRoute) -> None:
@@ -171,7 +146,7 @@ def test_half_open_socket_move_sent_after_resync(
             ws.on_close(lambda code, reason: None)
 
     page.route_web_socket(re.compile(r".*/ws$"), route)
-    _guest_table(page, server)
+    guest_table(page, server)
     tile = _my_turn(page)
     before = _river(page)
     page.evaluate(SEEN_JS)
@@ -203,7 +178,7 @@ def test_half_open_move_not_played_when_the_hand_moved_on(
     on meanwhile (here: the same player discarded another tile from a second tab); the player
     is told it was not played, and the river shows what was."""
     page = context.new_page()
-    errors = _errors(page)
+    errors = page_errors(page)
     dark = {"on": False}
 
     def route(ws: WebSocketRoute) -> None:
@@ -217,14 +192,14 @@ def test_half_open_move_not_played_when_the_hand_moved_on(
         upstream.on_close(lambda code, reason: None)
 
     page.route_web_socket(re.compile(r".*/ws$"), route)
-    _guest_table(page, server)
+    guest_table(page, server)
     tile = _my_turn(page)
     before = _river(page)
     dark["on"] = True
     page.locator(".hand-mine .tile.can").last.click()
     other_tab = context.new_page()  # the same account plays on elsewhere
     other_tab.goto(page.url)
-    other_tab.wait_for_selector(".hand-mine .tile.can", timeout=15000)
+    assert my_turn(other_tab, 15000)
     others = other_tab.locator(f'.hand-mine .tile.can:not([data-tile="{tile}"])')
     played = others.first.get_attribute("data-tile")
     others.first.click()
@@ -247,8 +222,8 @@ def test_second_tab_takes_the_seat(context: BrowserContext, server: str, shots: 
     """The same account opens the table in a second tab: the first one says so and stops
     reconnecting; the second plays on."""
     first = context.new_page()
-    errors = _errors(first)
-    _guest_table(first, server)
+    errors = page_errors(first)
+    guest_table(first, server)
     address = first.url
     second = context.new_page()
     second.goto(address)
@@ -266,8 +241,8 @@ def test_second_tab_takes_the_seat(context: BrowserContext, server: str, shots: 
 
 def test_logged_out_elsewhere_returns_to_login(context: BrowserContext, server: str) -> None:
     page = context.new_page()
-    errors = _errors(page)
-    _guest_table(page, server)
+    errors = page_errors(page)
+    guest_table(page, server)
     other = context.new_page()
     other.goto(server + "/#/games")
     other.evaluate(
@@ -283,7 +258,7 @@ def test_guest_lobby_says_bean_rooms_need_an_account(
     context: BrowserContext, server: str, shots: Path
 ) -> None:
     page = context.new_page()
-    errors = _errors(page)
+    errors = page_errors(page)
     page.goto(server + "/")
     page.click("#btn-guest")
     page.wait_for_selector(".rooms .room")
@@ -325,8 +300,8 @@ def test_leave_dialog_score_only_and_between_hands(
     """At score-only tables a running hand's escape costs points, no beans; a table with no hand
     running costs nothing to leave."""
     page = context.new_page()
-    errors = _errors(page)
-    _guest_table(page, server, "guobiao-2p")
+    errors = page_errors(page)
+    guest_table(page, server, "guobiao-2p")
     _my_turn(page)
     text = _leave_text(page)
     assert f"本局记你输 {GUOBIAO_ESCAPE_POINTS} 分" in text and "不涉及欢乐豆" in text
@@ -423,7 +398,7 @@ def test_closed_rendered_by_code(context: BrowserContext, server: str, shots: Pa
     offers the rooms he can still enter as buttons.  The message is handed to the live table as
     the server would send it (a real below-entry needs a lost fortune)."""
     page = context.new_page()
-    errors = _errors(page)
+    errors = page_errors(page)
     _register(page, server)
     page.click("#btn-computer")
     page.wait_for_selector(".board", timeout=15000)
@@ -537,7 +512,7 @@ def test_guest_refused_by_the_server_sees_why(
     """Should the lobby believe a guest registered, the server's 403 ``account-needed`` is shown
     the same way: the explanation, the rooms locked, a register button."""
     page = context.new_page()
-    errors = _errors(page)
+    errors = page_errors(page)
 
     def registered(route: Route) -> None:
         user = route.fetch().json()

@@ -36,11 +36,12 @@ async def some_moves(players: tuple[PlayerClient, PlayerClient], until_n: int) -
     await asyncio.gather(*(moves(c, bot) for c, bot in zip(players, bots, strict=True)))
 
 
-async def drop(c: PlayerClient) -> None:
-    """Close the player's socket (a paused node does not answer the closing handshake)."""
+async def drop(c: PlayerClient, timeout: float = 0.2) -> None:
+    """Close the player's socket, waiting at most ``timeout`` s for the closing handshake (a
+    paused node does not answer it)."""
     if c.ws is not None:
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(c.ws.close(), 0.2)
+            await asyncio.wait_for(c.ws.close(), timeout)
         c.ws = None
 
 
