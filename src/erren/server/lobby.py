@@ -125,6 +125,11 @@ class Lobby:
             if code not in self.invites:
                 return code
 
+    async def _new_invite(self, table_id: str) -> str:
+        """The invite code of the new private table ``table_id``: unique among this lobby's
+        tables (a cluster node's lobby makes it unique in the whole cluster)."""
+        return self._invite()
+
     def table_of(self, user_id: int) -> Table | None:
         table_id = self.by_user.get(user_id)
         table = self.tables.get(table_id) if table_id else None
@@ -323,7 +328,9 @@ class Lobby:
     async def private_table(self, user: User, family: str, options: dict[str, Any]) -> Table:
         with self._reserve(user):
             resolved = self._family(family, options)
-            spec = TableSpec(self._new_id(), "private", family, resolved, invite=self._invite())
+            table_id = self._new_id()
+            code = await self._new_invite(table_id)
+            spec = TableSpec(table_id, "private", family, resolved, invite=code)
             table = self._table(spec, [Seat(user.id, user.name), Seat(None, "")])
             await self._own(table)
             self._add(table)

@@ -1,8 +1,11 @@
 """Private tables joined by their invite code on any node.
 
-A cluster node publishes the invite code of each private table it makes as
-``{prefix}invite:{CODE}`` = the table's id (deleted when the table closes; it expires after
-:data:`INVITE_TTL_MS` in any case).  A player who brings the code to another node is seated by
+A cluster node claims the invite code of each private table it makes as
+``{prefix}invite:{CODE}`` = the table's id, only if no table of another node holds that code
+(``SET NX``; otherwise it draws another), so a code names one table in the whole cluster; the
+key is deleted when the table closes and expires after :data:`INVITE_TTL_MS` in any case.
+
+A player who brings the code to another node is seated by
 the table's owner (found through the lease): his node asks it through the relay
 (:meth:`~erren.server.cluster.relay.Relay.ask`, a question in the owner's inbox answered in a
 reply list) and answers with what the owner said.  The owner seats him as it seats a player of
@@ -21,19 +24,22 @@ from redis.exceptions import RedisError
 
 from erren.server.cluster.lobby import ClusterLobby
 from erren.server.lobby import LobbyError
-from erren.server.table import Table, TableBase, TableSpec, TableView
+from erren.server.table import TableBase, TableSpec, TableView
 
 if TYPE_CHECKING:
     from erren.server.cluster.relay import Relay
     from erren.server.store import User
 
-__all__ = ["ASK_TIMEOUT_S", "INVITE_TTL_MS", "InvitedTable", "InvitingLobby"]
+__all__ = ["ASK_TIMEOUT_S", "INVITE_DRAWS", "INVITE_TTL_MS", "InvitedTable", "InvitingLobby"]
 
 log = logging.getLogger("erren.server.cluster")
 
 INVITE_TTL_MS = 24 * 3_600_000
 """A published code outlives a node that died with its table by at most this much (an unused
 table closes when idle, and withdraws its code)."""
+INVITE_DRAWS = 16
+"""Codes drawn for a new private table before giving up (of 32⁶ ≈ 10⁹ codes, a second
+draw is already needed about once in a billion)."""
 ASK_TIMEOUT_S = 5.0
 """How long a node waits for the owner's answer to a player's invite code."""
 
@@ -67,20 +73,23 @@ class InvitingLobby(ClusterLobby):
     def _invite_key(self, code: str) -> str:
         return f"{self.cluster.prefix}invite:{code}"
 
-    async def private_table(self, user: User, family: str, options: dict[str, Any]) -> Table:
-        table = await super().private_table(user, family, options)
-        code = table.spec.invite
-        if code is not None:
+    async def _new_invite(self, table_id: str) -> str:
+        """A code no open table of the cluster has: each drawn code is claimed in Redis
+        (``SET NX``) for ``table_id``; a code another node's table holds is drawn again.  With
+        Redis unreachable the table is still made, its code good on this node only (logged)."""
+        for _ in range(INVITE_DRAWS):
+            code = self._invite()
             try:
-                published = await self.cluster.redis.set(
-                    self._invite_key(code), table.spec.id, nx=True, px=INVITE_TTL_MS
+                claimed = await self.cluster.redis.set(
+                    self._invite_key(code), table_id, nx=True, px=INVITE_TTL_MS
                 )
             except RedisError as err:
-                log.warning("cannot publish the invite of table %s: %s", table.spec.id, err)
-            else:
-                if not published:  # drawn by another node too: good on this node only
-                    log.warning("invite code of table %s taken elsewhere", table.spec.id)
-        return table
+                log.warning("cannot publish the invite of table %s: %s", table_id, err)
+                return code
+            if claimed:
+                return code
+            log.info("invite code %s is another node's; drawing again", code)
+        raise LobbyError(503, "no free invite code was found; try again", "cluster-unavailable")
 
     def _closed(self, table: TableBase) -> None:
         code = table.spec.invite
