@@ -1,14 +1,15 @@
-"""Redis unreachable (not emptied: its keys stay and keep expiring) costs at most the
-matchmaking in flight, never a table or a bean.
+"""Redis unreachable (not emptied: its keys stay and keep expiring) costs at most the matchmaking
+in flight, never a table or a bean.
 
 The owner node reaches Redis through a TCP proxy the test cuts (connections reset, new ones
-refused) and restores; the other node, when there is one, reaches Redis directly.  While the
-owner is cut off: its quick match answers 503 ``cluster-unavailable``, ``/ready`` says so,
-``erren_redis_errors_total`` rises, and it stops its table (``closed`` ``moved``) before the
-lease it can no longer renew could expire — no write of it is ever refused by the fence.  The
-table is taken over (by the other node at once, or by the owner itself once Redis is back),
-the players rejoin and finish the hand: its record verifies and equals the stored actions, the
-beans add up, the ledger audit passes; and the owner, not restarted, matches players again."""
+refused) or stalls (connections open, no byte passes: packets silently dropped) and restores;
+the other node, when there is one, reaches Redis directly. While the owner is cut off: its quick
+match answers 503 ``cluster-unavailable``, ``/ready`` says so, ``erren_redis_errors_total``
+rises, and it stops its table (``closed`` ``moved``) before the lease it can no longer renew
+could expire — no write of it is ever refused by the fence. The table is taken over (by the
+other node at once, or by the owner itself once Redis is back), the players rejoin and finish
+the hand: its record verifies and equals the stored actions, the beans add up, the ledger audit
+passes; and the owner, not restarted, matches players again."""
 
 from __future__ import annotations
 
@@ -132,15 +133,18 @@ async def _recovered(owner: Server) -> None:
     await b.close()
 
 
+@pytest.mark.parametrize("how", ["cut", "stall"])
 def test_redis_unreachable_stops_the_table_safely_and_the_hand_finishes(
-    cluster: tuple[Server, Server | None, TcpProxy],
+    cluster: tuple[Server, Server | None, TcpProxy], how: str
 ) -> None:
+    """``cut``: connections reset, new ones refused; ``stall``: connections stay open and no
+    byte passes (nothing refuses, nothing answers: every wait must be bounded by the node)."""
     owner, heir, proxy = cluster
 
     async def go() -> None:
         a, b, table = await mid_hand(owner)
         game = a.game
-        proxy.cut()
+        proxy.cut() if how == "cut" else proxy.stall()
         # the owner gives the table up before its lease could expire, writing nothing more
         for c in (a, b):
             closed = await wait_for(c, lambda m: m.get("type") == "closed", timeout=20)

@@ -3,7 +3,10 @@
 :class:`TcpProxy` listens on a port of 127.0.0.1 and passes every connection through to
 ``upstream``.  :meth:`TcpProxy.cut` stops listening and aborts every open connection (the
 client sees its connection reset, and a new one refused, exactly as when the service's host
-is down), :meth:`TcpProxy.restore` listens again on the same port.  It runs its own event loop
+is down), :meth:`TcpProxy.stall` keeps every connection open and accepts new ones but passes
+no byte either way (packets silently dropped: a partition, a frozen host; TCP delivers them
+once the path heals), and :meth:`TcpProxy.restore` listens again on the same port and lets the
+held bytes through.  It runs its own event loop
 in a thread, so that processes started by a blocking call (``subprocess``, ``time.sleep``)
 are served meanwhile.
 """
@@ -34,6 +37,7 @@ class TcpProxy:
         self._thread = threading.Thread(target=self._loop.run_forever, name="tcp-proxy")
         self._server: asyncio.Server | None = None
         self._links: set[asyncio.StreamWriter] = set()
+        self._flowing: asyncio.Event | None = None  # made in the loop's thread
 
     # ---------------------------------------------------------------- from any thread
     def start(self) -> TcpProxy:
@@ -47,9 +51,14 @@ class TcpProxy:
         self.cuts += 1
         self._call(self._cut())
 
+    def stall(self) -> None:
+        """Pass no byte either way until :meth:`restore` (connections stay open)."""
+        self._call(self._set_flowing(on=False))
+
     def restore(self) -> None:
-        """Listen again (same port)."""
+        """Listen again (same port) and let bytes flow."""
         self._call(self._listen())
+        self._call(self._set_flowing(on=True))
 
     @property
     def listening(self) -> bool:
@@ -73,6 +82,18 @@ class TcpProxy:
         return asyncio.run_coroutine_threadsafe(work, self._loop).result(10)
 
     # ---------------------------------------------------------------- in the loop's thread
+    def _flow(self) -> asyncio.Event:
+        if self._flowing is None:
+            self._flowing = asyncio.Event()
+            self._flowing.set()
+        return self._flowing
+
+    async def _set_flowing(self, *, on: bool) -> None:
+        if on:
+            self._flow().set()
+        else:
+            self._flow().clear()
+
     async def _listen(self) -> None:
         if self._server is None:
             self._server = await asyncio.start_server(
@@ -101,16 +122,22 @@ class TcpProxy:
             return
         self._links.update((writer, up_writer))
         try:
-            await asyncio.gather(_pipe(reader, up_writer), _pipe(up_reader, writer))
+            flowing = self._flow()
+            await asyncio.gather(
+                _pipe(reader, up_writer, flowing), _pipe(up_reader, writer, flowing)
+            )
         finally:
             for end in (writer, up_writer):
                 self._links.discard(end)
                 end.transport.abort()
 
 
-async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+async def _pipe(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, flowing: asyncio.Event
+) -> None:
     with contextlib.suppress(OSError, ConnectionError):
         while data := await reader.read(65536):
+            await flowing.wait()  # stalled: held, as a lost packet is until resent
             writer.write(data)
             await writer.drain()
     writer.transport.abort()

@@ -10,7 +10,8 @@ can share one Redis) and the node's id.  Its parts:
 * :mod:`~erren.server.cluster.matching`: the quick-match queues every node shares;
 * :mod:`~erren.server.cluster.relay`: any node serves any player (a player's table messages
   go to the owner node, its messages for him come back, through one Redis stream per node);
-* :mod:`~erren.server.cluster.invites`: private tables joined by their code on any node.
+* :mod:`~erren.server.cluster.invites`: private tables joined by their code on any node;
+* :mod:`~erren.server.cluster.waits`: no call waits forever on a Redis that stopped answering.
 
 Without ``--redis`` nothing here is imported and no Redis is needed.
 """
@@ -28,6 +29,7 @@ from redis.exceptions import RedisError
 
 from erren.server.cluster.leases import Leases
 from erren.server.cluster.matching import Matching
+from erren.server.cluster.waits import command_timeout
 from erren.server.clusterconfig import DEFAULT_PREFIX
 
 __all__ = ["DEFAULT_PREFIX", "Cluster", "ClusterError", "default_node_id"]
@@ -50,15 +52,21 @@ class Cluster:
         self,
         client: aioredis.Redis,
         *,
+        blocking: aioredis.Redis | None = None,
         node_id: str | None = None,
         prefix: str = DEFAULT_PREFIX,
         lease_ms: int = 5_000,
     ) -> None:
         self.redis = client
+        self.blocking = blocking or client
+        """The client of the commands that wait on purpose (:mod:`~.waits`)."""
+        self.timeout_s = command_timeout(lease_ms)
         self.node_id = node_id or default_node_id()
         self.prefix = prefix
         self.leases = Leases(client, prefix, self.node_id, lease_ms=lease_ms)
-        self.matching = Matching(client, prefix, seat_ms=3 * lease_ms)
+        self.matching = Matching(
+            client, prefix, seat_ms=3 * lease_ms, blocking=self.blocking, timeout_s=self.timeout_s
+        )
 
     @classmethod
     async def connect(
@@ -70,24 +78,21 @@ class Cluster:
         lease_ms: int = 5_000,
     ) -> Cluster:
         """Connect to the Redis at ``url`` and check that it answers (:class:`ClusterError`
-        if not)."""
+        if not).  Two clients (:mod:`~.waits`): commands time out after
+        :func:`~.waits.command_timeout`, blocking waits are bounded one by one."""
+        timeout = command_timeout(lease_ms)
         try:
-            client = aioredis.Redis.from_url(
-                url,
-                decode_responses=True,
-                # a call fails within ~0.1 s of Redis refusing it (redis-py's default retries
-                # for seconds: longer than a lease), and a connection attempt within 2 s
-                retry=Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.05), retries=2),
-                socket_connect_timeout=min(2.0, lease_ms / 5000),
-            )
+            client = _client(url, lease_ms, socket_timeout=timeout)
+            blocking = _client(url, lease_ms, socket_timeout=None)
         except ValueError as err:
             raise ClusterError(f"bad Redis URL {url!r}: {err}") from None
         try:
             await client.ping()
         except RedisError as err:
             await client.aclose()
+            await blocking.aclose()
             raise ClusterError(f"Redis at {url} does not answer: {err}") from None
-        return cls(client, node_id=node_id, prefix=prefix, lease_ms=lease_ms)
+        return cls(client, blocking=blocking, node_id=node_id, prefix=prefix, lease_ms=lease_ms)
 
     async def healthy(self, timeout: float = 2.0) -> bool:
         """Whether Redis answers now (within ``timeout`` s)."""
@@ -101,3 +106,17 @@ class Cluster:
         once) and close the connection."""
         await self.leases.close()
         await self.redis.aclose()
+        if self.blocking is not self.redis:
+            await self.blocking.aclose()
+
+
+def _client(url: str, lease_ms: int, *, socket_timeout: float | None) -> aioredis.Redis:
+    return aioredis.Redis.from_url(
+        url,
+        decode_responses=True,
+        # a call fails within ~0.1 s of Redis refusing it (redis-py's default retries for
+        # seconds: longer than a lease), and a connection attempt within 2 s
+        retry=Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.05), retries=2),
+        socket_connect_timeout=min(2.0, lease_ms / 5000),
+        socket_timeout=socket_timeout,
+    )

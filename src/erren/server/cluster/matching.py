@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 
+from erren.server.cluster.waits import bounded
+
 __all__ = ["CANCELLED", "MARGIN_MS", "Cancelled", "Found", "Joined", "Matching", "Paired"]
 
 MARGIN_MS = 2_000
@@ -139,8 +141,18 @@ class Joined:
 
 
 class Matching:
-    def __init__(self, client: aioredis.Redis, prefix: str, *, seat_ms: int = 15_000) -> None:
+    def __init__(
+        self,
+        client: aioredis.Redis,
+        prefix: str,
+        *,
+        seat_ms: int = 15_000,
+        blocking: aioredis.Redis | None = None,
+        timeout_s: float = 2.0,
+    ) -> None:
         self.redis = client
+        self.blocking = blocking or client
+        self.timeout_s = timeout_s
         self.prefix = prefix
         self.seat_ms = seat_ms
         """A seat outlives the last renewal of its table's lease by this long (the owner renews
@@ -171,7 +183,8 @@ class Matching:
         this coroutine is cancelled)."""
         inbox = f"{self.prefix}inbox:{user_id}"
         try:
-            found = await self.redis.blpop([inbox], timeout=max(wait_s, 0.01))
+            wait = max(wait_s, 0.01)
+            found = await bounded(self.blocking.blpop([inbox], timeout=wait), wait, self.timeout_s)
         except asyncio.CancelledError:
             await asyncio.shield(self.leave(user_id, room))
             raise

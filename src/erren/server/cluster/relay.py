@@ -51,6 +51,7 @@ from erren.server.cluster.remote import (
     moved_json,
     relay_failed_json,
 )
+from erren.server.cluster.waits import bounded
 from erren.server.protocol import ProtocolError, dumps, error_json, parse_client
 from erren.server.socket import dispatch
 from erren.server.table import Conn, Gone, Table
@@ -102,6 +103,8 @@ class Relay:
         on_error: Callable[[], None] | None = None,
     ) -> None:
         self.redis = cluster.redis
+        self.blocking = cluster.blocking
+        self.timeout_s = cluster.timeout_s
         self.prefix = cluster.prefix
         self.node_id = cluster.node_id
         self.leases = cluster.leases
@@ -307,7 +310,9 @@ class Relay:
         reply = f"{self.prefix}reply:{self.node_id}:{self.epoch}:{self._asked}"
         self.put(inbox_key(self.prefix, node), {"q": json.dumps(question), "r": reply})
         try:
-            got = await self.redis.blpop([reply], timeout=timeout)
+            got = await bounded(
+                self.blocking.blpop([reply], timeout=timeout), timeout, self.timeout_s
+            )
         except RedisError as err:
             self._failed(err, f"no answer from node {node}")
             return None
@@ -354,8 +359,12 @@ class Relay:
             try:
                 got = cast(
                     "_Read",
-                    await self.redis.xread(
-                        {self.inbox: self._last}, count=BATCH, block=READ_BLOCK_MS
+                    await bounded(
+                        self.blocking.xread(
+                            {self.inbox: self._last}, count=BATCH, block=READ_BLOCK_MS
+                        ),
+                        READ_BLOCK_MS / 1000,
+                        self.timeout_s,
                     ),
                 )
             except RedisError as err:
