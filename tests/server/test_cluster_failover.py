@@ -14,31 +14,15 @@ from pathlib import Path
 import pytest
 import redis.asyncio as aioredis
 
-from ._support.cluster_play import finish_elsewhere, mid_hand, stored_actions
-from ._support.harness import Server, database, run
-from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
-
-LEASE_S = 1.0
+from ._support.cluster_play import finish_elsewhere, mid_hand, node_pair, stored_actions
+from ._support.harness import Server, run
+from ._support.redis_ns import REDIS_URL, drop_prefix
 
 
 @pytest.fixture
 def pair(tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:
-    prefix = new_prefix()
-    with database("postgresql", tmp_path) as url:
-        common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", str(LEASE_S))
-        # a long grace on both: the players come back in time even on a slow machine
-        owner = Server(url, tmp_path / "a.log", *common, "--grace", "1000", "--node-id", "owner")
-        heir = Server(url, tmp_path / "b.log", *common, "--grace", "1000", "--node-id", "heir")
-        try:
-            owner.start()
-            heir.start()
-            yield owner, heir, prefix
-        finally:
-            for node in (owner, heir):
-                if node.proc is not None and node.proc.poll() is None:
-                    node.proc.send_signal(signal.SIGCONT)
-                node.stop()
-            asyncio.run(drop_prefix(prefix))
+    with node_pair(tmp_path) as nodes:
+        yield nodes
 
 
 def test_sigkill_of_the_owner_mid_hand_the_other_node_finishes_it(

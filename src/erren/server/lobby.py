@@ -511,6 +511,13 @@ class Lobby:
 
     def _restored(self, game: Any) -> Table:
         meta: dict[str, Any] = dict(game.options)
+        table = self._rebuilt(meta, list(game.seats))
+        table.restore(game.id, meta, int(game.seed), str(game.salt), list(game.actions))
+        return table
+
+    def _rebuilt(self, meta: dict[str, Any], users: list[int | None]) -> Table:
+        """The table a stored game's ``meta`` describes, with ``users`` in its seats (nothing
+        played yet: :meth:`Table.restore` or :meth:`Table.restore_between_hands` next)."""
         info = meta["table"]
         room = find_room_tier(info["room"]) if info.get("room") else None
         spec = TableSpec(
@@ -527,7 +534,7 @@ class Lobby:
         bots = meta.get("bots", [None, None])
         levels = meta.get("levels", [None, None])
         seats: list[Seat] = []
-        for i, user_id in enumerate(game.seats):
+        for i, user_id in enumerate(users):
             if levels[i]:
                 seats.append(make_level_seat(Level(levels[i]), None))
             elif bots[i]:
@@ -537,11 +544,9 @@ class Lobby:
         if spec.kind == "campaign":
             table = self._table(spec, seats, CampaignTable)
             assert isinstance(table, CampaignTable)
-            table.campaigns, table.user_id = self.campaigns, int(game.seats[HUMAN])
-        else:
-            table = self._table(spec, seats)
-        table.restore(game.id, meta, int(game.seed), str(game.salt), list(game.actions))
-        return table
+            table.campaigns, table.user_id = self.campaigns, int(users[HUMAN] or 0)
+            return table
+        return self._table(spec, seats)
 
     async def shutdown(self) -> None:
         for waiters in self.waiting.values():

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -13,11 +16,46 @@ from erren.bots import find_bot
 from erren.server.client import PlayerClient
 from erren.server.fairness import verify_record
 from erren.server.store import Store
-from erren.testing.servers import Server
+from erren.testing.servers import Server, drop_prefix, new_prefix
 
+from .harness import database
 from .helpers import quick_pair, settlements, wait_for
+from .redis_ns import REDIS_URL
 
-__all__ = ["drop", "finish_elsewhere", "mid_hand", "rejoin", "some_moves", "stored_actions"]
+__all__ = [
+    "drop",
+    "finish_elsewhere",
+    "mid_hand",
+    "node_pair",
+    "rejoin",
+    "some_moves",
+    "stored_actions",
+]
+
+LEASE_S = 1.0
+"""The lease of :func:`node_pair`'s nodes: a dead node's tables are taken over within 1–2 s."""
+
+
+@contextlib.contextmanager
+def node_pair(tmp: Path) -> Iterator[tuple[Server, Server, str]]:
+    """Two nodes, ``owner`` and ``heir``, on a fresh PostgreSQL database and a fresh Redis
+    key prefix (yielded third); stopped (resumed first if paused), the keys deleted after."""
+    prefix = new_prefix()
+    with database("postgresql", tmp) as url:
+        common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", str(LEASE_S))
+        # a long grace on both: the players come back in time even on a slow machine
+        owner = Server(url, tmp / "a.log", *common, "--grace", "1000", "--node-id", "owner")
+        heir = Server(url, tmp / "b.log", *common, "--grace", "1000", "--node-id", "heir")
+        try:
+            owner.start()
+            heir.start()
+            yield owner, heir, prefix
+        finally:
+            for node in (owner, heir):
+                if node.proc is not None and node.proc.poll() is None:
+                    node.proc.send_signal(signal.SIGCONT)
+                node.stop()
+            asyncio.run(drop_prefix(prefix))
 
 
 async def some_moves(players: tuple[PlayerClient, PlayerClient], until_n: int) -> None:

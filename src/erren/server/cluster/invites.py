@@ -186,6 +186,7 @@ class InvitingLobby(ClusterLobby):
         if token is not None:  # his seat is renewed with the table's lease from now on
             users = [s.user_id for s in table.seats if s.user_id is not None]
             self.cluster.leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
+        await self._now_idle(table)  # seated: whoever picks the table up seats him too
         return {"seat": 1, "info": table.info()}
 
 

@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 
+from erren.server.cluster.idle import IdleTables
 from erren.server.cluster.matching import Cancelled, Found
 from erren.server.lobby import Lobby, LobbyError
-from erren.server.table import Table, TableBase, TableSpec, TableView, quick_spec
+from erren.server.table import Seat, Table, TableBase, TableSpec, TableView, quick_spec
 
 if TYPE_CHECKING:
     from erren.server.cluster import Cluster
@@ -74,6 +75,8 @@ class ClusterLobby(Lobby):
         """Tables whose lease this node lost: stopped, their seats left to the new owner."""
         self._chores: set[asyncio.Task[Any]] = set()
         self._adopter: asyncio.Task[None] | None = None
+        self.idle = IdleTables(cluster.redis, cluster.prefix)
+        """The tables of the cluster waiting for a deal (:mod:`~.idle`)."""
 
     # ------------------------------------------------------------------ ownership
     async def _own(self, table: Table) -> None:
@@ -81,6 +84,23 @@ class ClusterLobby(Lobby):
             await self._take(table)
         except RedisError as err:  # no new table while Redis does not answer
             raise self._unavailable("opening a table", err) from None
+        await self._now_idle(table)  # no hand yet: another node can pick it up
+
+    def _table(self, spec: TableSpec, seats: list[Seat], cls: type[Table] = Table) -> Table:
+        table = super()._table(spec, seats, cls)
+        if spec.kind != "campaign":  # its player goes back to the campaign after each hand
+            table.on_idle = self._now_idle
+        return table
+
+    async def _now_idle(self, table: TableBase) -> None:
+        """The table waits for a deal: its description goes to :attr:`idle` (a Redis error is
+        logged: the table plays on, only not picked up if this node dies meanwhile)."""
+        if table.spec.kind == "campaign" or not isinstance(table, Table):
+            return
+        try:
+            await self.idle.put(table.spec.id, table.idle_meta())
+        except RedisError as err:
+            log.warning("cannot record table %s as waiting: %s", table.spec.id, err)
 
     async def _take(self, table: Table) -> None:
         leases, matching = self.cluster.leases, self.cluster.matching
@@ -131,6 +151,7 @@ class ClusterLobby(Lobby):
             self._chore(self._let_go(table_id, token, [] if table.kept else users))
 
     async def _let_go(self, table_id: str, token: int, users: list[int]) -> None:
+        await self.idle.drop(table_id)  # before the lease: nobody may pick the table up
         await self.cluster.matching.free_seats(table_id, users)
         await self.cluster.leases.release(table_id, token)
 
@@ -260,14 +281,58 @@ class ClusterLobby(Lobby):
                 log.warning("took over %d table(s) nobody held", adopted)
 
     async def adopt(self) -> int:
-        """Restore every unfinished game whose table no node holds; returns how many."""
-        listed = [(g, t) for g, t in await self.store.unfinished_tables() if t not in self.tables]
+        """Restore every unfinished game whose table no node holds, and every table waiting
+        for a deal (:attr:`idle`) that no node holds; returns how many tables."""
+        unfinished = await self.store.unfinished_tables()
+        listed = [(g, t) for g, t in unfinished if t not in self.tables]
         free = await self.cluster.leases.free([t for _, t in listed])
         count = 0
         for game_id, table_id in listed:
             if table_id in free and await self._adopt(game_id, table_id):
                 count += 1
+        playing = {t for _, t in unfinished}
+        waiting = {
+            t: meta
+            for t, meta in (await self.idle.entries()).items()
+            if t not in self.tables and t not in playing
+        }
+        free = await self.cluster.leases.free(list(waiting))
+        for table_id, meta in waiting.items():
+            if table_id in free and await self._adopt_waiting(table_id, meta):
+                count += 1
         return count
+
+    async def _adopt_waiting(self, table_id: str, meta: dict[str, Any]) -> bool:
+        """Pick up a table that was waiting for a deal when its node died: its lease (above
+        the fence of its last game), its players' seats — unless one of them sits at another
+        table by now: then it is dropped — and the table, waiting for them as before."""
+        leases, matching = self.cluster.leases, self.cluster.matching
+        last = meta.get("game")
+        fence = (await self.store.fence_of(int(last)) or 0) if last is not None else 0
+        token = await leases.acquire(table_id, floor=fence)
+        if token is None:
+            return False  # another node was quicker
+        seats: list[int | None] = [None if u is None else int(u) for u in meta["seats"]]
+        users = [u for u in seats if u is not None]
+        taken: list[int] = []
+        for user_id in users:
+            if await matching.take_seat(user_id, table_id) is not None:  # he went on
+                log.info("table %s is not picked up: a player sits elsewhere", table_id)
+                await self._let_go(table_id, token, taken)
+                return False
+            taken.append(user_id)
+        try:
+            table = self._rebuilt(meta, seats)
+            table.restore_between_hands(meta)
+        except Exception:
+            log.exception("cannot pick up table %s", table_id)
+            await self._let_go(table_id, token, taken)
+            return False
+        table.fence = token
+        leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
+        self._add(table)
+        table.start()
+        return True
 
     async def _adopt(self, game_id: int, table_id: str) -> bool:
         """Take the table's lease, claim the game with the token, then read it (so nothing an

@@ -11,7 +11,7 @@ from typing import Any
 
 from erren.bots.hints import reason
 from erren.bots.levels import Level, level_bot
-from erren.engine import Action, ActionKind, Record, replay
+from erren.engine import Action, ActionKind, Match, Record, replay
 from erren.server.fairness import Commitment, commit
 from erren.server.logs import CURRENT_TABLE
 from erren.server.protocol import ProtocolError, action_text, parse_action
@@ -300,19 +300,40 @@ class Table(Timers):
         await self._maybe_start()
 
     # ------------------------------------------------------------------ restore
-    def restore(
-        self, game_id: int, meta: dict[str, Any], seed: int, salt: str, actions: list[str]
-    ) -> None:
-        """Rebuild the hand of an unfinished stored game (after a restart) by replaying it."""
+    def _pick_up(self, meta: dict[str, Any]) -> Match:
+        """The hand number and the match (dealer, streak, round wind) as ``meta`` keeps them
+        (:meth:`_meta`)."""
         self.hand_no = int(meta.get("hand", 1))
         dealer = int(meta.get("dealer", 0))
-        match = self.match = match_at(
+        self.match = match_at(
             self.ruleset,
             dealer=dealer,
             streak=int(meta.get("streak", 0)),
             round_wind=Tile(int(meta.get("round_wind", Tile.EAST))),
             first_dealer=int(meta.get("first_dealer", dealer)),
         )
+        return self.match
+
+    def restore_between_hands(self, meta: dict[str, Any]) -> None:
+        """Pick up a table that had no hand under way (another node's, which died): waiting
+        for its players as before; ``meta`` is :meth:`idle_meta` (hand 0: none played yet)."""
+        self._pick_up(meta)
+
+    def idle_meta(self) -> dict[str, Any]:
+        """What another node needs to pick this table up while no hand is under way (before
+        the first deal, between hands): the stored game's meta, with the hand last played
+        and the match as it stands for the next one, and the seats' accounts."""
+        return {
+            **self._meta(),
+            "seats": [s.user_id for s in self.seats],
+            "game": self.game_id,
+        }
+
+    def restore(
+        self, game_id: int, meta: dict[str, Any], seed: int, salt: str, actions: list[str]
+    ) -> None:
+        """Rebuild the hand of an unfinished stored game (after a restart) by replaying it."""
+        match = self._pick_up(meta)
         record = Record(
             ruleset=self.ruleset.name,
             options=self.ruleset.options_dict(),

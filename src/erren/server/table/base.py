@@ -134,6 +134,11 @@ class TableBase:
     meter: FamilyMetrics | None = None
     """Where the table counts its actions, latencies and hands (the lobby sets it)."""
 
+    on_idle: Callable[[TableBase], Awaitable[None]] | None = None
+    """Awaited when a hand has been settled and the table waits for the next, before the
+    players hear of it (a cluster node records it, so that another node can pick the table up
+    if this one dies); it never raises."""
+
     kept = False
     """The failed table's unfinished game is still in the store (restored at the next start):
     its players are not freed into new tables meanwhile."""

@@ -277,6 +277,8 @@ class Hands(TableBase, ABC):
             return
         for seat in self.seats:
             seat.ready = seat.bot is not None
+        if self.on_idle is not None:
+            await self.on_idle(self)
         hand = self.hand_no
         self._ready_timer = self.clock.call_later(
             self.config.ready_timeout_s, lambda: self.submit(ReadyOver(hand))

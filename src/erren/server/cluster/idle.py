@@ -1,0 +1,60 @@
+"""Tables with no hand under way, kept in Redis so that another node can pick them up.
+
+A table's hands are in the database (an unfinished game is restored from its record by the
+node that takes the table over), but a table waiting for its first deal — a quick match whose
+players have not joined yet, a private table waiting for its guest — or between two hands has
+no unfinished game: when its node died, nobody could rebuild it, and its players waited for
+their seats to expire.  Its owner therefore keeps ``{prefix}idle-tables`` (a hash: table id →
+JSON of :meth:`~erren.server.table.Table.idle_meta`, the table's description, its seats and
+the match as it stands) up to date: written when the table opens and after each settled hand,
+deleted (before the lease is released) when the table closes.  The takeover scan
+(:meth:`~erren.server.cluster.lobby.ClusterLobby.adopt`) rebuilds an entry whose lease nobody
+holds and whose table has no unfinished game (that one is restored from the record instead).
+
+Redis restarting empties the hash: the tables waiting then are lost as before (no hand, no
+bean is at stake in them), never a hand, which the database keeps.  Campaign tables are not
+kept: their player goes back to the campaign screen after every hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import redis.asyncio as aioredis
+
+__all__ = ["IdleTables"]
+
+
+class IdleTables:
+    """This node's handle on ``{prefix}idle-tables``.  Writes are applied in the order they
+    are asked for (one lock, FIFO), so a table's last word (its closing) is never overtaken by
+    an earlier one."""
+
+    def __init__(self, client: aioredis.Redis, prefix: str) -> None:
+        self.redis = client
+        self.key = f"{prefix}idle-tables"
+        self._order = asyncio.Lock()
+
+    async def put(self, table_id: str, meta: dict[str, Any]) -> None:
+        async with self._order:
+            await self.redis.hset(self.key, table_id, json.dumps(meta))
+
+    async def drop(self, table_id: str) -> None:
+        async with self._order:
+            await self.redis.hdel(self.key, table_id)
+
+    async def entries(self) -> dict[str, dict[str, Any]]:
+        """Every table waiting, by id (an entry that cannot be read is dropped, logged by the
+        caller as nothing to adopt)."""
+        raw = await self.redis.hgetall(self.key)
+        out: dict[str, dict[str, Any]] = {}
+        for table_id, text in raw.items():
+            try:
+                meta = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(meta, dict) and isinstance(meta.get("table"), dict):
+                out[str(table_id)] = meta
+        return out
