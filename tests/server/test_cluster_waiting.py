@@ -20,6 +20,7 @@ from erren.server.fairness import verify_record
 from ._support.cluster_play import node_pair, rejoin
 from ._support.harness import Server, run
 from ._support.helpers import play_both, player, quick_pair, settlements, wait_for
+from ._support.redis_ns import drop_prefix
 
 ROOM = "guobiao-2p/novice"
 
@@ -99,6 +100,40 @@ def test_a_table_between_two_hands_outlives_its_node(pair: tuple[Server, Server,
         assert await a.balance() + await b.balance() == 20_000
         assert "took over 1 table(s) nobody held" in heir.log.read_text()
         for c in (a, b):
+            await c.close()
+
+    run(go())
+
+
+def test_a_private_table_waiting_for_its_guest_outlives_a_redis_restart(
+    pair: tuple[Server, Server, str],
+) -> None:
+    """Every key of the cluster is gone (a Redis restart; Redis keeps nothing on disk here)
+    while the host waits for his guest: the owner loses the lease, puts the table's entry back
+    (nobody holds the lease), a node picks the table up and publishes its code again; the
+    guest joins by the code on the other node and the two play."""
+    owner, heir, prefix = pair
+
+    async def go() -> None:
+        host = await player(owner.url, keep=True)
+        made = await host.private_table("guobiao-2p")
+        table = made["table"]
+        await host.connect()
+        await host.join(table)
+        await wait_for(host, lambda m: m.get("type") == "joined")
+        await drop_prefix(prefix)
+        closed = await wait_for(host, lambda m: m.get("type") == "closed", timeout=10)
+        assert closed["code"] == "moved", closed
+        guest = await player(heir.url, keep=True)
+        joined = await _join_by_code(guest, made["invite"])
+        assert (joined["table"], joined["seat"]) == (table, 1)
+        await rejoin(host, heir, table)
+        await play_both(host, guest, table, 1, seed=7)
+        (end,) = settlements(guest.messages)
+        assert end["record"]["outcome"]["hand"] == 1
+        verify_record(end["record"])
+        assert f"table {table} is waiting to be picked up again" in owner.log.read_text()
+        for c in (host, guest):
             await c.close()
 
     run(go())

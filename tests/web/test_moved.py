@@ -166,3 +166,34 @@ def test_a_moved_table_that_never_comes_back_is_given_up_after_the_window(
     assert page.evaluate(f"sessionStorage.getItem('erren.table.{table_id}')") is None
     page.screenshot(path=str(shots / "moved-given-up.png"), full_page=True)
     assert not errors, errors
+
+
+def test_a_table_moved_between_hands_comes_back_and_deals_the_next(
+    context: BrowserContext, cluster_node: ClusterNode, shots: Path
+) -> None:
+    """The hand is over (托管 played it out) and the settlement shows when the node loses the
+    table (every Redis key deleted): the table waited for a deal, so the node puts it back and
+    picks it up again; the page rejoins behind the overlay, never shows the closed panel, and
+    the next hand is dealt (a new game, hand 2)."""
+    node, prefix = cluster_node.server, cluster_node.prefix
+    page = context.new_page()
+    errors = page_errors(page)
+    guest_table(page, node.url)
+    assert my_turn(page, 10000) or page.locator(".settle").count()
+    if not page.locator(".settle").count():
+        page.click(".bar-row .switch")  # 托管 plays the hand out
+    page.wait_for_selector(".settle", timeout=60000)
+    first = page.evaluate("window.erren.table.game")
+    page.evaluate(WATCH_JS)
+
+    drop_keys(prefix)
+
+    until(page, "window.__seen.overlays.some((o) => o.state === 'moving')", timeout=5000)
+    until(page, f"window.erren.table.game !== {first}", timeout=15000)  # the next hand
+    page.wait_for_selector(OVERLAY, state="detached", timeout=5000)
+    log = node.log.read_text()
+    assert re.search(r"table \S+ is waiting to be picked up again", log), log[-3000:]
+    assert page.evaluate("window.__seen.closed") is False
+    assert page.evaluate("window.erren.table.handNo") == 2
+    page.screenshot(path=str(shots / "moved-between-hands.png"), full_page=True)
+    assert not errors, errors

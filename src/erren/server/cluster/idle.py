@@ -11,8 +11,11 @@ deleted (before the lease is released) when the table closes.  The takeover scan
 (:meth:`~erren.server.cluster.lobby.ClusterLobby.adopt`) rebuilds an entry whose lease nobody
 holds and whose table has no unfinished game (that one is restored from the record instead).
 
-Redis restarting empties the hash: the tables waiting then are lost as before (no hand, no
-bean is at stake in them), never a hand, which the database keeps.  Campaign tables are not
+Redis restarting empties the hash and the leases: the owner, losing the lease of a table that
+waits, puts its entry back (:meth:`IdleTables.put_back`: only if no node holds the lease and
+no entry is there), so the table is picked up again like the others, and its invite code is
+published again.  What Redis forgets between its restart and that moment (a table opened
+meanwhile) may be lost; never a hand, which the database keeps.  Campaign tables are not
 kept: their player goes back to the campaign screen after every hand.
 """
 
@@ -26,6 +29,11 @@ import redis.asyncio as aioredis
 
 __all__ = ["IdleTables"]
 
+_PUT_BACK = """
+if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+return redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
+"""
+
 
 class IdleTables:
     """This node's handle on ``{prefix}idle-tables``.  Writes are applied in the order they
@@ -35,11 +43,24 @@ class IdleTables:
     def __init__(self, client: aioredis.Redis, prefix: str) -> None:
         self.redis = client
         self.key = f"{prefix}idle-tables"
+        self.prefix = prefix
         self._order = asyncio.Lock()
+        self._put_back = client.register_script(_PUT_BACK)
 
     async def put(self, table_id: str, meta: dict[str, Any]) -> None:
         async with self._order:
             await self.redis.hset(self.key, table_id, json.dumps(meta))
+
+    async def put_back(self, table_id: str, meta: dict[str, Any]) -> bool:
+        """After a lost lease: record the table again, unless a node holds its lease or it is
+        recorded already (a Redis restart emptied both: the table is picked up again; another
+        node that took it over keeps its own, newer entry).  Whether it was recorded."""
+        async with self._order:
+            done = await self._put_back(
+                keys=[self.key, f"{self.prefix}lease:{table_id}"],
+                args=[table_id, json.dumps(meta)],
+            )
+        return bool(done)
 
     async def drop(self, table_id: str) -> None:
         async with self._order:

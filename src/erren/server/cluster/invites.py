@@ -24,7 +24,7 @@ from redis.exceptions import RedisError
 
 from erren.server.cluster.lobby import ClusterLobby
 from erren.server.lobby import LobbyError
-from erren.server.table import TableBase, TableSpec, TableView
+from erren.server.table import Table, TableBase, TableSpec, TableView
 
 if TYPE_CHECKING:
     from erren.server.cluster.relay import Relay
@@ -90,6 +90,19 @@ class InvitingLobby(ClusterLobby):
                 return code
             log.info("invite code %s is another node's; drawing again", code)
         raise LobbyError(503, "no free invite code was found; try again", "cluster-unavailable")
+
+    async def _republish(self, table: Table) -> None:
+        """The picked-up table's invite code, published again if a Redis restart forgot it
+        (never over another table's)."""
+        code = table.spec.invite
+        if code is None:
+            return
+        try:
+            await self.cluster.redis.set(
+                self._invite_key(code), table.spec.id, nx=True, px=INVITE_TTL_MS
+            )
+        except RedisError as err:
+            log.warning("cannot publish the invite of table %s again: %s", table.spec.id, err)
 
     def _closed(self, table: TableBase) -> None:
         code = table.spec.invite

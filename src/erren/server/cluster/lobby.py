@@ -131,6 +131,8 @@ class ClusterLobby(Lobby):
         if table is None:
             return
         self.lost.add(table_id)
+        if not table.running and table.spec.kind != "campaign":  # a Redis restart forgot it
+            self._chore(self._put_back(table))
         table.kept = True  # its game is the new owner's: nothing more is written here
         self._chore(table.stop())
         table._close("moved", "this table is played on another server now; reconnect")
@@ -149,6 +151,13 @@ class ClusterLobby(Lobby):
         token = self.cluster.leases.held.get(table_id)
         if token is not None:  # a kept game's seats stay: the node that restores it needs them
             self._chore(self._let_go(table_id, token, [] if table.kept else users))
+
+    async def _put_back(self, table: Table) -> None:
+        try:
+            if await self.idle.put_back(table.spec.id, table.idle_meta()):
+                log.warning("table %s is waiting to be picked up again", table.spec.id)
+        except RedisError as err:
+            log.warning("cannot record table %s as waiting: %s", table.spec.id, err)
 
     async def _let_go(self, table_id: str, token: int, users: list[int]) -> None:
         await self.idle.drop(table_id)  # before the lease: nobody may pick the table up
@@ -332,7 +341,12 @@ class ClusterLobby(Lobby):
         leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
         self._add(table)
         table.start()
+        await self._republish(table)
         return True
+
+    async def _republish(self, table: Table) -> None:
+        """Publish what else the cluster must know of a picked-up table (invite codes:
+        :class:`~erren.server.cluster.invites.InvitingLobby`)."""
 
     async def _adopt(self, game_id: int, table_id: str) -> bool:
         """Take the table's lease, claim the game with the token, then read it (so nothing an

@@ -204,7 +204,7 @@ export class TableView {
   /** @param {any} msg */
   onMessage(msg) {
     const open = this.closedMsg === null && this.closedReason === null;
-    if (open && movedMessage(msg, this.rejoin.active) && (msg.type === "error" || this.canComeBack())) {
+    if (open && movedMessage(msg, this.rejoin.active)) {
       this.moved();
       this.render();
       return;
@@ -294,15 +294,11 @@ export class TableView {
     sessionStorage.removeItem(this.storeKey);
   }
 
-  /** Whether a table that moved can come back: the node that takes it over restores an
-   * unfinished game (a hand under way, or the next one the player asked for), nothing else. */
-  canComeBack() {
-    return this.game !== null && (!this.end || this.readySent);
-  }
-
-  /** The table moved to another server, or a join again found no node playing it yet: keep the
-   * table as it is (its game, events, last event number) behind the overlay and join again after
-   * a pause (rejoin.js); a move sent and not answered is kept as after a lost connection. */
+  /** The table moved to another server, or a join again found no node playing it yet: every
+   * table can come back (a hand under way from its record, a table waiting for a deal from its
+   * entry in the cluster's Redis), so keep the table as it is (its game, events, last event
+   * number) behind the overlay and join again after a pause (rejoin.js); a move sent and not
+   * answered is kept as after a lost connection. */
   moved() {
     if (!this.rejoin.heard()) return; // the window ran out: given up
     this.syncing = true;
