@@ -14,21 +14,13 @@ from erren.server.cluster.invites import InvitingLobby
 from erren.server.lobby import _INVITE_ALPHABET
 from erren.server.store import Store
 from erren.server.store.passwords import Passwords
-from erren.server.table import TableConfig
 
+from ._support.helpers import SLOW_CLOCK
 from ._support.redis_ns import clusters
 
 pytestmark = pytest.mark.anyio
 
-CONFIG = TableConfig(
-    grace_s=600.0,
-    ready_timeout_s=600.0,
-    bot_delay_s=0.001,
-    turn_timeout_s=600.0,
-    claim_timeout_s=600.0,
-    claim_min_pause_s=0.0,
-    idle_timeout_s=600.0,
-)
+CONFIG = SLOW_CLOCK
 SEED = 11
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,23 +45,36 @@ async def _join_by_code(guest: PlayerClient, code: str) -> dict[str, object]:
     raise AssertionError(f"no node picked up the table of invite {code}")
 
 
+async def _host_waiting(owner: Server) -> tuple[PlayerClient, dict[str, Any]]:
+    """A host at his private table on ``owner``, joined, waiting for his guest."""
+    host = await player(owner.url, keep=True)
+    made = await host.private_table("guobiao-2p")
+    await host.connect()
+    await host.join(made["table"])
+    await wait_for(host, lambda m: m.get("type") == "joined")
+    return host, made
+
+
+async def _guest_back(host: PlayerClient, made: dict[str, Any], node: Server) -> PlayerClient:
+    """A guest seated by the code on ``node`` once a node has picked the table up, and the
+    host rejoined there; returns the guest."""
+    guest = await player(node.url, keep=True)
+    joined = await _join_by_code(guest, made["invite"])
+    assert (joined["table"], joined["seat"]) == (made["table"], 1)
+    await rejoin(host, node, made["table"])
+    return guest
+
+
 def test_a_private_table_waiting_for_its_guest_outlives_its_node(
     pair: tuple[Server, Server, str],
 ) -> None:
     owner, heir, _ = pair
 
     async def go() -> None:
-        host = await player(owner.url, keep=True)
-        made = await host.private_table("guobiao-2p")
+        host, made = await _host_waiting(owner)
         table = made["table"]
-        await host.connect()
-        await host.join(table)
-        await wait_for(host, lambda m: m.get("type") == "joined")
         owner.kill()
-        guest = await player(heir.url, keep=True)
-        joined = await _join_by_code(guest, made["invite"])
-        assert (joined["table"], joined["seat"]) == (table, 1)
-        await rejoin(host, heir, table)
+        guest = await _guest_back(host, made, heir)
         await play_both(host, guest, table, 1, seed=5)
         (end,) = settlements(guest.messages)
         assert end["record"]["outcome"]["hand"] == 1
@@ -115,19 +129,12 @@ def test_a_private_table_waiting_for_its_guest_outlives_a_redis_restart(
     owner, heir, prefix = pair
 
     async def go() -> None:
-        host = await player(owner.url, keep=True)
-        made = await host.private_table("guobiao-2p")
+        host, made = await _host_waiting(owner)
         table = made["table"]
-        await host.connect()
-        await host.join(table)
-        await wait_for(host, lambda m: m.get("type") == "joined")
         await drop_prefix(prefix)
         closed = await wait_for(host, lambda m: m.get("type") == "closed", timeout=10)
         assert closed["code"] == "moved", closed
-        guest = await player(heir.url, keep=True)
-        joined = await _join_by_code(guest, made["invite"])
-        assert (joined["table"], joined["seat"]) == (table, 1)
-        await rejoin(host, heir, table)
+        guest = await _guest_back(host, made, heir)
         await play_both(host, guest, table, 1, seed=7)
         (end,) = settlements(guest.messages)
         assert end["record"]["outcome"]["hand"] == 1

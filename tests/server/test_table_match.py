@@ -27,22 +27,15 @@ from erren.server.table import (
     Seat,
     SetTrustee,
     Table,
-    TableConfig,
     TableSpec,
     make_bot_seat,
 )
 
+from ._support.helpers import SLOW_CLOCK
+
 HANDS = 8
 WINDS = ("1z", "2z", "3z", "4z")  # 东 南 西 北
-CONFIG = TableConfig(
-    grace_s=600.0,
-    ready_timeout_s=600.0,
-    bot_delay_s=0.001,
-    turn_timeout_s=600.0,
-    claim_timeout_s=600.0,
-    claim_min_pause_s=0.0,
-    idle_timeout_s=600.0,
-)
+CONFIG = SLOW_CLOCK
 
 
 async def _message(conn: Conn, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
