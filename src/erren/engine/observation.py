@@ -109,7 +109,7 @@ def observe(state: State, player: int) -> Observation:
         timer = Timer(actor, *state.ruleset.decision_timer(state, actor))
     last = state.last_added[player]
     drew = (
-        phase is _TURN and state.origin is not None and state.origin.value != "claim"
+        phase is _TURN and state.origin is not None and state.origin._value_ != "claim"
     ) or phase in state.ruleset.drawn_tile_phases
     last_drawn = _TILES[last] if actor == player and drew and last >= 0 else None
     pending = _TILES[state.pending] if state.pending >= 0 else None
@@ -117,9 +117,9 @@ def observe(state: State, player: int) -> Observation:
         player=player,
         dealer=state.dealer,
         round_wind=state.round_wind,
-        phase=phase.value,
+        phase=phase._value_,  # ``value`` is a Python-level property: the hot path reads the slot
         to_act=actor,
-        origin=state.origin.value if state.origin is not None and actor is not None else None,
+        origin=state.origin._value_ if state.origin is not None and actor is not None else None,
         pending=pending,
         hand=state.concealed(player),
         last_drawn=last_drawn,

@@ -345,7 +345,7 @@ def event_json(event: Event, n: int) -> dict[str, Any]:
     """An engine event (already filtered for the viewer) as event number ``n``: its ``kind``,
     ``player``, ``tile``/``tiles`` (left out when empty), ``private``/``auto`` (only when true)
     and ``data`` (:data:`~erren.engine.events.EVENT_DATA`)."""
-    out: dict[str, Any] = {"n": n, "kind": event.kind.value, "player": event.player}
+    out: dict[str, Any] = {"n": n, "kind": event.kind._value_, "player": event.player}
     if event.tile is not None:
         out["tile"] = _TEXT[event.tile]
     if event.tiles:
@@ -575,11 +575,12 @@ def _core_json(obs: Observation) -> dict[str, Any]:
 
 
 _OBSERVATION_FIELDS = tuple(f.name for f in fields(Observation))
-_CORE_FIELDS = tuple(
+_CORE_NAMES = (
     "player dealer round_wind phase to_act origin pending hand last_drawn melds hidden_kongs "
     "discards claimed flowers concealed_count wall_count ting trustee dice legal_actions timer "
-    "event_seq result view streak".split()
+    "event_seq result view streak"
 )
+_CORE_FIELDS = tuple(_CORE_NAMES.split())
 _FAST = _CORE_FIELDS == _OBSERVATION_FIELDS and tuple(f.name for f in fields(Timer)) == (
     "player",
     "kind",
