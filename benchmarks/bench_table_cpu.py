@@ -1,21 +1,28 @@
-"""The server's CPU per move, in one process, without sockets: what the table actors cost.
+"""The server's CPU per action, in one process, without sockets: what the table actors cost.
 
-Run ``python -m benchmarks.bench_table_cpu [--tables 200] [--moves 20000] [--profile FILE]``.
+Run ``python -m benchmarks.bench_table_cpu [--tables 200] [--moves 20000] [--windows 3]
+[--replay 60] [--profile FILE]``.
 
-``--tables`` real :class:`~erren.server.table.Table` actors (private guobiao-2p tables, two
-guests each, the lobby's group-commit :class:`~erren.server.journal.Journal` on a fresh SQLite
-file) are played by in-process players: each seat's player reads its connection's outbox (the
-JSON text a WebSocket would carry), and when ``state.legal`` is not empty sends one legal action
-at random at once (no think time, so the loop is never idle); after a hand it sends ``ready``.
-The first window starts after ``--warmup`` moves; each of the ``--windows`` lasts ``--moves``
-moves; the median of the windows is printed last.
+First, deterministic (``--replay`` hands, 0: skip): seeded random guobiao-2p hands replayed
+through one table with no event loop, database or other task, and the process CPU of what the
+table sends after each action, both seats' ``events`` message (their events, their state with
+the ready hints, the JSON text), best of five runs.  It moves only when the hot path does, so
+it is the figure to compare on a busy machine.
 
-Printed: the process CPU (``time.process_time``: every thread, so aiosqlite's writer too) per
-move in µs; the players' own share (their ``orjson.loads`` and choice, timed around each
-synchronous step) and the rest, the server's CPU per move; moves/s; the bytes sent per move;
-the garbage collector's collections and its longest pause.  The machine may be shared: CPU
-time, not wall time, is the figure to compare, and the server's figure is the one the
-optimisations of the table's hot path move.
+Then the whole: ``--tables`` real :class:`~erren.server.table.Table` actors (private
+guobiao-2p tables, two guests each, the lobby's group-commit
+:class:`~erren.server.journal.Journal` on a fresh SQLite file in ``--dir``, the collector tuned
+as ``erren serve`` tunes it) are played by in-process players: each seat's player reads its
+connection's outbox (the JSON text a WebSocket would carry), and when ``state.legal`` is not
+empty sends one legal action at random at once (no think time, so the loop is never idle);
+after a hand it sends ``ready``.  The first window starts after ``--warmup`` moves; each of the
+``--windows`` lasts ``--moves`` moves.  Per window: the process CPU (``time.process_time``:
+every thread, so aiosqlite's writer too) per action applied (the players' and the claim
+windows' passes), the players' own share (their ``orjson.loads`` and choice, timed around each
+synchronous step) and the rest, the server's; actions/s; the bytes sent per action; the
+collector's collections and longest pause.  Last, the median and the least of the windows (on
+a shared machine the least is the steadier: other work only adds to it).  ``--profile FILE``
+samples the first window's CPU every millisecond and writes the top functions.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from erren.engine import State
 from erren.server.app import tune_gc
 from erren.server.clock import Clock
 from erren.server.journal import Journal
@@ -164,6 +172,56 @@ async def _player(table: Table, conn: Conn, rng: random.Random, tally: Tally) ->
             tally.done.set()
 
 
+def _replayed_messages(hands: int, repeat: int) -> tuple[float, int]:
+    """µs of process CPU per action of what a table sends after each move (both seats'
+    ``events`` message: their events, ``observation_json(..., hints=True)`` and the JSON
+    text; :meth:`~erren.server.table.TableBase._send_events`), over seeded random guobiao-2p
+    hands replayed with no event loop, database or other task: the best of ``repeat`` runs.
+    Deterministic, so it shows a change of the hot path on a busy machine; returns the figure
+    and the actions replayed."""
+    rng = random.Random(7)
+    table = Table(
+        TableSpec("replay", "private", "guobiao-2p", {}, invite="r"),
+        [Seat(1, "a"), Seat(2, "b")],
+        None,  # type: ignore[arg-type]  # nothing is written
+        clock=Clock(1.0),
+        config=CONFIG,
+        rng=random.Random(7),
+    )
+    conns = [Conn(1, "a"), Conn(2, "b")]
+    for seat, conn in zip(table.seats, conns, strict=True):
+        seat.conns.add(conn)
+    games = []
+    for seed in range(hands):
+        state = State.new(table.ruleset, seed=seed)
+        moves = []
+        while not state.is_terminal:
+            action = rng.choice(state.legal_actions())
+            moves.append(action)
+            state.apply(action)
+        games.append((seed, moves))
+    best, count = float("inf"), 0
+    for _ in range(repeat):
+        count = 0
+        cpu = 0.0
+        for seed, moves in games:
+            state = State.new(table.ruleset, seed=seed)
+            table.state, table.game_id, table.start_event = state, seed + 1, {"n": 0}
+            for action in moves:
+                before = state.event_count
+                state.apply(action)
+                start = time.process_time()
+                table._send_events(0, before)
+                table._send_events(1, before)
+                cpu += time.process_time() - start
+                count += 1
+                for conn in conns:
+                    while not conn.queue.empty():
+                        conn.queue.get_nowait()
+        best = min(best, cpu)
+    return best / count * 1e6, count
+
+
 async def _window(
     args: argparse.Namespace, tally: Tally, journal: Journal, index: int
 ) -> dict[str, float]:
@@ -257,12 +315,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="where the SQLite file goes (default /dev/shm: memory, so the disk's flushes "
         "do not blur the CPU figure)",
     )
+    parser.add_argument(
+        "--replay",
+        type=int,
+        default=60,
+        help="hands replayed for the deterministic figure of the messages alone (0: none)",
+    )
     parser.add_argument("--windows", type=int, default=3, help="windows measured in a row")
     parser.add_argument(
         "--profile",
         help="sample the CPU and write the top functions (self, inclusive) to this file",
     )
     args = parser.parse_args(argv)
+    if args.replay:
+        us, count = _replayed_messages(args.replay, 5)
+        print(f"replayed: the messages after a move, {us:.1f} µs per action ({count} actions)")
+    if not args.windows:
+        return 0
     windows = asyncio.run(_run(args))
     for r in windows:
         print(
@@ -272,11 +341,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"bytes sent {r['bytes']:.0f}  gc gen0/1/2 {r['gc0']:.0f}/{r['gc1']:.0f}/"
             f"{r['gc2']:.0f} longest {r['gc_max_ms']:.1f} ms"
         )
-    server = statistics.median(r["server_us"] for r in windows)
-    total = statistics.median(r["cpu_us"] for r in windows)
+    server = [r["server_us"] for r in windows]
+    total = [r["cpu_us"] for r in windows]
     print(
-        f"median of {len(windows)} windows: process CPU per action {total:.1f} µs, "
-        f"server {server:.1f} µs"
+        f"{len(windows)} windows: process CPU per action median {statistics.median(total):.1f} "
+        f"min {min(total):.1f} µs; server median {statistics.median(server):.1f} "
+        f"min {min(server):.1f} µs"
     )
     return 0
 
