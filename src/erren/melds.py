@@ -11,6 +11,10 @@ from erren.tiles import Tile
 class MeldKind(Enum):
     """How a meld was declared."""
 
+    __hash__ = object.__hash__
+    """By identity, as members compare (``Enum`` hashes the name in Python: these are set and
+    dict keys on the engine's hot path)."""
+
     CHI = "chi"  # 吃: a chow, one tile claimed from the opponent
     PENG = "peng"  # 碰: a pung claimed from a discard
     MING_GANG = "ming_gang"  # 明杠: a kong claimed from a discard

@@ -72,3 +72,15 @@ def test_a_cluster_of_two_nodes_shares_the_tables(run_benchmark: Callable[..., s
     assert len(report["buckets"]) == 1  # 5 s of ramp, warm-up and window: one 5 s bucket
     for label in ("node bench-0", "node bench-1", "database TPS", "warm-up", "p99 by 5 s"):
         assert label in report["table"]
+
+
+def test_the_table_cpu_benchmark_measures_actions(run_benchmark: Callable[..., str]) -> None:
+    """``bench_table_cpu`` replays a few hands and plays a few tables in one process: each part
+    is reported with the actions it measured."""
+    printed = run_benchmark(
+        "bench_table_cpu",
+        *("--tables", "4", "--moves", "150", "--warmup", "30", "--windows", "2", "--replay", "2"),
+    )
+    assert "replayed: the messages after a move" in printed
+    assert printed.count("actions/s (wall)") == 2  # one line per window
+    assert "2 windows: process CPU per action median" in printed

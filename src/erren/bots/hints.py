@@ -52,23 +52,44 @@ def _same(kind: int) -> int:
     return kind
 
 
+def _no_seen() -> tuple[list[int], int]:
+    return [0] * NUM_KINDS, 0
+
+
 @dataclass(frozen=True, slots=True)
 class HandView:
     """The player's hand as the analysis counts it: ``counts`` of his concealed natural tiles by
-    functional kind, ``wilds`` held, ``visible`` copies of each functional kind he can see,
-    ``held`` the tiles of his melds by functional kind, the family's ``shapes``, the physical
-    ``wild`` tile (``None`` without wilds) and the wilds he has not seen (``wilds_left``).
+    functional kind, ``wilds`` held, ``held`` the tiles of his melds by functional kind, the
+    family's ``shapes``, the physical ``wild`` tile (``None`` without wilds); ``visible`` (copies
+    of each functional kind he can see) and ``wilds_left`` (the wilds he has not seen) are worked
+    out by ``seen`` on first use: the table asks for the waits of both seats' hands after every
+    move, and most hands have none, so the count of the pools and melds is rarely needed.
     ``physical``/``functional`` map a kind to a tile and back (a White is the gold kind)."""
 
     counts: list[int]
     wilds: int
-    visible: list[int]
     held: list[int]
     shapes: ShapeSet
     wild: int | None = None
-    wilds_left: int = 0
     physical: Callable[[int], int] = field(default=_same)
     functional: Callable[[int], int] = field(default=_same)
+    seen: Callable[[], tuple[list[int], int]] = field(default=_no_seen, repr=False)
+    _seen: list[tuple[list[int], int]] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
+
+    def _counted(self) -> tuple[list[int], int]:
+        if not self._seen:
+            self._seen.append(self.seen())
+        return self._seen[0]
+
+    @property
+    def visible(self) -> list[int]:
+        return self._counted()[0]
+
+    @property
+    def wilds_left(self) -> int:
+        return self._counted()[1]
 
     def unseen(self, kind: int) -> int:
         return max(0, 4 - self.visible[kind])
@@ -77,6 +98,8 @@ class HandView:
         """The waits of the 3n+1 hand ``counts`` + ``wilds`` (empty: not ready), physical tiles
         with their unseen copies, the wild tile last."""
         kinds = waits(counts, wilds=wilds, shapes=self.shapes, held=self.held, max_copies=4)
+        if not kinds:
+            return []
         out = [(Tile(self.physical(k)), self.unseen(k)) for k in kinds if k != self.wild]
         if out and self.wild is not None and self.wilds_left > 0:
             out.append((Tile(self.wild), self.wilds_left))
@@ -91,38 +114,55 @@ class HandView:
         return counts, self.wilds
 
 
+def _hand_counts(obs: Observation) -> list[int]:
+    counts = [0] * NUM_KINDS
+    for t in obs.hand:
+        counts[t] += 1
+    return counts
+
+
 def hand_view(obs: Observation) -> HandView:
     """The family's count of ``obs``'s hand (see :class:`HandView`)."""
     held = [0] * NUM_KINDS
     for meld in obs.melds[obs.player]:
         for t in meld.tiles:
             held[t] += 1
+    counts = _hand_counts(obs)
     match obs.view:
         case ArcadeView(wild=Tile() as wild) as view:
             w = int(wild)
-            counts, k, visible = wild_counts(obs, view, w)
-            _, raw = visible_counts(obs, flowers=True)
-            return HandView(counts, k, visible, held, ARCADE, w, max(0, _WILDS_IN_PLAY - raw[w]))
+            k, counts[w] = counts[w], 0
+
+            def arcade_seen() -> tuple[list[int], int]:
+                visible = wild_counts(obs, view, w)[2]
+                _, raw = visible_counts(obs, flowers=True)
+                return visible, max(0, _WILDS_IN_PLAY - raw[w])
+
+            return HandView(counts, k, held, ARCADE, w, seen=arcade_seen)
         case XiamenView(gold=Tile() as gold):
             g = int(gold)
-            counts, k, visible = gold_counts(obs, g)
-            _, raw = seen_counts(obs)
+            k, counts[g] = counts[g], 0
             fheld = list(held)
             fheld[g] = 0
             if g != _WHITE:
+                counts[g], counts[_WHITE] = counts[_WHITE], 0
                 fheld[g], fheld[_WHITE] = held[_WHITE], 0
+
+            def xiamen_seen() -> tuple[list[int], int]:
+                visible = gold_counts(obs, g)[2]
+                _, raw = seen_counts(obs)
+                return visible, max(0, _WILDS_IN_PLAY - raw[g])
+
             return HandView(
                 counts,
                 k,
-                visible,
                 fheld,
                 XIAMEN,
                 g,
-                max(0, _WILDS_IN_PLAY - raw[g]),
                 physical=lambda t: _WHITE if t == g and g != _WHITE else t,
                 functional=lambda t: g if t == _WHITE and g != _WHITE else t,
+                seen=xiamen_seen,
             )
-    counts, visible = seen_counts(obs)
     match obs.view:  # before the indicator is turned: no wild yet, the family's shapes
         case ArcadeView():
             shapes = ARCADE
@@ -130,7 +170,7 @@ def hand_view(obs: Observation) -> HandView:
             shapes = XIAMEN
         case _:
             shapes = GUOBIAO_2P
-    return HandView(counts, 0, visible, held, shapes)
+    return HandView(counts, 0, held, shapes, seen=lambda: (seen_counts(obs)[1], 0))
 
 
 def _discard_tiles(obs: Observation) -> list[int]:

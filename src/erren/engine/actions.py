@@ -55,6 +55,10 @@ CHANCE = -1
 class ActionKind(Enum):
     """What an action does.  The value is its verb in the string form."""
 
+    __hash__ = object.__hash__
+    """By identity, as members compare (``Enum`` hashes the name in Python: these are set and
+    dict keys on the engine's hot path)."""
+
     SHUFFLE = "shuffle"
     DICE = "dice"
     DISCARD = "discard"
@@ -214,7 +218,7 @@ class Action:
 
     # ----------------------------------------------------------------- printing
     def __str__(self) -> str:
-        verb = self.kind.value
+        verb = self.kind._value_  # not ``value``, a Python-level property
         if self.kind is ActionKind.SHUFFLE:
             return f"c:{verb}:" + "".join(str(Tile(t)) for t in self.data)
         if self.kind is ActionKind.DICE or self.kind is ActionKind.SEED:

@@ -8,6 +8,7 @@ list of tile ids with ``head``/``tail`` pointers.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Self
 
 from erren.engine.actions import CHANCE, Action, ActionKind
@@ -26,6 +27,10 @@ __all__ = ["Board"]
 
 _DEAL, _END = Phase.DEAL, Phase.END
 _TILES = tuple(Tile(i) for i in range(42))
+_COPIES: dict[tuple[int, int], tuple[Tile, ...]] = {
+    (k, n): (_TILES[k],) * n for k in range(len(_TILES)) for n in range(9)
+}
+"""``(kind, count)`` → that many copies of the tile: a concealed hand from its counts."""
 _WINDOWS: frozenset[Phase | FamilyPhase] = frozenset({Phase.CLAIM, Phase.ROB})
 """Windows in which one seat answers a tile (a discard, a 加杠; the families add their
 post-draw windows): with ``claim_privacy`` they open whether or not he has a choice, and 报听
@@ -83,6 +88,8 @@ class Board:
         self.result: HandResult | None = None
         self._chance_step = 0
         self._legal: list[Action] | None = None
+        self._shown: list[tuple[tuple[int, ...], tuple[Tile, ...]]] = [((), ()), ((), ())]
+        """Each seat's last :meth:`concealed` answer and the counts it was made from."""
         self._complete = ruleset.complete
         self._privacy = ruleset.claim_privacy
         self._min_fan = ruleset.min_fan
@@ -121,6 +128,7 @@ class Board:
         new.claimed = [list(c) for c in self.claimed]
         new.flowers = [list(f) for f in self.flowers]
         new.visible = list(self.visible)
+        new._shown = list(self._shown)
         new.wall = list(self.wall)
         for name in ("last_added", "ting", "tianting", "trustee", "timeouts"):
             setattr(new, name, list(getattr(self, name)))
@@ -159,8 +167,15 @@ class Board:
         return max(0, self.tail - self.head + 1) if self.wall else 0
 
     def concealed(self, player: int) -> tuple[Tile, ...]:
-        h = self.hands[player]
-        return tuple(_TILES[k] for k in range(NUM_KINDS) for _ in range(h[k]))
+        """The seat's concealed tiles, sorted.  Remembered per seat: the server observes both
+        seats after every move, and a hand changes only on its owner's moves."""
+        counts = tuple(self.hands[player])
+        shown = self._shown[player]
+        if shown[0] == counts:
+            return shown[1]
+        tiles = tuple(chain.from_iterable(map(_COPIES.__getitem__, enumerate(counts))))
+        self._shown[player] = (counts, tiles)
+        return tiles
 
     def next_chance(self) -> ActionKind | None:
         """The chance action due next in the setup, or ``None``."""

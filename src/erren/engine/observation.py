@@ -13,11 +13,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from erren.engine.actions import Action
+from erren.engine.phases import Phase
 from erren.engine.views import FamilyView
 from erren.melds import Meld, MeldKind
 from erren.tiles import Tile
 
 _TILES = tuple(Tile(i) for i in range(42))
+_tile_of = _TILES.__getitem__
+_DEAL, _END, _TURN = Phase.DEAL, Phase.END, Phase.TURN
+_AN_GANG = MeldKind.AN_GANG
 
 if TYPE_CHECKING:
     from erren.engine.state import HandResult, State
@@ -87,16 +91,14 @@ def observe(state: State, player: int) -> Observation:
     """``player``'s view of ``state``."""
     if player not in (0, 1):
         raise ValueError("player must be seat 0 or 1")
-    from erren.engine.state import Phase  # noqa: PLC0415
-
     phase = state.phase
-    actor = state.actor if phase not in (Phase.DEAL, Phase.END) else None
+    actor = state.actor if phase is not _DEAL and phase is not _END else None
     melds: list[tuple[Meld, ...]] = []
     hidden = [0, 0]
     for seat in (0, 1):
         shown = []
         for meld in state.melds[seat]:
-            if meld.kind is MeldKind.AN_GANG and seat != player:
+            if meld.kind is _AN_GANG and seat != player:
                 hidden[seat] += 1
             else:
                 shown.append(meld)
@@ -107,7 +109,7 @@ def observe(state: State, player: int) -> Observation:
         timer = Timer(actor, *state.ruleset.decision_timer(state, actor))
     last = state.last_added[player]
     drew = (
-        phase is Phase.TURN and state.origin is not None and state.origin.value != "claim"
+        phase is _TURN and state.origin is not None and state.origin._value_ != "claim"
     ) or phase in state.ruleset.drawn_tile_phases
     last_drawn = _TILES[last] if actor == player and drew and last >= 0 else None
     pending = _TILES[state.pending] if state.pending >= 0 else None
@@ -115,22 +117,22 @@ def observe(state: State, player: int) -> Observation:
         player=player,
         dealer=state.dealer,
         round_wind=state.round_wind,
-        phase=phase.value,
+        phase=phase._value_,  # ``value`` is a Python-level property: the hot path reads the slot
         to_act=actor,
-        origin=state.origin.value if state.origin is not None and actor is not None else None,
+        origin=state.origin._value_ if state.origin is not None and actor is not None else None,
         pending=pending,
         hand=state.concealed(player),
         last_drawn=last_drawn,
         melds=(melds[0], melds[1]),
         hidden_kongs=(hidden[0], hidden[1]),
         discards=(
-            tuple(_TILES[t] for t in state.discards[0]),
-            tuple(_TILES[t] for t in state.discards[1]),
+            tuple(map(_tile_of, state.discards[0])),
+            tuple(map(_tile_of, state.discards[1])),
         ),
         claimed=(tuple(state.claimed[0]), tuple(state.claimed[1])),
         flowers=(
-            tuple(_TILES[t] for t in state.flowers[0]),
-            tuple(_TILES[t] for t in state.flowers[1]),
+            tuple(map(_tile_of, state.flowers[0])),
+            tuple(map(_tile_of, state.flowers[1])),
         ),
         concealed_count=(sum(state.hands[0]), sum(state.hands[1])),
         wall_count=state.wall_count,

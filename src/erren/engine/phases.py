@@ -25,6 +25,10 @@ TERMINAL = -2
 class Phase(Enum):
     """The shared phases of a hand (§2.2)."""
 
+    __hash__ = object.__hash__
+    """By identity, as members compare (``Enum`` hashes the name in Python: these are set and
+    dict keys on the engine's hot path)."""
+
     DEAL = "deal"
     TURN = "turn"
     CLAIM = "claim"
@@ -35,6 +39,10 @@ class Phase(Enum):
 class FamilyPhase(Enum):
     """Base of a family's own phases: each family subclasses it with its members (xiamen's
     ``XiamenPhase``, arcade's ``ArcadePhase``); ``value`` is the phase's name in observations."""
+
+    __hash__ = object.__hash__
+    """By identity, as members compare (``Enum`` hashes the name in Python: these are set and
+    dict keys on the engine's hot path)."""
 
 
 class FamilyData:
@@ -58,6 +66,10 @@ NO_DATA = FamilyData()
 
 class Origin(Enum):
     """How the last tile of a ``TURN`` arrived (§2.2)."""
+
+    __hash__ = object.__hash__
+    """By identity, as members compare (``Enum`` hashes the name in Python: these are set and
+    dict keys on the engine's hot path)."""
 
     DEAL = "deal"
     DRAW = "draw"

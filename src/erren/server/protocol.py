@@ -18,6 +18,7 @@ from erren.bots.hints import hand_waits, ready_hints
 from erren.engine import Action, Event, HandResult, Observation
 from erren.engine.actions import ActionKind
 from erren.engine.codec import decode, encode
+from erren.engine.observation import Timer
 from erren.errors import NotationError
 from erren.melds import Meld, MeldKind
 from erren.notation import parse_tile
@@ -309,11 +310,26 @@ def error_json(
     return {"type": "error", "code": code, "message": message, "params": params or {}, **extra}
 
 
-@lru_cache(maxsize=4096)
 def action_text(action: Action) -> str:
     """An action without its seat (``discard:5m``); cached, every message lists the legal
-    actions."""
-    return str(action).split(":", 1)[1]
+    actions.  The cache is keyed by the object (the engine interns its actions, and hashing
+    an :class:`Action` hashes its enum fields in Python, which costs more than the lookup
+    saves); an entry keeps its action alive, so an ``id`` is never reused while it is
+    cached."""
+    found = _ACTION_TEXT.get(id(action))
+    if found is not None and found[0] is action:
+        return found[1]
+    text = str(action).split(":", 1)[1]
+    if len(_ACTION_TEXT) >= _ACTION_TEXT_MAX:
+        _ACTION_TEXT.clear()
+    _ACTION_TEXT[id(action)] = (action, text)
+    return text
+
+
+_ACTION_TEXT: dict[int, tuple[Action, str]] = {}
+_ACTION_TEXT_MAX = 8192
+"""Interned actions number a few thousand (kind × seat × tile); the parsed ones that are not
+interned are dropped with the rest when the cache is full."""
 
 
 def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
@@ -329,7 +345,7 @@ def event_json(event: Event, n: int) -> dict[str, Any]:
     """An engine event (already filtered for the viewer) as event number ``n``: its ``kind``,
     ``player``, ``tile``/``tiles`` (left out when empty), ``private``/``auto`` (only when true)
     and ``data`` (:data:`~erren.engine.events.EVENT_DATA`)."""
-    out: dict[str, Any] = {"n": n, "kind": event.kind.value, "player": event.player}
+    out: dict[str, Any] = {"n": n, "kind": event.kind._value_, "player": event.player}
     if event.tile is not None:
         out["tile"] = _TEXT[event.tile]
     if event.tiles:
@@ -482,7 +498,26 @@ def observation_json(
     ``view``, tagged by ``view.family``); ``legal`` lists the actions without the seat,
     ``timer.deadline`` is the Unix time at which the running timer fires (the table knows it,
     the engine does not); with ``hints``, ``hints`` holds :func:`hints_json` (the table sends
-    them to the players; replays and bots go without)."""
+    them to the players; replays and bots go without).
+
+    The table sends one to each seat after every move, so the core fields are written out
+    here by hand (:func:`_core_json`) rather than walked by the codec: the same JSON, in the
+    same order, at half the cost (``tests/server/test_protocol_fast.py`` holds the two
+    equal)."""
+    out = _core_json(obs) if _FAST else _generic_json(obs)
+    timer = out["timer"]
+    if timer is not None:
+        if seconds is not None:
+            timer["seconds"] = seconds
+        if deadline is not None:
+            timer["deadline"] = round(deadline, 3)
+    if hints:
+        out["hints"] = hints_json(obs)
+    return out
+
+
+def _generic_json(obs: Observation) -> dict[str, Any]:
+    """:func:`observation_json`'s fields through the generic codec (the reference)."""
     out: dict[str, Any] = {}
     for name in _OBSERVATION_FIELDS:
         value = getattr(obs, name)
@@ -497,18 +532,62 @@ def observation_json(
             ]
         else:
             out[_RENAMED.get(name, name)] = encode(value)
-    timer = out["timer"]
-    if timer is not None:
-        if seconds is not None:
-            timer["seconds"] = seconds
-        if deadline is not None:
-            timer["deadline"] = round(deadline, 3)
-    if hints:
-        out["hints"] = hints_json(obs)
     return out
 
 
+def _core_json(obs: Observation) -> dict[str, Any]:
+    """:func:`_generic_json` written out for the fields of :class:`Observation` (tiles as
+    their notation, tuples as lists, the timer as an object); ``view`` still goes through
+    the codec (each family has its own)."""
+    text = _TEXT
+    timer = obs.timer
+    pending, last = obs.pending, obs.last_drawn
+    discards, flowers, melds = obs.discards, obs.flowers, obs.melds
+    return {
+        "player": obs.player,
+        "dealer": obs.dealer,
+        "round_wind": text[obs.round_wind],
+        "phase": obs.phase,
+        "to_act": obs.to_act,
+        "origin": obs.origin,
+        "pending": None if pending is None else text[pending],
+        "hand": [text[t] for t in obs.hand],
+        "last_drawn": None if last is None else text[last],
+        "melds": [[meld_json(m) for m in melds[0]], [meld_json(m) for m in melds[1]]],
+        "hidden_kongs": list(obs.hidden_kongs),
+        "discards": [[text[t] for t in discards[0]], [text[t] for t in discards[1]]],
+        "claimed": [list(obs.claimed[0]), list(obs.claimed[1])],
+        "flowers": [[text[t] for t in flowers[0]], [text[t] for t in flowers[1]]],
+        "concealed_count": list(obs.concealed_count),
+        "wall_count": obs.wall_count,
+        "ting": list(obs.ting),
+        "trustee": list(obs.trustee),
+        "dice": list(obs.dice),
+        "legal": [action_text(a) for a in obs.legal_actions],
+        "timer": None
+        if timer is None
+        else {"player": timer.player, "kind": timer.kind, "seconds": timer.seconds},
+        "last_n": obs.event_seq,
+        "result": result_json(obs.result),
+        "view": encode(obs.view),
+        "streak": obs.streak,
+    }
+
+
 _OBSERVATION_FIELDS = tuple(f.name for f in fields(Observation))
+_CORE_NAMES = (
+    "player dealer round_wind phase to_act origin pending hand last_drawn melds hidden_kongs "
+    "discards claimed flowers concealed_count wall_count ting trustee dice legal_actions timer "
+    "event_seq result view streak"
+)
+_CORE_FIELDS = tuple(_CORE_NAMES.split())
+_FAST = _CORE_FIELDS == _OBSERVATION_FIELDS and tuple(f.name for f in fields(Timer)) == (
+    "player",
+    "kind",
+    "seconds",
+)
+"""The hand-written fields are the observation's (a new field falls back to the codec, which
+sends it, until :func:`_core_json` learns it)."""
 
 
 def observation_from_json(data: dict[str, Any]) -> Observation:

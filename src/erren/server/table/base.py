@@ -30,6 +30,9 @@ log = logging.getLogger("erren.server.table")
 
 T = TypeVar("T")
 
+_IDLE_SLACK_S = 0.001
+"""A timer may ring this much before the idle deadline (the loop's clock resolution)."""
+
 
 class TableBase:
     """A table's state and its plumbing; :class:`~erren.server.table.Table` is the actor."""
@@ -79,6 +82,8 @@ class TableBase:
         self._persisted = 0
         self._idle: Timer | None = None
         self._idle_stamp = 0
+        self._idle_due = 0.0
+        """When (loop time) the table is idle unless someone plays first."""
         self._window_at: float | None = None
         """When (loop time) the running claim window opened, at tables where a human decides."""
         self._window_pass: Timer | None = None
@@ -174,6 +179,7 @@ class TableBase:
         for timer in (*timers, *(s.grace for s in self.seats)):
             if timer is not None:
                 timer.cancel()
+        self._idle = None  # a later touch sets a new one
 
     @property
     def awaiting_restore(self) -> bool:
@@ -183,16 +189,27 @@ class TableBase:
 
     # ------------------------------------------------------------------ idle tables
     def _touch(self) -> None:
-        """A player did something: the idle timer starts again."""
+        """A player did something: the idle timer starts again.  Every move touches the table,
+        so the timer is not replaced each time (a cancelled timer stays in the event loop's
+        heap, and a thousand tables' moves would keep it full of them): the new deadline is
+        noted, and a timer that rings before it waits again for the rest (:meth:`_idle_ring`)."""
         if self.closed:
             return
-        if self._idle is not None:
-            self._idle.cancel()
         self._idle_stamp += 1
-        stamp = self._idle_stamp
-        self._idle = self.clock.call_later(
-            self.config.idle_timeout_s, lambda: self.submit(IdleOver(stamp))
-        )
+        timeout = self.config.idle_timeout_s
+        self._idle_due = asyncio.get_running_loop().time() + self.clock.real(timeout)
+        if self._idle is None:
+            self._idle = self.clock.call_later(timeout, self._idle_ring)
+
+    def _idle_ring(self) -> None:
+        """The idle timer rang: nobody has played since its deadline (``IdleOver``), or wait
+        for the deadline the last move set."""
+        left = self._idle_due - asyncio.get_running_loop().time()
+        if left > _IDLE_SLACK_S:
+            self._idle = self.clock.call_later(left / self.clock.scale, self._idle_ring)
+            return
+        self._idle = None
+        self.submit(IdleOver(self._idle_stamp))
 
     def _idle_over(self, stamp: int) -> None:
         if self.closed or stamp != self._idle_stamp:
