@@ -48,7 +48,8 @@ from erren.server.app import tune_gc
 from erren.server.clock import Clock
 from erren.server.journal import Journal
 from erren.server.store import Passwords, Store
-from erren.server.table import Act, Conn, Join, Ready, Seat, Table, TableConfig, TableSpec
+from erren.server.table import Act, Conn, Join, Ready, Seat, Table, TableSpec
+from erren.testing.tables import SLOW_CLOCK
 
 try:
     import orjson
@@ -61,15 +62,7 @@ def loads(text: str) -> Any:
     return json.loads(text) if orjson is None else orjson.loads(text)
 
 
-CONFIG = TableConfig(
-    grace_s=600.0,
-    ready_timeout_s=600.0,
-    bot_delay_s=0.001,
-    turn_timeout_s=600.0,
-    claim_timeout_s=600.0,
-    claim_min_pause_s=0.0,
-    idle_timeout_s=600.0,
-)
+CONFIG = SLOW_CLOCK
 
 
 @dataclass

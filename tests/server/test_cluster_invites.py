@@ -14,8 +14,8 @@ from erren.server.cluster.invites import InvitingLobby
 from erren.server.lobby import _INVITE_ALPHABET
 from erren.server.store import Store
 from erren.server.store.passwords import Passwords
+from erren.testing.tables import SLOW_CLOCK
 
-from ._support.helpers import SLOW_CLOCK
 from ._support.redis_ns import clusters
 
 pytestmark = pytest.mark.anyio

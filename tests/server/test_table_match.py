@@ -30,8 +30,7 @@ from erren.server.table import (
     TableSpec,
     make_bot_seat,
 )
-
-from ._support.helpers import SLOW_CLOCK
+from erren.testing.tables import SLOW_CLOCK
 
 HANDS = 8
 WINDS = ("1z", "2z", "3z", "4z")  # 东 南 西 北

@@ -10,20 +10,8 @@ import httpx
 
 from erren.bots import find_bot
 from erren.server.client import PlayerClient, guest_token
-from erren.server.table import TableConfig
 
 from .leaks import Audit, audit_seat
-
-SLOW_CLOCK = TableConfig(
-    grace_s=600.0,
-    ready_timeout_s=600.0,
-    bot_delay_s=0.001,
-    turn_timeout_s=600.0,
-    claim_timeout_s=600.0,
-    claim_min_pause_s=0.0,
-    idle_timeout_s=600.0,
-)
-"""A table in the process whose timers never get in the way (bots move at once)."""
 
 
 async def player(url: str, *, keep: bool = False) -> PlayerClient:

@@ -58,6 +58,12 @@ class RemoteTable:
         }
 
 
+def _kept_waiting(table: TableBase) -> bool:
+    """Whether a table waiting for a deal is kept for another node to pick up: every table but
+    a campaign's (its player goes back to the campaign screen after each hand)."""
+    return table.spec.kind != "campaign"
+
+
 def _ended(task: asyncio.Task[None]) -> None:
     """The takeover loop ends only when the node stops; anything else is a bug, said loudly."""
     if not task.cancelled():
@@ -88,14 +94,14 @@ class ClusterLobby(Lobby):
 
     def _table(self, spec: TableSpec, seats: list[Seat], cls: type[Table] = Table) -> Table:
         table = super()._table(spec, seats, cls)
-        if spec.kind != "campaign":  # its player goes back to the campaign after each hand
+        if _kept_waiting(table):
             table.on_idle = self._now_idle
         return table
 
     async def _now_idle(self, table: TableBase) -> None:
         """The table waits for a deal: its description goes to :attr:`idle` (a Redis error is
         logged: the table plays on, only not picked up if this node dies meanwhile)."""
-        if table.spec.kind == "campaign" or not isinstance(table, Table):
+        if not isinstance(table, Table) or not _kept_waiting(table):
             return
         try:
             await self.idle.put(table.spec.id, table.idle_meta())
@@ -131,7 +137,7 @@ class ClusterLobby(Lobby):
         if table is None:
             return
         self.lost.add(table_id)
-        if not table.running and table.spec.kind != "campaign":  # a Redis restart forgot it
+        if not table.running and _kept_waiting(table):  # a Redis restart forgot it
             self._chore(self._put_back(table))
         table.kept = True  # its game is the new owner's: nothing more is written here
         self._chore(table.stop())
