@@ -22,9 +22,9 @@ import pytest
 from erren.campaign import COMPUTER, HUMAN, Run, Status, table
 from erren.campaign import save as saving
 from erren.campaign.save import Save
-from erren.cli._display import Palette
 from erren.cli.arcade import arcade
 from erren.cli.main import main
+from erren.display import Palette
 from erren.engine import Action, State
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from erren.cli._display import pad, width
+from erren.display import pad, width
 
 
 @pytest.mark.parametrize(

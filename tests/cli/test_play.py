@@ -8,9 +8,9 @@ import sys
 import pytest
 
 from erren.bots import find_bot
-from erren.cli._display import Palette, use_color
 from erren.cli.main import main
 from erren.cli.play import play
+from erren.display import Palette, use_color
 from erren.engine import find_ruleset
 
 RULE = "─" * 78

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from erren.bots import find_bot
-from erren.cli._display import Palette
 from erren.cli.main import main
 from erren.cli.replay import browse, frames, load_record
+from erren.display import Palette
 from erren.engine import Record, State, find_ruleset
 from erren.sim import play_hand, simulate
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 
 from erren.bots import find_bot
-from erren.cli._display import Palette
 from erren.cli.play import play
+from erren.display import Palette
 from erren.engine import find_ruleset
 from erren.sim import simulate
 

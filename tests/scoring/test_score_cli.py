@@ -9,8 +9,8 @@ import json
 import pytest
 
 from erren.cli import score as score_cli
-from erren.cli._display import width
 from erren.cli.score import run_jsonl, score_json
+from erren.display import width
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -39,13 +39,13 @@ from erren.campaign import (
 )
 from erren.campaign import save as saving
 from erren.campaign.save import Save, SaveError
-from erren.cli._display import Palette, wild_of
 from erren.cli.console import Console, QuitRequested
 from erren.cli.menu import Choice, ask_menu, choices
 from erren.cli.play import Opponent, add_table_arguments, opponent_of, palette_of
 from erren.cli.settlement import settlement_lines
 from erren.cli.table import drawn_tile, hand_order, show_table
 from erren.cli.words import narrate
+from erren.display import Palette, wild_of
 from erren.engine import CHANCE, Action, ActionKind, Event, EventKind, Observation, State
 from erren.engine.state import HandResult
 from erren.errors import ErrenError

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from erren.analysis.shapes import ARCADE, GUOBIAO_2P
 from erren.analysis.waits import waits
 from erren.bots import Bot
-from erren.cli._display import Palette, gold_of, wild_of
 from erren.cli.console import Console
 from erren.cli.table import drawn_tile, hand_order
 from erren.cli.words import describe
+from erren.display import Palette, gold_of, wild_of
 from erren.engine import Action, ActionKind, ArcadeView, Observation, State
 from erren.errors import IllegalActionError, NotationError
 from erren.notation import parse_tiles

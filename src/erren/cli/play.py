@@ -24,7 +24,6 @@ from typing import TextIO
 
 from erren.bots import Bot, Level, bot_names, find_bot, level_bot, parse_level
 from erren.bots.levels import DEFAULT_LEVEL, level_names
-from erren.cli._display import LEGEND, Palette, gold_line, use_color, wild_line
 from erren.cli.console import Console, QuitRequested
 from erren.cli.menu import (
     ask_menu,
@@ -39,6 +38,7 @@ from erren.cli.settlement import settlement_lines
 from erren.cli.simulate import add_ruleset_arguments, parse_option
 from erren.cli.table import hand_lines, show_table
 from erren.cli.words import COMPUTER, HUMAN, NAMES, narrate
+from erren.display import LEGEND, Palette, gold_line, use_color, wild_line
 from erren.engine import Match, Ruleset, State, find_ruleset, ruleset_names
 from erren.tiles import Tile
 

@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from erren.cli._display import Palette, board_lines, score_lines, seat_lines, use_color
+from erren.display import Palette, board_lines, score_lines, seat_lines, use_color
 from erren.engine import Action, Record
 from erren.engine.actions import CHANCE
 from erren.engine.record import replay_moves

@@ -9,8 +9,8 @@ from typing import Any, TextIO
 
 from erren.cli import _jsonl as jsonl
 from erren.cli import score_arcade, score_xiamen
-from erren.cli._display import pad, width
 from erren.cli._jsonl import answering, is_whole, read_flags, read_request
+from erren.display import pad, width
 from erren.errors import ErrenError
 from erren.hand import Hand
 from erren.scoring.guobiao import ScoreResult, WinContext, score

@@ -15,8 +15,8 @@ import sys
 from typing import Any, TextIO
 
 from erren.cli import _jsonl as jsonl
-from erren.cli._display import pad, width
 from erren.cli._jsonl import answering, is_whole, read_request
+from erren.display import pad, width
 from erren.errors import ErrenError
 from erren.hand import Hand
 from erren.scoring.arcade import (

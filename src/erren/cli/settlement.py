@@ -3,8 +3,8 @@ hand, the rows of the score and the points."""
 
 from __future__ import annotations
 
-from erren.cli._display import Palette, score_lines
 from erren.cli.words import HUMAN, NAMES
+from erren.display import Palette, score_lines
 from erren.engine.state import HandResult
 
 _HOW = {

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from erren.cli._display import Palette, board_lines, gold_of, golds_first, wild_of
 from erren.cli.console import Console
 from erren.cli.words import NAMES
+from erren.display import Palette, board_lines, gold_of, golds_first, wild_of
 from erren.engine import Observation
 from erren.tiles import Tile
 

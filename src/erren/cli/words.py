@@ -4,7 +4,7 @@ human is seat 0, the computer seat 1)."""
 
 from __future__ import annotations
 
-from erren.cli._display import Palette
+from erren.display import Palette
 from erren.engine import Action, ActionKind, Event
 from erren.engine.events import YOU_LEVELS, EventKind
 from erren.tiles import Tile

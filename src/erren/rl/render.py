@@ -1,13 +1,13 @@
 """The text render of :mod:`erren.rl`: the table as a spectator sees it, both hands open.
 
 Each seat is drawn from its own :class:`~erren.engine.Observation` with the terminal helpers of
-``erren play`` (:mod:`erren.cli._display`), in the shared notation (``5m``, ``7z``) and without
+``erren play`` (:mod:`erren.display`), in the shared notation (``5m``, ``7z``) and without
 colour, so that the text is the same in a log file and on a terminal.
 """
 
 from __future__ import annotations
 
-from erren.cli._display import Palette, gold_line, seat_lines, wild_line
+from erren.display import Palette, gold_line, seat_lines, wild_line
 from erren.engine import Action, State, observe
 
 __all__ = ["render_text"]

@@ -1,4 +1,5 @@
-"""Terminal rendering shared by ``erren play`` and ``erren replay``: tiles, melds, the table.
+"""Terminal rendering of tiles, melds and the table, shared by the CLI (``erren play``,
+``erren replay``, the scorers) and the RL environments' ``render()``.
 
 Tiles are drawn with their Chinese face and a colour per family (万 red, 饼 blue, 条 green,
 winds bold, 白/发/中 in their own colours, flowers magenta), or in the shared notation with
