@@ -84,3 +84,13 @@ def test_the_table_cpu_benchmark_measures_actions(run_benchmark: Callable[..., s
     assert "replayed: the messages after a move" in printed
     assert printed.count("actions/s (wall)") == 2  # one line per window
     assert "2 windows: process CPU per action median" in printed
+
+
+def test_the_group_commit_benchmark_prints_a_row_per_database_and_batch(
+    run_benchmark: Callable[..., str],
+) -> None:
+    printed = run_benchmark("bench_journal", "--rows", "1", "3", "--commits", "5", "--windows", "1")
+    rows = [line.split("|")[1:3] for line in printed.splitlines()[2:]]
+    assert [(db.strip(), n.strip()) for db, n in rows] == [
+        ("sqlite", "1"), ("sqlite", "3"), ("postgresql", "1"), ("postgresql", "3")
+    ]  # fmt: skip
