@@ -1,7 +1,7 @@
 """The server's CPU per action, in one process, without sockets: what the table actors cost.
 
 Run ``python -m benchmarks.bench_table_cpu [--tables 200] [--moves 20000] [--windows 3]
-[--replay 60] [--profile FILE]``.
+[--replay 60] [--table-passes] [--profile FILE]``.
 
 First, deterministic (``--replay`` hands, 0: skip): seeded random guobiao-2p hands replayed
 through one table with no event loop, database or other task, and the process CPU of what the
@@ -14,7 +14,8 @@ guobiao-2p tables, two guests each, the lobby's group-commit
 :class:`~erren.server.journal.Journal` on a fresh SQLite file in ``--dir``, the collector tuned
 as ``erren serve`` tunes it) are played by in-process players: each seat's player reads its
 connection's outbox (the JSON text a WebSocket would carry), and when ``state.legal`` is not
-empty sends one legal action at random at once (no think time, so the loop is never idle);
+empty sends one legal action at random at once (no think time, so the loop is never idle; with
+``--table-passes`` not in a claim window whose only move is pass: the table passes it);
 after a hand it sends ``ready``.  The first window starts after ``--warmup`` moves; each of the
 ``--windows`` lasts ``--moves`` moves.  Per window: the process CPU (``time.process_time``:
 every thread, so aiosqlite's writer too) per action applied (the players' and the claim
@@ -45,6 +46,7 @@ from typing import Any
 
 from erren.engine import State
 from erren.server.app import tune_gc
+from erren.server.client import table_passes
 from erren.server.clock import Clock
 from erren.server.journal import Journal
 from erren.server.store import Passwords, Store
@@ -73,6 +75,8 @@ class Tally:
     bytes: int = 0
     client_s: float = 0.0
     target: int = 0
+    table_passes: bool = False
+    """Leave a pass-only window to the table, as real clients do (``--table-passes``)."""
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -155,7 +159,12 @@ async def _player(table: Table, conn: Conn, rng: random.Random, tally: Tally) ->
             events = message.get("events") or []
             if any(e["kind"] == "settlement" for e in events):
                 command = Ready(conn)
-            elif state is not None and state["legal"] and state.get("result") is None:
+            elif (
+                state is not None
+                and state["legal"]
+                and state.get("result") is None
+                and not (tally.table_passes and table_passes(state))
+            ):
                 command = Act(conn, rng.choice(state["legal"]), state["last_n"])
                 tally.moves += 1
         tally.client_s += time.perf_counter() - start
@@ -261,7 +270,7 @@ async def _run(args: argparse.Namespace) -> list[dict[str, float]]:
         )
         journal = Journal(store, window=CONFIG.commit_window_s)
         tune_gc()  # as ``erren serve`` does at start-up, before its tables
-        tally = Tally()
+        tally = Tally(table_passes=args.table_passes)
         tables: list[Table] = []
         players: list[asyncio.Task[None]] = []
         try:
@@ -315,6 +324,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="hands replayed for the deterministic figure of the messages alone (0: none)",
     )
     parser.add_argument("--windows", type=int, default=3, help="windows measured in a row")
+    parser.add_argument(
+        "--table-passes",
+        action="store_true",
+        help="the players leave a claim window whose only move is pass to the table (it "
+        "passes at the 鸣牌保护 pause, here 0), as load_players and the web client do; "
+        "default: they send the pass",
+    )
     parser.add_argument(
         "--profile",
         help="sample the CPU and write the top functions (self, inclusive) to this file",

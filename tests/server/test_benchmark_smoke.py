@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -84,3 +85,28 @@ def test_the_table_cpu_benchmark_measures_actions(run_benchmark: Callable[..., s
     assert "replayed: the messages after a move" in printed
     assert printed.count("actions/s (wall)") == 2  # one line per window
     assert "2 windows: process CPU per action median" in printed
+
+
+def test_the_table_cpu_benchmark_lets_the_table_pass_pass_only_windows(
+    run_benchmark: Callable[..., str],
+) -> None:
+    """With ``--table-passes`` the players leave pass-only claim windows to the table: the
+    table's passes are actions the players did not send."""
+    printed = run_benchmark(
+        "bench_table_cpu",
+        *("--tables", "4", "--moves", "150", "--warmup", "30", "--windows", "1", "--replay", "0"),
+        "--table-passes",
+    )
+    found = re.search(r"actions (\d+) \(players sent (\d+)\)", printed)
+    assert found is not None
+    assert int(found[1]) > int(found[2])
+
+
+def test_the_group_commit_benchmark_prints_a_row_per_database_and_batch(
+    run_benchmark: Callable[..., str],
+) -> None:
+    printed = run_benchmark("bench_journal", "--rows", "1", "3", "--commits", "5", "--windows", "1")
+    rows = [line.split("|")[1:3] for line in printed.splitlines()[2:]]
+    assert [(db.strip(), n.strip()) for db, n in rows] == [
+        ("sqlite", "1"), ("sqlite", "3"), ("postgresql", "1"), ("postgresql", "3")
+    ]  # fmt: skip

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 
+import psycopg
 import pytest
 
 from erren.server.fairness import commit
@@ -200,3 +201,46 @@ async def test_group_commit_reports_refused_rows_and_keeps_the_others(store: Sto
     assert game is not None and game.actions == tuple(ACTIONS[:3])
     with pytest.raises(ValueError, match="seq"):
         await store.append_actions([(running, -1, "0:pass")])
+
+
+async def _backend_pid(store: Store) -> int:
+    """The PostgreSQL backend of the group commit's held connection."""
+    held = store._journal_conn
+    assert held is not None
+    raw = await held.get_raw_connection()
+    pid = raw.driver_connection.info.backend_pid  # type: ignore[union-attr]
+    assert isinstance(pid, int)
+    return pid
+
+
+async def test_group_commit_keeps_its_connection_and_retries_a_dropped_one_once(
+    postgres_url: str,
+) -> None:
+    store = await Store.open(postgres_url, passwords=Passwords.fast())
+    errors: list[BaseException] = []
+    store.on_error = errors.append
+    try:
+        _, a = await _game(store)
+        _, b = await _game(store)
+        assert await store.append_actions([(a, 0, ACTIONS[0])]) == [None]
+        first = await _backend_pid(store)
+        assert await store.append_actions([(b, 0, ACTIONS[0])]) == [None]
+        assert await _backend_pid(store) == first  # one connection, kept between commits
+
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (first,))
+        rows = [(g, seq, ACTIONS[seq]) for seq in (1, 2) for g in (a, b)]
+        assert await store.append_actions(rows) == [None] * 4
+        assert await _backend_pid(store) != first  # the batch went through a fresh connection
+        assert len(errors) == 1  # the dropped connection, counted once
+
+        # A commit that landed but whose answer was lost: the retry meets the rows, stores
+        # nothing twice and refuses nothing.
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (await _backend_pid(store),))
+        assert await store.append_actions(rows) == [None] * 4
+        for game_id in (a, b):
+            game = await store.get_game(game_id)
+            assert game is not None and game.actions == tuple(ACTIONS[:3])
+    finally:
+        await store.close()

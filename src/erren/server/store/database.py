@@ -4,21 +4,24 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Self
+from typing import Any, Final, Self, TypeVar
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, select, text
 from sqlalchemy.engine import ExceptionContext, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
@@ -57,6 +60,8 @@ MAX_REASON: Final = 200
 
 MAX_KEY: Final = 200
 _PG_MIGRATION_LOCK: Final = 0x6572_7265_6E  # "erren": serialises first starts of several servers
+
+T = TypeVar("T")
 
 
 def utc_now() -> datetime:
@@ -216,6 +221,10 @@ class StoreBase:
             self._journal_engine = create_async_engine(
                 engine.url, pool_size=1, max_overflow=1, pool_pre_ping=True
             ).execution_options(erren_write=True)
+        self._journal_conn: AsyncConnection | None = None
+        """The group commit's connection, held from one transaction to the next (no checkout,
+        ping and reset per commit); replaced when it turns out dropped."""
+        self._journal_busy = False
         self._file = _sqlite_file(engine)
         self._file_id = _file_id(self._file)
         self.on_error: Callable[[BaseException], None] | None = None
@@ -296,7 +305,48 @@ class StoreBase:
             session_ttl=session_ttl,
         )
 
+    async def _journal_write(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+        """``work`` in one write transaction on the group commit's held connection.  If that
+        connection turns out dropped (a database restart, a killed backend), the transaction is
+        tried once more on a fresh one: ``work`` must be safe to repeat after a commit whose
+        answer was lost (the journal's rows are keyed by ``(game_id, seq)``, and a repeat meets
+        the rows and sorts them out).  A second call while one runs takes a pooled connection."""
+        self._check_file()
+        if self._journal_busy:
+            async with self._write_guard, self._journal_engine.begin() as pooled:
+                return await work(pooled)
+        self._journal_busy = True
+        try:
+            for retry in (False, True):
+                if self._journal_conn is None:
+                    self._journal_conn = await self._journal_engine.connect()
+                conn = self._journal_conn
+                try:
+                    async with self._write_guard, conn.begin():
+                        return await work(conn)
+                except DBAPIError as error:
+                    if not error.connection_invalidated and not conn.invalidated:
+                        raise  # the connection is fine (a taken seq, a lock): not ours to retry
+                    await self._drop_journal_connection()
+                    if retry:
+                        raise
+                except BaseException:
+                    await self._drop_journal_connection()  # cancelled mid-transaction?
+                    raise
+            raise AssertionError("unreachable")  # pragma: no cover
+        finally:
+            self._journal_busy = False
+
+    async def _drop_journal_connection(self) -> None:
+        conn, self._journal_conn = self._journal_conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                if not conn.invalidated:
+                    await conn.invalidate()
+                await conn.close()
+
     async def close(self) -> None:
+        await self._drop_journal_connection()
         if self._journal_engine.sync_engine is not self.engine.sync_engine:
             await self._journal_engine.dispose()
         await self.engine.dispose()

@@ -17,6 +17,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from erren.server.fairness import commit
 from erren.server.store.database import StoreBase, as_stored_json, utc_now, whole_number
@@ -199,25 +200,27 @@ class Games(StoreBase):
         if not checked:
             return []
         # The hot path: every game is running and every seq is new → one multi-row INSERT.
-        # The games are read with FOR SHARE (PostgreSQL): none can be finished meanwhile.
+        # The games are read with FOR SHARE (PostgreSQL): none can be finished meanwhile, nor
+        # fenced (a node taking a table over raises the fence with an UPDATE, which waits).
         ids = sorted({game_id for game_id, _, _ in checked})
         now = utc_now()
-        self._check_file()
+
+        async def append(conn: AsyncConnection) -> bool:
+            found = (await conn.execute(_RUNNING, {"ids": ids})).all()
+            running = {g for g, f in found if f <= fences.get(g, f)}
+            if len(running) < len(ids):
+                return False
+            await conn.execute(
+                _APPEND,
+                [{"game_id": g, "seq": q, "action": a, "created_at": now} for g, q, a in checked],
+            )
+            return True
+
         try:
-            async with self._write_guard, self._journal_engine.begin() as conn:
-                found = (await conn.execute(_RUNNING, {"ids": ids})).all()
-                running = {g for g, f in found if f <= fences.get(g, f)}
-                if len(running) == len(ids):
-                    await conn.execute(
-                        _APPEND,
-                        [
-                            {"game_id": g, "seq": q, "action": a, "created_at": now}
-                            for g, q, a in checked
-                        ],
-                    )
-                    return [None] * len(checked)
+            if await self._journal_write(append):
+                return [None] * len(checked)
         except IntegrityError:
-            pass  # a seq is taken (a replay after a restart?): sort it out row by row
+            pass  # a seq is taken (a replay after a restart, a retried commit that had landed)
         out: list[StoreError | None] = []
         for row in checked:
             try:
