@@ -31,7 +31,7 @@ from erren.rl.actions import NUM_ACTIONS
 from erren.rl.planes import NUM_PLANES
 from erren.tiles import NUM_KINDS
 
-HIDDEN = (256, 256)
+HIDDEN = (512, 512)
 """The widths of the hidden layers."""
 INPUTS = NUM_PLANES * NUM_KINDS
 
@@ -47,15 +47,13 @@ def build(inputs: int, hidden: Sequence[int] = HIDDEN) -> nn.Sequential:
     return nn.Sequential(*layers)
 
 
-def load(path: str) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """Inputs (float, /255), legal masks (bool) and chosen indices of a data set."""
-    data = np.load(path)
-    x = torch.from_numpy(data["planes"].reshape(len(data["chosen"]), -1))
-    return (
-        x,
-        torch.from_numpy(data["masks"].astype(bool)),
-        torch.from_numpy(data["chosen"].astype(np.int64)),
-    )
+def load(*paths: str) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Inputs (bytes), legal masks (bool) and chosen indices of data sets, concatenated."""
+    sets = [np.load(path) for path in paths]
+    planes = np.concatenate([d["planes"].reshape(len(d["chosen"]), -1) for d in sets])
+    masks = np.concatenate([d["masks"] for d in sets]).astype(bool)
+    chosen = np.concatenate([d["chosen"] for d in sets]).astype(np.int64)
+    return torch.from_numpy(planes), torch.from_numpy(masks), torch.from_numpy(chosen)
 
 
 def masked_logits(net: nn.Module, x: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -77,7 +75,7 @@ def agreement(net: nn.Module, data: tuple[torch.Tensor, torch.Tensor, torch.Tens
 
 
 def train(
-    train_path: str,
+    train_paths: Sequence[str],
     test_path: str,
     *,
     seed: int,
@@ -90,7 +88,7 @@ def train(
     ever non-zero in the training set) and its held-out agreement."""
     torch.manual_seed(seed)
     torch.set_num_threads(1)
-    data, test = load(train_path), load(test_path)
+    data, test = load(*train_paths), load(test_path)
     x, mask, y = data
     keep = torch.nonzero(x.amax(0) > 0).flatten()
     data, test = (x[:, keep], mask, y), (test[0][:, keep], test[1], test[2])
@@ -136,11 +134,13 @@ def save(net: nn.Sequential, keep: torch.Tensor, path: str, *, seed: int, agreem
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--train", required=True, help="data set from erren.bots.learned.dataset")
+    parser.add_argument(
+        "--train", required=True, nargs="+", help="data sets from erren.bots.learned.dataset"
+    )
     parser.add_argument("--test", required=True, help="held-out data set")
     parser.add_argument("--out", required=True, help="the weights (.npz) to write")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--epochs", type=int, default=16)
     parser.add_argument("--hidden", default=",".join(map(str, HIDDEN)))
     args = parser.parse_args(argv)
     hidden = [int(h) for h in args.hidden.split(",")]
