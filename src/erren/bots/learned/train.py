@@ -5,9 +5,10 @@ playing needs NumPy alone (:mod:`erren.bots.learned`).  Two steps, each seeded::
 
     # 1. the expert's decisions in self-play (NumPy only; docs/notes/learned-policy.md)
     python -m erren.bots.learned.dataset --hands 16000 --seed 1 --out train.npz
+    python -m erren.bots.learned.dataset --hands 16000 --seed 3 --out train3.npz
     python -m erren.bots.learned.dataset --hands 1500 --seed 2 --out test.npz
     # 2. the network, written as float16 arrays into the package
-    python -m erren.bots.learned.train --train train.npz --test test.npz \
+    python -m erren.bots.learned.train --train train.npz train3.npz --test test.npz \
         --out src/erren/bots/learned/policy.npz --seed 1
 
 The network (:data:`HIDDEN`) is a multi-layer perceptron over the flattened observation planes
