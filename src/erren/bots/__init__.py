@@ -3,7 +3,10 @@
 * :mod:`~erren.bots.base` — the :class:`Bot` interface and the registry (``find_bot(name)``);
 * :mod:`~erren.bots.random_bot` — ``random``, uniform over the legal actions;
 * :mod:`~erren.bots.efficiency` — ``efficiency``, tile efficiency: least shanten, most
-  effective tiles, sensible claims and 报听.
+  effective tiles, sensible claims and 报听;
+* :mod:`~erren.bots.expert` — ``expert``, play for value (大师);
+* :mod:`~erren.bots.learned` — ``learned``, a small network imitating the expert in guobiao-2p,
+  run in NumPy (registered when the ``rl`` extra is installed).
 """
 
 from __future__ import annotations

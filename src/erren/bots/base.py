@@ -186,5 +186,6 @@ def _load_builtin() -> None:
     # The built-in bots register themselves on import.
     import erren.bots.efficiency  # noqa: PLC0415
     import erren.bots.expert  # noqa: PLC0415
+    import erren.bots.learned  # noqa: PLC0415
     import erren.bots.novice  # noqa: PLC0415
     import erren.bots.random_bot  # noqa: F401, PLC0415
