@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from datetime import datetime, timedelta, timezone
 
 import psycopg
 import pytest
+from sqlalchemy import text
 
 from erren.server.fairness import commit
 from erren.server.store import Passwords, Store, StoreError
+from erren.server.store import games as games_module
+from erren.server.store.models import GameAction
 
 pytestmark = pytest.mark.anyio
 
@@ -178,6 +182,18 @@ async def test_group_commit_writes_many_games_in_one_transaction(store: Store) -
         assert game is not None and game.actions == tuple(ACTIONS)
 
 
+async def test_group_commit_of_more_rows_than_one_statement_takes(store: Store) -> None:
+    games = [(await _game(store, seed=seed))[1] for seed in range(3)]
+    per_game = games_module._APPEND_BLOCK * 2 // 3 + 1
+    rows = [(g, seq, f"0:discard:{seq}") for g in games for seq in range(per_game)]
+    assert len(rows) == 3 * per_game > 2 * games_module._APPEND_BLOCK  # three statements
+    assert await store.append_actions(rows) == [None] * len(rows)
+    for game_id in games:
+        game = await store.get_game(game_id)
+        assert game is not None
+        assert game.actions == tuple(f"0:discard:{seq}" for seq in range(per_game))
+
+
 async def test_group_commit_reports_refused_rows_and_keeps_the_others(store: Store) -> None:
     _, running = await _game(store)
     _, done = await _game(store)
@@ -244,3 +260,42 @@ async def test_group_commit_keeps_its_connection_and_retries_a_dropped_one_once(
             assert game is not None and game.actions == tuple(ACTIONS[:3])
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize(
+    ("micro", "sqlite_text", "postgres_text"),
+    [
+        (89_000, "2026-03-04 05:06:07.089000", "2026-03-04 05:06:07.089"),
+        (0, "2026-03-04 05:06:07.000000", "2026-03-04 05:06:07"),
+    ],
+)
+async def test_group_commit_stores_the_time_as_the_orm_does(
+    store: Store,
+    monkeypatch: pytest.MonkeyPatch,
+    micro: int,
+    sqlite_text: str,
+    postgres_text: str,
+) -> None:
+    # 13:06:07 at UTC+8 is 05:06:07 UTC; SQLAlchemy's SQLite DATETIME keeps naive UTC as
+    # "YYYY-MM-DD HH:MM:SS.ffffff" text (microseconds always), PostgreSQL a timestamptz.
+    moment = datetime(2026, 3, 4, 13, 6, 7, micro, tzinfo=timezone(timedelta(hours=8)))
+    monkeypatch.setattr(games_module, "utc_now", lambda: moment)
+    _, game = await _game(store)
+    assert await store.append_actions([(game, 0, ACTIONS[0]), (game, 1, ACTIONS[1])]) == [None] * 2
+    await store.append_action(game, 2, ACTIONS[2])  # the single-row path: INSERT ... SELECT
+    async with store._write() as session:  # the ORM's own INSERT
+        session.add(GameAction(game_id=game, seq=3, action=ACTIONS[3], created_at=moment))
+    if store.dialect == "sqlite":
+        stored = "SELECT created_at, typeof(created_at) FROM game_actions WHERE game_id = :g"
+        expected = (sqlite_text, "text")
+    else:
+        stored = (
+            "SELECT (created_at AT TIME ZONE 'UTC')::text, pg_typeof(created_at)::text "
+            "FROM game_actions WHERE game_id = :g"
+        )
+        expected = (postgres_text, "timestamp with time zone")
+    async with store._read() as session:
+        rows = (await session.execute(text(stored + " ORDER BY seq"), {"g": game})).all()
+    assert [tuple(row) for row in rows] == [expected] * 4
+    found = await store.get_game(game)
+    assert found is not None and found.actions == tuple(ACTIONS[:4])

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, cast
 
 from sqlalchemy import (
+    Dialect,
     Integer,
     Text,
     and_,
-    bindparam,
     exists,
     insert,
     literal,
@@ -28,15 +29,58 @@ from erren.server.store.values import StoredGame
 __all__ = ["Games", "outcome_of"]
 
 
-# The statements of the group commit, built once (it runs a hundred times a second).
-_RUNNING = (
-    select(Game.id, Game.fence)
-    .where(Game.id.in_(bindparam("ids", expanding=True)), Game.finished.is_(False))
-    .with_for_update(read=True)
+# The statements of the group commit (it runs a hundred times a second), as the driver's own SQL:
+# no compilation, bind processing or per-statement event dispatch.  They are what SQLAlchemy
+# renders for ``select(Game.id, Game.fence).where(Game.id.in_(ids), Game.finished.is_(False))
+# .with_for_update(read=True)`` (PostgreSQL: the ids as one array) and for a multi-row
+# ``insert(GameAction)``, at most ``_APPEND_BLOCK`` rows a statement (SQLite's older builds
+# take 999 parameters at most).
+_RUNNING_PG = (
+    "SELECT games.id, games.fence FROM games "
+    "WHERE games.id = ANY(%s) AND games.finished IS false FOR SHARE"
 )
+_APPEND_BLOCK = 200
+_statements: dict[tuple[str, int], str] = {}
+"""The group commit's SQL per (dialect, count): games read, or rows appended (``-count``)."""
 
 
-_APPEND = insert(GameAction)
+def _running_sql(dialect: str, count: int) -> str:
+    if dialect == "postgresql":
+        return _RUNNING_PG
+    sql = _statements.get((dialect, count))
+    if sql is None:
+        sql = (
+            f"SELECT games.id, games.fence FROM games "
+            f"WHERE games.id IN ({', '.join('?' * count)}) AND games.finished IS 0"
+        )
+        if len(_statements) < 2048:
+            _statements[dialect, count] = sql
+    return sql
+
+
+def _append_sql(dialect: str, count: int) -> str:
+    sql = _statements.get((dialect, -count))
+    if sql is None:
+        row = "(%s, %s, %s, %s)" if dialect == "postgresql" else "(?, ?, ?, ?)"
+        sql = "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES " + ", ".join(
+            [row] * count
+        )
+        _statements[dialect, -count] = sql  # count ≤ _APPEND_BLOCK
+    return sql
+
+
+_stamps: dict[type[Dialect], Callable[[datetime], Any]] = {}
+
+
+def _stamp_of(dialect: Dialect) -> Callable[[datetime], Any]:
+    """``created_at`` as the ORM hands it to the driver (SQLite: its text format)."""
+    process = _stamps.get(type(dialect))
+    if process is None:
+        column_type = GameAction.__table__.c.created_at.type
+        process = column_type.dialect_impl(dialect).bind_processor(dialect)
+        assert process is not None  # UTCDateTime always processes
+        _stamps[type(dialect)] = process
+    return process
 
 
 class Games(StoreBase):
@@ -205,15 +249,29 @@ class Games(StoreBase):
         ids = sorted({game_id for game_id, _, _ in checked})
         now = utc_now()
 
+        postgres = self.dialect == "postgresql"
+        running_sql = _running_sql(self.dialect, len(ids))
+        running_params = ([ids],) if postgres else tuple(ids)
+        stamp = _stamp_of(self.engine.dialect)(now)
+        blocks = [
+            (
+                _append_sql(self.dialect, len(block)),
+                tuple(x for g, q, a in block for x in (g, q, a, stamp)),
+            )
+            for block in (
+                checked[i : i + _APPEND_BLOCK] for i in range(0, len(checked), _APPEND_BLOCK)
+            )
+        ]
+
         async def append(conn: AsyncConnection) -> bool:
-            found = (await conn.execute(_RUNNING, {"ids": ids})).all()
-            running = {g for g, f in found if f <= fences.get(g, f)}
+            found = (await conn.exec_driver_sql(running_sql, running_params)).all()
+            running = {
+                g for g, f in cast("Sequence[tuple[int, int]]", found) if f <= fences.get(g, f)
+            }
             if len(running) < len(ids):
                 return False
-            await conn.execute(
-                _APPEND,
-                [{"game_id": g, "seq": q, "action": a, "created_at": now} for g, q, a in checked],
-            )
+            for sql, params in blocks:
+                await conn.exec_driver_sql(sql, params)
             return True
 
         try:
