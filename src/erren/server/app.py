@@ -63,16 +63,21 @@ log = logging.getLogger("erren.server")
 
 
 # ---------------------------------------------------------------------------- the app
-GC_THRESHOLDS = (10_000, 50, 100)
-"""The collector's thresholds in a serving process (CPython's default: 700, 10, 10)."""
+GC_THRESHOLDS = (1_000, 500, 100)
+"""The collector's thresholds in a serving process (CPython's default: 700, 10, 10).  A young
+pass comes when allocations outrun frees by the first figure; with a thousand tables the frees
+of finished hands hold that count back while new objects pile up, so a first figure of 10,000
+let the young generation reach 85,000 objects and a pass take up to 120 ms of the only thread.
+At 1,000 a pass takes under 20 ms; the second figure keeps the middle passes (about 100 ms with
+a thousand tables) to one every minute or two (``benchmarks/README.md``)."""
 
 
 def tune_gc() -> None:
     """A full collection walks every live object; with a thousand tables in memory it stops
     the only thread for 100 ms and more, which is the tail latency.  So: the objects of the
     start-up (modules, the app, restored tables) are frozen out of the collector's sight, and
-    the thresholds are raised so that young collections are rarer and full ones rarer still
-    (reference counting frees almost everything; the collector is only for cycles)."""
+    the thresholds keep young passes short and the older ones rare (reference counting frees
+    almost everything; the collector is only for cycles)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
