@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, cast
 
 from sqlalchemy import (
@@ -40,33 +41,26 @@ _RUNNING_PG = (
     "WHERE games.id = ANY(%s) AND games.finished IS false FOR SHARE"
 )
 _APPEND_BLOCK = 200
-_statements: dict[tuple[str, int], str] = {}
-"""The group commit's SQL per (dialect, count): games read, or rows appended (``-count``)."""
 
 
+@lru_cache(maxsize=1024)
 def _running_sql(dialect: str, count: int) -> str:
+    """The games read of ``count`` ids (PostgreSQL: one array, whatever the count)."""
     if dialect == "postgresql":
         return _RUNNING_PG
-    sql = _statements.get((dialect, count))
-    if sql is None:
-        sql = (
-            f"SELECT games.id, games.fence FROM games "
-            f"WHERE games.id IN ({', '.join('?' * count)}) AND games.finished IS 0"
-        )
-        if len(_statements) < 2048:
-            _statements[dialect, count] = sql
-    return sql
+    return (
+        f"SELECT games.id, games.fence FROM games "
+        f"WHERE games.id IN ({', '.join('?' * count)}) AND games.finished IS 0"
+    )
 
 
+@lru_cache(maxsize=2 * _APPEND_BLOCK)
 def _append_sql(dialect: str, count: int) -> str:
-    sql = _statements.get((dialect, -count))
-    if sql is None:
-        row = "(%s, %s, %s, %s)" if dialect == "postgresql" else "(?, ?, ?, ?)"
-        sql = "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES " + ", ".join(
-            [row] * count
-        )
-        _statements[dialect, -count] = sql  # count ≤ _APPEND_BLOCK
-    return sql
+    """The INSERT of ``count`` rows (``count`` ≤ ``_APPEND_BLOCK``)."""
+    row = "(%s, %s, %s, %s)" if dialect == "postgresql" else "(?, ?, ?, ?)"
+    return "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES " + ", ".join(
+        [row] * count
+    )
 
 
 _stamps: dict[type[Dialect], Callable[[datetime], Any]] = {}
