@@ -10,16 +10,19 @@ from collections.abc import Iterator
 
 import pytest
 
+from erren.analysis.shapes import GUOBIAO_2P
+from erren.analysis.waits import improving
 from erren.bots import EfficiencyBot, find_bot
 from erren.bots.expert import ExpertBot
 from erren.bots.expert.defence import danger, safer_discard
-from erren.bots.expert.guobiao import Knobs, Seen, ready_discards
+from erren.bots.expert.guobiao import Knobs, Seen, discard_values, ready_discards
 from erren.bots.expert.opponent import public_key, readiness_test, shanten_weights
 from erren.bots.expert.train_opponent import MAX_DISCARDS, MAX_SHANTEN, collect
 from erren.bots.expert.values import Valuer
 from erren.bots.random_bot import RandomBot
 from erren.engine import Action, ActionKind, Observation, State, find_ruleset
 from erren.engine.resample import resample
+from erren.melds import Meld, MeldKind
 from erren.notation import parse_tiles
 from erren.testing.deals import start
 from erren.tiles import Tile
@@ -222,6 +225,101 @@ def test_a_claim_that_is_worth_less_than_the_draws_is_declined() -> None:
     shanten_rule = Knobs(claim_value_factor=-1.0)
     assert ExpertBot(budget_ms=0, knobs=shanten_rule).choose(obs, legal).kind is AK.PENG
     assert ExpertBot(budget_ms=0).choose(obs, legal).kind is AK.PASS
+
+
+def _shape_worth(seen: Seen, valuer: Valuer, discard: int) -> float:
+    """The draws value of ``discard`` (one from ready) plus, over the draws ``t`` that leave the
+    hand one from ready, unseen(t)/pool × what the best discard after ``t`` adds to it."""
+    base = discard_values(seen, valuer, range(34))[discard]
+    hand, visible = seen.hand, seen.visible
+    hand[discard] -= 1
+    _, to_ready = improving(hand, shapes=GUOBIAO_2P)
+    pool = sum(max(0, 4 - v) for v in visible)
+    gain = 0.0
+    for t in range(len(hand)):
+        left = max(0, 4 - visible[t])
+        if not left or t in to_ready or hand[t] == 4:
+            continue
+        hand[t] += 1
+        visible[t] += 1
+        gain += left * max(0.0, max(discard_values(seen, valuer, range(34)).values()) - base)
+        hand[t] -= 1
+        visible[t] -= 1
+    hand[discard] += 1
+    return base + gain / pool
+
+
+def test_one_from_ready_the_discard_that_keeps_shape_draws_wins() -> None:
+    # The dealer's 111 22 55 8 99m S WW 白 is one from ready.  Throwing a 1m leads to more
+    # ready value at once (Σ unseen × best ready value: 702 against 558), but throwing the S
+    # keeps the tiles that many draws turn into a better one-from-ready hand, and that look
+    # decides (Knobs.one_away_flex).
+    state = start(RULES, "1112255899m2335z", "334466778m1467z")
+    obs = state.observe(0)
+    legal = state.legal_actions()
+    seen, valuer = Seen.of(obs), Valuer(RULES)
+    one, south = 0, int(Tile.SOUTH)
+    now = discard_values(seen, valuer, range(34))
+    assert now[one] > now[south]
+    assert _shape_worth(seen, valuer, south) > _shape_worth(seen, valuer, one)
+    flat = Knobs(one_away_flex=0.0)
+    assert ExpertBot(budget_ms=0, knobs=flat).choose(obs, legal).tile == one
+    assert ExpertBot(budget_ms=0).choose(obs, legal).tile == south
+
+
+def test_two_from_ready_a_claim_worth_less_than_half_the_draws_is_declined() -> None:
+    # Seat 1 holds 34m 77 88m EE SS W 白 发: two from ready, concealed, four pairs on the way to
+    # 七对.  Chi 2m-3m-4m makes it one from ready, but open (七对, 门前清, 不求人 gone): the
+    # hand after the chi is worth less than half of what a draw now leads to on average
+    # (Knobs.claim_two_away_factor), so the chi is passed.
+    state = start(RULES, "1122569m1234567z", "347788m1122356z")
+    state.apply(Action.parse("0:discard:2m"))
+    obs = state.observe(1)
+    legal = state.legal_actions()
+    chi = Action.parse("1:chi:234m")
+    assert chi in legal
+    assert EfficiencyBot().choose(obs, legal) == chi
+    assert ExpertBot(budget_ms=0, knobs=Knobs(claim_two_away_factor=-1.0)).choose(obs, legal) == chi
+    assert ExpertBot(budget_ms=0).choose(obs, legal).kind is AK.PASS
+    # The same comparison from the public pieces: the best draws value after the chi against
+    # half the mean, over the draws now, of the best draws value they lead to.
+    seen, valuer = Seen.of(obs), Valuer(RULES)
+    hand, visible = seen.hand, seen.visible
+    shanten, kinds = improving(hand, shapes=GUOBIAO_2P)
+    assert shanten == 2
+    total, copies = 0.0, 0
+    for t in kinds:
+        left = max(0, 4 - visible[t])
+        hand[t] += 1
+        visible[t] += 1
+        total += left * max(discard_values(seen, valuer, range(34)).values(), default=0.0)
+        copies += left
+        hand[t] -= 1
+        visible[t] -= 1
+    hand[2] -= 1
+    hand[3] -= 1
+    seen.melds = (Meld(MeldKind.CHI, (Tile(1), Tile(2), Tile(3)), Tile(1)),)
+    after = max(discard_values(seen, valuer, range(34)).values())
+    assert after < 0.5 * total / copies
+
+
+def test_knobs_are_read_from_text_with_clear_errors() -> None:
+    assert Knobs.parse("") == Knobs()
+    assert Knobs.parse(" one_away_flex = 0 ; defence=yes;ting_min_waits=4 ;") == Knobs(
+        one_away_flex=0.0, defence=True, ting_min_waits=4
+    )
+    assert Knobs.parse("claim_mode=never").claim_mode == "never"
+    bad = {
+        "speed=3": "unknown expert knob 'speed'",
+        "defence": "'defence' is not NAME=VALUE",
+        "defence=": "'defence=' is not NAME=VALUE",
+        "defence=maybe": "defence takes true or false, not 'maybe'",
+        "ting_min_waits=4.5": "ting_min_waits takes int, not '4.5'",
+        "claim_mode=greedy": "claim_mode takes keep_value, efficiency, never, not 'greedy'",
+    }
+    for text, message in bad.items():
+        with pytest.raises(ValueError, match=message):
+            Knobs.parse(text)
 
 
 # ---------------------------------------------------------------------- opponent model, defence

@@ -46,10 +46,13 @@ __all__ = [
 
 STRONG_BUDGET_MS = 30.0
 """高手's time per decision, in milliseconds."""
-STRONG_KNOBS = Knobs(lookahead=False, two_away_width=0, break_factor=0.0)
+STRONG_KNOBS = Knobs(
+    lookahead=False, two_away_width=0, break_factor=0.0, claim_two_away_factor=-1.0
+)
 """高手 in guobiao-2p values its ready hands (discards, claims, 报听) like 大师 but does not look
-ahead from one or two tiles away: a level between 普通 and 大师 (the search is off at every
-budget, so the budget alone would not tell 高手 from 大师; ``python -m benchmarks.bench_arena``)."""
+ahead from one or two tiles away (nor weigh claims two from ready): a level between 普通 and 大师
+(the search is off at every budget, so the budget alone would not tell 高手 from 大师;
+``python -m benchmarks.bench_arena``)."""
 STRONG_XIAMEN = XiamenKnobs(race_pass=False, open_you=False, open_best=False)
 """高手 in xiamen wins at once while the opponent is at a 游 level, but still claims then and
 takes the opening wins as 普通 does."""

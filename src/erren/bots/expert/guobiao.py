@@ -8,13 +8,17 @@ observation alone.
   improving its waits; it even leaves ready when a one-from-ready discard leads, per unseen
   tile, to more than half the ready value (:data:`Knobs.break_factor`).
 * Own turn, one from ready: the discard whose improving draws lead to the most valuable ready
-  hands, Σ over draws ``t`` of unseen(t) × (best ready value after ``t``).
+  hands, Σ over draws ``t`` of unseen(t) × (best ready value after ``t``); the three best are
+  then weighed by their shape as well: what the other draws add by leading to a better
+  one-from-ready hand (:data:`Knobs.one_away_flex`).
 * Two from ready: among ``efficiency``'s three best discards, the one whose draws lead to the
   most valuable one-from-ready hands.  Further: ``efficiency``'s discard (the caller's
   fallback).
 * Claims: ``efficiency``'s claim, unless the hand is ready already and the claim would leave
   it ready for less (门前清, 不求人, 七对 thrown away), or it is one from ready and the claim
-  leads to less than :data:`Knobs.claim_value_factor` of what the draws lead to: then pass.
+  leads to less than :data:`Knobs.claim_value_factor` of what the draws lead to, or two from
+  ready and the claim leads to less than :data:`Knobs.claim_two_away_factor` of it: then
+  pass.
 * Kongs: any that keeps the shanten.
 
 Measured without gain on the same 2,000 deals and left out: a kong only when the hand after it
@@ -25,7 +29,7 @@ discard of the most unseen waits rather than the most valuable (±0.00).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from erren.analysis.shapes import GUOBIAO_2P
 from erren.analysis.waits import DiscardOption, discard_table, improving
@@ -64,6 +68,8 @@ class Seen:
     flowers: int
     round_wind: Tile
     dealer: bool
+    best_ready: dict[tuple[object, ...], float] = field(default_factory=dict)
+    """The best ready value of hands met while looking ahead (one decision's memo)."""
 
     @classmethod
     def of(cls, obs: Observation) -> Seen:
@@ -169,7 +175,7 @@ def turn_choice(
     if best is None:
         return win
     if best.shanten == 1 and knobs.lookahead:
-        return _one_away(seen, legal, valuer, rows, discards)
+        return _one_away(seen, legal, valuer, rows, discards, knobs=knobs)
     if best.shanten == 2 and knobs.two_away_width > 0:
         return _two_away(seen, valuer, rows, discards, knobs.two_away_width)
     if best.shanten != 0:
@@ -203,19 +209,54 @@ def _one_away(
     valuer: Valuer,
     rows: Sequence[DiscardOption],
     discards: dict[int, Action],
+    *,
+    knobs: Knobs,
 ) -> Action | None:
-    """One from ready: the discard of highest :func:`_draws_value`."""
+    """One from ready: the discard of highest :func:`_draws_value` (with
+    :data:`Knobs.one_away_flex`, plus the worth of the draws that improve the shape)."""
     kong = kong_keeping_shanten(legal, seen.hand, wilds=0, shapes=_SHAPES, target=1)
     if kong is not None:
         return kong
-    best: tuple[float, int] | None = None
+    scored: list[tuple[float, int, DiscardOption]] = []
     for row in rows:
         if row.shanten != 1 or row.discard is None or row.discard not in discards:
             continue
-        total = _draws_value(seen, valuer, row)
-        if best is None or (total, -row.discard) > best:
-            best = (total, -row.discard)
-    return None if best is None else discards[-best[1]]
+        scored.append((_draws_value(seen, valuer, row), -row.discard, row))
+    if not scored:
+        return None
+    scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
+    if knobs.one_away_flex > 0 and len(scored) > 1:
+        top = scored[: knobs.one_away_width]
+        scored = [
+            (v + knobs.one_away_flex * _flex(seen, valuer, row, v), d, row) for v, d, row in top
+        ]
+        scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
+    return discards[-scored[0][1]]
+
+
+def _flex(seen: Seen, valuer: Valuer, row: DiscardOption, value: float) -> float:
+    """Σ over the draws ``t`` that leave the hand after ``row`` one from ready of
+    unseen(t)/pool × (the best draws value after ``t`` − ``value``)."""
+    d = row.discard
+    assert d is not None
+    hand, visible = seen.hand, seen.visible
+    hand[d] -= 1
+    pool = sum(unseen(visible, k) for k in range(len(hand)))
+    skip = set(row.effective)
+    gain = 0.0
+    for t in range(len(hand)):
+        left = unseen(visible, t)
+        if not left or t in skip or hand[t] >= 4:
+            continue
+        hand[t] += 1
+        visible[t] += 1
+        better = _best_draws_value(seen, valuer) - value
+        hand[t] -= 1
+        visible[t] -= 1
+        if better > 0:
+            gain += left * better
+    hand[d] += 1
+    return gain / max(pool, 1)
 
 
 def _draws_value(seen: Seen, valuer: Valuer, row: DiscardOption) -> float:
@@ -242,12 +283,23 @@ def _draws(seen: Seen, valuer: Valuer, kinds: Iterable[int]) -> tuple[float, int
         copies += left
         hand[t] += 1
         visible[t] += 1
-        ready = ready_discards(seen, valuer, (k for k in range(len(hand)) if hand[k]))
+        total += left * _best_ready_value(seen, valuer)
         hand[t] -= 1
         visible[t] -= 1
-        if ready:
-            total += left * ready[0].value
     return total, copies
+
+
+def _best_ready_value(seen: Seen, valuer: Valuer) -> float:
+    """The value of the best ready discard of the 14-tile ``seen.hand`` (0: none), memoised
+    for the decision: looking ahead meets the same hands by several orders of draws."""
+    key = (tuple(seen.hand), tuple(seen.visible), seen.melds)
+    found = seen.best_ready.get(key)
+    if found is None:
+        hand = seen.hand
+        ready = ready_discards(seen, valuer, (k for k in range(len(hand)) if hand[k]))
+        found = ready[0].value if ready else 0.0
+        seen.best_ready[key] = found
+    return found
 
 
 def _best_draws_value(seen: Seen, valuer: Valuer) -> float:
@@ -368,7 +420,47 @@ def claim_choice(obs: Observation, legal: Sequence[Action], valuer: Valuer, knob
         seen, valuer, claim, pending, knobs.claim_value_factor
     ):
         return passing(legal)
+    if knobs.claim_two_away_factor >= 0 and not _claim_worth_two_away(
+        seen, valuer, claim, pending, knobs.claim_two_away_factor
+    ):
+        return passing(legal)
     return claim
+
+
+def _claim_worth_two_away(
+    seen: Seen, valuer: Valuer, claim: Action, pending: int, factor: float
+) -> bool:
+    """Two from ready now: whether the hand after ``claim`` (one from ready, its best draws
+    value) is worth ``factor`` × the mean over draws now of the best draws value they lead to."""
+    made = _claim_meld(claim, pending)
+    if made is None or claim.kind is AK.MING_GANG:
+        return True
+    hand, visible = seen.hand, seen.visible
+    now, kinds = improving(hand, shapes=_SHAPES)
+    if now != 2:
+        return True
+    total = 0.0
+    copies = 0
+    for t in kinds:
+        left = unseen(visible, t)
+        if not left:
+            continue
+        copies += left
+        hand[t] += 1
+        visible[t] += 1
+        total += left * _best_draws_value(seen, valuer)
+        hand[t] -= 1
+        visible[t] -= 1
+    used, meld = made
+    saved = seen.melds
+    for t in used:
+        hand[t] -= 1
+    seen.melds = (*saved, meld)
+    after = _best_draws_value(seen, valuer)
+    seen.melds = saved
+    for t in used:
+        hand[t] += 1
+    return after >= factor * total / max(copies, 1)
 
 
 def _claim_worth(seen: Seen, valuer: Valuer, claim: Action, pending: int, factor: float) -> bool:

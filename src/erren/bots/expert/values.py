@@ -65,6 +65,7 @@ class Valuer:
         )
         self.table = self.options.fan_table
         self._cache: dict[tuple[object, ...], int] = {}
+        self._waits: dict[tuple[object, ...], float] = {}
 
     def pay(
         self,
@@ -118,11 +119,19 @@ class Valuer:
         dealer: bool = False,
     ) -> float:
         """The mean payment of a win on ``winning``, self-drawn with weight :data:`ZIMO_SHARE`."""
+        key = (tuple(counts), melds, winning, ting, flowers, round_wind, dealer)
+        found = self._waits.get(key)
+        if found is not None:
+            return found
         args = (counts, melds, winning)
         kw = {"ting": ting, "flowers": flowers, "round_wind": round_wind, "dealer": dealer}
         zimo = self.pay(*args, self_drawn=True, **kw)  # type: ignore[arg-type]
         ron = self.pay(*args, self_drawn=False, **kw)  # type: ignore[arg-type]
-        return ZIMO_SHARE * zimo + (1 - ZIMO_SHARE) * ron
+        value = ZIMO_SHARE * zimo + (1 - ZIMO_SHARE) * ron
+        if len(self._waits) > 50_000:
+            self._waits.clear()
+        self._waits[key] = value
+        return value
 
     def ready_value(
         self,
