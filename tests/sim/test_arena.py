@@ -173,6 +173,23 @@ def test_bad_arguments() -> None:
         arena(rules, ("random", "random"), deals=1, workers=0)
 
 
+def test_an_expert_variant_is_named_by_its_changed_knobs() -> None:
+    rules = find_ruleset("guobiao-2p")
+    # The defaults written out are 大师 itself: exactly level, in worker processes as well.
+    same = arena(rules, ("expert[one_away_flex=1; lookahead=true]", "master"), deals=3, seed=2)
+    assert same.advantages == [0.0] * 3
+    assert same.bots == ("expert[one_away_flex=1; lookahead=true]", "master")
+    flat = ("expert[one_away_flex=0;claim_two_away_factor=-1]", "master")
+    one = arena(rules, flat, deals=6, seed=2)
+    two = arena(rules, flat, deals=6, seed=2, workers=2)
+    assert one.a_points == two.a_points
+    assert one.sides[0].decisions == two.sides[0].decisions
+    with pytest.raises(ValueError, match="unknown expert knob 'flex'"):
+        arena(rules, ("expert[flex=1]", "master"), deals=1)
+    with pytest.raises(ValueError, match="one_away_flex takes float, not 'much'"):
+        arena(rules, ("expert[one_away_flex=much]", "master"), deals=1)
+
+
 def test_the_levels_benchmark_prints_one_row_per_table_and_level() -> None:
     """``python -m benchmarks.bench_arena``, as the README runs it, on a few deals."""
     args = ["--deals", "4", "--workers", "1", "--levels", "novice", "normal"]

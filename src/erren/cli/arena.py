@@ -25,7 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         metavar="A,B",
         help="the two bots, comma-separated, e.g. efficiency,random; mjai:COMMAND runs an "
-        "external mjai bot, e.g. 'mjai:node examples/mjai-bot/bot.js,expert'",
+        "external mjai bot, e.g. 'mjai:node examples/mjai-bot/bot.js,expert'; "
+        "expert[NAME=VALUE;...] is 大师 with some knobs changed, e.g. 'expert[one_away_flex=0]'",
     )
     add_mjai_timeout(parser)
     parser.add_argument("--deals", type=int, default=1000, help="deals to play (default 1000)")

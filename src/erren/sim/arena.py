@@ -42,7 +42,9 @@ from typing import Any, TextIO
 
 from erren.bots import Bot, BotError, bot_names, find_bot
 from erren.bots.base import Ears, timeout_of
-from erren.bots.levels import level_bot, level_names, parse_level
+from erren.bots.expert import ExpertBot
+from erren.bots.expert.knobs import Knobs
+from erren.bots.levels import MASTER_BUDGET_MS, level_bot, level_names, parse_level
 from erren.engine import Ruleset, State, find_ruleset
 from erren.mjai.bot import DEFAULT_TIMEOUT_S, MjaiBot, mjai_command
 from erren.sim.simulator import Progress
@@ -59,6 +61,8 @@ __all__ = [
 ]
 
 DEALT_IN = frozenset({"discard", "robbing"})
+EXPERT_VARIANT = "expert["
+"""How a bot name that changes 大师's knobs starts: ``expert[one_away_flex=0]``."""
 """The ``how`` of a win made on the loser's own tile: his discard, or his added kong robbed.
 Every family names these two so (xiamen's 游金, 三金倒, 抢金 and the rest are self-drawn)."""
 
@@ -79,7 +83,8 @@ def make_bot(
     (``novice``, ``normal``, ``strong``, ``master``, also 入门/高手... or their English names:
     :mod:`erren.bots.levels`) or ``mjai:COMMAND``, an external program
     (:class:`~erren.mjai.bot.MjaiBot`, ``mjai_timeout`` seconds a decision; it starts at its
-    first message).  An unknown name or a command not found raises :class:`ValueError`."""
+    first message) or ``expert[NAME=VALUE;...]``, 大师 with some :class:`Knobs` changed (for
+    ablations).  An unknown name or knob, or a command not found, raises :class:`ValueError`."""
     command = mjai_command(name)
     if command is not None:
         bot: Bot = MjaiBot(command, timeout=mjai_timeout, label=name)
@@ -87,6 +92,11 @@ def make_bot(
         return bot
     if name in bot_names():
         return find_bot(name, seed=seed, ruleset=ruleset)
+    if name.startswith(EXPERT_VARIANT) and name.endswith("]"):
+        knobs = Knobs.parse(name[len(EXPERT_VARIANT) : -1])
+        variant = ExpertBot(seed=seed, budget_ms=MASTER_BUDGET_MS, knobs=knobs)
+        variant.bind(ruleset)
+        return variant
     try:
         level = parse_level(name)
     except ValueError:
