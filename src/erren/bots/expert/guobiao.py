@@ -28,7 +28,8 @@ discard of the most unseen waits rather than the most valuable (±0.00).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from erren.analysis.shapes import GUOBIAO_2P
@@ -273,6 +274,12 @@ def _draws_value(seen: Seen, valuer: Valuer, row: DiscardOption) -> float:
 def _draws(seen: Seen, valuer: Valuer, kinds: Iterable[int]) -> tuple[float, int]:
     """For a 13-form hand one from ready and its improving ``kinds``: Σ over them of
     unseen(t) × (the best ready value after drawing ``t``), and Σ unseen(t)."""
+    return _over_draws(seen, kinds, lambda: _best_ready_value(seen, valuer))
+
+
+def _over_draws(seen: Seen, kinds: Iterable[int], worth: Callable[[], float]) -> tuple[float, int]:
+    """Σ over the draws ``t`` of ``kinds`` of unseen(t) × ``worth()`` of ``seen`` with ``t``
+    drawn (and seen), and Σ unseen(t)."""
     hand, visible = seen.hand, seen.visible
     total = 0.0
     copies = 0
@@ -283,7 +290,7 @@ def _draws(seen: Seen, valuer: Valuer, kinds: Iterable[int]) -> tuple[float, int
         copies += left
         hand[t] += 1
         visible[t] += 1
-        total += left * _best_ready_value(seen, valuer)
+        total += left * worth()
         hand[t] -= 1
         visible[t] -= 1
     return total, copies
@@ -317,7 +324,7 @@ def _two_away(
 ) -> Action | None:
     """Two from ready: among the ``width`` best discards of ``efficiency``, the one of highest
     Σ unseen(t) × (best one-from-ready value after drawing ``t``)."""
-    hand, visible = seen.hand, seen.visible
+    hand = seen.hand
     best: tuple[float, int] | None = None
     tried = 0
     for row in rows:
@@ -328,16 +335,7 @@ def _two_away(
             break
         d = row.discard
         hand[d] -= 1
-        total = 0.0
-        for t in row.effective:
-            left = unseen(visible, t)
-            if not left:
-                continue
-            hand[t] += 1
-            visible[t] += 1
-            total += left * _best_draws_value(seen, valuer)
-            hand[t] -= 1
-            visible[t] -= 1
+        total, _ = _over_draws(seen, row.effective, lambda: _best_draws_value(seen, valuer))
         hand[d] += 1
         if best is None or (total, -d) > best:
             best = (total, -d)
@@ -416,81 +414,56 @@ def claim_choice(obs: Observation, legal: Sequence[Action], valuer: Valuer, knob
         return claim
     if not _claim_pays(seen, valuer, claim, pending):
         return passing(legal)
-    if knobs.claim_value_factor >= 0 and not _claim_worth(
-        seen, valuer, claim, pending, knobs.claim_value_factor
-    ):
-        return passing(legal)
-    if knobs.claim_two_away_factor >= 0 and not _claim_worth_two_away(
-        seen, valuer, claim, pending, knobs.claim_two_away_factor
-    ):
+    if not _claim_worth(seen, valuer, claim, pending, knobs):
         return passing(legal)
     return claim
 
 
-def _claim_worth_two_away(
-    seen: Seen, valuer: Valuer, claim: Action, pending: int, factor: float
-) -> bool:
-    """Two from ready now: whether the hand after ``claim`` (one from ready, its best draws
-    value) is worth ``factor`` × the mean over draws now of the best draws value they lead to."""
-    made = _claim_meld(claim, pending)
-    if made is None or claim.kind is AK.MING_GANG:
-        return True
-    hand, visible = seen.hand, seen.visible
-    now, kinds = improving(hand, shapes=_SHAPES)
-    if now != 2:
-        return True
-    total = 0.0
-    copies = 0
-    for t in kinds:
-        left = unseen(visible, t)
-        if not left:
-            continue
-        copies += left
-        hand[t] += 1
-        visible[t] += 1
-        total += left * _best_draws_value(seen, valuer)
-        hand[t] -= 1
-        visible[t] -= 1
-    used, meld = made
+@contextmanager
+def _claimed(seen: Seen, used: Sequence[int], meld: Meld) -> Iterator[None]:
+    """``seen`` with a claim made: ``used`` out of the hand, ``meld`` added (undone after)."""
     saved = seen.melds
     for t in used:
-        hand[t] -= 1
+        seen.hand[t] -= 1
     seen.melds = (*saved, meld)
-    after = _best_draws_value(seen, valuer)
-    seen.melds = saved
-    for t in used:
-        hand[t] += 1
-    return after >= factor * total / max(copies, 1)
+    try:
+        yield
+    finally:
+        seen.melds = saved
+        for t in used:
+            seen.hand[t] += 1
 
 
-def _claim_worth(seen: Seen, valuer: Valuer, claim: Action, pending: int, factor: float) -> bool:
-    """Not ready now, one from ready: whether the hand after ``claim`` is worth ``factor`` × the
-    hand now (ready after: its best ready value against the mean ready value of a draw now;
-    one from ready after: its draws value against the draws value now)."""
+def _claim_worth(seen: Seen, valuer: Valuer, claim: Action, pending: int, knobs: Knobs) -> bool:
+    """Not ready now: whether the hand after ``claim`` is worth its share of the hand now.
+
+    * One from ready now (:data:`Knobs.claim_value_factor`): ready after, its best ready value
+      against the mean ready value of a draw now; one from ready after, its draws value against
+      the draws value now.
+    * Two from ready now (:data:`Knobs.claim_two_away_factor`): its best draws value against
+      the mean, over the draws now, of the best draws value they lead to.
+
+    Always worth it further from ready, or with a negative factor."""
     made = _claim_meld(claim, pending)
     if made is None or claim.kind is AK.MING_GANG:
         return True
     hand = seen.hand
     now, kinds = improving(hand, shapes=_SHAPES)
-    if now != 1:
-        return True
-    draws_now, copies_now = _draws(seen, valuer, kinds)
-    used, meld = made
-    melds = (*seen.melds, meld)
-    saved = seen.melds
-    for t in used:
-        hand[t] -= 1
-    seen.melds = melds
-    held = [k for k in range(len(hand)) if hand[k]]
-    ready = ready_discards(seen, valuer, held)
-    if ready:
-        worth = ready[0].value >= factor * draws_now / max(copies_now, 1)
-    else:
-        worth = _best_draws_value(seen, valuer) >= factor * draws_now
-    seen.melds = saved
-    for t in used:
-        hand[t] += 1
-    return worth
+    if now == 1 and knobs.claim_value_factor >= 0:
+        factor = knobs.claim_value_factor
+        draws_now, copies_now = _draws(seen, valuer, kinds)
+        with _claimed(seen, *made):
+            held = [k for k in range(len(hand)) if hand[k]]
+            ready = ready_discards(seen, valuer, held)
+            if ready:
+                return ready[0].value >= factor * draws_now / max(copies_now, 1)
+            return _best_draws_value(seen, valuer) >= factor * draws_now
+    if now == 2 and knobs.claim_two_away_factor >= 0:
+        total, copies = _over_draws(seen, kinds, lambda: _best_draws_value(seen, valuer))
+        with _claimed(seen, *made):
+            after = _best_draws_value(seen, valuer)
+        return after >= knobs.claim_two_away_factor * total / max(copies, 1)
+    return True
 
 
 def _claim_pays(seen: Seen, valuer: Valuer, claim: Action, pending: int) -> bool:
