@@ -116,11 +116,13 @@ class ExpertBot(EfficiencyBot):
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         start = self.clock()
-        fast = self.fast_choice(observation, legal_actions)
+        deadline = start + self.budget_ms / 1000.0
+        fast = self.fast_choice(
+            observation, legal_actions, deadline=deadline if self.budget_ms > 0 else None
+        )
         if self.budget_ms <= 0 or not isinstance(observation.view, GuobiaoView):
             return fast
         valuer = self._guobiao_valuer(observation)
-        deadline = start + self.budget_ms / 1000.0
         if observation.phase == "turn":
             fast = self._defend(observation, legal_actions, fast, valuer, deadline)
         candidates = search_candidates(observation, legal_actions, fast, valuer, self.knobs)
@@ -130,12 +132,26 @@ class ExpertBot(EfficiencyBot):
         best = search.best(observation, candidates, self.decision_rng(observation), deadline)
         return fast if best is None else best
 
-    def fast_choice(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        """The choice without search (``budget_ms=0``)."""
+    def fast_choice(
+        self,
+        observation: Observation,
+        legal_actions: Sequence[Action],
+        *,
+        deadline: float | None = None,
+    ) -> Action:
+        """The choice without search (``budget_ms=0``); with a ``deadline`` (read on
+        :attr:`clock`), guobiao-2p's one-from-ready shape look is dropped when it would end
+        after it."""
         if isinstance(observation.view, GuobiaoView) and len(legal_actions) > 1:
             valuer = self._guobiao_valuer(observation)
             if observation.phase == "turn":
-                chosen = turn_choice(observation, legal_actions, valuer, self.knobs)
+
+                def out_of_time() -> bool:
+                    return deadline is not None and self.clock() > deadline
+
+                chosen = turn_choice(
+                    observation, legal_actions, valuer, self.knobs, out_of_time=out_of_time
+                )
                 if chosen is not None:
                     return chosen
             elif observation.phase in ("claim", "rob"):

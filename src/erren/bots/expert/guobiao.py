@@ -159,10 +159,20 @@ def _takes_win(obs: Observation, valuer: Valuer, knobs: Knobs, win: Action) -> b
     return points >= knobs.min_win_points
 
 
+def _never() -> bool:
+    return False
+
+
 def turn_choice(
-    obs: Observation, legal: Sequence[Action], valuer: Valuer, knobs: Knobs
+    obs: Observation,
+    legal: Sequence[Action],
+    valuer: Valuer,
+    knobs: Knobs,
+    *,
+    out_of_time: Callable[[], bool] = _never,
 ) -> Action | None:
-    """The fast policy's move in the player's turn (``None``: let ``efficiency`` decide)."""
+    """The fast policy's move in the player's turn (``None``: let ``efficiency`` decide); the
+    one-from-ready shape look is dropped when ``out_of_time()`` says so before it ends."""
     win = next((a for a in legal if a.kind in _WIN), None)
     if win is not None and _takes_win(obs, valuer, knobs, win):
         return win
@@ -176,7 +186,7 @@ def turn_choice(
     if best is None:
         return win
     if best.shanten == 1 and knobs.lookahead:
-        return _one_away(seen, legal, valuer, rows, discards, knobs=knobs)
+        return _one_away(seen, legal, valuer, rows, discards, knobs=knobs, out_of_time=out_of_time)
     if best.shanten == 2 and knobs.two_away_width > 0:
         return _two_away(seen, valuer, rows, discards, knobs.two_away_width)
     if best.shanten != 0:
@@ -212,9 +222,11 @@ def _one_away(
     discards: dict[int, Action],
     *,
     knobs: Knobs,
+    out_of_time: Callable[[], bool],
 ) -> Action | None:
     """One from ready: the discard of highest :func:`_draws_value` (with
-    :data:`Knobs.one_away_flex`, plus the worth of the draws that improve the shape)."""
+    :data:`Knobs.one_away_flex`, plus the worth of the draws that improve the shape, unless
+    ``out_of_time()`` before that look ends)."""
     kong = kong_keeping_shanten(legal, seen.hand, wilds=0, shapes=_SHAPES, target=1)
     if kong is not None:
         return kong
@@ -227,17 +239,26 @@ def _one_away(
         return None
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
     if knobs.one_away_flex > 0 and len(scored) > 1:
-        top = scored[: knobs.one_away_width]
-        scored = [
-            (v + knobs.one_away_flex * _flex(seen, valuer, row, v), d, row) for v, d, row in top
-        ]
-        scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
+        looked: list[tuple[float, int, DiscardOption]] = []
+        for v, d, row in scored[: knobs.one_away_width]:
+            gain = _flex(seen, valuer, row, v, out_of_time)
+            if gain is None:
+                return discards[-scored[0][1]]
+            looked.append((v + knobs.one_away_flex * gain, d, row))
+        scored = sorted(looked, key=lambda s: (s[0], s[1]), reverse=True)
     return discards[-scored[0][1]]
 
 
-def _flex(seen: Seen, valuer: Valuer, row: DiscardOption, value: float) -> float:
+def _flex(
+    seen: Seen,
+    valuer: Valuer,
+    row: DiscardOption,
+    value: float,
+    out_of_time: Callable[[], bool],
+) -> float | None:
     """Σ over the draws ``t`` that leave the hand after ``row`` one from ready of
-    unseen(t)/pool × (the best draws value after ``t`` − ``value``)."""
+    unseen(t)/pool × (the best draws value after ``t`` − ``value``); ``None`` when
+    ``out_of_time()`` before the end."""
     d = row.discard
     assert d is not None
     hand, visible = seen.hand, seen.visible
@@ -249,6 +270,9 @@ def _flex(seen: Seen, valuer: Valuer, row: DiscardOption, value: float) -> float
         left = unseen(visible, t)
         if not left or t in skip or hand[t] >= 4:
             continue
+        if out_of_time():
+            hand[d] += 1
+            return None
         hand[t] += 1
         visible[t] += 1
         better = _best_draws_value(seen, valuer) - value
