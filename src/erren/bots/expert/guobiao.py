@@ -1,5 +1,5 @@
-"""The fast value-aware policy of guobiao-2p: every decision in about a millisecond, from the
-observation alone.
+"""The fast value-aware policy of guobiao-2p, from the observation alone: most decisions in a
+few milliseconds, a one-from-ready turn in tens (it looks at every draw of three discards).
 
 * A win is taken when offered (the engine offers only wins that reach the minimum).
 * Own turn, ready: among the discards that keep the hand ready, the one whose waits are worth

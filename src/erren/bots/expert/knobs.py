@@ -66,7 +66,9 @@ class Knobs:
     """Two from ready, pass a claim unless the hand after it (one from ready) has draws worth
     this share of the mean draws value a draw now leads to (negative: ``efficiency``'s claim;
     0.5, 0.75, 1 measured +0.12, +0.11, +0.01 points/hand over it on the same 3,000 deals,
-    seed 41; 0.5 +0.30 [+0.07, +0.53] on 3,000 others, seed 42)."""
+    seed 41; 0.5 +0.30 [+0.07, +0.53] on 3,000 others, seed 42; with :data:`one_away_flex`
+    +0.59 [+0.26, +0.93] over neither on 3,000 more, seed 43, and master +1.24 [+0.98, +1.51]
+    against efficiency on the 8,000 deals of seed 1)."""
     defence: bool = False
     """Against a 报听 opponent, trade a risky discard for a safer one of the same shanten
     (measured no gain: +0.333 against +0.327 on the same 4,000 deals, at twice the time)."""
