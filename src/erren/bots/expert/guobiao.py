@@ -71,6 +71,8 @@ class Seen:
     dealer: bool
     best_ready: dict[tuple[object, ...], float] = field(default_factory=dict)
     """The best ready value of hands met while looking ahead (one decision's memo)."""
+    evaluations: int = 0
+    """How many hands the look-ahead has valued (the memo's misses): the decision's work."""
 
     @classmethod
     def of(cls, obs: Observation) -> Seen:
@@ -159,20 +161,17 @@ def _takes_win(obs: Observation, valuer: Valuer, knobs: Knobs, win: Action) -> b
     return points >= knobs.min_win_points
 
 
-def _never() -> bool:
-    return False
-
-
 def turn_choice(
     obs: Observation,
     legal: Sequence[Action],
     valuer: Valuer,
     knobs: Knobs,
     *,
-    out_of_time: Callable[[], bool] = _never,
+    work: int | None = None,
 ) -> Action | None:
     """The fast policy's move in the player's turn (``None``: let ``efficiency`` decide); the
-    one-from-ready shape look is dropped when ``out_of_time()`` says so before it ends."""
+    one-from-ready shape look is dropped when it would take more than ``work`` ready-hand
+    evaluations in all (``None``: no limit)."""
     win = next((a for a in legal if a.kind in _WIN), None)
     if win is not None and _takes_win(obs, valuer, knobs, win):
         return win
@@ -186,7 +185,7 @@ def turn_choice(
     if best is None:
         return win
     if best.shanten == 1 and knobs.lookahead:
-        return _one_away(seen, legal, valuer, rows, discards, knobs=knobs, out_of_time=out_of_time)
+        return _one_away(seen, legal, valuer, rows, discards, knobs=knobs, work=work)
     if best.shanten == 2 and knobs.two_away_width > 0:
         return _two_away(seen, valuer, rows, discards, knobs.two_away_width)
     if best.shanten != 0:
@@ -222,11 +221,11 @@ def _one_away(
     discards: dict[int, Action],
     *,
     knobs: Knobs,
-    out_of_time: Callable[[], bool],
+    work: int | None,
 ) -> Action | None:
     """One from ready: the discard of highest :func:`_draws_value` (with
     :data:`Knobs.one_away_flex`, plus the worth of the draws that improve the shape, unless
-    ``out_of_time()`` before that look ends)."""
+    it would take the decision past ``work`` ready-hand evaluations)."""
     kong = kong_keeping_shanten(legal, seen.hand, wilds=0, shapes=_SHAPES, target=1)
     if kong is not None:
         return kong
@@ -241,7 +240,7 @@ def _one_away(
     if knobs.one_away_flex > 0 and len(scored) > 1:
         looked: list[tuple[float, int, DiscardOption]] = []
         for v, d, row in scored[: knobs.one_away_width]:
-            gain = _flex(seen, valuer, row, v, out_of_time)
+            gain = _flex(seen, valuer, row, v, work)
             if gain is None:
                 return discards[-scored[0][1]]
             looked.append((v + knobs.one_away_flex * gain, d, row))
@@ -254,11 +253,11 @@ def _flex(
     valuer: Valuer,
     row: DiscardOption,
     value: float,
-    out_of_time: Callable[[], bool],
+    work: int | None,
 ) -> float | None:
     """Σ over the draws ``t`` that leave the hand after ``row`` one from ready of
     unseen(t)/pool × (the best draws value after ``t`` − ``value``); ``None`` when
-    ``out_of_time()`` before the end."""
+    the decision's ready-hand evaluations pass ``work`` before the end."""
     d = row.discard
     assert d is not None
     hand, visible = seen.hand, seen.visible
@@ -270,7 +269,7 @@ def _flex(
         left = unseen(visible, t)
         if not left or t in skip or hand[t] >= 4:
             continue
-        if out_of_time():
+        if work is not None and seen.evaluations > work:
             hand[d] += 1
             return None
         hand[t] += 1
@@ -326,6 +325,7 @@ def _best_ready_value(seen: Seen, valuer: Valuer) -> float:
     key = (tuple(seen.hand), tuple(seen.visible), seen.melds)
     found = seen.best_ready.get(key)
     if found is None:
+        seen.evaluations += 1
         hand = seen.hand
         ready = ready_discards(seen, valuer, (k for k in range(len(hand)) if hand[k]))
         found = ready[0].value if ready else 0.0
