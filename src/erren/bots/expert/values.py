@@ -12,6 +12,7 @@ tile, half self-drawn and half on a discard): :meth:`Valuer.ready_value`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from erren.engine import (
     ArcadeView,
@@ -38,6 +39,9 @@ __all__ = ["Valuer", "family_ruleset", "unseen"]
 _TILES = tuple(Tile(i) for i in range(42))
 _FAMILY_BY_VIEW = {GuobiaoView: "guobiao-2p", XiamenView: "xiamen", ArcadeView: "arcade"}
 
+_V = TypeVar("_V", int, float)
+CACHE_SIZE = 50_000
+"""Entries a :class:`Valuer` cache holds before it starts again."""
 ZIMO_SHARE = 0.5
 """The share of wins assumed self-drawn when a wait is valued before it comes."""
 
@@ -52,6 +56,14 @@ def family_ruleset(observation: Observation, ruleset: Ruleset | None) -> Ruleset
 def unseen(visible: Sequence[int], kind: int) -> int:
     """Copies of ``kind`` the player cannot see."""
     return max(0, 4 - visible[kind])
+
+
+def _kept(cache: dict[tuple[object, ...], _V], key: tuple[object, ...], value: _V) -> _V:
+    """``value``, stored in ``cache`` under ``key`` (emptied past :data:`CACHE_SIZE` entries)."""
+    if len(cache) > CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 class Valuer:
@@ -102,10 +114,7 @@ class Valuer:
             ).deltas[0]
         except (BelowMinimumError, ValueError):
             points = 0
-        if len(self._cache) > 50_000:
-            self._cache.clear()
-        self._cache[key] = points
-        return points
+        return _kept(self._cache, key, points)
 
     def wait_value(
         self,
@@ -127,11 +136,7 @@ class Valuer:
         kw = {"ting": ting, "flowers": flowers, "round_wind": round_wind, "dealer": dealer}
         zimo = self.pay(*args, self_drawn=True, **kw)  # type: ignore[arg-type]
         ron = self.pay(*args, self_drawn=False, **kw)  # type: ignore[arg-type]
-        value = ZIMO_SHARE * zimo + (1 - ZIMO_SHARE) * ron
-        if len(self._waits) > 50_000:
-            self._waits.clear()
-        self._waits[key] = value
-        return value
+        return _kept(self._waits, key, ZIMO_SHARE * zimo + (1 - ZIMO_SHARE) * ron)
 
     def ready_value(
         self,
