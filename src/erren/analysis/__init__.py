@@ -6,7 +6,9 @@ wild tiles.  The hot path — shanten, waits, improving draws — is a table-dri
 (:mod:`erren.analysis._kernel`), which is also erren's one completeness test ("is this hand
 complete", every family, :mod:`~erren.analysis.complete`); :mod:`~erren.analysis.readings`
 enumerates every decomposition of a complete hand for scoring; :mod:`~erren.analysis.report`
-answers a player's questions about one parsed :class:`~erren.hand.Hand`.
+answers a player's questions about one parsed :class:`~erren.hand.Hand`.  The kernel's lookup
+tables are built once, at build time, into ``_kernel_tables.bin`` beside it, which every process
+maps read-only at its first analysis (so importing is cheap; without the file they are built then).
 
 The functions ``shanten``, ``waits`` and ``readings`` live in the modules of the same names
 (``from erren.analysis.shanten import shanten``); they are not re-exported here, so that the

@@ -19,8 +19,15 @@
  * splits, of the kinds whose addition lowers the entry of their block -- read from the same
  * table at key + 5^i, so waits and effective tiles take one pass, not 34.
  *
- * Tables are built at import by two sweeps over the keys (see build_table) in well under a
- * second; the suit table is 5^9 x 10 bytes (19.5 MB), the honor table 5^7 x 10 bytes (0.8 MB).
+ * The tables are built by two sweeps over the keys (see build_table); the suit table is 5^9 x 10
+ * bytes (19.5 MB), the honor table 5^7 x 10 bytes (0.8 MB).  They are built once, at build time:
+ * setup.py writes them (tables_image) to _kernel_tables.bin beside the compiled kernel, and every
+ * process maps that file read-only at the first call that needs a table (importing stays cheap,
+ * the pages are shared through the page cache).  The file starts with a header (magic, format,
+ * the stamp of this source that setup.py compiles in, the four tables' sizes and offsets); a
+ * missing, truncated or foreign file is never used: the tables are then built in memory at that
+ * first call (tables_source() says which).  The environment variable ERREN_KERNEL_TABLES=PATH
+ * names another file to map instead (the tests point it at damaged copies).
  *
  * Special shapes: seven pairs (a quad counts as two pairs), thirteen orphans, honors-and-knitted
  * (全不靠, including 七星不靠) at 13/14-tile totals, and knitted straight (组合龙: the nine
@@ -28,10 +35,10 @@
  * with its improving kinds.
  *
  * Uncapped wilds (Xiamen golds, which may be a fifth copy): is_complete/waits read a second pair
- * of tables, built at the first uncapped call (another 20.3 MB, about as fast), whose targets have no
- * cap: a target T is marked at min(T, 4) with the excess copies it needs, so the uncapped
- * distance is again one lookup per block.  The R-3.3 search (complete_uncapped) stays as the
- * reference the tables are tested against.
+ * of tables (another 20.3 MB, in the same file; without it, built at the first uncapped call,
+ * about as fast), whose targets have no cap: a target T is marked at min(T, 4) with the excess
+ * copies it needs, so the uncapped distance is again one lookup per block.  The R-3.3 search
+ * (complete_uncapped) stays as the reference the tables are tested against.
  *
  * Meld-aware cap (arcade R5.2, max_copies=4 with `held`): when a wild could give a melded kind a
  * fifth copy, is_complete and the candidate waits are settled by an exact search (groups_room)
@@ -43,6 +50,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define NK 34
 #define NJ 10 /* (m, p): j = 2 * m + p, m = 0..4 sets, p = 0/1 pair */
@@ -68,13 +79,15 @@ static const int ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33}
 /* the six ways to give the patterns 147, 258, 369 (offsets 0, 1, 2) to the suits m, p, s */
 static const int PERMS[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
-static uint8_t *suit_tab = NULL;  /* SUIT_KEYS rows of NJ bytes (+ padding) */
-static uint8_t *honor_tab = NULL; /* HONOR_KEYS rows of NJ bytes (+ padding) */
-/* The same tables without the four-copies cap on the target (Xiamen golds), built at first use. */
-static uint8_t *unc_suit_tab = NULL, *unc_honor_tab = NULL;
-static double unc_build_seconds = 0.0;
-static double build_seconds = 0.0;
-static uint64_t honor_mask_all = 0, orphan_mask = 0;
+/* All four are set at the first call that needs them (ensure_tables), mapped from the tables file
+ * (read-only) or built in memory. */
+static const uint8_t *suit_tab = NULL;  /* SUIT_KEYS rows of NJ bytes (+ padding) */
+static const uint8_t *honor_tab = NULL; /* HONOR_KEYS rows of NJ bytes (+ padding) */
+/* The same tables without the four-copies cap on the target (Xiamen golds). */
+static const uint8_t *unc_suit_tab = NULL, *unc_honor_tab = NULL;
+static double unc_load_seconds = 0.0;
+static double load_seconds = 0.0;
+static const char *tables_from = NULL; /* "file" or "built", once the tables are set */
 
 /* ------------------------------------------------------------------------------------------ */
 /* Table construction                                                                         */
@@ -199,6 +212,163 @@ static void build_table(uint8_t *tab, int nd, int chows, int uncapped) {
             d[i] = 4;
         }
     }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The tables file: a header, then the capped suit and honor tables, then the uncapped ones   */
+
+#ifndef ERREN_KERNEL_STAMP
+#define ERREN_KERNEL_STAMP 0 /* not compiled by setup.py: no stamp, so no file is ever mapped */
+#endif
+#define TABLES_MAGIC "erren-kt" /* 8 bytes, no NUL */
+#define TABLES_FORMAT 1
+#define TABLES_FILE "_kernel_tables.bin"
+#define TABLES_ENV "ERREN_KERNEL_TABLES"
+#define ALIGN64(x) (((x) + 63) & ~(uint64_t)63)
+
+enum { T_SUIT, T_HONOR, T_UNC_SUIT, T_UNC_HONOR, N_TABLES };
+
+typedef struct {
+    char magic[8];              /* TABLES_MAGIC */
+    uint32_t format, row_bytes; /* TABLES_FORMAT, NJ */
+    uint64_t stamp;             /* ERREN_KERNEL_STAMP: setup.py's hash of this source */
+    uint64_t bytes[N_TABLES];   /* each table's size ... */
+    uint64_t offset[N_TABLES];  /* ... and where it starts in the file */
+    uint64_t total;             /* the file's size */
+} TablesHeader;
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The one header this kernel writes and accepts: each table 64-byte aligned, with at least 16
+ * bytes of zeros after it (the padding of the tables built in memory). */
+static void tables_header(TablesHeader *h) {
+    static const int32_t keys[N_TABLES] = {SUIT_KEYS, HONOR_KEYS, SUIT_KEYS, HONOR_KEYS};
+    memset(h, 0, sizeof *h);
+    memcpy(h->magic, TABLES_MAGIC, sizeof h->magic);
+    h->format = TABLES_FORMAT;
+    h->row_bytes = NJ;
+    h->stamp = ERREN_KERNEL_STAMP;
+    uint64_t at = ALIGN64(sizeof *h);
+    for (int t = 0; t < N_TABLES; t++) {
+        h->bytes[t] = (uint64_t)keys[t] * NJ;
+        h->offset[t] = at;
+        at = ALIGN64(at + h->bytes[t] + 16);
+    }
+    h->total = at;
+}
+
+/* The file's contents into `image` (h->total zeroed bytes): the header, then the four tables. */
+static void build_image(uint8_t *image, const TablesHeader *h) {
+    memcpy(image, h, sizeof *h);
+    build_table(image + h->offset[T_SUIT], 9, 1, 0);
+    build_table(image + h->offset[T_HONOR], 7, 0, 0);
+    build_table(image + h->offset[T_UNC_SUIT], 9, 1, 1);
+    build_table(image + h->offset[T_UNC_HONOR], 7, 0, 1);
+}
+
+/* Map the file at `path` read-only (never unmapped); NULL when it is missing, of another size or
+ * its header is not `want`. */
+static const uint8_t *map_tables(const char *path, const TablesHeader *want) {
+    if (want->stamp == 0) return NULL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    struct stat st;
+    void *base = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && (uint64_t)st.st_size == want->total)
+        base = mmap(NULL, (size_t)want->total, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (base == MAP_FAILED) return NULL;
+    if (memcmp(base, want, sizeof *want) != 0) {
+        munmap(base, (size_t)want->total);
+        return NULL;
+    }
+    return base;
+}
+
+/* The path of the file to map, as bytes: $ERREN_KERNEL_TABLES, else TABLES_FILE beside the
+ * module's __file__.  NULL (no exception) when there is none. */
+static PyObject *tables_path(PyObject *module) {
+    const char *env = getenv(TABLES_ENV);
+    if (env && *env) return PyBytes_FromString(env);
+    PyObject *file = PyModule_GetFilenameObject(module);
+    PyObject *enc = file ? PyUnicode_EncodeFSDefault(file) : NULL, *out = NULL;
+    if (enc) {
+        const char *s = PyBytes_AS_STRING(enc), *slash = strrchr(s, '/');
+        size_t dir = slash ? (size_t)(slash - s) + 1 : 0, name = strlen(TABLES_FILE);
+        out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(dir + name));
+        if (out) {
+            memcpy(PyBytes_AS_STRING(out), s, dir);
+            memcpy(PyBytes_AS_STRING(out) + dir, TABLES_FILE, name);
+        }
+    }
+    Py_XDECREF(file);
+    Py_XDECREF(enc);
+    PyErr_Clear();
+    return out;
+}
+
+/* Build a suit and an honor table in fresh memory (0, or -1 with MemoryError). */
+static int build_pair(int uncapped, const uint8_t **suit, const uint8_t **honor, double *seconds) {
+    double t0 = now();
+    uint8_t *st = malloc((size_t)SUIT_KEYS * NJ + 16);
+    uint8_t *ht = malloc((size_t)HONOR_KEYS * NJ + 16);
+    if (!st || !ht) {
+        free(st);
+        free(ht);
+        PyErr_NoMemory();
+        return -1;
+    }
+    build_table(st, 9, 1, uncapped);
+    build_table(ht, 7, 0, uncapped);
+    *honor = ht;
+    *suit = st; /* last: the callers test the suit table */
+    *seconds = now() - t0;
+    return 0;
+}
+
+/*
+ * Set the tables at the first call that needs them (every module function that reads one calls
+ * this first): map the file, else build the capped tables (the uncapped ones then wait for
+ * ensure_unc_tables).  0, or -1 with MemoryError.  Two threads may race to the first call (the
+ * server analyses in worker threads); both hold the GIL, and only tables_path's Python calls could
+ * hand it over (a garbage collection running a finalizer), so the test is repeated after them, and
+ * the rest is plain C that keeps the GIL until every pointer is set: the init runs exactly once.
+ */
+static int ensure_tables(PyObject *module) {
+    if (suit_tab) return 0;
+    PyObject *path = tables_path(module);
+    if (suit_tab) {
+        Py_XDECREF(path);
+        return 0;
+    }
+    double t0 = now();
+    TablesHeader h;
+    tables_header(&h);
+    const uint8_t *base = path ? map_tables(PyBytes_AS_STRING(path), &h) : NULL;
+    Py_XDECREF(path);
+    if (!base) {
+        if (build_pair(0, &suit_tab, &honor_tab, &load_seconds) < 0) return -1;
+        tables_from = "built";
+        return 0;
+    }
+    unc_honor_tab = base + h.offset[T_UNC_HONOR];
+    unc_suit_tab = base + h.offset[T_UNC_SUIT];
+    honor_tab = base + h.offset[T_HONOR];
+    suit_tab = base + h.offset[T_SUIT];
+    tables_from = "file";
+    load_seconds = unc_load_seconds = now() - t0;
+    return 0;
+}
+
+/* The uncapped tables, built at their first use when the file did not bring them (0 ok, -1
+ * MemoryError; after ensure_tables, which all callers run first). */
+static int ensure_unc_tables(void) {
+    if (unc_suit_tab) return 0;
+    return build_pair(1, &unc_suit_tab, &unc_honor_tab, &unc_load_seconds);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -533,28 +703,6 @@ static int complete_uncapped(const int *counts, int k, int n) {
     return k >= 2 && groups_unc(c, k - 2, n, 0);
 }
 
-/* Build the uncapped tables at first use (0 ok, -1 MemoryError). */
-static int ensure_unc_tables(void) {
-    if (unc_suit_tab) return 0;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    uint8_t *st = malloc((size_t)SUIT_KEYS * NJ + 16);
-    uint8_t *ht = malloc((size_t)HONOR_KEYS * NJ + 16);
-    if (!st || !ht) {
-        free(st);
-        free(ht);
-        PyErr_NoMemory();
-        return -1;
-    }
-    build_table(st, 9, 1, 1);
-    build_table(ht, 7, 0, 1);
-    unc_honor_tab = ht;
-    unc_suit_tab = st;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    unc_build_seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    return 0;
-}
-
 /* Whether a wild could be a fifth copy at all: some kind reaches five with every wild on it
  * (`extra` more natural tiles of the fullest kind, for a 3n+1 hand about to draw). */
 static inline int could_be_fifth(const Hand *h, int extra) {
@@ -803,8 +951,8 @@ PyDoc_STRVAR(shanten_doc,
              "Shanten (-1 complete) of a 3n+1 or 3n+2 hand, min over the shapes in mask.");
 
 static PyObject *k_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
     CHECK_NARGS("shanten", 3, 3);
+    if (ensure_tables(self) < 0) return NULL;
     Hand h;
     int mask = read_mask(args[2]);
     if (mask < 0 || read_hand(&h, args[0], args[1], NEED_ANY, "shanten") < 0) return NULL;
@@ -816,8 +964,8 @@ PyDoc_STRVAR(shanten_by_shape_doc,
              "Shanten of each of the five shapes (bit order), None where it does not apply.");
 
 static PyObject *k_shanten_by_shape(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
     CHECK_NARGS("shanten_by_shape", 3, 3);
+    if (ensure_tables(self) < 0) return NULL;
     Hand h;
     int mask = read_mask(args[2]);
     if (mask < 0 || read_hand(&h, args[0], args[1], NEED_ANY, "shanten_by_shape") < 0) return NULL;
@@ -868,8 +1016,8 @@ PyDoc_STRVAR(is_complete_doc,
              "four of a kind) or None (uncapped wilds).");
 
 static PyObject *k_is_complete(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
     CHECK_NARGS("is_complete", 3, 5);
+    if (ensure_tables(self) < 0) return NULL;
     Hand h;
     int mask, cap, held[NK], any;
     if (read_capped(args, nargs, 3, 4, NEED_2, "is_complete", &h, &mask, &cap, held, &any) < 0)
@@ -921,8 +1069,8 @@ PyDoc_STRVAR(waits_doc,
              "max_copies=4 the resolved hand plus held has at most four of a kind.");
 
 static PyObject *k_waits(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
     CHECK_NARGS("waits", 3, 5);
+    if (ensure_tables(self) < 0) return NULL;
     Hand h;
     int mask, cap, held[NK], any;
     if (read_capped(args, nargs, 4, 3, NEED_1, "waits", &h, &mask, &cap, held, &any) < 0)
@@ -942,8 +1090,8 @@ PyDoc_STRVAR(improving_doc,
              "(shanten, kinds whose draw lowers it) of a 3n+1 hand.");
 
 static PyObject *k_improving(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
     CHECK_NARGS("improving", 3, 3);
+    if (ensure_tables(self) < 0) return NULL;
     Hand h;
     int mask = read_mask(args[2]);
     if (mask < 0 || read_hand(&h, args[0], args[1], NEED_1, "improving") < 0) return NULL;
@@ -978,8 +1126,8 @@ PyDoc_STRVAR(discard_rows_doc,
              "hand, best first.");
 
 static PyObject *k_discard_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
     CHECK_NARGS("discard_rows", 3, 4);
+    if (ensure_tables(self) < 0) return NULL;
     Hand h;
     int mask = read_mask(args[2]);
     if (mask < 0 || read_hand(&h, args[0], args[1], NEED_2, "discard_table") < 0) return NULL;
@@ -1045,8 +1193,8 @@ PyDoc_STRVAR(block_row_doc,
              "kind.");
 
 static PyObject *k_block_row(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
     CHECK_NARGS("block_row", 2, 3);
+    if (ensure_tables(self) < 0) return NULL;
     int honors = PyObject_IsTrue(args[1]);
     if (honors < 0) return NULL;
     int uncapped = nargs > 2 ? PyObject_IsTrue(args[2]) : 0;
@@ -1091,15 +1239,80 @@ static PyObject *k_complete_uncapped(PyObject *self, PyObject *const *args, Py_s
     return PyBool_FromLong(complete_uncapped(h.c, h.w, h.n));
 }
 
-PyDoc_STRVAR(uncapped_build_seconds_doc,
-             "uncapped_build_seconds() -> float | None\n\n"
-             "Seconds the uncapped tables took to build at their first use (None: not built yet).");
+PyDoc_STRVAR(tables_source_doc,
+             "tables_source() -> str | None\n\n"
+             "Where the tables came from: 'file' (mapped from the tables file), 'built' (in "
+             "memory, the file missing or not this kernel's), None before the first call that "
+             "needs them.");
 
-static PyObject *k_uncapped_build_seconds(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *k_tables_source(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self, (void)args;
-    CHECK_NARGS("uncapped_build_seconds", 0, 0);
+    CHECK_NARGS("tables_source", 0, 0);
+    if (!tables_from) Py_RETURN_NONE;
+    return PyUnicode_FromString(tables_from);
+}
+
+PyDoc_STRVAR(tables_seconds_doc,
+             "tables_seconds() -> float | None\n\n"
+             "Seconds the first call that needed the tables took to map the file or build the "
+             "capped tables (None: no such call yet).");
+
+static PyObject *k_tables_seconds(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self, (void)args;
+    CHECK_NARGS("tables_seconds", 0, 0);
+    if (!suit_tab) Py_RETURN_NONE;
+    return PyFloat_FromDouble(load_seconds);
+}
+
+PyDoc_STRVAR(uncapped_tables_seconds_doc,
+             "uncapped_tables_seconds() -> float | None\n\n"
+             "Seconds the uncapped tables took: to build at their first use, or to map the file "
+             "(with the capped ones: tables_seconds()).  None: not set yet.");
+
+static PyObject *k_uncapped_tables_seconds(PyObject *self, PyObject *const *args,
+                                           Py_ssize_t nargs) {
+    (void)self, (void)args;
+    CHECK_NARGS("uncapped_tables_seconds", 0, 0);
     if (!unc_suit_tab) Py_RETURN_NONE;
-    return PyFloat_FromDouble(unc_build_seconds);
+    return PyFloat_FromDouble(unc_load_seconds);
+}
+
+PyDoc_STRVAR(tables_image_doc,
+             "tables_image() -> bytes\n\n"
+             "The contents of a tables file, every table built afresh (setup.py writes it to "
+             "TABLES_FILE beside the kernel).");
+
+static PyObject *k_tables_image(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self, (void)args;
+    CHECK_NARGS("tables_image", 0, 0);
+    TablesHeader h;
+    tables_header(&h);
+    PyObject *image = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)h.total);
+    if (!image) return NULL;
+    memset(PyBytes_AS_STRING(image), 0, (size_t)h.total);
+    build_image((uint8_t *)PyBytes_AS_STRING(image), &h);
+    return image;
+}
+
+PyDoc_STRVAR(tables_match_built_doc,
+             "tables_match_built() -> bool\n\n"
+             "Whether the four tables in use (mapped or built) equal freshly built ones byte for "
+             "byte (builds them all: about a second).");
+
+static PyObject *k_tables_match_built(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("tables_match_built", 0, 0);
+    if (ensure_tables(self) < 0 || ensure_unc_tables() < 0) return NULL;
+    PyObject *image = k_tables_image(self, args, 0);
+    if (!image) return NULL;
+    TablesHeader h;
+    tables_header(&h);
+    const uint8_t *in_use[N_TABLES] = {suit_tab, honor_tab, unc_suit_tab, unc_honor_tab};
+    const uint8_t *fresh = (const uint8_t *)PyBytes_AS_STRING(image);
+    int same = 1;
+    for (int t = 0; t < N_TABLES; t++)
+        same &= memcmp(in_use[t], fresh + h.offset[t], (size_t)h.bytes[t]) == 0;
+    Py_DECREF(image);
+    return PyBool_FromLong(same);
 }
 
 static PyMethodDef kernel_methods[] = {
@@ -1113,43 +1326,36 @@ static PyMethodDef kernel_methods[] = {
     {"block_row", (PyCFunction)(void (*)(void))k_block_row, METH_FASTCALL, block_row_doc},
     {"complete_uncapped", (PyCFunction)(void (*)(void))k_complete_uncapped, METH_FASTCALL,
      complete_uncapped_doc},
-    {"uncapped_build_seconds", (PyCFunction)(void (*)(void))k_uncapped_build_seconds,
-     METH_FASTCALL, uncapped_build_seconds_doc},
+    {"tables_source", (PyCFunction)(void (*)(void))k_tables_source, METH_FASTCALL,
+     tables_source_doc},
+    {"tables_seconds", (PyCFunction)(void (*)(void))k_tables_seconds, METH_FASTCALL,
+     tables_seconds_doc},
+    {"uncapped_tables_seconds", (PyCFunction)(void (*)(void))k_uncapped_tables_seconds,
+     METH_FASTCALL, uncapped_tables_seconds_doc},
+    {"tables_image", (PyCFunction)(void (*)(void))k_tables_image, METH_FASTCALL, tables_image_doc},
+    {"tables_match_built", (PyCFunction)(void (*)(void))k_tables_match_built, METH_FASTCALL,
+     tables_match_built_doc},
     {NULL, NULL, 0, NULL},
 };
 
 PyDoc_STRVAR(module_doc,
              "Table-driven hand analysis: shanten, improving kinds, waits, win check and discard "
-             "rows over count arrays.  Use erren.analysis.shanten / waits, not this module.");
+             "rows over count arrays.  Use erren.analysis.shanten / waits, not this module.\n\n"
+             "The tables are built once, at build time, into TABLES_FILE beside this module, and "
+             "mapped read-only at the first call that needs them (built in memory instead when the "
+             "file is missing or not this kernel's: tables_source()).  ERREN_KERNEL_TABLES=PATH in "
+             "the environment names another file to map.");
 
 static struct PyModuleDef kernel_module = {
     PyModuleDef_HEAD_INIT, "_kernel", module_doc, -1, kernel_methods, NULL, NULL, NULL, NULL,
 };
 
+/* No table work here: importing stays cheap, the tables are set at their first use. */
 PyMODINIT_FUNC PyInit__kernel(void) {
-    if (!suit_tab) {
-        struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        uint8_t *st = malloc((size_t)SUIT_KEYS * NJ + 16);
-        uint8_t *ht = malloc((size_t)HONOR_KEYS * NJ + 16);
-        if (!st || !ht) {
-            free(st);
-            free(ht);
-            return PyErr_NoMemory();
-        }
-        build_table(st, 9, 1, 0);
-        build_table(ht, 7, 0, 0);
-        suit_tab = st;
-        honor_tab = ht;
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        build_seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-        for (int t = 27; t < NK; t++) honor_mask_all |= 1ULL << t;
-        for (int k = 0; k < 13; k++) orphan_mask |= 1ULL << ORPHANS[k];
-    }
     PyObject *mod = PyModule_Create(&kernel_module);
     if (!mod) return NULL;
     if (PyModule_AddIntConstant(mod, "TABLE_BYTES", (long)((size_t)(SUIT_KEYS + HONOR_KEYS) * NJ)) < 0 ||
-        PyModule_AddObject(mod, "BUILD_SECONDS", PyFloat_FromDouble(build_seconds)) < 0 ||
+        PyModule_AddStringConstant(mod, "TABLES_FILE", TABLES_FILE) < 0 ||
         PyModule_AddIntConstant(mod, "REGULAR", SH_REGULAR) < 0 ||
         PyModule_AddIntConstant(mod, "SEVEN_PAIRS", SH_SEVEN_PAIRS) < 0 ||
         PyModule_AddIntConstant(mod, "THIRTEEN_ORPHANS", SH_ORPHANS) < 0 ||

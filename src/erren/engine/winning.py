@@ -6,17 +6,19 @@ kinds does this 13-form wait on, and which discards leave a ready hand.
 * :func:`is_complete` is erren's one completeness test, the C kernel's
   (:func:`erren.analysis.complete.is_complete`, called by mask): the regular shape, plus seven
   pairs without melds (four of a kind = two pairs).
-* :func:`waits_mask` and :func:`ready_discards` answer on 34-long count arrays with lookup
-  tables built once at import: ``_COMPLETE``, every count vector of one suit (packed 3 bits per
-  number) that splits into chows and pungs, with or without one pair (the count modulo 3 tells
-  which); ``_NEAR``, every vector one tile short of such a vector, mapped to the bitmask of the
-  numbers that complete it.  Honors never form chows, so each honor kind is complete alone with
-  0, 2 or 3 tiles.  The conformance tests cross-check them with the kernel's waits.
+* :func:`waits_mask` and :func:`ready_discards` answer on 34-long count arrays with two lookup
+  tables built once, at their first use (:func:`_tables`, so that importing stays cheap): the
+  complete set, every count vector of one suit (packed 3 bits per number) that splits into chows
+  and pungs, with or without one pair (the count modulo 3 tells which); the near map, every
+  vector one tile short of such a vector, mapped to the bitmask of the numbers that complete
+  it.  Honors never form chows, so each honor kind is complete alone with 0, 2 or 3 tiles.  The
+  conformance tests cross-check them with the kernel's waits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations_with_replacement
 
 from erren.analysis.complete import is_complete_by_mask
@@ -32,7 +34,9 @@ def _pack(counts: Sequence[int]) -> int:
     return key
 
 
-def _build() -> tuple[frozenset[int], dict[int, int]]:
+@cache
+def _tables() -> tuple[frozenset[int], dict[int, int]]:
+    """(the complete set, the near map), built at the first call."""
     groups: list[list[int]] = []
     for i in range(9):
         g = [0] * 9
@@ -66,7 +70,6 @@ def _build() -> tuple[frozenset[int], dict[int, int]]:
     return frozenset(complete), near
 
 
-_COMPLETE, _NEAR = _build()
 _WITHOUT_MELDS = shape_mask(GUOBIAO_2P)
 """Regular or seven pairs (four of a kind = two pairs, §3.2)."""
 _WITH_MELDS = shape_mask(frozenset({Shape.REGULAR}))
@@ -97,6 +100,7 @@ def waits_mask(counts: Sequence[int], melds: int, meld_counts: Sequence[int] | N
     """Bitmask (bit ``k`` = kind ``k``) of the kinds that complete a 13-form concealed part of
     ``13 - 3 * melds`` tiles (§3.4).  Kinds of which the player holds all four copies
     (concealed plus ``meld_counts``) are left out."""
+    complete, near = _tables()
     mask = 0
     bad = -1  # the one incomplete component: 0/9/18 a suit, 27.. an honor kind
     bad_n = 0
@@ -109,7 +113,7 @@ def waits_mask(counts: Sequence[int], melds: int, meld_counts: Sequence[int] | N
         n += counts[base + 8]
         if not n:
             continue
-        if n % 3 != 1 and _suit_key(counts, base) in _COMPLETE:
+        if n % 3 != 1 and _suit_key(counts, base) in complete:
             if n % 3 == 2:
                 pairs += 1
                 pair_parts.append(base)
@@ -136,12 +140,12 @@ def waits_mask(counts: Sequence[int], melds: int, meld_counts: Sequence[int] | N
                     if part >= 27:
                         mask |= 1 << part
                     else:
-                        mask |= _NEAR.get(_suit_key(counts, part), 0) << part
+                        mask |= near.get(_suit_key(counts, part), 0) << part
         elif bad >= 27:
             if pairs == 0:
                 mask |= 1 << bad
         elif (bad_n % 3 == 1 and pairs == 0) or (bad_n % 3 == 2 and pairs == 1):
-            mask |= _NEAR.get(_suit_key(counts, bad), 0) << bad
+            mask |= near.get(_suit_key(counts, bad), 0) << bad
     if melds == 0:
         mask |= _seven_pairs_wait(counts)
     if mask:
@@ -189,6 +193,7 @@ def ready_discards(
     kind), so every other component must already be complete: with three or more incomplete
     components only seven pairs can remain, and with two the discard comes from one of them.
     """
+    complete = _tables()[0]
     incomplete: list[int] = []  # honor kinds, or suit bases 0/9/18
     for k in range(27, 34):
         c = counts[k]
@@ -199,7 +204,7 @@ def ready_discards(
             n = counts[base] + counts[base + 1] + counts[base + 2] + counts[base + 3]
             n += counts[base + 4] + counts[base + 5] + counts[base + 6] + counts[base + 7]
             n += counts[base + 8]
-            if n and (n % 3 == 1 or _suit_key(counts, base) not in _COMPLETE):
+            if n and (n % 3 == 1 or _suit_key(counts, base) not in complete):
                 incomplete.append(base)
     out = 0
     if melds == 0:  # seven pairs, directly: one odd count after the discard, six pairs
