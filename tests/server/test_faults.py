@@ -19,8 +19,10 @@ from erren.server.client import PlayerClient
 from erren.server.fairness import verify_record
 from erren.server.store import Store
 
-from ._support.harness import PG_ADMIN, TIME_SCALE, Server, database, run
+from ._support.harness import PG_ADMIN, TIME_SCALE, Server, run, serving
 from ._support.helpers import private_pair, registered, settlements, wait_for
+
+pytestmark = pytest.mark.services
 
 GRACE_S = 60 * TIME_SCALE  # erren serve --grace default 60, at the harness's time scale
 OUTAGE_SCALE = ("--time-scale", "0.05")
@@ -30,35 +32,20 @@ on a loaded machine the turn's own timeout does not move the hand on first."""
 
 @pytest.fixture
 def sqlite_server(tmp_path: Path) -> Iterator[Server]:
-    with database("sqlite", tmp_path) as url:
-        server = Server(url, tmp_path / "server.log", *OUTAGE_SCALE)
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving("sqlite", tmp_path, *OUTAGE_SCALE) as server:
+        yield server
 
 
 @pytest.fixture
 def pg_server(tmp_path: Path) -> Iterator[Server]:
-    with database("postgresql", tmp_path) as url:
-        server = Server(url, tmp_path / "server.log", *OUTAGE_SCALE)
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving("postgresql", tmp_path, *OUTAGE_SCALE) as server:
+        yield server
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def fresh(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
-    with database(str(request.param), tmp_path) as url:
-        server = Server(url, tmp_path / "server.log")
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving(str(request.param), tmp_path) as server:
+        yield server
 
 
 def _events(message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -80,10 +67,14 @@ async def _seated_pair(url: str) -> tuple[PlayerClient, PlayerClient, str]:
     return a, b, table
 
 
-async def _outage(server: Server, a: PlayerClient, b: PlayerClient, table: str, heal: Any) -> None:
+async def _outage(
+    server: Server, a: PlayerClient, b: PlayerClient, table: str, heal: Any, *, readable: bool
+) -> None:
     """While the store refuses writes: a's move waits (told ``store-retrying``), nothing is
     sent twice, the players stay seated, new writes over HTTP get 503; ``heal`` ends the
-    outage and the move goes out once."""
+    outage and the move goes out once.  ``readable``: the database still answers reads (a
+    read-only PostgreSQL), so the seat can be seen kept during the outage; a vanished SQLite
+    file answers every request with 503 until it is back."""
     assert a.state is not None
     move = a.state["legal"][0]
     seen = a.last_n
@@ -95,13 +86,15 @@ async def _outage(server: Server, a: PlayerClient, b: PlayerClient, table: str, 
         refused = await http.post("/auth/guest")
         assert refused.status_code == 503, refused.text
         assert refused.json()["code"] == "store-unavailable"
-    again = await a.http.post("/tables/vs-computer", json={"family": "guobiao-2p"})
-    assert again.status_code == 409 and again.json()["code"] == "seated"  # not freed
-    assert (await a.http.get("/me/table")).json()["table"] == table
+    if readable:
+        await _still_seated(a, table)
+    else:
+        again = await a.http.post("/tables/vs-computer", json={"family": "guobiao-2p"})
+        assert (again.status_code, again.json()["code"]) == (503, "store-unavailable")
     assert server.proc is not None and server.proc.poll() is None  # the process lives
-    await asyncio.sleep(0.3)
     assert a.last_n == seen  # nothing went out before it was durable
     await heal()
+    await _still_seated(a, table)
     await wait_for(a, lambda m: m.get("type") == "store-ok", timeout=20)
     back = await wait_for(a, lambda m: bool(_events(m)))
     assert back["events"][0]["n"] == seen + 1
@@ -117,6 +110,13 @@ async def _outage(server: Server, a: PlayerClient, b: PlayerClient, table: str, 
     assert f"{a.seat}:{move}" in record["actions"]
 
 
+async def _still_seated(a: PlayerClient, table: str) -> None:
+    """The account's seat was not freed: a new table is refused, ``/me/table`` names it."""
+    again = await a.http.post("/tables/vs-computer", json={"family": "guobiao-2p"})
+    assert again.status_code == 409 and again.json()["code"] == "seated"  # not freed
+    assert (await a.http.get("/me/table")).json()["table"] == table
+
+
 def test_sqlite_file_vanishing_keeps_the_table_and_loses_nothing(sqlite_server: Server) -> None:
     server = sqlite_server
     path = Path(server.database.split(":///", 1)[1])
@@ -130,7 +130,7 @@ def test_sqlite_file_vanishing_keeps_the_table_and_loses_nothing(sqlite_server: 
             away.rename(path)
 
         try:
-            await _outage(server, a, b, table, heal)
+            await _outage(server, a, b, table, heal, readable=False)
         finally:
             if away.exists():
                 away.rename(path)
@@ -183,7 +183,7 @@ def test_postgresql_read_only_and_killed_connections_lose_nothing(pg_server: Ser
             _kill_backends(name)
 
         try:
-            await _outage(server, a, b, table, heal)
+            await _outage(server, a, b, table, heal, readable=True)
         finally:
             with contextlib.suppress(Exception):
                 _pg(f'ALTER DATABASE "{name}" SET default_transaction_read_only = off')

@@ -18,7 +18,16 @@ import pytest
 from erren.testing import servers
 from erren.testing.servers import PG_ADMIN, TIME_SCALE, Server, free_port
 
-__all__ = ["PG_ADMIN", "TIME_SCALE", "Server", "audit", "database", "free_port", "run"]
+__all__ = [
+    "PG_ADMIN",
+    "TIME_SCALE",
+    "Server",
+    "audit",
+    "database",
+    "free_port",
+    "run",
+    "serving",
+]
 
 
 def audit(url: str) -> None:
@@ -41,6 +50,19 @@ def database(backend: str, tmp: Path) -> Iterator[str]:
         pytest.fail(f"{err} (the server tests need it)", pytrace=False)
     except servers.LedgerAuditError as err:
         pytest.fail(str(err), pytrace=False)
+
+
+@contextlib.contextmanager
+def serving(backend: str, tmp: Path, *extra: str, **options: Any) -> Iterator[Server]:
+    """A server of its own on a fresh ``backend`` database in ``tmp`` (``extra``: more ``erren
+    serve`` options, ``options``: :class:`Server`'s), stopped and audited afterwards."""
+    with database(backend, tmp) as url:
+        server = Server(url, tmp / "server.log", *extra, **options)
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
 
 
 def run(coro: Coroutine[Any, Any, None], timeout: float = 90) -> None:

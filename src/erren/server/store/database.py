@@ -8,6 +8,9 @@ import contextlib
 import hashlib
 import json
 import os
+import random
+import sqlite3
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from datetime import UTC, datetime, timedelta
@@ -163,6 +166,28 @@ def _upgrade(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
+WAL_SWITCH_S = 30.0
+"""How long :func:`_switch_to_wal` keeps trying while other connections hold the file."""
+
+
+def _switch_to_wal(path: Path, *, patience_s: float = WAL_SWITCH_S) -> None:
+    """Put the SQLite file in WAL mode (it stays so: the mode is kept in the file), before any
+    pooled connection opens.  Changing the journal mode needs the file to itself, and when two
+    connections try it at once (two servers starting on one new file) SQLite answers "database
+    is locked" at once, or both wait out their busy timeout: so this connection waits only
+    briefly and tries again after a random pause, until ``patience_s`` has passed."""
+    deadline = time.monotonic() + patience_s
+    with contextlib.closing(sqlite3.connect(path, timeout=0.05, isolation_level=None)) as conn:
+        while True:
+            try:
+                if conn.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal":
+                    return
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err) or time.monotonic() > deadline:
+                    raise
+            time.sleep(random.uniform(0.005, 0.05))  # a pause, not a secret
+
+
 def _sqlite_events(engine: AsyncEngine) -> None:
     from sqlalchemy import event  # noqa: PLC0415
 
@@ -170,11 +195,8 @@ def _sqlite_events(engine: AsyncEngine) -> None:
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we emit BEGIN ourselves, below
         cursor = dbapi_connection.cursor()
-        for pragma in (
-            # First: switching to WAL takes a lock, and another connection opening at the same
-            # moment (two servers on one file) must wait for it, not fail with "locked".
+        for pragma in (  # none of these takes a lock (the file is in WAL mode already)
             "PRAGMA busy_timeout=30000",
-            "PRAGMA journal_mode=WAL",
             "PRAGMA synchronous=NORMAL",
             "PRAGMA foreign_keys=ON",
         ):
@@ -241,8 +263,11 @@ class StoreBase:
             self.on_error(context.original_exception)
 
     def _check_file(self) -> None:
-        """Refuse a write when the SQLite file vanished or was replaced (SQLite would go on
-        writing to the deleted file, and every write would be lost at the next start)."""
+        """Refuse a read or a write when the SQLite file vanished or was replaced: SQLite would
+        go on writing to the deleted file (every write lost at the next start), and whether a
+        read answered would depend on the pool: a pooled connection still reads the old file,
+        a new one would create an empty database at the path.  Every request then gets the
+        same 503 ``store-unavailable`` until the file is back."""
         if self._file is not None and _file_id(self._file) != self._file_id:
             err = StoreUnavailable(
                 f"the database file {self._file} vanished or was replaced; no write is possible"
@@ -278,6 +303,9 @@ class StoreBase:
         async_url = database_url(url)
         if make_url(async_url).get_backend_name() == "sqlite":
             engine = create_async_engine(async_url, pool_size=pool_size, max_overflow=0)
+            path = _sqlite_file(engine)
+            assert path is not None  # database_url refuses an in-memory database
+            await asyncio.to_thread(_switch_to_wal, path)
             _sqlite_events(engine)
         else:
             engine = create_async_engine(
@@ -367,6 +395,7 @@ class StoreBase:
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[AsyncSession]:
+        self._check_file()
         async with self._reads() as session, session.begin():
             yield session
 
@@ -375,6 +404,7 @@ class StoreBase:
         """A read transaction that sees one snapshot from its first statement to its last
         (PostgreSQL: REPEATABLE READ; an SQLite read transaction in WAL mode already does), so
         an audit of a live server never sees half of a settlement."""
+        self._check_file()
         engine = self.engine
         if self.dialect == "postgresql":
             engine = engine.execution_options(isolation_level="REPEATABLE READ")
