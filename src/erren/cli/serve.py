@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import re
 import sys
 from typing import TYPE_CHECKING, Any
@@ -91,6 +92,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=60,
         help="seconds over which wrong passwords are counted (default 60)",
+    )
+    parser.add_argument(
+        "--fast-passwords",
+        action="store_true",
+        help="FOR TEST SERVERS ONLY: hash passwords with minimal argon2id parameters (time "
+        "cost 1, 8 KiB) instead of the recommended ones, so that tests registering many "
+        "accounts do not wait on the hash; never for real accounts",
     )
     parser.add_argument(
         "--forwarded-allow-ips",
@@ -191,6 +199,7 @@ def run(args: argparse.Namespace) -> int:
         from erren.server.clock import Clock  # noqa: PLC0415
         from erren.server.logs import default_node_id, log_config  # noqa: PLC0415
         from erren.server.ratelimit import AccessLimits  # noqa: PLC0415
+        from erren.server.store import Passwords  # noqa: PLC0415
         from erren.server.table import TableConfig  # noqa: PLC0415
     except ImportError as err:  # pragma: no cover - the extra is missing
         print(f"erren serve needs the server extra (pip install 'erren[server]'): {err}")
@@ -222,6 +231,7 @@ def run(args: argparse.Namespace) -> int:
         node=node,
         metrics=args.metrics,
         cluster=cluster,
+        passwords=Passwords.fast() if args.fast_passwords else None,
     )
     from erren.server.store import database_url  # noqa: PLC0415
 
@@ -253,5 +263,10 @@ def run(args: argparse.Namespace) -> int:
         server_header=False,  # no software version in every response
         log_config=log_config(node, args.log_format, args.log_level),
     )
+    if args.fast_passwords:  # logged once uvicorn.Config has set the log format up
+        logging.getLogger("erren.server").warning(
+            "--fast-passwords: passwords are hashed with minimal argon2id parameters, "
+            "for test servers only"
+        )
     Server(config).run()
     return 0

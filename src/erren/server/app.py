@@ -49,7 +49,7 @@ from erren.server.routes import ROUTERS
 from erren.server.routes.common import ApiError, StrictJSONRoute, api_error_response
 from erren.server.routes.web import mount_web
 from erren.server.socket import mount_socket
-from erren.server.store import Store, StoreUnavailable
+from erren.server.store import Passwords, Store, StoreUnavailable
 from erren.server.store.names import skeleton
 from erren.server.table import TableConfig
 
@@ -147,6 +147,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     node: str | None = None,
     metrics: bool = True,
     cluster: ClusterConfig | None = None,
+    passwords: Passwords | None = None,
 ) -> FastAPI:
     """The app.  ``store``: an open store, or a database URL (``None``: the default SQLite
     file) opened at startup and closed at shutdown.  ``clock`` scales every timer (tests),
@@ -155,7 +156,8 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     wrong passwords); ``max_body``: the largest request body in bytes.  ``node``: this
     server's name in ``/health``, ``/ready``, the metrics and the logs (default ``HOST-PID``);
     ``metrics``: serve ``/metrics``.  ``cluster``: run as one node of a cluster (``erren serve
-    --redis``); ``None``: a single server, no Redis."""
+    --redis``); ``None``: a single server, no Redis.  ``passwords``: the hashing of the store
+    the app opens (default: argon2id's recommended cost; tests pass ``Passwords.fast()``)."""
     clock = clock or Clock()
     config = config or TableConfig()
     node = node or default_node_id()
@@ -165,7 +167,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         owned = not isinstance(store, Store)
-        opened = store if isinstance(store, Store) else await Store.open(store)
+        opened = store if isinstance(store, Store) else await Store.open(store, passwords=passwords)
         joined: Any = None
         relay: Relay | None = None
         if cluster is None:
