@@ -1,18 +1,26 @@
-# erren — the two commands a newcomer needs are `make run` and `make test` (see README.md).
+# erren — the two commands a newcomer needs are `make run` and `make test` (see README.md);
+# `make check` is the quick tier while you work (tests/README.md).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 HAND   ?= 1123m456789m555z
 
-.PHONY: run play analyze test system-deps lint typecheck webcheck unit conformance bench clean
+.PHONY: run play analyze check test system-deps lint typecheck webcheck quick unit conformance bench clean
 
+# pytest keeps its rewritten test modules in __pycache__ (some machines set
+# PYTHONDONTWRITEBYTECODE, which would make every run rewrite 280 modules again).
+export PYTHONDONTWRITEBYTECODE :=
+PYTEST = $(BIN)/pytest -n 2 -p no:cacheprovider
+
+# uv installs the packages (in seconds rather than pip's minute); pip only fetches uv.
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv
 
-# Reinstall (and rebuild the C kernel) whenever the packaging or the kernel changes.
+# Reinstall (and rebuild the C kernel, whose build writes its tables file
+# src/erren/analysis/_kernel_tables.bin) whenever the packaging or the kernel changes.
 $(VENV)/.installed: $(BIN)/python pyproject.toml setup.py $(wildcard src/erren/*/_*.c src/erren/*/_*.h src/erren/*/*/_*.c src/erren/*/*/_*.h)
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[dev]'
 	touch $@
 
 run: $(VENV)/.installed  ## set up, then serve the game and the web client on embedded SQLite
@@ -23,6 +31,8 @@ play: $(VENV)/.installed  ## play guobiao-2p against the computer in the termina
 
 analyze: $(VENV)/.installed  ## analyse a hand (HAND=... to choose it)
 	$(BIN)/erren analyze '$(HAND)'
+
+check: lint quick  ## set up, then ruff and every test that needs no service (the quick tier)
 
 test: system-deps lint typecheck webcheck unit  ## set up, then ruff, mypy, tsc and every test
 
@@ -43,8 +53,13 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
+# The quick tier: no PostgreSQL, Redis, Chromium or server process; a test that reaches for one
+# anyway fails with a message naming it (ERREN_TEST_SERVICES=none).
+quick: $(VENV)/.installed
+	ERREN_TEST_SERVICES=none $(PYTEST) -m "not slow and not services"
+
 unit: $(VENV)/.installed
-	$(BIN)/pytest -n 2 -p no:cacheprovider
+	$(PYTEST) --durations=15
 
 conformance: $(VENV)/.installed  ## check erren against the published corpus (conformance/)
 	$(BIN)/erren conformance conformance/*.jsonl
@@ -57,4 +72,5 @@ bench: $(VENV)/.installed  ## the speed comparisons with the reference libraries
 	$(BIN)/python -m benchmarks.bench_rl
 
 clean:
-	rm -rf $(VENV) node_modules build src/*.egg-info src/erren/*/*.so src/erren/*/*/*.so
+	rm -rf $(VENV) node_modules build src/*.egg-info src/erren/*/*.so src/erren/*/*/*.so \
+		src/erren/analysis/_kernel_tables.bin

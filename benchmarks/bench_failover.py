@@ -210,9 +210,18 @@ def run_once(
     prefix = new_prefix()
     with database("postgresql", tmp) as url:
         common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", f"{lease:g}")
-        real = {"time_scale": time_scale, "bot_delay": 1.0, "ready_timeout": 60.0}
-        owner = Server(url, tmp / "owner.log", *common, "--node-id", "owner", **real)
-        heir = Server(url, tmp / "heir.log", *common, "--node-id", "heir", **real)
+        owner, heir = (
+            Server(
+                url,
+                tmp / f"{node}.log",
+                *common,
+                *("--node-id", node),
+                time_scale=time_scale,
+                bot_delay=1.0,
+                ready_timeout=60.0,
+            )
+            for node in ("owner", "heir")
+        )
         try:
             owner.start()
             heir.start()

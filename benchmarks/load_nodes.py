@@ -17,8 +17,6 @@ from typing import Any
 
 import httpx
 
-PG_ADMIN = os.environ.get("ERREN_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
-
 
 def free_port() -> int:
     import socket  # noqa: PLC0415
@@ -38,19 +36,13 @@ def database(kind: str, tmp: Path) -> Iterator[str]:
     if kind != "postgresql":
         yield kind
         return
-    import psycopg  # noqa: PLC0415
+    from erren.testing.servers import drop_pg_database, new_pg_database  # noqa: PLC0415
 
-    name = f"erren_bench_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+    url = new_pg_database("erren_bench")
     try:
-        yield PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+        yield url
     finally:
-        with (
-            contextlib.suppress(psycopg.Error),
-            psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5) as conn,
-        ):
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        drop_pg_database(url)
 
 
 def pg_commits(url: str) -> int | None:

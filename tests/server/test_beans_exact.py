@@ -1,7 +1,8 @@
 """Every bean right: played hands in every family and every room tier move exactly the spec's beans.
 
 For each family and tier, two registered players quick-match and play, over real WebSockets on a
-real server (uvicorn on loopback, SQLite and PostgreSQL), a hand won self-drawn, one won on a
+real server (uvicorn on loopback, SQLite and PostgreSQL: the ledger is the point, and it is
+the end-to-end game of each family on PostgreSQL), a hand won self-drawn, one won on a
 discard, one won by robbing a kong, a drawn hand and an escape.  The expected beans are computed
 here from the spec — the hand's points by the family's formula from the scorer's figures
 (guobiao-2p §6.1–6.2, xiamen R-4.2–4.6, arcade R2.25), times the tier's stake written out below
@@ -87,10 +88,9 @@ def test_every_outcome_in_every_tier_moves_the_spec_beans(
     asyncio.run(asyncio.wait_for(run(), timeout=600))
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 @pytest.mark.parametrize("family", ["guobiao-2p", "xiamen"])
 def test_a_payer_short_of_beans_pays_his_balance_and_is_told_why_he_must_leave(
-    backend: str, family: str, tmp_path: Any
+    family: str, tmp_path: Any
 ) -> None:
     """新手场, the loser at the entry minimum (1,000) owes more (≥ 21 points × 50): he pays
     1,000, keeps 0, and at the next ready is told why he leaves and which rooms are left (none:
@@ -98,7 +98,7 @@ def test_a_payer_short_of_beans_pays_his_balance_and_is_told_why_he_must_leave(
     minimum covers a full capped loss, guobiao-2p §6.1)."""
 
     async def run() -> None:
-        with database(backend, tmp_path) as url:
+        with database("sqlite", tmp_path) as url:
             async with serving(url) as served:
                 players = {i: await register(served.url, f"cap-{i}") for i in range(2)}
                 payer, owed, paid, settlement = await play_case(
@@ -121,15 +121,12 @@ def test_a_payer_short_of_beans_pays_his_balance_and_is_told_why_he_must_leave(
     asyncio.run(asyncio.wait_for(run(), timeout=300))
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_a_player_below_the_entry_minimum_is_offered_the_rooms_he_can_enter(
-    backend: str, tmp_path: Any
-) -> None:
+def test_a_player_below_the_entry_minimum_is_offered_the_rooms_he_can_enter(tmp_path: Any) -> None:
     """普通场 (200 per point, entry 5,000–80,000): the loser starts at 5,000 and loses a hand of
     P points, keeping 5,000 − 200 P < 5,000: he is told why and offered 新手场 (1,000–60,000)."""
 
     async def run() -> None:
-        with database(backend, tmp_path) as url:
+        with database("sqlite", tmp_path) as url:
             async with serving(url) as served:
                 players = {i: await register(served.url, f"entry-{i}") for i in range(2)}
                 payer, owed, paid, settlement = await play_case(

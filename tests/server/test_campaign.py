@@ -5,25 +5,25 @@ hand and the run; abandon ends it."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from erren.bots import find_bot
 
-from ._support.harness import TIME_SCALE, Server, database, run
+from ._support.harness import TIME_SCALE, Server, run, serving
 from ._support.helpers import player, settlements, wait_for
 
+pytestmark = pytest.mark.services
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def fresh(request: pytest.FixtureRequest, tmp_path: Path) -> object:
-    with database(str(request.param), tmp_path) as url:
-        server = Server(url, tmp_path / "server.log")
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
+
+@pytest.fixture
+def fresh(tmp_path: Path) -> Iterator[Server]:
+    """A server of its own (the test restarts it), on SQLite: ``test_restart.py`` restores on
+    both backends."""
+    with serving("sqlite", tmp_path) as server:
+        yield server
 
 
 def test_campaign_hand_settles_and_survives_a_restart(fresh: Server) -> None:  # noqa: PLR0915

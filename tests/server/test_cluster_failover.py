@@ -18,6 +18,8 @@ from ._support.cluster_play import finish_elsewhere, mid_hand, node_pair, stored
 from ._support.harness import Server, run
 from ._support.redis_ns import REDIS_URL, drop_prefix
 
+pytestmark = pytest.mark.services
+
 
 @pytest.fixture
 def pair(tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:

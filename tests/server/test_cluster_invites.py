@@ -18,7 +18,7 @@ from erren.testing.tables import SLOW_CLOCK
 
 from ._support.redis_ns import clusters
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.services]
 
 CONFIG = SLOW_CLOCK
 SEED = 11

@@ -18,7 +18,7 @@ from erren.testing.proxy import TcpProxy
 
 from ._support.redis_ns import REDIS_URL, clusters
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.services]
 
 
 @pytest.fixture

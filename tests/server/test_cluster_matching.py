@@ -13,7 +13,7 @@ from erren.server.cluster.matching import CANCELLED, Found, Joined, Paired
 
 from ._support.redis_ns import clusters
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.services]
 
 
 @pytest.fixture

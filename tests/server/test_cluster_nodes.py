@@ -19,6 +19,8 @@ from erren.server.client import PlayerClient
 from ._support.harness import Server, database, run
 from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
 
+pytestmark = pytest.mark.services
+
 ROOM = "guobiao-2p/novice"
 
 

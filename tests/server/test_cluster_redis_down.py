@@ -30,6 +30,8 @@ from ._support.harness import Server, database, run
 from ._support.helpers import quick_pair, settlements, wait_for
 from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
 
+pytestmark = pytest.mark.services
+
 LEASE_S = 2.0
 ROOM = "guobiao-2p/novice"
 TIME_SCALE = 0.1

@@ -27,6 +27,8 @@ from ._support.harness import Server, database, run
 from ._support.helpers import player, settlements, wait_for
 from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
 
+pytestmark = pytest.mark.services
+
 ROOM = "guobiao-2p/novice"
 LEASE_S = 1.0
 

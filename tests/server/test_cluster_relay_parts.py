@@ -20,7 +20,7 @@ from erren.server.table import Conn, Table
 
 from ._support.redis_ns import clusters
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.services]
 
 LEASE_MS = 300
 """Nodes' alive keys last two leases: 0.6 s."""

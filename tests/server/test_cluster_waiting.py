@@ -23,6 +23,8 @@ from ._support.harness import Server, run
 from ._support.helpers import play_both, player, quick_pair, settlements, wait_for
 from ._support.redis_ns import drop_prefix
 
+pytestmark = pytest.mark.services
+
 ROOM = "guobiao-2p/novice"
 
 

@@ -73,6 +73,7 @@ def _json_lines(server: Server) -> list[dict[str, Any]]:
     return [json.loads(x) for x in lines]  # every line is a JSON object
 
 
+@pytest.mark.services
 def test_health_and_ready_name_the_node(ops: Server, backend: str) -> None:
     health = httpx.get(ops.url + "/health").json()
     assert health["node"] == f"ops-{backend}"
@@ -107,6 +108,7 @@ async def _play_a_hand(url: str, node: str, family: str) -> dict[str, Any]:
     return {"table": table, "record": game["record"], "token": client.token}
 
 
+@pytest.mark.services
 def test_metrics_count_exactly_what_a_game_did(ops: Server, backend: str) -> None:
     node = f"ops-{backend}"
     family = "guobiao-2p"
@@ -199,6 +201,7 @@ def run_value(coro: Any) -> Any:
     return box[0]
 
 
+@pytest.mark.services
 def test_a_token_in_the_url_is_redacted_in_json_lines(ops: Server) -> None:
     from websockets.asyncio.client import connect  # noqa: PLC0415
 
@@ -232,6 +235,8 @@ def _errors(url: str, node: str) -> float:
     return _value(_scrape(url), "erren_database_errors_total", node=node)
 
 
+@pytest.mark.services
+@pytest.mark.backends("sqlite", "postgresql")
 def test_ready_is_503_while_the_database_is_unreachable(backend: str, tmp_path: Path) -> None:
     node = f"db-{backend}"
     with database(backend, tmp_path) as url:
@@ -276,6 +281,7 @@ def test_ready_is_503_while_the_database_is_unreachable(backend: str, tmp_path: 
             server.stop()
 
 
+@pytest.mark.services
 def test_ready_is_503_read_only_postgresql(tmp_path: Path) -> None:
     """A PostgreSQL that answers but takes no write is not ready either."""
     with database("postgresql", tmp_path) as url:
@@ -322,6 +328,7 @@ def test_ready_says_shutting_down_once_the_app_stops(tmp_path: Path) -> None:
     run(main())
 
 
+@pytest.mark.services
 def test_text_lines_name_the_node(tmp_path: Path) -> None:
     with database("sqlite", tmp_path) as url:
         server = Server(url, tmp_path / "server.log", "--node-id", "web-7", "--log-level", "info")

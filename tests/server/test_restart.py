@@ -4,6 +4,7 @@ from its record and the hand plays on; beans are neither lost nor paid twice."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,19 +13,18 @@ from erren.bots import find_bot
 from erren.server.fairness import verify_record
 from erren.server.store import Store, Transfer
 
-from ._support.harness import Server, database, run
+from ._support.harness import Server, run, serving
 from ._support.helpers import quick_pair, settlements, wait_for
+
+pytestmark = pytest.mark.services
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def fresh(request: pytest.FixtureRequest, tmp_path: Path) -> object:
-    with database(str(request.param), tmp_path) as url:
-        server = Server(url, tmp_path / "server.log")
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
+def fresh(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """A server of its own (the test kills it), on both backends: the restore reads the
+    database."""
+    with serving(str(request.param), tmp_path) as server:
+        yield server
 
 
 def test_sigkill_mid_hand_then_the_game_continues(fresh: Server) -> None:

@@ -31,6 +31,8 @@ from erren.server.store import Store
 from ._support.harness import Server, database, run
 from ._support.helpers import private_pair, registered, settlements, wait_for
 
+pytestmark = pytest.mark.services
+
 SCALE = 0.1
 """Timers of this module's server run 10 times faster."""
 TURN_S = 20 * SCALE  # guobiao-2p §2.9 turn_timeout_s default 20

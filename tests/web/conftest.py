@@ -8,17 +8,11 @@ Screenshots go to ``artifacts/screenshots/`` (gitignored), kept as the run's art
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 
@@ -28,6 +22,7 @@ from erren.testing.servers import (
     ServiceUnavailableError,
     database,
     new_prefix,
+    require_services,
 )
 
 from ._support import ClusterNode, drop_keys
@@ -44,58 +39,28 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-_PIDS: dict[str, int] = {}  # the server's address → its process id (for SIGSTOP/SIGCONT)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``erren serve`` on a fresh SQLite file; real timers, a quick computer opponent."""
     tmp = tmp_path_factory.mktemp("web-server")
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    log = tmp / "server.log"
-    args = [
-        sys.executable,
-        "-m",
-        "erren.cli.main",
-        "serve",
-        "--port",
-        str(port),
-        "--database",
-        f"sqlite:///{tmp / 'erren.sqlite3'}",
-        "--bot-delay",
-        "0.05",
-        "--ready-timeout",
-        "1000",
-    ]
-    with log.open("ab") as out:
-        proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"the server died at startup:\n{log.read_text()[-3000:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(url + "/health", timeout=1).status_code == 200:
-                    break
-            if time.monotonic() > deadline:
-                pytest.fail(f"the server did not start:\n{log.read_text()[-3000:]}")
-            time.sleep(0.1)
-        _PIDS[url] = proc.pid
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        with database("sqlite", tmp) as url:
+            srv = Server(url, tmp / "server.log", time_scale=1, bot_delay=0.05)
+            srv.start()
+            try:
+                yield srv
+            finally:
+                srv.stop()
+    except ServiceUnavailableError as err:
+        pytest.fail(str(err), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def server(web_server: Server) -> str:
+    """The address of the run's browser-test server (``web_server``)."""
+    return web_server.url
 
 
 @pytest.fixture(scope="session")
@@ -106,6 +71,10 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
+    try:
+        require_services("Chromium")
+    except ServiceUnavailableError as err:
+        pytest.fail(str(err), pytrace=False)
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.fail(
             f"Chromium is needed by the browser tests and is missing at {CHROMIUM} "
@@ -136,9 +105,10 @@ def shots() -> Path:
 
 
 @pytest.fixture(scope="session")
-def server_pid(server: str) -> int:
+def server_pid(web_server: Server) -> int:
     """The process id of the ``server`` (a test may stop and resume it: a stalled server)."""
-    return _PIDS[server]
+    assert web_server.proc is not None
+    return web_server.proc.pid
 
 
 LEASE_S = 1.0

@@ -2,6 +2,10 @@
 database per run (a SQLite file, or a database of the PostgreSQL at ``ERREN_TEST_PG``), the
 ledger audit of what the run left, and a private key prefix of the Redis at ``REDIS_URL``.
 
+A run without services (``ERREN_TEST_SERVICES=none``, as ``make check`` sets it) refuses at once,
+with a message naming the service, to start a server or open a database or a Redis prefix: a
+test that needs one belongs to the full tier (``make test``) and must be marked ``services``.
+
 Nothing here knows pytest: a missing PostgreSQL or Redis raises :class:`ServiceUnavailableError`,
 a wrong bean :class:`LedgerAuditError` (an :class:`AssertionError`); the tests' thin wrappers
 (``tests/server/_support``) turn them into failures with a message, and a benchmark prints
@@ -39,6 +43,7 @@ __all__ = [
     "free_port",
     "new_pg_database",
     "new_prefix",
+    "require_services",
 ]
 
 PG_ADMIN = os.environ.get("ERREN_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -52,7 +57,19 @@ TIME_SCALE = 0.01
 
 
 class ServiceUnavailableError(RuntimeError):
-    """PostgreSQL or Redis, which the run needs, cannot be reached; the message says which."""
+    """PostgreSQL or Redis, which the run needs, cannot be reached, or the run has no services
+    (``ERREN_TEST_SERVICES=none``); the message says which."""
+
+
+def require_services(what: str) -> None:
+    """Raise :class:`ServiceUnavailableError` naming ``what`` when the run has no services
+    (``ERREN_TEST_SERVICES=none``: ``make check``), instead of reaching for it."""
+    if os.environ.get("ERREN_TEST_SERVICES", "").strip().lower() == "none":
+        raise ServiceUnavailableError(
+            f"{what} is needed, and this run has no services (ERREN_TEST_SERVICES=none, as in "
+            "`make check`): the test belongs to the full tier (`make test`); mark it "
+            "`services` (tests/README.md)"
+        )
 
 
 class LedgerAuditError(AssertionError):
@@ -70,7 +87,9 @@ class Server:
     """One ``erren serve`` process on 127.0.0.1 (a free port, kept across restarts), its output
     appended to ``log``.  :meth:`start` (re)starts it and waits until ``/health`` answers,
     :meth:`kill` sends SIGKILL, :meth:`stop` SIGTERM (SIGKILL after 10 s).  ``extra``: more
-    ``erren serve`` options (``--redis URL --node-id ID``, ``--grace S``, ...)."""
+    ``erren serve`` options (``--redis URL --node-id ID``, ``--grace S``, ...).  Passwords are
+    hashed with ``--fast-passwords`` unless ``fast_passwords`` is off (the test of the
+    production argon2 parameters)."""
 
     def __init__(
         self,
@@ -80,6 +99,7 @@ class Server:
         time_scale: float = TIME_SCALE,
         bot_delay: float = 0.5,
         ready_timeout: float = 1000,
+        fast_passwords: bool = True,
     ) -> None:
         self.database = database
         self.port = free_port()
@@ -89,6 +109,7 @@ class Server:
         self.time_scale = time_scale
         self.bot_delay = bot_delay
         self.ready_timeout = ready_timeout
+        self.fast_passwords = fast_passwords
         self.proc: subprocess.Popen[bytes] | None = None
 
     def command(self) -> list[str]:
@@ -108,12 +129,14 @@ class Server:
             f"{self.bot_delay:g}",
             "--ready-timeout",
             f"{self.ready_timeout:g}",
+            *(["--fast-passwords"] if self.fast_passwords else []),
             *self.extra,
         ]
 
     def start(self, timeout: float = 30) -> None:
         """Start the process and wait until it answers ``/health`` (:class:`RuntimeError`
         with the end of its log if it dies or does not answer within ``timeout`` s)."""
+        require_services("a server (erren serve)")
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(self.command(), stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
@@ -157,6 +180,7 @@ def new_pg_database(prefix: str = "erren_server_test") -> str:
     (:class:`ServiceUnavailableError` if PostgreSQL cannot be reached)."""
     import psycopg  # noqa: PLC0415
 
+    require_services(f"PostgreSQL ({PG_ADMIN})")
     name = f"{prefix}_{uuid.uuid4().hex[:10]}"
     try:
         with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5) as conn:
@@ -216,6 +240,7 @@ def database(backend: str, tmp: Path) -> Iterator[str]:
 # ------------------------------------------------------------------------------ Redis
 def new_prefix() -> str:
     """A fresh key prefix of the shared Redis (``erren-test:HEX:``)."""
+    require_services(f"Redis ({REDIS_URL})")
     return f"erren-test:{uuid.uuid4().hex[:12]}:"
 
 

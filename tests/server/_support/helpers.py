@@ -72,13 +72,20 @@ async def wait_for(client: PlayerClient, pred: Any, timeout: float = 20) -> dict
 
 
 def settlements(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        e
-        for m in messages
-        if m.get("type") == "events"
-        for e in m["events"]
-        if e["kind"] == "settlement"
-    ]
+    """The settlement of each hand among ``messages``, in order, once each: from an ``events``
+    message, or from a ``snapshot``'s ``end`` (a player who comes back after the hand ended —
+    played out by the table's timers and 托管 while he reconnected — gets the snapshot)."""
+    found: dict[tuple[Any, Any], dict[str, Any]] = {}
+    for m in messages:
+        if m.get("type") == "events":
+            ends = [e for e in m["events"] if e["kind"] == "settlement"]
+        elif m.get("type") == "snapshot" and m.get("end") is not None:
+            ends = [m["end"]]
+        else:
+            continue
+        for end in ends:
+            found.setdefault((end.get("game"), end.get("n")), end)
+    return list(found.values())
 
 
 def check_no_leak(messages: list[dict[str, Any]], seat: int, record: dict[str, Any]) -> int:
