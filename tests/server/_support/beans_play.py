@@ -194,15 +194,18 @@ class Served:
 async def serving(database: str) -> AsyncIterator[Served]:
     """The real app on uvicorn on loopback over ``database``, with a rigged generator; timers
     long enough (10 minutes) never to fire while the clients answer at once or a line is being
-    searched for (the search runs on the server's event loop)."""
+    searched for (the search runs on the server's event loop), and no 鸣牌保护 pause (the
+    table passes a pass-only window at once: the beans are the point here; the pause has tests
+    of its own in ``test_trust_runtime.py``)."""
     store = await Store.open(database, passwords=Passwords.fast())
     rng = RiggedRandom(7)
-    config = TableConfig(  # game seconds, × 0.01: the 鸣牌保护 pause lasts 8 ms
+    config = TableConfig(  # game seconds, × 0.01
         grace_s=60_000.0,
         ready_timeout_s=60_000.0,
         turn_timeout_s=60_000.0,
         claim_timeout_s=60_000.0,
         idle_timeout_s=60_000.0,
+        claim_min_pause_s=0.0,
     )
     app = create_app(store, rng=rng, clock=Clock(0.01), config=config)
     port = free_port()

@@ -33,7 +33,6 @@ fix is merged.  Anything else fails the test.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import random
@@ -686,12 +685,11 @@ async def play_adversarially(
     sent: list[Sent],
     *,
     leader: bool,
-    until: float,
+    hands_wanted: int,
 ) -> int:
-    """Play hands at ``table`` as an :class:`Adversary`.  The ``leader`` leaves after the first
-    hand that ends past ``until`` (loop time); the other plays on until the table closes.
-    Returns the hands finished."""
-    loop = asyncio.get_running_loop()
+    """Play hands at ``table`` as an :class:`Adversary`.  The ``leader`` leaves once
+    ``hands_wanted`` hands are over; the other plays on until the table closes.  Returns the
+    hands finished."""
     player = Adversary(client, table, bot, rng, sent)
     client.keep = True
     await client.connect()
@@ -711,7 +709,7 @@ async def play_adversarially(
             continue
         if client.hand_over(message):
             hands += 1
-            leaving = leader and loop.time() > until
+            leaving = leader and hands >= hands_wanted
             if rng.random() < 0.5:
                 await client.send({"type": "review"})  # the quick review of the hand
             await client.send({"type": "leave" if leaving else "ready"})
