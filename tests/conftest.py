@@ -7,6 +7,10 @@
   collection.  A test left unmarked that reaches for a service anyway fails in ``make check``
   with a message naming the service (:func:`erren.testing.servers.require_services`).
 * A skipped test is a hidden failure, so any skip fails the run.
+* Close what you open: after every test the collector runs (:func:`_collect_garbage`), so a
+  socket, transport or file a test left open raises its ``ResourceWarning`` in that test's own
+  teardown (an error: warnings are errors), not in whichever later test the collector happened
+  to run in.
 * :func:`run_benchmark` runs a benchmark the way ``make bench`` does.  Tests never import another
   test module or the benchmarks: what several test files share is a fixture here or in a
   directory's ``conftest.py``, a directory's ``_support`` package, or the library's
@@ -16,9 +20,10 @@
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +103,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if skipped:
         reporter.write_line(f"FAILED: {len(skipped)} test(s) skipped; every test must run")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(autouse=True)
+def _collect_garbage() -> Iterator[None]:
+    """Run the collector after the test (see the module docstring).  What survives it is frozen
+    out of later passes (``gc.freeze``), so each pass only walks what the last test made."""
+    yield
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from erren.testing.servers import CLUSTER_LEASE_S
+
 from ._support.redis_ns import REDIS_URL as REDIS
 
 
@@ -47,7 +49,7 @@ def test_one_failover_is_measured_and_the_hand_finishes(
     (the benchmark exits 1 otherwise) and the ledger audit passes."""
     printed = run_benchmark(
         "bench_failover",
-        *("--runs", "1", "--lease", "1", "--time-scale", "0.1", "--json"),
+        *("--runs", "1", "--lease", f"{CLUSTER_LEASE_S:g}", "--time-scale", "0.1", "--json"),
     )
     report: dict[str, Any] = json.loads(printed)
     (only,) = report["runs"]

@@ -70,9 +70,7 @@ def test_campaign_hand_settles_and_survives_a_restart(fresh: Server) -> None:  #
                 break
         assert game is not None
         server.kill()
-        if a.ws is not None:
-            await a.ws.close()
-            a.ws = None
+        await a.disconnect()
         # a long grace (10 s) on the restarted server: the player comes back in time even
         # when the machine is slow to answer (nobody back → called off, test_faults)
         server.extra = (*server.extra, "--grace", "1000")
@@ -121,9 +119,7 @@ def test_a_restored_campaign_hand_nobody_rejoins_is_called_off(fresh: Server) ->
         message = await wait_for(a, lambda m: m.get("type") == "events")
         game = message["game"]
         server.kill()
-        if a.ws is not None:
-            await a.ws.close()
-            a.ws = None
+        await a.disconnect()
         server.start()
         await asyncio.sleep(60 * TIME_SCALE + 1.0)
         after = (await http.get("/campaign")).json()["campaign"]

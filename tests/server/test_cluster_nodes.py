@@ -16,7 +16,7 @@ import redis
 from erren.bots import find_bot
 from erren.server.client import PlayerClient
 
-from ._support.harness import Server, database, run
+from ._support.harness import CLUSTER_LEASE_S, Server, database, run
 from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
 
 pytestmark = pytest.mark.services
@@ -31,7 +31,7 @@ def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Se
     tmp = tmp_path_factory.mktemp("cluster")
     prefix = new_prefix()
     with database("postgresql", tmp) as url:
-        extra = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", "2")
+        extra = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", f"{CLUSTER_LEASE_S:g}")
         pair = (
             Server(url, tmp / "a.log", *extra, "--node-id", "node-a"),
             Server(url, tmp / "b.log", *extra, "--node-id", "node-b"),

@@ -26,13 +26,12 @@ import pytest
 from erren.testing.proxy import TcpProxy
 
 from ._support.cluster_play import finish_elsewhere, mid_hand, stored_actions
-from ._support.harness import Server, database, run
+from ._support.harness import CLUSTER_LEASE_S, Server, database, run
 from ._support.helpers import quick_pair, settlements, wait_for
 from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
 
 pytestmark = pytest.mark.services
 
-LEASE_S = 2.0
 ROOM = "guobiao-2p/novice"
 TIME_SCALE = 0.1
 """Timers 10 times faster (a turn lasts 2 s): idle while Redis is cut, the players' turns do not
@@ -49,7 +48,7 @@ def proxy() -> Iterator[TcpProxy]:
 def _nodes(
     tmp: Path, url: str, prefix: str, proxy: TcpProxy, *, heir: bool
 ) -> tuple[Server, Server | None]:
-    common = ("--redis-prefix", prefix, "--lease", f"{LEASE_S:g}", "--grace", "1000")
+    common = ("--redis-prefix", prefix, "--lease", f"{CLUSTER_LEASE_S:g}", "--grace", "1000")
     through = f"redis://127.0.0.1:{proxy.port}/{urlsplit(REDIS_URL).path.lstrip('/') or '0'}"
     owner = Server(
         url,
@@ -154,9 +153,8 @@ def test_redis_unreachable_stops_the_table_safely_and_the_hand_finishes(
         assert not settlements(a.messages), "the hand was still running"
         seen = max(a.last_n, b.last_n)
         await _while_cut(owner)
-        if heir is None:  # one node: it takes its own table back once Redis answers
-            await asyncio.sleep(LEASE_S)
-            proxy.restore()
+        if heir is None:  # one node: it takes its own table back once Redis answers (the
+            proxy.restore()  # players' rejoin tries again until its lease has lapsed)
         end = await finish_elsewhere(a, b, table, heir or owner, game=game, seen=seen)
         assert game is not None
         assert await stored_actions(owner.database, game) == tuple(end["record"]["actions"])

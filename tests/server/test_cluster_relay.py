@@ -23,14 +23,13 @@ from erren.server.fairness import verify_record
 
 from ._support.cluster_play import drop, stored_actions
 from ._support.exact_beans import TIERS, spec_points
-from ._support.harness import Server, database, run
+from ._support.harness import CLUSTER_LEASE_S, Server, database, run
 from ._support.helpers import player, settlements, wait_for
 from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
 
 pytestmark = pytest.mark.services
 
 ROOM = "guobiao-2p/novice"
-LEASE_S = 1.0
 
 
 @contextlib.contextmanager
@@ -39,7 +38,7 @@ def _cluster(tmp: Path) -> Iterator[tuple[Server, Server, str]]:
     ledger audited and the keys deleted afterwards."""
     prefix = new_prefix()
     with database("postgresql", tmp) as url:
-        common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", str(LEASE_S))
+        common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", f"{CLUSTER_LEASE_S:g}")
         # a long grace: a player who reconnects is back in time even on a slow machine
         pair = (
             Server(url, tmp / "near.log", *common, "--grace", "1000", "--node-id", "near"),

@@ -212,9 +212,7 @@ def test_a_restored_hand_nobody_rejoins_is_called_off(fresh: Server) -> None:
         before = (await a.balance(), await b.balance())
         server.kill()  # SIGKILL mid-hand
         for c in (a, b):
-            if c.ws is not None:
-                await c.ws.close()
-                c.ws = None
+            await c.disconnect()
         server.start()  # the hand is restored; nobody comes back
         await asyncio.sleep(GRACE_S + 1.0)
         assert (await a.balance(), await b.balance()) == before  # no escape charged
@@ -252,9 +250,7 @@ def test_a_player_back_after_a_restart_hears_called_off(fresh: Server) -> None:
         await wait_for(a, lambda m: m.get("type") == "events")
         server.kill()
         for c in (a, b):
-            if c.ws is not None:
-                await c.ws.close()
-                c.ws = None
+            await c.disconnect()
         # the restarted server's grace is 5 s (500 s at the time scale): a player who takes a
         # while to reconnect on a loaded machine is still back before the call-off
         server.extra = (*server.extra, "--grace", "500")

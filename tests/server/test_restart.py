@@ -51,9 +51,7 @@ def test_sigkill_mid_hand_then_the_game_continues(fresh: Server) -> None:
         game, seen = a.game, a.last_n
         server.kill()
         for c in (a, b):
-            if c.ws is not None:
-                await c.ws.close()
-                c.ws = None
+            await c.disconnect()
         # a long grace (10 s) on the restarted server: the player comes back in time even
         # when the machine is slow to answer (nobody back → called off, test_faults)
         server.extra = (*server.extra, "--grace", "1000")

@@ -187,9 +187,7 @@ def test_reconnection_gets_missing_events_or_snapshot(server: Server) -> None:
             await c.join(table)
         await wait_for(a, lambda m: m.get("type") == "events")
         game, seen = a.game, a.last_n
-        assert a.ws is not None
-        await a.ws.close()
-        a.ws = None
+        await a.disconnect()
         # b keeps playing while a is away
         bot = find_bot("random", seed=5)
         for _ in range(3):
@@ -250,9 +248,7 @@ def test_staying_away_past_the_grace_period_is_an_escape(server: Server) -> None
             await c.join(table)
         await wait_for(a, lambda m: m.get("type") == "events")
         before_b = await b.balance()
-        assert a.ws is not None
-        await a.ws.close()  # gone for good: the grace (60 s → 0.6 s) runs out
-        a.ws = None
+        await a.disconnect()  # gone for good: the grace (60 s → 0.6 s) runs out
         end = await wait_for(
             b, lambda m: m.get("type") == "events" and bool(settlements([m])), timeout=30
         )

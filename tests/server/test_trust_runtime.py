@@ -266,9 +266,7 @@ def test_a_short_drop_finds_the_turn_still_waiting(slow: Server) -> None:
         assert "deadline" not in (b.state["timer"] or {})  # only the seat that decides
         legal, seen, game = a.state["legal"], a.last_n, a.game
         await _drain(b)
-        assert a.ws is not None
-        await a.ws.close()  # a reload: the page is gone for half the turn timer
-        a.ws = None
+        await a.disconnect()  # a reload: the page is gone for half the turn timer
         await asyncio.sleep(TURN_S / 2)
         a.messages.clear()
         await a.connect()
@@ -297,9 +295,7 @@ def test_from_the_first_timeout_away_the_player_is_in_trustee(slow: Server) -> N
         a, b, table = await _pair_at_a_turn(slow.url)
         assert a.state is not None
         deadline = a.state["timer"]["deadline"]
-        assert a.ws is not None
-        await a.ws.close()
-        a.ws = None
+        await a.disconnect()
         dropped = time.time()
         before: list[dict[str, Any]] = []
         after: list[dict[str, Any]] = []

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 
 from erren.testing.servers import (
+    CLUSTER_LEASE_S,
     REDIS_URL,
     Server,
     ServiceUnavailableError,
@@ -123,10 +124,6 @@ def server_pid(web_server: Server) -> int:
     return web_server.proc.pid
 
 
-LEASE_S = 1.0
-"""The lease of the cluster node below: a lost table is taken back within a second or two."""
-
-
 @pytest.fixture
 def cluster_node(tmp_path: Path) -> Iterator[ClusterNode]:
     """A cluster node alone (``--redis`` on the machine's Redis under a fresh key prefix,
@@ -145,7 +142,7 @@ def cluster_node(tmp_path: Path) -> Iterator[ClusterNode]:
                 "--node-id",
                 "web-a",
                 "--lease",
-                f"{LEASE_S:g}",
+                f"{CLUSTER_LEASE_S:g}",
                 time_scale=1,
                 bot_delay=0.05,
             )

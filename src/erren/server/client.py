@@ -112,10 +112,21 @@ class PlayerClient:
         await self.close()
 
     async def close(self) -> None:
-        if self.ws is not None:
-            await self.ws.close()
-            self.ws = None
+        """Close the WebSocket and the HTTP client."""
+        await self.disconnect()
         await self.http.aclose()
+
+    async def disconnect(self, timeout: float | None = None) -> None:
+        """Close the WebSocket (the HTTP client stays): the closing handshake, or, when the
+        server has not answered it within ``timeout`` s (a paused server), the connection is
+        dropped at once; either way nothing is left open."""
+        ws, self.ws = self.ws, None
+        if ws is None:
+            return
+        try:
+            await asyncio.wait_for(ws.close(), timeout)
+        except TimeoutError:
+            ws.transport.abort()
 
     # ------------------------------------------------------------------ HTTP
     async def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:

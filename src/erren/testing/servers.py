@@ -30,6 +30,7 @@ from pathlib import Path
 import httpx
 
 __all__ = [
+    "CLUSTER_LEASE_S",
     "PG_ADMIN",
     "REDIS_URL",
     "TIME_SCALE",
@@ -54,6 +55,13 @@ REDIS_URL = os.environ.get("ERREN_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 TIME_SCALE = 0.01
 """The tests' timers run 100 times faster (a 20 s turn lasts 0.2 s)."""
+
+CLUSTER_LEASE_S = 3.0
+"""The table lease of the cluster nodes under test (``erren serve --lease``).  A lease runs on
+Redis's clock, at real speed: the owner renews it every second and gives a table up 0.6 s before
+it could lapse, so a node the loaded machine stalls for up to two seconds keeps its tables (with
+1 s, a stall of 0.8 s moved tables under the tests' feet); a test that kills a node waits about
+this long for the takeover."""
 
 
 class ServiceUnavailableError(RuntimeError):

@@ -16,7 +16,7 @@ from erren.bots import find_bot
 from erren.server.client import PlayerClient
 from erren.server.fairness import verify_record
 from erren.server.store import Store
-from erren.testing.servers import Server, drop_prefix, new_prefix
+from erren.testing.servers import CLUSTER_LEASE_S, Server, drop_prefix, new_prefix
 
 from .harness import database
 from .helpers import quick_pair, settlements, wait_for
@@ -32,9 +32,6 @@ __all__ = [
     "stored_actions",
 ]
 
-LEASE_S = 1.0
-"""The lease of :func:`node_pair`'s nodes: a dead node's tables are taken over within 1–2 s."""
-
 
 @contextlib.contextmanager
 def node_pair(tmp: Path) -> Iterator[tuple[Server, Server, str]]:
@@ -42,7 +39,7 @@ def node_pair(tmp: Path) -> Iterator[tuple[Server, Server, str]]:
     key prefix (yielded third); stopped (resumed first if paused), the keys deleted after."""
     prefix = new_prefix()
     with database("postgresql", tmp) as url:
-        common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", str(LEASE_S))
+        common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", f"{CLUSTER_LEASE_S:g}")
         # a long grace on both: the players come back in time even on a slow machine
         owner = Server(url, tmp / "a.log", *common, "--grace", "1000", "--node-id", "owner")
         heir = Server(url, tmp / "b.log", *common, "--grace", "1000", "--node-id", "heir")
@@ -76,11 +73,8 @@ async def some_moves(players: tuple[PlayerClient, PlayerClient], until_n: int) -
 
 async def drop(c: PlayerClient, timeout: float = 0.2) -> None:
     """Close the player's socket, waiting at most ``timeout`` s for the closing handshake (a
-    paused node does not answer it)."""
-    if c.ws is not None:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(c.ws.close(), timeout)
-        c.ws = None
+    paused node does not answer it; the connection is then dropped, not left open)."""
+    await c.disconnect(timeout)
 
 
 async def rejoin(c: PlayerClient, node: Server, table: str) -> None:

@@ -70,9 +70,7 @@ async def leave(a: PlayerClient, b: PlayerClient) -> None:
     for client in (a, b):
         await read_until(client, lambda m: m.get("type") == "closed")
     for client in (a, b):
-        assert client.ws is not None
-        await client.ws.close()
-        client.ws = None
+        await client.disconnect()
 
 
 async def pair(
@@ -183,7 +181,5 @@ async def play_case(
     else:
         for client in seats:
             await read_until(client, lambda m: m.get("type") == "closed")
-            assert client.ws is not None
-            await client.ws.close()
-            client.ws = None
+            await client.disconnect()
     return payer, owed, paid, settlement

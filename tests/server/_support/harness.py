@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from erren.testing import servers
-from erren.testing.servers import PG_ADMIN, TIME_SCALE, Server, free_port
+from erren.testing.servers import CLUSTER_LEASE_S, PG_ADMIN, TIME_SCALE, Server, free_port
 
 __all__ = [
+    "CLUSTER_LEASE_S",
     "PG_ADMIN",
     "TIME_SCALE",
     "Server",

@@ -666,8 +666,7 @@ class Adversary:
         elif roll < 0.19:
             await client.send({"type": "advice"})  # the hint: answered on its own
         elif roll < 0.2 and client.ws is not None:
-            await client.ws.close()
-            client.ws = None
+            await client.disconnect()
             await client.connect()
             await client.join(self.table, resume=rng.random() < 0.5)
             return
