@@ -170,7 +170,13 @@ class PlayerClient:
     async def connect(self) -> None:
         """Open ``/ws`` and authenticate with the first message (the token is never in the
         URL); the server's ``welcome`` (or ``auth`` error) is the first message received."""
-        self.ws = await connect(f"{ws_url(self.server)}/ws", max_size=2**22, open_timeout=30)
+        # max_queue=None: the messages not read yet are kept however many there are (a seat
+        # that idles, a bot that thinks), so the connection never stops reading and the
+        # server's answer to a close gets through at once (with the library's bound of 16, a
+        # client that had stopped reading waited out the whole 10 s close timeout).
+        self.ws = await connect(
+            f"{ws_url(self.server)}/ws", max_size=2**22, max_queue=None, open_timeout=30
+        )
         await self.send({"type": "auth", "token": self.token})
 
     async def send(self, message: dict[str, Any]) -> None:
