@@ -268,7 +268,9 @@ def test_the_review_lists_the_discards_the_computer_would_have_made_otherwise() 
 def test_the_review_and_the_reason_over_the_socket(server: Server) -> None:
     async def main() -> None:
         a = await player(server.url, keep=True)
-        made = await a.vs_computer("guobiao-2p", level="normal")
+        # a turn of 1000 s (10 s at the tests' time scale): the seat asks for the review and
+        # the hint at its turn, and the turn must not run out between them on a loaded machine
+        made = await a.vs_computer("guobiao-2p", level="normal", turn_timeout_s=1000)
         await a.connect()
         await a.join(made["table"])
         await wait_for(a, lambda m: a.state is not None and a.my_turn())

@@ -76,13 +76,17 @@ def server(web_server: Server) -> str:
     return web_server.url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
+    """Playwright's sync API, for one module.  While it is open, its event loop counts as
+    running in this thread (``asyncio.run`` refuses to start: the tests here run their
+    coroutines in a thread of their own, ``_support.drop_keys``), so it must not outlive the
+    module: a server test that a worker runs next calls ``asyncio.run``."""
     with sync_playwright() as pw:
         yield pw
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     try:
         require_services("Chromium")
