@@ -100,6 +100,25 @@ def discard(page: Page, timeout: float = 20000) -> str:
     return tile
 
 
+def trustee_on(page: Page, timeout: float = 15000) -> None:
+    """Switch 托管 on for the hand being played, unless it is over already (the settlement
+    shows), and wait until the server says it is on (the switch turns ``.on``).  A click the
+    board's redraw swallowed is made again, after a pause long enough for the first one's
+    answer (a second click in flight would switch it off again)."""
+    settled_or_on = (
+        "document.querySelector('.settle') || document.querySelector('.bar-row .switch.on')"
+    )
+    deadline = time.monotonic() + timeout / 1000
+    while time.monotonic() < deadline:
+        if page.evaluate(settled_or_on):
+            return
+        with contextlib.suppress(PlaywrightError):
+            page.locator(".bar-row .switch").click(timeout=1000)
+        with contextlib.suppress(AssertionError):
+            until(page, settled_or_on, timeout=3000)
+    raise AssertionError(f"托管 did not come on within {timeout / 1000:g} s")
+
+
 def drop_keys(prefix: str) -> None:
     """Delete every Redis key under ``prefix`` (in a thread of its own: Playwright's sync API
     runs an event loop in this one)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import guest_table, page_errors, until
+from ._support import guest_table, page_errors, trustee_on, until
 
 CLAIM_KEYS = ("h", "p", "c", "k")
 
@@ -112,9 +112,7 @@ def _reload_and_carry_on(page: Page, shots: Path) -> None:
 
 def _finish_by_trustee(page: Page, shots: Path) -> None:
     """托管 finishes the hand: the settlement screen, a pattern's tiles lit on hover."""
-    if not page.locator(".settle").count():
-        page.click(".bar-row .switch")
-        page.wait_for_selector(".bar-row .switch.on", timeout=5000)
+    trustee_on(page)
     page.wait_for_selector(".settle", timeout=60000)
     assert page.inner_text(".settle-title")
     _check_fan_tiles(page)
@@ -227,8 +225,7 @@ def test_phone_layout_xiamen(browser: Browser, server: str, shots: Path) -> None
     page.wait_for_timeout(300)
     _shot(page, shots, "10-phone-table")
     assert page.locator(".center .indicator").count() >= 1  # the gold indicator
-    if not page.locator(".settle").count():  # the hand may be over already (三金倒, a quick win)
-        page.click(".bar-row .switch")
+    trustee_on(page)  # unless the hand is over already (三金倒, a quick win)
     page.wait_for_selector(".settle", timeout=60000)
     _shot(page, shots, "11-phone-settlement")
     game = page.evaluate("window.erren.table.game")
@@ -248,7 +245,7 @@ def test_arcade_wild_and_exchange(browser: Browser, server: str, shots: Path) ->
     page.wait_for_selector(".center .indicator", timeout=15000)  # the 财神 indicator
     _play(page, ".river-mine .tile", claim=False, limit_s=30)
     _shot(page, shots, "12-arcade-table")
-    page.click(".bar-row .switch")
+    trustee_on(page)  # unless the hand is over already (a quick win)
     page.wait_for_selector(".settle", timeout=60000)
     _shot(page, shots, "13-arcade-settlement")
     assert not errors, errors
@@ -262,8 +259,7 @@ def _campaign_hand_by_trustee(page: Page) -> None:
     page.click("#btn-camp-hand")
     page.wait_for_selector(".board", timeout=15000)
     page.wait_for_selector(".bar-row .switch", timeout=15000)
-    if not page.locator(".settle").count():
-        page.click(".bar-row .switch")
+    trustee_on(page)
     page.wait_for_selector(".settle .settle-campaign .camp-payout", timeout=90000)
 
 

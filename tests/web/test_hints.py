@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from ._support import my_turn, until
+from ._support import my_turn, trustee_on, until
 
 WAITS = [["3m", 2], ["6m", 3]]
 
@@ -102,8 +102,7 @@ def test_ready_hints_reason_switch_and_review(browser: Browser, server: str, sho
     # two discards of his own, then 托管 finishes the hand; the review lists what the computer
     # would have discarded at his own discards (托管's are not his)
     own = _own_discards(page, 2)
-    if not page.locator(".settle").count():
-        page.click(".bar-row .switch")
+    trustee_on(page)
     page.wait_for_selector(".settle", timeout=60000)
     page.click(".hn-review-ask")
     page.wait_for_selector(".hn-rv-sum", timeout=20000)

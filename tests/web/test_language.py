@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from ._support import until
+from ._support import trustee_on, until
 
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 """Two Latin letters in a row: an English word, a room id, a class name, tile notation."""
@@ -67,7 +67,7 @@ def test_the_chinese_screen_has_no_english(browser: Browser, server: str, shots:
     page.evaluate("window.erren.table.conn.send({type: 'act', action: 'nonsense'})")
     assert _toast(page) == "服务器看不懂这一步"
 
-    page.click(".bar-row .switch")  # 托管 plays the hand out
+    trustee_on(page)  # 托管 plays the hand out
     page.wait_for_selector(".settle", timeout=60000)
     assert _words(page, "body", user) == []
     page.screenshot(path=str(shots / "i18n-settlement-zh.png"), full_page=True)

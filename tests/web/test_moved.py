@@ -22,6 +22,7 @@ from ._support import (
     my_turn,
     page_errors,
     river,
+    trustee_on,
     until,
 )
 
@@ -180,8 +181,7 @@ def test_a_table_moved_between_hands_comes_back_and_deals_the_next(
     errors = page_errors(page)
     guest_table(page, node.url)
     assert my_turn(page, 10000) or page.locator(".settle").count()
-    if not page.locator(".settle").count():
-        page.click(".bar-row .switch")  # 托管 plays the hand out
+    trustee_on(page)  # 托管 plays the hand out
     page.wait_for_selector(".settle", timeout=60000)
     first = page.evaluate("window.erren.table.game")
     page.evaluate(WATCH_JS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-from ._support import until
+from ._support import trustee_on, until
 
 
 def _visible_rows(page: Page) -> list[str]:
@@ -121,8 +121,8 @@ def test_rules_over_a_running_table(browser: Browser, server: str) -> None:
     page.keyboard.press("Escape")
     page.wait_for_selector(".rules-back", state="detached")
     assert f"#/table/{table}" in page.url
-    page.click(".bar-row .switch")  # 托管 plays the hands; look for a win with rows
-    for _ in range(6):
+    for _ in range(6):  # 托管 plays the hands (switched on in each); look for a win with rows
+        trustee_on(page)
         page.wait_for_selector(".settle", timeout=60000)
         if page.locator(".settle tr.fan a.rule-link").count():
             break
