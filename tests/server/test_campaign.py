@@ -4,16 +4,16 @@ hand and the run; abandon ends it."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from erren.bots import find_bot
 
 from ._support.harness import TIME_SCALE, Server, run, serving
-from ._support.helpers import player, settlements, wait_for
+from ._support.helpers import eventually, player, settlements, wait_for
 
 pytestmark = pytest.mark.services
 
@@ -93,11 +93,17 @@ def test_campaign_hand_settles_and_survives_a_restart(fresh: Server) -> None:  #
         gone = await http.post("/campaign/abandon")
         assert gone.status_code == 200 and gone.json()["bankroll"] == after["bankroll"]
         assert (await http.get("/campaign")).json() == {"campaign": None}
-        await asyncio.sleep(0.2)
-        assert (await http.get("/me/table")).json() is None
+        await eventually(_no_table(http), "the abandoned run's table closes")
         await a.close()
 
     run(main())
+
+
+def _no_table(http: httpx.AsyncClient) -> Callable[[], Awaitable[bool]]:
+    async def check() -> bool:
+        return bool((await http.get("/me/table")).json() is None)
+
+    return check
 
 
 def test_a_restored_campaign_hand_nobody_rejoins_is_called_off(fresh: Server) -> None:
@@ -121,7 +127,14 @@ def test_a_restored_campaign_hand_nobody_rejoins_is_called_off(fresh: Server) ->
         server.kill()
         await a.disconnect()
         server.start()
-        await asyncio.sleep(60 * TIME_SCALE + 1.0)
+
+        async def called_off() -> bool:
+            run = (await http.get("/campaign")).json()["campaign"]
+            return bool(run["current"] is None)
+
+        await eventually(
+            called_off, "the restored hand is called off", timeout=60 * TIME_SCALE + 20
+        )
         after = (await http.get("/campaign")).json()["campaign"]
         assert after["status"] == "ready" and after["current"] is None
         assert after["bankroll"] == 1000  # the stake of 300 came back

@@ -11,6 +11,7 @@ import pytest
 from erren.server.cluster import Cluster
 from erren.server.cluster.matching import CANCELLED, Found, Joined, Paired
 
+from ._support.helpers import eventually
 from ._support.redis_ns import clusters
 
 pytestmark = [pytest.mark.anyio, pytest.mark.services]
@@ -171,8 +172,11 @@ async def test_a_dead_owners_seats_expire_and_a_live_owners_are_renewed() -> Non
         token = await b.leases.acquire("tD")  # tD's owner lives and renews
         assert token is not None
         b.leases.keep("tD", token, lambda _: None, ([b.matching.seat_key(u) for u in (3, 4)], 900))
-        await asyncio.sleep(1.3)  # tB's owner died: nobody renewed its seats
-        assert await a.matching.seat_of(1) is None and await a.matching.seat_of(2) is None
+
+        async def freed() -> bool:  # tB's owner died: nobody renews its seats
+            return await a.matching.seat_of(1) is None and await a.matching.seat_of(2) is None
+
+        await eventually(freed, "the dead owner's seats expire", timeout=5)
         assert (await a.matching.join(1, "ann", "gb-novice", "tE", 5)).kind == "queued"
         assert await a.matching.seat_of(3) == await a.matching.seat_of(4) == "tD"
         assert (await a.matching.join(3, "cat", "gb-novice", "tF", 5)) == Joined("seated", "tD")

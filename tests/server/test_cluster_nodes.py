@@ -16,8 +16,8 @@ import redis
 from erren.bots import find_bot
 from erren.server.client import PlayerClient
 
-from ._support.harness import CLUSTER_LEASE_S, Server, database, run
-from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
+from ._support.harness import Server, cluster_node, database, run
+from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix, until_queued
 
 pytestmark = pytest.mark.services
 
@@ -31,10 +31,9 @@ def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Se
     tmp = tmp_path_factory.mktemp("cluster")
     prefix = new_prefix()
     with database("postgresql", tmp) as url:
-        extra = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", f"{CLUSTER_LEASE_S:g}")
         pair = (
-            Server(url, tmp / "a.log", *extra, "--node-id", "node-a"),
-            Server(url, tmp / "b.log", *extra, "--node-id", "node-b"),
+            cluster_node(url, tmp / "a.log", prefix, "node-a"),
+            cluster_node(url, tmp / "b.log", prefix, "node-b"),
         )
         try:
             for node in pair:
@@ -78,7 +77,7 @@ def test_players_waiting_on_two_nodes_are_paired_and_play_at_the_owner(
     async def go() -> None:
         ann, bob = await _account(a.url), await _account(b.url)  # one database: any node
         waiting = asyncio.create_task(_quick(a.url, ann))
-        await asyncio.sleep(0.5)  # ann waits on node a
+        await until_queued(a.url, ann, prefix)  # ann waits on node a
         second = await _quick(b.url, bob)
         first = await waiting
         assert first.status_code == second.status_code == 200, (first.text, second.text)
@@ -147,7 +146,7 @@ def test_a_quick_match_waiting_on_one_node_is_cancelled_from_the_other(
     answers 409 ``cancelled`` long before its 20 s, she is out of the queue (bob finds nobody),
     and a second cancel answers 404.  Once a pairing came first, a cancel answers 409
     ``seated`` with the table: the match stands."""
-    a, b, _ = nodes
+    a, b, prefix = nodes
 
     async def go() -> None:
         ann, bob = await _account(a.url), await _account(b.url)
@@ -167,7 +166,7 @@ def test_a_quick_match_waiting_on_one_node_is_cancelled_from_the_other(
         assert (again.status_code, again.json()["code"]) == (404, "not-waiting")
         # too late: bob pairs with her first, her cancel (from either node) leaves the match
         waiting = asyncio.create_task(_quick(a.url, ann, wait_s=20))
-        await asyncio.sleep(0.5)
+        await until_queued(a.url, ann, prefix)
         second = await _quick(b.url, bob)
         first = await waiting
         assert first.status_code == second.status_code == 200, (first.text, second.text)

@@ -26,16 +26,13 @@ import pytest
 from erren.testing.proxy import TcpProxy
 
 from ._support.cluster_play import finish_elsewhere, mid_hand, stored_actions
-from ._support.harness import CLUSTER_LEASE_S, Server, database, run
+from ._support.harness import Server, cluster_node, database, run
 from ._support.helpers import quick_pair, settlements, wait_for
 from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
 
 pytestmark = pytest.mark.services
 
 ROOM = "guobiao-2p/novice"
-TIME_SCALE = 0.1
-"""Timers 10 times faster (a turn lasts 2 s): idle while Redis is cut, the players' turns do not
-time out the whole hand before the owner stops its table."""
 
 
 @pytest.fixture
@@ -48,20 +45,12 @@ def proxy() -> Iterator[TcpProxy]:
 def _nodes(
     tmp: Path, url: str, prefix: str, proxy: TcpProxy, *, heir: bool
 ) -> tuple[Server, Server | None]:
-    common = ("--redis-prefix", prefix, "--lease", f"{CLUSTER_LEASE_S:g}", "--grace", "1000")
+    """The owner, reaching Redis through the proxy, and (``heir``) a node reaching it
+    directly; real-speed timers (:func:`cluster_node`): idle while Redis is cut, the players'
+    turns do not time out and play the hand on before the owner stops its table."""
     through = f"redis://127.0.0.1:{proxy.port}/{urlsplit(REDIS_URL).path.lstrip('/') or '0'}"
-    owner = Server(
-        url,
-        tmp / "owner.log",
-        *("--redis", through, *common, "--node-id", "owner"),
-        time_scale=TIME_SCALE,
-    )
-    other = Server(
-        url,
-        tmp / "heir.log",
-        *("--redis", REDIS_URL, *common, "--node-id", "heir"),
-        time_scale=TIME_SCALE,
-    )
+    owner = cluster_node(url, tmp / "owner.log", prefix, "owner", redis=through)
+    other = cluster_node(url, tmp / "heir.log", prefix, "heir")
     return owner, other if heir else None
 
 

@@ -23,9 +23,9 @@ from erren.server.fairness import verify_record
 
 from ._support.cluster_play import drop, stored_actions
 from ._support.exact_beans import TIERS, spec_points
-from ._support.harness import CLUSTER_LEASE_S, Server, database, run
+from ._support.harness import TIME_SCALE, Server, cluster_node, database, run
 from ._support.helpers import player, settlements, wait_for
-from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix
+from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix, until_queued
 
 pytestmark = pytest.mark.services
 
@@ -33,16 +33,14 @@ ROOM = "guobiao-2p/novice"
 
 
 @contextlib.contextmanager
-def _cluster(tmp: Path) -> Iterator[tuple[Server, Server, str]]:
+def _cluster(tmp: Path, time_scale: float = 1) -> Iterator[tuple[Server, Server, str]]:
     """Two nodes of one cluster (``near``, ``far``) and its Redis prefix; stopped, the
     ledger audited and the keys deleted afterwards."""
     prefix = new_prefix()
     with database("postgresql", tmp) as url:
-        common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", f"{CLUSTER_LEASE_S:g}")
-        # a long grace: a player who reconnects is back in time even on a slow machine
         pair = (
-            Server(url, tmp / "near.log", *common, "--grace", "1000", "--node-id", "near"),
-            Server(url, tmp / "far.log", *common, "--grace", "1000", "--node-id", "far"),
+            cluster_node(url, tmp / "near.log", prefix, "near", time_scale=time_scale),
+            cluster_node(url, tmp / "far.log", prefix, "far", time_scale=time_scale),
         )
         try:
             for node in pair:
@@ -56,14 +54,16 @@ def _cluster(tmp: Path) -> Iterator[tuple[Server, Server, str]]:
 
 @pytest.fixture(scope="module")
 def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server, str]]:
-    """A cluster the tests that kill no node share."""
-    with _cluster(tmp_path_factory.mktemp("relay")) as pair:
+    """A cluster the tests that kill no node share, its timers at the tests' time scale (a
+    player who drops has his turns played by his clock and 托管 while the other plays on)."""
+    with _cluster(tmp_path_factory.mktemp("relay"), TIME_SCALE) as pair:
         yield pair
 
 
 @pytest.fixture
 def doomed(tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:
-    """A cluster of the test's own (it kills a node)."""
+    """A cluster of the test's own (it kills a node), at real speed: nothing at the table
+    times out and plays on by itself while the table moves to the other node."""
     with _cluster(tmp_path) as pair:
         yield pair
 
@@ -83,7 +83,7 @@ async def _paired(near: Server, far: Server, prefix: str) -> tuple[PlayerClient,
     (seat 0: ann, who waited); ann's socket stays on ``near``."""
     ann, bob = await _account(near.url), await _account(far.url)
     waiting = asyncio.create_task(ann.quick_match(ROOM, 20))
-    await asyncio.sleep(0.3)
+    await until_queued(near.url, ann.token, prefix)
     second = await bob.quick_match(ROOM, 20)
     first = await waiting
     assert first["table"] == second["table"]

@@ -20,7 +20,7 @@ from erren.server.fairness import verify_record
 from erren.server.store import Store
 
 from ._support.harness import PG_ADMIN, TIME_SCALE, Server, run, serving
-from ._support.helpers import private_pair, registered, settlements, wait_for
+from ._support.helpers import eventually, private_pair, registered, settlements, wait_for
 
 pytestmark = pytest.mark.services
 
@@ -214,7 +214,11 @@ def test_a_restored_hand_nobody_rejoins_is_called_off(fresh: Server) -> None:
         for c in (a, b):
             await c.disconnect()
         server.start()  # the hand is restored; nobody comes back
-        await asyncio.sleep(GRACE_S + 1.0)
+
+        async def called_off() -> bool:
+            return bool((await a.http.get(f"/games/{game}")).json()["finished"])
+
+        await eventually(called_off, "the restored hand is called off", timeout=GRACE_S + 20)
         assert (await a.balance(), await b.balance()) == before  # no escape charged
         for c in (a, b):
             assert (await c.http.get("/me/table")).json() is None

@@ -68,8 +68,7 @@ def _value(samples: Samples, name: str, **labels: str) -> float:
 
 
 def _json_lines(server: Server) -> list[dict[str, Any]]:
-    time.sleep(0.3)  # let the server flush its log
-    lines = [x for x in server.log.read_text(errors="replace").splitlines() if x.strip()]
+    lines = [x for x in server.flushed_log().splitlines() if x.strip()]
     return [json.loads(x) for x in lines]  # every line is a JSON object
 
 

@@ -196,7 +196,6 @@ def test_reconnection_gets_missing_events_or_snapshot(server: Server) -> None:
                 await b._move(bot, None)
             if b.hand_over(message):
                 break
-        await asyncio.sleep(0.1)
         await a.connect()
         await a.send({"type": "join", "table": table, "game": game, "since": seen})
         await wait_for(a, lambda m: m.get("type") == "joined")

@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 
+from erren.testing import servers
 from erren.testing.servers import (
-    CLUSTER_LEASE_S,
-    REDIS_URL,
     Server,
     ServiceUnavailableError,
     database,
@@ -130,25 +129,15 @@ def server_pid(web_server: Server) -> int:
 
 @pytest.fixture
 def cluster_node(tmp_path: Path) -> Iterator[ClusterNode]:
-    """A cluster node alone (``--redis`` on the machine's Redis under a fresh key prefix,
-    ``--lease 1``) on a fresh PostgreSQL database, at real speed with a quick computer
-    opponent; stopped, its keys deleted, its database audited and dropped afterwards."""
+    """A cluster node alone (:func:`erren.testing.servers.cluster_node`: the machine's Redis
+    under a fresh key prefix) on a fresh PostgreSQL database, at real speed with a quick
+    computer opponent; stopped, its keys deleted, its database audited and dropped
+    afterwards."""
     prefix = new_prefix()
     try:
         with database("postgresql", tmp_path) as url:
-            node = Server(
-                url,
-                tmp_path / "web-a.log",
-                "--redis",
-                REDIS_URL,
-                "--redis-prefix",
-                prefix,
-                "--node-id",
-                "web-a",
-                "--lease",
-                f"{CLUSTER_LEASE_S:g}",
-                time_scale=1,
-                bot_delay=0.05,
+            node = servers.cluster_node(
+                url, tmp_path / "web-a.log", prefix, "web-a", bot_delay=0.05
             )
             try:
                 node.start()

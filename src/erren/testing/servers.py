@@ -26,6 +26,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -38,6 +39,7 @@ __all__ = [
     "Server",
     "ServiceUnavailableError",
     "audit",
+    "cluster_node",
     "database",
     "drop_pg_database",
     "drop_prefix",
@@ -160,6 +162,21 @@ class Server:
             f"the server did not start within {timeout:g} s:\n{self.log.read_text()[-3000:]}"
         )
 
+    def flushed_log(self, timeout: float = 10) -> str:
+        """The server's log with everything it logged before this call: a request for
+        ``/health`` carrying a fresh marker goes out, and the log is read until the marker's
+        access line is in it (the server must log requests: ``--log-level info``)."""
+        marker = uuid.uuid4().hex
+        httpx.get(f"{self.url}/health?flushed={marker}", timeout=timeout)
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.log.read_text(errors="replace")
+            if marker in text:
+                return text
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the server did not log the marker request:\n{text[-2000:]}")
+            time.sleep(0.02)
+
     @property
     def running(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
@@ -180,6 +197,33 @@ class Server:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def cluster_node(
+    database: str,
+    log: Path,
+    prefix: str,
+    node_id: str,
+    *extra: str,
+    redis: str = REDIS_URL,
+    **options: Any,
+) -> Server:
+    """One ``erren serve --redis`` node of a test cluster: the Redis at ``redis`` under
+    ``prefix``, leases of :data:`CLUSTER_LEASE_S`, a long grace period (a player who
+    reconnects on a slow machine is back in time).  Its timers run at real speed (a turn lasts
+    20 s, ``options`` may say otherwise): while a test moves a table from node to node (a
+    lease to lapse, a takeover), nothing at the table times out and plays on by itself (at a
+    hundredth of the time, two timeouts put both seats in 托管, which finished the hand before
+    the takeover).  The 鸣牌保护 pause is 20 ms, so that the tests' hands still play quickly."""
+    options.setdefault("time_scale", 1)
+    return Server(
+        database,
+        log,
+        *("--redis", redis, "--redis-prefix", prefix, "--lease", f"{CLUSTER_LEASE_S:g}"),
+        *("--node-id", node_id, "--grace", "1000", "--claim-pause", "0.02"),
+        *extra,
+        **options,
+    )
 
 
 # ------------------------------------------------------------------------------ databases

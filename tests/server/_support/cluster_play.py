@@ -16,11 +16,10 @@ from erren.bots import find_bot
 from erren.server.client import PlayerClient
 from erren.server.fairness import verify_record
 from erren.server.store import Store
-from erren.testing.servers import CLUSTER_LEASE_S, Server, drop_prefix, new_prefix
+from erren.testing.servers import Server, cluster_node, drop_prefix, new_prefix
 
 from .harness import database
 from .helpers import quick_pair, settlements, wait_for
-from .redis_ns import REDIS_URL
 
 __all__ = [
     "drop",
@@ -39,10 +38,8 @@ def node_pair(tmp: Path) -> Iterator[tuple[Server, Server, str]]:
     key prefix (yielded third); stopped (resumed first if paused), the keys deleted after."""
     prefix = new_prefix()
     with database("postgresql", tmp) as url:
-        common = ("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", f"{CLUSTER_LEASE_S:g}")
-        # a long grace on both: the players come back in time even on a slow machine
-        owner = Server(url, tmp / "a.log", *common, "--grace", "1000", "--node-id", "owner")
-        heir = Server(url, tmp / "b.log", *common, "--grace", "1000", "--node-id", "heir")
+        owner = cluster_node(url, tmp / "a.log", prefix, "owner")
+        heir = cluster_node(url, tmp / "b.log", prefix, "heir")
         try:
             owner.start()
             heir.start()

@@ -16,7 +16,14 @@ from typing import Any
 import pytest
 
 from erren.testing import servers
-from erren.testing.servers import CLUSTER_LEASE_S, PG_ADMIN, TIME_SCALE, Server, free_port
+from erren.testing.servers import (
+    CLUSTER_LEASE_S,
+    PG_ADMIN,
+    TIME_SCALE,
+    Server,
+    cluster_node,
+    free_port,
+)
 
 __all__ = [
     "CLUSTER_LEASE_S",
@@ -24,6 +31,7 @@ __all__ = [
     "TIME_SCALE",
     "Server",
     "audit",
+    "cluster_node",
     "database",
     "free_port",
     "run",

@@ -8,13 +8,17 @@ import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import httpx
 import pytest
+import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from erren.server.cluster import Cluster, ClusterError
 from erren.testing.servers import REDIS_URL, drop_prefix, new_prefix
 
-__all__ = ["REDIS_URL", "clusters", "drop_prefix", "new_prefix"]
+from .helpers import eventually
+
+__all__ = ["REDIS_URL", "clusters", "drop_prefix", "new_prefix", "until_queued"]
 
 
 @asynccontextmanager
@@ -39,3 +43,23 @@ async def clusters(count: int, *, lease_ms: int = 5_000) -> AsyncIterator[list[C
             with contextlib.suppress(RedisError):
                 await node.close()
         await drop_prefix(prefix)
+
+
+async def until_queued(url: str, token: str, prefix: str, timeout: float = 20) -> None:
+    """Wait until the account of ``token`` (on the node at ``url``) waits in a quick-match
+    queue of the cluster under ``prefix``: its ``qu:{user}`` key is set
+    (:mod:`erren.server.cluster.matching`).  A test that needs one player to be waiting before
+    the other arrives awaits this, not a head start."""
+    async with httpx.AsyncClient(base_url=url) as http:
+        me = await http.get("/me", headers={"Authorization": f"Bearer {token}"})
+        me.raise_for_status()
+        key = f"{prefix}qu:{me.json()['id']}"
+    client = aioredis.Redis.from_url(REDIS_URL, decode_responses=True)
+    try:
+
+        async def queued() -> bool:
+            return bool(await client.exists(key))
+
+        await eventually(queued, f"the account waits in a queue ({key})", timeout=timeout)
+    finally:
+        await client.aclose()

@@ -4,7 +4,6 @@ are refused with :class:`Fenced`, and nothing of its is stored."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
@@ -12,6 +11,8 @@ import pytest
 
 from erren.server.cluster import Cluster
 from erren.server.store import Fenced, SettledHand, Store, StoreError, Transfer
+
+from .._support.helpers import eventually
 
 pytestmark = pytest.mark.anyio
 
@@ -34,8 +35,12 @@ async def test_a_paused_owner_cannot_write_after_losing_the_lease(
         assert token_old == 1
         game = await _game(store, fence=token_old)
         await store.append_action(game, 0, "c:dice:3,3", fence=token_old)
+
         # the old owner pauses past its lease; the new owner takes the table and claims the game
-        await asyncio.sleep(0.3)
+        async def lapsed() -> bool:
+            return await new.leases.owner("t1") is None
+
+        await eventually(lapsed, "the old owner's lease expires", timeout=5)
         token_new = await new.leases.acquire("t1", floor=await store.fence_of(game) or 0)
         assert token_new == 2
         await store.claim_game(game, token_new)
