@@ -144,6 +144,7 @@ def small_hands(draw: st.DrawFn) -> CountHand:
 @given(small_hands())
 @_SETTINGS
 def test_wild_readings_equal_brute_force(hand: CountHand) -> None:
+    """Slow (about 6 s): every reading with wilds checked against a brute-force substitution."""
     found = hand.readings(GB)
     assert len(set(found)) == len(found)
     assert {project(r) for r in found} == brute_force(hand, GB)
@@ -285,6 +286,7 @@ def xiamen_parts(draw: st.DrawFn) -> tuple[list[int], int, int]:
 @given(xiamen_parts())
 @settings(max_examples=400, suppress_health_check=[HealthCheck.large_base_example])
 def test_is_winning_agrees_with_xiamen_completeness(part: tuple[list[int], int, int]) -> None:
+    """Slow (about 6 s): thousands of xiamen hands checked both ways."""
     counts, golds, n = part
     melds = tuple(_meld([27 + j] * 3) for j in range(4 - n))  # filler pungs, any kinds
     found = count_readings(

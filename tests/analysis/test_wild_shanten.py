@@ -84,6 +84,8 @@ def test_is_complete_equals_substitution(hand: Hand, shapes: ShapeSet, cap: int 
 @given(wild_hands(total=(1, 4, 7, 10, 13), near=True), SHAPE_SETS, st.sampled_from([4, None]))
 @settings(max_examples=200)
 def test_waits_equal_substitution(hand: Hand, shapes: ShapeSet, cap: int | None) -> None:
+    """Slow (about 6 s): waits with wilds checked against a brute-force substitution of every
+    wild."""
     counts, wilds = hand
     expected = []
     for k in range(NUM_KINDS):

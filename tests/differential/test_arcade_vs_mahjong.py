@@ -349,6 +349,7 @@ def test_natural_hands() -> None:
 
 @pytest.mark.slow
 def test_white_played_by_wilds() -> None:
+    """Slow (about 8 s): thousands of generated hands compared with the reference library."""
     rng = random.Random(SEED + 1)
     hands = (deal(rng, white=True) for _ in range(WILD_HANDS))
     checked, mismatches, seen = _compare(hands, _with_wilds)

@@ -114,6 +114,8 @@ def run() -> Run:
 
 @pytest.mark.slow
 def test_the_generator_covers_every_family_meld_and_flag(run: Run) -> None:
+    """Slow (about 8 s): it builds the run of generated winning hands the other tests of this
+    module share."""
     assert len(run.cases) >= 20_000 or N_HANDS < 20_000
     families = {case.family for case in run.cases}
     assert families >= {

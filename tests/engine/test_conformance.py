@@ -116,6 +116,7 @@ def _expected_sizes(state: State, p: int) -> tuple[int, ...]:
     "options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default"
 )
 def test_random_games_keep_the_invariants(options: dict[str, object]) -> None:
+    """Slow (about 2–3 s for each option set): 400 random games, every step checked."""
     for seed in range(400):
         _play_checked("guobiao-2p", options, seed, deep=seed % 20 == 0)
 
@@ -123,6 +124,8 @@ def test_random_games_keep_the_invariants(options: dict[str, object]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ruleset_names())
 def test_every_registered_ruleset_plays_random_games(name: str) -> None:
+    """Slow (about 5–12 s for each family): a thousand random games, every step checked for
+    tile conservation and hand sizes, every record replayed."""
     for seed in range(1000):
         _play_checked(name, {}, 10_000 + seed, deep=False)
 

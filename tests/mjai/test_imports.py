@@ -55,6 +55,7 @@ def test_hands_with_passes_timeouts_and_trustee_come_back_the_same(family: str) 
 @pytest.mark.slow
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_many_simulated_hands_come_back_the_same(family: str) -> None:
+    """Slow (about 7 s): many simulated hands exported to mjai and imported back."""
     _assert_same_games(_simulated(family, 300, seed=2026))
 
 

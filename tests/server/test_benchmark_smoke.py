@@ -19,7 +19,10 @@ from ._support.redis_ns import REDIS_URL as REDIS
 
 @pytest.mark.services
 def test_a_few_tables_play_and_are_reported(run_benchmark: Callable[..., str]) -> None:
-    """On SQLite (the cluster run below is the benchmark on PostgreSQL)."""
+    """On SQLite (the cluster run below is the benchmark on PostgreSQL).
+
+    Slow (about 8 s): the benchmark runs in its own process with its own server, for its fixed 5
+    s of ramp, warm-up and window."""
     printed = run_benchmark(
         "bench_server",
         *("--tables", "4", "--seconds", "3", "--database", "sqlite", "--workers", "2"),
@@ -46,7 +49,10 @@ def test_one_failover_is_measured_and_the_hand_finishes(
 ) -> None:
     """``bench_failover`` on one run with a short lease and fast timers: both times are
     measured, the hand finishes on the heir with a verified record equal to the stored actions
-    (the benchmark exits 1 otherwise) and the ledger audit passes."""
+    (the benchmark exits 1 otherwise) and the ledger audit passes.
+
+    Slow (about 15 s): the benchmark starts two cluster nodes, kills the owner and waits for the
+    heir to take the table over once the 3 s lease lapses."""
     printed = run_benchmark(
         "bench_failover",
         *("--runs", "1", "--lease", f"{CLUSTER_LEASE_S:g}", "--time-scale", "0.1", "--json"),
@@ -61,6 +67,7 @@ def test_one_failover_is_measured_and_the_hand_finishes(
 
 @pytest.mark.services
 def test_a_cluster_of_two_nodes_shares_the_tables(run_benchmark: Callable[..., str]) -> None:
+    """Slow (about 10 s): two cluster nodes for the benchmark's fixed 5 s."""
     printed = run_benchmark(
         "bench_server",
         *("--tables", "4", "--seconds", "3", "--database", "postgresql", "--workers", "1"),

@@ -30,6 +30,8 @@ def pair(tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:
 def test_sigkill_of_the_owner_mid_hand_the_other_node_finishes_it(
     pair: tuple[Server, Server, str],
 ) -> None:
+    """Slow (about 10 s): two server processes of its own; the heir takes over once the killed
+    owner's 3 s lease lapses on Redis's clock."""
     owner, heir, _ = pair
 
     async def go() -> None:
@@ -48,6 +50,8 @@ def test_sigkill_of_the_owner_mid_hand_the_other_node_finishes_it(
 def test_a_paused_owner_loses_its_table_and_cannot_write(
     pair: tuple[Server, Server, str],
 ) -> None:
+    """Slow (about 10 s): two server processes of its own; the owner stays paused past its 3 s
+    lease."""
     owner, heir, _ = pair
 
     async def go() -> None:

@@ -128,7 +128,11 @@ def test_redis_unreachable_stops_the_table_safely_and_the_hand_finishes(
     cluster: tuple[Server, Server | None, TcpProxy], how: str
 ) -> None:
     """``cut``: connections reset, new ones refused; ``stall``: connections stay open and no
-    byte passes (nothing refuses, nothing answers: every wait must be bounded by the node)."""
+    byte passes (nothing refuses, nothing answers: every wait must be bounded by the node).
+
+    Slow (about 8–15 s for each case): two server processes of its own; the owner gives the table
+    up 0.6 s before its 3 s lease could lapse, and a stalled Redis is noticed only through the
+    nodes' bounded waits."""
     owner, heir, proxy = cluster
 
     async def go() -> None:

@@ -153,6 +153,7 @@ def _expected_beans(end: dict[str, Any], before: list[int]) -> list[int]:
 def test_a_player_on_the_other_node_plays_a_whole_hand_through_the_relay(
     nodes: tuple[Server, Server, str],
 ) -> None:
+    """Slow (about 7 s): a whole hand relayed between two server processes."""
     near, far, prefix = nodes
 
     async def go() -> None:
@@ -236,6 +237,8 @@ def test_players_come_back_on_the_other_node_and_get_exactly_what_they_missed(
 def test_the_owner_killed_mid_hand_the_relayed_player_hears_moved_and_both_finish(
     doomed: tuple[Server, Server, str],
 ) -> None:
+    """Slow (about 12 s): two server processes of its own; the takeover waits for the killed
+    owner's 3 s lease to lapse."""
     near, far, prefix = doomed
 
     async def go() -> None:

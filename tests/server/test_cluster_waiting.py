@@ -70,6 +70,8 @@ async def _guest_back(host: PlayerClient, made: dict[str, Any], node: Server) ->
 def test_a_private_table_waiting_for_its_guest_outlives_its_node(
     pair: tuple[Server, Server, str],
 ) -> None:
+    """Slow (about 10 s): two server processes; the dead node's table waits for its 3 s lease to
+    lapse on Redis's clock before another node takes it."""
     owner, heir, _ = pair
 
     async def go() -> None:
@@ -94,7 +96,10 @@ def test_a_table_between_two_hands_outlives_its_node(pair: tuple[Server, Server,
     """Hand 1 is played to its end on the owner, which dies before hand 2 is dealt: on the
     heir, hand 2 is dealt by the seat the match rules name (guobiao-2p §1.3: the dealer keeps
     the deal after a win of his, passes it after the other's win or a draw) and the beans of
-    both hands add up."""
+    both hands add up.
+
+    Slow (about 12 s): two server processes, a hand played, and the takeover after the dead
+    node's 3 s lease lapses."""
     owner, heir, _ = pair
 
     async def go() -> None:
@@ -127,7 +132,10 @@ def test_a_private_table_waiting_for_its_guest_outlives_a_redis_restart(
     """Every key of the cluster is gone (a Redis restart; Redis keeps nothing on disk here)
     while the host waits for his guest: the owner loses the lease, puts the table's entry back
     (nobody holds the lease), a node picks the table up and publishes its code again; the
-    guest joins by the code on the other node and the two play."""
+    guest joins by the code on the other node and the two play.
+
+    Slow (about 9 s): two server processes; the owner notices the lost lease at its next renewal
+    and a node takes the table back."""
     owner, heir, prefix = pair
 
     async def go() -> None:

@@ -244,6 +244,8 @@ def test_a_restored_hand_nobody_rejoins_is_called_off(fresh: Server) -> None:
 
 
 def test_a_player_back_after_a_restart_hears_called_off(fresh: Server) -> None:
+    """Slow (about 9 s): the server is killed and restarted, and the call-off waits out the
+    absent player's grace period (5 s here)."""
     server = fresh
 
     async def main() -> None:

@@ -18,6 +18,8 @@ from ._support.helpers import check_no_leak, private_pair, quick_pair, settlemen
 
 @pytest.mark.slow
 def test_random_games_leak_nothing(server: Server) -> None:
+    """Slow (about 7 s): random hands of every family over WebSockets, every message audited."""
+
     async def main() -> None:
         checked = 0
         for family, seed in (("guobiao-2p", 1), ("xiamen", 3), ("guobiao-2p", 5)):

@@ -565,6 +565,9 @@ def _windows(
 
 
 def test_claim_window_timing_is_the_same_with_or_without_a_choice(slow: Server) -> None:
+    """Slow (about 10 s): a hand of discards whose gaps are measured, each holding the 80 ms
+    pause of this module's time scale."""
+
     async def main() -> None:
         a, b, table = await private_pair(slow.url)
         for c in (a, b):

@@ -163,6 +163,8 @@ def _open_replay(page: Page, shots: Path) -> None:
 
 
 def test_newcomer_plays_the_computer(browser: Browser, server: str, shots: Path) -> None:
+    """Slow (about 10 s): a real Chromium plays a newcomer's hands against the computer at real
+    speed, claims, reloads and reaches the settlement."""
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
     errors = page_errors(page)
@@ -210,6 +212,7 @@ def test_newcomer_plays_the_computer(browser: Browser, server: str, shots: Path)
 
 
 def test_phone_layout_xiamen(browser: Browser, server: str, shots: Path) -> None:
+    """Slow (about 6 s): a xiamen hand played out at real speed on a phone-sized page."""
     context = browser.new_context(
         viewport={"width": 360, "height": 740},
         device_scale_factor=2,
@@ -238,6 +241,8 @@ def test_phone_layout_xiamen(browser: Browser, server: str, shots: Path) -> None
 
 
 def test_arcade_wild_and_exchange(browser: Browser, server: str, shots: Path) -> None:
+    """Slow (about 12 s): an arcade hand (136 tiles) played out by 托管 at real speed, every event
+    drawn by Chromium."""
     context = browser.new_context(viewport={"width": 1100, "height": 800})
     page = context.new_page()
     errors = page_errors(page)
@@ -264,6 +269,7 @@ def _campaign_hand_by_trustee(page: Page) -> None:
 
 
 def test_campaign_in_the_browser(browser: Browser, server: str, shots: Path) -> None:
+    """Slow (about 8 s): two campaign hands played out by 托管 at real speed."""
     context = browser.new_context(viewport={"width": 1100, "height": 860})
     page = context.new_page()
     errors = page_errors(page)

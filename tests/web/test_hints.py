@@ -78,6 +78,8 @@ def _own_discards(page: Page, n: int) -> int:
 
 
 def test_ready_hints_reason_switch_and_review(browser: Browser, server: str, shots: Path) -> None:
+    """Slow (about 8 s): a hand at real speed with the hints on, then the review computed on the
+    server."""
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
     errors: list[str] = []

@@ -38,6 +38,8 @@ def _toast(page: Page) -> str:
 
 
 def test_the_chinese_screen_has_no_english(browser: Browser, server: str, shots: Path) -> None:
+    """Slow (about 8 s): every screen of a hand, in Chinese, read word by word, the hand played
+    out at real speed."""
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
     page.goto(server + "/")

@@ -68,6 +68,8 @@ def _two_discards_then_my_turn(page: Page) -> list[str]:
 def test_a_table_moved_by_a_redis_restart_comes_back_by_itself(
     context: BrowserContext, cluster_node: ClusterNode, shots: Path
 ) -> None:
+    """Slow (about 10 s): a cluster node of its own (PostgreSQL, Redis) and the page's real
+    rejoin timers."""
     node, prefix = cluster_node.server, cluster_node.prefix
     page = context.new_page()
     errors = page_errors(page)
@@ -115,7 +117,10 @@ def test_a_moved_table_that_never_comes_back_is_given_up_after_the_window(
 ) -> None:
     """The page hears ``closed`` ``moved`` (injected) and every join again is answered
     ``not-seated``: it tries again with growing pauses, and when the window (shortened to
-    4 s here; 60 s in production) runs out it shows the closed panel and forgets the table."""
+    4 s here; 60 s in production) runs out it shows the closed panel and forgets the table.
+
+    Slow (about 9 s): the page's rejoin window runs at real speed (4 s here), and the test
+    watches it pass."""
     page = context.new_page()
     errors = page_errors(page)
     sockets: list[WebSocketRoute] = []
@@ -175,7 +180,9 @@ def test_a_table_moved_between_hands_comes_back_and_deals_the_next(
     """The hand is over (托管 played it out) and the settlement shows when the node loses the
     table (every Redis key deleted): the table waited for a deal, so the node puts it back and
     picks it up again; the page rejoins behind the overlay, never shows the closed panel, and
-    the next hand is dealt (a new game, hand 2)."""
+    the next hand is dealt (a new game, hand 2).
+
+    Slow (about 9 s): a cluster node of its own and a hand played out by 托管 at real speed."""
     node, prefix = cluster_node.server, cluster_node.prefix
     page = context.new_page()
     errors = page_errors(page)

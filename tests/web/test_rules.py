@@ -72,6 +72,7 @@ def _search(page: Page) -> None:
 
 
 def test_rules_and_the_guided_hand(browser: Browser, server: str) -> None:
+    """Slow (about 8 s): a real Chromium plays the guided hand at real speed."""
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
     errors: list[str] = []
@@ -103,7 +104,10 @@ def test_rules_and_the_guided_hand(browser: Browser, server: str) -> None:
 
 def test_rules_over_a_running_table(browser: Browser, server: str) -> None:
     """The header's Rules button opens the drawer over a live table (the game goes on under
-    it); a fan row of the settlement links to its entry, and closing it leaves the table."""
+    it); a fan row of the settlement links to its entry, and closing it leaves the table.
+
+    Slow (about 10 s, more when no early hand has a scored win): 托管 plays hands against the
+    computer at real speed until one ends in a win with fan rows."""
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
     errors: list[str] = []

@@ -85,7 +85,9 @@ def test_stalled_server_overlay_blocks_input_then_resyncs(
 ) -> None:
     """The server stops answering (SIGSTOP): within a few seconds the overlay covers the table and
     takes every click; the tile clicked just before is kept; after SIGCONT the table resyncs, the
-    overlay goes, and the tile is in the river (the player is told)."""
+    overlay goes, and the tile is in the river (the player is told).
+
+    Slow (about 7 s): the page's 4 s silence timeout runs at real speed."""
     page = context.new_page()
     errors = page_errors(page)
     guest_table(page, server)
@@ -122,7 +124,9 @@ def test_half_open_socket_move_sent_after_resync(
 ) -> None:
     """A half-open connection (nothing gets through either way, the socket looks open): no pong
     within 4 s → the overlay; the tile clicked into the void is sent again after the resync,
-    because the hand is still on the event it was clicked on."""
+    because the hand is still on the event it was clicked on.
+
+    Slow (about 7 s): the page's 4 s silence timeout runs at real speed."""
     page = context.new_page()
     errors = page_errors(page)
     dark = {"on": False, "sockets": 0}
@@ -176,7 +180,10 @@ def test_half_open_move_not_played_when_the_hand_moved_on(
 ) -> None:
     """The tile clicked into a dead connection is not sent after the resync when the hand moved
     on meanwhile (here: the same player discarded another tile from a second tab); the player
-    is told it was not played, and the river shows what was."""
+    is told it was not played, and the river shows what was.
+
+    Slow (about 8 s): the page's 4 s silence timeout runs at real speed, and the hand must move
+    on meanwhile."""
     page = context.new_page()
     errors = page_errors(page)
     dark = {"on": False}
@@ -220,7 +227,9 @@ def test_half_open_move_not_played_when_the_hand_moved_on(
 
 def test_second_tab_takes_the_seat(context: BrowserContext, server: str, shots: Path) -> None:
     """The same account opens the table in a second tab: the first one says so and stops
-    reconnecting; the second plays on."""
+    reconnecting; the second plays on.
+
+    Slow (about 6 s): two pages at one table, at real speed."""
     first = context.new_page()
     errors = page_errors(first)
     guest_table(first, server)
@@ -458,7 +467,9 @@ XIAMEN_ESCAPE_POINTS = 400  # xiamen R-2.12
 def test_escape_to_zero_then_relief(browser: Browser, server: str, shots: Path) -> None:
     """A xiamen 新手场 escape costs 400 × 50 = 20,000 beans, limited to the 10,000 he has: the
     dialog says so; afterwards he has 0, the lobby offers relief (救济豆), the claim tops him up
-    to 2,000, and a second claim the same day is refused (the 409 code in his language)."""
+    to 2,000, and a second claim the same day is refused (the 409 code in his language).
+
+    Slow (about 7 s): escapes played in a bean room until the balance is gone, then the relief."""
     stake = STAKE["novice"]
     owed = XIAMEN_ESCAPE_POINTS * stake
     paid = min(owed, WELCOME)
