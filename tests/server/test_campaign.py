@@ -11,9 +11,10 @@ import httpx
 import pytest
 
 from erren.bots import find_bot
+from erren.testing.waits import eventually
 
 from ._support.harness import TIME_SCALE, Server, run, serving
-from ._support.helpers import eventually, player, settlements, wait_for
+from ._support.helpers import player, settlements, wait_for
 
 pytestmark = pytest.mark.services
 

@@ -15,8 +15,8 @@ from redis.exceptions import RedisError
 from erren.server.cluster import Cluster
 from erren.server.cluster.leases import Lease
 from erren.testing.proxy import TcpProxy
+from erren.testing.waits import eventually
 
-from ._support.helpers import eventually
 from ._support.redis_ns import REDIS_URL, clusters
 
 pytestmark = [pytest.mark.anyio, pytest.mark.services]

@@ -10,8 +10,8 @@ import pytest
 
 from erren.server.cluster import Cluster
 from erren.server.cluster.matching import CANCELLED, Found, Joined, Paired
+from erren.testing.waits import eventually
 
-from ._support.helpers import eventually
 from ._support.redis_ns import clusters
 
 pytestmark = [pytest.mark.anyio, pytest.mark.services]

@@ -18,9 +18,10 @@ from erren.bots import find_bot
 from erren.server.client import PlayerClient
 from erren.server.fairness import verify_record
 from erren.server.store import Store
+from erren.testing.waits import eventually
 
 from ._support.harness import PG_ADMIN, TIME_SCALE, Server, run, serving
-from ._support.helpers import eventually, private_pair, registered, settlements, wait_for
+from ._support.helpers import private_pair, registered, settlements, wait_for
 
 pytestmark = pytest.mark.services
 

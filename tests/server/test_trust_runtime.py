@@ -27,9 +27,10 @@ from erren.bots import find_bot
 from erren.engine import find_ruleset
 from erren.server.client import PlayerClient
 from erren.server.store import Store
+from erren.testing.waits import eventually
 
 from ._support.harness import Server, database, run
-from ._support.helpers import eventually, private_pair, registered, settlements, wait_for
+from ._support.helpers import private_pair, registered, settlements, wait_for
 
 pytestmark = pytest.mark.services
 

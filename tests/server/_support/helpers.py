@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -60,19 +59,6 @@ async def play_both(
         a.play(table, find_bot(bot, seed=seed), hands=hands, leave_after=False, timeout=30),
         b.play(table, find_bot(bot, seed=seed + 1), hands=hands, leave_after=False, timeout=30),
     )
-
-
-async def eventually(
-    check: Callable[[], Awaitable[bool]], what: str, *, timeout: float = 20, every: float = 0.02
-) -> None:
-    """Wait until ``check()`` holds (asked every ``every`` s), instead of sleeping for as long
-    as the server should take; fails naming ``what`` after ``timeout`` s."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not await check():
-        if loop.time() > deadline:
-            raise AssertionError(f"{what}: not within {timeout:g} s")
-        await asyncio.sleep(every)
 
 
 async def wait_for(client: PlayerClient, pred: Any, timeout: float = 20) -> dict[str, Any]:

@@ -15,8 +15,7 @@ from redis.exceptions import RedisError
 
 from erren.server.cluster import Cluster, ClusterError
 from erren.testing.servers import REDIS_URL, drop_prefix, new_prefix
-
-from .helpers import eventually
+from erren.testing.waits import eventually
 
 __all__ = ["REDIS_URL", "clusters", "drop_prefix", "new_prefix", "until_queued"]
 

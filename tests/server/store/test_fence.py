@@ -11,8 +11,7 @@ import pytest
 
 from erren.server.cluster import Cluster
 from erren.server.store import Fenced, SettledHand, Store, StoreError, Transfer
-
-from .._support.helpers import eventually
+from erren.testing.waits import eventually
 
 pytestmark = pytest.mark.anyio
 
