@@ -10,7 +10,7 @@ HAND   ?= 1123m456789m555z
 # pytest keeps its rewritten test modules in __pycache__ (some machines set
 # PYTHONDONTWRITEBYTECODE, which would make every run rewrite 280 modules again).
 export PYTHONDONTWRITEBYTECODE :=
-PYTEST = $(BIN)/pytest -n 2 -p no:cacheprovider
+PYTEST = $(BIN)/pytest -p no:cacheprovider
 
 # uv installs the packages (in seconds rather than pip's minute); pip only fetches uv.
 $(BIN)/python:
@@ -56,10 +56,12 @@ typecheck: $(VENV)/.installed
 # The quick tier: no PostgreSQL, Redis, Chromium or server process; a test that reaches for one
 # anyway fails with a message naming it (ERREN_TEST_SERVICES=none).
 quick: $(VENV)/.installed
-	ERREN_TEST_SERVICES=none $(PYTEST) -m "not slow and not services"
+	ERREN_TEST_SERVICES=none $(PYTEST) -n 2 -m "not slow and not services"
 
+# Three workers on two cores: the service tests spend much of their time waiting (on server
+# processes, leases, real-time timers, Chromium), and a third worker fills those waits.
 unit: $(VENV)/.installed
-	$(PYTEST) --durations=15
+	$(PYTEST) -n 3 --durations=15
 
 conformance: $(VENV)/.installed  ## check erren against the published corpus (conformance/)
 	$(BIN)/erren conformance conformance/*.jsonl

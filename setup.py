@@ -40,6 +40,10 @@ class BuildExt(build_ext):
     the build directory, whose files go into a wheel), copies it into the source tree with the
     kernel (``--inplace``, editable installs) and lists it among its outputs."""
 
+    def initialize_options(self) -> None:
+        super().initialize_options()
+        self.parallel = True  # the two extensions compile at once (one per core)
+
     def build_extension(self, ext: Extension) -> None:
         super().build_extension(ext)
         if ext.name == KERNEL:

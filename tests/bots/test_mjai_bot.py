@@ -95,7 +95,13 @@ def test_a_missing_program_is_refused_before_anything_runs() -> None:
 
 
 # ---------------------------------------------------------------------- the node bot
-@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize(
+    "family",
+    [
+        family if family == "guobiao-2p" else pytest.param(family, marks=pytest.mark.slow)
+        for family in FAMILIES
+    ],
+)  # one family in every run, the others in make test (40 games each through the program)
 def test_the_node_bot_plays_a_full_arena_run(
     family: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

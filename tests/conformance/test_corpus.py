@@ -74,7 +74,9 @@ def test_every_third_row_is_a_deterministic_sample(capsys: pytest.CaptureFixture
 # The generator
 
 
+@pytest.mark.slow
 def test_regenerating_with_the_seed_gives_the_same_bytes(tmp_path: Path) -> None:
+    """Slow (about 5 s): the whole corpus is generated again from its seed."""
     tally = generate(tmp_path, seed=DEFAULT_SEED, quiet=True)
     assert not tally.unexplained
     for path in FILES:

@@ -36,8 +36,10 @@ from erren.testing.differential import (
     is_gb_seven_pairs,
     report,
 )
-from erren.testing.hands import MAJIANG_INDEX, WALL_NAMES, Hand, WallName, deal_batch, to_majiang
+from erren.testing.hands import MAJIANG_INDEX, Hand, WallName, deal_batch, to_majiang
 from erren.testing.oracles import NO_LIMIT, regular_shanten
+
+from ._support import WALLS
 
 SIZES = {14: 2000, 13: 2000, 11: 2000, 10: 2000, 8: 2000, 7: 2000}
 """Hands per size and wall: 24,000 in all."""
@@ -73,7 +75,7 @@ def _expected_waits(hand: Hand, tingpai: list[str]) -> list[int]:
     return sorted(k for k in kinds if held[k] < 4)
 
 
-@pytest.mark.parametrize("wall", WALL_NAMES)
+@pytest.mark.parametrize("wall", WALLS)
 def test_xiangting_and_tingpai(wall: WallName) -> None:
     mismatches: list[Mismatch] = []
     checked = 0

@@ -44,8 +44,10 @@ from erren.testing.differential import (
     is_gb_seven_pairs,
     report,
 )
-from erren.testing.hands import WALL_NAMES, WallName, deal_batch
+from erren.testing.hands import WallName, deal_batch
 from erren.testing.oracles import regular_shanten
+
+from ._support import WALLS
 
 REGULAR = frozenset({Shape.REGULAR})
 REGULAR_SIZES = {14: 3000, 13: 3000, 11: 3000, 10: 3000, 8: 3000, 7: 3000}
@@ -59,7 +61,7 @@ WIN_SIZES = {14: 3000, 11: 3000, 8: 3000}
 is_agari = Agari.is_agari
 
 
-@pytest.mark.parametrize("wall", WALL_NAMES)
+@pytest.mark.parametrize("wall", WALLS)
 def test_regular_shanten(wall: WallName) -> None:
     mismatches: list[Mismatch] = []
     checked = 0
@@ -79,7 +81,7 @@ def test_regular_shanten(wall: WallName) -> None:
     assert not mismatches, report(mismatches, checked)
 
 
-@pytest.mark.parametrize("wall", WALL_NAMES)
+@pytest.mark.parametrize("wall", WALLS)
 def test_seven_pairs_orphans_and_minimum(wall: WallName) -> None:
     mismatches: list[Mismatch] = []
     checked = 0
@@ -126,7 +128,7 @@ def _mahjong_win(counts: list[int]) -> bool:
     return is_agari(counts) or is_gb_seven_pairs(counts)
 
 
-@pytest.mark.parametrize("wall", WALL_NAMES)
+@pytest.mark.parametrize("wall", WALLS)
 def test_waits_and_win_on_every_draw(wall: WallName) -> None:
     mismatches: list[Mismatch] = []
     checked = 0
@@ -159,7 +161,7 @@ def test_waits_and_win_on_every_draw(wall: WallName) -> None:
     assert not mismatches, report(mismatches, checked)
 
 
-@pytest.mark.parametrize("wall", WALL_NAMES)
+@pytest.mark.parametrize("wall", WALLS)
 def test_win_check(wall: WallName) -> None:
     mismatches: list[Mismatch] = []
     checked = 0

@@ -45,7 +45,6 @@ from erren.analysis.waits import improving, waits
 from erren.testing.differential import SEED, Mismatch, gb_seven_pairs_shanten, report
 from erren.testing.hands import (
     GB_NAMES,
-    WALL_NAMES,
     Hand,
     Method,
     WallName,
@@ -54,6 +53,8 @@ from erren.testing.hands import (
     to_gb,
 )
 from erren.testing.oracles import NO_LIMIT, regular_shanten
+
+from ._support import WALLS
 
 REGULAR = frozenset({Shape.REGULAR})
 UNCAPPED = [NO_LIMIT] * 34
@@ -87,7 +88,7 @@ def _drawable(kinds: list[int], hand: Hand) -> list[int]:
     return sorted(k for k in set(kinds) if held[k] < 4)
 
 
-@pytest.mark.parametrize("wall", WALL_NAMES)
+@pytest.mark.parametrize("wall", WALLS)
 def test_regular_shanten_and_useful_tiles(wall: WallName) -> None:
     mismatches: list[Mismatch] = []
     checked = 0
@@ -121,7 +122,7 @@ def test_regular_shanten_and_useful_tiles(wall: WallName) -> None:
     assert not mismatches, report(mismatches, checked)
 
 
-@pytest.mark.parametrize("wall", WALL_NAMES)
+@pytest.mark.parametrize("wall", WALLS)
 def test_regular_shanten_after_a_draw(wall: WallName) -> None:
     mismatches: list[Mismatch] = []
     checked = 0
@@ -147,7 +148,7 @@ def test_regular_shanten_after_a_draw(wall: WallName) -> None:
     assert not mismatches, report(mismatches, checked)
 
 
-@pytest.mark.parametrize("wall", WALL_NAMES)
+@pytest.mark.parametrize("wall", WALLS)
 @pytest.mark.parametrize("method", ["mixed", "special"])
 def test_special_shapes(wall: WallName, method: Method) -> None:
     """Seven pairs (quads as two pairs), thirteen orphans, 全不靠 and 组合龙 on 13 tiles."""

@@ -23,6 +23,8 @@ from ._support.beans_play import OUTCOMES, Served, read_until, serving
 from ._support.exact_beans import TIERS, play_case, register
 from ._support.harness import database
 
+pytestmark = pytest.mark.services  # a real server (in this process) over WebSockets
+
 
 async def check_below_entry(
     served: Served,

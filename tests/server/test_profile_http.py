@@ -23,6 +23,8 @@ from ._support import exact_beans as exact
 from ._support.beans_play import Served, serving
 from ._support.harness import database
 
+pytestmark = pytest.mark.services  # a real server (in this process) over WebSockets
+
 
 async def get(client: PlayerClient, path: str, **params: Any) -> Any:
     reply = await client.http.get(path, params=params)

@@ -173,7 +173,9 @@ def test_bad_arguments() -> None:
         arena(rules, ("random", "random"), deals=1, workers=0)
 
 
+@pytest.mark.slow
 def test_an_expert_variant_is_named_by_its_changed_knobs() -> None:
+    """Slow (about 5 s): 大师 plays 15 deals in it, some in worker processes."""
     rules = find_ruleset("guobiao-2p")
     # The defaults written out are 大师 itself: exactly level, in worker processes as well.
     same = arena(rules, ("expert[one_away_flex=1; lookahead=true]", "master"), deals=3, seed=2)
