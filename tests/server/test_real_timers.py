@@ -80,13 +80,12 @@ def test_a_hand_against_the_computer_runs_on_the_real_timers(real: Server) -> No
             made = await a.vs_computer("guobiao-2p", level="normal")
             await a.connect()
             await a.join(made["table"])
-            seen = await _play_timed(a, discards=3)
+            seen = await _play_timed(a, discards=2)
         finally:
             await a.close()
         turn = seen.turns[0]
         assert (turn["kind"], turn["seconds"], turn["player"]) == ("turn", TURN_S, a.seat)
         assert all(t["seconds"] == CLAIM_S for t in seen.claims), seen.claims
-        assert len(seen.computer) >= 2 and len(seen.pauses) >= 2, seen
         assert min(seen.computer) >= COMPUTER_S, seen  # from the send: a true lower bound
         assert statistics.median(seen.pauses) >= CLAIM_PAUSE_S, seen
         assert min(seen.pauses) >= CLAIM_PAUSE_S - JITTER_S, seen
@@ -112,15 +111,19 @@ class Timed:
 
 
 async def _play_timed(a: PlayerClient, *, discards: int) -> Timed:
-    """Play ``discards`` discards of the drawn tile, passing every claim, and time it."""
+    """Discard the drawn tile and pass every claim until ``discards`` of each kind of gap have
+    been timed (a hand that ends first, the computer having won or claimed, is followed by
+    the next), and time it."""
     seen = Timed()
     sent: float | None = None  # when a's last discard went out
     arrived: float | None = None  # when the computer's last discard came in
-    while len(seen.computer) < discards:
+    while min(len(seen.computer), len(seen.pauses)) < discards:
         message = await a.recv(30)
         now = time.monotonic()
         if a.hand_over(message):
-            break
+            sent = arrived = None
+            await a.send({"type": "ready"})
+            continue
         if message.get("type") != "events":
             continue
         theirs = [e for e in message["events"] if e.get("player") != a.seat]
