@@ -26,20 +26,21 @@ from ._support.helpers import private_pair, registered, settlements, wait_for
 pytestmark = pytest.mark.services
 
 GRACE_S = 60 * TIME_SCALE  # erren serve --grace default 60, at the harness's time scale
-OUTAGE_SCALE = ("--time-scale", "0.05")
-"""The outage tests act on the first turn: a 1 s turn (20 s × 0.05) rather than 0.2 s, so that
-on a loaded machine the turn's own timeout does not move the hand on first."""
+LONG_TURN = {"turn_timeout_s": 1000, "claim_timeout_s": 1000}
+"""The outage tests act at a turn or a claim window of their own choosing while they break the
+database under the server, which takes a while on a loaded machine: their table's own timers
+must not move the hand on meanwhile (a move of theirs would be ``stale``)."""
 
 
 @pytest.fixture
 def sqlite_server(tmp_path: Path) -> Iterator[Server]:
-    with serving("sqlite", tmp_path, *OUTAGE_SCALE) as server:
+    with serving("sqlite", tmp_path) as server:
         yield server
 
 
 @pytest.fixture
 def pg_server(tmp_path: Path) -> Iterator[Server]:
-    with serving("postgresql", tmp_path, *OUTAGE_SCALE) as server:
+    with serving("postgresql", tmp_path) as server:
         yield server
 
 
@@ -53,18 +54,33 @@ def _events(message: dict[str, Any]) -> list[dict[str, Any]]:
     return list(message.get("events", [])) if message.get("type") == "events" else []
 
 
+def _deciding(c: PlayerClient) -> bool:
+    """``c`` has a decision of his own to make: a window that offers only a pass is not one
+    (the server passes for him after the 鸣牌保护 pause, which would make his move stale)."""
+    return c.my_turn() and c.state is not None and c.state["legal"] != ["pass"]
+
+
+async def _to_decide(a: PlayerClient, b: PlayerClient) -> tuple[PlayerClient, PlayerClient]:
+    """Read on until one of the two has a decision to make, both up to the same event (so that
+    a move names the latest one); that one first."""
+    while True:
+        for c, other in ((a, b), (b, a)):
+            while c.last_n < other.last_n:
+                await wait_for(c, lambda m: m.get("type") == "events")
+        if _deciding(a) or _deciding(b):
+            return (a, b) if _deciding(a) else (b, a)
+        await wait_for(a, lambda m: m.get("type") == "events")
+
+
 async def _seated_pair(url: str) -> tuple[PlayerClient, PlayerClient, str]:
-    """A private pair, both joined, whose first client is to act."""
-    a, b, table = await private_pair(url, keep=True)
+    """A private pair at a table with long timers, both joined, whose first client is to act."""
+    a, b, table = await private_pair(url, keep=True, **LONG_TURN)
     for c in (a, b):
         await c.connect()
         await c.join(table)
     for c in (a, b):
         await wait_for(c, lambda m: m.get("type") == "events")
-    if not a.my_turn():
-        a, b = b, a
-    if not a.my_turn():
-        await wait_for(a, lambda _m: a.my_turn())
+    a, b = await _to_decide(a, b)
     return a, b, table
 
 
@@ -171,10 +187,7 @@ def test_postgresql_read_only_and_killed_connections_lose_nothing(pg_server: Ser
             assert moved["code"] == "store-retrying"
             moved = await wait_for(a, lambda m: bool(_events(m)), timeout=20)
         assert moved["events"][0]["n"] == seen + 1
-        if not a.my_turn():
-            a, b = b, a
-        if not a.my_turn():
-            await wait_for(a, lambda _m: a.my_turn())
+        a, b = await _to_decide(a, b)
         # now the database turns read-only under the server
         _pg(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
         _kill_backends(name)

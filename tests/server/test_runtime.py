@@ -18,7 +18,8 @@ def _my_turn(client: Any) -> Any:
 
 def test_bad_input_is_answered_and_changes_nothing(server: Server) -> None:
     async def main() -> None:
-        a, b, table = await private_pair(server.url)
+        # a long turn: "nothing changed" must not be undone by the dealer's turn running out
+        a, b, table = await private_pair(server.url, turn_timeout_s=1000)
         for c in (a, b):
             await c.connect()
             await c.join(table)
