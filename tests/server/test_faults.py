@@ -26,10 +26,11 @@ from ._support.helpers import private_pair, registered, settlements, wait_for
 pytestmark = pytest.mark.services
 
 GRACE_S = 60 * TIME_SCALE  # erren serve --grace default 60, at the harness's time scale
-LONG_TURN = {"turn_timeout_s": 1000, "claim_timeout_s": 1000}
-"""The outage tests act at a turn or a claim window of their own choosing while they break the
-database under the server, which takes a while on a loaded machine: their table's own timers
-must not move the hand on meanwhile (a move of theirs would be ``stale``)."""
+LONG_TIMER_S = 1000
+"""The turn and claim timers of the outage tests' table.  They act at a turn or a claim window
+of their own choosing while they break the database under the server, which takes a while on a
+loaded machine: the table's own timers must not move the hand on meanwhile (a move of theirs
+would be ``stale``)."""
 
 
 @pytest.fixture
@@ -74,7 +75,9 @@ async def _to_decide(a: PlayerClient, b: PlayerClient) -> tuple[PlayerClient, Pl
 
 async def _seated_pair(url: str) -> tuple[PlayerClient, PlayerClient, str]:
     """A private pair at a table with long timers, both joined, whose first client is to act."""
-    a, b, table = await private_pair(url, keep=True, **LONG_TURN)
+    a, b, table = await private_pair(
+        url, keep=True, turn_timeout_s=LONG_TIMER_S, claim_timeout_s=LONG_TIMER_S
+    )
     for c in (a, b):
         await c.connect()
         await c.join(table)
