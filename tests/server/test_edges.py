@@ -116,6 +116,25 @@ def test_json_beyond_the_standard_is_refused_naming_the_problem(
     assert says in reply.json()["detail"]
 
 
+@pytest.mark.parametrize(
+    ("route", "text"),
+    [
+        ("/auth/register", '{"name": "ab\\ud800", "password": "password-1"}'),
+        ("/auth/login", '{"name": "alice", "password": "\\udfff\\udfff\\udfff\\udfff"}'),
+        ("/auth/register", '{"\\ud800": 1}'),
+        ("/web/replay", '{"record": {"deal": ["\\udc00"]}}'),
+    ],
+)
+def test_a_lone_surrogate_in_a_body_is_422_naming_it(server: Server, route: str, text: str) -> None:
+    """Not a 500: the validation error that echoed the string could not be encoded."""
+    with httpx.Client(base_url=server.url) as http:
+        reply = http.post(route, content=text, headers={"Content-Type": "application/json"})
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["code"] == "bad-unicode"
+    assert reply.json()["params"]["codepoint"] in ("U+D800", "U+DFFF", "U+DC00")
+    assert "surrogate" in reply.json()["detail"]
+
+
 def _guest(http: httpx.Client) -> dict[str, str]:
     token = http.post("/auth/guest").json()["token"]
     return {"Authorization": f"Bearer {token}"}

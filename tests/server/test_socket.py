@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
+import re
 import subprocess
 import sys
 import time
@@ -214,6 +216,7 @@ def test_sockets_per_account_are_bounded(server: Server) -> None:
     run(main())
 
 
+CODE_RE = re.compile(r"[a-z]+(-[a-z]+)*")
 BIG = 2**64
 DEEP = "[" * 2000 + "]" * 2000
 EDGES: list[tuple[str | bytes, str]] = [
@@ -245,7 +248,64 @@ EDGES: list[tuple[str | bytes, str]] = [
     ("{", "bad-json"),
     (json.dumps({"type": "act", "action": "pass"}), "no-table"),
     (json.dumps({"type": "join", "table": "nope"}), "not-seated"),
+    ('{"type":"join","table":"\\ud800"}', "bad-unicode"),  # once silenced the socket
+    ('{"type":"act","action":"discard:\\udfff"}', "bad-unicode"),
+    ('{"type":"ping","\\udc00":1}', "bad-unicode"),
+    ('{"type":"\\ud800"}', "bad-unicode"),
+    ('{"type":"join","table":"\\ud83c\\udc04"}', "not-seated"),  # a pair is text: 🀄
 ]
+
+
+FUZZ_KINDS = ["join", "act", "trustee", "ready", "leave", "resync", "ping", "advice", "review"]
+FUZZ_MESSAGES = 80
+"""Random messages per run: a message and a ping each, under the connection's burst (200)."""
+
+
+def _random_value(rng: random.Random, depth: int = 0) -> Any:
+    roll = rng.randrange(9 if depth < 2 else 7)
+    if roll == 0:
+        return rng.choice([None, True, False, 0, -1, 2**63, -(2**70), 1.5])
+    if roll <= 3:
+        return rng.randrange(-(2**64), 2**64)
+    if roll <= 6:
+        alphabet = ["a", "5m", "discard:", "\ud800", "\udfff", "\U0001f004", "\u0000", "\u202e"]
+        return "".join(rng.choice(alphabet) for _ in range(rng.randrange(6)))
+    if roll == 7:
+        return [_random_value(rng, depth + 1) for _ in range(rng.randrange(3))]
+    return {str(_random_value(rng, 2)): _random_value(rng, depth + 1) for _ in range(2)}
+
+
+def _random_message(rng: random.Random) -> str | bytes:
+    """Random bytes, or JSON shaped like a message kind with random fields and values."""
+    if rng.random() < 0.15:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40)))
+    message: dict[str, Any] = {"type": rng.choice([*FUZZ_KINDS, _random_value(rng, 2)])}
+    for name in rng.sample(["table", "game", "since", "action", "n", "on", "x"], 2):
+        message[name] = _random_value(rng)
+    return json.dumps(message)  # a lone surrogate travels as a \\ud800 escape
+
+
+def test_random_messages_are_answered_and_the_socket_stays(server: Server) -> None:
+    """Seeded random messages of every kind: each is answered (a coded error, or what the
+    message asks for) and a ping after it is still answered on the same socket."""
+    rng = random.Random(20261206)
+
+    async def main() -> None:
+        ws = await _authed(server.url, await guest_token(server.url))
+        for _ in range(FUZZ_MESSAGES):
+            text = _random_message(rng)
+            await ws.send(text)
+            await ws.send(json.dumps({"type": "ping"}))
+            answers = []
+            while (answer := await _recv(ws)) != {"type": "pong"}:
+                answers.append(answer)
+            for answer in answers:
+                if answer["type"] == "error":
+                    assert CODE_RE.fullmatch(answer["code"]), (text, answer)
+                    assert len(answer["message"]) > 10, (text, answer)
+        await ws.close()
+
+    run(main())
 
 
 def test_malformed_messages_get_a_coded_error_and_the_socket_stays(server: Server) -> None:

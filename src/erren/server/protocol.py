@@ -183,6 +183,40 @@ def _decode(text: str | bytes) -> Any:
         raise ProtocolError("bad-json", f"not valid JSON: {err}") from None
 
 
+def lone_surrogate(data: Any) -> str | None:
+    """The first lone surrogate (as ``U+D800``) in the strings of decoded JSON ``data`` (keys
+    and values, at any depth), or ``None``.  JSON's ``\\ud800`` escapes can make one; it is
+    not Unicode text, so nothing that holds it can be stored, logged as UTF-8 or sent back."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            try:
+                value.encode()
+            except UnicodeEncodeError as err:
+                return f"U+{ord(value[err.start]):04X}"
+    return None
+
+
+def surrogate_message(point: str) -> str:
+    """What a ``bad-unicode`` refusal says (the socket's and the HTTP API's)."""
+    return (
+        f"a string in the message holds a lone surrogate ({point}), which is not Unicode "
+        "text; send text as valid UTF-8"
+    )
+
+
+def _check_text(data: Any) -> None:
+    point = lone_surrogate(data)
+    if point is not None:
+        raise ProtocolError("bad-unicode", surrogate_message(point), params={"codepoint": point})
+
+
 def _check_field(kind: str, name: str, value: Any, allowed: tuple[type, ...]) -> None:
     if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
         wanted = " or ".join(_JSON_TYPE[t] for t in allowed)
@@ -201,7 +235,8 @@ def _check_field(kind: str, name: str, value: Any, allowed: tuple[type, ...]) ->
 
 def parse_client(text: str | bytes) -> ClientMessage:
     """One client message, or :class:`ProtocolError` (``too-large``, ``bad-json`` (not JSON,
-    NaN, Infinity), ``too-deep``, ``bad-message`` (not an object, a missing, unknown or
+    NaN, Infinity), ``too-deep``, ``bad-unicode`` (a lone surrogate in a string),
+    ``bad-message`` (not an object, a missing, unknown or
     mistyped field), ``out-of-range`` (a number past 64 bits), ``unknown-type``)."""
     size = len(text) if isinstance(text, bytes) else len(text.encode(errors="surrogatepass"))
     if size > MAX_MESSAGE_BYTES:
@@ -211,6 +246,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
             params={"size": size, "limit": MAX_MESSAGE_BYTES},
         )
     data = _decode(text)
+    _check_text(data)
     if not isinstance(data, dict):
         raise ProtocolError("bad-message", "a message is a JSON object with a 'type'")
     kind = data.get("type")
@@ -282,13 +318,18 @@ def parse_action(text: str, seat: int) -> Action:
 
 # ---------------------------------------------------------------------------- server messages
 def _dumps_json(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode()
+    except UnicodeEncodeError:  # a lone surrogate: escaped, the text stays sendable
+        return json.dumps(message, separators=(",", ":"))
+    return text
 
 
 def _dumps_orjson(message: dict[str, Any]) -> str:
     try:
         return _orjson.dumps(message).decode()  # type: ignore[no-any-return, unused-ignore]
-    except TypeError:  # what orjson does not take (integers over 64 bits): the stdlib does
+    except TypeError:  # what orjson does not take (integers over 64 bits, lone surrogates)
         return _dumps_json(message)
 
 

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 
 from erren.server.lobby import Lobby
+from erren.server.protocol import lone_surrogate, surrogate_message
 from erren.server.ratelimit import AccountGate
 from erren.server.store import Store, User
 
@@ -90,9 +91,10 @@ def _finite_number(text: str) -> float:
 
 
 def parse_json(body: bytes) -> Any:
-    """A request body as JSON, or :class:`ApiError` 422 (``bad-json``) saying what is wrong."""
+    """A request body as JSON, or :class:`ApiError` 422 (``bad-json``; ``bad-unicode``: a
+    string holds a lone surrogate) saying what is wrong."""
     try:
-        return json.loads(
+        data = json.loads(
             body,
             parse_constant=_refuse_constant,
             parse_int=_whole_number,
@@ -106,6 +108,11 @@ def parse_json(body: bytes) -> Any:
         message = "the body is not valid JSON: it is not UTF-8 text"
     except ValueError as err:
         message = f"the body is not valid JSON: {err}"
+    else:
+        point = lone_surrogate(data)
+        if point is None:
+            return data
+        raise ApiError(422, "bad-unicode", surrogate_message(point), params={"codepoint": point})
     raise ApiError(422, "bad-json", message)
 
 

@@ -301,6 +301,7 @@ const S = {
   err_guest: ["游客不能这样做，请先注册", "Guests cannot do that; register first"],
   "err_bad-json": ["请求的格式不对", "The request is not valid JSON"],
   "err_too-deep": ["消息嵌套太深", "The message is nested too deeply"],
+  "err_bad-unicode": ["消息里有无效的字符", "The message holds text that is not valid Unicode"],
   "err_bad-message": ["消息的格式不对", "The message is malformed"],
   "err_out-of-range": ["消息里的数字超出范围", "A number in the message is out of range"],
   "err_unknown-type": ["服务器不认识这种消息", "The server does not know that message"],
