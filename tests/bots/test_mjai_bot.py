@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import resource
 import shutil
 import sys
 from collections.abc import Sequence
@@ -22,10 +23,11 @@ from erren.engine import Action, ActionKind, Event, EventKind, Observation, Stat
 from erren.engine.autoplay import default_move
 from erren.engine.record import replay
 from erren.mjai.bot import LEGAL_KEY, MjaiBot, mjai_command, split_bot_specs
+from erren.mjai.process import MAX_LINE_CHARS, BotProgram, ProgramLateError
 from erren.mjai.stream import action_to_mjai
 from erren.sim.arena import arena, make_bot
 from erren.sim.simulator import simulate
-from erren.testing.mjai_bots import DEAF, EXITS, GARBAGE_ONCE, LATE_ONCE
+from erren.testing.mjai_bots import DEAF, ENDLESS, EXITS, GARBAGE_ONCE, LATE_ONCE, OVERSIZED
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_BOT = ROOT / "examples" / "mjai-bot" / "bot.js"
@@ -250,6 +252,41 @@ def test_garbage_and_illegal_answers_are_timeouts(tmp_path: Path) -> None:
     assert len(timeouts) == 2
     for _, expected, made in timeouts:
         assert made == str(expected)
+
+
+def test_deep_and_overlong_answers_are_timeouts_and_the_next_answers_count(
+    tmp_path: Path,
+) -> None:
+    state, bot, errors = _play_with(tmp_path, OVERSIZED)
+    assert state.is_terminal and state.result is not None
+    tail = "; the default move is played (a timeout)"
+    assert errors == [
+        "erren: mjai bot 'faulty' at seat 0: answer is nested too deeply: "
+        f"{'[' * 79 + '…'!r}{tail}",  # the answer cut at 80 characters
+        f"erren: mjai bot 'faulty' at seat 0: answer longer than {MAX_LINE_CHARS} characters"
+        + tail,
+    ]
+    timeouts = _timeouts(state)
+    assert len(timeouts) == 2 and bot.faults == 2
+    for _, expected, made in timeouts:
+        assert made == str(expected)
+
+
+def test_an_endless_line_is_dropped_as_it_comes(tmp_path: Path) -> None:
+    """A program that writes one line without end: the question times out and the reader
+    drops what it reads (without the cap it held gigabytes within seconds)."""
+    script = tmp_path / "endless.py"
+    script.write_text(ENDLESS)
+    program = BotProgram(f"{sys.executable} {script}")
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB
+    try:
+        with pytest.raises(ProgramLateError):
+            program.ask(["{}"], timeout=1.0)
+        grown_mib = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+        assert grown_mib < 64, f"the reader kept {grown_mib:.0f} MiB"
+    finally:
+        program.close()
+    assert not program.running
 
 
 def test_a_program_that_exits_plays_by_timeouts_to_the_end(tmp_path: Path) -> None:

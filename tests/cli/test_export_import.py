@@ -81,6 +81,9 @@ def test_server_records_with_extra_keys_export(
         (["export"], '{"format": "erren-hand"}\n', "erren export: line 1: the record does not"),
         (["export", "--format", "erren", "--seat", "1"], "{}\n", "erren export: --seat is for"),
         (["import"], "\n{oops\n", "erren import: line 2: not JSON"),
+        (["import"], "[" * 5000 + "]" * 5000 + "\n", "erren import: line 1: nested too deeply"),
+        (["export"], "[" * 5000 + "]" * 5000 + "\n", "erren export: line 1: line is nested too"),
+        (["import"], '{"n": ' + "9" * 5000 + "}\n", "erren import: line 1: not usable JSON"),
         (["import"], '{"type": "tsumo"}\n', "erren import: line 1: tsumo outside a hand"),
         (["import"], '{"type": "start_game"}\n', "erren import: line 1: start_game needs"),
         (

@@ -13,6 +13,8 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
+from erren.jsontext import JSONTextError, read_json
+
 __all__ = ["BadRequest", "answering", "is_whole", "read_flags", "read_request", "run_jsonl"]
 
 Answer = dict[str, Any]
@@ -39,9 +41,9 @@ def read_request(line: str, *, example: str, fields: frozenset[str] | None = Non
     """The JSON object on ``line`` (``example`` shows one in the error); with ``fields``, no
     other field may be present."""
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise BadRequest(f"line is not JSON: {error}") from None
+        request = read_json(line)
+    except JSONTextError as error:
+        raise BadRequest(f"line is {error}") from None
     if not isinstance(request, dict):
         raise BadRequest(f"expected a JSON object like {example}")
     if fields is not None:

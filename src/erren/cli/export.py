@@ -17,6 +17,7 @@ from pathlib import Path
 from erren.cli._jsonl import BadRequest, read_request
 from erren.engine import Record, replay
 from erren.errors import ErrenError
+from erren.jsontext import JSONTextError, read_json
 
 NAME = "export"
 HELP = "Write hand records as an mjai log (the full log or one seat's view) or as erren records."
@@ -49,8 +50,8 @@ def read_records(text: str) -> list[Record]:
     stripped = text.strip()
     if stripped.startswith("{") and "\n" in stripped:
         try:
-            whole = json.loads(stripped)
-        except json.JSONDecodeError:
+            whole = read_json(stripped)
+        except JSONTextError:
             whole = None
         if isinstance(whole, dict):
             return [_record(1, whole)]

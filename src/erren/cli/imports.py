@@ -8,11 +8,11 @@ to the same game.  A seat's stream is refused: it hides what a replay needs.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from erren.cli.export import read_input, write
 from erren.errors import ErrenError
+from erren.jsontext import JSONTextError, read_json
 
 NAME = "import"
 HELP = "Turn a full mjai log (erren export --format mjai) back into erren hand records."
@@ -34,9 +34,9 @@ def _messages(text: str) -> list[tuple[int, object]]:
         if not line.strip():
             continue
         try:
-            out.append((number, json.loads(line)))
-        except json.JSONDecodeError as err:
-            raise _InputError(f"line {number}: not JSON: {err}") from None
+            out.append((number, read_json(line)))
+        except JSONTextError as err:
+            raise _InputError(f"line {number}: {err}") from None
     if not out:
         raise _InputError("no mjai message in the file")
     return out

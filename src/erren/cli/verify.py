@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from erren.errors import ErrenError
+from erren.jsontext import JSONTextError, read_json
 
 NAME = "verify"
 HELP = "Check a hand record's fairness commitment (SHA-256 of seed and salt) and replay it."
@@ -17,15 +18,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json  # noqa: PLC0415
-
     from erren.server.fairness import commit, verify_record  # noqa: PLC0415
 
     text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        print(f"erren verify: not JSON: {err}")
+        data = read_json(text)
+    except JSONTextError as err:
+        print(f"erren verify: {err}")
         return 1
     if isinstance(data, dict) and "record" in data and isinstance(data["record"], dict):
         data = data["record"]  # the GET /games/{id} envelope

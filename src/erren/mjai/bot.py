@@ -31,6 +31,7 @@ from typing import ClassVar
 
 from erren.bots.base import Bot, BotError
 from erren.engine import Action, Event, EventKind, Observation, Ruleset
+from erren.jsontext import JSONTextError, read_json
 from erren.mjai.process import BotProgram, ProgramError, ProgramGoneError
 from erren.mjai.stream import MjaiError, MjaiStream, action_to_mjai, mjai_to_action
 
@@ -217,9 +218,9 @@ class MjaiBot(Bot):
         except ProgramError as error:
             raise self._fault(str(error)) from None
         try:
-            message = json.loads(answer)
-        except json.JSONDecodeError:
-            raise self._fault(f"answer is not JSON: {_trim(answer)!r}") from None
+            message = read_json(answer)
+        except JSONTextError as error:
+            raise self._fault(f"answer is {error.what}: {_trim(answer)!r}") from None
         if not isinstance(message, dict):
             raise self._fault(f"answer is not a JSON object: {_trim(answer)!r}")
         try:

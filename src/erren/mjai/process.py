@@ -34,6 +34,12 @@ __all__ = ["BotProgram", "ProgramError", "ProgramGoneError", "ProgramLateError",
 _EOF = None
 _CLOSE_GRACE_S = 1.0
 """Seconds a program has to exit on its own once its stdin is closed, before it is killed."""
+MAX_LINE_CHARS = 64 * 1024
+"""The longest answer line kept (an mjai answer is one small object): a longer line is read
+on in pieces of this size and dropped, so a program that writes without end cannot grow the
+process's memory."""
+_TOO_LONG = f"\x00line longer than {MAX_LINE_CHARS} characters"
+"""What the reader queues for a dropped line (no answer starts with a NUL)."""
 
 
 class ProgramError(Exception):
@@ -126,8 +132,13 @@ class BotProgram:
 
     def _read(self, stream: IO[str]) -> None:
         with contextlib.suppress(OSError, ValueError):
-            for line in stream:
-                self._lines.put(line.rstrip("\r\n"))
+            while line := stream.readline(MAX_LINE_CHARS + 1):
+                if len(line) <= MAX_LINE_CHARS or line.endswith("\n"):
+                    self._lines.put(line.rstrip("\r\n"))
+                    continue
+                while (rest := stream.readline(MAX_LINE_CHARS)) and not rest.endswith("\n"):
+                    pass  # the rest of an overlong line, dropped as it comes
+                self._lines.put(_TOO_LONG)
         self._lines.put(_EOF)
 
     def send(self, lines: Sequence[str]) -> None:
@@ -159,6 +170,8 @@ class BotProgram:
             if self._owed:  # a late answer to an earlier question
                 self._owed -= 1
                 continue
+            if line == _TOO_LONG:
+                raise ProgramError(f"answer longer than {MAX_LINE_CHARS} characters")
             return line
 
     def _exit_text(self) -> str:

@@ -1,10 +1,12 @@
 """Faulty mjai bot programs (Python source to run as a script), for the tests of the external
 bot driver (:mod:`erren.mjai.bot`): one that answers late once, one that answers garbage then an
-illegal move, one that exits at its third question, one that never reads nor answers."""
+illegal move, one that exits at its third question, one that never reads nor answers, one
+that answers once with JSON nested 5,000 deep and once with a 200,000-character line, and one
+that writes one endless line."""
 
 from __future__ import annotations
 
-__all__ = ["DEAF", "EXITS", "GARBAGE_ONCE", "LATE_ONCE"]
+__all__ = ["DEAF", "ENDLESS", "EXITS", "GARBAGE_ONCE", "LATE_ONCE", "OVERSIZED"]
 
 LATE_ONCE = """
 import json, sys
@@ -53,4 +55,26 @@ for line in sys.stdin:
 DEAF = """
 import time
 time.sleep(600)
+"""
+
+OVERSIZED = """
+import json, sys
+asked = 0
+for line in sys.stdin:
+    message = json.loads(line)
+    if "erren:legal" in message:
+        asked += 1
+        if asked == 2:
+            print("[" * 5000 + "]" * 5000, flush=True)
+        elif asked == 3:
+            print("x" * 200000, flush=True)
+        else:
+            print(json.dumps(message["erren:legal"][0]), flush=True)
+"""
+
+ENDLESS = """
+import sys
+while True:
+    sys.stdout.write("x" * 65536)
+    sys.stdout.flush()
 """
