@@ -25,7 +25,7 @@ from erren.server.metrics import LATENCY_BUCKETS
 from erren.server.store import Store
 from erren.server.store.passwords import Passwords
 
-from ._support.harness import PG_ADMIN, Server, database, run
+from ._support.harness import PG_ADMIN, Server, database, run, serving
 from ._support.helpers import registered
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
@@ -216,6 +216,45 @@ def test_a_token_in_the_url_is_redacted_in_json_lines(ops: Server) -> None:
     lines = _json_lines(ops)
     assert any("/ws?token=[redacted]" in x["message"] for x in lines)
     assert token not in ops.log.read_text(errors="replace")
+
+
+@pytest.mark.services
+@pytest.mark.parametrize("level", ["debug", "trace"])
+def test_no_token_or_password_reaches_the_log_at_any_level(level: str, tmp_path: Path) -> None:
+    """Register, log in, a guest, a socket authenticated by message and by URL, an
+    authenticated request and a logout, at the most talkative levels: none of the tokens or
+    the password is in the log, and the frames are logged by kind and size only."""
+    from websockets.asyncio.client import connect  # noqa: PLC0415
+
+    from erren.server.client import ws_url  # noqa: PLC0415
+
+    password = "pw-\"quoted' Secret-7"  # quotes of both kinds: the JSON escape is redacted too
+    secrets = [password]
+
+    async def main(url: str) -> None:
+        async with httpx.AsyncClient(base_url=url) as http:
+            made = await http.post("/auth/register", json={"name": "quiet", "password": password})
+            login = await http.post("/auth/login", json={"name": "quiet", "password": password})
+            guest = await http.post("/auth/guest")
+            tokens = [made.json()["token"], login.json()["token"], guest.json()["token"]]
+            secrets.extend(tokens)
+            async with connect(f"{ws_url(url)}/ws", open_timeout=10) as ws:
+                await ws.send(json.dumps({"type": "auth", "token": tokens[1]}))
+                assert json.loads(await ws.recv())["type"] == "welcome"
+            async with connect(f"{ws_url(url)}/ws?token={tokens[2]}", open_timeout=10) as ws:
+                assert json.loads(await ws.recv())["type"] == "welcome"
+            bearer = {"Authorization": f"Bearer {tokens[0]}"}
+            assert (await http.get("/me", headers=bearer)).status_code == 200
+            assert (await http.post("/auth/logout", headers=bearer)).status_code == 204
+
+    with serving("sqlite", tmp_path, "--log-level", level) as server:
+        run(main(server.url))
+        text = server.flushed_log()
+    assert len(secrets) == 4
+    assert "bytes, not logged]" in text  # the frames were logged, without their content
+    for secret in secrets:
+        for shown in (secret, json.dumps(secret)[1:-1]):
+            assert shown not in text, f"{shown[:6]}… is in the {level} log"
 
 
 # ---------------------------------------------------------------------------- the database fails

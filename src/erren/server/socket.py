@@ -177,19 +177,46 @@ class Sockets:
 
 
 # ---------------------------------------------------------------------------- the logs
-_TOKEN_IN_URL = re.compile(r"([?&](?:token|access_token)=)[^&\s\"']*", re.IGNORECASE)
+_SECRETS = (
+    # a URL's query: uvicorn prints a request's URL, and its query string at trace level
+    re.compile(r"((?<![\w-])(?:token|access_token)=)[^&\s\"']*", re.IGNORECASE),
+    # a JSON field (the value up to its closing quote; escapes included)
+    re.compile(
+        r"""((["'])(?:token|password|access_token)\2\s*:\s*(["']))(?:\\.|(?!\3).)*""",
+        re.IGNORECASE,
+    ),
+    # an Authorization header
+    re.compile(r"(bearer\s+)[\w.~+/=-]+", re.IGNORECASE),
+)
+_HINTS = ("token", "password", "bearer")
+
+
+_FRAME_LOGS = ("< %s", "> %s")
+"""The formats websockets logs every frame with at debug level (through uvicorn's logger)."""
 
 
 class RedactTokens(logging.Filter):
-    """Blank ``token=...`` in a log line (uvicorn prints a request's URL with its query)."""
+    """Blank the secrets in a log line: a frame's content (websockets logs each frame at debug
+    level: an auth message's token, a seat's hand) becomes its kind and size; ``token=...`` in
+    a URL, a ``"token"`` or ``"password"`` field, a ``Bearer`` header are blanked."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in _FRAME_LOGS and isinstance(record.args, tuple) and record.args:
+            frame = record.args[0]
+            opcode, data = getattr(frame, "opcode", None), getattr(frame, "data", b"")
+            kind = getattr(opcode, "name", "FRAME")
+            record.msg = f"{record.msg[0]} {kind} [{len(data)} bytes, not logged]"
+            record.args = None
+            return True
         try:
             text = record.getMessage()
         except (TypeError, ValueError):  # a malformed record: leave it to the handler
             return True
-        if "token=" in text.lower():
-            record.msg = _TOKEN_IN_URL.sub(r"\1[redacted]", text)
+        lowered = text.lower()
+        if any(hint in lowered for hint in _HINTS):
+            for pattern in _SECRETS:
+                text = pattern.sub(r"\1[redacted]", text)
+            record.msg = text
             record.args = None
         return True
 
