@@ -106,6 +106,9 @@ async def _outage(
         refused = await http.post("/auth/guest")
         assert refused.status_code == 503, refused.text
         assert refused.json()["code"] == "store-unavailable"
+        unready = await http.get("/ready")  # a load balancer stops sending players here
+        assert unready.status_code == 503, unready.text
+        assert unready.json()["code"] == "store-unavailable"
     if readable:
         await _still_seated(a, table)
     else:
@@ -116,6 +119,8 @@ async def _outage(
     await heal()
     await _still_seated(a, table)
     await wait_for(a, lambda m: m.get("type") == "store-ok", timeout=20)
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        assert (await http.get("/ready")).json()["ready"] is True
     back = await wait_for(a, lambda m: bool(_events(m)))
     assert back["events"][0]["n"] == seen + 1
     # the hand plays to its end; the move is in the record once, at its place
@@ -204,6 +209,50 @@ def test_postgresql_read_only_and_killed_connections_lose_nothing(pg_server: Ser
         finally:
             with contextlib.suppress(Exception):
                 _pg(f'ALTER DATABASE "{name}" SET default_transaction_read_only = off')
+            await a.close()
+            await b.close()
+
+    run(main())
+
+
+def test_ready_says_so_while_the_tables_cannot_write(pg_server: Server) -> None:
+    """A fault only writes meet (a full disk, an immutable journal file; here a trigger that
+    refuses the game's moves): the database answers ``/ready``'s own query, but a table is
+    retrying its record, so the node is not ready until the write goes through."""
+    server = pg_server
+    name = server.database.rsplit("/", 1)[1]
+    pg_url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+
+    def on_db(sql: str) -> None:
+        import psycopg  # noqa: PLC0415
+
+        with psycopg.connect(pg_url, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(sql)
+
+    async def main() -> None:
+        a, b, _table = await _seated_pair(server.url)
+        on_db(
+            "CREATE FUNCTION refuse_moves() RETURNS trigger AS $$ BEGIN "
+            "RAISE EXCEPTION 'no space left (a test)'; END $$ LANGUAGE plpgsql; "
+            "CREATE TRIGGER refuse_moves BEFORE INSERT ON game_actions "
+            "FOR EACH ROW EXECUTE FUNCTION refuse_moves()"
+        )
+        try:
+            assert a.state is not None
+            await a.act(a.state["legal"][0])
+            told = await wait_for(a, lambda m: m.get("type") == "error")
+            assert told["code"] == "store-retrying", told
+            async with httpx.AsyncClient(base_url=server.url) as http:
+                unready = await http.get("/ready")
+                assert unready.status_code == 503, unready.text
+                assert unready.json()["code"] == "store-unavailable"
+                assert "1 table(s) retrying" in unready.json()["detail"]
+                on_db("DROP TRIGGER refuse_moves ON game_actions")
+                await wait_for(a, lambda m: m.get("type") == "store-ok", timeout=20)
+                assert (await http.get("/ready")).json()["ready"] is True
+        finally:
+            with contextlib.suppress(Exception):
+                on_db("DROP TRIGGER IF EXISTS refuse_moves ON game_actions")
             await a.close()
             await b.close()
 

@@ -303,9 +303,10 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     @app.get("/ready", responses={503: {"description": "not ready: `code` says why"}})
     async def ready() -> JSONResponse:
         """Readiness, for a load balancer: 200 ``{"ready": true, "node"}`` while the
-        database answers a trivial query within 2 s (and would take a write), a cluster
-        node's Redis answers within 2 s, and the server is not shutting down; else 503 with
-        ``code`` ``store-unavailable``, ``cluster-unavailable`` or ``shutting-down``."""
+        database answers a trivial query within 2 s (and would take a write), no table of
+        this node is retrying a write the database refused, a cluster node's Redis answers
+        within 2 s, and the server is not shutting down; else 503 with ``code``
+        ``store-unavailable``, ``cluster-unavailable`` or ``shutting-down``."""
         if holder["shutting_down"]:
             return _not_ready(node, "shutting-down", "the server is shutting down")
         try:
@@ -316,6 +317,10 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
         except (StoreUnavailable, SQLAlchemyError, OSError) as err:
             detail = str(err).splitlines()[0][:200] if str(err) else type(err).__name__
             return _not_ready(node, "store-unavailable", f"the database fails: {detail}")
+        retrying = sum(1 for t in the_lobby().tables.values() if t.store_failures)
+        if retrying:
+            why = f"the database refuses writes: {retrying} table(s) retrying their record"
+            return _not_ready(node, "store-unavailable", why)
         joined = holder.get("cluster")
         if joined is not None and not await joined.healthy(READY_TIMEOUT_S):
             meter.redis_error()
