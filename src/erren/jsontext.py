@@ -1,34 +1,45 @@
-"""JSON text from outside erren (a file, a line of a batch, a bot program's answer) read with
-every way it can fail named: not JSON, nested too deeply for the parser (a ``RecursionError``
-otherwise), or JSON the parser refuses (an integer of more than 4,300 digits)."""
+"""JSON text from outside erren (a file, a line of a batch, a bot program's answer, a client's
+message) read with every way it can fail named: not JSON, nested too deeply for the parser (a
+``RecursionError`` otherwise), or JSON the parser refuses (an integer of more than 4,300
+digits, bytes that are not UTF-8, a constant a hook refuses)."""
 
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from typing import Any
 
-__all__ = ["JSONTextError", "read_json"]
+__all__ = ["JSONProblem", "JSONTextError", "read_json"]
+
+
+class JSONProblem(StrEnum):
+    """Why JSON text could not be read (the value is the short reason, for messages)."""
+
+    NOT_JSON = "not JSON"
+    TOO_DEEP = "nested too deeply"
+    UNUSABLE = "not usable JSON"
 
 
 class JSONTextError(ValueError):
-    """JSON text erren cannot read: ``what`` is the short reason (``not JSON``, ``nested too
-    deeply``, ``not usable JSON``), ``detail`` the parser's words (may be empty)."""
+    """JSON text erren cannot read: ``problem`` says why, ``detail`` in the parser's words
+    (may be empty)."""
 
-    def __init__(self, what: str, detail: str = "") -> None:
-        super().__init__(f"{what}: {detail}" if detail else what)
-        self.what = what
+    def __init__(self, problem: JSONProblem, detail: str = "") -> None:
+        super().__init__(f"{problem}: {detail}" if detail else str(problem))
+        self.problem = problem
+        self.what = str(problem)
         self.detail = detail
 
 
-def read_json(text: str | bytes) -> Any:
-    """``text`` parsed as JSON, or :class:`JSONTextError`."""
+def read_json(text: str | bytes, **hooks: Any) -> Any:
+    """``text`` parsed as JSON (``hooks``: :func:`json.loads`'s ``parse_*`` arguments), or
+    :class:`JSONTextError`."""
     try:
-        return json.loads(text)
+        return json.loads(text, **hooks)
     except json.JSONDecodeError as error:
-        raise JSONTextError("not JSON", str(error)) from None
+        raise JSONTextError(JSONProblem.NOT_JSON, str(error)) from None
     except RecursionError:
-        raise JSONTextError(
-            "nested too deeply", "arrays or objects over about 1,000 levels"
-        ) from None
-    except ValueError as error:  # an integer of more than 4,300 digits; bytes not UTF-8
-        raise JSONTextError("not usable JSON", str(error)) from None
+        detail = "arrays or objects over about 1,000 levels"
+        raise JSONTextError(JSONProblem.TOO_DEEP, detail) from None
+    except ValueError as error:  # more than 4,300 digits, not UTF-8, a refused constant
+        raise JSONTextError(JSONProblem.UNUSABLE, str(error)) from None

@@ -20,6 +20,7 @@ from erren.engine.actions import ActionKind
 from erren.engine.codec import decode, encode
 from erren.engine.observation import Timer
 from erren.errors import NotationError
+from erren.jsontext import JSONProblem, JSONTextError, read_json
 from erren.melds import Meld, MeldKind
 from erren.notation import parse_tile
 from erren.tiles import Tile
@@ -172,15 +173,13 @@ def _no_constant(name: str) -> Any:
 
 def _decode(text: str | bytes) -> Any:
     try:
-        return json.loads(text, parse_constant=_no_constant)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise ProtocolError("bad-json", f"not valid JSON: {err}") from None
-    except RecursionError:
-        raise ProtocolError(
-            "too-deep", "the JSON is nested too deeply; a message is one flat object"
-        ) from None
-    except ValueError as err:  # an integer of more than 4,300 digits
-        raise ProtocolError("bad-json", f"not valid JSON: {err}") from None
+        return read_json(text, parse_constant=_no_constant)
+    except JSONTextError as err:
+        if err.problem is JSONProblem.TOO_DEEP:
+            raise ProtocolError(
+                "too-deep", "the JSON is nested too deeply; a message is one flat object"
+            ) from None
+        raise ProtocolError("bad-json", f"not valid JSON: {err.detail}") from None
 
 
 def lone_surrogate(data: Any) -> str | None:

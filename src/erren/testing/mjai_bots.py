@@ -25,20 +25,26 @@ for line in sys.stdin:
         print(json.dumps(message["erren:legal"][0]), flush=True)
 """
 
-GARBAGE_ONCE = """
+
+def _odd_answers(odd: dict[int, str]) -> str:
+    """A bot that answers its ``n``-th question (from 1) with the line ``odd[n]`` (a Python
+    expression, evaluated in the bot) and every other with the first legal move."""
+    return f"""
 import json, sys
+odd = {{{", ".join(f"{n}: lambda: {line}" for n, line in odd.items())}}}
 asked = 0
 for line in sys.stdin:
     message = json.loads(line)
     if "erren:legal" in message:
         asked += 1
-        if asked == 2:
-            print("hello there", flush=True)
-        elif asked == 3:
-            print(json.dumps({"type": "dahai", "actor": 9, "pai": "?"}), flush=True)
-        else:
-            print(json.dumps(message["erren:legal"][0]), flush=True)
+        answer = odd.get(asked)
+        print(answer() if answer else json.dumps(message["erren:legal"][0]), flush=True)
 """
+
+
+GARBAGE_ONCE = _odd_answers(
+    {2: '"hello there"', 3: 'json.dumps({"type": "dahai", "actor": 9, "pai": "?"})'}
+)
 
 EXITS = """
 import json, sys
@@ -57,20 +63,7 @@ import time
 time.sleep(600)
 """
 
-OVERSIZED = """
-import json, sys
-asked = 0
-for line in sys.stdin:
-    message = json.loads(line)
-    if "erren:legal" in message:
-        asked += 1
-        if asked == 2:
-            print("[" * 5000 + "]" * 5000, flush=True)
-        elif asked == 3:
-            print("x" * 200000, flush=True)
-        else:
-            print(json.dumps(message["erren:legal"][0]), flush=True)
-"""
+OVERSIZED = _odd_answers({2: '"[" * 5000 + "]" * 5000', 3: '"x" * 200000'})
 
 ENDLESS = """
 import sys
