@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +46,16 @@ class Played:
 
     def name(self, client: PlayerClient) -> str:
         return self.names[id(client)]
+
+
+BANDS = (0, 1_000, 5_000, 10_000, 50_000, 100_000, 500_000, 1_000_000)
+"""The bean leaderboard's bands (README, "Beans, accounts and fair play")."""
+
+
+def band_of(won: int) -> tuple[int, int]:
+    """The band of a net won below a million: the edges around it."""
+    low = max(edge for edge in BANDS if edge <= won)
+    return low, BANDS[BANDS.index(low) + 1]
 
 
 def ratings_after_one_win() -> tuple[PlackettLuceRating, PlackettLuceRating]:
@@ -96,10 +107,15 @@ async def check_boards(hand: Played) -> None:
         (2, hand.name(hand.loser), lost.mu),
     ]
     board = await get(hand.winner, "/leaderboard/guobiao-2p", by="beans")
+    low, high = band_of(hand.paid)  # the exact net would give the balance away
     assert [(r["name"], r["beans"], r["hands"]) for r in board["leaders"]] == [
-        (hand.name(hand.winner), hand.paid, 1),
-        (hand.name(hand.loser), -hand.paid, 1),
+        (hand.name(hand.winner), {"low": low, "high": high}, 1),
+        (hand.name(hand.loser), {"low": -high, "high": -low}, 1),
     ]
+    stranger = await hand.winner.http.get(
+        "/leaderboard/guobiao-2p", params={"by": "beans"}, headers={"Authorization": ""}
+    )
+    assert (stranger.status_code, stranger.json()["code"]) == (401, "auth")
     assert (await get(hand.winner, "/leaderboard/xiamen"))["leaders"] == []
     missing = await hand.winner.http.get("/leaderboard/chess")
     assert missing.status_code == 404 and missing.json()["code"] == "no-family"
@@ -132,6 +148,34 @@ async def check_bean_history(hand: Played) -> None:
     assert points[-1]["balance"] == await hand.loser.balance()
     for before, after in itertools.pairwise(points):
         assert after["balance"] == before["balance"] + after["amount"]
+
+
+async def check_records(hand: Played, url: str) -> None:
+    """A bean-room game's record names its players and their beans to them only: a stranger
+    (logged in or not) gets it anonymous, its points kept (the replay needs them)."""
+    path = f"/games/{hand.game}"
+    mine = (await get(hand.loser, path))["record"]
+    names = [hand.name(hand.winner), hand.name(hand.loser)]
+    assert sorted(mine["seats"]) == sorted(names)
+    loser_seat = mine["seats"].index(hand.name(hand.loser))
+    assert mine["outcome"]["beans"][loser_seat] == -hand.paid
+    outsider, _ = await exact.register(url, "page-outsider")
+    for who in (outsider, None):
+        headers = {"Authorization": ""} if who is None else {}
+        client = hand.winner if who is None else who
+        reply = await client.http.get(path, headers=headers)
+        record = reply.json()["record"]
+        assert record["seats"] == [None, None] and "beans" not in record["outcome"]
+        assert record["outcome"]["deltas"] == mine["outcome"]["deltas"]
+        log = await client.http.get(f"{path}/log", params={"format": "erren"}, headers=headers)
+        assert log.json()["seats"] == [None, None] and "beans" not in log.json()["outcome"]
+        mjai = await client.http.get(f"{path}/log", headers=headers)
+        start = json.loads(mjai.text.splitlines()[0])
+        assert start["names"] == ["seat 0", "seat 1"]
+        assert not any(name in mjai.text for name in names)
+    own = await hand.loser.http.get(f"{path}/log")
+    assert json.loads(own.text.splitlines()[0])["names"] == mine["seats"]
+    await outsider.close()
 
 
 async def check_relief(served: Served, client: PlayerClient, user_id: int) -> None:
@@ -170,6 +214,7 @@ def test_a_played_hand_shows_on_both_pages_and_the_leaderboards(
                 await check_pages(hand)
                 await check_boards(hand)
                 await check_history(hand)
+                await check_records(hand, served.url)
                 await check_bean_history(hand)
                 await check_relief(served, *players[0])
                 for client, _ in players.values():

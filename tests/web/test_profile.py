@@ -8,6 +8,7 @@ leaves the running hand: an escape, 13 points × the stake 50 = 650 beans to the
 
 from __future__ import annotations
 
+import json
 import secrets
 from pathlib import Path
 
@@ -64,14 +65,7 @@ def test_a_settled_hand_moves_the_header_and_shows_on_the_page(
         # the chart: the welcome grant and the escape's settlement, the last one a gain
         assert b.locator("#pf-chart circle").count() == 2
         assert b.locator("#pf-chart circle.plus").count() == 2
-        # the leaderboards: the stayer above the leaver, by rating and by beans
-        b.wait_for_selector("#pf-board")
-        names = b.locator("#pf-board .pf-name").all_inner_texts()
-        assert names.index(stayer) < names.index(leaver), names
-        b.click("#pf-by-beans")
-        b.wait_for_selector('#pf-board[data-by="beans"]')
-        names = b.locator("#pf-board .pf-name").all_inner_texts()
-        assert names.index(stayer) < names.index(leaver), names
+        _check_boards(b, stayer, leaver)
         # the history's filters: a win (the opponent escaped), none lost, one against him
         b.wait_for_selector("#pf-games")
         b.select_option("#pf-f-result", "loss")
@@ -84,7 +78,33 @@ def test_a_settled_hand_moves_the_header_and_shows_on_the_page(
         b.screenshot(path=str(shots / "40-profile.png"), full_page=True)
         href = b.get_attribute("#pf-games .r-open", "href")
         assert href is not None and href.startswith("#/replay/")
+        _check_download(b, href, stayer, leaver)
         assert not errors, errors
     finally:
         ctx_a.close()
         ctx_b.close()
+
+
+def _check_boards(b: Page, stayer: str, leaver: str) -> None:
+    """The leaderboards: the stayer above the leaver, by rating and by beans."""
+    b.wait_for_selector("#pf-board")
+    names = b.locator("#pf-board .pf-name").all_inner_texts()
+    assert names.index(stayer) < names.index(leaver), names
+    b.click("#pf-by-beans")
+    b.wait_for_selector('#pf-board[data-by="beans"]')
+    names = b.locator("#pf-board .pf-name").all_inner_texts()
+    assert names.index(stayer) < names.index(leaver), names
+    # each net as its band (0–1,000: the escape's 650), never the exact figure
+    scores = b.locator("#pf-board .pf-score").all_inner_texts()
+    assert scores[names.index(stayer)] == "0 ~ +1,000"
+    assert scores[names.index(leaver)] == "-1,000 ~ 0"
+
+
+def _check_download(b: Page, href: str, stayer: str, leaver: str) -> None:
+    """The game's record downloads with the session: a player's own bean-room game is named."""
+    b.evaluate(f"location.hash = {href!r}")
+    b.wait_for_selector(".replay-controls .r-dl-erren")
+    with b.expect_download() as download:
+        b.click(".replay-controls .r-dl-erren")
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert sorted(saved["seats"]) == sorted([stayer, leaver])

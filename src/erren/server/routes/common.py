@@ -32,6 +32,7 @@ __all__ = [
     "LobbyDep",
     "StoreDep",
     "StrictJSONRoute",
+    "Viewer",
     "api_error_response",
     "bearer",
     "client_address",
@@ -178,3 +179,15 @@ async def current_user(
 
 
 CurrentUser = Annotated[User, Depends(current_user)]
+
+
+async def viewer(
+    store: StoreDep, authorization: Annotated[str | None, Header()] = None
+) -> User | None:
+    """The user of the request's bearer token when it has a valid one, else ``None``: for the
+    public pages that show a player more of his own games than a stranger sees."""
+    token = bearer(authorization)
+    return await store.user_for_token(token) if token else None
+
+
+Viewer = Annotated[User | None, Depends(viewer)]

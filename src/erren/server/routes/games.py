@@ -10,8 +10,17 @@ from fastapi import APIRouter, Query, Response
 from erren.engine import Record
 from erren.errors import ErrenError
 from erren.mjai.export import export_mjai
-from erren.server.routes.common import MAX_ID, ApiError, CurrentUser, StoreDep, StrictJSONRoute
+from erren.server.privacy import record_for
+from erren.server.routes.common import (
+    MAX_ID,
+    ApiError,
+    CurrentUser,
+    StoreDep,
+    StrictJSONRoute,
+    Viewer,
+)
 from erren.server.routes.models import GameOut
+from erren.server.store import User
 
 __all__ = ["router"]
 
@@ -61,10 +70,11 @@ async def games(  # noqa: PLR0917  (the history's filters)
 
 
 @router.get("/games/{game_id}")
-async def game(game_id: int, store: StoreDep) -> dict[str, Any]:
+async def game(game_id: int, store: StoreDep, viewer: Viewer) -> dict[str, Any]:
     """A finished game's record (seed and salt revealed); a running game shows only its
-    header and commitment — its actions hold the wall.  404 for an id no game has (any id
-    beyond 32 bits included)."""
+    header and commitment — its actions hold the wall.  A bean-room game's record shows the
+    players' names and beans to its two players only (log in to see yours); anyone else gets
+    it anonymous.  404 for an id no game has (any id beyond 32 bits included)."""
     found = await store.get_game(game_id) if 1 <= game_id <= MAX_ID else None
     if found is None:
         raise ApiError(404, "no-game", f"no game {game_id}")
@@ -77,7 +87,8 @@ async def game(game_id: int, store: StoreDep) -> dict[str, Any]:
             "commitment": found.commitment,
             "actions": len(found.actions),
         }
-    return {"id": found.id, "finished": True, "record": found.record}
+    record = record_for(found.record, found.room, found.seats, _id(viewer))
+    return {"id": found.id, "finished": True, "record": record}
 
 
 @router.get(
@@ -88,35 +99,46 @@ async def game(game_id: int, store: StoreDep) -> dict[str, Any]:
 async def game_log(
     game_id: int,
     store: StoreDep,
+    viewer: Viewer,
     format: Literal["mjai", "erren"] = "mjai",
     seat: Annotated[int | None, Query(ge=0, le=1)] = None,
 ) -> Response:
     """A finished game's log to download: ``format=mjai`` the mjai log of the two-seat profile
     (``docs/mjai-2p.md``; the full log, which ``erren import`` reads back, or with ``seat`` what
-    that seat saw), ``format=erren`` the record as stored.  404 for no such game, 409 while it
-    runs (its actions hold the wall), 422 for ``seat`` with ``format=erren``."""
+    that seat saw), ``format=erren`` the record as stored; a bean-room game's as
+    ``GET /games/{id}`` shows it to the caller (named for its players only).  404 for no such
+    game, 409 while it runs (its actions hold the wall), 422 for ``seat`` with
+    ``format=erren``."""
     found = await store.get_game(game_id) if 1 <= game_id <= MAX_ID else None
     if found is None:
         raise ApiError(404, "no-game", f"no game {game_id}")
     if not found.finished or found.record is None:
         raise ApiError(409, "game-running", f"game {game_id} is not finished: no log yet")
-    record = dict(found.record)
+    record = dict(record_for(found.record, found.room, found.seats, _id(viewer)))
     if format == "erren":
         if seat is not None:
             raise ApiError(422, "bad-seat", "seat is for format=mjai: an erren record is whole")
         body = json.dumps(record, ensure_ascii=False) + "\n"
         return _download(body, "application/json", f"erren-game-{game_id}.json")
-    seats = record.get("seats")
-    names = [str(n) for n in seats] if isinstance(seats, list) and len(seats) == 2 else None
     try:
-        messages = export_mjai(
-            [Record.from_dict(record)], seat, names=names or ("seat 0", "seat 1")
-        )
+        messages = export_mjai([Record.from_dict(record)], seat, names=_names(record))
         body = "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in messages)
     except (ErrenError, ValueError) as err:  # a stored record always replays; say so if not
         raise ApiError(409, "not-replayable", f"game {game_id} does not replay: {err}") from None
     who = "" if seat is None else f"-seat{seat}"
     return _download(body, "application/x-ndjson", f"erren-game-{game_id}{who}.mjai.jsonl")
+
+
+def _names(record: dict[str, Any]) -> tuple[str, str]:
+    """The seats' names for an mjai log: the record's, ``seat N`` where it has none."""
+    seats = record.get("seats")
+    known = seats if isinstance(seats, list) and len(seats) == 2 else [None, None]
+    first, second = (n if isinstance(n, str) else f"seat {i}" for i, n in enumerate(known))
+    return first, second
+
+
+def _id(user: User | None) -> int | None:
+    return None if user is None else user.id
 
 
 def _download(body: str, media: str, filename: str) -> Response:

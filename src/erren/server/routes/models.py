@@ -207,12 +207,22 @@ class BeanPointOut(BaseModel):
     key: str | None
 
 
+class BeanBandOut(BaseModel):
+    """A net of beans as a range (erren.server.privacy): ``low <= net < high`` for a net won,
+    ``low < net <= high`` for one lost; ``null`` is open."""
+
+    low: int | None
+    high: int | None
+
+
 class LeaderOut(BaseModel):
     rank: int
     user_id: int
     name: str
     hands: int
-    beans: int | None = Field(default=None, description="by=beans: net beans won in the family")
+    beans: BeanBandOut | None = Field(
+        default=None, description="by=beans: the band of the net beans won in the family"
+    )
     rating: RatingOut | None = Field(default=None, description="by=rating: the rating")
 
 

@@ -9,8 +9,10 @@ from fastapi import APIRouter, Query
 
 from erren.engine import ruleset_names
 from erren.server import rating
-from erren.server.routes.common import ApiError, CurrentUser, StoreDep, StrictJSONRoute
+from erren.server.privacy import bean_band
+from erren.server.routes.common import ApiError, CurrentUser, StoreDep, StrictJSONRoute, Viewer
 from erren.server.routes.models import (
+    BeanBandOut,
     BeanPointOut,
     BiggestHandOut,
     FamilyStatsOut,
@@ -103,14 +105,18 @@ async def bean_history(
 async def leaderboard(
     family: str,
     store: StoreDep,
+    viewer: Viewer,
     by: Literal["beans", "rating"] = "rating",
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> LeaderboardOut:
     """A family's registered players, best first: ``by=rating`` (mu − 3σ: rated hands in bean
-    rooms between people) or ``by=beans`` (net beans won in the family's rooms).  404 for a
-    family erren does not have."""
+    rooms between people; public) or ``by=beans`` (ranked by the net beans won in the family's
+    rooms, each shown as a band, never the exact figure: a balance stays private; for players
+    logged in only, 401 otherwise).  404 for a family erren does not have."""
     if family not in ruleset_names():
         raise ApiError(404, "no-family", f"no family {family!r}")
+    if by == "beans" and viewer is None:
+        raise ApiError(401, "auth", "log in first to see the bean leaderboard")
     if by == "rating":
         leaders = [
             LeaderOut(
@@ -124,7 +130,13 @@ async def leaderboard(
         ]
     else:
         leaders = [
-            LeaderOut(rank=rank, user_id=b.user_id, name=b.name, hands=b.hands, beans=b.beans)
+            LeaderOut(
+                rank=rank,
+                user_id=b.user_id,
+                name=b.name,
+                hands=b.hands,
+                beans=BeanBandOut(**bean_band(b.beans).to_json()),
+            )
             for rank, b in enumerate(await store.bean_leaders(family, limit), start=1)
         ]
     return LeaderboardOut(family=family, by=by, leaders=leaders)

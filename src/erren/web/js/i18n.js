@@ -484,7 +484,7 @@ const S = {
   pf_leaderboard: ["排行榜", "Leaderboard"],
   pf_by_rating: ["按等级分", "By rating"],
   pf_by_beans: ["按欢乐豆", "By beans"],
-  pf_board_note: ["按欢乐豆：该玩法各场次的净输赢。游客不上榜。", "By beans: the net beans won in the family's rooms. Guests are not listed."],
+  pf_board_note: ["按欢乐豆：该玩法各场次的净输赢，只显示所在区间（余额不公开）。游客不上榜。", "By beans: the net beans won in the family's rooms, shown as a range (balances stay private). Guests are not listed."],
   pf_board_empty_rating: ["这个玩法还没有人有等级分。", "Nobody is rated in this family yet."],
   pf_board_empty_beans: ["这个玩法的欢乐豆场还没有人打过。", "Nobody has played this family's bean rooms yet."],
   pf_player: ["玩家", "Player"],

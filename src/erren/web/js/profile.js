@@ -12,7 +12,8 @@ import { reliefEl } from "./notices.js";
 /** @typedef {{below: number, top_up: number, available: boolean, claimed_today: boolean}} ReliefRulesOut */
 /** @typedef {{user: import("./api.js").User, balance: number, relief: ReliefRulesOut, families: FamilyStatsOut[]}} ProfileOut */
 /** @typedef {{id: number, at: string, amount: number, balance: number, reason: string, key: string|null}} BeanPointOut */
-/** @typedef {{rank: number, user_id: number, name: string, hands: number, beans?: number|null, rating?: RatingOut|null}} LeaderOut */
+/** @typedef {{low: number|null, high: number|null}} BeanBandOut */
+/** @typedef {{rank: number, user_id: number, name: string, hands: number, beans?: BeanBandOut|null, rating?: RatingOut|null}} LeaderOut */
 /** @typedef {{family: string, by: "beans"|"rating", leaders: LeaderOut[]}} LeaderboardOut */
 /** @typedef {import("./api.js").GameOut & {result?: "win"|"loss"|"draw"|null, beans?: number|null}} HistoryGame */
 
@@ -104,6 +105,15 @@ export function beanChart(points) {
   return h("div.pf-chart-box", null, svg);
 }
 
+/** A net of beans shown as its band ("+1,000 ~ +5,000", "≥ +1,000,000"): the leaderboard never
+ * shows a player's exact figure, which would give his balance away. @param {BeanBandOut} b
+ * @returns {string} */
+export function bandText(b) {
+  if (b.high === null) return `≥ ${signed(b.low || 0)}`;
+  if (b.low === null) return `≤ ${signed(b.high)}`;
+  return `${signed(b.low)} ~ ${signed(b.high)}`;
+}
+
 /** The leaderboards: a family and an order to choose, the table. @param {number} me */
 function leaderboardEl(me) {
   let family = localStorage.getItem("erren.family") || FAMILIES[0];
@@ -139,7 +149,7 @@ function leaderboardEl(me) {
               null,
               h("td", null, String(r.rank)),
               h("td.pf-name", null, r.name),
-              h("td", null, by === "rating" && r.rating ? r.rating.ordinal.toFixed(1) : signed(r.beans || 0)),
+              h("td.pf-score", null, by === "rating" && r.rating ? r.rating.ordinal.toFixed(1) : r.beans ? bandText(r.beans) : "—"),
               h("td", null, num(r.hands)),
             ),
           ),

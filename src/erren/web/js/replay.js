@@ -1,7 +1,8 @@
 // Replays: the list of one's games, and a finished hand stepped through with both hands open
-// at an adjustable speed. The link #/replay/ID can be shared: finished games are public.
+// at an adjustable speed. The link #/replay/ID can be shared: finished games are public (a
+// bean-room game without its players' names and beans, except to those two players).
 
-import { ApiError, api } from "./api.js";
+import { ApiError, api, token } from "./api.js";
 import { boardEl, goldOf } from "./board.js";
 import { h, toast } from "./dom.js";
 import { describeEvent } from "./events.js";
@@ -33,17 +34,38 @@ export async function historyScreen(root) {
   root.replaceChildren(panel);
 }
 
-/** "下载记录 / Download log: mjai · erren": a finished game's log (GET /games/ID/log, public
- * like the record) as the two-seat mjai profile's full log or as the erren record.
+/** "下载记录 / Download log: mjai · erren": a finished game's log (GET /games/ID/log) as the
+ * two-seat mjai profile's full log or as the erren record. The download goes with the session's
+ * token, so a player's own bean-room games carry the names (a stranger's copy is anonymous).
  * @param {number} id @returns {HTMLElement} */
 export function downloadLinks(id) {
+  /** @param {string} format @param {string} file @param {string} cls @param {string} label */
+  const link = (format, file, cls, label) => {
+    const href = `/games/${id}/log?format=${format}`;
+    const a = h(`a.${cls}`, { href, download: file, title: t(`r_dl_${format}`) }, label);
+    a.addEventListener("click", (ev) => {
+      const tok = token();
+      if (!tok) return; // not logged in: the plain link downloads the public copy
+      ev.preventDefault();
+      fetch(href, { headers: { Authorization: `Bearer ${tok}` } })
+        .then(async (res) => {
+          if (!res.ok) throw new Error(res.statusText);
+          const url = URL.createObjectURL(await res.blob());
+          const save = h("a", { href: url, download: file });
+          save.click();
+          setTimeout(() => URL.revokeObjectURL(url), 1000);
+        })
+        .catch((e) => toast(t("error", e instanceof Error ? e.message : String(e)), "error"));
+    });
+    return a;
+  };
   return h(
     "span.r-downloads",
     null,
     `${t("r_download")}: `,
-    h("a.r-dl-mjai", { href: `/games/${id}/log?format=mjai`, download: `erren-game-${id}.mjai.jsonl`, title: t("r_dl_mjai") }, "mjai"),
+    link("mjai", `erren-game-${id}.mjai.jsonl`, "r-dl-mjai", "mjai"),
     " · ",
-    h("a.r-dl-erren", { href: `/games/${id}/log?format=erren`, download: `erren-game-${id}.json`, title: t("r_dl_erren") }, "erren"),
+    link("erren", `erren-game-${id}.json`, "r-dl-erren", "erren"),
   );
 }
 
