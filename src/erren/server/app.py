@@ -37,6 +37,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from erren import __version__
 from erren.engine import ruleset_names
+from erren.server import work
 from erren.server.apidocs import mount_docs
 from erren.server.clock import Clock
 from erren.server.clusterconfig import ClusterConfig
@@ -210,6 +211,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
                 await joined.close()
             if owned:
                 await opened.close()
+            work.close()
 
     app = ErrenApp(
         title="erren",
@@ -258,6 +260,18 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
             },
             status_code=503,
             headers={"Retry-After": "5"},
+        )
+
+    @app.exception_handler(work.BusyError)
+    async def busy(_request: Request, err: work.BusyError) -> JSONResponse:
+        return JSONResponse(
+            {
+                "detail": str(err),
+                "code": "busy",
+                "params": {"work": err.work.value, "retry_after": 1},
+            },
+            status_code=503,
+            headers={"Retry-After": "1"},
         )
 
     @app.exception_handler(413)

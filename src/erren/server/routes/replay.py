@@ -5,20 +5,38 @@ widened to both seats: ``hands`` holds both concealed hands, ``melds`` both play
 their concealed kongs, plus the move that led there (``action``) and the events it produced.
 Chance actions (shuffle, dice, an arcade event roll) are folded into the move before them
 (:func:`erren.engine.record.replay_moves`).
+
+A posted record is anyone's input: it may hold no more actions than a real hand of its family
+can (:func:`max_actions`), and :func:`replayed` is what the server's replay process runs (the
+frames as gzip-compressed JSON, or why not), so the work never touches the event loop.
 """
 
 from __future__ import annotations
 
+import gzip
+import json
+from dataclasses import dataclass
 from typing import Any
 
-from erren.engine import Record, State, observe
+from erren.engine import Record, State, find_ruleset, observe
 from erren.engine.record import replay_moves
+from erren.errors import ErrenError, IllegalActionError
 from erren.server.protocol import event_json, meld_json, observation_json, result_json
+from erren.server.table.spec import TableConfig
 
-__all__ = ["MAX_ACTIONS", "frames"]
+__all__ = ["Replayed", "frames", "max_actions", "replayed"]
 
-MAX_ACTIONS = 2000
-"""A hand has a few hundred actions at most; longer input is refused."""
+_TOGGLES = TableConfig().trustee_toggles
+"""How often a seat may switch 托管 in a hand (the table's rule)."""
+
+
+def max_actions(record: Record) -> int:
+    """The most actions a real hand of the record's family (and options) can hold: each tile
+    of the wall is discarded at most once, each discard is answered at most once (a pass or a
+    claim) and at most once more declared on (a kong, 报听, a gift of the exchange...), each
+    seat switches 托管 at most
+    :data:`_TOGGLES` times, and a handful of chance actions (shuffle, dice, seeds)."""
+    return 3 * len(find_ruleset(record.ruleset, record.options).tiles) + 2 * _TOGGLES + 16
 
 
 def _frame(state: State, action: str | None, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -43,8 +61,11 @@ def frames(data: dict[str, Any]) -> dict[str, Any]:
     (``seats``: the players' names, ``None`` when the record has none; ``levels``: a computer
     seat's level, for the client to name it in the player's language)."""
     record = Record.from_dict(data)
-    if len(record.actions) > MAX_ACTIONS:
-        raise ValueError(f"more than {MAX_ACTIONS} actions")
+    most = max_actions(record)
+    if len(record.actions) > most:
+        raise ValueError(
+            f"{len(record.actions)} actions; a {record.ruleset} hand holds at most {most}"
+        )
     out: list[dict[str, Any]] = []
     shown = 0  # events already shown
     state: State | None = None
@@ -67,3 +88,26 @@ def frames(data: dict[str, Any]) -> dict[str, Any]:
         "frames": out,
         "result": result_json(state.result),
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """What the replay process answers: the frames as gzip-compressed JSON (``body``), or why
+    the record does not replay (``refusal``, and the rule an illegal move broke)."""
+
+    body: bytes | None
+    refusal: str = ""
+    rule: str | None = None
+
+
+def replayed(data: dict[str, Any]) -> Replayed:
+    """:func:`frames` of a posted record, compressed; an unreadable or illegal record becomes
+    a refusal (an exception would have to cross the process boundary)."""
+    try:
+        out = frames(data)
+    except IllegalActionError as err:
+        return Replayed(None, f"not a replayable record: {err}", err.rule)
+    except (ErrenError, ValueError, KeyError, TypeError, AttributeError) as err:
+        return Replayed(None, f"not a replayable record: {err}")
+    text = json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+    return Replayed(gzip.compress(text.encode("utf-8"), compresslevel=6))

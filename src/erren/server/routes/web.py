@@ -19,7 +19,8 @@
   one frame per move with **both** hands open (:func:`erren.server.routes.replay.frames`).
   It replays the record with the engine, so the browser needs no copy of the rules; it reads
   nothing but the record it is given.  An illegal move in the record answers 422 with the
-  engine's reason.
+  engine's reason.  Anyone may post, so the work is bounded (:mod:`.replays`): in a separate
+  process, at most a real hand's actions, cached, throttled per address.
 
 Only the client's files are served: the Python modules of :mod:`erren.web` are not.
 """
@@ -33,11 +34,10 @@ from fastapi import Body, FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from starlette.requests import Request
 
-from erren.errors import ErrenError, IllegalActionError
 from erren.rules import rules_json
 from erren.rules.tutorial import tutorial_json
-from erren.server.routes.common import ApiError
-from erren.server.routes.replay import frames
+from erren.server.routes.common import ApiError, client_address
+from erren.server.routes.replays import ReplayDesk
 from erren.web import ASSETS, IMMUTABLE, RELEASE, RELEASE_SHAPE, REVALIDATE, index_html, names
 
 __all__ = ["mount_web"]
@@ -51,19 +51,16 @@ def mount_web(app: FastAPI) -> None:
     async def index() -> HTMLResponse:
         return HTMLResponse(page, headers={"Cache-Control": REVALIDATE})
 
+    replays = ReplayDesk()
+
     @app.post("/web/replay", tags=["web"])  # the app's routes read JSON strictly (StrictJSONRoute)
-    async def replay_frames(record: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
+    async def replay_frames(request: Request, record: dict[str, Any] = Body(...)) -> Response:  # noqa: B008
         """A finished hand's record → its frames, both hands open (the replay viewer).
         422 when the record cannot be replayed (the engine's reason: a malformed or illegal
-        move, an unknown ruleset, ...)."""
-        try:
-            return frames(record)
-        except IllegalActionError as err:
-            raise ApiError(
-                422, "not-replayable", f"not a replayable record: {err}", params={"rule": err.rule}
-            ) from None
-        except (ErrenError, ValueError, KeyError, TypeError, AttributeError) as err:
-            raise ApiError(422, "not-replayable", f"not a replayable record: {err}") from None
+        move, an unknown ruleset, more actions than a real hand holds, ...); 429 with
+        ``Retry-After`` past 30 new replays a minute from one address; 503 ``busy`` while
+        4 are already being worked out."""
+        return await replays.answer(record, client_address(request), request.headers)
 
     @app.get("/web/names.json", tags=["web"])
     async def scoring_names() -> dict[str, Any]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from typing import Final
 
@@ -10,6 +9,7 @@ from sqlalchemy import bindparam, delete, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from erren.server import work
 from erren.server.store import names
 from erren.server.store.database import name_key_of, token_hash, utc_now
 from erren.server.store.errors import AccountError, AuthError, NameTakenError, StoreError
@@ -17,6 +17,7 @@ from erren.server.store.ledger import Ledger
 from erren.server.store.models import USER, Account, SessionRow, UserRow, UTCDateTime
 from erren.server.store.passwords import MAX_PASSWORD, MIN_PASSWORD
 from erren.server.store.values import Session, User
+from erren.server.work import Work
 
 __all__ = ["Accounts"]
 
@@ -136,7 +137,7 @@ class Accounts(Ledger):
         async with self._read() as session:
             if found := await clash(session):
                 raise found
-        hashed = await asyncio.to_thread(self._passwords.hash, password)
+        hashed = await work.run(Work.PASSWORD, self._passwords.hash, password)
         try:
             async with self._write() as session:
                 if found := await clash(session):
@@ -170,12 +171,12 @@ class Accounts(Ledger):
         async with self._read() as session:
             row = await session.scalar(select(UserRow).where(UserRow.name_key == key))
         hashed = None if row is None else row.password_hash
-        if not await asyncio.to_thread(self._passwords.verify, hashed, password):
+        if not await work.run(Work.PASSWORD, self._passwords.verify, hashed, password):
             raise refused
         assert row is not None and hashed is not None
         rehashed = None
         if self._passwords.needs_rehash(hashed):
-            rehashed = await asyncio.to_thread(self._passwords.hash, password)
+            rehashed = await work.run(Work.PASSWORD, self._passwords.hash, password)
         async with self._write() as session:
             now = utc_now()
             await session.execute(

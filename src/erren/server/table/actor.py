@@ -12,6 +12,7 @@ from typing import Any
 from erren.bots.hints import reason
 from erren.bots.levels import Level, level_bot
 from erren.engine import Action, ActionKind, Match, Record, replay
+from erren.server import work
 from erren.server.fairness import Commitment, commit
 from erren.server.logs import CURRENT_TABLE
 from erren.server.protocol import ProtocolError, action_text, parse_action
@@ -38,6 +39,7 @@ from erren.server.table.commands import (
 from erren.server.table.seats import Conn
 from erren.server.table.spec import match_at
 from erren.server.table.timers import Timers
+from erren.server.work import Work
 from erren.tiles import Tile
 
 __all__ = ["Table"]
@@ -249,7 +251,11 @@ class Table(Timers):
                 conn.send({"type": "advice", "n": n, "action": None, "reason": None})
                 return
             adviser = self.adviser()
-            action = await asyncio.to_thread(adviser.choose, obs, obs.legal_actions)
+            try:
+                action = await work.run(Work.ADVICE, adviser.choose, obs, obs.legal_actions)
+            except work.BusyError as err:
+                self._error(conn, "busy", str(err), params={"work": err.work.value})
+                return
             if self.state is not state or key[2] != len(state.history):
                 # the hand moved on
                 conn.send({"type": "advice", "n": n, "action": None, "reason": None})
@@ -263,8 +269,8 @@ class Table(Timers):
         """``{"type": "review", "game", ...}`` to ``conn`` alone, once the hand is over: what
         the computer (高手) would have discarded at his own decisions, the costliest first
         (:mod:`erren.server.review`; each decision from his observation at that moment).
-        Worked out in a thread on request, kept for a second request; refused while a hand
-        runs or before the first one."""
+        Worked out in the review's own worker (:mod:`erren.server.work`) on request, kept for
+        a second request; refused while a hand runs or before the first one."""
         state, seat, game = self.state, conn.seat, self.game_id
         if state is None or self.running or seat < 0 or game is None:
             self._error(conn, "no-review", "the review is ready once a hand is over")
@@ -275,7 +281,10 @@ class Table(Timers):
             record = state.record()
             bot = level_bot(Level.STRONG, seed=game, ruleset=self.ruleset)
             try:
-                decisions, count = await asyncio.to_thread(review, record, seat, bot)
+                decisions, count = await work.run(Work.REVIEW, review, record, seat, bot)
+            except work.BusyError as err:
+                self._error(conn, "busy", str(err), params={"work": err.work.value})
+                return
             except ValueError as err:  # the kernel or the bot could not read a position
                 log.warning("table %s: no review of game %s: %s", self.spec.id, game, err)
                 self._error(conn, "no-review", "this hand cannot be reviewed")

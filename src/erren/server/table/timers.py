@@ -7,9 +7,11 @@ import asyncio
 
 from erren.engine import Action, ActionKind
 from erren.engine.state import Phase
+from erren.server import work
 from erren.server.clock import Timer
 from erren.server.table.commands import BotMove, GraceOver, SetTrustee, Timeout, WindowPass
 from erren.server.table.hands import Hands
+from erren.server.work import Work
 
 __all__ = ["Timers"]
 
@@ -91,10 +93,11 @@ class Timers(Hands):
         elif not bot.deliberate:
             action = bot.choose(state.observe(cmd.seat), legal)
         else:
-            # a decision may take the expert's whole budget (150 ms): it runs in a worker
-            # thread, so the other tables play on; this table's actor waits for it, which
-            # keeps its commands in order (the bot decides from the observation, a copy)
-            action = await asyncio.to_thread(bot.choose, state.observe(cmd.seat), legal)
+            # a decision may take the expert's whole budget (150 ms): it runs in the
+            # computer's own threads (erren.server.work), so the other tables play on; this
+            # table's actor waits for it, which keeps its commands in order (the bot decides
+            # from the observation, a copy)
+            action = await work.run(Work.COMPUTER, bot.choose, state.observe(cmd.seat), legal)
             if self.state is not state or not self.running or cmd.version != len(state.history):
                 return
         await self._apply(action, None)

@@ -335,6 +335,8 @@ const S = {
   "err_campaign-unfinished": ["关卡模式还没有结束：继续或放弃", "A campaign is unfinished: continue it or abandon it"],
   "err_no-campaign": ["还没有开始关卡模式", "No campaign has been started"],
   "err_campaign-over": ["这一轮关卡已经结束，不能再开局", "This campaign is over: no hand can start"],
+  "err_busy": ["服务器正忙，请稍后再试", "The server is busy; try again in a moment"],
+  "err_too-many-replays": ["回放打开得太频繁了，请稍后再试", "Too many replays opened from your address; try again in a minute"],
   "err_store-unavailable": ["服务器暂时无法保存：什么都没有改变，请稍后再试", "The server cannot save right now: nothing changed, try again later"],
   "err_too-many-connections": ["这个账号打开的连接太多了，请关掉几个标签页", "Too many connections for this account; close some tabs"],
   "err_already-authenticated": ["这个连接已经登录", "This connection is already logged in"],

@@ -1,0 +1,124 @@
+"""The server's heavy work, each kind in its own bounded pool, so that one cannot starve another.
+
+The event loop only routes messages; everything that costs CPU runs elsewhere:
+
+========== ============================================ ======= =========================
+kind       what                                         workers at most waiting or running
+========== ============================================ ======= =========================
+computer   the computer's moves at every table          4       no limit (a table waits
+                                                                 for its own move)
+advice     the hint button (提示)                        1       8, then ``busy``
+review     the 复盘 of a finished hand                   1       4, then ``busy``
+password   argon2id hashing (register, login)           1       32, then ``busy``
+replay     ``POST /web/replay`` (a posted record)        1 process 4, then ``busy``
+========== ============================================ ======= =========================
+
+A flood of logins therefore holds one worker (argon2 runs outside the GIL, on at most one core
+of a busy machine) and never delays the computer's moves, which have their own threads; a
+posted record is replayed in a separate process, so even a costly one takes no time from the
+event loop (the GIL stays free).  Work refused because its pool is full raises :class:`BusyError`
+(the routes answer 503 ``busy`` with ``Retry-After``; the socket answers an error).
+
+The pools are the process's (like asyncio's default executor); :func:`close` shuts them down
+(the app's shutdown) and the next use starts them again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import partial
+from typing import Final, ParamSpec, TypeVar
+
+__all__ = ["LIMITS", "BusyError", "Limit", "Work", "busy_count", "close", "run"]
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Work(StrEnum):
+    COMPUTER = "computer"
+    ADVICE = "advice"
+    REVIEW = "review"
+    PASSWORD = "password"
+    REPLAY = "replay"
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A pool's size: ``workers`` threads (or processes), ``waiting`` jobs at most queued or
+    running together (``None``: no limit)."""
+
+    workers: int
+    waiting: int | None
+    processes: bool = False
+
+
+LIMITS: Final = {
+    Work.COMPUTER: Limit(4, None),
+    Work.ADVICE: Limit(1, 8),
+    Work.REVIEW: Limit(1, 4),
+    Work.PASSWORD: Limit(1, 32),
+    Work.REPLAY: Limit(1, 4, processes=True),
+}
+
+
+class BusyError(Exception):
+    """The pool of ``work`` already holds as many jobs as it may: try again shortly."""
+
+    def __init__(self, work: Work) -> None:
+        self.work = work
+        limit = LIMITS[work].waiting
+        super().__init__(f"the server is busy: {limit} {work.value} jobs are already waiting")
+
+
+_pools: dict[Work, Executor] = {}
+_in_flight: dict[Work, int] = dict.fromkeys(Work, 0)
+_refused: dict[Work, int] = dict.fromkeys(Work, 0)
+
+
+def _pool(work: Work) -> Executor:
+    pool = _pools.get(work)
+    if pool is None:
+        limit = LIMITS[work]
+        if limit.processes:
+            # forkserver: a clean child (no copy of the server's threads or sockets)
+            context = multiprocessing.get_context("forkserver")
+            pool = ProcessPoolExecutor(limit.workers, mp_context=context)
+        else:
+            pool = ThreadPoolExecutor(limit.workers, thread_name_prefix=f"erren-{work.value}")
+        _pools[work] = pool
+    return pool
+
+
+async def run(work: Work, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """``fn(*args, **kwargs)`` in the pool of ``work``; :class:`BusyError` when it is full.  For
+    ``replay`` (a process) ``fn`` and its arguments must pickle."""
+    limit = LIMITS[work]
+    if limit.waiting is not None and _in_flight[work] >= limit.waiting:
+        _refused[work] += 1
+        raise BusyError(work)
+    _in_flight[work] += 1
+    try:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(_pool(work), partial(fn, *args, **kwargs))
+    finally:
+        _in_flight[work] -= 1
+
+
+def busy_count(work: Work) -> int:
+    """How many jobs of ``work`` were refused since the process started (tests, metrics)."""
+    return _refused[work]
+
+
+def close() -> None:
+    """Let go of every pool (the app's shutdown): the jobs they hold still finish, and the
+    next job starts a new pool (another app of the same process may still be running)."""
+    while _pools:
+        _, pool = _pools.popitem()
+        pool.shutdown(wait=False)
