@@ -9,10 +9,11 @@ import asyncio
 import gzip
 import io
 import json
+import multiprocessing
 import os
-import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,11 +35,10 @@ def fresh_pools() -> Iterator[None]:
 
 
 def test_a_flood_of_password_work_leaves_the_computer_its_threads() -> None:
-    """Every password worker is stuck and the password queue is full: the next password job
-    is refused at once (busy), and the computer's move still runs on its own threads."""
+    """The password process is stuck and its queue is full: the next password job is refused
+    at once (busy), and the computer's move and the hint still run on their own threads."""
 
-    async def run() -> None:
-        release = threading.Event()
+    async def run(release: Any) -> None:
         limit = LIMITS[Work.PASSWORD].waiting
         assert limit is not None
         stuck = [asyncio.ensure_future(work.run(Work.PASSWORD, release.wait)) for _ in range(limit)]
@@ -46,16 +46,24 @@ def test_a_flood_of_password_work_leaves_the_computer_its_threads() -> None:
         with pytest.raises(BusyError) as refused:
             await work.run(Work.PASSWORD, release.wait)
         assert refused.value.work is Work.PASSWORD
-        assert (
-            str(refused.value) == f"the server is busy: {limit} password jobs are already waiting"
-        )
+        busy = f"the server is busy: {limit} password jobs are already waiting"
+        assert str(refused.value) == busy
         assert await work.run(Work.COMPUTER, sum, [1, 2, 3]) == 6
         assert await work.run(Work.ADVICE, max, 4, 9) == 9
         release.set()
         assert await asyncio.gather(*stuck) == [True] * limit
         assert await work.run(Work.PASSWORD, len, "ok") == 2  # free again
 
-    asyncio.run(run())
+    with multiprocessing.get_context("forkserver").Manager() as manager:
+        asyncio.run(run(manager.Event()))
+
+
+def test_password_work_runs_in_a_process_of_lower_priority() -> None:
+    async def run() -> tuple[int, int]:
+        return await work.run(Work.PASSWORD, os.getpid), await work.run(Work.PASSWORD, os.nice, 0)
+
+    pid, niceness = asyncio.run(run())
+    assert pid != os.getpid() and niceness == os.nice(0) + LIMITS[Work.PASSWORD].nice
 
 
 def test_the_computer_is_never_refused() -> None:

@@ -9,12 +9,13 @@ computer   the computer's moves at every table          4       no limit (a tabl
                                                                  for its own move)
 advice     the hint button (提示)                        1       8, then ``busy``
 review     the 复盘 of a finished hand                   1       4, then ``busy``
-password   argon2id hashing (register, login)           1       32, then ``busy``
+password   argon2id hashing (register, login)           1 process 32, then ``busy``
+                                                        (nice 10)
 replay     ``POST /web/replay`` (a posted record)        1 process 4, then ``busy``
 ========== ============================================ ======= =========================
 
-A flood of logins therefore holds one worker (argon2 runs outside the GIL, on at most one core
-of a busy machine) and never delays the computer's moves, which have their own threads; a
+A flood of logins therefore holds one process, at a lower priority than the server (argon2id's
+four lanes would otherwise take both cores of a small machine from the computer's moves); a
 posted record is replayed in a separate process, so even a costly one takes no time from the
 event loop (the GIL stays free).  Work refused because its pool is full raises :class:`BusyError`
 (the routes answer 503 ``busy`` with ``Retry-After``; the socket answers an error).
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -57,13 +59,15 @@ class Limit:
     workers: int
     waiting: int | None
     processes: bool = False
+    nice: int = 0
+    """For a process pool: how much lower its priority is than the server's (``os.nice``)."""
 
 
 LIMITS: Final = {
     Work.COMPUTER: Limit(4, None),
     Work.ADVICE: Limit(1, 8),
     Work.REVIEW: Limit(1, 4),
-    Work.PASSWORD: Limit(1, 32),
+    Work.PASSWORD: Limit(1, 32, processes=True, nice=10),
     Work.REPLAY: Limit(1, 4, processes=True),
 }
 
@@ -89,7 +93,9 @@ def _pool(work: Work) -> Executor:
         if limit.processes:
             # forkserver: a clean child (no copy of the server's threads or sockets)
             context = multiprocessing.get_context("forkserver")
-            pool = ProcessPoolExecutor(limit.workers, mp_context=context)
+            pool = ProcessPoolExecutor(
+                limit.workers, mp_context=context, initializer=os.nice, initargs=(limit.nice,)
+            )
         else:
             pool = ThreadPoolExecutor(limit.workers, thread_name_prefix=f"erren-{work.value}")
         _pools[work] = pool
@@ -98,7 +104,7 @@ def _pool(work: Work) -> Executor:
 
 async def run(work: Work, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """``fn(*args, **kwargs)`` in the pool of ``work``; :class:`BusyError` when it is full.  For
-    ``replay`` (a process) ``fn`` and its arguments must pickle."""
+    a process pool (``password``, ``replay``) ``fn`` and its arguments must pickle."""
     limit = LIMITS[work]
     if limit.waiting is not None and _in_flight[work] >= limit.waiting:
         _refused[work] += 1

@@ -1,14 +1,14 @@
 """Password hashing with argon2id (argon2-cffi), run off the event loop.
 
 Hashing is deliberately slow (tens of milliseconds and 64 MiB with the library's defaults), so
-the store calls these functions through :func:`asyncio.to_thread`.  A login for an unknown name
+the store calls these functions in the password pool (:mod:`erren.server.work`: a process of its
+own, at a lower priority than the server).  A login for an unknown name
 still verifies against a dummy hash, so that the time taken does not reveal which names exist.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -18,6 +18,18 @@ __all__ = ["MAX_PASSWORD", "MIN_PASSWORD", "Passwords"]
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024
 """Longer passwords are refused: hashing a megabyte is a denial of service, not security."""
+
+
+_DUMMIES: dict[tuple[object, ...], str] = {}
+
+
+def _dummy_hash(hasher: PasswordHasher) -> str:
+    """A hash made with ``hasher``'s parameters, once per process (the store's checks run in a
+    process of their own, each with a fresh copy of the :class:`Passwords`)."""
+    key = (hasher.time_cost, hasher.memory_cost, hasher.parallelism, hasher.hash_len, hasher.type)
+    if key not in _DUMMIES:
+        _DUMMIES[key] = hasher.hash("not a password: equalises the time of failed logins")
+    return _DUMMIES[key]
 
 
 @dataclass(frozen=True)
@@ -32,9 +44,9 @@ class Passwords:
         """Minimal argon2id parameters: for tests only, never for real accounts."""
         return cls(PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
 
-    @cached_property
+    @property
     def _dummy(self) -> str:
-        return self.hasher.hash("not a password: equalises the time of failed logins")
+        return _dummy_hash(self.hasher)
 
     def hash(self, password: str) -> str:
         return self.hasher.hash(password)
