@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from erren.server import work
+from erren.server.hashing import hash_password, verify_password
 from erren.server.store import names
 from erren.server.store.database import name_key_of, token_hash, utc_now
 from erren.server.store.errors import AccountError, AuthError, NameTakenError, StoreError
@@ -137,7 +138,7 @@ class Accounts(Ledger):
         async with self._read() as session:
             if found := await clash(session):
                 raise found
-        hashed = await work.run(Work.PASSWORD, self._passwords.hash, password)
+        hashed = await work.run(Work.PASSWORD, hash_password, self._passwords.params, password)
         try:
             async with self._write() as session:
                 if found := await clash(session):
@@ -171,12 +172,16 @@ class Accounts(Ledger):
         async with self._read() as session:
             row = await session.scalar(select(UserRow).where(UserRow.name_key == key))
         hashed = None if row is None else row.password_hash
-        if not await work.run(Work.PASSWORD, self._passwords.verify, hashed, password):
+        if not await work.run(
+            Work.PASSWORD, verify_password, self._passwords.params, hashed, password
+        ):
             raise refused
         assert row is not None and hashed is not None
         rehashed = None
         if self._passwords.needs_rehash(hashed):
-            rehashed = await work.run(Work.PASSWORD, self._passwords.hash, password)
+            rehashed = await work.run(
+                Work.PASSWORD, hash_password, self._passwords.params, password
+            )
         async with self._write() as session:
             now = utc_now()
             await session.execute(

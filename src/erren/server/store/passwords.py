@@ -11,25 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+from erren.server.hashing import Params, hash_password, params_of, verify_password
 
 __all__ = ["MAX_PASSWORD", "MIN_PASSWORD", "Passwords"]
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024
 """Longer passwords are refused: hashing a megabyte is a denial of service, not security."""
-
-
-_DUMMIES: dict[tuple[object, ...], str] = {}
-
-
-def _dummy_hash(hasher: PasswordHasher) -> str:
-    """A hash made with ``hasher``'s parameters, once per process (the store's checks run in a
-    process of their own, each with a fresh copy of the :class:`Passwords`)."""
-    key = (hasher.time_cost, hasher.memory_cost, hasher.parallelism, hasher.hash_len, hasher.type)
-    if key not in _DUMMIES:
-        _DUMMIES[key] = hasher.hash("not a password: equalises the time of failed logins")
-    return _DUMMIES[key]
 
 
 @dataclass(frozen=True)
@@ -45,20 +34,17 @@ class Passwords:
         return cls(PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
 
     @property
-    def _dummy(self) -> str:
-        return _dummy_hash(self.hasher)
+    def params(self) -> Params:
+        """The hasher's parameters, for :mod:`erren.server.hashing` in the password process."""
+        return params_of(self.hasher)
 
     def hash(self, password: str) -> str:
-        return self.hasher.hash(password)
+        return hash_password(self.params, password)
 
     def verify(self, hashed: str | None, password: str) -> bool:
         """Whether ``password`` matches ``hashed``; ``None`` (no such user, or a guest) takes
         as long as a real check and is ``False``."""
-        try:
-            ok = self.hasher.verify(self._dummy if hashed is None else hashed, password)
-        except (VerifyMismatchError, VerificationError, InvalidHashError):
-            return False
-        return ok and hashed is not None
+        return verify_password(self.params, hashed, password)
 
     def needs_rehash(self, hashed: str) -> bool:
         """Whether ``hashed`` was made with other parameters than the current ones."""
