@@ -9,7 +9,16 @@ import random
 import pytest
 
 from erren.server.cluster import Cluster
-from erren.server.cluster.matching import CANCELLED, Found, Joined, Paired
+from erren.server.cluster.matching import (
+    CANCELLED,
+    MARGIN_MS,
+    Found,
+    Joined,
+    Outcome,
+    Paired,
+    Place,
+    PlaceKind,
+)
 from erren.testing.waits import eventually
 
 from ._support.redis_ns import clusters
@@ -25,11 +34,11 @@ def anyio_backend() -> str:
 async def test_two_players_on_two_nodes_are_paired() -> None:
     async with clusters(2) as (a, b):
         assert await a.matching.join(1, "ann", "gb-novice", "tA", 5) == Joined(
-            "queued", "gb-novice"
+            Outcome.QUEUED, "gb-novice"
         )
         waiting = asyncio.create_task(a.matching.wait(1, "gb-novice", 5))
         joined = await b.matching.join(2, "bob", "gb-novice", "tB", 5)
-        assert joined == Joined("paired", "tB", Paired(1, "ann"))
+        assert joined == Joined(Outcome.PAIRED, "tB", Paired(1, "ann"))
         # ann's node learns the table bob's node made, and who sits in it
         assert await waiting == Found("tB", Paired(2, "bob"))
         assert await a.matching.seat_of(1) == await b.matching.seat_of(2) == "tB"
@@ -39,24 +48,60 @@ async def test_a_waiting_or_seated_account_is_refused_everywhere() -> None:
     async with clusters(2) as (a, b):
         await a.matching.join(1, "ann", "gb-novice", "tA", 5)
         assert await b.matching.join(1, "ann", "gb-expert", "tB", 5) == Joined(
-            "waiting", "gb-novice"
+            Outcome.WAITING, "gb-novice"
         )
         assert await b.matching.join(2, "bob", "gb-novice", "tB", 5) == Joined(
-            "paired", "tB", Paired(1, "ann")
+            Outcome.PAIRED, "tB", Paired(1, "ann")
         )
-        assert await a.matching.join(1, "ann", "gb-novice", "tC", 5) == Joined("seated", "tB")
-        assert await a.matching.take_seat(2, "tD") == "tB"  # a private table, say
+        assert await a.matching.join(1, "ann", "gb-novice", "tC", 5) == Joined(Outcome.SEATED, "tB")
+        assert await a.matching.take_seat(2, "tD") == Place(PlaceKind.SEATED, "tB")  # private, say
         assert await a.matching.free_seats("tB", [1, 2]) == 2
         assert await a.matching.take_seat(2, "tD") is None
         assert await a.matching.free_seats("tB", [2]) == 0  # seated at tD, not freed
+
+
+async def test_a_waiting_account_takes_no_seat_and_a_seated_one_does_not_wait() -> None:
+    """One place per account (issue 26: ann waited on one node and opened a table on the
+    other): while she waits, no node seats her anywhere; once she sits, no node queues her,
+    and a pairing never moves a seated account."""
+    async with clusters(2) as (a, b):
+        await a.matching.join(1, "ann", "gb-novice", "tA", 5)
+        assert await b.matching.take_seat(1, "tP") == Place(PlaceKind.WAITING, "gb-novice")
+        assert await b.matching.place_of(1) == Place(PlaceKind.WAITING, "gb-novice")
+        assert await b.matching.seat_of(1) is None
+        assert await b.matching.cancel(1) == Joined(Outcome.CANCELLED, "gb-novice")
+        assert await b.matching.take_seat(1, "tP") is None  # her private table, say
+        assert await a.matching.join(1, "ann", "gb-novice", "tA", 5) == Joined(Outcome.SEATED, "tP")
+        assert (await a.matching.join(2, "bob", "gb-novice", "tB", 5)).kind is Outcome.QUEUED
+        assert await a.redis.lrange(f"{a.prefix}q:gb-novice", 0, -1) == ["2|bob"]
+        assert await a.matching.place_of(1) == Place(PlaceKind.SEATED, "tP")
+
+
+async def test_the_wait_of_a_node_that_died_expires() -> None:
+    """A node that dies while its player waits never takes the wait back: the reservation
+    expires ``MARGIN_MS`` after the wait would have ended, and the account may sit again; the
+    queue's entry is dropped by the next arrival."""
+    async with clusters(2) as (a, b):
+        await a.matching.join(1, "ann", "gb-novice", "tA", 0.1)  # node a dies now
+        assert await b.matching.take_seat(1, "tP") == Place(PlaceKind.WAITING, "gb-novice")
+        assert 0 < await b.redis.pttl(b.matching.seat_key(1)) <= 100 + MARGIN_MS
+
+        async def free() -> bool:
+            return await b.matching.place_of(1) is None
+
+        await eventually(free, "the dead node's wait expires", timeout=2 * MARGIN_MS / 1000 + 5)
+        assert await b.matching.take_seat(1, "tP") is None
+        assert (await b.matching.join(2, "bob", "gb-novice", "tB", 5)).kind is Outcome.QUEUED
+        assert await b.redis.lrange(f"{b.prefix}q:gb-novice", 0, -1) == ["2|bob"]
 
 
 async def test_one_player_is_not_paired_with_himself_and_leaves_when_time_is_up() -> None:
     async with clusters(1) as (a,):
         await a.matching.join(1, "ann", "gb-novice", "tA", 0.2)
         assert await a.matching.wait(1, "gb-novice", 0.2) is None
+        assert await a.matching.place_of(1) is None  # his wait is over: he may sit anywhere
         # he left: bob waits alone, nobody pairs with the stale entry
-        assert (await a.matching.join(2, "bob", "gb-novice", "tB", 5)).kind == "queued"
+        assert (await a.matching.join(2, "bob", "gb-novice", "tB", 5)).kind is Outcome.QUEUED
         assert await a.redis.lrange(f"{a.prefix}q:gb-novice", 0, -1) == ["2|bob"]
 
 
@@ -68,7 +113,7 @@ async def test_a_cancelled_wait_leaves_the_queue() -> None:
         waiting.cancel()
         with pytest.raises(asyncio.CancelledError):
             await waiting
-        assert (await b.matching.join(2, "bob", "gb-novice", "tB", 5)).kind == "queued"
+        assert (await b.matching.join(2, "bob", "gb-novice", "tB", 5)).kind is Outcome.QUEUED
 
 
 async def test_a_cancel_from_another_node_ends_the_wait_there_at_once() -> None:
@@ -79,13 +124,13 @@ async def test_a_cancel_from_another_node_ends_the_wait_there_at_once() -> None:
         await a.matching.join(1, "ann", "gb-novice", "tA", 20)
         waiting = asyncio.create_task(a.matching.wait(1, "gb-novice", 20))
         await asyncio.sleep(0.05)
-        assert await b.matching.cancel(1) == Joined("cancelled", "gb-novice")
+        assert await b.matching.cancel(1) == Joined(Outcome.CANCELLED, "gb-novice")
         assert await asyncio.wait_for(waiting, 5) == CANCELLED
-        assert await b.matching.cancel(1) == Joined("idle")
+        assert await b.matching.cancel(1) == Joined(Outcome.IDLE)
         assert await a.redis.lrange(f"{a.prefix}q:gb-novice", 0, -1) == []
-        assert (await b.matching.join(2, "bob", "gb-novice", "tB", 5)).kind == "queued"
+        assert (await b.matching.join(2, "bob", "gb-novice", "tB", 5)).kind is Outcome.QUEUED
         # she may wait again at once; the old news is not read as the new wait's
-        assert (await a.matching.join(1, "ann", "gb-novice", "tC", 5)).kind == "paired"
+        assert (await a.matching.join(1, "ann", "gb-novice", "tC", 5)).kind is Outcome.PAIRED
         assert await a.matching.seat_of(1) == "tC"
 
 
@@ -111,25 +156,25 @@ async def test_a_cancel_racing_a_pairing_never_both() -> None:
 
             joined, undone = await asyncio.gather(pair(), cancel())
             found = await asyncio.wait_for(waiting, 5)
-            if joined.kind == "paired":
+            if joined.kind is Outcome.PAIRED:
                 paired += 1
-                assert undone == Joined("seated", f"tB{i}")
+                assert undone == Joined(Outcome.SEATED, f"tB{i}")
                 assert found == Found(f"tB{i}", Paired(bob, "bob"))
             else:
                 cancelled += 1
-                assert (joined.kind, undone) == ("queued", Joined("cancelled", room))
+                assert (joined.kind, undone) == (Outcome.QUEUED, Joined(Outcome.CANCELLED, room))
                 assert found == CANCELLED
                 assert await a.matching.seat_of(ann) is None
-                assert await b.matching.cancel(bob) == Joined("cancelled", room)
+                assert await b.matching.cancel(bob) == Joined(Outcome.CANCELLED, room)
     assert paired + cancelled == 30
 
 
 async def _play(node: Cluster, user: int, room: str, rng: random.Random) -> tuple[int, str]:
     await asyncio.sleep(rng.random() * 0.02)
     joined = await node.matching.join(user, f"p{user}", room, f"t-{user}", 3)
-    if joined.kind == "paired":
+    if joined.kind is Outcome.PAIRED:
         return user, joined.where
-    assert joined.kind == "queued"
+    assert joined.kind is Outcome.QUEUED
     found = await node.matching.wait(user, room, 3)
     assert isinstance(found, Found)
     return user, found.table_id
@@ -177,6 +222,8 @@ async def test_a_dead_owners_seats_expire_and_a_live_owners_are_renewed() -> Non
             return await a.matching.seat_of(1) is None and await a.matching.seat_of(2) is None
 
         await eventually(freed, "the dead owner's seats expire", timeout=5)
-        assert (await a.matching.join(1, "ann", "gb-novice", "tE", 5)).kind == "queued"
+        assert (await a.matching.join(1, "ann", "gb-novice", "tE", 5)).kind is Outcome.QUEUED
         assert await a.matching.seat_of(3) == await a.matching.seat_of(4) == "tD"
-        assert (await a.matching.join(3, "cat", "gb-novice", "tF", 5)) == Joined("seated", "tD")
+        assert (await a.matching.join(3, "cat", "gb-novice", "tF", 5)) == Joined(
+            Outcome.SEATED, "tD"
+        )

@@ -1,23 +1,22 @@
 """The lobby: rooms, quick match, private tables by invite code, tables against the computer,
 and the tables restored after a restart.
 
-A player sits at one open table at a time.  Quick match pairs the first two players waiting in
-the same room (family and tier) whose balance the room admits (§6.4); the request waits until
-an opponent comes or ``wait_s`` passes.  A private table is score-only (§6.3: private tables
-play for points, not beans) and is joined with its six-letter invite code.  A table against the
-computer puts a bot in seat 1 at once and is score-only too.
+A player sits at one open table at a time.  Quick match pairs a player with the oldest player
+waiting in the same room (family and tier) whose balance the room admits (§6.4), but not with an
+opponent it paired him with within the last two minutes (:mod:`erren.server.pairing`); the
+request waits until an opponent comes or ``wait_s`` passes.  A private table is score-only
+(§6.3: private tables play for points, not beans) and is joined with its six-letter invite code.
+A table against the computer puts a bot in seat 1 at once and is score-only too.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import random
 import secrets
 import string
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from erren.bots import Level, bot_names, parse_level
@@ -28,6 +27,7 @@ from erren.engine import find_ruleset, ruleset_names
 from erren.server.campaign import Campaigns, CampaignTable, campaign_json
 from erren.server.clock import Clock
 from erren.server.journal import Journal
+from erren.server.pairing import Queues, RecentPairs, Waiter
 from erren.server.rooms import RoomTier, find_room_tier
 from erren.server.table import (
     Seat,
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from erren.server.metrics import Metrics
     from erren.server.store import Store, User
 
-__all__ = ["Lobby", "LobbyError"]
+__all__ = ["Lobby", "LobbyError", "no_opponent", "seated_error", "waiting_error"]
 
 log = logging.getLogger("erren.server.lobby")
 
@@ -74,11 +74,24 @@ class LobbyError(Exception):
         self.params: dict[str, str | int] = params or {}
 
 
-@dataclass
-class _Waiter:
-    user_id: int
-    name: str
-    future: asyncio.Future[tuple[TableView, int]]
+def seated_error(table: str) -> LobbyError:
+    """409 ``seated``: the account already sits at ``table`` (one seat per account)."""
+    return LobbyError(409, f"you are already seated at table {table}", "seated", table)
+
+
+def no_opponent(wait_s: float) -> LobbyError:
+    """408 ``no-opponent``: nobody was paired with the player within ``wait_s`` seconds."""
+    return LobbyError(
+        408,
+        f"no opponent came within {wait_s:g} s; try again",
+        "no-opponent",
+        params={"seconds": round(wait_s)},
+    )
+
+
+def waiting_error(room: str) -> LobbyError:
+    """409 ``waiting``: the account already waits for a quick match in ``room``."""
+    return LobbyError(409, f"you are already waiting for a quick match in {room}", "waiting")
 
 
 class Lobby:
@@ -98,7 +111,8 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self.invites: dict[str, str] = {}
         self.by_user: dict[int, str] = {}
-        self.waiting: dict[str, list[_Waiter]] = {}
+        self.queues = Queues(RecentPairs(clock, config.repeat_hold_s))
+        """The quick-match queues of the rooms, and the rule against repeat pairings."""
         self.pending: set[int] = set()
         """Accounts with a seat request in progress (between the check and the seat): one
         account holds at most one seat anywhere, so a second request waits for nothing and is
@@ -140,9 +154,7 @@ class Lobby:
     def _check_free(self, user: User) -> None:
         table = self.table_of(user.id)
         if table is not None:
-            raise LobbyError(
-                409, f"you are already seated at table {table.spec.id}", "seated", table.spec.id
-            )
+            raise seated_error(table.spec.id)
         if user.id in self.held:
             raise LobbyError(
                 409,
@@ -153,9 +165,9 @@ class Lobby:
             )
         if user.id in self.pending:
             raise LobbyError(409, "another request of yours is being seated", "seat-pending")
-        for waiters in self.waiting.values():
-            if any(w.user_id == user.id and not w.future.done() for w in waiters):
-                raise LobbyError(409, "you are already waiting for a quick match", "waiting")
+        room = self.queues.waiting_in(user.id)
+        if room is not None:
+            raise waiting_error(room)
 
     @contextlib.contextmanager
     def _reserve(self, user: User) -> Iterator[None]:
@@ -269,49 +281,44 @@ class Lobby:
         room = self._room(room_id)
         with self._reserve(user):
             await self._admit(user, room)
-            queue = self.waiting.setdefault(room.id, [])
-            while queue:
-                other = queue.pop(0)
-                if other.future.done():
-                    continue
-                table = await self._quick_table(room, other.user_id, other.name, user)
-                other.future.set_result((table, 0))
-                return table, 1
-            future: asyncio.Future[tuple[TableView, int]] = (
-                asyncio.get_running_loop().create_future()
-            )
-            waiter = _Waiter(user.id, user.name, future)
-            queue.append(waiter)  # from here on the queue holds the account's seat
+            other = self.queues.partner(room.id, user.id)
+            if other is not None:
+                return await self._pair(room, other, user), 1
+            waiter = self.queues.add(room.id, user.id, user.name)  # it holds the seat from here
+
+        async def rematch(waiter: Waiter) -> Table | None:
+            """The hold with a recent opponent waiting ended: pair him now, if he still waits
+            (the waiter leaves the queue and holds his seat as a request again)."""
+            other = self.queues.partner(room.id, user.id)
+            if other is None:
+                return None
+            self.queues.drop(room.id, waiter)
+            waiter.future.cancel()
+            self.pending.add(user.id)
+            try:
+                return await self._pair(room, other, user)
+            finally:
+                self.pending.discard(user.id)
+
         try:
-            return await asyncio.wait_for(asyncio.shield(future), timeout=wait_s)
-        except (TimeoutError, asyncio.CancelledError) as err:
-            if future.done() and not future.cancelled():
-                return future.result()
-            future.cancel()
-            if waiter in queue:
-                queue.remove(waiter)
-            if isinstance(err, asyncio.CancelledError):
-                raise
-            raise LobbyError(
-                408,
-                f"no opponent came within {wait_s:g} s; try again",
-                "no-opponent",
-                params={"seconds": round(wait_s)},
-            ) from None
+            return await self.queues.wait(room.id, waiter, wait_s, rematch)
+        except TimeoutError:
+            raise no_opponent(wait_s) from None
+
+    async def _pair(self, room: RoomTier, other: Waiter, user: User) -> Table:
+        """Seat ``other`` (who waited: seat 0) and ``user`` at a new table of ``room``."""
+        self.queues.recent.paired(other.user_id, user.id)
+        table = await self._quick_table(room, other.user_id, other.name, user)
+        other.future.set_result((table, 0))
+        return table
 
     async def cancel_quick(self, user_id: int) -> bool:
         """Take the user out of every quick-match queue: his waiting request answers 409
         ``cancelled`` and no opponent is paired with him.  ``False`` if he was not waiting
         (a cluster node answers 409 ``seated`` instead when a pairing came first)."""
-        for queue in self.waiting.values():
-            for waiter in list(queue):
-                if waiter.user_id == user_id and not waiter.future.done():
-                    queue.remove(waiter)
-                    waiter.future.set_exception(
-                        LobbyError(409, "the quick match was cancelled", "cancelled")
-                    )
-                    return True
-        return False
+        return self.queues.cancel(
+            user_id, LobbyError(409, "the quick match was cancelled", "cancelled")
+        )
 
     async def _quick_table(
         self, room: RoomTier, first_id: int, first_name: str, user: User, table_id: str = ""
@@ -460,9 +467,15 @@ class Lobby:
                     start = run.start_hand(multiplier)
                 except StakeError as err:
                     raise LobbyError(422, str(err), "bad-stake") from None
-                await self.campaigns.save(user.id, run, last)
+                new = table is None  # the seat before the stake: a refused seat takes none
                 if table is None:
                     table = await self._new_campaign_table(user, start.features)
+                try:
+                    await self.campaigns.save(user.id, run, last)
+                except BaseException:
+                    if new:
+                        table.abandon()
+                    raise
             table.begin_hand(start)
             return table, campaign_json(run, last, table.spec.id)
 
@@ -549,10 +562,7 @@ class Lobby:
         return self._table(spec, seats)
 
     async def shutdown(self) -> None:
-        for waiters in self.waiting.values():
-            for waiter in waiters:
-                if not waiter.future.done():
-                    waiter.future.cancel()
+        self.queues.close()
         for table in list(self.tables.values()):
             await table.stop()
         await self.journal.close()

@@ -25,7 +25,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["BeanMove", "to_beans"]
+__all__ = ["NEW_PLAYER_HANDS", "BeanMove", "escape_pays", "to_beans"]
+
+NEW_PLAYER_HANDS = 10
+"""An account is new until it has played this many bean-room hands to the end (won, lost or
+drawn; escapes and called-off hands do not count)."""
+
+
+def escape_pays(escaper_complete_hands: int, new_player_hands: int = NEW_PLAYER_HANDS) -> bool:
+    """Whether an escape moves beans: not while the escaper is new.  A new account's beans are
+    (nearly) all grants, and an escape is the one way to hand them over in seconds — six fresh
+    puppets leaving at once fed one account 39,000 beans — so a new account's escape costs it
+    its rating and the match, and moves no bean to anyone."""
+    return escaper_complete_hands >= new_player_hands
 
 
 @dataclass(frozen=True, slots=True)

@@ -191,12 +191,13 @@ class Served:
 
 
 @contextlib.asynccontextmanager
-async def serving(database: str) -> AsyncIterator[Served]:
+async def serving(database: str, *, new_player_hands: int = 0) -> AsyncIterator[Served]:
     """The real app on uvicorn on loopback over ``database``, with a rigged generator; timers
     long enough (10 minutes) never to fire while the clients answer at once or a line is being
     searched for (the search runs on the server's event loop), and no 鸣牌保护 pause (the
     table passes a pass-only window at once: the beans are the point here; the pause has tests
-    of its own in ``test_trust_runtime.py``)."""
+    of its own in ``test_trust_runtime.py``).  Every account counts as seasoned unless
+    ``new_player_hands`` says otherwise (a new account's escape moves no bean)."""
     store = await Store.open(database, passwords=Passwords.fast())
     rng = RiggedRandom(7)
     config = TableConfig(  # game seconds, × 0.01
@@ -206,6 +207,8 @@ async def serving(database: str) -> AsyncIterator[Served]:
         claim_timeout_s=60_000.0,
         idle_timeout_s=60_000.0,
         claim_min_pause_s=0.0,
+        new_player_hands=new_player_hands,
+        repeat_hold_s=0.0,  # the same two accounts quick-match hand after hand here
     )
     app = create_app(store, rng=rng, clock=Clock(0.01), config=config)
     port = free_port()

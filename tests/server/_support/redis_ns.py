@@ -14,6 +14,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from erren.server.cluster import Cluster, ClusterError
+from erren.server.cluster.matching import QUEUE_MARK
 from erren.testing.servers import REDIS_URL, drop_prefix, new_prefix
 from erren.testing.waits import eventually
 
@@ -46,18 +47,18 @@ async def clusters(count: int, *, lease_ms: int = 5_000) -> AsyncIterator[list[C
 
 async def until_queued(url: str, token: str, prefix: str, timeout: float = 20) -> None:
     """Wait until the account of ``token`` (on the node at ``url``) waits in a quick-match
-    queue of the cluster under ``prefix``: its ``qu:{user}`` key is set
+    queue of the cluster under ``prefix``: its ``seat:{user}`` key holds ``queue:ROOM``
     (:mod:`erren.server.cluster.matching`).  A test that needs one player to be waiting before
     the other arrives awaits this, not a head start."""
     async with httpx.AsyncClient(base_url=url) as http:
         me = await http.get("/me", headers={"Authorization": f"Bearer {token}"})
         me.raise_for_status()
-        key = f"{prefix}qu:{me.json()['id']}"
+        key = f"{prefix}seat:{me.json()['id']}"
     client = aioredis.Redis.from_url(REDIS_URL, decode_responses=True)
     try:
 
         async def queued() -> bool:
-            return bool(await client.exists(key))
+            return str(await client.get(key)).startswith(QUEUE_MARK)
 
         await eventually(queued, f"the account waits in a queue ({key})", timeout=timeout)
     finally:

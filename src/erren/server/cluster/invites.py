@@ -10,8 +10,9 @@ the table's owner (found through the lease): his node asks it through the relay
 (:meth:`~erren.server.cluster.relay.Relay.ask`, a question in the owner's inbox answered in a
 reply list) and answers with what the owner said.  The owner seats him as it seats a player of
 its own: only in the free seat, and only if his account sits at no other table of the cluster
-(``seat:{user}``, taken before the seat is given, renewed with the table's lease) and waits in
-no quick-match queue.  Asking twice is harmless: a player already in the seat gets it again.
+and waits in no quick-match queue (``seat:{user}``, :mod:`.matching`: taken atomically before
+the seat is given, renewed with the table's lease).  Asking twice is harmless: a player already
+in the seat gets it again.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 
-from erren.server.cluster.lobby import ClusterLobby
+from erren.server.cluster.lobby import ClusterLobby, place_error
 from erren.server.lobby import LobbyError
 from erren.server.table import Table, TableBase, TableSpec, TableView
 
@@ -90,6 +91,16 @@ class InvitingLobby(ClusterLobby):
                 return code
             log.info("invite code %s is another node's; drawing again", code)
         raise LobbyError(503, "no free invite code was found; try again", "cluster-unavailable")
+
+    async def _own(self, table: Table) -> None:
+        """As a cluster node owns a table; a private table whose owning is refused (its player
+        is seated or waits elsewhere) gives its invite code back at once."""
+        try:
+            await super()._own(table)
+        except LobbyError:
+            if table.spec.invite is not None:
+                await self._withdraw(table.spec.invite, table.spec.id)
+            raise
 
     async def _republish(self, table: Table) -> None:
         """The picked-up table's invite code, published again if a Redis restart forgot it
@@ -183,12 +194,11 @@ class InvitingLobby(ClusterLobby):
         if table.seats[1].user_id is not None or table.full:
             return _refusal(409, "table-full", "that table is full")
         matching = self.cluster.matching
-        if await self.cluster.redis.exists(f"{self.cluster.prefix}qu:{user_id}"):
-            return _refusal(409, "waiting", "you are already waiting for a quick match")
         elsewhere = await matching.take_seat(user_id, table_id)
-        if elsewhere is not None:
-            message = f"you are already seated at table {elsewhere}"
-            return {**_refusal(409, "seated", message), "table": elsewhere}
+        if elsewhere is not None:  # seated at another table, or waiting for a quick match
+            refused = place_error(elsewhere)
+            answer = _refusal(refused.status, refused.code, refused.message)
+            return answer if refused.table is None else {**answer, "table": refused.table}
         if table.closed or table.seats[1].user_id is not None:  # taken meanwhile
             await matching.free_seats(table_id, [user_id])
             return _refusal(409, "table-full", "that table is full")

@@ -4,9 +4,13 @@
 
 * every table it makes is owned through a lease (:mod:`.leases`) whose fencing token every
   write of the table's games carries, and its human players are seated cluster-wide
-  (``seat:{user}``): an account sits at one table in the whole cluster;
+  (``seat:{user}``, :mod:`.matching`): an account sits at one table or waits in one queue in
+  the whole cluster, and a second seat or wait, on any node, is refused with the single
+  server's 409 ``seated``/``waiting``;
 * quick match goes through the shared queues (:mod:`.matching`): the node whose player finds
-  an opponent makes the table; the opponent's node answers with the table's id and seat 0;
+  an opponent makes the table; the opponent's node answers with the table's id and seat 0; a
+  player held back from a recent opponent (:mod:`erren.server.pairing`) is paired by his own
+  node once the hold ends (that node makes the table, he sits in seat 1);
 * at startup, and every half lease after, it restores the unfinished games whose table nobody
   holds (a dead node's, a stopped node's), claiming each game with its new token before
   reading it: the takeover after a node's death.
@@ -26,8 +30,14 @@ from typing import TYPE_CHECKING, Any
 from redis.exceptions import RedisError
 
 from erren.server.cluster.idle import IdleTables
-from erren.server.cluster.matching import Cancelled, Found
-from erren.server.lobby import Lobby, LobbyError
+from erren.server.cluster.matching import Again, Cancelled, Found, Joined, Outcome, Place, PlaceKind
+from erren.server.lobby import (
+    Lobby,
+    LobbyError,
+    no_opponent,
+    seated_error,
+    waiting_error,
+)
 from erren.server.table import Seat, Table, TableBase, TableSpec, TableView, quick_spec
 
 if TYPE_CHECKING:
@@ -58,6 +68,23 @@ class RemoteTable:
         }
 
 
+def place_error(place: Place) -> LobbyError:
+    """The refusal of a second seat or wait: 409 ``seated`` (with the table) or ``waiting``,
+    as a single server answers."""
+    if place.kind is PlaceKind.WAITING:
+        return waiting_error(place.where)
+    return seated_error(place.where)
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """A player of this node waiting in a shared queue: his room, and a future that stops the
+    wait when the node shuts down (a player's cancel reaches the wait through Redis)."""
+
+    room: str
+    stop: asyncio.Future[None]
+
+
 def _kept_waiting(table: TableBase) -> bool:
     """Whether a table waiting for a deal is kept for another node to pick up: every table but
     a campaign's (its player goes back to the campaign screen after each hand)."""
@@ -74,9 +101,10 @@ class ClusterLobby(Lobby):
     def __init__(self, store: Store, cluster: Cluster, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
         self.cluster = cluster
-        self.remote_waits: dict[int, asyncio.Future[None]] = {}
-        """The players of this node waiting in a shared queue: a future that stops the wait
-        when the node shuts down (a player's cancel reaches the wait through Redis)."""
+        self.remote_waits: dict[int, _Waiting] = {}
+        """The players of this node waiting in a shared queue."""
+        cluster.matching.repeat_ms = round(self.clock.real(self.config.repeat_hold_s) * 1000)
+        cluster.matching.now = self.clock.now
         self.lost: set[str] = set()
         """Tables whose lease this node lost: stopped, their seats left to the new owner."""
         self._chores: set[asyncio.Task[Any]] = set()
@@ -121,9 +149,7 @@ class ClusterLobby(Lobby):
             if elsewhere is not None:
                 await matching.free_seats(table_id, taken)
                 await leases.release(table_id, token)
-                raise LobbyError(
-                    409, f"you are already seated at table {elsewhere}", "seated", elsewhere
-                )
+                raise place_error(elsewhere)
             taken.append(user_id)
         table.fence = token
         leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
@@ -177,9 +203,12 @@ class ClusterLobby(Lobby):
 
     # ------------------------------------------------------------------ quick match
     def _check_free(self, user: User) -> None:
+        """This node's own requests and waits (the cluster's are refused by Redis, atomically,
+        when the seat or the wait is taken: :mod:`.matching`)."""
         super()._check_free(user)
-        if user.id in self.remote_waits:
-            raise LobbyError(409, "you are already waiting for a quick match", "waiting")
+        waiting = self.remote_waits.get(user.id)
+        if waiting is not None:
+            raise waiting_error(waiting.room)
 
     async def quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[TableView, int]:
         try:
@@ -207,32 +236,27 @@ class ClusterLobby(Lobby):
             await self._admit(user, room)
             table_id = self._new_id()
             joined = await matching.join(user.id, user.name, room.id, table_id, wait_s)
-            if joined.kind == "seated":
-                raise LobbyError(
-                    409,
-                    f"you are already seated at table {joined.where}",
-                    "seated",
-                    joined.where,
-                )
-            if joined.kind == "waiting":
-                raise LobbyError(409, "you are already waiting for a quick match", "waiting")
+            if joined.kind is Outcome.SEATED:
+                raise seated_error(joined.where)
+            if joined.kind is Outcome.WAITING:
+                raise waiting_error(joined.where)
             if joined.opponent is not None:
                 other = joined.opponent
                 table = await self._quick_table(room, other.user_id, other.name, user, table_id)
                 return table, 1
             stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            self.remote_waits[user.id] = stop  # from here on the queue holds the seat
+            self.remote_waits[user.id] = _Waiting(room.id, stop)  # the queue holds the seat
         try:
-            found = await self._wait(user, room.id, wait_s, stop)
+            found = await self._wait(user, room.id, wait_s, stop, joined)
+            if isinstance(found, Joined):  # held back, then paired by this node: seat 1
+                assert found.opponent is not None
+                other = found.opponent
+                table = await self._quick_table(room, other.user_id, other.name, user, found.where)
+                return table, 1
         finally:
             self.remote_waits.pop(user.id, None)
         if found is None:
-            raise LobbyError(
-                408,
-                f"no opponent came within {wait_s:g} s; try again",
-                "no-opponent",
-                params={"seconds": round(wait_s)},
-            )
+            raise no_opponent(wait_s)
         local = self.tables.get(found.table_id)
         if local is not None:
             return local, 0
@@ -240,9 +264,13 @@ class ClusterLobby(Lobby):
         return RemoteTable(quick_spec(found.table_id, room), names), 0
 
     async def _wait(
-        self, user: User, room_id: str, wait_s: float, stop: asyncio.Future[None]
-    ) -> Found | None:
-        waiting = asyncio.ensure_future(self.cluster.matching.wait(user.id, room_id, wait_s))
+        self, user: User, room_id: str, wait_s: float, stop: asyncio.Future[None], queued: Joined
+    ) -> Found | Joined | None:
+        again = None
+        if queued.held_s is not None:  # a recent opponent waits: try again when his hold ends
+            again = Again(user.name, self._new_id, queued.held_s)
+        matching = self.cluster.matching
+        waiting = asyncio.ensure_future(matching.wait(user.id, room_id, wait_s, again))
         either: set[asyncio.Future[Any]] = {waiting, stop}
         await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
         if not waiting.done():  # the node stops: the player leaves the queue
@@ -263,14 +291,14 @@ class ClusterLobby(Lobby):
             done = await self.cluster.matching.cancel(user_id)
         except RedisError as err:
             raise self._unavailable("cancelling a quick match", err) from None
-        if done.kind == "seated":
+        if done.kind is Outcome.SEATED:
             raise LobbyError(
                 409,
                 f"too late: an opponent was paired first; you are seated at table {done.where}",
                 "seated",
                 done.where,
             )
-        return done.kind == "cancelled"
+        return done.kind is Outcome.CANCELLED
 
     # ------------------------------------------------------------------ restart, takeover
     async def restore(self) -> int:
@@ -376,8 +404,10 @@ class ClusterLobby(Lobby):
             await leases.release(table_id, token)
             return False
         users = [s.user_id for s in table.seats if s.user_id is not None]
-        for user_id in users:
-            await self.cluster.matching.take_seat(user_id, table_id)
+        for user_id in users:  # his game goes on here, wherever he went meanwhile
+            elsewhere = await self.cluster.matching.take_seat(user_id, table_id)
+            if elsewhere is not None:
+                log.warning("restored table %s: player %s is at %s", table_id, user_id, elsewhere)
             if self.held.get(user_id) == table_id:
                 del self.held[user_id]
         leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
@@ -390,9 +420,9 @@ class ClusterLobby(Lobby):
             self._adopter.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._adopter
-        for stop in self.remote_waits.values():
-            if not stop.done():
-                stop.set_result(None)
+        for waiting in self.remote_waits.values():
+            if not waiting.stop.done():
+                waiting.stop.set_result(None)
         await super().shutdown()
         for task in list(self._chores):
             await asyncio.gather(task, return_exceptions=True)

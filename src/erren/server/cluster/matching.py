@@ -1,92 +1,182 @@
-"""The quick-match queues every node shares, and the seats every node respects.
+"""The quick-match queues every node shares, and the one seat per account every node respects.
 
-Per room a Redis list ``{prefix}q:{room}`` holds the waiting players (``USER|NAME``, oldest
-first); ``{prefix}qu:{user}`` (expiring with the wait) says which room a player waits in, so an
-account waits in at most one queue; ``{prefix}seat:{user}`` names the table an account sits at,
-so an account is seated at most once in the whole cluster.  :meth:`Matching.join` is one Lua
-script, run atomically by Redis: it refuses a seated or waiting account, else pairs the player
-with the oldest player still waiting in the room (stale entries are dropped), seats both at the
-table id the caller proposes and leaves the news in the waiting player's inbox
-``{prefix}inbox:{user}``; or it queues the player (emptying his inbox of a past wait's news).
-Two players are paired exactly once, by whichever node's script runs second; that node creates
-the table.  :meth:`Matching.cancel`, from any node, is one script too: it takes a waiting
-player out of his queue and leaves ``cancelled`` in his inbox, which wakes his node's wait; run
-by Redis one after the other, a cancel and a pairing never both succeed.
+**One reservation per account.**  ``{prefix}seat:{user}`` is the account's one place in the
+whole cluster: the id of the table it sits at (any kind: quick match, private, against the
+computer, campaign, joined by invite), or ``queue:ROOM`` while it waits for a quick match in
+``ROOM``; no key, no place.  Every change of it is one Lua script, run atomically by Redis, that
+looks at what the key holds first: :meth:`Matching.take_seat` (a node seats a player at a table
+it owns: refused while the account sits elsewhere or waits), :meth:`Matching.join` (refused
+while it sits or waits; pairs, or queues), :meth:`Matching.cancel`, :meth:`Matching.leave` and
+:meth:`Matching.free_seats` (only a key that still holds that wait or that table is deleted).
+So of two requests of one account on two nodes, whichever script runs first wins and the other
+is refused (409 ``seated`` with the table, or ``waiting``), whatever their kinds.  A seat
+expires :attr:`Matching.seat_ms` after its table's lease was last renewed (the owner renews it
+with the lease), a wait :data:`MARGIN_MS` after the wait should have ended: a dead node's
+players are free again after a while, never locked out for good.
 
-The script builds key names from the prefix (one Redis, not Redis Cluster's hash slots).
+**The queues.**  Per room a Redis list ``{prefix}q:{room}`` holds the waiting players
+(``USER|NAME``, oldest first; an entry whose account no longer waits there is dropped when met).
+:meth:`Matching.join` pairs the player with the oldest player waiting in the room whom he may
+meet now, seats both at the table id the caller proposes and leaves the news in the waiting
+player's inbox ``{prefix}inbox:{user}``; or it queues the player (emptying his inbox of a past
+wait's news).  Two players are paired exactly once, by whichever node's script runs second; that
+node creates the table.  :meth:`Matching.cancel`, from any node, takes a waiting player out of
+his queue and leaves ``cancelled`` in his inbox, which wakes his node's wait; run by Redis one
+after the other, a cancel and a pairing never both succeed.
+
+**Repeat pairings** (:mod:`erren.server.pairing` has the rule): ``{prefix}met:{A}:{B}`` holds
+when the two accounts were last paired (ms, the pairing node's clock), expiring with the hold
+(:attr:`Matching.repeat_ms`).  A player who arrives while only recent opponents wait is queued
+and told when the first hold ends; his node's :meth:`Matching.wait` then tries the pairing
+again (the same script, for a player already waiting), so the two are paired once the hold is
+over and both still wait.
+
+The scripts build key names from the prefix (one Redis, not Redis Cluster's hash slots).
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum, StrEnum
 
 import redis.asyncio as aioredis
 
 from erren.server.cluster.waits import bounded
+from erren.server.pairing import REPEAT_HOLD_S
 
-__all__ = ["CANCELLED", "MARGIN_MS", "Cancelled", "Found", "Joined", "Matching", "Paired"]
+__all__ = [
+    "CANCELLED",
+    "MARGIN_MS",
+    "QUEUE_MARK",
+    "Again",
+    "Cancelled",
+    "Found",
+    "Joined",
+    "Matching",
+    "Outcome",
+    "Paired",
+    "Place",
+    "PlaceKind",
+]
 
 MARGIN_MS = 2_000
-"""A queue entry outlives its wait by this much: the waiting node takes it out itself; the
-expiry is for a node that died while its player waited."""
+"""A wait's reservation outlives the wait by this much: the waiting node takes it back itself;
+the expiry is for a node that died while its player waited."""
+QUEUE_MARK = "queue:"
+"""What a waiting account's ``seat:{user}`` holds before the room's id (a table id never
+starts so)."""
+INBOX_MS = 60_000
+"""A player's inbox outlives its last news by this much (his node reads it at once)."""
 
-_JOIN = """
-local prefix, user, name, room = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
-local wait_ms, table, seat_ms = ARGV[5], ARGV[6], ARGV[7]
-local seated = redis.call('GET', prefix .. 'seat:' .. user)
-if seated then return {'seated', seated} end
-local waiting = redis.call('GET', prefix .. 'qu:' .. user)
-if waiting then return {'waiting', waiting} end
-local queue = prefix .. 'q:' .. room
-while true do
-  local entry = redis.call('LPOP', queue)
-  if not entry then break end
-  local other = string.match(entry, '^([^|]+)|')
-  if other ~= user and redis.call('GET', prefix .. 'qu:' .. other) == room then
-    redis.call('DEL', prefix .. 'qu:' .. other)
-    redis.call('SET', prefix .. 'seat:' .. other, table, 'PX', seat_ms)
-    redis.call('SET', prefix .. 'seat:' .. user, table, 'PX', seat_ms)
-    local inbox = prefix .. 'inbox:' .. other
-    redis.call('RPUSH', inbox, table .. '|' .. user .. '|' .. name)
-    redis.call('PEXPIRE', inbox, 60000)
-    return {'paired', entry}
+# the one place of an account: its table's id, or QUEUE_MARK .. room
+_PLACE = """
+local function place_of(prefix, user)
+  local held = redis.call('GET', prefix .. 'seat:' .. user)
+  if not held then return nil, nil end
+  if string.sub(held, 1, 6) == 'queue:' then return 'waiting', string.sub(held, 7) end
+  return 'seated', held
+end
+local function unqueue(queue, user)
+  for _, entry in ipairs(redis.call('LRANGE', queue, 0, -1)) do
+    if string.match(entry, '^([^|]+)|') == user then redis.call('LREM', queue, 0, entry) end
   end
 end
-redis.call('DEL', prefix .. 'inbox:' .. user)
-redis.call('RPUSH', queue, user .. '|' .. name)
-redis.call('SET', prefix .. 'qu:' .. user, room, 'PX', wait_ms)
-return {'queued', room}
 """
 
-_CANCEL = """
-local prefix, user = ARGV[1], ARGV[2]
-local room = redis.call('GET', prefix .. 'qu:' .. user)
-if not room then
-  local seated = redis.call('GET', prefix .. 'seat:' .. user)
-  if seated then return {'seated', seated} end
-  return {'idle', ''}
+_JOIN = (
+    _PLACE
+    + """
+local prefix, user, name, room = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local wait_ms, table, seat_ms = ARGV[5], ARGV[6], ARGV[7]
+local now, repeat_ms, again = tonumber(ARGV[8]), tonumber(ARGV[9]), ARGV[10] == '1'
+local mark = 'queue:' .. room
+local kind, where = place_of(prefix, user)
+if again then
+  -- a waiting player tries again: only if he still waits there (else his inbox has the news)
+  if kind ~= 'waiting' or where ~= room then return {'gone', where or ''} end
+elseif kind then
+  return {kind, where}
 end
 local queue = prefix .. 'q:' .. room
+local soonest = -1
 for _, entry in ipairs(redis.call('LRANGE', queue, 0, -1)) do
-  if string.match(entry, '^([^|]+)|') == user then redis.call('LREM', queue, 0, entry) end
+  local other = string.match(entry, '^([^|]+)|')
+  if other == user then
+    if not again then redis.call('LREM', queue, 0, entry) end  -- a past wait's leftover
+  elseif redis.call('GET', prefix .. 'seat:' .. other) ~= mark then
+    redis.call('LREM', queue, 0, entry)  -- he no longer waits here
+  else
+    local low, high = other, user
+    if tonumber(low) > tonumber(high) then low, high = user, other end
+    local met_key = prefix .. 'met:' .. low .. ':' .. high
+    local met = redis.call('GET', met_key)
+    local left = 0
+    if met then left = tonumber(met) + repeat_ms - now end
+    if left > 0 then
+      if soonest < 0 or left < soonest then soonest = left end
+    else
+      redis.call('LREM', queue, 0, entry)
+      unqueue(queue, user)
+      redis.call('SET', prefix .. 'seat:' .. other, table, 'PX', seat_ms)
+      redis.call('SET', prefix .. 'seat:' .. user, table, 'PX', seat_ms)
+      if repeat_ms > 0 then redis.call('SET', met_key, ARGV[8], 'PX', repeat_ms) end
+      local inbox = prefix .. 'inbox:' .. other
+      redis.call('RPUSH', inbox, table .. '|' .. user .. '|' .. name)
+      redis.call('PEXPIRE', inbox, ARGV[11])
+      return {'paired', entry}
+    end
+  end
 end
-redis.call('DEL', prefix .. 'qu:' .. user)
+if not again then
+  redis.call('DEL', prefix .. 'inbox:' .. user)
+  redis.call('RPUSH', queue, user .. '|' .. name)
+  redis.call('SET', prefix .. 'seat:' .. user, mark, 'PX', wait_ms)
+end
+return {'queued', room, soonest}
+"""
+)
+
+_CANCEL = (
+    _PLACE
+    + """
+local prefix, user = ARGV[1], ARGV[2]
+local kind, where = place_of(prefix, user)
+if kind ~= 'waiting' then return {kind or 'idle', where or ''} end
+unqueue(prefix .. 'q:' .. where, user)
+redis.call('DEL', prefix .. 'seat:' .. user)
 local inbox = prefix .. 'inbox:' .. user
 redis.call('RPUSH', inbox, 'cancelled')
-redis.call('PEXPIRE', inbox, 60000)
-return {'cancelled', room}
+redis.call('PEXPIRE', inbox, ARGV[3])
+return {'cancelled', where}
 """
+)
 
-_LEAVE = """
+_LEAVE = (
+    _PLACE
+    + """
 local prefix, user, room = ARGV[1], ARGV[2], ARGV[3]
-local queue = prefix .. 'q:' .. room
-for _, entry in ipairs(redis.call('LRANGE', queue, 0, -1)) do
-  if string.match(entry, '^([^|]+)|') == user then redis.call('LREM', queue, 0, entry) end
-end
-if redis.call('GET', prefix .. 'qu:' .. user) ~= room then return 0 end
-redis.call('DEL', prefix .. 'qu:' .. user)
+unqueue(prefix .. 'q:' .. room, user)
+local kind, where = place_of(prefix, user)
+if kind ~= 'waiting' or where ~= room then return 0 end
+redis.call('DEL', prefix .. 'seat:' .. user)
 return 1
+"""
+)
+
+_TAKE = """
+local held = redis.call('GET', KEYS[1])
+if not held then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return ''
+end
+if held == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return ''
+end
+return held
 """
 
 _FREE = """
@@ -96,6 +186,48 @@ for i, key in ipairs(KEYS) do
 end
 return n
 """
+
+
+class Outcome(StrEnum):
+    """What a script of the queues did (:class:`Joined`)."""
+
+    PAIRED = "paired"
+    """Paired with a waiting player (:attr:`Joined.opponent`), both seated at the table."""
+    QUEUED = "queued"
+    """Queued in the room (or, trying again, still waiting there)."""
+    WAITING = "waiting"
+    """Refused: the account already waits, in room :attr:`Joined.where`."""
+    SEATED = "seated"
+    """Refused: the account already sits at table :attr:`Joined.where`."""
+    CANCELLED = "cancelled"
+    """The wait in room :attr:`Joined.where` is cancelled."""
+    IDLE = "idle"
+    """Nothing to cancel: the account waits nowhere and sits nowhere."""
+    GONE = "gone"
+    """Trying again: the account no longer waits there (paired or cancelled meanwhile: its
+    inbox has the news; or its wait expired)."""
+
+
+class PlaceKind(Enum):
+    """What an account's one place in the cluster is."""
+
+    SEATED = "seated"
+    WAITING = "waiting"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an account is: seated at table ``where``, or waiting in room ``where``."""
+
+    kind: PlaceKind
+    where: str
+
+    @classmethod
+    def parse(cls, value: str) -> Place:
+        """From what ``seat:{user}`` holds."""
+        if value.startswith(QUEUE_MARK):
+            return cls(PlaceKind.WAITING, value.removeprefix(QUEUE_MARK))
+        return cls(PlaceKind.SEATED, value)
 
 
 @dataclass(frozen=True)
@@ -130,14 +262,28 @@ CANCELLED = Cancelled()
 
 @dataclass(frozen=True)
 class Joined:
-    """What :meth:`Matching.join` did: ``kind`` is ``paired`` (``opponent`` set), ``queued``,
-    ``waiting`` (already waiting in room ``where``) or ``seated`` (at table ``where``); what
-    :meth:`Matching.cancel` did: ``cancelled`` (he waited in room ``where``), ``seated`` or
-    ``idle``."""
+    """What :meth:`Matching.join` did: ``paired`` (:attr:`opponent` set, both seated at table
+    :attr:`where`), ``queued`` (in room :attr:`where`; :attr:`held_s` set when a recent
+    opponent waits there: the seconds until the first such hold ends), ``waiting`` (already
+    waiting in room :attr:`where`) or ``seated`` (at table :attr:`where`); what
+    :meth:`Matching.cancel` did: ``cancelled`` (he waited in room :attr:`where`), ``seated``
+    or ``idle``."""
 
-    kind: str
+    kind: Outcome
     where: str = ""
     opponent: Paired | None = None
+    held_s: float | None = None
+
+
+@dataclass(frozen=True)
+class Again:
+    """How a held-back player's node tries his pairing again (:meth:`Matching.wait`): his
+    name, a fresh table id for each try (his node makes the table if he is paired), and the
+    seconds until the first try (:attr:`Joined.held_s`)."""
+
+    name: str
+    new_table: Callable[[], str]
+    after_s: float
 
 
 class Matching:
@@ -158,38 +304,86 @@ class Matching:
         """A seat outlives the last renewal of its table's lease by this long (the owner renews
         it with the lease): a dead node's players are free again once it has passed, unless
         another node took the table over (and re-took the seats) meanwhile."""
+        self.repeat_ms = round(REPEAT_HOLD_S * 1000)
+        """How long after their pairing two accounts are not paired again (the node's lobby
+        sets it from its table settings and clock)."""
+        self.now: Callable[[], float] = time.time
+        """Wall-clock seconds (the node's lobby sets its clock's)."""
         self._join = client.register_script(_JOIN)
         self._leave = client.register_script(_LEAVE)
         self._free = client.register_script(_FREE)
         self._cancel = client.register_script(_CANCEL)
+        self._take = client.register_script(_TAKE)
 
     async def join(
         self, user_id: int, name: str, room: str, table_id: str, wait_s: float
     ) -> Joined:
-        """Pair the player with the oldest one waiting in ``room`` (both are then seated at
-        ``table_id``), or queue him for ``wait_s`` seconds."""
-        wait_ms = max(1, round(wait_s * 1000)) + MARGIN_MS  # the waiter leaves by himself
-        kind, value = await self._join(
-            args=[self.prefix, user_id, name, room, wait_ms, table_id, self.seat_ms]
-        )
-        if kind == "paired":
-            other, _, other_name = str(value).partition("|")
-            return Joined("paired", table_id, Paired(int(other), other_name))
-        return Joined(str(kind), str(value))
+        """Pair the player with the oldest one waiting in ``room`` whom he may meet now (both
+        are then seated at ``table_id``), or queue him for ``wait_s`` seconds."""
+        return await self._try(user_id, name, room, table_id, wait_s=wait_s)
 
-    async def wait(self, user_id: int, room: str, wait_s: float) -> Found | Cancelled | None:
+    async def join_again(self, user_id: int, name: str, room: str, table_id: str) -> Joined:
+        """The player waits in ``room`` and a hold has ended: pair him now as :meth:`join`
+        would (``paired``, his node makes the table), or ``queued`` (still waiting; ``held_s``
+        as :meth:`join`'s), or ``gone`` (he no longer waits there)."""
+        return await self._try(user_id, name, room, table_id, again=True)
+
+    async def _try(
+        self,
+        user_id: int,
+        name: str,
+        room: str,
+        table_id: str,
+        *,
+        wait_s: float = 0,
+        again: bool = False,
+    ) -> Joined:
+        wait_ms = max(1, round(wait_s * 1000)) + MARGIN_MS  # the waiter leaves by himself
+        now_ms = round(self.now() * 1000)
+        answer = await self._join(
+            args=[
+                *(self.prefix, user_id, name, room, wait_ms, table_id, self.seat_ms),
+                *(now_ms, self.repeat_ms, int(again), INBOX_MS),
+            ]
+        )
+        kind, value = Outcome(answer[0]), str(answer[1])
+        if kind is Outcome.PAIRED:
+            other, _, other_name = value.partition("|")
+            return Joined(kind, table_id, Paired(int(other), other_name))
+        if kind is Outcome.QUEUED and int(answer[2]) >= 0:
+            return Joined(kind, value, held_s=int(answer[2]) / 1000)
+        return Joined(kind, value)
+
+    async def wait(
+        self, user_id: int, room: str, wait_s: float, again: Again | None = None
+    ) -> Found | Cancelled | Joined | None:
         """Wait (queued by :meth:`join`) until paired or cancelled (:meth:`cancel`, from any
         node); ``None`` when ``wait_s`` passed (the player has left the queue, as he has when
-        this coroutine is cancelled)."""
+        this coroutine is cancelled).  With ``again`` (he was held back from a recent
+        opponent), his pairing is tried again whenever a hold ends (:meth:`join_again`): a
+        ``paired`` :class:`Joined` when that paired him (his node makes the table)."""
         inbox = f"{self.prefix}inbox:{user_id}"
+        loop = asyncio.get_running_loop()
+        end = loop.time() + max(wait_s, 0.01)
+        after = None if again is None else again.after_s
         try:
-            wait = max(wait_s, 0.01)
-            found = await bounded(self.blocking.blpop([inbox], timeout=wait), wait, self.timeout_s)
+            while True:
+                left = end - loop.time()
+                step = max(left if after is None else min(after, left), 0.01)
+                found = await bounded(
+                    self.blocking.blpop([inbox], timeout=step), step, self.timeout_s
+                )
+                if found is not None:
+                    return _news(str(found[1]))
+                if again is None or after is None or after >= left:
+                    break
+                joined = await self.join_again(user_id, again.name, room, again.new_table())
+                if joined.kind is Outcome.PAIRED:
+                    return joined
+                after = joined.held_s  # None: no hold left (or news in the inbox)
         except asyncio.CancelledError:
             await asyncio.shield(self.leave(user_id, room))
             raise
-        if found is not None:
-            return _news(str(found[1]))
         if await self.leave(user_id, room):
             return None
         # paired or cancelled meanwhile (the script left its news in the inbox), or expired
@@ -201,39 +395,38 @@ class Matching:
         :meth:`wait` answers :data:`CANCELLED`.  ``Joined("cancelled", room)``; or he waits
         nowhere: ``Joined("seated", table)`` (a pairing came first: it stands) or
         ``Joined("idle")``."""
-        kind, where = await self._cancel(args=[self.prefix, user_id])
-        return Joined(str(kind), str(where))
+        kind, where = await self._cancel(args=[self.prefix, user_id, INBOX_MS])
+        return Joined(Outcome(kind), str(where))
 
     async def leave(self, user_id: int, room: str) -> bool:
         """Take the player out of the room's queue; ``False`` if he was not waiting there
         (paired already, or gone)."""
         return bool(await self._leave(args=[self.prefix, user_id, room]))
 
-    async def take_seat(self, user_id: int, table_id: str) -> str | None:
-        """Seat the account at ``table_id`` unless it sits elsewhere: ``None``, or the table
-        it sits at."""
-        key = self.seat_key(user_id)
-        if await self.redis.set(key, table_id, nx=True, px=self.seat_ms):
-            return None
-        current = await self.redis.get(key)
-        if current == table_id:
-            await self.redis.pexpire(key, self.seat_ms)
-            return None
-        return None if current is None else str(current)
+    async def take_seat(self, user_id: int, table_id: str) -> Place | None:
+        """Seat the account at ``table_id`` (or renew its seat there) unless it sits at another
+        table or waits for a quick match: ``None``, or where it is."""
+        held = await self._take(keys=[self.seat_key(user_id)], args=[table_id, self.seat_ms])
+        return Place.parse(str(held)) if held else None
 
     def seat_key(self, user_id: int) -> str:
         return f"{self.prefix}seat:{user_id}"
 
+    async def place_of(self, user_id: int) -> Place | None:
+        """Where the account is in the cluster (``None``: nowhere)."""
+        value = await self.redis.get(self.seat_key(user_id))
+        return None if value is None else Place.parse(str(value))
+
     async def seat_of(self, user_id: int) -> str | None:
-        """The table the account sits at, cluster-wide (``None``: none)."""
-        value = await self.redis.get(f"{self.prefix}seat:{user_id}")
-        return None if value is None else str(value)
+        """The table the account sits at, cluster-wide (``None``: none, or it waits)."""
+        place = await self.place_of(user_id)
+        return place.where if place is not None and place.kind is PlaceKind.SEATED else None
 
     async def free_seats(self, table_id: str, user_ids: list[int]) -> int:
         """Free the accounts' seats at ``table_id`` (a seat at another table stays)."""
         if not user_ids:
             return 0
-        keys = [f"{self.prefix}seat:{u}" for u in user_ids]
+        keys = [self.seat_key(u) for u in user_ids]
         return int(await self._free(keys=keys, args=[table_id]))
 
 

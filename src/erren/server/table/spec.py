@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from erren.engine import Match, Ruleset, find_ruleset
+from erren.server.pairing import REPEAT_HOLD_S
 from erren.server.rooms import RoomTier
+from erren.server.settlement import NEW_PLAYER_HANDS
 from erren.tiles import Tile
 
 __all__ = [
@@ -45,8 +47,14 @@ class TableConfig:
     invite nobody used, a finished hand nobody readies), closes with code ``idle``."""
     trustee_toggles: int = 10
     """How many times a player may switch 托管 on or off himself during one hand."""
+    new_player_hands: int = NEW_PLAYER_HANDS
+    """An account is new until it has played this many bean-room hands to the end; a new
+    account's escape moves no bean (:func:`erren.server.settlement.escape_pays`)."""
     store_retry_max_s: float = 5.0
     """The longest wait (real seconds) between two tries of a failed database write."""
+    repeat_hold_s: float = REPEAT_HOLD_S
+    """Quick match pairs the same two accounts again only this long after their last pairing
+    (:mod:`erren.server.pairing`; 0: at once)."""
 
 
 @dataclass(frozen=True, slots=True)
