@@ -178,6 +178,9 @@ def start_node(
     cmd += ["serve", "--port", str(port), "--database", database_url, "--rate", "100"]
     cmd += ["--claim-pause", "0"]  # 鸣牌保护's pause is a rule's wait, not the server's latency
     cmd += ["--node-id", name]
+    # thousands of guests and sockets from 127.0.0.1: no per-address bound
+    cmd += ["--guest-limit", "0", "--sockets-per-address", "0"]
+    cmd += ["--unauthenticated-per-address", "0"]
     if cluster is not None:
         cmd += ["--redis", cluster.redis, "--redis-prefix", cluster.prefix]
 

@@ -72,6 +72,8 @@ def _owner(prefix: str, table: str) -> str:
 def test_players_waiting_on_two_nodes_are_paired_and_play_at_the_owner(
     nodes: tuple[Server, Server, str],
 ) -> None:
+    """Slow (5–11 s): a whole hand at the cluster nodes' real-speed timers (the cluster tests
+    run at real time, 3 s leases), after a quick match across two nodes."""
     a, b, prefix = nodes
 
     async def go() -> None:

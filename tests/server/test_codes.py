@@ -136,6 +136,9 @@ def test_a_chinese_row_fills_exactly_the_params_its_code_carries() -> None:
     for key, names in {
         "err_throttled": {"retry_after"},
         "err_register-limit": {"retry_after"},
+        "err_guest-limit": {"retry_after"},
+        "err_connection-limit": {"retry_after"},
+        "err_server-full": {"retry_after"},
         "err_below-entry": {"balance", "entry_min"},
         "err_above-entry": {"balance", "entry_max"},
         "err_trustee-limit": {"limit"},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import logging
 import re
 import sys
@@ -15,6 +16,8 @@ NODE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,62}")
 """A node id: 1-63 letters, digits, ``.``, ``_`` or ``-``, starting with a letter or digit
 (:func:`erren.server.logs.default_node_id` makes one from the host name and the pid)."""
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+FEW_OPEN_FILES = 4096
+"""Below this open-file limit ``erren serve`` warns at start that it holds few connections."""
 
 NAME = "serve"
 HELP = "Run the game server (HTTP API + WebSocket play; SQLite by default, or PostgreSQL)."
@@ -75,6 +78,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="new accounts one client address may make per hour (default 30; 0: no limit)",
     )
     parser.add_argument(
+        "--guest-limit",
+        type=int,
+        metavar="N",
+        default=30,
+        help="new guests one client address may make per hour (default 30; 0: no limit)",
+    )
+    parser.add_argument(
+        "--unauthenticated-per-address",
+        type=int,
+        metavar="N",
+        default=32,
+        help="WebSockets one client address may hold before they have logged in (default 32; "
+        "0: no limit)",
+    )
+    parser.add_argument(
+        "--sockets-per-address",
+        type=int,
+        metavar="N",
+        default=256,
+        help="WebSockets one client address may hold in all (default 256; 0: no limit)",
+    )
+    parser.add_argument(
         "--login-limit",
         type=int,
         default=10,
@@ -94,6 +119,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds over which wrong passwords are counted (default 60)",
     )
     parser.add_argument(
+        "--new-player-hands",
+        type=int,
+        default=10,
+        metavar="N",
+        help="an account is new until it has played N bean-room hands to the end; a new "
+        "account's escape moves no bean (default 10; 0: every escape pays)",
+    )
+    parser.add_argument(
         "--fast-passwords",
         action="store_true",
         help="FOR TEST SERVERS ONLY: hash passwords with minimal argon2id parameters (time "
@@ -104,7 +137,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--forwarded-allow-ips",
         default=None,
         help="proxies trusted to give the client's address in X-Forwarded-For (uvicorn's "
-        "option; default 127.0.0.1): the address registrations and logins are counted by",
+        "option; default 127.0.0.1): the address registrations, guests, logins and sockets "
+        "are counted by; a trusted proxy's own connections are not bounded per address",
     )
     parser.add_argument(
         "--log-level",
@@ -185,6 +219,9 @@ def _cluster_config(args: argparse.Namespace, node: str) -> ClusterConfig | str 
 
 
 def run(args: argparse.Namespace) -> int:
+    # a fatal signal (SIGBUS from SQLite's shared memory on a broken disk, SIGSEGV) leaves the
+    # Python stacks of every thread in the log instead of a silent death
+    faulthandler.enable()
     if args.node_id is not None and not NODE_ID.fullmatch(args.node_id):
         print(
             f"erren serve: --node-id {args.node_id!r}: use 1-63 letters, digits, '.', '_' or "
@@ -197,6 +234,14 @@ def run(args: argparse.Namespace) -> int:
 
         from erren.server.app import create_app  # noqa: PLC0415
         from erren.server.clock import Clock  # noqa: PLC0415
+        from erren.server.edge import (  # noqa: PLC0415
+            Edge,
+            EdgeLimits,
+            connection_budget,
+            edge_protocol,
+            raise_open_files,
+            trusted_peers,
+        )
         from erren.server.logs import default_node_id, log_config  # noqa: PLC0415
         from erren.server.ratelimit import AccessLimits  # noqa: PLC0415
         from erren.server.store import Passwords  # noqa: PLC0415
@@ -219,6 +264,7 @@ def run(args: argparse.Namespace) -> int:
             idle_timeout_s=args.idle_timeout,
             claim_min_pause_s=args.claim_pause,
             trustee_toggles=args.trustee_toggles,
+            new_player_hands=args.new_player_hands,
         ),
         rate=args.rate,
         burst=2 * args.rate,
@@ -227,6 +273,9 @@ def run(args: argparse.Namespace) -> int:
             login_per_account=args.login_limit,
             login_per_address=args.login_address_limit,
             login_window_s=args.login_window,
+            guest_per_address=args.guest_limit,
+            unauthenticated_per_address=args.unauthenticated_per_address,
+            sockets_per_address=args.sockets_per_address,
         ),
         node=node,
         metrics=args.metrics,
@@ -250,10 +299,12 @@ def run(args: argparse.Namespace) -> int:
             app.state.holder["shutting_down"] = True
             super().handle_exit(sig, frame)
 
+    budget = connection_budget(raise_open_files())
     config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
+        backlog=budget.backlog,
         log_level=args.log_level,
         ws_max_size=1 << 20,
         ws_ping_interval=20,
@@ -263,6 +314,14 @@ def run(args: argparse.Namespace) -> int:
         server_header=False,  # no software version in every response
         log_config=log_config(node, args.log_format, args.log_level),
     )
+    # the edge trusts the proxies uvicorn resolved (the option, $FORWARDED_ALLOW_IPS, or its
+    # default); the protocol class is read when the server loads the config, at run()
+    edge = Edge(
+        EdgeLimits(max_connections=budget.connections),
+        trusted_peers(config.forwarded_allow_ips),
+    )
+    config.http = edge_protocol(edge)
+    _tell_budget(budget.open_files, budget.connections, budget.backlog)
     if args.fast_passwords:  # logged once uvicorn.Config has set the log format up
         logging.getLogger("erren.server").warning(
             "--fast-passwords: passwords are hashed with minimal argon2id parameters, "
@@ -270,3 +329,22 @@ def run(args: argparse.Namespace) -> int:
         )
     Server(config).run()
     return 0
+
+
+def _tell_budget(open_files: int, connections: int, backlog: int) -> None:
+    """Log how many connections the node holds (a warning when the open-file limit is low)."""
+    logger = logging.getLogger("erren.server")
+    if open_files < FEW_OPEN_FILES:
+        logger.warning(
+            "the open-file limit is %d: this node holds at most %d connections; raise it "
+            "(systemd: LimitNOFILE=65536, docs/deploy.md)",
+            open_files,
+            connections,
+        )
+    else:
+        logger.info(
+            "holding at most %d connections (open-file limit %d, listen backlog %d)",
+            connections,
+            open_files,
+            backlog,
+        )

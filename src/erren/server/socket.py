@@ -2,9 +2,12 @@
 
 A connection opens with no token in its URL and sends ``{"type": "auth", "token": ...}`` as its
 first message (within :data:`AUTH_TIMEOUT_S`); the server answers ``welcome``, or an ``auth``
-error and close code 4401.  The old ``/ws?token=...`` form (and ``Authorization: Bearer``) still
-works for one release; the token is never written to a log (:class:`RedactTokens` blanks it in
-uvicorn's lines, which print the URL with its query).
+error and close code 4401.  Before its handshake is answered, a connection whose client address
+already holds too many sockets (:class:`~erren.server.ratelimit.AddressSockets`: those not
+logged in yet, or all of them) is refused with HTTP 429 ``connection-limit``.  The old
+``/ws?token=...`` form (and ``Authorization: Bearer``) still works for one release; the token is
+never written to a log (:class:`RedactTokens` blanks it in uvicorn's lines, which print the URL
+with its query).
 
 :class:`Sockets` keeps the open connections by session and by account: logging out closes that
 session's sockets at once (``logged-out``, 4401), and an account has at most
@@ -30,12 +33,19 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from fastapi import FastAPI, WebSocket
+from fastapi.responses import JSONResponse
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from erren.server import protocol
 from erren.server.lobby import Lobby
 from erren.server.protocol import ProtocolError, error_json, parse_client
-from erren.server.ratelimit import TokenBucket
+from erren.server.ratelimit import (
+    AccessLimits,
+    AddressSockets,
+    HeldSocket,
+    SocketCap,
+    TokenBucket,
+)
 from erren.server.store import Store, User
 from erren.server.table import Act as TAct
 from erren.server.table import Advise as TAdvise
@@ -50,6 +60,7 @@ from erren.server.table import SetTrustee as TTrustee
 
 __all__ = [
     "AUTH_TIMEOUT_S",
+    "CAP_RETRY_S",
     "CLOSE_AUTH",
     "CLOSE_TOO_MANY",
     "MAX_SOCKETS_PER_ACCOUNT",
@@ -64,7 +75,12 @@ __all__ = [
 log = logging.getLogger("erren.server.socket")
 
 AUTH_TIMEOUT_S = 5.0
-"""How long a new connection may take to send its ``auth`` message (wall-clock seconds)."""
+"""How long a new connection may take to send its ``auth`` message (wall-clock seconds, not
+scaled by ``--time-scale``); then it is closed (4401)."""
+CAP_RETRY_S = {SocketCap.UNAUTHENTICATED: 5, SocketCap.OPEN: 30}
+"""The ``Retry-After`` (seconds) of a socket refused because its address holds too many: a
+socket that has not logged in is closed within :data:`AUTH_TIMEOUT_S`; open ones end when
+their players close them, so there the wait is only a hint (half a minute)."""
 MAX_SOCKETS_PER_ACCOUNT = 8
 """Open sockets one account may have at a time (tabs, devices, a bot or two)."""
 CLOSE_AUTH = 4401
@@ -240,8 +256,14 @@ def redact_token_logs() -> None:
 # ---------------------------------------------------------------------------- the route
 def mount_socket(app: FastAPI, holder: dict[str, Any], *, rate: float, burst: float) -> None:
     """Add ``/ws`` to ``app``; ``holder`` is the app's state (``store``, ``lobby``; this adds
-    ``sockets``).  ``rate``/``burst``: messages a second a connection may send."""
+    ``sockets`` and ``addresses``, the latter bounded by the app's access limits,
+    ``app.state.gate.limits``).  ``rate``/``burst``: messages a second a connection may send."""
+    gate = getattr(app.state, "gate", None)
+    limits: AccessLimits = gate.limits if gate is not None else AccessLimits()
     holder["sockets"] = Sockets()
+    holder["addresses"] = AddressSockets(
+        limits.unauthenticated_per_address, limits.sockets_per_address
+    )
     redact_token_logs()
 
     @app.websocket("/ws")
@@ -288,27 +310,69 @@ async def _first_token(websocket: WebSocket) -> str | None:
     return parsed.token
 
 
+def _address(websocket: WebSocket) -> str:
+    """The client's address as the app sees it (uvicorn takes it from ``X-Forwarded-For`` when
+    the peer is a trusted proxy: ``--forwarded-allow-ips``)."""
+    return websocket.client.host if websocket.client is not None else "unknown"
+
+
+async def _deny(websocket: WebSocket, cap: SocketCap, limit: int) -> None:
+    """Refuse the handshake with HTTP 429 ``connection-limit`` (no WebSocket is opened); a
+    server without the ASGI denial extension answers a bare 403 instead."""
+    wait = CAP_RETRY_S[cap]
+    if cap is SocketCap.UNAUTHENTICATED:
+        why = f"your address already has {limit} connections that have not logged in (the limit)"
+    else:
+        why = f"your address already has {limit} connections open (the limit)"
+    body = {
+        "detail": f"{why}; try again in {wait} s",
+        "code": "connection-limit",
+        "params": {"cap": cap.value, "limit": limit, "retry_after": wait},
+    }
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            response = JSONResponse(body, status_code=429, headers={"Retry-After": str(wait)})
+            await websocket.send_denial_response(response)
+        else:
+            await websocket.close(code=CLOSE_TOO_MANY)
+
+
 async def serve(websocket: WebSocket, holder: dict[str, Any], *, rate: float, burst: float) -> None:
-    """One connection, from the handshake to the last message."""
+    """One connection, from the handshake to the last message; refused before its handshake
+    is answered when its address holds too many sockets."""
     redact_token_logs()  # before uvicorn logs the accepted URL (its logging is set up by now)
-    await websocket.accept()
-    store: Store = holder["store"]
-    sockets: Sockets = holder["sockets"]
+    addresses: AddressSockets = holder["addresses"]
+    address = _address(websocket)
+    cap = addresses.full(address)
+    if cap is not None:
+        await _deny(websocket, cap, addresses.limit(cap))
+        return
+    with addresses.holding(address) as held:
+        await websocket.accept()
+        await _serve_accepted(websocket, holder, held, rate=rate, burst=burst)
+
+
+def _offered_token(websocket: WebSocket) -> str | None:
+    """A token of the handshake itself: the deprecated ``?token=`` or a ``Bearer`` header."""
     token = websocket.query_params.get("token")  # deprecated: the URL form of old bots
     if not token:
         header = websocket.headers.get("authorization") or ""
         token = header[7:].strip() if header.lower().startswith("bearer ") else None
-    if not token:
-        token = await _first_token(websocket)
-        if token is None:
-            return
+    return token or None
+
+
+async def _log_in(websocket: WebSocket, store: Store, sockets: Sockets) -> tuple[User, Conn] | None:
+    """Authenticate the accepted connection and register it; ``None`` once refused or gone."""
+    token = _offered_token(websocket) or await _first_token(websocket)
+    if token is None:
+        return None
     user = None
     if 0 < len(token) <= 200 and not sockets.revoked(token):
         with contextlib.suppress(UnicodeError):
             user = await store.user_for_token(token)
     if user is None or sockets.revoked(token):
         await _refuse(websocket, "auth", "unknown or expired session token; log in", CLOSE_AUTH)
-        return
+        return None
     conn = Conn(user.id, user.name)
     if not sockets.add(conn, token):
         limit = sockets.per_account
@@ -318,7 +382,21 @@ async def serve(websocket: WebSocket, holder: dict[str, Any], *, rate: float, bu
             f"this account already has {limit} connections open (the limit); close one",
             CLOSE_TOO_MANY,
         )
+        return None
+    return user, conn
+
+
+async def _serve_accepted(
+    websocket: WebSocket, holder: dict[str, Any], held: HeldSocket, *, rate: float, burst: float
+) -> None:
+    """An accepted connection: its login, then its messages until it ends."""
+    sockets: Sockets = holder["sockets"]
+    logged = await _log_in(websocket, holder["store"], sockets)
+    if logged is None:
         return
+    user, conn = logged
+    addresses: AddressSockets = holder["addresses"]
+    addresses.logged_in(held)
     writer = asyncio.create_task(_pump(websocket, conn))
     bucket = TokenBucket(rate=rate, burst=burst, max_strikes=int(burst))
     conn.send(

@@ -99,7 +99,10 @@ class Server:
     :meth:`kill` sends SIGKILL, :meth:`stop` SIGTERM (SIGKILL after 10 s).  ``extra``: more
     ``erren serve`` options (``--redis URL --node-id ID``, ``--grace S``, ...).  Passwords are
     hashed with ``--fast-passwords`` unless ``fast_passwords`` is off (the test of the
-    production argon2 parameters)."""
+    production argon2 parameters).  Guests are not throttled (``--guest-limit 0``: the tests
+    make them by the hundred from 127.0.0.1) unless ``throttle_guests`` is on (the flood
+    test).  Every account counts as seasoned (``--new-player-hands 0``: the tests' fresh
+    accounts escape and pay) unless ``new_player_hands`` says otherwise (the pumping test)."""
 
     def __init__(
         self,
@@ -110,6 +113,8 @@ class Server:
         bot_delay: float = 0.5,
         ready_timeout: float = 1000,
         fast_passwords: bool = True,
+        throttle_guests: bool = False,
+        new_player_hands: int = 0,
     ) -> None:
         self.database = database
         self.port = free_port()
@@ -120,6 +125,8 @@ class Server:
         self.bot_delay = bot_delay
         self.ready_timeout = ready_timeout
         self.fast_passwords = fast_passwords
+        self.throttle_guests = throttle_guests
+        self.new_player_hands = new_player_hands
         self.proc: subprocess.Popen[bytes] | None = None
 
     def command(self) -> list[str]:
@@ -140,6 +147,8 @@ class Server:
             "--ready-timeout",
             f"{self.ready_timeout:g}",
             *(["--fast-passwords"] if self.fast_passwords else []),
+            *([] if self.throttle_guests else ["--guest-limit", "0"]),
+            *("--new-player-hands", str(self.new_player_hands)),
             *self.extra,
         ]
 

@@ -1,9 +1,9 @@
 """Accounts: register, log in (throttled), guests, log out, the player's beans and relief.
 
 Throttling (:class:`~erren.server.ratelimit.AccountGate`): a client address makes at most 30
-accounts an hour; after 10 wrong passwords for one name, or 30 from one address, within a minute
-every login attempt for it — the right password too — answers 429 with ``Retry-After`` until the
-window has moved past the oldest of them.
+accounts and 30 guests an hour; after 10 wrong passwords for one name, or 30 from one address,
+within a minute every login attempt for it — the right password too — answers 429 with
+``Retry-After`` until the window has moved past the oldest of them.
 """
 
 from __future__ import annotations
@@ -99,9 +99,17 @@ async def login(body: Credentials, request: Request, store: StoreDep, gate: Gate
 
 
 @router.post("/auth/guest", response_model=SessionOut)
-async def guest(store: StoreDep) -> SessionOut:
-    """A new guest: practice tables only (vs the computer, score-only private tables)."""
-    session = await store.guest()
+async def guest(request: Request, store: StoreDep, gate: Gate) -> SessionOut:
+    """A new guest: practice tables only (vs the computer, score-only private tables).  429
+    ``guest-limit`` with ``Retry-After`` past 30 new guests from one address in an hour."""
+    address = client_address(request)
+    wait = gate.guest.retry_after(address)
+    if wait is not None:
+        limit = gate.limits.guest_per_address
+        raise _throttled("guest-limit", f"at most {limit} new guests per address", wait)
+    with gate.guest.attempt(address):
+        session = await store.guest()
+        gate.guest.count(address)
     return SessionOut(token=session.token, user=user_out(session.user))
 
 
