@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -338,3 +339,16 @@ def test_a_player_back_after_a_restart_hears_called_off(fresh: Server) -> None:
         await b.close()
 
     run(main())
+
+
+def test_a_fatal_signal_leaves_every_threads_stack_in_the_log(sqlite_server: Server) -> None:
+    """SIGBUS is what SQLite's memory-mapped ``-shm`` raises when its file cannot back the
+    mapping (an immutable or vanished file): the process cannot go on, but it no longer dies
+    silently — ``erren serve`` enables :mod:`faulthandler`, which writes the fatal error and the
+    Python stack of every thread to the log before the process ends."""
+    assert sqlite_server.proc is not None
+    sqlite_server.proc.send_signal(signal.SIGBUS)
+    assert sqlite_server.proc.wait(10) == -signal.SIGBUS
+    log = sqlite_server.log.read_text(errors="replace")
+    assert "Fatal Python error: Bus error" in log
+    assert "Current thread" in log and 'File "' in log  # the stacks, with their files

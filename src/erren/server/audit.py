@@ -15,7 +15,9 @@ Two parts, both read-only:
   balance before is his ``balance_after`` on that journal plus what he paid.  A hand that owes
   beans but has no settlement, a settlement that differs, rules that carry a stake (the engine
   must count points, never beans), a settlement of a score-only table (vs-computer, private,
-  campaign) or of a game that does not exist: each is a problem.
+  campaign) or of a game that does not exist: each is a problem.  An escape by an account that
+  had not yet played 10 bean-room hands to the end owes nothing
+  (:func:`erren.server.settlement.escape_pays`).
 
 >>> # report = await audit_store(store); report.ok, report.problems
 """
@@ -29,7 +31,7 @@ from typing import Any, Final
 from erren.errors import ErrenError
 from erren.server.fairness import FairnessError, verify_record
 from erren.server.rooms import catalogue
-from erren.server.settlement import to_beans
+from erren.server.settlement import escape_pays, to_beans
 from erren.server.store import (
     RELIEF_BELOW,
     RELIEF_TOP_UP,
@@ -217,7 +219,12 @@ async def _check_bean_game(
             move = to_beans(deltas, stake, balances)
         except ValueError as error:
             return [*problems, f"{name}: its points cannot be settled: {error}"]
-        if move.paid > 0 and move.payer is not None:
+        if move.paid > 0 and move.payer is not None and result is not None:
+            if result.kind == "abort":
+                escaper = await store.complete_hands(ids[move.payer], before_game=game.id)
+                if not escape_pays(escaper):
+                    report.nothing_owed += 1  # a new account's escape moves no bean
+                    return problems
             problems.append(
                 f"{name}: the record's points {deltas} at stake {stake} make user "
                 f"{ids[move.payer]} pay {move.paid} beans, but there is no settlement"

@@ -131,6 +131,9 @@ def _expected_ratings() -> dict[tuple[str, str], tuple[PlackettLuceRating, int]]
         else:
             ranks = [0, 1] if hand.winner == 0 else [1, 0]
         [[new_a], [new_b]] = model.rate([[ra], [rb]], ranks=ranks)
+        if hand.kind == "abort":  # the escaper's loss only: the one who stayed is not rated
+            ratings[b] = (new_b, nb + 1)
+            continue
         ratings[a], ratings[b] = (new_a, na + 1), (new_b, nb + 1)
     return ratings
 

@@ -133,8 +133,9 @@ class Profiles(Ledger):
             raise Fenced(game_id, token, -1 if fence is None else fence)
 
     async def _rate(self, session: AsyncSession, hand: SettledHand) -> bool:
-        """Update both seats' ratings in ``hand.ruleset`` (rows locked in user order); ``False``
-        (nothing rated) unless both seats are registered players."""
+        """Update both seats' ratings in ``hand.ruleset`` (rows locked in user order) — after an
+        escape only the escaper's, as a loss to the other; ``False`` (nothing rated) unless both
+        seats are registered players."""
         first, second = hand.seats
         if first is None or second is None or first == second:
             return False
@@ -157,6 +158,13 @@ class Profiles(Ledger):
             ).all()
         }
         now = utc_now()
+        winner = hand.winner
+        rated: tuple[int, ...] = (first, second)
+        if hand.kind == "abort" and hand.loser is not None:
+            # an escape is a rated loss for the escaper and nothing for the one who stayed:
+            # a puppet's escape must not lift anybody's rating
+            winner = 1 - hand.loser
+            rated = (second,) if hand.loser == 1 else (first,)
         for user_id in (first, second):
             if user_id not in rows:
                 rows[user_id] = RatingRow(
@@ -167,16 +175,15 @@ class Profiles(Ledger):
                     hands=0,
                     updated_at=now,
                 )
-                session.add(rows[user_id])
-        winner = hand.winner
-        if hand.kind == "abort" and hand.loser is not None:
-            winner = 1 - hand.loser
+                if user_id in rated:
+                    session.add(rows[user_id])
         new = rating.rate(
             (rows[first].mu, rows[first].sigma), (rows[second].mu, rows[second].sigma), winner
         )
         for user_id, (mu, sigma) in zip((first, second), new, strict=True):
-            row = rows[user_id]
-            row.mu, row.sigma, row.hands, row.updated_at = mu, sigma, row.hands + 1, now
+            if user_id in rated:
+                row = rows[user_id]
+                row.mu, row.sigma, row.hands, row.updated_at = mu, sigma, row.hands + 1, now
         return True
 
     # ---------------------------------------------------------------------------- reading
@@ -273,6 +280,25 @@ class Profiles(Ledger):
             )
             for row, name in rows
         ]
+
+    async def complete_hands(self, user_id: int, *, before_game: int | None = None) -> int:
+        """How many bean-room hands the player played to the end (won, lost or drawn: not an
+        escape, not a called-off hand), in every family; with ``before_game``, those of games
+        before it (the audit asks what was true when a game was settled)."""
+        query = (
+            select(func.count())
+            .select_from(HandRow)
+            .join(Game, Game.id == HandRow.game_id)
+            .where(
+                or_(Game.seat0_user_id == user_id, Game.seat1_user_id == user_id),
+                Game.room.contains("/"),
+                HandRow.kind != "abort",
+            )
+        )
+        if before_game is not None:
+            query = query.where(HandRow.game_id < before_game)
+        async with self._read() as session:
+            return int(await session.scalar(query) or 0)
 
     async def bean_leaders(self, family: str, limit: int = 50) -> list[BeanLeader]:
         """The family's registered players by the net beans they won in its rooms, most first

@@ -14,7 +14,7 @@ from erren.errors import IllegalActionError
 from erren.server.fairness import Commitment
 from erren.server.protocol import action_text, result_json
 from erren.server.rooms import RoomTier, rooms_admitting
-from erren.server.settlement import to_beans
+from erren.server.settlement import escape_pays, to_beans
 from erren.server.store import SettledHand
 from erren.server.table.base import TableBase
 from erren.server.table.commands import ReadyOver
@@ -308,7 +308,8 @@ class Hands(TableBase, ABC):
     async def _transfers(self) -> tuple[list[Any], list[int]]:
         """The bean transfers of the finished hand (bean rooms only) and each seat's beans: the
         hand's point deltas at the room's stake, limited by the payer's balance — converted
-        once, by :func:`erren.server.settlement.to_beans`, as for every family."""
+        once, by :func:`erren.server.settlement.to_beans`, as for every family; nothing for a new
+        account's escape (:func:`erren.server.settlement.escape_pays`)."""
         from erren.server.store import Transfer  # noqa: PLC0415
 
         state = self.state
@@ -322,6 +323,10 @@ class Hands(TableBase, ABC):
         move = to_beans(state.result.deltas, room.stake, balances)
         if move.payer is None or move.payee is None or move.paid <= 0:
             return [], [0, 0]
+        if state.result.kind == "abort" and not escape_pays(
+            await self.store.complete_hands(ids[move.payer]), self.config.new_player_hands
+        ):
+            return [], [0, 0]  # a new account's escape moves no bean (settlement.escape_pays)
         reason = f"{self.ruleset.name} {room.tier.id} game {self.game_id}: {state.result.kind}"
         beans = list(move.deltas())
         return [Transfer(ids[move.payer], ids[move.payee], move.paid, reason)], beans
