@@ -121,3 +121,26 @@ def test_the_group_commit_benchmark_prints_a_row_per_database_and_batch(
     assert [(db.strip(), n.strip()) for db, n in rows] == [
         ("sqlite", "1"), ("sqlite", "3"), ("postgresql", "1"), ("postgresql", "3")
     ]  # fmt: skip
+
+
+@pytest.mark.services
+def test_the_starvation_benchmark_prints_a_row_per_phase(
+    run_benchmark: Callable[..., str],
+) -> None:
+    """``bench_starve`` with 2 s phases: its server (real argon2id) starts, the player plays
+    against the computer through every phase and the table has a row for each.
+
+    Slow (about 15 s): the server, the accounts, four phases of 2 s and their drains."""
+    printed = run_benchmark("bench_starve", "--seconds", "2", "--logins", "2", "--replays", "1")
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in printed.splitlines()
+        if line.startswith("|")
+    ]
+    header, rule, *phases = rows
+    for label in ("phase", "computer p50 / p90 / p99 / max (ms)", "ping p50 / p99 (ms)"):
+        assert label in header
+    assert set("".join(rule)) == {"-"}
+    assert [row[0] for row in phases] == ["quiet", "logins", "replays", "replays-xff"]
+    assert all(len(row) == len(header) for row in phases)
+    assert int(phases[0][header.index("answers")]) > 0  # the computer answered in quiet
