@@ -83,6 +83,7 @@ async def run_scenario(tmp_path: Path, new_player_hands: int) -> tuple[int, int,
 def test_six_new_puppets_escaping_to_one_account_feed_it_nothing(tmp_path: Path) -> None:
     """Slow (8–13 s): twelve quick matches and escapes against a real server, twice (with and
     without the rule), then the audit command in a process of its own."""
+
     async def run() -> None:
         before = await run_scenario(tmp_path, new_player_hands=0)
         assert before == (PUPPETS * ESCAPE_BEANS, 0, [WELCOME - ESCAPE_BEANS] * PUPPETS)
