@@ -9,7 +9,12 @@ import json
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["JSONProblem", "JSONTextError", "read_json"]
+__all__ = ["MAX_LINE_CHARS", "JSONProblem", "JSONTextError", "read_json"]
+
+MAX_LINE_CHARS = 1 << 20
+"""The longest line of a file erren reads as JSON lines (``erren import``, ``export``,
+``verify``, the ``--jsonl`` batches): 1 Mi characters, where a record or an mjai message is a
+few KiB."""
 
 
 class JSONProblem(StrEnum):
@@ -17,6 +22,7 @@ class JSONProblem(StrEnum):
 
     NOT_JSON = "not JSON"
     TOO_DEEP = "nested too deeply"
+    TOO_LONG = "too long"
     UNUSABLE = "not usable JSON"
 
 
@@ -31,9 +37,12 @@ class JSONTextError(ValueError):
         self.detail = detail
 
 
-def read_json(text: str | bytes, **hooks: Any) -> Any:
+def read_json(text: str | bytes, *, max_chars: int | None = None, **hooks: Any) -> Any:
     """``text`` parsed as JSON (``hooks``: :func:`json.loads`'s ``parse_*`` arguments), or
-    :class:`JSONTextError`."""
+    :class:`JSONTextError`; longer than ``max_chars`` (when given) is refused unread."""
+    if max_chars is not None and len(text) > max_chars:
+        detail = f"{len(text):,} characters, at most {max_chars:,}"
+        raise JSONTextError(JSONProblem.TOO_LONG, detail)
     try:
         return json.loads(text, **hooks)
     except json.JSONDecodeError as error:

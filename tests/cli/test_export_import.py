@@ -84,6 +84,16 @@ def test_server_records_with_extra_keys_export(
         (["import"], "[" * 5000 + "]" * 5000 + "\n", "erren import: line 1: nested too deeply"),
         (["export"], "[" * 5000 + "]" * 5000 + "\n", "erren export: line 1: line is nested too"),
         (["import"], '{"n": ' + "9" * 5000 + "}\n", "erren import: line 1: not usable JSON"),
+        (
+            ["import"],
+            '{"n": "' + "x" * (1 << 20) + '"}\n',  # 1 Mi + 9 characters: over the line cap
+            "erren import: line 1: too long: 1,048,585 characters, at most 1,048,576",
+        ),
+        (
+            ["export"],
+            "\n" + "[" * ((1 << 20) + 1) + "\n",
+            "erren export: line 2: line is too long: 1,048,577 characters, at most 1,048,576",
+        ),
         (["import"], '{"type": "tsumo"}\n', "erren import: line 1: tsumo outside a hand"),
         (["import"], '{"type": "start_game"}\n', "erren import: line 1: start_game needs"),
         (

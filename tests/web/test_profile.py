@@ -31,6 +31,8 @@ def _register(page: Page, url: str, name: str) -> None:
 def test_a_settled_hand_moves_the_header_and_shows_on_the_page(
     browser: Browser, server: str, shots: Path
 ) -> None:
+    """Slow (8–14 s): two Chromium players register, meet in a bean room and one escapes; then
+    the other's header, page, leaderboards, history and an authenticated download."""
     ctx_a = browser.new_context(viewport={"width": 1100, "height": 800})
     ctx_b = browser.new_context(viewport={"width": 1100, "height": 900})
     a, b = ctx_a.new_page(), ctx_b.new_page()

@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-from erren.jsontext import JSONTextError, read_json
+from erren.jsontext import MAX_LINE_CHARS, JSONTextError, read_json
 
 __all__ = ["BadRequest", "answering", "is_whole", "read_flags", "read_request", "run_jsonl"]
 
@@ -41,7 +41,7 @@ def read_request(line: str, *, example: str, fields: frozenset[str] | None = Non
     """The JSON object on ``line`` (``example`` shows one in the error); with ``fields``, no
     other field may be present."""
     try:
-        request = read_json(line)
+        request = read_json(line, max_chars=MAX_LINE_CHARS)
     except JSONTextError as error:
         raise BadRequest(f"line is {error}") from None
     if not isinstance(request, dict):

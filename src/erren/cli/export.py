@@ -17,7 +17,7 @@ from pathlib import Path
 from erren.cli._jsonl import BadRequest, read_request
 from erren.engine import Record, replay
 from erren.errors import ErrenError
-from erren.jsontext import JSONTextError, read_json
+from erren.jsontext import MAX_LINE_CHARS, JSONTextError, read_json
 
 NAME = "export"
 HELP = "Write hand records as an mjai log (the full log or one seat's view) or as erren records."
@@ -50,7 +50,7 @@ def read_records(text: str) -> list[Record]:
     stripped = text.strip()
     if stripped.startswith("{") and "\n" in stripped:
         try:
-            whole = read_json(stripped)
+            whole = read_json(stripped, max_chars=MAX_LINE_CHARS)
         except JSONTextError:
             whole = None
         if isinstance(whole, dict):

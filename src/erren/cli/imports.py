@@ -12,7 +12,7 @@ import sys
 
 from erren.cli.export import read_input, write
 from erren.errors import ErrenError
-from erren.jsontext import JSONTextError, read_json
+from erren.jsontext import MAX_LINE_CHARS, JSONTextError, read_json
 
 NAME = "import"
 HELP = "Turn a full mjai log (erren export --format mjai) back into erren hand records."
@@ -34,7 +34,7 @@ def _messages(text: str) -> list[tuple[int, object]]:
         if not line.strip():
             continue
         try:
-            out.append((number, read_json(line)))
+            out.append((number, read_json(line, max_chars=MAX_LINE_CHARS)))
         except JSONTextError as err:
             raise _InputError(f"line {number}: {err}") from None
     if not out:

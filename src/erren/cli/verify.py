@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from erren.errors import ErrenError
-from erren.jsontext import JSONTextError, read_json
+from erren.jsontext import MAX_LINE_CHARS, JSONTextError, read_json
 
 NAME = "verify"
 HELP = "Check a hand record's fairness commitment (SHA-256 of seed and salt) and replay it."
@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
 
     text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
     try:
-        data = read_json(text)
+        data = read_json(text, max_chars=MAX_LINE_CHARS)
     except JSONTextError as err:
         print(f"erren verify: {err}")
         return 1
