@@ -4,8 +4,10 @@ from its record and the hand plays on; beans are neither lost nor paid twice."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -65,6 +67,7 @@ def test_sigkill_mid_hand_then_the_game_continues(fresh: Server) -> None:
         if caught["type"] == "events":
             assert all(e["n"] > seen for e in caught["events"])
         assert a.game == game
+        restored = len(a.messages), len(b.messages)
         # play the hand to its end on the restarted server
         await asyncio.gather(
             a.play(table, find_bot("random", seed=3), hands=1, leave_after=False, timeout=30),
@@ -72,6 +75,7 @@ def test_sigkill_mid_hand_then_the_game_continues(fresh: Server) -> None:
         )
         end = settlements(a.messages)[-1]
         assert end["game"] == game
+        _check_deadlines([a.messages[restored[0] :], b.messages[restored[1] :]])
         verify_record(end["record"])
         a_id = (await a.http.get("/me")).json()["id"]
         b_id = (await b.http.get("/me")).json()["id"]
@@ -91,6 +95,33 @@ def test_sigkill_mid_hand_then_the_game_continues(fresh: Server) -> None:
             await store.close()
 
     run(main())
+
+
+def _deadlines(messages: list[dict[str, Any]]) -> list[float]:
+    """Every ``timer.deadline`` in the messages, wherever the state sits in them."""
+    found: list[float] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            timer = value.get("timer")
+            if isinstance(timer, dict) and "deadline" in timer:
+                found.append(float(timer["deadline"]))
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(messages)
+    return found
+
+
+def _check_deadlines(seen: list[list[dict[str, Any]]]) -> None:
+    """Every timer the restored table announced is a real deadline: Unix time within a
+    minute of now (a 20 s turn at the tests' hundredth of real time), never decades past."""
+    deadlines = [d for messages in seen for d in _deadlines(messages)]
+    assert deadlines, "the restored table announced no timer"
+    assert all(time.time() - 60 < d < time.time() + 60 for d in deadlines), deadlines
 
 
 def test_concurrent_settlements_cannot_pay_twice(fresh: Server) -> None:
