@@ -370,9 +370,17 @@ def sample_records(count: int) -> list[dict[str, Any]]:
 
 
 async def cancel(tasks: Sequence[asyncio.Task[Any]]) -> None:
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    """Cancel ``tasks`` and wait until they have ended.  A task still running a second later is
+    cancelled again: on Python 3.11 ``asyncio.wait_for`` (inside ``PlayerClient.recv``) can
+    swallow a cancellation that arrives as its message does, and the loop would go on."""
+    pending = {task for task in tasks if not task.done()}
+    while pending:
+        for task in pending:
+            task.cancel()
+        _, pending = await asyncio.wait(pending, timeout=1.0)
+    for task in tasks:  # retrieve what they ended with, so nothing is logged as unretrieved
+        if not task.cancelled():
+            task.exception()
 
 
 @dataclass(frozen=True)
