@@ -16,8 +16,8 @@ import redis
 from erren.bots import find_bot
 from erren.server.client import PlayerClient
 
-from ._support.harness import Server, cluster_node, database, run
-from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix, until_queued
+from ._support.harness import Server, cluster_pair, run
+from ._support.redis_ns import REDIS_URL, until_queued
 
 pytestmark = pytest.mark.services
 
@@ -28,21 +28,8 @@ ROOM = "guobiao-2p/novice"
 def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server, str]]:
     """Two nodes of one cluster (and the cluster's Redis prefix); stopped, the ledger audited
     and the Redis keys deleted afterwards."""
-    tmp = tmp_path_factory.mktemp("cluster")
-    prefix = new_prefix()
-    with database("postgresql", tmp) as url:
-        pair = (
-            cluster_node(url, tmp / "a.log", prefix, "node-a"),
-            cluster_node(url, tmp / "b.log", prefix, "node-b"),
-        )
-        try:
-            for node in pair:
-                node.start()
-            yield pair[0], pair[1], prefix
-        finally:
-            for node in pair:
-                node.stop()
-            asyncio.run(drop_prefix(prefix))
+    with cluster_pair(tmp_path_factory.mktemp("cluster"), ("node-a", "node-b")) as pair:
+        yield pair
 
 
 async def _account(url: str) -> str:

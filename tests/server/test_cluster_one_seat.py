@@ -26,9 +26,9 @@ import redis.asyncio as aioredis
 from erren.server.cluster.matching import Place, PlaceKind
 from erren.testing.waits import eventually
 
-from ._support.harness import Server, cluster_node, database, run
+from ._support.harness import Server, cluster_pair, run
 from ._support.one_seat import SUCCESS, Account, Answer, Kind, Node
-from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix, until_queued
+from ._support.redis_ns import REDIS_URL, until_queued
 
 pytestmark = pytest.mark.services
 
@@ -49,23 +49,11 @@ def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Se
     prefix); stopped, their logs checked for tracebacks, the ledger audited and the Redis
     keys deleted afterwards."""
     tmp = tmp_path_factory.mktemp("one-seat")
-    prefix = new_prefix()
-    with database("postgresql", tmp) as url:
-        pair = (
-            cluster_node(url, tmp / "a.log", prefix, "node-a", "--register-limit", "0"),
-            cluster_node(url, tmp / "b.log", prefix, "node-b", "--register-limit", "0"),
-        )
-        try:
-            for node in pair:
-                node.start()
-            yield pair[0], pair[1], prefix
-        finally:
-            for node in pair:
-                node.stop()
-            asyncio.run(drop_prefix(prefix))
-        for node in pair:
-            log = node.log.read_text(errors="replace")
-            assert "Traceback" not in log, log[-4000:]
+    with cluster_pair(tmp, ("node-a", "node-b"), "--register-limit", "0") as pair:
+        yield pair
+    for node in pair[:2]:
+        log = node.log.read_text(errors="replace")
+        assert "Traceback" not in log, log[-4000:]
 
 
 @contextlib.asynccontextmanager

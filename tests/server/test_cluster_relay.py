@@ -7,7 +7,6 @@ and the other node finishes the hand, identical record, every bean audited."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,40 +22,22 @@ from erren.server.fairness import verify_record
 
 from ._support.cluster_play import drop, stored_actions
 from ._support.exact_beans import TIERS, spec_points
-from ._support.harness import TIME_SCALE, Server, cluster_node, database, run
+from ._support.harness import TIME_SCALE, Server, cluster_pair, run
 from ._support.helpers import player, settlements, wait_for
-from ._support.redis_ns import REDIS_URL, drop_prefix, new_prefix, until_queued
+from ._support.redis_ns import REDIS_URL, until_queued
 
 pytestmark = pytest.mark.services
 
 ROOM = "guobiao-2p/novice"
 
 
-@contextlib.contextmanager
-def _cluster(tmp: Path, time_scale: float = 1) -> Iterator[tuple[Server, Server, str]]:
-    """Two nodes of one cluster (``near``, ``far``) and its Redis prefix; stopped, the
-    ledger audited and the keys deleted afterwards."""
-    prefix = new_prefix()
-    with database("postgresql", tmp) as url:
-        pair = (
-            cluster_node(url, tmp / "near.log", prefix, "near", time_scale=time_scale),
-            cluster_node(url, tmp / "far.log", prefix, "far", time_scale=time_scale),
-        )
-        try:
-            for node in pair:
-                node.start()
-            yield pair[0], pair[1], prefix
-        finally:
-            for node in pair:
-                node.stop()
-            asyncio.run(drop_prefix(prefix))
-
-
 @pytest.fixture(scope="module")
 def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server, str]]:
     """A cluster the tests that kill no node share, its timers at the tests' time scale (a
     player who drops has his turns played by his clock and 托管 while the other plays on)."""
-    with _cluster(tmp_path_factory.mktemp("relay"), TIME_SCALE) as pair:
+    with cluster_pair(
+        tmp_path_factory.mktemp("relay"), ("near", "far"), time_scale=TIME_SCALE
+    ) as pair:
         yield pair
 
 
@@ -64,7 +45,7 @@ def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Se
 def doomed(tmp_path: Path) -> Iterator[tuple[Server, Server, str]]:
     """A cluster of the test's own (it kills a node), at real speed: nothing at the table
     times out and plays on by itself while the table moves to the other node."""
-    with _cluster(tmp_path) as pair:
+    with cluster_pair(tmp_path, ("near", "far")) as pair:
         yield pair
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "Server",
     "audit",
     "cluster_node",
+    "cluster_pair",
     "database",
     "free_port",
     "run",
@@ -72,6 +73,29 @@ def serving(backend: str, tmp: Path, *extra: str, **options: Any) -> Iterator[Se
             yield server
         finally:
             server.stop()
+
+
+@contextlib.contextmanager
+def cluster_pair(
+    tmp: Path, names: tuple[str, str], *extra: str, time_scale: float = 1
+) -> Iterator[tuple[Server, Server, str]]:
+    """Two nodes of one cluster on a fresh PostgreSQL database in ``tmp`` (``extra``: more
+    ``erren serve`` options for both) and the cluster's Redis prefix; stopped, the ledger
+    audited and the Redis keys deleted afterwards."""
+    prefix = servers.new_prefix()
+    with database("postgresql", tmp) as url:
+        pair = tuple(
+            cluster_node(url, tmp / f"{name}.log", prefix, name, *extra, time_scale=time_scale)
+            for name in names
+        )
+        try:
+            for node in pair:
+                node.start()
+            yield pair[0], pair[1], prefix
+        finally:
+            for node in pair:
+                node.stop()
+            asyncio.run(servers.drop_prefix(prefix))
 
 
 def run(coro: Coroutine[Any, Any, None], timeout: float = 90) -> None:

@@ -12,6 +12,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
 
+from erren.server.ratelimit import Throttle
 from erren.server.routes.common import (
     ApiError,
     CurrentUser,
@@ -52,16 +53,20 @@ def _throttled(code: str, why: str, wait: int) -> ApiError:
     )
 
 
+def _admit(throttle: Throttle, address: str, code: str, what: str) -> None:
+    """429 ``code`` while ``address`` has made as many of ``what`` as ``throttle`` allows."""
+    wait = throttle.retry_after(address)
+    if wait is not None:
+        raise _throttled(code, f"at most {throttle.limit} {what} per address", wait)
+
+
 @router.post("/auth/register", response_model=SessionOut, status_code=201)
 async def register(body: Credentials, request: Request, store: StoreDep, gate: Gate) -> SessionOut:
     """A new account (the welcome grant), logged in.  409 ``name-taken`` / ``name-confusable``
     when the name or a look-alike belongs to another account, 422 for a name or password the
     rules refuse, 429 ``register-limit`` past 30 new accounts from one address in an hour."""
     address = client_address(request)
-    wait = gate.register.retry_after(address)
-    if wait is not None:
-        limit = gate.limits.register_per_address
-        raise _throttled("register-limit", f"at most {limit} new accounts per address", wait)
+    _admit(gate.register, address, "register-limit", "new accounts")
     with gate.register.attempt(address):
         try:
             await store.register(body.name, body.password)
@@ -103,10 +108,7 @@ async def guest(request: Request, store: StoreDep, gate: Gate) -> SessionOut:
     """A new guest: practice tables only (vs the computer, score-only private tables).  429
     ``guest-limit`` with ``Retry-After`` past 30 new guests from one address in an hour."""
     address = client_address(request)
-    wait = gate.guest.retry_after(address)
-    if wait is not None:
-        limit = gate.limits.guest_per_address
-        raise _throttled("guest-limit", f"at most {limit} new guests per address", wait)
+    _admit(gate.guest, address, "guest-limit", "new guests")
     with gate.guest.attempt(address):
         session = await store.guest()
         gate.guest.count(address)
