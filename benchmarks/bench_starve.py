@@ -1,7 +1,7 @@
 """Does heavy work starve play?  One ``erren serve`` and one player at a table against the
 computer, measured while floods of the server's heavy work run beside it, one phase at a time.
 
-Run ``python -m benchmarks.bench_starve [--seconds 20] [--logins 16] [--replays 3]``.
+Run ``python -m benchmarks.bench_starve [--rounds 4] [--seconds 10] [--logins 16] [--replays 3]``.
 
 The server: ``erren serve`` on a fresh SQLite file in a temporary directory, real timers, the
 production argon2id parameters (no ``--fast-passwords``: the hashing is the point),
@@ -27,7 +27,8 @@ Measured per phase:
 * **stall**: the longest event-loop stall of the server (``/health``'s ``lag_ms``, read at the
   phase's start and end) and of this process (a 10 ms sleeper's lateness).
 
-Phases, each ``--seconds`` long (the player plays on through all of them):
+Phases, each ``--seconds`` long, ``--rounds`` times in this order (interleaved, so that a slow
+spell of the machine falls on every kind alike; the player plays on through all of them):
 
 * ``quiet``: nothing else.
 * ``logins``: ``--logins`` clients, each with an account of its own (registered first), doing
@@ -45,8 +46,10 @@ Phases, each ``--seconds`` long (the player plays on through all of them):
 A refused request (429, 503) is followed by ``--refused-pause`` s (0.1) before the client's next
 one, so that a phase measures the work and not a storm of refusals.  When a phase ends no new
 request is sent and the requests in flight are awaited (not counted: the next phase starts when
-the flood's work is done).  Printed: one table, phase × figures, with each phase's computer
-p50 and p99 over quiet's.
+the flood's work is done).  Printed: one table, a row per kind of phase (its rounds merged) ×
+figures: the computer's p50 over quiet's with a 95 % bootstrap interval, the lowest and highest
+of each round's p50 over that round's quiet (for quiet, each round's over all rounds': the
+machine's own noise, against which the others are read) and p99 over quiet's.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ import asyncio
 import io
 import itertools
 import json
+import random
 import tempfile
 import time
 from collections import Counter
@@ -127,13 +131,32 @@ class Window:
     """Set at the computer's first answer: the table plays."""
 
 
-def plan(logins: int, replays: int) -> list[Phase]:
+def plan(logins: int, replays: int, rounds: int = 1) -> list[Phase]:
+    """The phases in the order they run: ``rounds`` times quiet, logins, replays, replays-xff
+    (interleaved, so that a slow spell of the machine falls on every kind alike)."""
     return [
-        Phase("quiet", Flood()),
-        Phase("logins", Flood(logins=logins)),
-        Phase("replays", Flood(replays=replays)),
-        Phase("replays-xff", Flood(replays=replays, forwarded=True)),
+        phase
+        for _ in range(rounds)
+        for phase in (
+            Phase("quiet", Flood()),
+            Phase("logins", Flood(logins=logins)),
+            Phase("replays", Flood(replays=replays)),
+            Phase("replays-xff", Flood(replays=replays, forwarded=True)),
+        )
     ]
+
+
+def merge(phases: Sequence[Phase]) -> Phase:
+    """The rounds of one kind of phase as one."""
+    merged = Phase(phases[0].name, phases[0].flood)
+    for phase in phases:
+        merged.answers += phase.answers
+        merged.pings += phase.pings
+        merged.answered += phase.answered
+        merged.seconds += phase.seconds
+        merged.server_stall_ms = max(merged.server_stall_ms, phase.server_stall_ms)
+        merged.client_stall_ms = max(merged.client_stall_ms, phase.client_stall_ms)
+    return merged
 
 
 # ------------------------------------------------------------------------------ the player
@@ -386,6 +409,7 @@ async def cancel(tasks: Sequence[asyncio.Task[Any]]) -> None:
 @dataclass(frozen=True)
 class Options:
     seconds: float
+    rounds: int
     logins: int
     replays: int
     level: str
@@ -450,10 +474,35 @@ def ms(values: Sequence[float], qs: Sequence[float]) -> str:
     return " / ".join(f"{quantile(ordered, q) * 1000:.1f}" for q in qs)
 
 
-def ratio(values: Sequence[float], quiet: Sequence[float], q: float) -> str:
+def ratio(values: Sequence[float], quiet: Sequence[float], q: float) -> float:
+    return quantile(sorted(values), q) / quantile(sorted(quiet), q)
+
+
+def ratio_ci(values: Sequence[float], quiet: Sequence[float], resamples: int = 1000) -> str:
+    """The p50 of ``values`` over quiet's with a 95 % bootstrap interval (seeded)."""
     if not values or not quiet:
         return "–"
-    return f"{quantile(sorted(values), q) / quantile(sorted(quiet), q):.2f}×"
+    rng = random.Random(0)
+    draws = sorted(
+        ratio(rng.choices(values, k=len(values)), rng.choices(quiet, k=len(quiet)), 0.5)
+        for _ in range(resamples)
+    )
+    low, high = quantile(draws, 0.025), quantile(draws, 0.975)
+    return f"{ratio(values, quiet, 0.5):.2f}× [{low:.2f}, {high:.2f}]"
+
+
+def by_round(rounds: Sequence[Phase], quiets: Sequence[Phase]) -> str:
+    """The lowest and highest p50 of a round of this kind over its own round's quiet; for
+    quiet itself, each round's over all rounds' (the machine's own noise)."""
+    if rounds[0].flood == Flood():
+        pooled = [answer for quiet in quiets for answer in quiet.answers]
+        pairs = [(phase.answers, pooled) for phase in rounds]
+    else:
+        pairs = [
+            (phase.answers, quiet.answers) for phase, quiet in zip(rounds, quiets, strict=True)
+        ]
+    ratios = [ratio(values, quiet, 0.5) for values, quiet in pairs if values and quiet]
+    return f"{min(ratios):.2f}–{max(ratios):.2f}×" if ratios else "–"
 
 
 def per_second(phase: Phase, key: str) -> str:
@@ -466,7 +515,9 @@ HEADER = (
     "phase",
     "answers",
     "computer p50 / p90 / p99 / max (ms)",
-    "p50 / p99 vs quiet",
+    "p50 vs quiet [95 % CI]",
+    "p50 vs quiet by round",
+    "p99 vs quiet",
     "ping p50 / p99 (ms)",
     "logins/s",
     "replays/s",
@@ -477,13 +528,18 @@ HEADER = (
 )
 
 
-def row(phase: Phase, quiet: Phase) -> list[str]:
-    vs = f"{ratio(phase.answers, quiet.answers, 0.5)} / {ratio(phase.answers, quiet.answers, 0.99)}"
+def row(rounds: Sequence[Phase], quiets: Sequence[Phase]) -> list[str]:
+    phase, quiet = merge(rounds), merge(quiets)
+    p99 = "–"
+    if phase.answers and quiet.answers:
+        p99 = f"{ratio(phase.answers, quiet.answers, 0.99):.2f}×"
     return [
         phase.name,
         str(len(phase.answers)),
         ms(phase.answers, (0.5, 0.9, 0.99, 1.0)),
-        vs,
+        ratio_ci(phase.answers, quiet.answers),
+        by_round(rounds, quiets),
+        p99,
         ms(phase.pings, (0.5, 0.99)),
         per_second(phase, "login"),
         per_second(phase, "replay"),
@@ -495,7 +551,11 @@ def row(phase: Phase, quiet: Phase) -> list[str]:
 
 
 def table(phases: Sequence[Phase]) -> str:
-    rows = [list(HEADER), *(row(phase, phases[0]) for phase in phases)]
+    """One row per kind of phase, its rounds merged."""
+    kinds = dict.fromkeys(phase.name for phase in phases)
+    rounds = {kind: [phase for phase in phases if phase.name == kind] for kind in kinds}
+    quiets = rounds[phases[0].name]
+    rows = [list(HEADER), *(row(rounds[kind], quiets) for kind in kinds)]
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
 
     def line(cells: Sequence[str]) -> str:
@@ -511,7 +571,8 @@ def report(options: Options, phases: Sequence[Phase], window: Window, records: i
         [
             f"erren serve on SQLite, production argon2id, --bot-delay 0 --claim-pause 0; "
             f"the computer at {options.level}, {FAMILY}",
-            f"{options.seconds:g} s a phase; {options.logins} login clients, {options.replays} "
+            f"{options.rounds} rounds of four phases of {options.seconds:g} s; "
+            f"{options.logins} login clients, {options.replays} "
             f"replay clients ({records} records); a refused client waits {options.pause:g} s",
             f"hands played {window.hands}; the player's socket errors: {errors}",
             "",
@@ -523,7 +584,10 @@ def report(options: Options, phases: Sequence[Phase], window: Window, records: i
 # ------------------------------------------------------------------------------ main
 def parse(argv: Sequence[str] | None = None) -> Options:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=20.0, help="seconds a phase (20)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds a phase (10)")
+    parser.add_argument(
+        "--rounds", type=int, default=4, help="rounds of the four phases, interleaved (4)"
+    )
     parser.add_argument("--logins", type=int, default=16, help="login clients (16)")
     parser.add_argument("--replays", type=int, default=3, help="replay clients (3)")
     parser.add_argument("--level", default="master", help="the computer's level (master)")
@@ -534,13 +598,17 @@ def parse(argv: Sequence[str] | None = None) -> Options:
         help="seconds a client waits after a 429 or 503 (0.1)",
     )
     args = parser.parse_args(argv)
-    return Options(args.seconds, args.logins, args.replays, args.level, args.refused_pause)
+    if args.rounds < 1:
+        parser.error(f"--rounds must be at least 1, not {args.rounds}")
+    return Options(
+        args.seconds, args.rounds, args.logins, args.replays, args.level, args.refused_pause
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     options = parse(argv)
     records = sample_records(RECORDS)
-    phases = plan(options.logins, options.replays)
+    phases = plan(options.logins, options.replays, options.rounds)
     with tempfile.TemporaryDirectory() as tmp, database("sqlite", Path(tmp)) as url:
         server = Server(
             url,

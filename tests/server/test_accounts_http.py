@@ -18,6 +18,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from argon2 import PasswordHasher
 
 from ._support.harness import Server, serving
 
@@ -270,8 +271,10 @@ def test_wrong_passwords_sent_at_once_get_no_more_than_ten_tries(server: Server)
 
 
 # ------------------------------------------------------------------ password hashes
-ARGON2_RECOMMENDED = "$argon2id$v=19$m=65536,t=3,p=4$"
-"""RFC 9106's low-memory profile (64 MiB, 3 passes, 4 lanes): argon2-cffi's default."""
+ARGON2_PRODUCTION = "$argon2id$v=19$m=65536,t=3,p=1$"
+"""RFC 9106's low-memory passes and memory (64 MiB, 3 passes) in one lane: one thread."""
+ARGON2_FOUR_LANES = "$argon2id$v=19$m=65536,t=3,p=4$"
+"""argon2-cffi's default, which erren used before: four threads a hash."""
 ARGON2_FAST = "$argon2id$v=19$m=8,t=1,p=1$"
 """``erren serve --fast-passwords`` (``Passwords.fast``): for test servers only."""
 
@@ -283,12 +286,12 @@ def _stored_hash(database: str, name: str) -> str:
     return str(row[0])
 
 
-@pytest.mark.parametrize(("fast", "prefix"), [(False, ARGON2_RECOMMENDED), (True, ARGON2_FAST)])
-def test_passwords_are_hashed_with_argon2s_recommended_parameters_unless_fast(
+@pytest.mark.parametrize(("fast", "prefix"), [(False, ARGON2_PRODUCTION), (True, ARGON2_FAST)])
+def test_passwords_are_hashed_with_the_production_profile_unless_fast(
     tmp_path: Path, fast: bool, prefix: str
 ) -> None:
-    """The production hash (the only server here without ``--fast-passwords``): an account's
-    stored hash names argon2id with RFC 9106's low-memory parameters, and login checks it."""
+    """The production hash (one of two servers here without ``--fast-passwords``): an
+    account's stored hash names argon2id, 64 MiB, 3 passes, one lane, and login checks it."""
     name = _name()
     with (
         serving("sqlite", tmp_path, fast_passwords=fast) as srv,
@@ -297,3 +300,24 @@ def test_passwords_are_hashed_with_argon2s_recommended_parameters_unless_fast(
         assert _register(http, name).status_code == 201
         assert _login(http, name, PASSWORD, "192.0.2.70").status_code == 200
         assert _stored_hash(srv.database, name).startswith(prefix)
+
+
+def test_a_four_lane_hash_still_logs_in_and_is_replaced_by_a_one_lane_hash(
+    tmp_path: Path,
+) -> None:
+    """An account hashed before the one-lane profile (argon2-cffi's default, four lanes) logs
+    in with its password, not with another, and its stored hash is then the production one."""
+    name = _name()
+    with (
+        serving("sqlite", tmp_path, fast_passwords=False) as srv,
+        httpx.Client(base_url=srv.url, timeout=30) as http,
+    ):
+        assert _register(http, name).status_code == 201
+        old = PasswordHasher().hash(PASSWORD)
+        assert old.startswith(ARGON2_FOUR_LANES)
+        with sqlite3.connect(srv.database.removeprefix("sqlite:///")) as db:
+            db.execute("UPDATE users SET password_hash = ? WHERE name = ?", (old, name))
+        assert _login(http, name, PASSWORD + "x", "192.0.2.71").status_code == 401
+        assert _stored_hash(srv.database, name) == old
+        assert _login(http, name, PASSWORD, "192.0.2.71").status_code == 200
+        assert _stored_hash(srv.database, name).startswith(ARGON2_PRODUCTION)

@@ -127,11 +127,14 @@ def test_the_group_commit_benchmark_prints_a_row_per_database_and_batch(
 def test_the_starvation_benchmark_prints_a_row_per_phase(
     run_benchmark: Callable[..., str],
 ) -> None:
-    """``bench_starve`` with 2 s phases: its server (real argon2id) starts, the player plays
-    against the computer through every phase and the table has a row for each.
+    """``bench_starve`` with two rounds of 1 s phases: its server (real argon2id) starts, the
+    player plays against the computer through every phase and the table has a row for each
+    kind, its rounds merged, with quiet's own spread between rounds.
 
-    Slow (about 15 s): the server, the accounts, four phases of 2 s and their drains."""
-    printed = run_benchmark("bench_starve", "--seconds", "2", "--logins", "2", "--replays", "1")
+    Slow (about 15 s): the server, the accounts, eight phases of 1 s and their drains."""
+    printed = run_benchmark(
+        "bench_starve", *("--seconds", "1", "--rounds", "2", "--logins", "2", "--replays", "1")
+    )
     rows = [
         [cell.strip() for cell in line.strip("|").split("|")]
         for line in printed.splitlines()
@@ -144,3 +147,4 @@ def test_the_starvation_benchmark_prints_a_row_per_phase(
     assert [row[0] for row in phases] == ["quiet", "logins", "replays", "replays-xff"]
     assert all(len(row) == len(header) for row in phases)
     assert int(phases[0][header.index("answers")]) > 0  # the computer answered in quiet
+    assert phases[0][header.index("p50 vs quiet [95 % CI]")].startswith("1.00× [")

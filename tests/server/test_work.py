@@ -22,6 +22,7 @@ from erren.server import work
 from erren.server.routes.common import ApiError
 from erren.server.routes.replay import max_actions
 from erren.server.routes.replays import ReplayDesk
+from erren.server.store.passwords import PROFILE, Passwords
 from erren.server.work import LIMITS, BusyError, Work
 from erren.sim.simulator import simulate
 
@@ -58,12 +59,21 @@ def test_a_flood_of_password_work_leaves_the_computer_its_threads() -> None:
         asyncio.run(run(manager.Event()))
 
 
-def test_password_work_runs_in_a_process_of_lower_priority() -> None:
+@pytest.mark.parametrize("kind", [Work.PASSWORD, Work.REPLAY])
+def test_password_and_replay_work_run_in_a_process_of_lower_priority(kind: Work) -> None:
     async def run() -> tuple[int, int]:
-        return await work.run(Work.PASSWORD, os.getpid), await work.run(Work.PASSWORD, os.nice, 0)
+        return await work.run(kind, os.getpid), await work.run(kind, os.nice, 0)
 
     pid, niceness = asyncio.run(run())
-    assert pid != os.getpid() and niceness == os.nice(0) + LIMITS[Work.PASSWORD].nice
+    assert LIMITS[kind].nice == 10
+    assert pid != os.getpid() and niceness == os.nice(0) + 10
+
+
+def test_a_password_hash_takes_one_thread() -> None:
+    """The production profile has one lane: argon2 runs a lane per thread, and four lanes
+    took both cores of a two-core node whatever the process's priority."""
+    assert PROFILE.parallelism == 1
+    assert Passwords().hasher.parallelism == 1
 
 
 def test_the_computer_is_never_refused() -> None:

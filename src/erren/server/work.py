@@ -12,13 +12,17 @@ review     the 复盘 of a finished hand                   1       4, then ``bus
 password   argon2id hashing (register, login)           1 process 32, then ``busy``
                                                         (nice 10)
 replay     ``POST /web/replay`` (a posted record)        1 process 4, then ``busy``
+                                                        (nice 10)
 ========== ============================================ ======= =========================
 
-A flood of logins therefore holds one process, at a lower priority than the server (argon2id's
-four lanes would otherwise take both cores of a small machine from the computer's moves); a
-posted record is replayed in a separate process, so even a costly one takes no time from the
-event loop (the GIL stays free).  Work refused because its pool is full raises :class:`BusyError`
-(the routes answer 503 ``busy`` with ``Retry-After``; the socket answers an error).
+A flood of logins therefore holds one process of one thread (the hash has one lane:
+:data:`erren.server.store.passwords.PROFILE`), at a lower priority than the server, and leaves
+the other core to the computer's moves; a posted record is replayed in a separate process, also
+at a lower priority, so even a costly one takes no time from the event loop (the GIL stays
+free).  ``python -m benchmarks.bench_starve`` measures what each flood costs the computer.
+
+Work refused because its pool is full raises :class:`BusyError` (the routes answer 503
+``busy`` with ``Retry-After``; the socket answers an error).
 
 The pools are the process's (like asyncio's default executor); :func:`close` shuts them down
 (the app's shutdown) and the next use starts them again.
@@ -68,7 +72,7 @@ LIMITS: Final = {
     Work.ADVICE: Limit(1, 8),
     Work.REVIEW: Limit(1, 4),
     Work.PASSWORD: Limit(1, 32, processes=True, nice=10),
-    Work.REPLAY: Limit(1, 4, processes=True),
+    Work.REPLAY: Limit(1, 4, processes=True, nice=10),
 }
 
 

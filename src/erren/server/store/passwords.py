@@ -1,7 +1,7 @@
 """Password hashing with argon2id (argon2-cffi), run off the event loop.
 
-Hashing is deliberately slow (tens of milliseconds and 64 MiB with the library's defaults), so
-the store calls these functions in the password pool (:mod:`erren.server.work`: a process of its
+Hashing is deliberately slow (about 0.2 s of one core and 64 MiB: :data:`PROFILE`), so the
+store calls these functions in the password pool (:mod:`erren.server.work`: a process of its
 own, at a lower priority than the server).  A login for an unknown name
 still verifies against a dummy hash, so that the time taken does not reveal which names exist.
 """
@@ -9,24 +9,44 @@ still verifies against a dummy hash, so that the time taken does not reveal whic
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final, NamedTuple
 
 from argon2 import PasswordHasher
 
 from erren.server.hashing import Params, hash_password, params_of, verify_password
 
-__all__ = ["MAX_PASSWORD", "MIN_PASSWORD", "Passwords"]
+__all__ = ["MAX_PASSWORD", "MIN_PASSWORD", "PROFILE", "Passwords", "Profile"]
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024
 """Longer passwords are refused: hashing a megabyte is a denial of service, not security."""
 
 
+class Profile(NamedTuple):
+    """argon2id's costs, in :class:`argon2.PasswordHasher`'s order."""
+
+    time_cost: int
+    memory_cost: int
+    """KiB."""
+    parallelism: int
+
+
+PROFILE: Final = Profile(time_cost=3, memory_cost=64 * 1024, parallelism=1)
+"""argon2id with RFC 9106's low-memory passes and memory (3 passes over 64 MiB, argon2-cffi's
+defaults) in one lane instead of four.  Four lanes run as four threads: a login flood then
+took both cores of a two-core node however low the password process's priority, and moved the
+computer's answer time 1.5× (``python -m benchmarks.bench_starve``).  One lane is one thread,
+so password work never takes more than one core; an attacker's cost (memory × passes) is the
+same.  Hashes made with other parameters (four lanes before) still verify and are replaced at
+the account's next login (:meth:`Passwords.needs_rehash`)."""
+
+
 @dataclass(frozen=True)
 class Passwords:
-    """Hashes and checks passwords.  ``hasher`` defaults to argon2-cffi's recommended
-    parameters (RFC 9106 low-memory profile); tests pass a cheaper one."""
+    """Hashes and checks passwords.  ``hasher`` defaults to :data:`PROFILE`; tests pass a
+    cheaper one."""
 
-    hasher: PasswordHasher = field(default_factory=PasswordHasher)
+    hasher: PasswordHasher = field(default_factory=lambda: PasswordHasher(*PROFILE))
 
     @classmethod
     def fast(cls) -> Passwords:
