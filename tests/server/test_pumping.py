@@ -6,7 +6,9 @@ every account counted as seasoned (``new_player_hands=0``, what erren did before
 the account 6 × 650 = 3,900 beans; with the default rule (an account is new until it has
 played 10 bean-room hands to the end, and a new account's escape moves no bean) it feeds
 nothing.  Neither run lifts anybody's rating (an escape is the escaper's rated loss only), the
-ledger audit stays clean, and ``erren audit-collusion`` flags the account fed by the puppets.
+ledger audit stays clean, and ``erren audit-collusion`` flags the account fed by the puppets —
+as fed by new accounts' escapes, and as fed by accounts registered from one address (the
+puppets come from 198.51.100.7, the farmer from elsewhere).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ ROOM = "guobiao-2p/novice"
 ESCAPE_BEANS = 13 * 50  # guobiao-2p §6.5 at 新手场's stake
 PUPPETS = 6
 WELCOME = 10_000
+PUPPETS_ADDRESS = "198.51.100.7"
 
 
 async def escape_at_once(served: Served, farmer: PlayerClient, puppet: PlayerClient) -> int:
@@ -60,8 +63,10 @@ async def run_scenario(tmp_path: Path, new_player_hands: int) -> tuple[int, int,
     """The farmer's beans won, his rated hands in guobiao-2p, each puppet's balance."""
     url = f"sqlite:///{tmp_path / f'pump-{new_player_hands}.sqlite3'}"
     async with serving(url, new_player_hands=new_player_hands) as served:
-        farmer, farmer_id = await exact.register(served.url, "farmer")
-        puppets = [await exact.register(served.url, f"puppet-{i}") for i in range(PUPPETS)]
+        farmer, farmer_id = await exact.register(served.url, "farmer", "203.0.113.9")
+        puppets = [
+            await exact.register(served.url, f"puppet-{i}", PUPPETS_ADDRESS) for i in range(PUPPETS)
+        ]
         games = [await escape_at_once(served, farmer, p) for p, _ in puppets]
         won = await served.store.balance(farmer_id) - WELCOME
         stats = {f.family: f for f in await served.store.family_stats(farmer_id)}
@@ -69,11 +74,15 @@ async def run_scenario(tmp_path: Path, new_player_hands: int) -> tuple[int, int,
         balances = [await served.store.balance(i) for _, i in puppets]
         assert (await audit_store(served.store)).ok
         report = await collusion.audit_store(served.store)
-        fed = [f for f in report.flags if f.kind is FlagKind.FED_BY_ESCAPES]
-        assert [(f.user, f.sources, f.games) for f in fed] == [
-            (farmer_id, tuple(sorted(i for _, i in puppets)), tuple(games))
-        ]
-        assert report.flags == fed  # nothing else: no pair escaped twice, no beans lost
+        sources = tuple(sorted(i for _, i in puppets))
+        origins = await served.store.origins([farmer_id, *sources])
+        assert len({origins[i] for i in sources}) == 1  # the puppets' one address
+        assert origins[farmer_id] != origins[sources[0]]
+        moved = PUPPETS * ESCAPE_BEANS if new_player_hands == 0 else 0
+        assert [(f.kind, f.user, f.sources, f.games, f.beans) for f in report.flags] == [
+            (FlagKind.FED_BY_ESCAPES, farmer_id, sources, tuple(games), 0),
+            (FlagKind.FED_FROM_ONE_ADDRESS, farmer_id, sources, tuple(games), moved),
+        ]  # nothing else: no pair escaped twice, no beans lost in a hand
         assert (report.games, report.escapes) == (PUPPETS, PUPPETS)
         for client in (farmer, *(p for p, _ in puppets)):
             await client.close()
@@ -96,8 +105,17 @@ def test_six_new_puppets_escaping_to_one_account_feed_it_nothing(tmp_path: Path)
     command = [sys.executable, "-m", "erren.cli.main", "audit-collusion", "--database", database]
     done = subprocess.run([*command, "--json"], capture_output=True, text=True, check=False)
     assert done.returncode == 1, done.stdout + done.stderr
-    [flag] = json.loads(done.stdout)["flags"]
-    assert (flag["kind"], flag["name"], len(flag["sources"])) == ("fed-by-escapes", "farmer", 6)
-    assert sorted(s["name"] for s in flag["sources"]) == [f"puppet-{i}" for i in range(PUPPETS)]
+    flags = json.loads(done.stdout)["flags"]
+    assert [(f["kind"], f["name"], f["beans"]) for f in flags] == [
+        ("fed-by-escapes", "farmer", 0),
+        ("fed-from-one-address", "farmer", 0),
+    ]
+    for flag in flags:
+        assert sorted(s["name"] for s in flag["sources"]) == [f"puppet-{i}" for i in range(6)]
     text = subprocess.run(command, capture_output=True, text=True, check=False).stdout
     assert "fed-by-escapes: farmer (user" in text and "6 early escapes by 6 new accounts" in text
+    assert (
+        "fed-from-one-address: farmer (user" in text
+        and "6 early escapes or lost hands (0 beans) from 6 accounts registered from one address"
+        in text
+    )

@@ -11,10 +11,12 @@ before it).  It lists three kinds of flow:
   one account and leaving at once — since new accounts' escapes move no bean, this flags the
   attempt);
 * ``fed-by-new-accounts`` — an account that received :data:`FED_BEANS` beans or more in
-  settlements from :data:`PUPPETS` or more different new accounts (hands lost on purpose).
-
-Client addresses are not stored with accounts, so "one address feeding one account" is out of
-its reach; the server's per-address registration and guest throttles bound that instead.
+  settlements from :data:`PUPPETS` or more different new accounts (hands lost on purpose);
+* ``fed-from-one-address`` — an account fed (early escapes, escapes or hands lost with beans) by
+  :data:`PUPPETS` or more accounts, new or not, registered from one address (``users.origin``,
+  a keyed digest: :mod:`erren.server.store.origins`; accounts registered before it was kept
+  have none and are not counted).  A shared address is not proof (a family, a campus, a
+  carrier's NAT): the audit lists, a person judges.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class FlagKind(StrEnum):
     REPEATED_ESCAPES = "repeated-escapes"
     FED_BY_ESCAPES = "fed-by-escapes"
     FED_BY_NEW_ACCOUNTS = "fed-by-new-accounts"
+    FED_FROM_ONE_ADDRESS = "fed-from-one-address"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,11 @@ class Flag:
                 what = f"{len(self.games)} early escapes by {len(self.sources)} new accounts"
             case FlagKind.FED_BY_NEW_ACCOUNTS:
                 what = f"{self.beans:,} beans from {len(self.sources)} new accounts"
+            case FlagKind.FED_FROM_ONE_ADDRESS:
+                what = (
+                    f"{len(self.games)} early escapes or lost hands ({self.beans:,} beans) from "
+                    f"{len(self.sources)} accounts registered from one address"
+                )
         return f"{self.kind}: {who(self.user)} received {what}: {sources} (games {games})"
 
     def to_json(self) -> dict[str, Any]:
@@ -132,6 +140,12 @@ class _Flows:
     new_beans: defaultdict[int, dict[int, tuple[int, list[int]]]] = field(
         default_factory=lambda: defaultdict(dict)
     )
+    """Beneficiary → new account → the beans it lost to him and the games."""
+    fed: defaultdict[int, dict[int, tuple[int, list[int]]]] = field(
+        default_factory=lambda: defaultdict(dict)
+    )
+    """Beneficiary → any account that escaped from him early or with beans, or lost a hand to
+    him with beans → those beans and the games."""
 
     def add(self, game: StoredGame, report: Report) -> None:
         first, second = game.seats
@@ -141,30 +155,55 @@ class _Flows:
         report.games += 1
         ids = (first, second)
         loser = outcome.get("loser")
-        if outcome.get("kind") == "abort" and loser in (0, 1):
-            self._escape(game, ids, int(loser), report)
+        if loser not in (0, 1):
+            loser = None
+        lost = 0 if loser is None else max(0, -int((outcome.get("beans") or [0, 0])[loser]))
+        if outcome.get("kind") == "abort" and loser is not None:
+            self._escape(game, ids, loser, lost, report)
         elif outcome.get("kind") in ("win", "draw"):
-            beans = outcome.get("beans") or [0, 0]
-            if (
-                loser in (0, 1)
-                and beans[loser] < 0
-                and self.complete[ids[loser]] < NEW_PLAYER_HANDS
-            ):
-                self._fed(ids[1 - loser], ids[loser], -int(beans[loser]), game.id)
+            if loser is not None and lost:
+                _feed(self.fed, ids[1 - loser], ids[loser], lost, game.id)
+                if self.complete[ids[loser]] < NEW_PLAYER_HANDS:
+                    _feed(self.new_beans, ids[1 - loser], ids[loser], lost, game.id)
             self.complete.update(ids)
 
-    def _escape(self, game: StoredGame, ids: tuple[int, int], seat: int, report: Report) -> None:
+    def _escape(
+        self, game: StoredGame, ids: tuple[int, int], seat: int, lost: int, report: Report
+    ) -> None:
+        """``seat`` escaped from ``game``, losing ``lost`` beans."""
         report.escapes += 1
         escaper, stayer = ids[seat], ids[1 - seat]
-        if _own_moves(game.record or {}, seat) > EARLY_MOVES:
+        early = _own_moves(game.record or {}, seat) <= EARLY_MOVES
+        if early or lost:
+            _feed(self.fed, stayer, escaper, lost, game.id)
+        if not early:
             return
         self.pair_escapes[escaper, stayer].append(game.id)
         if self.complete[escaper] < NEW_PLAYER_HANDS:
             self.new_escapes[stayer].setdefault(escaper, []).append(game.id)
 
-    def _fed(self, user: int, source: int, beans: int, game: int) -> None:
-        total, games = self.new_beans[user].get(source, (0, []))
-        self.new_beans[user][source] = (total + beans, [*games, game])
+    def address_flags(self, origins: dict[int, str]) -> list[Flag]:
+        """``fed-from-one-address``: ``origins`` maps accounts to their origin digests."""
+        flags = []
+        for user, fed in self.fed.items():
+            by_origin: defaultdict[str, list[int]] = defaultdict(list)
+            for source in fed:
+                if source in origins:
+                    by_origin[origins[source]].append(source)
+            for sources in by_origin.values():
+                if len(sources) >= PUPPETS:
+                    beans = sum(fed[s][0] for s in sources)
+                    games = tuple(sorted(g for s in sources for g in fed[s][1]))
+                    flags.append(
+                        Flag(
+                            FlagKind.FED_FROM_ONE_ADDRESS,
+                            user,
+                            tuple(sorted(sources)),
+                            games,
+                            beans,
+                        )
+                    )
+        return flags
 
     def flags(self) -> list[Flag]:
         flags = [
@@ -186,6 +225,17 @@ class _Flows:
         return flags
 
 
+def _feed(
+    flows: defaultdict[int, dict[int, tuple[int, list[int]]]],
+    user: int,
+    source: int,
+    beans: int,
+    game: int,
+) -> None:
+    total, games = flows[user].get(source, (0, []))
+    flows[user][source] = (total + beans, [*games, game])
+
+
 async def audit_store(store: Store) -> Report:
     """Read every finished bean-room game of ``store`` and list the suspicious flows."""
     report = Report(store.engine.url.render_as_string(hide_password=True))
@@ -197,6 +247,8 @@ async def audit_store(store: Store) -> Report:
                 flows.add(game, report)
         after = page[-1].id
     flags = flows.flags()
+    fed = {source for sources in flows.fed.values() for source in sources}
+    flags += flows.address_flags(await store.origins(fed))
     users = {u for flag in flags for u in (flag.user, *flag.sources)}
     names = {u: found.name for u in sorted(users) if (found := await store.user(u)) is not None}
     report.flags = [Flag(f.kind, f.user, f.sources, f.games, f.beans, names) for f in flags]

@@ -45,8 +45,11 @@ def spec_points(family: str, result: HandResult) -> int:
     return 13 if score.yakuman >= 1 else int(min(13, score.fan))
 
 
-async def register(url: str, name: str) -> tuple[PlayerClient, int]:
-    async with httpx.AsyncClient(base_url=url) as http:
+async def register(url: str, name: str, address: str | None = None) -> tuple[PlayerClient, int]:
+    """A new account and its client; ``address``: registered from there (``X-Forwarded-For``,
+    which the server believes from loopback)."""
+    headers = {} if address is None else {"X-Forwarded-For": address}
+    async with httpx.AsyncClient(base_url=url, headers=headers) as http:
         reply = await http.post("/auth/register", json={"name": name, "password": "password-1"})
         assert reply.status_code == 201, reply.text
         body = reply.json()

@@ -69,7 +69,7 @@ async def register(body: Credentials, request: Request, store: StoreDep, gate: G
     _admit(gate.register, address, "register-limit", "new accounts")
     with gate.register.attempt(address):
         try:
-            await store.register(body.name, body.password)
+            await store.register(body.name, body.password, address=address)
         except NameTakenError as err:
             raise ApiError(409, err.code, str(err), params={"existing": err.existing}) from None
         except AccountError as err:

@@ -20,7 +20,8 @@ the server codes against (names and semantics are stable)::
     # passwords ≥ 8 chars
     await store.register(name, password) -> User     # AccountError: bad name / password too
                                                      #   short; NameTakenError (code "name-taken" or
-                                                     #   "name-confusable"): name taken
+                                                     #   "name-confusable"): name taken;
+                                                     #   address=: keeps its keyed digest (origins)
     await store.login(name, password) -> Session     # AuthError "wrong name or password" for
                                                      #   an unknown name or a wrong password
     await store.guest() -> Session                   # a guest ("guest-1a2b3c4d", no password)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from typing import Final
 
 from sqlalchemy import bindparam, delete, select, text, update
@@ -15,7 +16,8 @@ from erren.server.store import names
 from erren.server.store.database import name_key_of, token_hash, utc_now
 from erren.server.store.errors import AccountError, AuthError, NameTakenError, StoreError
 from erren.server.store.ledger import Ledger
-from erren.server.store.models import USER, Account, SessionRow, UserRow, UTCDateTime
+from erren.server.store.models import USER, Account, ServerKey, SessionRow, UserRow, UTCDateTime
+from erren.server.store.origins import ORIGIN_KEY, origin_of
 from erren.server.store.passwords import MAX_PASSWORD, MIN_PASSWORD
 from erren.server.store.values import Session, User
 from erren.server.work import Work
@@ -106,8 +108,9 @@ class Accounts(Ledger):
         )
         return Session(token=token, user=self._user(user), expires_at=expires)
 
-    async def register(self, name: str, password: str) -> User:
-        """A new account with the welcome grant, under the name's NFKC form.
+    async def register(self, name: str, password: str, *, address: str | None = None) -> User:
+        """A new account with the welcome grant, under the name's NFKC form, registered from
+        the client at ``address`` (kept only as a keyed digest: :mod:`.origins`).
         :class:`AccountError` if the name breaks the rules of :mod:`erren.server.store.names`
         ("bad name: ...") or the password is shorter than 8 characters,
         :class:`NameTakenError` if the name or a look-alike is taken."""
@@ -139,6 +142,7 @@ class Accounts(Ledger):
             if found := await clash(session):
                 raise found
         hashed = await work.run(Work.PASSWORD, hash_password, self._passwords.params, password)
+        origin = None if address is None else origin_of(address, await self._origin_key())
         try:
             async with self._write() as session:
                 if found := await clash(session):
@@ -146,6 +150,7 @@ class Accounts(Ledger):
                 row, account = await self._new_user(
                     session, name, hashed, guest=False, skeleton=look
                 )
+                row.origin = origin
                 await self._welcome(session, row, account)
         except IntegrityError:  # a concurrent registration won the name or its look-alike
             async with self._read() as session:
@@ -262,6 +267,32 @@ class Accounts(Ledger):
             await session.execute(
                 delete(SessionRow).where(SessionRow.token_hash == token_hash(token))
             )
+
+    async def _origin_key(self) -> bytes:
+        """The key of the origin digests (made by migration 0006; read once)."""
+        if self._origin_key_bytes is None:
+            async with self._read() as session:
+                value = await session.scalar(
+                    select(ServerKey.value).where(ServerKey.name == ORIGIN_KEY)
+                )
+            if value is None:
+                raise StoreError("the database has no origin key (migration 0006)")
+            self._origin_key_bytes = bytes.fromhex(value)
+        return self._origin_key_bytes
+
+    async def origins(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """Each of ``user_ids`` that has an origin (:mod:`.origins`) → its digest."""
+        wanted = sorted(set(user_ids))
+        found: dict[int, str] = {}
+        async with self._read() as session:
+            for start in range(0, len(wanted), 500):
+                rows = await session.execute(
+                    select(UserRow.id, UserRow.origin).where(
+                        UserRow.id.in_(wanted[start : start + 500]), UserRow.origin.is_not(None)
+                    )
+                )
+                found.update({user: origin for user, origin in rows if origin is not None})
+        return found
 
     async def user(self, user_id: int) -> User | None:
         """The user with this id, or ``None``."""

@@ -228,6 +228,8 @@ class StoreBase:
         self.session_ttl = session_ttl
         self._house_id = house_id
         self._passwords = passwords
+        self._origin_key_bytes: bytes | None = None
+        """The key of ``users.origin`` (:mod:`~erren.server.store.origins`), read on first use."""
         self._reads = async_sessionmaker(engine, expire_on_commit=False)
         self._write_engine = engine.execution_options(erren_write=True)
         self._writes = async_sessionmaker(self._write_engine, expire_on_commit=False)

@@ -45,6 +45,7 @@ __all__ = [
     "HandRow",
     "Journal",
     "RatingRow",
+    "ServerKey",
     "SessionRow",
     "UTCDateTime",
     "UserRow",
@@ -114,6 +115,20 @@ class UserRow(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255))
     is_guest: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[datetime]
+    origin: Mapped[str | None] = mapped_column(String(32), index=True)
+    """Where the account was registered from, as a keyed digest
+    (:mod:`~erren.server.store.origins`); ``None`` for guests and for accounts registered
+    before revision 0006."""
+
+
+class ServerKey(Base):
+    """A secret the database keeps for itself (the origin digest's key), made by a migration."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
+    """Hex digits."""
 
 
 class SessionRow(Base):
