@@ -69,6 +69,10 @@ async def run_scenario(tmp_path: Path, new_player_hands: int) -> tuple[int, int,
         ]
         games = [await escape_at_once(served, farmer, p) for p, _ in puppets]
         won = await served.store.balance(farmer_id) - WELCOME
+        for client, balance in [(farmer, WELCOME + won), (puppets[0][0], WELCOME - won // PUPPETS)]:
+            reply = await client.http.get("/me/balance")  # what the leave dialog reads
+            # an escape is no hand played to the end: everyone is as new as at the start
+            assert reply.json() == {"balance": balance, "new_player_hands_left": new_player_hands}
         stats = {f.family: f for f in await served.store.family_stats(farmer_id)}
         rated = stats["guobiao-2p"].rated_hands
         balances = [await served.store.balance(i) for _, i in puppets]

@@ -9,11 +9,12 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import secrets
 import time
 from dataclasses import dataclass
 
+from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
 
 from erren.testing.servers import Server, drop_prefix
 
@@ -124,3 +125,38 @@ def drop_keys(prefix: str) -> None:
     runs an event loop in this one)."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, drop_prefix(prefix)).result()
+
+
+def register_in_page(page: Page, url: str) -> str:
+    name = "w" + secrets.token_hex(5)
+    page.goto(url + "/")
+    page.fill("#login-name", name)
+    page.fill("#login-pass", "correct horse 42")
+    page.click("#btn-register")
+    page.wait_for_selector(".rooms .room")
+    return name
+
+
+def leave_text(page: Page) -> str:
+    page.click(".table-top .leave")
+    until(
+        page,
+        "document.querySelector('.leave-cost')"
+        " && document.querySelector('.leave-cost').textContent !== '…'",
+    )
+    return page.inner_text(".leave-cost")
+
+
+def pair_at_room(browser: Browser, url: str, room: str) -> tuple[BrowserContext, Page, Page]:
+    """Two registered players quick-match in ``room`` (``family/tier``)."""
+    ctx_a = browser.new_context(viewport={"width": 1100, "height": 800})
+    ctx_b = browser.new_context(viewport={"width": 1100, "height": 800})
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    family = room.split("/", maxsplit=1)[0]
+    for page in (a, b):
+        register_in_page(page, url)
+        page.click(f'button.fam[data-family="{family}"]')
+        page.click(f'.rooms .room[data-room="{room}"]')
+    for page in (a, b):
+        page.wait_for_selector(".board", timeout=20000)
+    return ctx_a, a, b

@@ -14,7 +14,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute
 
-from ._support import guest_table, my_turn, page_errors, until
+from ._support import (
+    guest_table,
+    leave_text,
+    my_turn,
+    page_errors,
+    pair_at_room,
+    register_in_page,
+    until,
+)
 
 OVERLAY = ".conn-overlay"
 LOST_ZH = "连接中断，正在重连…"
@@ -32,16 +40,6 @@ def _shot(page: Page, shots: Path, name: str) -> None:
 
 def _name() -> str:
     return "w" + secrets.token_hex(5)
-
-
-def _register(page: Page, url: str) -> str:
-    name = _name()
-    page.goto(url + "/")
-    page.fill("#login-name", name)
-    page.fill("#login-pass", "correct horse 42")
-    page.click("#btn-register")
-    page.wait_for_selector(".rooms .room")
-    return name
 
 
 def _my_turn(page: Page) -> str:
@@ -293,16 +291,6 @@ def test_guest_lobby_says_bean_rooms_need_an_account(
     assert not errors, errors
 
 
-def _leave_text(page: Page) -> str:
-    page.click(".table-top .leave")
-    until(
-        page,
-        "document.querySelector('.leave-cost')"
-        " && document.querySelector('.leave-cost').textContent !== '…'",
-    )
-    return page.inner_text(".leave-cost")
-
-
 def test_leave_dialog_score_only_and_between_hands(
     context: BrowserContext, server: str, shots: Path
 ) -> None:
@@ -312,18 +300,18 @@ def test_leave_dialog_score_only_and_between_hands(
     errors = page_errors(page)
     guest_table(page, server, "guobiao-2p")
     _my_turn(page)
-    text = _leave_text(page)
+    text = leave_text(page)
     assert f"本局记你输 {GUOBIAO_ESCAPE_POINTS} 分" in text and "不涉及欢乐豆" in text
     _shot(page, shots, "25-leave-score-only")
     page.click("#btn-leave-no")
     assert page.locator(".leave-dialog").count() == 0
-    _leave_text(page)
+    leave_text(page)
     page.click("#btn-leave-yes")
     page.wait_for_selector("#btn-computer")
     page.click('button.fam[data-family="arcade"]')
     page.click("#btn-computer")
     page.wait_for_selector(".board", timeout=15000)
-    text = _leave_text(page)
+    text = leave_text(page)
     assert f"本局记你输 {ARCADE_ESCAPE_POINTS} 分" in text
     page.click("#btn-leave-yes")
     page.wait_for_selector("#btn-computer")
@@ -343,26 +331,11 @@ def test_leave_dialog_score_only_and_between_hands(
     # a private table waiting for a friend: no hand, nothing to pay
     page.click("#btn-private")
     page.wait_for_selector(".waiting .big-code")
-    text = _leave_text(page)
+    text = leave_text(page)
     assert "离开不花任何欢乐豆" in text
     page.click("#btn-leave-yes")
     page.wait_for_selector("#btn-computer")
     assert not errors, errors
-
-
-def _pair_at_room(browser: Browser, url: str, room: str) -> tuple[BrowserContext, Page, Page]:
-    """Two registered players quick-match in ``room`` (``family/tier``)."""
-    ctx_a = browser.new_context(viewport={"width": 1100, "height": 800})
-    ctx_b = browser.new_context(viewport={"width": 1100, "height": 800})
-    a, b = ctx_a.new_page(), ctx_b.new_page()
-    family = room.split("/", maxsplit=1)[0]
-    for page in (a, b):
-        _register(page, url)
-        page.click(f'button.fam[data-family="{family}"]')
-        page.click(f'.rooms .room[data-room="{room}"]')
-    for page in (a, b):
-        page.wait_for_selector(".board", timeout=20000)
-    return ctx_a, a, b
 
 
 @pytest.mark.parametrize(
@@ -374,9 +347,9 @@ def test_leave_dialog_bean_room(
 ) -> None:
     """At a bean room the dialog names the beans: escape points × the room's stake."""
     stake = STAKE[room.split("/")[1]]
-    ctx_a, a, b = _pair_at_room(browser, server, room)
+    ctx_a, a, b = pair_at_room(browser, server, room)
     try:
-        text = _leave_text(a)
+        text = leave_text(a)
         assert f"你要付给对手 {points * stake:,} 欢乐豆" in text, text
         assert f"{points} 分 × 底注 {stake}" in text, text
         _shot(a, shots, f"26-leave-{room.replace('/', '-')}")
@@ -408,7 +381,7 @@ def test_closed_rendered_by_code(context: BrowserContext, server: str, shots: Pa
     the server would send it (a real below-entry needs a lost fortune)."""
     page = context.new_page()
     errors = page_errors(page)
-    _register(page, server)
+    register_in_page(page, server)
     page.click("#btn-computer")
     page.wait_for_selector(".board", timeout=15000)
     _free_the_seat(page)
@@ -473,9 +446,9 @@ def test_escape_to_zero_then_relief(browser: Browser, server: str, shots: Path) 
     stake = STAKE["novice"]
     owed = XIAMEN_ESCAPE_POINTS * stake
     paid = min(owed, WELCOME)
-    ctx_a, a, b = _pair_at_room(browser, server, "xiamen/novice")
+    ctx_a, a, b = pair_at_room(browser, server, "xiamen/novice")
     try:
-        text = _leave_text(a)
+        text = leave_text(a)
         assert f"罚 {XIAMEN_ESCAPE_POINTS} 分 × 底注 {stake} = {owed:,} 欢乐豆" in text, text
         assert f"你要付给对手 {paid:,} 欢乐豆（全部余额）" in text, text
         _shot(a, shots, "28-leave-xiamen-capped")

@@ -136,8 +136,12 @@ async def me(user: CurrentUser) -> UserOut:
 
 
 @router.get("/me/balance", response_model=BalanceOut)
-async def balance(user: CurrentUser, store: StoreDep) -> BalanceOut:
-    return BalanceOut(balance=await store.balance(user.id))
+async def balance(user: CurrentUser, store: StoreDep, lobby: LobbyDep) -> BalanceOut:
+    """The balance, and how many more bean-room hands to the end the player must play before
+    an escape of his moves beans (0: it does; :func:`erren.server.settlement.escape_pays`)."""
+    needed = lobby.config.new_player_hands
+    left = 0 if needed <= 0 else max(0, needed - await store.complete_hands(user.id))
+    return BalanceOut(balance=await store.balance(user.id), new_player_hands_left=left)
 
 
 @router.post("/me/relief", response_model=ReliefOut)

@@ -55,6 +55,10 @@ class SessionOut(BaseModel):
 
 class BalanceOut(BaseModel):
     balance: int
+    new_player_hands_left: int = Field(
+        description="Bean-room hands still to play to the end before an escape moves beans "
+        "(a new account's escape costs the match and rating only); 0 once it does"
+    )
 
 
 class ReliefOut(BaseModel):

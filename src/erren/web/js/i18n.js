@@ -258,6 +258,7 @@ const S = {
   leave_free: ["现在没有进行中的牌局，离开不花任何欢乐豆，也不扣分。", "No hand is running: leaving now costs nothing."],
   leave_beans: ["现在离开算逃跑：你要付给对手 {0} 欢乐豆（{1} 分 × 底注 {2}，最多付到你的余额为止）。", "Leaving now is an escape: you pay your opponent {0} beans ({1} points × the stake {2}, at most your balance)."],
   leave_beans_capped: ["现在离开算逃跑：罚 {1} 分 × 底注 {2} = {3} 欢乐豆，以你的余额为限，你要付给对手 {0} 欢乐豆（全部余额）。", "Leaving now is an escape: {1} points × the stake {2} = {3} beans, limited to your balance, so you pay your opponent {0} beans (all you have)."],
+  leave_new: ["现在离开算逃跑：你还是新玩家（再打完 {0} 局欢乐豆场牌局为止），逃跑不扣欢乐豆，但本局记你输，等级分也会下降。", "Leaving now is an escape: you are still a new player (for {0} more bean-room hands played to the end), so it costs you no beans, but you lose the hand and rating."],
   leave_points: ["现在离开算逃跑：本局记你输 {0} 分（只记分的牌桌，不涉及欢乐豆）。", "Leaving now is an escape: you lose {0} points for the hand (a score-only table: no beans)."],
   leave_campaign: ["现在离开，这一局算输给电脑：押分不退还。", "Leaving now loses the hand to the computer: the stake is not returned."],
   leave_escape: ["逃跑离开", "Escape and leave"],

@@ -44,8 +44,9 @@ export function escapePoints(family, options) {
 
 /**
  * What leaving costs now, as a sentence: nothing between hands; in a running hand the escape
- * penalty, in beans at a bean room (the room's `escape_beans`, at most the balance) and in
- * points at a score-only table.
+ * penalty, in beans at a bean room (the room's `escape_beans`, at most the balance; none
+ * while the player is new: `/me/balance`'s `new_player_hands_left`) and in points at a
+ * score-only table.
  * @param {TableInfo|null} info @param {boolean} running @returns {Promise<string>}
  */
 export async function leaveCost(info, running) {
@@ -57,7 +58,10 @@ export async function leaveCost(info, running) {
     if (room) {
       const points = room.escape_points ?? escapePoints(room.family, /** @type {any} */ (room).options || {});
       const beans = room.escape_beans ?? points * room.stake;
-      const balance = await api("GET", "/me/balance").then((x) => Number(x.balance)).catch(() => null);
+      const mine = await api("GET", "/me/balance").catch(() => null);
+      const balance = mine ? Number(mine.balance) : null;
+      const newHands = mine ? Number(mine.new_player_hands_left) || 0 : 0;
+      if (newHands > 0) return t("leave_new", num(newHands));
       if (balance !== null && balance < beans) return t("leave_beans_capped", num(balance), num(points), num(room.stake), num(beans));
       return t("leave_beans", num(beans), num(points), num(room.stake));
     }
