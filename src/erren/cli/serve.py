@@ -63,6 +63,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="鸣牌保护: the least time from a discard to the next draw at human tables (0.8 s)",
     )
     parser.add_argument(
+        "--queue-grace",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="wall-clock seconds a quick-match search whose page closed, reloaded or hid keeps "
+        "its place in the queue, paired with nobody meanwhile (default 5; not scaled by "
+        "--time-scale)",
+    )
+    parser.add_argument(
+        "--show-up",
+        type=float,
+        default=8.0,
+        metavar="S",
+        help="wall-clock seconds both players of a quick match have to join its table, else the "
+        "pairing is dissolved and the player who came is queued again first (default 8)",
+    )
+    parser.add_argument(
         "--trustee-toggles",
         type=int,
         default=10,
@@ -218,7 +235,22 @@ def _cluster_config(args: argparse.Namespace, node: str) -> ClusterConfig | str 
     return ClusterConfig(args.redis, node_id=node, prefix=args.redis_prefix, lease_s=args.lease)
 
 
+def _matchmaking_problem(args: argparse.Namespace) -> str | None:
+    """The one-line problem with ``--queue-grace`` or ``--show-up`` (``None``: none)."""
+    for flag, value, least in (
+        ("--queue-grace", args.queue_grace, 0.0),
+        ("--show-up", args.show_up, 0.1),
+    ):
+        if not least <= value <= 600:  # NaN included
+            return f"{flag} must be between {least:g} and 600 seconds, not {value:g}"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
+    problem = _matchmaking_problem(args)
+    if problem is not None:
+        print(f"erren serve: {problem}", file=sys.stderr)
+        return 2
     # a fatal signal (SIGBUS from SQLite's shared memory on a broken disk, SIGSEGV) leaves the
     # Python stacks of every thread in the log instead of a silent death
     faulthandler.enable()
@@ -265,6 +297,8 @@ def run(args: argparse.Namespace) -> int:
             claim_min_pause_s=args.claim_pause,
             trustee_toggles=args.trustee_toggles,
             new_player_hands=args.new_player_hands,
+            queue_grace_s=args.queue_grace,
+            show_up_s=args.show_up,
         ),
         rate=args.rate,
         burst=2 * args.rate,

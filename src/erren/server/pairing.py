@@ -14,6 +14,16 @@ A cluster keeps the same rule in Redis (:mod:`erren.server.cluster.matching`).
 :class:`RecentPairs` remembers when each two accounts were last paired (on the server's
 :class:`~erren.server.clock.Clock`, so a test moves time by hand); :class:`Queues` holds the
 players waiting in each room, oldest first, and picks a player's partner under the rule.
+
+**Nobody is paired with a player who is gone.**  A waiting player's request holds his place;
+when its connection closes (the tab closed or reloaded, the page hidden: the browser client
+drops its request then) he is *away*: he keeps his place for :data:`QUEUE_GRACE_S` wall-clock
+seconds (``TableConfig.queue_grace_s``, on the queues' own clock, which a test injects), nobody
+is paired with him meanwhile, and a request of his for the same room resumes the wait in that
+place; when the grace ends he leaves the queue.  Any other seat request of his ends the wait at
+once (an away wait never refuses him with ``waiting``).  A player whose pairing was dissolved
+because the other did not come (:mod:`erren.server.quickmatch`) is put back at the front,
+away until his client asks again.
 """
 
 from __future__ import annotations
@@ -21,17 +31,33 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from erren.server.clock import Clock
+from erren.server.clock import Clock, Timer
 
 if TYPE_CHECKING:
     from erren.server.table import TableView
 
-__all__ = ["REPEAT_HOLD_S", "Queues", "RecentPairs", "Waiter"]
+__all__ = [
+    "QUEUE_GRACE_S",
+    "REPEAT_HOLD_S",
+    "SHOW_UP_S",
+    "ClientGoneError",
+    "Queues",
+    "RecentPairs",
+    "Search",
+    "Waiter",
+]
 
 REPEAT_HOLD_S = 120.0
 """Game seconds after a quick-match pairing before the same two accounts are paired again."""
+QUEUE_GRACE_S = 5.0
+"""Wall-clock seconds an away player keeps his place in the queue: long enough for a reload on
+a slow phone, short enough that nobody waits long behind a closed tab."""
+SHOW_UP_S = 8.0
+"""Wall-clock seconds both players of a new quick match have to join their table
+(:mod:`erren.server.quickmatch`): a client joins within a second of its answer."""
 HOLD_PRECISION_S = 0.001
 """Holds are counted to the game millisecond: a hold with less left has ended (the clock's
 float arithmetic does not keep a player waiting for a nanosecond's timer)."""
@@ -74,38 +100,117 @@ class RecentPairs:
             del self._met[key]
 
 
+class ClientGoneError(Exception):
+    """The waiting request's client closed its connection: the player is away (his place is
+    kept for the grace), and nobody reads the request's answer."""
+
+
+class Alarm(Enum):
+    """What ended one wait of a waiting request (:meth:`Queues.wait`)."""
+
+    PAIRED = "paired"
+    HOLD_OVER = "hold-over"
+    GONE = "gone"
+    TIMEOUT = "timeout"
+
+
+@dataclass(frozen=True)
+class Search:
+    """Where an account's quick-match search is: its ``room``, and whether it is ``away``."""
+
+    room: str
+    away: bool
+
+
 @dataclass(eq=False)
 class Waiter:
-    """A player waiting in a room's queue; ``future`` is his seat once he is paired."""
+    """A player waiting in a room's queue; ``future`` is his seat once he is paired; ``away``
+    the end of his grace while no request of his waits (``None``: one does)."""
 
     user_id: int
     name: str
     future: asyncio.Future[tuple[TableView, int]] = field(repr=False)
+    away: Timer | None = field(default=None, repr=False)
 
     @property
     def live(self) -> bool:
         return not self.future.done()
 
+    @property
+    def present(self) -> bool:
+        """Waiting, and his request with him: he may be paired."""
+        return self.live and self.away is None
+
 
 class Queues:
-    """The players waiting in each room (oldest first) and :attr:`recent` pairings."""
+    """The players waiting in each room (oldest first) and :attr:`recent` pairings; an away
+    player's grace runs ``grace_s`` seconds of ``wall`` (real seconds unless a test injects
+    its clock)."""
 
-    def __init__(self, recent: RecentPairs) -> None:
+    def __init__(
+        self, recent: RecentPairs, *, wall: Clock | None = None, grace_s: float = QUEUE_GRACE_S
+    ) -> None:
         self.recent = recent
+        self.wall = wall or Clock()
+        self.grace_s = grace_s
         self.rooms: dict[str, list[Waiter]] = {}
+
+    def _find(self, user_id: int) -> tuple[str, Waiter] | None:
+        for room, waiters in self.rooms.items():
+            for waiter in waiters:
+                if waiter.user_id == user_id and waiter.live:
+                    return room, waiter
+        return None
 
     def waiting_in(self, user_id: int) -> str | None:
         """The room the account waits in (``None``: none)."""
-        for room, waiters in self.rooms.items():
-            if any(w.user_id == user_id and w.live for w in waiters):
-                return room
-        return None
+        found = self._find(user_id)
+        return None if found is None else found[0]
 
-    def add(self, room: str, user_id: int, name: str) -> Waiter:
+    def search(self, user_id: int) -> Search | None:
+        """The account's search: its room and whether it is away (``None``: none)."""
+        found = self._find(user_id)
+        return None if found is None else Search(found[0], found[1].away is not None)
+
+    def add(self, room: str, user_id: int, name: str, *, front: bool = False) -> Waiter:
+        """Queue the player at the back of ``room``'s queue (``front``: at its front)."""
         future: asyncio.Future[tuple[TableView, int]] = asyncio.get_running_loop().create_future()
         waiter = Waiter(user_id, name, future)
-        self.rooms.setdefault(room, []).append(waiter)
+        queue = self.rooms.setdefault(room, [])
+        if front:
+            queue.insert(0, waiter)
+        else:
+            queue.append(waiter)
         return waiter
+
+    def step_away(self, room: str, waiter: Waiter) -> None:
+        """No request of the waiter waits any more: he keeps his place for the grace, paired
+        with nobody, then leaves the queue unless a request of his resumed the wait."""
+        if waiter.away is None and waiter.live:
+            waiter.away = self.wall.call_later(self.grace_s, lambda: self._expire(room, waiter))
+
+    def _expire(self, room: str, waiter: Waiter) -> None:
+        if waiter.away is not None:
+            self._give_up(room, waiter)
+
+    def resume(self, room: str, user_id: int) -> Waiter | None:
+        """The account's away wait in ``room``, present again in its place (``None``: it has
+        none there)."""
+        for waiter in self.rooms.get(room, []):
+            if waiter.user_id == user_id and waiter.live and waiter.away is not None:
+                waiter.away.cancel()
+                waiter.away = None
+                return waiter
+        return None
+
+    def yield_away(self, user_id: int) -> bool:
+        """End the account's wait if it is away (another request of his comes first); whether
+        it was."""
+        found = self._find(user_id)
+        if found is None or found[1].away is None:
+            return False
+        self._give_up(*found)
+        return True
 
     def drop(self, room: str, waiter: Waiter) -> None:
         queue = self.rooms.get(room, [])
@@ -114,13 +219,17 @@ class Queues:
 
     def partner(self, room: str, user_id: int) -> Waiter | None:
         """Take the oldest player waiting in ``room`` whom ``user_id`` may meet now out of the
-        queue (players no longer waiting are dropped on the way; the account's own entry and
-        recent opponents stay)."""
+        queue (players no longer waiting are dropped on the way; the account's own entry,
+        recent opponents and away players stay)."""
         queue = self.rooms.get(room, [])
         for waiter in list(queue):
             if not waiter.live:
                 queue.remove(waiter)
-            elif waiter.user_id != user_id and self.recent.held(user_id, waiter.user_id) == 0:
+            elif (
+                waiter.present
+                and waiter.user_id != user_id
+                and self.recent.held(user_id, waiter.user_id) == 0
+            ):
                 queue.remove(waiter)
                 return waiter
         return None
@@ -131,7 +240,7 @@ class Queues:
         held = [
             self.recent.held(user_id, w.user_id)
             for w in self.rooms.get(room, [])
-            if w.live and w.user_id != user_id
+            if w.present and w.user_id != user_id
         ]
         return min((h for h in held if h > 0), default=None)
 
@@ -141,17 +250,23 @@ class Queues:
         waiter: Waiter,
         wait_s: float,
         rematch: Callable[[Waiter], Awaitable[TableView | None]],
+        gone: asyncio.Future[None] | None = None,
     ) -> tuple[TableView, int]:
         """Wait until ``waiter`` is paired: by a player who arrives (his table, seat 0), or,
         when the hold with a recent opponent waiting in ``room`` ends, by ``rematch(waiter)``
         (the lobby pairs him with the oldest player he may meet now: that table, seat 1;
         ``None``: nobody).  :class:`TimeoutError` when ``wait_s`` seconds have passed (he has
-        left the queue, as he has when this coroutine is cancelled)."""
+        left the queue, as he has when this coroutine is cancelled); :class:`ClientGoneError` when
+        ``gone`` is done first (the request's client closed its connection: he is away)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + wait_s
         try:
             while waiter.live and (left := end - loop.time()) > 0:
-                if await self._alarm(room, waiter, left):
+                alarm = await self._alarm(room, waiter, left, gone)
+                if alarm is Alarm.GONE:
+                    self.step_away(room, waiter)
+                    raise ClientGoneError
+                if alarm is Alarm.HOLD_OVER:
                     table = await rematch(waiter)
                     if table is not None:
                         return table, 1
@@ -165,9 +280,11 @@ class Queues:
         self._give_up(room, waiter)
         raise TimeoutError
 
-    async def _alarm(self, room: str, waiter: Waiter, left: float) -> bool:
-        """Wait at most ``left`` real seconds for the waiter's pairing or for the end of his
-        next hold (:meth:`hold`, on the clock); whether a hold ended first."""
+    async def _alarm(
+        self, room: str, waiter: Waiter, left: float, gone: asyncio.Future[None] | None
+    ) -> Alarm:
+        """Wait at most ``left`` real seconds for the waiter's pairing, the end of his next
+        hold (:meth:`hold`, on the clock) or his client's going (``gone``): which came."""
         hold = self.hold(room, waiter.user_id)
         rung: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
@@ -178,8 +295,14 @@ class Queues:
         timer = None if hold is None else self.recent.clock.call_later(hold, ring)
         try:
             either: set[asyncio.Future[Any]] = {waiter.future, rung}
+            if gone is not None:
+                either.add(gone)
             await asyncio.wait(either, timeout=left, return_when=asyncio.FIRST_COMPLETED)
-            return rung.done() and waiter.live
+            if not waiter.live:
+                return Alarm.PAIRED
+            if gone is not None and gone.done():
+                return Alarm.GONE
+            return Alarm.HOLD_OVER if rung.done() else Alarm.TIMEOUT
         finally:
             if timer is not None:
                 timer.cancel()
@@ -187,22 +310,31 @@ class Queues:
 
     def _give_up(self, room: str, waiter: Waiter) -> None:
         self.drop(room, waiter)
+        if waiter.away is not None:
+            waiter.away.cancel()
+            waiter.away = None
         waiter.future.cancel()
 
     def cancel(self, user_id: int, error: Exception) -> bool:
-        """Take the account out of every queue, its request answered with ``error``; whether
-        it was waiting."""
-        for queue in self.rooms.values():
-            for waiter in list(queue):
-                if waiter.user_id == user_id and waiter.live:
-                    queue.remove(waiter)
-                    waiter.future.set_exception(error)
-                    return True
-        return False
+        """Take the account out of every queue, its request answered with ``error`` (an away
+        wait, which no request reads, just ends); whether it was waiting."""
+        found = self._find(user_id)
+        if found is None:
+            return False
+        room, waiter = found
+        if waiter.away is not None:
+            self._give_up(room, waiter)
+            return True
+        self.drop(room, waiter)
+        waiter.future.set_exception(error)
+        return True
 
     def close(self) -> None:
-        """The server stops: every waiting request is cancelled."""
+        """The server stops: every waiting request is cancelled, every grace too."""
         for queue in self.rooms.values():
             for waiter in queue:
+                if waiter.away is not None:
+                    waiter.away.cancel()
+                    waiter.away = None
                 if waiter.live:
                     waiter.future.cancel()

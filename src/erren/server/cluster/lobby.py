@@ -10,7 +10,10 @@
 * quick match goes through the shared queues (:mod:`.matching`): the node whose player finds
   an opponent makes the table; the opponent's node answers with the table's id and seat 0; a
   player held back from a recent opponent (:mod:`erren.server.pairing`) is paired by his own
-  node once the hold ends (that node makes the table, he sits in seat 1);
+  node once the hold ends (that node makes the table, he sits in seat 1); a player whose
+  request's client went is away in Redis, paired with nobody, and resumes on any node
+  (:mod:`erren.server.quickmatch`, :mod:`.away`); the owner of a new table dissolves a pairing
+  whose player does not come, putting the other back at the front of the shared queue;
 * at startup, and every half lease after, it restores the unfinished games whose table nobody
   holds (a dead node's, a stopped node's), claiming each game with its new token before
   reading it: the takeover after a node's death.
@@ -29,15 +32,28 @@ from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 
+from erren.server.cluster.away import AwayPlayers
 from erren.server.cluster.idle import IdleTables
-from erren.server.cluster.matching import Again, Cancelled, Found, Joined, Outcome, Place, PlaceKind
+from erren.server.cluster.matching import (
+    Again,
+    Away,
+    Cancelled,
+    Found,
+    Joined,
+    Outcome,
+    Place,
+    PlaceKind,
+)
 from erren.server.lobby import (
     Lobby,
     LobbyError,
     no_opponent,
+    search_lost,
     seated_error,
     waiting_error,
 )
+from erren.server.pairing import ClientGoneError, Search
+from erren.server.rooms import RoomTier
 from erren.server.table import Seat, Table, TableBase, TableSpec, TableView, quick_spec
 
 if TYPE_CHECKING:
@@ -105,9 +121,13 @@ class ClusterLobby(Lobby):
         """The players of this node waiting in a shared queue."""
         cluster.matching.repeat_ms = round(self.clock.real(self.config.repeat_hold_s) * 1000)
         cluster.matching.now = self.clock.now
+        cluster.matching.grace_ms = round(self.config.queue_grace_s * 1000)  # wall seconds
         self.lost: set[str] = set()
         """Tables whose lease this node lost: stopped, their seats left to the new owner."""
-        self._chores: set[asyncio.Task[Any]] = set()
+        self.away = AwayPlayers(
+            cluster.matching, self.wall, self.config.queue_grace_s, chore=self._chore
+        )
+        """This node's away players in the shared queues."""
         self._adopter: asyncio.Task[None] | None = None
         self.idle = IdleTables(cluster.redis, cluster.prefix)
         """The tables of the cluster waiting for a deal (:mod:`~.idle`)."""
@@ -196,11 +216,6 @@ class ClusterLobby(Lobby):
         await self.cluster.matching.free_seats(table_id, users)
         await self.cluster.leases.release(table_id, token)
 
-    def _chore(self, work: Any) -> None:
-        task = asyncio.get_running_loop().create_task(work)
-        self._chores.add(task)
-        task.add_done_callback(self._chores.discard)
-
     # ------------------------------------------------------------------ quick match
     def _check_free(self, user: User) -> None:
         """This node's own requests and waits (the cluster's are refused by Redis, atomically,
@@ -210,9 +225,17 @@ class ClusterLobby(Lobby):
         if waiting is not None:
             raise waiting_error(waiting.room)
 
-    async def quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[TableView, int]:
+    async def quick_match(
+        self,
+        user: User,
+        room_id: str,
+        wait_s: float,
+        *,
+        resume: bool = False,
+        gone: asyncio.Future[None] | None = None,
+    ) -> tuple[TableView, int]:
         try:
-            return await self._quick_match(user, room_id, wait_s)
+            return await self._quick_match(user, room_id, wait_s, resume, gone)
         except RedisError as err:
             raise self._unavailable("quick match", err) from None
 
@@ -229,17 +252,28 @@ class ClusterLobby(Lobby):
             "cluster-unavailable",
         )
 
-    async def _quick_match(self, user: User, room_id: str, wait_s: float) -> tuple[TableView, int]:
+    async def _quick_match(
+        self,
+        user: User,
+        room_id: str,
+        wait_s: float,
+        resume: bool,
+        gone: asyncio.Future[None] | None,
+    ) -> tuple[TableView, int]:
         room = self._room(room_id)
         matching = self.cluster.matching
         with self._reserve(user):
             await self._admit(user, room)
             table_id = self._new_id()
-            joined = await matching.join(user.id, user.name, room.id, table_id, wait_s)
+            joined = await matching.join(
+                user.id, user.name, room.id, table_id, wait_s, resume=resume
+            )
             if joined.kind is Outcome.SEATED:
                 raise seated_error(joined.where)
             if joined.kind is Outcome.WAITING:
                 raise waiting_error(joined.where)
+            if joined.kind is Outcome.LOST:
+                raise search_lost(room.id)
             if joined.opponent is not None:
                 other = joined.opponent
                 table = await self._quick_table(room, other.user_id, other.name, user, table_id)
@@ -247,7 +281,7 @@ class ClusterLobby(Lobby):
             stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self.remote_waits[user.id] = _Waiting(room.id, stop)  # the queue holds the seat
         try:
-            found = await self._wait(user, room.id, wait_s, stop, joined)
+            found = await self._wait(user, room.id, wait_s, stop, joined, gone=gone)
             if isinstance(found, Joined):  # held back, then paired by this node: seat 1
                 assert found.opponent is not None
                 other = found.opponent
@@ -264,13 +298,20 @@ class ClusterLobby(Lobby):
         return RemoteTable(quick_spec(found.table_id, room), names), 0
 
     async def _wait(
-        self, user: User, room_id: str, wait_s: float, stop: asyncio.Future[None], queued: Joined
+        self,
+        user: User,
+        room_id: str,
+        wait_s: float,
+        stop: asyncio.Future[None],
+        queued: Joined,
+        *,
+        gone: asyncio.Future[None] | None,
     ) -> Found | Joined | None:
         again = None
         if queued.held_s is not None:  # a recent opponent waits: try again when his hold ends
             again = Again(user.name, self._new_id, queued.held_s)
         matching = self.cluster.matching
-        waiting = asyncio.ensure_future(matching.wait(user.id, room_id, wait_s, again))
+        waiting = asyncio.ensure_future(matching.wait(user.id, room_id, wait_s, again, gone))
         either: set[asyncio.Future[Any]] = {waiting, stop}
         await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
         if not waiting.done():  # the node stops: the player leaves the queue
@@ -281,7 +322,23 @@ class ClusterLobby(Lobby):
         found = waiting.result()
         if isinstance(found, Cancelled):  # by the player, from this node or another
             raise LobbyError(409, "the quick match was cancelled", "cancelled")
+        if isinstance(found, Away):  # his client went: his place is kept for the grace
+            self.away.grace(user.id, room_id, found.token)
+            raise ClientGoneError
         return found
+
+    async def search_of(self, user_id: int) -> Search | None:
+        try:
+            found = await self.cluster.matching.search_of(user_id)
+        except RedisError as err:
+            raise self._unavailable("reading a search", err) from None
+        return None if found is None else Search(found.room, found.away)
+
+    async def _requeue(self, room: RoomTier, table: Table, players: list[Seat]) -> dict[int, str]:
+        return await self.away.requeue(room.id, table.spec.id, players)
+
+    async def _unrequeue(self, room: RoomTier, table: Table, requeued: dict[int, str]) -> None:
+        await self.away.unrequeue(room.id, table.spec.id, requeued)
 
     async def cancel_quick(self, user_id: int) -> bool:
         """Cancel the player's wait wherever it runs (:meth:`Matching.cancel`: his node's
@@ -375,6 +432,9 @@ class ClusterLobby(Lobby):
         leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
         self._add(table)
         table.start()
+        room = table.spec.room
+        if table.spec.kind == "quick" and room is not None and table.game_id is None:
+            self._watch_show_up(table, room)  # never dealt: its players must still come
         await self._republish(table)
         return True
 
@@ -423,6 +483,6 @@ class ClusterLobby(Lobby):
         for waiting in self.remote_waits.values():
             if not waiting.stop.done():
                 waiting.stop.set_result(None)
+        self.away.close()
         await super().shutdown()
-        for task in list(self._chores):
-            await asyncio.gather(task, return_exceptions=True)
+        await self._finish_chores()

@@ -24,6 +24,16 @@ node creates the table.  :meth:`Matching.cancel`, from any node, takes a waiting
 his queue and leaves ``cancelled`` in his inbox, which wakes his node's wait; run by Redis one
 after the other, a cancel and a pairing never both succeed.
 
+**Away players** (:mod:`erren.server.quickmatch` has the rule).  A waiting player whose request's
+client went away keeps ``seat:{user}`` = ``queue:ROOM`` and his entry in the queue, and gets
+``{prefix}away:{user}`` (a random token; :meth:`Matching.step_away`): the scripts pass him over
+when they pair, a join of his in the same room resumes his wait in its place (deleting the
+key), and any other seat request of his ends the wait first (:meth:`Matching.take_seat`, a
+join in another room).  His node ends the wait when the grace is over
+(:meth:`Matching.drop_away`, only while the token is still there); both keys expire
+:data:`MARGIN_MS` after that in any case (a node that died meanwhile).  A dissolved pairing's
+player is put back at the front of the queue the same way (:meth:`Matching.requeue_front`).
+
 **Repeat pairings** (:mod:`erren.server.pairing` has the rule): ``{prefix}met:{A}:{B}`` holds
 when the two accounts were last paired (ms, the pairing node's clock), expiring with the hold
 (:attr:`Matching.repeat_ms`).  A player who arrives while only recent opponents wait is queued
@@ -37,13 +47,18 @@ The scripts build key names from the prefix (one Redis, not Redis Cluster's hash
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from typing import Any
 
 import redis.asyncio as aioredis
+from redis.exceptions import RedisError
 
+from erren.server.cluster import queuescripts as scripts
 from erren.server.cluster.waits import bounded
 from erren.server.pairing import REPEAT_HOLD_S
 
@@ -52,6 +67,7 @@ __all__ = [
     "MARGIN_MS",
     "QUEUE_MARK",
     "Again",
+    "Away",
     "Cancelled",
     "Found",
     "Joined",
@@ -60,6 +76,7 @@ __all__ = [
     "Paired",
     "Place",
     "PlaceKind",
+    "Search",
 ]
 
 MARGIN_MS = 2_000
@@ -70,122 +87,6 @@ QUEUE_MARK = "queue:"
 starts so)."""
 INBOX_MS = 60_000
 """A player's inbox outlives its last news by this much (his node reads it at once)."""
-
-# the one place of an account: its table's id, or QUEUE_MARK .. room
-_PLACE = """
-local function place_of(prefix, user)
-  local held = redis.call('GET', prefix .. 'seat:' .. user)
-  if not held then return nil, nil end
-  if string.sub(held, 1, 6) == 'queue:' then return 'waiting', string.sub(held, 7) end
-  return 'seated', held
-end
-local function unqueue(queue, user)
-  for _, entry in ipairs(redis.call('LRANGE', queue, 0, -1)) do
-    if string.match(entry, '^([^|]+)|') == user then redis.call('LREM', queue, 0, entry) end
-  end
-end
-"""
-
-_JOIN = (
-    _PLACE
-    + """
-local prefix, user, name, room = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
-local wait_ms, table, seat_ms = ARGV[5], ARGV[6], ARGV[7]
-local now, repeat_ms, again = tonumber(ARGV[8]), tonumber(ARGV[9]), ARGV[10] == '1'
-local mark = 'queue:' .. room
-local kind, where = place_of(prefix, user)
-if again then
-  -- a waiting player tries again: only if he still waits there (else his inbox has the news)
-  if kind ~= 'waiting' or where ~= room then return {'gone', where or ''} end
-elseif kind then
-  return {kind, where}
-end
-local queue = prefix .. 'q:' .. room
-local soonest = -1
-for _, entry in ipairs(redis.call('LRANGE', queue, 0, -1)) do
-  local other = string.match(entry, '^([^|]+)|')
-  if other == user then
-    if not again then redis.call('LREM', queue, 0, entry) end  -- a past wait's leftover
-  elseif redis.call('GET', prefix .. 'seat:' .. other) ~= mark then
-    redis.call('LREM', queue, 0, entry)  -- he no longer waits here
-  else
-    local low, high = other, user
-    if tonumber(low) > tonumber(high) then low, high = user, other end
-    local met_key = prefix .. 'met:' .. low .. ':' .. high
-    local met = redis.call('GET', met_key)
-    local left = 0
-    if met then left = tonumber(met) + repeat_ms - now end
-    if left > 0 then
-      if soonest < 0 or left < soonest then soonest = left end
-    else
-      redis.call('LREM', queue, 0, entry)
-      unqueue(queue, user)
-      redis.call('SET', prefix .. 'seat:' .. other, table, 'PX', seat_ms)
-      redis.call('SET', prefix .. 'seat:' .. user, table, 'PX', seat_ms)
-      if repeat_ms > 0 then redis.call('SET', met_key, ARGV[8], 'PX', repeat_ms) end
-      local inbox = prefix .. 'inbox:' .. other
-      redis.call('RPUSH', inbox, table .. '|' .. user .. '|' .. name)
-      redis.call('PEXPIRE', inbox, ARGV[11])
-      return {'paired', entry}
-    end
-  end
-end
-if not again then
-  redis.call('DEL', prefix .. 'inbox:' .. user)
-  redis.call('RPUSH', queue, user .. '|' .. name)
-  redis.call('SET', prefix .. 'seat:' .. user, mark, 'PX', wait_ms)
-end
-return {'queued', room, soonest}
-"""
-)
-
-_CANCEL = (
-    _PLACE
-    + """
-local prefix, user = ARGV[1], ARGV[2]
-local kind, where = place_of(prefix, user)
-if kind ~= 'waiting' then return {kind or 'idle', where or ''} end
-unqueue(prefix .. 'q:' .. where, user)
-redis.call('DEL', prefix .. 'seat:' .. user)
-local inbox = prefix .. 'inbox:' .. user
-redis.call('RPUSH', inbox, 'cancelled')
-redis.call('PEXPIRE', inbox, ARGV[3])
-return {'cancelled', where}
-"""
-)
-
-_LEAVE = (
-    _PLACE
-    + """
-local prefix, user, room = ARGV[1], ARGV[2], ARGV[3]
-unqueue(prefix .. 'q:' .. room, user)
-local kind, where = place_of(prefix, user)
-if kind ~= 'waiting' or where ~= room then return 0 end
-redis.call('DEL', prefix .. 'seat:' .. user)
-return 1
-"""
-)
-
-_TAKE = """
-local held = redis.call('GET', KEYS[1])
-if not held then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return ''
-end
-if held == ARGV[1] then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return ''
-end
-return held
-"""
-
-_FREE = """
-local n = 0
-for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then n = n + redis.call('DEL', key) end
-end
-return n
-"""
 
 
 class Outcome(StrEnum):
@@ -206,6 +107,11 @@ class Outcome(StrEnum):
     GONE = "gone"
     """Trying again: the account no longer waits there (paired or cancelled meanwhile: its
     inbox has the news; or its wait expired)."""
+    RESUMED = "resumed"
+    """The account's away wait in the room is its request's again, in its place (still
+    waiting; :attr:`Joined.held_s` as for ``queued``)."""
+    LOST = "lost"
+    """Only a resume was asked, and the account has no wait kept there."""
 
 
 class PlaceKind(Enum):
@@ -228,6 +134,23 @@ class Place:
         if value.startswith(QUEUE_MARK):
             return cls(PlaceKind.WAITING, value.removeprefix(QUEUE_MARK))
         return cls(PlaceKind.SEATED, value)
+
+
+@dataclass(frozen=True)
+class Search:
+    """An account's quick-match search in the cluster: its ``room``, and whether it is
+    ``away``."""
+
+    room: str
+    away: bool
+
+
+@dataclass(frozen=True)
+class Away:
+    """The wait's client went away and the account is marked away with ``token``
+    (:meth:`Matching.step_away`); its node ends the wait after the grace."""
+
+    token: str
 
 
 @dataclass(frozen=True)
@@ -309,18 +232,34 @@ class Matching:
         sets it from its table settings and clock)."""
         self.now: Callable[[], float] = time.time
         """Wall-clock seconds (the node's lobby sets its clock's)."""
-        self._join = client.register_script(_JOIN)
-        self._leave = client.register_script(_LEAVE)
-        self._free = client.register_script(_FREE)
-        self._cancel = client.register_script(_CANCEL)
-        self._take = client.register_script(_TAKE)
+        self._join = client.register_script(scripts.JOIN)
+        self._leave = client.register_script(scripts.LEAVE)
+        self._free = client.register_script(scripts.FREE)
+        self._cancel = client.register_script(scripts.CANCEL)
+        self._take = client.register_script(scripts.TAKE)
+        self._away = client.register_script(scripts.AWAY)
+        self._drop_away = client.register_script(scripts.DROP_AWAY)
+        self._requeue = client.register_script(scripts.REQUEUE)
+        self._unrequeue = client.register_script(scripts.UNREQUEUE)
+        self.grace_ms = 5_000
+        """How long an away player keeps his place (the node's lobby sets it from its table
+        settings): his keys outlive it by :data:`MARGIN_MS`, his node ends the wait at it."""
 
     async def join(
-        self, user_id: int, name: str, room: str, table_id: str, wait_s: float
+        self,
+        user_id: int,
+        name: str,
+        room: str,
+        table_id: str,
+        wait_s: float,
+        *,
+        resume: bool = False,
     ) -> Joined:
         """Pair the player with the oldest one waiting in ``room`` whom he may meet now (both
-        are then seated at ``table_id``), or queue him for ``wait_s`` seconds."""
-        return await self._try(user_id, name, room, table_id, wait_s=wait_s)
+        are then seated at ``table_id``), or queue him for ``wait_s`` seconds.  His away wait
+        in ``room`` is resumed in its place (``resumed``, or ``paired``); ``resume``: only
+        that (``lost`` when none is kept; ``waiting``/``seated`` when he is elsewhere)."""
+        return await self._try(user_id, name, room, table_id, wait_s=wait_s, resume=resume)
 
     async def join_again(self, user_id: int, name: str, room: str, table_id: str) -> Joined:
         """The player waits in ``room`` and a hold has ended: pair him now as :meth:`join`
@@ -337,31 +276,39 @@ class Matching:
         *,
         wait_s: float = 0,
         again: bool = False,
+        resume: bool = False,
     ) -> Joined:
         wait_ms = max(1, round(wait_s * 1000)) + MARGIN_MS  # the waiter leaves by himself
         now_ms = round(self.now() * 1000)
         answer = await self._join(
             args=[
                 *(self.prefix, user_id, name, room, wait_ms, table_id, self.seat_ms),
-                *(now_ms, self.repeat_ms, int(again), INBOX_MS),
+                *(now_ms, self.repeat_ms, int(again), INBOX_MS, int(resume)),
             ]
         )
         kind, value = Outcome(answer[0]), str(answer[1])
         if kind is Outcome.PAIRED:
             other, _, other_name = value.partition("|")
             return Joined(kind, table_id, Paired(int(other), other_name))
-        if kind is Outcome.QUEUED and int(answer[2]) >= 0:
+        if kind in (Outcome.QUEUED, Outcome.RESUMED) and int(answer[2]) >= 0:
             return Joined(kind, value, held_s=int(answer[2]) / 1000)
         return Joined(kind, value)
 
     async def wait(
-        self, user_id: int, room: str, wait_s: float, again: Again | None = None
-    ) -> Found | Cancelled | Joined | None:
+        self,
+        user_id: int,
+        room: str,
+        wait_s: float,
+        again: Again | None = None,
+        gone: asyncio.Future[None] | None = None,
+    ) -> Found | Cancelled | Joined | Away | None:
         """Wait (queued by :meth:`join`) until paired or cancelled (:meth:`cancel`, from any
         node); ``None`` when ``wait_s`` passed (the player has left the queue, as he has when
         this coroutine is cancelled).  With ``again`` (he was held back from a recent
         opponent), his pairing is tried again whenever a hold ends (:meth:`join_again`): a
-        ``paired`` :class:`Joined` when that paired him (his node makes the table)."""
+        ``paired`` :class:`Joined` when that paired him (his node makes the table).  When
+        ``gone`` is done first (his request's client went away) he is marked away
+        (:meth:`step_away`): :class:`Away`, and he is still in the queue."""
         inbox = f"{self.prefix}inbox:{user_id}"
         loop = asyncio.get_running_loop()
         end = loop.time() + max(wait_s, 0.01)
@@ -370,9 +317,9 @@ class Matching:
             while True:
                 left = end - loop.time()
                 step = max(left if after is None else min(after, left), 0.01)
-                found = await bounded(
-                    self.blocking.blpop([inbox], timeout=step), step, self.timeout_s
-                )
+                found = await self._next(user_id, room, inbox, step, gone)
+                if isinstance(found, Away):
+                    return found
                 if found is not None:
                     return _news(str(found[1]))
                 if again is None or after is None or after >= left:
@@ -390,6 +337,67 @@ class Matching:
         late = await self.redis.lpop(inbox)
         return None if late is None else _news(str(late))
 
+    async def _next(
+        self, user_id: int, room: str, inbox: str, step: float, gone: asyncio.Future[None] | None
+    ) -> Any:
+        """The inbox's next news within ``step`` seconds (``None``: none came), or
+        :class:`Away` when ``gone`` came first and the player was still waiting (else the
+        news of his pairing or cancel is on its way: awaited)."""
+        popped = asyncio.ensure_future(
+            bounded(self.blocking.blpop([inbox], timeout=step), step, self.timeout_s)
+        )
+        try:
+            watched: set[asyncio.Future[Any]] = {popped} if gone is None else {popped, gone}
+            await asyncio.wait(watched, return_when=asyncio.FIRST_COMPLETED)
+            if not popped.done():
+                token = await self.step_away(user_id, room)
+                if token is not None:  # nothing can reach the inbox now but a cancel
+                    popped.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, RedisError):
+                        await popped
+                    return Away(token)
+            return await popped
+        except asyncio.CancelledError:
+            popped.cancel()
+            raise
+
+    async def step_away(self, user_id: int, room: str) -> str | None:
+        """Mark the player, who waits in ``room``, away: his place is kept, nobody is paired
+        with him, for :attr:`grace_ms` (:meth:`drop_away` ends it); the token, or ``None``
+        when he no longer waits there (paired or cancelled meanwhile)."""
+        token = secrets.token_hex(8)
+        ttl = self.grace_ms + MARGIN_MS
+        done = await self._away(args=[self.prefix, user_id, room, token, ttl])
+        return token if done else None
+
+    async def drop_away(self, user_id: int, room: str, token: str) -> bool:
+        """The grace of the away player is over: he leaves the queue, unless he came back
+        (or went elsewhere) since he was marked away with ``token``; whether he left."""
+        return bool(await self._drop_away(args=[self.prefix, user_id, room, token]))
+
+    async def requeue_front(self, user_id: int, name: str, room: str, table_id: str) -> str | None:
+        """Put the player, seated at ``table_id`` (a dissolved pairing's), back at the front
+        of ``room``'s queue, away until he asks again: the away token, or ``None`` when he
+        does not sit there any more."""
+        token = secrets.token_hex(8)
+        ttl = self.grace_ms + MARGIN_MS
+        args: list[str | int] = [self.prefix, user_id, name, room, table_id, token, ttl]
+        return token if await self._requeue(args=args) else None
+
+    async def unrequeue(self, user_id: int, room: str, table_id: str, token: str) -> bool:
+        """Undo :meth:`requeue_front` (the pairing stands after all): seated at ``table_id``
+        again, unless he has come back to the queue meanwhile."""
+        args: list[str | int] = [self.prefix, user_id, room, table_id, token, self.seat_ms]
+        return bool(await self._unrequeue(args=args))
+
+    async def search_of(self, user_id: int) -> Search | None:
+        """The account's search: its room and whether it is away (``None``: none)."""
+        place = await self.place_of(user_id)
+        if place is None or place.kind is not PlaceKind.WAITING:
+            return None
+        away = bool(await self.redis.exists(f"{self.prefix}away:{user_id}"))
+        return Search(place.where, away)
+
     async def cancel(self, user_id: int) -> Joined:
         """Take the player out of the queue he waits in, wherever his wait runs: his node's
         :meth:`wait` answers :data:`CANCELLED`.  ``Joined("cancelled", room)``; or he waits
@@ -405,8 +413,9 @@ class Matching:
 
     async def take_seat(self, user_id: int, table_id: str) -> Place | None:
         """Seat the account at ``table_id`` (or renew its seat there) unless it sits at another
-        table or waits for a quick match: ``None``, or where it is."""
-        held = await self._take(keys=[self.seat_key(user_id)], args=[table_id, self.seat_ms])
+        table or waits for a quick match (an away wait yields): ``None``, or where it is."""
+        keys = [self.seat_key(user_id), f"{self.prefix}away:{user_id}"]
+        held = await self._take(keys=keys, args=[table_id, self.seat_ms, self.prefix, user_id])
         return Place.parse(str(held)) if held else None
 
     def seat_key(self, user_id: int) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from erren.engine import Match, Ruleset, find_ruleset
-from erren.server.pairing import REPEAT_HOLD_S
+from erren.server.pairing import QUEUE_GRACE_S, REPEAT_HOLD_S, SHOW_UP_S
 from erren.server.rooms import RoomTier
 from erren.server.settlement import NEW_PLAYER_HANDS
 from erren.tiles import Tile
@@ -55,6 +55,14 @@ class TableConfig:
     repeat_hold_s: float = REPEAT_HOLD_S
     """Quick match pairs the same two accounts again only this long after their last pairing
     (:mod:`erren.server.pairing`; 0: at once)."""
+    queue_grace_s: float = QUEUE_GRACE_S
+    """Wall-clock seconds (not scaled by the clock) a quick-match search whose page went away
+    (its request's connection closed: a closed, reloaded or hidden page) keeps its place in the
+    queue, paired with nobody meanwhile; asked for again within them it resumes there
+    (:mod:`erren.server.quickmatch`)."""
+    show_up_s: float = SHOW_UP_S
+    """Wall-clock seconds both players of a new quick match have to join its table; then a
+    pairing one of them did not join is dissolved (:mod:`erren.server.quickmatch`)."""
 
 
 @dataclass(frozen=True, slots=True)

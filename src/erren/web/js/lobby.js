@@ -1,10 +1,12 @@
 // The lobby: log in / register / guest, the bean balance, families and room tiers with their
-// entry limits, quick match, private tables with an invite code, play the computer.
+// entry limits, quick match (its search: search.js), private tables with an invite code, play
+// the computer.
 
 import { ApiError, api, setToken } from "./api.js";
 import { h, num, toast } from "./dom.js";
-import { LEVELS, failure, levelName, playerName, t } from "./i18n.js";
+import { LEVELS, failure, levelName, playerName, stakeText, t } from "./i18n.js";
 import { RELIEF_BELOW, reliefEl, roomName } from "./notices.js";
+import { clearSearch, savedSearch, search } from "./search.js";
 import { familyName } from "./table.js";
 
 /** @typedef {import("./api.js").User} User */
@@ -99,8 +101,6 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
   if (!families.includes(family)) family = families[0];
   let level = localStorage.getItem("erren.level") || "normal";
   if (!LEVELS.includes(level)) level = "normal";
-  /** @type {AbortController|null} */
-  let waiting = null;
   /** the server said bean rooms need an account (403 account-needed), or this is a guest */
   let accountNeeded = user.guest;
 
@@ -118,20 +118,9 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
     }
   };
 
-  /** Stop waiting: the server takes the player out of the queue (so nobody is paired with a
-   * player who left), then the request is dropped. */
-  const cancelQuick = () => {
-    const was = waiting;
-    waiting = null;
-    api("DELETE", "/match/quick").catch(() => undefined).finally(() => was?.abort());
-  };
-
   /** @param {Room} r */
   const quick = (r) => {
-    waiting = new AbortController();
-    const signal = waiting.signal;
-    drawWaiting();
-    sit(() => api("POST", "/match/quick", { room: r.id, wait_s: 60 }, signal));
+    search.start(r.id, user.id);
   };
 
   const draw = () => {
@@ -160,7 +149,7 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
           `button.room${ok ? "" : ".locked"}`,
           { type: "button", disabled: !ok, "data-room": r.id, title: why, onclick: () => quick(r) },
           h("b", null, roomName(r)),
-          h("span", null, t("stake", num(r.stake))),
+          h("span.stake", null, stakeText(r.stake, r.unit)),
           h("span.limits", null, t("entry", num(r.entry_min), r.entry_max >= 1e9 ? "∞" : num(r.entry_max))),
           h("span.go", null, ok ? t("quick") + " →" : why),
         ),
@@ -208,16 +197,38 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
     );
   };
 
-  const drawWaiting = () => {
+  /** The search's panel; `note` says why it goes on (`no-show`, `lost`). @param {string} note */
+  const drawWaiting = (note) => {
+    const said = { "no-show": t("search_no_show"), lost: t("search_lost") }[note] || "";
     root.replaceChildren(
-      h("div.panel.waiting", null, h("div.spinner"), h("p", null, t("waiting_match")),
-        h("button", { type: "button", onclick: () => { cancelQuick(); draw(); } }, t("cancel"))),
+      h("div.panel.waiting", null,
+        said ? h("p.search-note", { role: "status" }, said) : null,
+        h("div.spinner"), h("p", null, t("waiting_match")),
+        h("button", { type: "button", onclick: () => { search.cancel(); draw(); } }, t("cancel"))),
     );
+  };
+  /** The lobby is the screen shown (a search goes on behind another screen, unseen). */
+  const shown = () => /^(#\/?)?(quick\/.*)?$/.test(location.hash);
+  search.view = {
+    waiting: (note) => { if (shown()) drawWaiting(note); },
+    seated: onTable,
+    failed: (e) => {
+      if (e instanceof ApiError && e.code === "account-needed") accountNeeded = true;
+      else if (!(e instanceof ApiError && e.code === "cancelled")) toast(failure(e), "error");
+      if (shown()) draw();
+    },
   };
   const reload = () => {
     window.setTimeout(() => { lobbyScreen(root, user, onTable).catch(() => {}); }, 1500);
   };
   const wanted = quickRoom ? rooms.find((/** @type {Room} */ r) => r.id === quickRoom) : null;
-  if (wanted && !accountNeeded && balance >= wanted.entry_min && balance <= wanted.entry_max) quick(wanted);
-  else draw();
+  const saved = savedSearch();
+  const kept = saved && !mine && (saved.user === null || saved.user === user.id) && rooms.some((/** @type {Room} */ r) => r.id === saved.room) ? saved : null;
+  if (search.active) drawWaiting(search.note); // this tab searches already (the screen was drawn again)
+  else if (kept) search.start(kept.room, user.id, true, kept.note); // a reload, or a pairing dissolved
+  else if (wanted && !accountNeeded && balance >= wanted.entry_min && balance <= wanted.entry_max) quick(wanted);
+  else {
+    if (saved) clearSearch();
+    draw();
+  }
 }

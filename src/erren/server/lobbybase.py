@@ -1,0 +1,301 @@
+"""The lobby's ground: its errors, its state, and what every kind of table needs — one seat
+per account, tables made, added and closed, the rooms' entry limits.  :class:`LobbyBase` is
+extended by quick match (:class:`erren.server.quickmatch.QuickMatch`) and then by the lobby
+itself (:class:`erren.server.lobby.Lobby`: private tables, the computer, the campaign, the
+restart)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import string
+from collections.abc import Coroutine, Iterator
+from typing import TYPE_CHECKING, Any
+
+from erren.engine import find_ruleset, ruleset_names
+from erren.server.campaign import Campaigns
+from erren.server.clock import Clock
+from erren.server.journal import Journal
+from erren.server.pairing import Queues, RecentPairs
+from erren.server.rooms import RoomTier, find_room_tier
+from erren.server.table import Seat, Table, TableBase, TableConfig, TableSpec
+
+if TYPE_CHECKING:
+    from erren.server.metrics import Metrics
+    from erren.server.store import Store, User
+
+__all__ = [
+    "INVITE_ALPHABET",
+    "LobbyBase",
+    "LobbyError",
+    "no_opponent",
+    "search_lost",
+    "seated_error",
+    "waiting_error",
+]
+
+log = logging.getLogger("erren.server.lobby")
+
+INVITE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO") + "23456789"
+
+
+class LobbyError(Exception):
+    """A lobby request that cannot be served: ``status`` is the HTTP status to answer with,
+    ``code`` a stable name of the problem, ``table`` the table concerned (if any), ``params``
+    what the client needs to say it in the player's language (docs/protocol.md, "Codes")."""
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        code: str,
+        table: str | None = None,
+        *,
+        params: dict[str, str | int] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.code = code
+        self.table = table
+        self.params: dict[str, str | int] = params or {}
+
+
+def seated_error(table: str) -> LobbyError:
+    """409 ``seated``: the account already sits at ``table`` (one seat per account)."""
+    return LobbyError(409, f"you are already seated at table {table}", "seated", table)
+
+
+def no_opponent(wait_s: float) -> LobbyError:
+    """408 ``no-opponent``: nobody was paired with the player within ``wait_s`` seconds."""
+    return LobbyError(
+        408,
+        f"no opponent came within {wait_s:g} s; try again",
+        "no-opponent",
+        params={"seconds": round(wait_s)},
+    )
+
+
+def waiting_error(room: str) -> LobbyError:
+    """409 ``waiting``: the account already waits for a quick match in ``room``."""
+    return LobbyError(409, f"you are already waiting for a quick match in {room}", "waiting")
+
+
+def search_lost(room: str) -> LobbyError:
+    """404 ``search-lost``: a request to resume the search in ``room`` found none kept."""
+    return LobbyError(
+        404,
+        f"no search of yours is kept in {room} (its grace ended, or it was paired or "
+        "cancelled); ask for a new quick match",
+        "search-lost",
+        params={"room": room[:40]},
+    )
+
+
+class LobbyBase:
+    """The lobby's state and the helpers every kind of table uses: one seat per account
+    (:meth:`_reserve`), making, adding and closing tables, the rooms' entry limits.
+    ``wall``: the clock of the quick-match presence timers (real seconds unless a test
+    injects its own: :mod:`erren.server.quickmatch`)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock,
+        config: TableConfig,
+        rng: random.Random | None = None,
+        wall: Clock | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.config = config
+        self.rng = rng
+        self.journal = Journal(store, window=config.commit_window_s)
+        self.tables: dict[str, Table] = {}
+        self.invites: dict[str, str] = {}
+        self.by_user: dict[int, str] = {}
+        self.wall = wall or Clock()
+        """Real time, for the presence timers of quick match (an away player's grace, the
+        show-up of a new pairing): not scaled, since a reload takes what it takes."""
+        self.queues = Queues(
+            RecentPairs(clock, config.repeat_hold_s), wall=self.wall, grace_s=config.queue_grace_s
+        )
+        """The quick-match queues of the rooms, and the rule against repeat pairings."""
+        self.pending: set[int] = set()
+        """Accounts with a seat request in progress (between the check and the seat): one
+        account holds at most one seat anywhere, so a second request waits for nothing and is
+        refused at once."""
+        self.held: dict[int, str] = {}
+        """Accounts whose unfinished game's table failed: not freed into new tables until the
+        game is restored (after a restart) or called off."""
+        self.campaigns = Campaigns(store)
+        self.metrics: Metrics | None = None
+        """The app's metrics (each new table counts its actions and hands there)."""
+        self._chores: set[asyncio.Task[Any]] = set()
+
+    # ------------------------------------------------------------------ helpers
+    def _new_id(self) -> str:
+        if self.rng is not None:
+            return f"t{self.rng.getrandbits(48):012x}"
+        return "t" + secrets.token_hex(6)
+
+    def _invite(self) -> str:
+        while True:
+            if self.rng is not None:
+                code = "".join(self.rng.choice(INVITE_ALPHABET) for _ in range(6))
+            else:
+                code = "".join(secrets.choice(INVITE_ALPHABET) for _ in range(6))
+            if code not in self.invites:
+                return code
+
+    async def _new_invite(self, table_id: str) -> str:
+        """The invite code of the new private table ``table_id``: unique among this lobby's
+        tables (a cluster node's lobby makes it unique in the whole cluster)."""
+        return self._invite()
+
+    def _chore(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` in the background (awaited at :meth:`_finish_chores`)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    async def _finish_chores(self) -> None:
+        for task in list(self._chores):
+            await asyncio.gather(task, return_exceptions=True)
+
+    def table_of(self, user_id: int) -> Table | None:
+        table_id = self.by_user.get(user_id)
+        table = self.tables.get(table_id) if table_id else None
+        if table is None or table.closed:
+            return None
+        return table
+
+    def _check_free(self, user: User) -> None:
+        table = self.table_of(user.id)
+        if table is not None:
+            raise seated_error(table.spec.id)
+        if user.id in self.held:
+            raise LobbyError(
+                409,
+                f"your unfinished game at table {self.held[user.id]} is kept until it is "
+                "restored or called off",
+                "game-kept",
+                self.held[user.id],
+            )
+        if user.id in self.pending:
+            raise LobbyError(409, "another request of yours is being seated", "seat-pending")
+        room = self.queues.waiting_in(user.id)
+        if room is not None and not self.queues.yield_away(user.id):  # an away wait yields
+            raise waiting_error(room)
+
+    @contextlib.contextmanager
+    def _reserve(self, user: User) -> Iterator[None]:
+        """Hold the account's one seat while a request is served: the check and the
+        reservation happen with no ``await`` between them, so two concurrent requests of one
+        account (any rooms, any kind of table) can never both be seated."""
+        self._check_free(user)
+        self.pending.add(user.id)
+        try:
+            yield
+        finally:
+            self.pending.discard(user.id)
+
+    def _add(self, table: Table) -> Table:
+        self.tables[table.spec.id] = table
+        spec = table.spec
+        log.info(
+            "table opened: %s, %s",
+            spec.kind,
+            spec.family,
+            extra={"table": spec.id, "game": table.game_id},
+        )
+        for seat in table.seats:
+            if seat.user_id is not None:
+                self.by_user[seat.user_id] = table.spec.id
+        if table.spec.invite:
+            self.invites[table.spec.invite] = table.spec.id
+        return table
+
+    def _closed(self, table: TableBase) -> None:
+        log.info(
+            "table closed: %s",
+            table.close_code,
+            extra={"table": table.spec.id, "game": table.game_id},
+        )
+        if table.kept:  # its unfinished game waits in the store for the next start
+            for seat in table.seats:
+                if seat.user_id is not None:
+                    self.held[seat.user_id] = table.spec.id
+        self.tables.pop(table.spec.id, None)
+        if table.spec.invite:
+            self.invites.pop(table.spec.invite, None)
+        for seat in table.seats:
+            if seat.user_id is not None and self.by_user.get(seat.user_id) == table.spec.id:
+                del self.by_user[seat.user_id]
+
+    def _table(self, spec: TableSpec, seats: list[Seat], cls: type[Table] = Table) -> Table:
+        table = cls(
+            spec,
+            seats,
+            self.store,
+            clock=self.clock,
+            config=self.config,
+            rng=self.rng,
+            on_close=self._closed,
+            journal=self.journal,
+        )
+        if self.metrics is not None:
+            table.meter = self.metrics.family(spec.family)
+        return table
+
+    @staticmethod
+    def _family(family: str, options: dict[str, Any]) -> dict[str, Any]:
+        if family not in ruleset_names():
+            raise LobbyError(
+                404,
+                f"no family {family!r}; known: {', '.join(ruleset_names())}",
+                "no-family",
+                params={"family": family[:40]},
+            )
+        try:
+            return find_ruleset(family, options).options_dict()
+        except (ValueError, TypeError) as err:
+            raise LobbyError(
+                422, f"bad options for {family}: {err}", "bad-options", params={"family": family}
+            ) from None
+
+    # ------------------------------------------------------------------ requests
+    async def _own(self, table: Table) -> None:
+        """Make this server the table's owner before it starts (a cluster node takes its lease
+        and seats its players cluster-wide: :class:`erren.server.cluster.lobby.ClusterLobby`);
+        a single server owns every table it makes."""
+
+    @staticmethod
+    def _room(room_id: str) -> RoomTier:
+        try:
+            return find_room_tier(room_id)
+        except KeyError as err:
+            raise LobbyError(
+                404, str(err.args[0]), "no-room", params={"room": room_id[:40]}
+            ) from None
+
+    async def _admit(self, user: User, room: RoomTier) -> None:
+        """Refuse a balance the room does not admit (§6.4)."""
+        balance = await self.store.balance(user.id)
+        if not room.admits(balance):
+            raise LobbyError(
+                403,
+                f"{room.tier.name} admits balances of {room.tier.entry_min}–"
+                f"{room.tier.entry_max} beans; you have {balance}",
+                "below-entry" if balance < room.tier.entry_min else "above-entry",
+                params={
+                    "room": room.id,
+                    "balance": balance,
+                    "entry_min": room.tier.entry_min,
+                    "entry_max": room.tier.entry_max,
+                },
+            )
