@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from erren.engine.ruleset import Options, Ruleset, register_ruleset
 from erren.engine.state import HandResult
+from erren.scoring.detail import ScoreUnit
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
@@ -98,6 +99,7 @@ class GuobiaoRuleset(Ruleset):
     """guobiao-2p: one suit + honors (+ flowers), 报听, the `2p` or `gb` fan table."""
 
     name: ClassVar[str] = "guobiao-2p"
+    point_unit: ClassVar[ScoreUnit] = ScoreUnit.FAN  # 1 番 = 1 分 (§6.1)
     options: GuobiaoOptions
 
     def __init__(self, **options: Any) -> None:

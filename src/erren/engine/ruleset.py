@@ -46,6 +46,7 @@ from erren.engine.state import NO_DATA, FamilyData, FamilyPhase, Phase
 from erren.engine.views import FamilyView, GuobiaoView
 from erren.engine.winning import is_complete
 from erren.errors import IllegalActionError
+from erren.scoring.detail import ScoreUnit
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
@@ -127,6 +128,9 @@ class Family(ABC):
     auto_trustee_after: int = 2
     claim_privacy: bool = False
     """鸣牌保护: windows open whether or not the opponent has a choice (see :class:`Options`)."""
+    point_unit: ClassVar[ScoreUnit] = ScoreUnit.POINT
+    """What a hand's points (``HandResult.deltas``) count: a room's stake is beans per one of
+    them (底注 50/分); guobiao's points are its fan (1 番 = 1 分, guobiao-2p §6.1)."""
     uses_streak: ClassVar[bool] = False
     """Whether a hand's result depends on the dealer streak (xiamen's 底); records then keep it."""
     flower_replacement_is_kong: bool = False
@@ -206,6 +210,27 @@ class Family(ABC):
         """The fan total toward ``min_fan`` (flowers excluded) of a possible win, or ``None``
         when the family has no minimum."""
         return None
+
+    def is_ready(self, state: State, p: int) -> bool:
+        """Whether ``p``'s concealed tiles, a 3n+1 part (between turns, or at a drawn hand's
+        end), are ready (听): one more tile would complete a winning shape of the family with
+        his melds; the 起和 minimum is not judged.  ``False`` for a part of any other size.
+        By default :attr:`complete` on each playing kind, a kind he holds four times being no
+        wait (§3.4); a family with wilds counts them (xiamen's 金, arcade's 财神)."""
+        h = state.hands[p]
+        if sum(h) % 3 != 1:
+            return False
+        melds, held = len(state.melds[p]), state.meld_counts[p]
+        for k in self.kinds:
+            if h[k] + held[k] >= 4:
+                continue
+            h[k] += 1
+            try:
+                if self.complete(h, melds):
+                    return True
+            finally:
+                h[k] -= 1
+        return False
 
     # ------------------------------------------------------------------ legal moves
     def turn_actions(self, state: State, p: int) -> list[Action]:

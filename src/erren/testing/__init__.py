@@ -14,6 +14,9 @@ module or a benchmark, and no benchmark imports a test:
 * :mod:`erren.testing.servers` — ``erren serve`` in a subprocess, a fresh database per run and
   its ledger audit, a private key prefix of Redis (the server and cluster tests, the failover
   benchmark); it needs the ``server`` extra;
+* :mod:`erren.testing.scripted` — hands played to a chosen end over the real app: a rigged
+  generator, a line of play found with the engine, scripted WebSocket clients, and the app on a
+  thread of its own for the browser tests; it needs the ``server`` extra;
 * :mod:`erren.testing.proxy` — a TCP proxy that can be cut and restored (Redis unreachable);
 * :mod:`erren.testing.waits` — waiting for a state instead of sleeping.
 """

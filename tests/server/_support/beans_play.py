@@ -5,58 +5,46 @@ line of play (two seeded bots) that ends the way it wants — self-drawn, on a d
 kong, a drawn hand — and records every decision by (seat, event number).  The server under test
 is then made to deal that seed (:class:`RiggedRandom`: the hand seeds a generator hands out are
 the only 63-bit draws the lobby makes), and two WebSocket clients play the recorded decisions.
-What the ledger then shows is compared with beans computed from the spec's formula.
+What the ledger then shows is compared with beans computed from the spec's formula.  The rigged
+app, the line and the scripted clients are :mod:`erren.testing.scripted`'s (the browser tests use
+them too).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import random
-import socket
-from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
-
-import uvicorn
 
 from erren.bots import find_bot
 from erren.engine import Action, ActionKind, HandResult, Observation, State, find_ruleset
 from erren.engine.state import Phase
-from erren.server.app import create_app
-from erren.server.client import PlayerClient, table_passes
-from erren.server.clock import Clock
-from erren.server.store import Passwords, Store
-from erren.server.table import TableConfig
+from erren.testing.scripted import (
+    Line,
+    RiggedRandom,
+    Served,
+    free_port,
+    play_scripted,
+    read_until,
+    serving,
+)
+
+__all__ = [
+    "OUTCOMES",
+    "Line",
+    "RiggedRandom",
+    "Served",
+    "find_line",
+    "free_port",
+    "play_line",
+    "play_scripted",
+    "read_until",
+    "serving",
+]
 
 OUTCOMES = ("zimo", "discard", "robbing", "draw")
 """How a played hand ends; an escape is played by leaving instead."""
-
-
-class RiggedRandom(random.Random):
-    """A generator whose 63-bit draws (the hand seeds of :func:`~erren.server.fairness.draw_seed`)
-    come from :attr:`seeds` while any are queued; everything else is an ordinary seeded
-    generator."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.seeds: list[int] = []
-
-    def getrandbits(self, k: int, /) -> int:
-        if k == 63 and self.seeds:
-            return self.seeds.pop(0)
-        return super().getrandbits(k)
-
-
-@dataclass(frozen=True)
-class Line:
-    """A seed and the decisions that play it to ``result``."""
-
-    seed: int
-    dealer: int
-    decisions: dict[tuple[int, int], str]
-    result: HandResult
 
 
 def _ends(result: HandResult, outcome: str) -> bool:
@@ -170,113 +158,3 @@ def find_line(
         ):
             return line
     raise AssertionError(f"no {family} hand ending in {outcome} found in {tries} seeds")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@dataclass
-class Served:
-    url: str
-    app: Any
-    store: Store
-    rng: RiggedRandom
-
-    @property
-    def lobby(self) -> Any:
-        return self.app.state.holder["lobby"]
-
-
-@contextlib.asynccontextmanager
-async def serving(database: str, *, new_player_hands: int = 0) -> AsyncIterator[Served]:
-    """The real app on uvicorn on loopback over ``database``, with a rigged generator; timers
-    long enough (10 minutes) never to fire while the clients answer at once or a line is being
-    searched for (the search runs on the server's event loop), and no 鸣牌保护 pause (the
-    table passes a pass-only window at once: the beans are the point here; the pause has tests
-    of its own in ``test_trust_runtime.py``).  Every account counts as seasoned unless
-    ``new_player_hands`` says otherwise (a new account's escape moves no bean)."""
-    store = await Store.open(database, passwords=Passwords.fast())
-    rng = RiggedRandom(7)
-    config = TableConfig(  # game seconds, × 0.01
-        grace_s=60_000.0,
-        ready_timeout_s=60_000.0,
-        turn_timeout_s=60_000.0,
-        claim_timeout_s=60_000.0,
-        idle_timeout_s=60_000.0,
-        claim_min_pause_s=0.0,
-        new_player_hands=new_player_hands,
-        repeat_hold_s=0.0,  # the same two accounts quick-match hand after hand here
-    )
-    app = create_app(store, rng=rng, clock=Clock(0.01), config=config)
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    )
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.02)
-    try:
-        yield Served(f"http://127.0.0.1:{port}", app, store, rng)
-    finally:
-        server.should_exit = True
-        await task
-        await store.close()
-
-
-async def play_scripted(
-    client: PlayerClient,
-    table: str,
-    decisions: dict[tuple[int, int], str],
-    *,
-    leave_at_first_turn: bool = False,
-    timeout: float = 60.0,
-) -> dict[str, Any]:
-    """Join ``table`` and answer every decision from ``decisions``; returns the settlement."""
-    if client.ws is None:
-        await client.connect()
-    await client.join(table)
-    done: set[int] = set()
-    while True:
-        message = await client.recv(timeout)
-        kind = message.get("type")
-        if kind == "events":
-            for event in message["events"]:
-                if event["kind"] == "settlement":
-                    return dict(event)
-        if kind == "closed":
-            raise AssertionError(f"the table closed before the settlement: {message}")
-        if kind == "error" and message.get("code") != "stale":
-            raise AssertionError(f"the server refused a move of the recorded line: {message}")
-        state = client.state
-        if kind not in ("events", "snapshot") or state is None or not client.my_turn():
-            continue
-        n = int(state["last_n"])
-        if n in done:
-            continue
-        done.add(n)
-        if leave_at_first_turn:
-            await client.send({"type": "leave"})
-            continue
-        key = (client.seat, n)
-        if table_passes(state):
-            continue  # the table passes at the 鸣牌保护 pause (§2.4)
-        if key not in decisions:
-            legal = state.get("legal") or []
-            raise AssertionError(f"the hand left the recorded line at {key}: legal {legal}")
-        await client.act(decisions[key])
-
-
-async def read_until(
-    client: PlayerClient, pred: Callable[[dict[str, Any]], bool], timeout: float = 30.0
-) -> dict[str, Any]:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        left = deadline - asyncio.get_running_loop().time()
-        message = await client.recv(max(left, 0.01))
-        if pred(message):
-            return message

@@ -268,7 +268,7 @@ def _state_tiles(state: dict[str, Any]) -> set[str]:
 
 
 _START_KEYS = {"n", "kind", "game", "hand", "dealer", "round_wind", "streak", "commitment", "seats"}
-_SETTLEMENT_KEYS = {"n", "kind", "game", "result", "stake", "beans", "record"}
+_SETTLEMENT_KEYS = {"n", "kind", "game", "result", "hands", "ready", "stake", "beans", "record"}
 _ERROR_KEYS = {"type", "code", "message", "params", "action", "last_n"}
 _TABLE_KEYS = {
     "id",

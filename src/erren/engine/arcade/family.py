@@ -165,6 +165,11 @@ class ArcadeRuleset(Family):
         finally:
             h[w] -= 1
 
+    def is_ready(self, state: State, p: int) -> bool:
+        """R2.26: the 3n+1 part is ready (:meth:`ready`, which a wild would complete)."""
+        h = state.hands[p]
+        return sum(h) % 3 == 1 and self.ready(state, p, h)
+
     def can_win(self, state: State, p: int, tile: int, how: str) -> bool:
         h = state.hands[p]
         if tile < 0:

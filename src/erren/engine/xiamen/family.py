@@ -165,6 +165,17 @@ class XiamenRuleset(Family):
             return [Action.make(AK.PASS, player)]
         return []
 
+    def is_ready(self, state: State, p: int) -> bool:
+        """R-3.3: the 3n+1 part is ready when a gold (a wild: any tile) would complete it."""
+        h, g = state.hands[p], xiamen_data(state).gold
+        if g < 0 or sum(h) % 3 != 1:
+            return False
+        h[g] += 1
+        try:
+            return complete(h, g)
+        finally:
+            h[g] -= 1
+
     def can_win(self, state: State, p: int, tile: int, how: str) -> bool:
         """R-3.6: 自摸 at level 0 after a draw (golds allowed, D-09; no heavenly win, D-17);
         平和 and 抢杠胡 at level 0, holding no gold, not on a gold."""

@@ -13,6 +13,7 @@ from erren.engine import Action, State
 from erren.errors import IllegalActionError
 from erren.server.fairness import Commitment
 from erren.server.protocol import action_text, result_json
+from erren.server.reveal import hands_json, ready_json
 from erren.server.rooms import RoomTier, rooms_admitting
 from erren.server.settlement import escape_pays, to_beans
 from erren.server.store import SettledHand
@@ -258,6 +259,8 @@ class Hands(TableBase, ABC):
             "kind": "settlement",
             "game": self.game_id,
             "result": result_json(result),
+            "hands": hands_json(state),  # public once the hand is over (erren.server.reveal)
+            "ready": ready_json(state),
             "stake": None if self.spec.room is None else self.spec.room.stake,
             "beans": beans,
             "record": record,
