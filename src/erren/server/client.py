@@ -34,7 +34,7 @@ from erren.server.protocol import action_text, event_from_json, observation_from
 _ENGINE_EVENTS = frozenset(kind.value for kind in EventKind)
 """The ``kind`` of an engine event (the table adds its own: ``start``, ``settlement``)."""
 
-__all__ = ["TABLE_PASSES", "ClientError", "PlayerClient", "guest_token", "table_passes", "ws_url"]
+__all__ = ["ClientError", "PlayerClient", "guest_token", "table_passes", "ws_url"]
 
 
 class ClientError(Exception):
@@ -62,14 +62,11 @@ async def guest_token(server: str, http: httpx.AsyncClient | None = None) -> str
         return str(reply.json()["token"])
 
 
-TABLE_PASSES = frozenset({"claim", "rob", "last_draw", "haidi"})
-"""The windows a table answers itself when pass is the only move (鸣牌保护, guobiao-2p §2.4)."""
-
-
 def table_passes(state: dict[str, Any]) -> bool:
-    """Whether the table passes for the player in this state: a claim, rob, 三游 last-draw or
-    海底 window in which pass is his only move is passed by the server at the pause."""
-    return state.get("phase") in TABLE_PASSES and state.get("legal") == ["pass"]
+    """Whether the table passes for the player in this state: a decision whose only move is
+    pass (a claim, rob, 三游 last-draw or 海底 window, or xiamen's opening window without 三金倒
+    or 抢金) is passed by the server at the 鸣牌保护 pause (guobiao-2p §2.4)."""
+    return state.get("legal") == ["pass"]
 
 
 class PlayerClient:

@@ -35,12 +35,13 @@ class Timers(Hands):
             return  # restored after a restart: nothing moves until everyone is back
         actor = state.actor
         version = len(state.history)
-        if state.in_window and self.seats[actor].bot is None:
+        if self.seats[actor].bot is None and (state.in_window or self._pass_only(actor)):
             # 鸣牌保护: a human answers a tile (a discard, a 加杠, a family's post-draw tile);
-            # the window lasts at least the minimum pause, choice or not
+            # the window lasts at least the minimum pause, choice or not.  A decision whose
+            # only move is pass (such a window, or one a family opens for every seat in turn,
+            # as xiamen's 三金倒/抢金 window, R-2.3) is no decision: the table passes it then
             self._window_at = asyncio.get_running_loop().time()
-            legal = state.legal_actions(actor)
-            if len(legal) == 1 and legal[0].kind is ActionKind.PASS:
+            if self._pass_only(actor):
                 pause = self.config.claim_min_pause_s
                 self._timer_seconds = self.clock.real(pause)
                 self._timer = self.clock.call_later(
@@ -61,6 +62,12 @@ class Timers(Hands):
         )
         self._timer_seconds = self.clock.real(seconds)
         self._timer = self.clock.call_later(seconds, lambda: self.submit(Timeout(actor, version)))
+
+    def _pass_only(self, seat: int) -> bool:
+        """Whether pass is the only move of ``seat``, the seat to act."""
+        assert self.state is not None
+        legal = self.state.legal_actions(seat)
+        return len(legal) == 1 and legal[0].kind is ActionKind.PASS
 
     async def _timeout(self, cmd: Timeout) -> None:
         state = self.state

@@ -75,3 +75,17 @@ export function isMove(ev, action, seat) {
   if (verb === "discard" || verb === "ting") return ev.kind === verb && ev.tile === arg;
   return ev.kind === verb;
 }
+
+/**
+ * Why 托管 plays for `seat`, from its last switch on: `timeouts` when the engine switched it on
+ * after the rule's consecutive timeouts (an automatic event), `other` when the player did, or
+ * the table did because his time ran out while he was away.
+ * @param {GameEvent[]} events @param {number} seat @returns {"timeouts"|"other"}
+ */
+export function trusteeReason(events, seat) {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const ev = events[i];
+    if (ev.kind === "trustee" && ev.player === seat && ev.data.on) return ev.auto ? "timeouts" : "other";
+  }
+  return "other";
+}
