@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -497,3 +498,36 @@ def test_flowers_in_the_crafted_deal_are_replaced(tmp_path: Path) -> None:
     crafted(path, dealer=HUMAN, dealt=("123m456m789p11125z", NOTHING), back="2z")
     code, text = session(path, _win_then(lambda prompt, text: "q"))
     assert code == 0 and "flower 5z" in text and "天和" in text
+
+
+# ---------------------------------------------------------------------------- the advice
+RAW_ACTION = re.compile(r"\d:[a-z]+(:|$)")
+"""An action in its wire form: ``0:pick:3m``, ``1:pass``."""
+
+
+def test_advice_at_a_pick_is_in_words(tmp_path: Path) -> None:
+    """Stage 3 offers 搓牌 at some draws; the first time, the player asks for advice (``a``):
+    it names the tile to pick in words, like the advice at a discard, never the raw action
+    (``0:pick:3m``); then he draws blind, and quits at the next decision."""
+    path = tmp_path / "run.json"
+    crafted(path, dealer=COMPUTER, dealt=("147m258p369s123456z", NOTHING), stage=3)
+    asked: list[int] = []
+
+    def policy(prompt: str, text: str) -> str | None:
+        if prompt.startswith("Pick: "):
+            if not asked:
+                asked.append(len(text))
+                return "a"
+            return ""
+        if asked and prompt.startswith(CHOICE):
+            return "q"
+        return steady(prompt, text)
+
+    code, text = session(path, policy)
+    assert code == 0
+    assert asked, "no 搓牌 was offered"
+    advice = [line for line in text[asked[0] :].splitlines() if "Advice:" in line]
+    assert advice, text[asked[0] : asked[0] + 400]
+    line = advice[0]
+    assert not RAW_ACTION.search(line), line
+    assert re.fullmatch(r".*Advice: (搓牌 pick \S+ as your draw|draw blind \(Enter\))", line), line

@@ -6,6 +6,7 @@ the web routes answer."""
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from types import UnionType
 from typing import Union, get_args, get_origin, get_type_hints, is_typeddict
@@ -91,11 +92,52 @@ def test_examples_file_is_current() -> None:
 
 def test_example_labels_and_notes() -> None:
     rows = {r["id"]: r for r in rules_json("arcade")["rows"]}
-    assert rows["L6"]["example"]["labels"] == [{"zh": "财神 9s", "en": "wild 9s"}]
+    assert rows["L6"]["example"]["labels"] == [{"zh": "财神", "en": "wild", "tiles": ["9s"]}]
+    assert rows["L1"]["example"]["labels"][1] == {
+        "zh": "首巡 天和",
+        "en": "first turn: heavenly hand",
+        "tiles": [],
+    }
+    water = rules_json("xiamen")["rows"][1]["example"]  # S-2: flowers held, drawn as tiles
+    assert water["labels"][0] == {"zh": "花", "en": "flowers", "tiles": ["5f", "6f", "7f"]}
+    assert water["labels"][-1] == {"zh": "和法 自摸", "en": "win type: self drawn", "tiles": []}
     assert rows["N12"]["note"]["en"] == "concealed hands only; not counted with it: Seven pairs"
     assert rows["L5"]["note"]["zh"] == "役满 ×2；不计小四喜"
     water = {r["id"]: r for r in rules_json("xiamen")["rows"]}
     assert water["S-5"]["note"]["en"] == "per occurrence; replaces seasons group, plants group"
+
+
+@pytest.mark.parametrize(("family", "table"), BOOKS)
+def test_every_example_adds_up_to_the_scorers_total(family: str, table: str | None) -> None:
+    """An example's terms are its rows at their value per occurrence: their sum is the
+    scorer's total (fan, 水), or for arcade's limit hands its yakuman count (R4.13), in the
+    unit shown; arcade's fan above 13 is capped (R5.7)."""
+    for row in rules_json(family, table)["rows"]:
+        example = row["example"]
+        if example is None:
+            continue
+        terms = example["terms"]
+        assert [t["count"] for t in terms] == [r[2] for r in example["rows"]]
+        total = sum(t["each"] * t["count"] for t in terms)
+        assert example["sum"] == total
+        scored = score_example(family, example["hand"], example["context"])
+        limit = family == "arcade" and scored["yakuman"] > 0
+        assert total == (scored["yakuman"] if limit else scored["total"]), row["id"]
+        unit = "yakuman" if limit else "water" if family == "xiamen" else "fan"
+        assert example["unit"]["en"] == unit
+        capped = family == "arcade" and not limit and total > 13  # R5.7: 封顶 13番
+        assert example["capped"] == (13 if capped else None)
+
+
+def test_english_prose_glosses_its_chinese_terms() -> None:
+    """The English rules read without Chinese: a Chinese term only follows its English name,
+    in parentheses (the drawer marks it as a name); the Chinese rules name no table by its id."""
+    for family in ("guobiao-2p", "xiamen", "arcade"):
+        for section in rules_json(family)["sections"]:
+            for para in section["paras"]:
+                outside = re.sub(r"\([^()]*\)", "", para["en"])
+                assert not re.search(r"[\u3400-\u9fff]", outside), para["en"]
+                assert not re.search(r"[A-Za-z]{2,}", para["zh"]), para["zh"]
 
 
 def test_unknown_family_or_table() -> None:

@@ -11,6 +11,7 @@ from ._support.harness import Server
 
 CHROMIUM = os.environ.get("ERREN_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
+ARGS += ["--accept-lang=zh-CN"]  # the client follows the browser's language: read in Chinese
 WATCH = """document.addEventListener("securitypolicyviolation", (e) =>
   console.log(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`));"""
 

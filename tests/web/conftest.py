@@ -37,6 +37,8 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--accept-lang=zh-CN",  # the client follows the browser's language: Chinese unless a
+    # test's context asks for another locale (browser.new_context(locale="en-US"))
 ]
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 CLAIM_PAUSE_S = 0.1

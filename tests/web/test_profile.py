@@ -18,6 +18,7 @@ from ._support import until
 
 WELCOME = 10_000  # every new account's beans (docs/protocol.md)
 ESCAPE = 13 * 50  # guobiao-2p §6.5 escape points × 新手场's stake (§6.3)
+PROVISIONAL = 10  # rated hands before a rating shows as a number (erren.server.rating's doc)
 
 
 def _register(page: Page, url: str, name: str) -> None:
@@ -57,7 +58,7 @@ def test_a_settled_hand_moves_the_header_and_shows_on_the_page(
         )
         assert b.locator(".board, .closed").count() >= 1  # still on the table screen
 
-        b.click("#link-profile")
+        b.evaluate("location.hash = '#/profile'")  # the header's link (the settlement may cover it)
         row = b.wait_for_selector('#pf-stats tr.pf-family[data-family="guobiao-2p"]', timeout=10000)
         assert row is not None
         assert b.inner_text('tr[data-family="guobiao-2p"] .pf-hands') == "1"
@@ -68,19 +69,16 @@ def test_a_settled_hand_moves_the_header_and_shows_on_the_page(
         assert b.locator("#pf-chart circle").count() == 2
         assert b.locator("#pf-chart circle.plus").count() == 2
         _check_boards(b, stayer, leaver)
-        # the history's filters: a win (the opponent escaped), none lost, one against him
-        b.wait_for_selector("#pf-games")
-        b.select_option("#pf-f-result", "loss")
-        b.wait_for_selector("#pf-no-games")
-        b.select_option("#pf-f-result", "win")
-        b.fill("#pf-f-opponent", leaver.upper())
-        b.click("#pf-filter")
-        b.wait_for_selector("#pf-games .pf-game.pf-win")
-        assert b.locator("#pf-games .pf-game").count() == 1
+        _check_filters(b, leaver)
         b.screenshot(path=str(shots / "40-profile.png"), full_page=True)
         href = b.get_attribute("#pf-games .r-open", "href")
         assert href is not None and href.startswith("#/replay/")
         _check_download(b, href, stayer, leaver)
+        # the leaver's own page: one rated hand (his escape), a provisional rating
+        a.goto(server + "/#/profile")
+        a.wait_for_selector('#pf-stats tr[data-family="guobiao-2p"]', timeout=10000)
+        rating = a.inner_text('tr[data-family="guobiao-2p"] .pf-rating')
+        assert rating == f"暂定（1/{PROVISIONAL} 局）", rating
         assert not errors, errors
     finally:
         ctx_a.close()
@@ -93,14 +91,37 @@ def _check_boards(b: Page, stayer: str, leaver: str) -> None:
     b.wait_for_selector("#pf-board")
     names = b.locator("#pf-board .pf-name").all_inner_texts()
     assert leaver in names and stayer not in names, names
+    # one rated hand: provisional, not the raw μ − 3σ of a newcomer who lost (−1.8)
+    scores = b.locator("#pf-board .pf-score").all_inner_texts()
+    assert scores[names.index(leaver)] == f"暂定（1/{PROVISIONAL} 局）"
+    assert b.inner_text("#pf-board-note").startswith("按等级分：")
     b.click("#pf-by-beans")
     b.wait_for_selector('#pf-board[data-by="beans"]')
+    assert b.inner_text("#pf-board-note").startswith("按欢乐豆：")
     names = b.locator("#pf-board .pf-name").all_inner_texts()
     assert names.index(stayer) < names.index(leaver), names
     # each net as its band (0–1,000: the escape's 650), never the exact figure
     scores = b.locator("#pf-board .pf-score").all_inner_texts()
     assert scores[names.index(stayer)] == "0 ~ +1,000"
-    assert scores[names.index(leaver)] == "-1,000 ~ 0"
+    assert scores[names.index(leaver)] == "\u22121,000 ~ 0"  # a real minus sign
+
+
+def _check_filters(b: Page, leaver: str) -> None:
+    """The history's filters: a win (the opponent escaped), none lost — the filter matched
+    nothing although games exist, and it clears — and one against him."""
+    b.wait_for_selector("#pf-games")
+    b.select_option("#pf-f-result", "loss")
+    b.wait_for_selector("#pf-no-games")
+    assert b.inner_text("#pf-no-games") == "没有符合筛选条件的牌局。 清除筛选"
+    b.click("#pf-clear")
+    b.wait_for_selector("#pf-games")
+    assert b.locator("#pf-games .pf-game").count() == 1
+    assert b.eval_on_selector("#pf-f-result", "e => e.value") == ""
+    b.select_option("#pf-f-result", "win")
+    b.fill("#pf-f-opponent", leaver.upper())
+    b.click("#pf-filter")
+    b.wait_for_selector("#pf-games .pf-game.pf-win")
+    assert b.locator("#pf-games .pf-game").count() == 1
 
 
 def _check_download(b: Page, href: str, stayer: str, leaver: str) -> None:

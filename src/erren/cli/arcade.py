@@ -44,7 +44,7 @@ from erren.cli.menu import Choice, ask_menu, choices
 from erren.cli.play import Opponent, add_table_arguments, opponent_of, palette_of
 from erren.cli.settlement import settlement_lines
 from erren.cli.table import drawn_tile, hand_order, show_table
-from erren.cli.words import narrate
+from erren.cli.words import describe, narrate
 from erren.display import Palette, wild_of
 from erren.engine import CHANCE, Action, ActionKind, Event, EventKind, Observation, State
 from erren.engine.state import HandResult
@@ -330,7 +330,8 @@ class Campaign:
                 return
             if answer in ("a", "advice"):
                 advice = self.adviser.choose(obs, legal)
-                io.say(f"Advice: {advice}")
+                words = describe(advice, pal) if advice.kind is AK.PICK else "draw blind (Enter)"
+                io.say(f"Advice: {words}")
                 continue
             try:
                 kinds = parse_tiles(answer)

@@ -11,12 +11,14 @@ first hand is :mod:`erren.rules.tutorial`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from erren.rules.examples import load
 from erren.rules.prose import PROSE
 from erren.rules.rows import BOOKS, Book, RuleRow, book, table_rows
+from erren.scoring.detail import ScoreUnit
 
 __all__ = ["BOOKS", "Book", "RuleRow", "book", "context_labels", "rules_json", "table_rows"]
 
@@ -32,46 +34,129 @@ _FLAGS: dict[str, tuple[str, str]] = {
     "haidi": ("海底", "post-draw sea-bottom"),
     "dealer": ("庄家", "dealer"),
 }
-_VALUES: dict[str, tuple[str, str]] = {
+_TILES: dict[str, tuple[str, str]] = {
     "seat_wind": ("门风", "seat wind"),
     "round_wind": ("圈风", "round wind"),
-    "flowers": ("花", "flowers"),
     "gold": ("金", "gold"),
     "wild": ("财神", "wild"),
-    "win_type": ("和法", "win type"),
-    "baoting": ("报听", "declared"),
-    "first_turn": ("首巡", "first turn"),
+}
+"""Fields whose value is a tile: the label names it and the tile is drawn."""
+_WORDS: dict[str, tuple[tuple[str, str], dict[str, tuple[str, str]]]] = {
+    "baoting": (
+        ("报听", "declared ready"),
+        {
+            "open": ("副露", "with an open hand"),
+            "menqing": ("门清", "concealed"),
+            "tianting": ("天听", "on the first discard"),
+        },
+    ),
+    "first_turn": (
+        ("首巡", "first turn"),
+        {
+            "tianhu": ("天和", "heavenly hand"),
+            "dihu": ("地和", "earthly hand"),
+            "renhu": ("人和", "human hand"),
+        },
+    ),
+}
+"""Fields whose value is a word of the scorer (arcade's ``baoting``, ``first_turn``)."""
+_COUNTS: dict[str, tuple[str, str]] = {
+    "flowers": ("花", "flowers"),
     "streak": ("连庄", "dealer streak"),
 }
 
 
-def context_labels(family: str, context: dict[str, Any]) -> list[dict[str, str]]:
-    """The circumstances of an example hand as short labels (``自摸``, ``金 4m``), the fan
-    table and default-valued fields left out."""
+def _label(zh: str, en: str, tiles: list[str] | None = None) -> dict[str, Any]:
+    return {"zh": zh, "en": en, "tiles": tiles or []}
+
+
+def _value_label(key: str, value: Any) -> dict[str, Any] | None:
+    """The label of a field with a value (a tile, a word, a count, tiles held)."""
+    if key in _TILES:
+        zh, en = _TILES[key]
+        return _label(zh, en, [str(value)])
+    if key in _WORDS:
+        (zh, en), words = _WORDS[key]
+        word_zh, word_en = words.get(str(value), (str(value), str(value)))
+        return _label(f"{zh} {word_zh}", f"{en}: {word_en}")
+    if key == "win_type":
+        return _win_type(str(value))
+    if key in _COUNTS:
+        zh, en = _COUNTS[key]
+        if isinstance(value, str):  # xiamen's flowers are the tiles held
+            return _label(zh, en, [f"{d}{value[-1]}" for d in value[:-1]])
+        return _label(f"{zh} {value}", f"{en} {value}")
+    return None
+
+
+def context_labels(family: str, context: dict[str, Any]) -> list[dict[str, Any]]:
+    """The circumstances of an example hand as short labels in each language (``自摸``,
+    ``金`` with the gold drawn as a tile), the fan table and default-valued fields left out;
+    no label shows a value in notation or in the other language."""
+    del family  # every family's fields are worded alike
     out = []
     for key, value in context.items():
         if key == "table" or value in (False, None, "", 0):
             continue
         if key in _FLAGS:
-            zh, en = _FLAGS[key]
-            out.append({"zh": zh, "en": en})
-        elif key in _VALUES:
-            zh, en = _VALUES[key]
-            shown = str(value).lower() if isinstance(value, bool) else str(value)
-            if family == "xiamen" and key == "win_type":
-                shown = _win_type(shown)
-            out.append({"zh": f"{zh} {shown}", "en": f"{en} {shown}"})
+            out.append(_label(*_FLAGS[key]))
+            continue
+        label = _value_label(key, value)
+        if label is not None:
+            out.append(label)
     return out
 
 
-def _win_type(value: str) -> str:
+def _win_type(value: str) -> dict[str, Any]:
     from erren.scoring.xiamen.context import WinType  # noqa: PLC0415
 
     try:
         kind = WinType(value)
     except ValueError:
-        return value
-    return f"{kind.chinese} {kind.english}"
+        return _label(f"和法 {value}", f"win type: {value}")
+    return _label(f"和法 {kind.chinese}", f"win type: {kind.english}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Tally:
+    """How a family's example rows add up: each row's value per occurrence times its count,
+    counted in ``unit`` (a limit hand's multiples in 役满: arcade R4.13), a sum above ``cap``
+    counting as ``cap`` (arcade R5.7's 13 fan)."""
+
+    unit: ScoreUnit
+    cap: int | None = None
+
+
+def _tally(family: str) -> _Tally:
+    if family == "xiamen":
+        return _Tally(ScoreUnit.WATER)  # R-4.3: 水 items, each counted per occurrence
+    if family == "arcade":
+        from erren.scoring.arcade.calculator import FAN_CAP  # noqa: PLC0415
+
+        return _Tally(ScoreUnit.FAN, FAN_CAP)
+    return _Tally(ScoreUnit.FAN)
+
+
+def _both(unit: ScoreUnit) -> dict[str, str]:
+    return {"zh": unit.zh, "en": unit.en}
+
+
+def _example_sum(which: Book, rows: list[list[Any]]) -> dict[str, Any]:
+    """An example's rows as they add up: each row of the book's table by its name, its value
+    per occurrence from the table (the corpus writes xiamen's 水 items as their subtotal),
+    the sum, its unit and the capped figure."""
+    table = {r.name_zh: r for r in table_rows(which)}
+    terms = []
+    limit = False
+    for name, _value, count in rows:
+        row = table[name]
+        limit = limit or row.limit
+        terms.append({"zh": row.name_zh, "en": row.name_en, "each": row.value, "count": count})
+    tally = _tally(which.family)
+    total = sum(t["each"] * t["count"] for t in terms)
+    unit = ScoreUnit.YAKUMAN if limit else tally.unit
+    capped = tally.cap if tally.cap is not None and not limit and total > tally.cap else None
+    return {"terms": terms, "sum": total, "unit": _both(unit), "capped": capped}
 
 
 def _row_json(which: Book, row: RuleRow) -> dict[str, Any]:
@@ -84,6 +169,7 @@ def _row_json(which: Book, row: RuleRow) -> dict[str, Any]:
             "labels": context_labels(which.family, example["context"]),
             "rows": example["rows"],
             "total": example["total"],
+            **_example_sum(which, example["rows"]),
         }
     return {
         "id": row.id,
@@ -111,7 +197,7 @@ def _extras(which: Book) -> list[dict[str, Any]]:
 @cache
 def _cached(family: str, table: str | None) -> dict[str, Any]:
     which = book(family, table)
-    unit = {"zh": "水", "en": "water"} if family == "xiamen" else {"zh": "番", "en": "fan"}
+    unit = _both(_tally(family).unit)
     return {
         "family": which.family,
         "table": which.table,

@@ -84,19 +84,20 @@ _GUOBIAO = (
         (
             Para(
                 "报听：打牌时若剩下的 13 张已听牌，可同时报听。之后手牌锁定（不能吃碰杠），系统代摸代打，和牌时自动和（可设为询问）。",
-                "报听 (declare ready): with a discard that leaves a ready hand you may declare ready. "
+                "Declaring ready (报听): with a discard that leaves a ready hand you may declare ready. "
                 "The hand is then locked (no chow, pung or kong); the system draws and discards for "
                 "you and takes the win when it comes (a room may ask instead).",
                 "guobiao-2p §2.8",
             ),
             Para(
-                "天听：在自己的第一次出牌时就报听（2p 表计番）。",
-                "天听 (heavenly ready): declaring ready with your very first discard (a fan of table 2p).",
+                "天听：在自己的第一次出牌时就报听（二人番表计番）。",
+                "Heavenly ready (天听): declaring ready with your very first discard (a fan of the "
+                "2-player table).",
                 "guobiao-2p §2.8",
             ),
             Para(
                 "托管：超时或离线时系统代打：有和就和，否则打出刚摸的牌。",
-                "托管 (auto-play): on a timeout or while away the system plays for you: it wins when "
+                "Auto-play (托管): on a timeout or while away the system plays for you: it wins when "
                 "it can, otherwise discards the tile just drawn.",
                 "guobiao-2p §2.9",
             ),
@@ -108,9 +109,9 @@ _GUOBIAO = (
         "Scoring",
         (
             Para(
-                "1 番 = 1 分。2p 表（54 番）起和 0 番、不封顶；gb 表（国标 81 番）起和 8 番、13 分封顶。花牌不计入起和。",
-                "1 fan = 1 point. Table 2p (54 fans): no minimum, no cap. Table gb (the 81 Chinese "
-                "Official fans): 8 fan to win, payment capped at 13. Flowers never count toward the "
+                "1 番 = 1 分。二人番表（54 番）起和 0 番、不封顶；国标番表（81 番）起和 8 番、13 分封顶。花牌不计入起和。",
+                "1 fan = 1 point. The 2-player table (54 fans): no minimum, no cap. The Guobiao table "
+                "(the 81 Chinese Official fans): 8 fan to win, payment capped at 13. Flowers never count toward the "
                 "minimum.",
                 "guobiao-2p §3.5, §6.1",
             ),
@@ -132,13 +133,14 @@ _XIAMEN = (
         (
             Para(
                 "72 张：万子 1–9 各 4 张，东南西北白发中各 4 张，春夏秋冬梅兰竹菊 8 张花。没有饼和条。",
-                "72 tiles: characters 1–9 and the seven honors, four of each, and 8 flowers "
-                "(seasons 春夏秋冬, plants 梅兰竹菊). No dots, no bamboo.",
+                "72 tiles: characters 1–9 and the seven honors, four of each, and 8 flowers: the "
+                "four seasons (春夏秋冬) and the four plants (梅兰竹菊). No dots, no bamboo.",
                 "xiamen R-1.1",
             ),
             Para(
                 "开金：发牌、补花后翻开一张牌，同种的其余三张是金（百搭，可当任何牌），但不能用来吃碰杠，打出的金不能被吃碰或和。",
-                "开金: after the deal and 补花 a tile is turned up; the other three tiles of its kind "
+                "The gold reveal (开金): after the deal and the flower replacements (补花) a tile is "
+                "turned up; the other three tiles of its kind "
                 "are golds, wild for any tile in a winning hand, never in a chow, pung or kong; a "
                 "discarded gold cannot be claimed or won on.",
                 "xiamen R-1.6, R-1.7",
@@ -165,7 +167,7 @@ _XIAMEN = (
             ),
             Para(
                 "跟打：对手打过的字牌，你手里恰有一张时必须跟着打出它。",
-                "跟打 (follow-discard): if the opponent has discarded an honor and you hold exactly "
+                "Follow-discard (跟打): if the opponent has discarded an honor and you hold exactly "
                 "one of it, you must discard it.",
                 "xiamen R-2.5",
             ),
@@ -184,21 +186,22 @@ _XIAMEN = (
         (
             Para(
                 "三金倒：开局时手握三张金，可直接和。抢金胡：开局时听牌者可把翻开的金拿进手里和牌。",
-                "三金倒: holding all three golds in the opening window wins at once. 抢金胡: a ready "
+                "Three golds (三金倒): holding all three golds in the opening window wins at once. "
+                "Robbing the gold (抢金胡): a ready "
                 "hand in the opening window may take the revealed gold into the hand and win.",
                 "xiamen R-2.3",
             ),
             Para(
                 "游金：打牌后金单吊（金作将的一张，其余都成面子），从此摸到任何非金牌都自动和牌（游金）；摸到金可选择和，或打出金升为双游、再打为三游。",
-                "游金: a discard that leaves a gold alone as the pair (every other tile in sets) "
-                "enters 游金; any non-gold draw then wins. Drawing a gold, you may win or discard it "
-                "to climb to 双游, then 三游.",
+                "Swimming gold (游金): a discard that leaves a gold alone as the pair (every other tile "
+                "in sets) starts the swim; any non-gold draw then wins. Drawing a gold, you may win "
+                "or discard it to climb to the double swim (双游), then the triple swim (三游).",
                 "xiamen R-2.9",
             ),
             Para(
                 "游金中不能吃碰杠；三游后对手只剩一次摸牌机会，摸不和则三游成功。",
-                "While 游 you cannot claim or kong; after 三游 the opponent gets one last draw, and "
-                "if it does not win, the 三游 wins.",
+                "While swimming you cannot claim or kong; after the triple swim the opponent gets one "
+                "last draw, and if it does not win, the triple swim wins.",
                 "xiamen R-2.9.1, R-2.9.4",
             ),
         ),
@@ -210,8 +213,9 @@ _XIAMEN = (
         (
             Para(
                 "输家付 (底 + 水) × 倍数，封顶 100，再加和牌奖励。底 8 水，连庄每次翻倍。",
-                "The loser pays (底 + 水) × M, capped at 100, plus the win type's bonus. 底 is 8, "
-                "doubled for each consecutive dealer win.",
+                "The loser pays (base + water) × M, capped at 100, plus the win type's bonus. The base "
+                "(底) is 8, doubled for each consecutive dealer win; the water (水) is the sum of the "
+                "table below.",
                 "xiamen R-4.1, R-4.2, R-4.6",
             ),
         ),
@@ -232,7 +236,7 @@ _ARCADE = (
             ),
             Para(
                 "财神：第 72 张翻开作指示牌，同种的其余三张是财神（百搭），不能吃碰杠。",
-                "财神 (the wild): the 72nd tile is turned up; the other three tiles of its kind are "
+                "The wild (财神): the 72nd tile is turned up; the other three tiles of its kind are "
                 "wild in a winning hand and never in a chow, pung or kong.",
                 "arcade R1.9a–R1.9c",
             ),
@@ -257,7 +261,8 @@ _ARCADE = (
             ),
             Para(
                 "牌墙摸完后进入海底捞月：从备牌补摸。",
-                "When the wall runs out, the post-draw 海底捞月 phase draws from the reserve.",
+                "When the wall runs out, the post-draw sea-bottom phase (海底捞月) draws from the "
+                "reserve.",
                 "arcade R2.19",
             ),
         ),
@@ -269,20 +274,20 @@ _ARCADE = (
         (
             Para(
                 "换牌：开局时可把任意张手牌换成备牌（每局一次）。",
-                "换牌 (opening exchange): at the start you may swap any number of tiles for tiles of "
+                "Opening exchange (换牌): at the start you may swap any number of tiles for tiles of "
                 "the reserve, once a hand.",
                 "arcade R2.21",
             ),
             Para(
                 "碰牌机会：摸牌后系统可能送来一副刻子，给出三张手牌即可换入。搓牌：摸牌前可能允许你点名要一张牌。",
                 "Pung offer: after a draw the system may offer a pung; give three tiles to take it. "
-                "搓牌 (pick-any): before a draw you may be allowed to name the tile you want.",
+                "Pick-any (搓牌): before a draw you may be allowed to name the tile you want.",
                 "arcade R2.22, R2.23",
             ),
             Para(
                 "报听：打牌时听牌可报听，之后不能换牌，系统代摸；门清报听、天听另计番。",
-                "报听: declare ready with a discard; the hand is then frozen and the system draws "
-                "for you. A concealed declaration and 天听 score their own patterns.",
+                "Declaring ready (报听): with a discard; the hand is then frozen and the system draws "
+                "for you. A concealed declaration and heavenly ready (天听) score their own patterns.",
                 "arcade R2.12, R2.13",
             ),
         ),

@@ -66,20 +66,20 @@ STEPS: tuple[Step, ...] = (
         "0:peng",
         "对手打出红中，你手里有一对中：可以碰！点「碰」把它拿过来组成一副刻子。",
         "The opponent discarded the Red dragon and you hold a pair of it: claim it! Click "
-        "「碰 Pung」 to take it and lay out a pung.",
+        "Pung to take it and lay out a pung.",
     ),
     Step(
         "ready",
         "0:ting:2z",
         "碰后要打一张。打出南风后，你等 8 万或 9 万就能和：点「听」打出南风并报听。",
-        "After a pung you discard. Without the South wind you wait on 8m or 9m: click "
-        "「听 Ready」 to discard South and declare ready (报听).",
+        "After a pung you discard. Without the South wind you wait on the 8 or the 9 of "
+        "Characters: click Ready to discard South and declare ready.",
     ),
     Step(
         "win",
         "0:hu",
         "对手打出 9 万，正是你等的牌！点「和」和牌。",
-        "The opponent discarded 9m, the tile you wait for! Click 「和 Win」.",
+        "The opponent discarded the 9 of Characters, the tile you wait for! Click Win.",
     ),
 )
 """The learner's moves, in order."""

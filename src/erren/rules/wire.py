@@ -10,9 +10,11 @@ __all__ = [
     "RULES_SHAPES",
     "RuleBoth",
     "RuleExample",
+    "RuleLabel",
     "RuleParagraph",
     "RuleRow",
     "RuleSection",
+    "RuleTerm",
     "RuleWinType",
     "RulesPage",
     "Tutorial",
@@ -43,15 +45,41 @@ class RuleSection(TypedDict):
     paras: list[RuleParagraph]
 
 
+class RuleLabel(TypedDict):
+    """A circumstance of an example hand in words (``自摸``, ``金``), with the tiles it names
+    (the gold, the flowers held, a wind), drawn as tiles, never written in notation."""
+
+    zh: str
+    en: str
+    tiles: list[str]
+
+
+class RuleTerm(TypedDict):
+    """A row of an example's sum: its name, its value for one occurrence (``each``: fan, 水,
+    or a limit hand's multiple) and how many times it counts."""
+
+    zh: str
+    en: str
+    each: int
+    count: int
+
+
 class RuleExample(TypedDict):
     """A hand that scores the row: the notation, the scorer's request fields, their labels,
-    and what the scorer answers (``[name, value, count]`` rows, total)."""
+    and what the scorer answers (``[name, value, count]`` rows as the conformance corpus
+    writes them, ``total``).  ``terms`` are the rows as they add up: ``sum`` = Σ ``each`` ×
+    ``count``, counted in ``unit`` (番, 水, or 役满 for limit hands); ``capped`` is what the
+    family counts of a sum above its cap (arcade's 13 fan), else null."""
 
     hand: str
     context: dict[str, Any]
-    labels: list[RuleBoth]
+    labels: list[RuleLabel]
     rows: list[tuple[str, int, int]]
     total: int
+    terms: list[RuleTerm]
+    sum: int
+    unit: RuleBoth
+    capped: int | None
 
 
 class RuleRow(TypedDict):
@@ -111,6 +139,8 @@ RULES_SHAPES: tuple[type, ...] = (
     RuleBoth,
     RuleParagraph,
     RuleSection,
+    RuleLabel,
+    RuleTerm,
     RuleExample,
     RuleRow,
     RuleWinType,

@@ -52,6 +52,9 @@ class ScoreUnit(Enum):
     FAN = ("番", "fan", "Fans")
     WATER = ("水", "water", "Water")
     YAKUMAN = ("役满", "yakuman", "Yakuman")
+    POINT = ("分", "point", "Points")
+    """What a hand moves (``HandResult.deltas``) where it is not the score's own unit: xiamen's
+    ``(底 + 水) × M`` and arcade's versus points; a room's stake is beans per point."""
 
     @property
     def zh(self) -> str:

@@ -31,6 +31,7 @@ __all__ = [
     "SessionOut",
     "StakeIn",
     "TableIn",
+    "UnitOut",
     "UserOut",
     "seat_out",
     "user_out",
@@ -76,6 +77,13 @@ class LedgerOut(BaseModel):
     created_at: str
 
 
+class UnitOut(BaseModel):
+    """A unit in Chinese and English (分 point, 番 fan)."""
+
+    zh: str
+    en: str
+
+
 class RoomOut(BaseModel):
     id: str
     family: str
@@ -83,6 +91,10 @@ class RoomOut(BaseModel):
     name: str
     english: str
     stake: int
+    unit: UnitOut = Field(
+        description="what the stake is per: one point of the family's hands (guobiao-2p's "
+        "points are its fan, 1 番 = 1 分; xiamen's and arcade's are plain points, 分)"
+    )
     entry_min: int
     entry_max: int
     options: dict[str, Any]
@@ -96,6 +108,12 @@ class RoomOut(BaseModel):
 class QuickMatchIn(BaseModel):
     room: str = Field(examples=["guobiao-2p/normal"], max_length=100)
     wait_s: float = Field(30.0, ge=0, le=120, description="How long to wait for an opponent")
+    resume: bool = Field(
+        False,
+        description="Only resume your search in this room, kept in its place while your page "
+        "was away (404 `search-lost` when none is kept); without it a search kept there is "
+        "resumed too, or a new one starts",
+    )
 
 
 class TableIn(BaseModel):
@@ -163,6 +181,10 @@ class RatingOut(BaseModel):
     sigma: float = Field(description="its uncertainty; a newcomer has 25/3")
     ordinal: float = Field(description="mu − 3σ, the conservative estimate leaderboards use")
     hands: int = Field(description="rated hands played")
+    provisional: bool = Field(
+        description="fewer than erren.server.rating.PROVISIONAL_HANDS rated hands: the "
+        "estimate is not yet shown as a number (a newcomer's μ − 3σ starts near 0 and swings)"
+    )
 
 
 class BiggestHandOut(BaseModel):
@@ -200,6 +222,9 @@ class ProfileOut(BaseModel):
     balance: int
     relief: ReliefRulesOut
     families: list[FamilyStatsOut]
+    provisional_hands: int = Field(
+        description="rated hands before a rating is shown as a number (erren.server.rating)"
+    )
 
 
 class BeanPointOut(BaseModel):
@@ -234,6 +259,9 @@ class LeaderboardOut(BaseModel):
     family: str
     by: Literal["beans", "rating"]
     leaders: list[LeaderOut]
+    provisional_hands: int = Field(
+        description="rated hands before a rating is shown as a number (erren.server.rating)"
+    )
 
 
 def user_out(user: User) -> UserOut:

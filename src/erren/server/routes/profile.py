@@ -58,7 +58,13 @@ def _stats_out(f: FamilyStats) -> FamilyStatsOut:
 
 def _rating_out(mu: float | None, sigma: float | None, hands: int) -> RatingOut:
     assert mu is not None and sigma is not None
-    return RatingOut(mu=mu, sigma=sigma, ordinal=rating.ordinal((mu, sigma)), hands=hands)
+    return RatingOut(
+        mu=mu,
+        sigma=sigma,
+        ordinal=rating.ordinal((mu, sigma)),
+        hands=hands,
+        provisional=rating.provisional(hands),
+    )
 
 
 @router.get("/me/profile", response_model=ProfileOut)
@@ -78,6 +84,7 @@ async def profile(user: CurrentUser, store: StoreDep) -> ProfileOut:
             claimed_today=claimed,
         ),
         families=[_stats_out(f) for f in await store.family_stats(user.id)],
+        provisional_hands=rating.PROVISIONAL_HANDS,
     )
 
 
@@ -124,7 +131,13 @@ async def leaderboard(
                 user_id=r.user_id,
                 name=r.name,
                 hands=r.hands,
-                rating=RatingOut(mu=r.mu, sigma=r.sigma, ordinal=r.ordinal, hands=r.hands),
+                rating=RatingOut(
+                    mu=r.mu,
+                    sigma=r.sigma,
+                    ordinal=r.ordinal,
+                    hands=r.hands,
+                    provisional=rating.provisional(r.hands),
+                ),
             )
             for rank, r in enumerate(await store.rating_leaders(family, limit), start=1)
         ]
@@ -139,4 +152,6 @@ async def leaderboard(
             )
             for rank, b in enumerate(await store.bean_leaders(family, limit), start=1)
         ]
-    return LeaderboardOut(family=family, by=by, leaders=leaders)
+    return LeaderboardOut(
+        family=family, by=by, leaders=leaders, provisional_hands=rating.PROVISIONAL_HANDS
+    )

@@ -3,12 +3,15 @@ invites, tables against the computer, and the arcade campaign."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel
 
 from erren.bots import Level, bot_names
-from erren.engine import ruleset_names
+from erren.engine import find_ruleset, ruleset_names
+from erren.server.quickmatch import ClientGoneError, client_gone
 from erren.server.rooms import catalogue
 from erren.server.routes.common import ApiError, CurrentUser, LobbyDep, StrictJSONRoute
 from erren.server.routes.models import (
@@ -19,6 +22,7 @@ from erren.server.routes.models import (
     SeatOut,
     StakeIn,
     TableIn,
+    UnitOut,
     seat_out,
 )
 
@@ -27,6 +31,15 @@ __all__ = ["ACCOUNT_NEEDED", "router"]
 router = APIRouter(route_class=StrictJSONRoute, tags=["tables"])
 
 ACCOUNT_NEEDED = "bean rooms need a registered account; guests play practice tables"
+CLIENT_CLOSED = 499
+"""The status of a quick match whose client went away while it waited (nobody reads it)."""
+
+
+class SearchOut(BaseModel):
+    """A quick-match search: its room, and whether it is away."""
+
+    room: str
+    away: bool
 
 
 @router.get("/families")
@@ -40,16 +53,47 @@ async def families() -> dict[str, list[str]]:
 
 @router.get("/rooms", response_model=list[RoomOut])
 async def rooms() -> list[RoomOut]:
-    return [RoomOut(**room.to_json()) for room in catalogue().values()]
+    """Every bean room: its stake, per one point of its family (``unit``), and entry limits."""
+    return [
+        RoomOut(**room.to_json(), unit=_point_unit(room.family)) for room in catalogue().values()
+    ]
+
+
+@cache
+def _point_unit(family: str) -> UnitOut:
+    """What a family's points count (:attr:`erren.engine.ruleset.Family.point_unit`)."""
+    unit = find_ruleset(family).point_unit
+    return UnitOut(zh=unit.zh, en=unit.en)
 
 
 @router.post("/match/quick", response_model=SeatOut)
-async def quick_match(body: QuickMatchIn, user: CurrentUser, lobby: LobbyDep) -> SeatOut:
-    """A seat at a bean table of the room.  403 ``account-needed`` for a guest."""
+async def quick_match(
+    body: QuickMatchIn, user: CurrentUser, lobby: LobbyDep, request: Request
+) -> SeatOut | Response:
+    """A seat at a bean table of the room.  403 ``account-needed`` for a guest.  While it
+    waits, the request holds the player's place: if its connection closes he is away, paired
+    with nobody, and his place is kept a few seconds for a request of his to resume it
+    (:mod:`erren.server.quickmatch`); ``resume``: only that, 404 ``search-lost`` if none."""
     if user.is_guest:
         raise ApiError(403, "account-needed", ACCOUNT_NEEDED)
-    table, seat = await lobby.quick_match(user, body.room, body.wait_s)
+    async with client_gone(request.receive) as gone:
+        try:
+            table, seat = await lobby.quick_match(
+                user, body.room, body.wait_s, resume=body.resume, gone=gone
+            )
+        except ClientGoneError:  # nobody reads this answer
+            return Response(status_code=CLIENT_CLOSED)
     return seat_out(table, seat)
+
+
+@router.get("/match/quick", response_model=SearchOut)
+async def quick_search(user: CurrentUser, lobby: LobbyDep) -> SearchOut:
+    """Your quick-match search: its room, and whether it is away (its request's client went
+    away: the place is kept for a few seconds, paired with nobody); 404 ``not-waiting``."""
+    search = await lobby.search_of(user.id)
+    if search is None:
+        raise ApiError(404, "not-waiting", "you are not waiting for a quick match")
+    return SearchOut(room=search.room, away=search.away)
 
 
 @router.delete("/match/quick", status_code=204)

@@ -5,7 +5,7 @@
 import { ApiError, api, setToken, token } from "./api.js";
 import { tickTimers } from "./board.js";
 import { $, h, num } from "./dom.js";
-import { failure, getLang, playerName, setLang, t } from "./i18n.js";
+import { failure, getLang, otherLang, playerName, setLang, t } from "./i18n.js";
 import { campaignScreen } from "./campaign.js";
 import { lobbyScreen, loginScreen } from "./lobby.js";
 import { profileScreen } from "./profile.js";
@@ -30,12 +30,15 @@ function header() {
   const bar = $("#header");
   /** @type {HTMLElement[]} */
   const items = [h("a.brand", { href: "#/" }, h("span.logo", { "aria-hidden": "true" }), h("span", null, t("title"))), h("span.spacer"), h("span#conn.conn", { hidden: true })];
-  if (user) items.push(h("a#beans.beans", { href: "#/profile", title: t("pf_title") }, ""), h("a.user#link-profile", { href: "#/profile", title: t("pf_title") }, playerName(user.name)));
+  // a guest has no beans to spend (bean rooms are for registered players): no balance shown
+  if (user && !user.guest) items.push(h("a#beans.beans", { href: "#/profile", title: t("pf_title") }, ""));
+  if (user) items.push(h("a.user#link-profile", { href: "#/profile", title: t("pf_title") }, playerName(user.name)));
   items.push(h("button.ghost#rules", { type: "button", onclick: () => { location.hash = rulesHref(table && table.info ? table.info.family : "guobiao-2p"); } }, t("rules_rules")));
-  items.push(h("button.ghost#lang", { type: "button", onclick: () => { setLang(getLang() === "zh" ? "en" : "zh"); route(); } }, t("lang_switch")));
+  // the switch names the other language in that language
+  items.push(h("button.ghost#lang", { type: "button", lang: otherLang(), onclick: () => { setLang(getLang() === "zh" ? "en" : "zh"); route(); } }, t("lang_switch")));
   if (user) items.push(h("button.ghost#logout", { type: "button", onclick: logout }, t("logout")));
   bar.replaceChildren(...items);
-  if (user) refreshBeans();
+  if (user && !user.guest) refreshBeans();
 }
 
 /** Show the balance in the header (again: after every settlement, the table says so). */
@@ -47,7 +50,7 @@ function refreshBeans() {
     })
     .catch(() => {});
 }
-window.addEventListener("erren:settled", () => { if (user) refreshBeans(); });
+window.addEventListener("erren:settled", () => { if (user && !user.guest) refreshBeans(); });
 
 async function logout() {
   await api("POST", "/auth/logout").catch(() => {});

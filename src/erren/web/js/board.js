@@ -32,19 +32,30 @@ function youLevels(st) {
  *   lastText: string, offer?: string|null,
  *   clickable?: (tile: string, index: number) => boolean, onTile?: (index: number, tile: string) => void,
  *   selected?: Set<number>, given?: Set<number>, focus?: number, advised?: string|null,
- *   actions?: HTMLElement|null, prompt?: string, trustee?: HTMLElement|null,
+ *   actions?: HTMLElement|null, prompt?: HTMLElement|null, trustee?: HTMLElement|null,
  *   tileHook?: (el: HTMLElement, tile: string) => void
  * }} BoardView
  */
 
+/**
+ * What a tile is when it is a wild or plays as one, for its badge and its name: a gold (金), a
+ * 财神, or a White playing as the gold kind (假金); null for any other tile. The board and the
+ * settlement (settle.js) mark tiles with it.
+ * @param {string|null} gold the xiamen gold kind @param {string|null} wild the arcade 财神 kind
+ * @param {string} tile @returns {{badge: string, name: string}|null}
+ */
+export function wildMark(gold, wild, tile) {
+  const zh = getLang() === "zh";
+  if (gold && tile === gold) return { badge: zh ? "金" : "G", name: t("gold") };
+  if (wild && tile === wild) return { badge: zh ? "财" : "W", name: t("wild") };
+  // xiamen R-1.8: a White plays as the gold kind's natural tile (假金), unless White is the gold
+  if (gold && gold !== "5z" && tile === "5z") return { badge: zh ? "假" : "=G", name: t("fake_gold") };
+  return null;
+}
+
 /** The badge of a wild tile, if the tile is one. @param {BoardView} v @param {string} tile @returns {string|undefined} */
 function badge(v, tile) {
-  const gold = goldOf(v.state);
-  if (gold && tile === gold) return getLang() === "zh" ? "金" : "G";
-  if (v.family === "arcade" && v.wild && tile === v.wild) return getLang() === "zh" ? "财" : "W";
-  // xiamen R-1.8: a White plays as the gold kind's natural tile (假金), unless White is the gold
-  if (gold && gold !== "5z" && tile === "5z") return getLang() === "zh" ? "假" : "=G";
-  return undefined;
+  return wildMark(goldOf(v.state), v.family === "arcade" ? v.wild : null, tile)?.badge;
 }
 
 /** Is the tile a wild (a gold or a 财神; not a White playing as the gold)? @param {BoardView} v @param {string} tile @returns {boolean} */
@@ -174,17 +185,55 @@ function handEl(v, seat) {
   return box;
 }
 
-/** @param {BoardView} v @param {number} seat @returns {HTMLElement} */
+/** Whose discards a river holds, in the player's words (a replay names both seats).
+ * @param {BoardView} v @param {number} seat @returns {string} */
+function riverLabel(v, seat) {
+  if (v.open) return t("river_of", v.names[seat] || "?");
+  return t(seat === v.me ? "river_mine" : "river_opp");
+}
+
+/** A seat's discards under a label saying whose they are. @param {BoardView} v @param {number} seat @returns {HTMLElement} */
 function riverEl(v, seat) {
   const st = v.state;
+  const side = seat === v.me ? "mine" : "opp";
   const claimed = new Set(st.claimed[seat] || []);
-  const box = h(`div.river${seat === v.me ? ".river-mine" : ".river-opp"}`);
+  const box = h(`div.river.river-${side}`);
   (st.discards[seat] || []).forEach((tile, i) => {
     const last = v.lastDiscard && v.lastDiscard.seat === seat && v.lastDiscard.index === i;
     const cls = `${claimed.has(i) ? "taken" : ""}${last ? " last" : ""}`;
     box.append(tileEl(tile, { size: "s", lang: getLang(), badge: badge(v, tile), cls }));
   });
-  return box;
+  const label = h(`span.river-label#river-label-${seat}`, null, riverLabel(v, seat));
+  return h(`div.river-box.river-box-${side}`, { role: "group", "aria-labelledby": `river-label-${seat}` }, label, box);
+}
+
+/** Write a countdown's seconds left and its urgency (the player's own beeps in its last seconds).
+ * @param {HTMLElement} el @returns {void} */
+function refreshTimer(el) {
+  const end = Number(el.dataset.end);
+  const secs = el.querySelector(".secs");
+  if (!end || !secs) return;
+  const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+  secs.textContent = `${left}s`;
+  el.classList.toggle("urgent", left <= 5);
+  if (el.dataset.mine === "1") warnTimer(String(end), left);
+}
+
+/**
+ * Whose turn it is (▼ the player's, ▲ the opponent's) and the seconds left, written as it is
+ * drawn (the interval only refreshes it, so a redraw never blanks it).  While it is the player's
+ * turn but he has nothing to decide (the table passes a claim window for him, or his move is on
+ * its way) no countdown shows: a quiet "…" until the next one starts.
+ * @param {BoardView} v @returns {HTMLElement}
+ */
+function timerEl(v) {
+  const st = v.state;
+  if (st.to_act === null) return h("div.timer");
+  if (!v.open && st.to_act === v.me && !v.timerMine) return h("div.timer.idle", null, h("span.wait", null, "…"));
+  const el = h("div.timer", { "data-end": v.timerEnd ? String(v.timerEnd) : "", "data-seat": String(st.to_act), "data-mine": v.timerMine ? "1" : "" });
+  el.append(h("span.arrow", null, st.to_act === v.me ? "▼" : "▲"), h("span.secs", null, ""));
+  refreshTimer(el);
+  return el;
 }
 
 /** @param {BoardView} v @returns {HTMLElement} */
@@ -195,7 +244,7 @@ function centerEl(v) {
   info.append(h("div.left-count", null, t("tiles_left", st.wall_count)));
   const line = h("div.center-line");
   line.append(h("span", null, t("hand_no", v.handNo || 1)));
-  line.append(h("span", { title: t("round_wind") }, `${t("round_wind")} ${["", "东", "南", "西", "北"][Number(st.round_wind.charAt(0))] || ""}`));
+  line.append(h("span", { title: t("round_wind") }, `${t("round_wind")} ${t(`wind_${st.round_wind.charAt(0)}`)}`));
   info.append(line);
   const gold = goldOf(st);
   if (gold) {
@@ -205,12 +254,8 @@ function centerEl(v) {
     const extra = v.flowerKind ? [h("span", null, t("flower_kind")), tileEl(v.flowerKind, { size: "xs", lang })] : [];
     info.append(h("div.indicator", null, h("span", null, t("wild")), tileEl(v.wild, { size: "s", lang, badge: lang === "zh" ? "财" : "W" }), ...extra));
   }
-  if (v.offer) info.append(h("div.indicator", null, h("span", null, "+"), tileEl(v.offer, { size: "xs", lang })));
-  const timer = h("div.timer", { "data-end": v.timerEnd ? String(v.timerEnd) : "", "data-seat": st.to_act === null ? "" : String(st.to_act), "data-mine": v.timerMine ? "1" : "" });
-  if (st.to_act !== null) {
-    timer.append(h("span.arrow", null, st.to_act === v.me ? "▼" : "▲"), h("span.secs", null, ""));
-  }
-  info.append(timer);
+  if (v.offer) info.append(h("div.indicator", null, h("span", null, t("pung_offer_short")), tileEl(v.offer, { size: "xs", lang })));
+  info.append(timerEl(v));
   if (v.lastText) info.append(h("div.last-text", null, v.lastText));
   return info;
 }
@@ -227,7 +272,7 @@ export function boardEl(v) {
     h(
       "div.seat.seat-mine",
       null,
-      v.prompt ? h("div.prompt", null, v.prompt) : null,
+      v.prompt || null,
       v.actions || null,
       h("div.hand-row", null, meldsEl(v, me), handEl(v, me)),
       h("div.bar-row", null, barEl(v, me), v.trustee || null),
@@ -239,13 +284,6 @@ export function boardEl(v) {
  * seconds. */
 export function tickTimers() {
   for (const el of document.querySelectorAll(".timer[data-end]")) {
-    if (!(el instanceof HTMLElement)) continue;
-    const end = Number(el.dataset.end);
-    const secs = el.querySelector(".secs");
-    if (!end || !secs) continue;
-    const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-    secs.textContent = `${left}s`;
-    el.classList.toggle("urgent", left <= 5);
-    if (el.dataset.mine === "1") warnTimer(String(end), left);
+    if (el instanceof HTMLElement) refreshTimer(el);
   }
 }

@@ -3,8 +3,8 @@
 // and run complete; start, continue or abandon. The hands are played at the campaign table.
 
 import { api } from "./api.js";
-import { h, num, toast } from "./dom.js";
-import { computerName, failure, getLang, t } from "./i18n.js";
+import { h, toast } from "./dom.js";
+import { amount, change, computerName, failure, t } from "./i18n.js";
 
 /**
  * @typedef {{status: string, stage: number, stages: number, bankroll: number, purse: number,
@@ -18,9 +18,6 @@ import { computerName, failure, getLang, t } from "./i18n.js";
  *   cleared: boolean, next_stage: number|null, status: string, lines: string[]}} Last
  */
 
-/** @param {number} n @returns {string} */
-const signed = (n) => (n > 0 ? `+${num(n)}` : num(n));
-
 /** The figures of a run. @param {Campaign} c @returns {HTMLElement} */
 export function campaignStats(c) {
   const cell = (/** @type {string} */ label, /** @type {string} */ value, /** @type {string} */ cls) => h(`div.stat.${cls}`, null, h("span.label", null, label), h("span.value", null, value));
@@ -28,42 +25,47 @@ export function campaignStats(c) {
     "div.camp-stats",
     null,
     cell(t("c_stage"), `${c.stage} / ${c.stages}${c.level ? " · " + computerName(c.level) : ""}`, "stage"),
-    cell(t("c_bankroll"), num(c.bankroll), "bankroll"),
-    cell(t("c_purse"), `${num(Math.max(0, c.purse))} / ${num(c.stage_purse)}`, "purse"),
+    cell(t("c_bankroll"), amount(c.bankroll), "bankroll"),
+    cell(t("c_purse"), `${amount(Math.max(0, c.purse))} / ${amount(c.stage_purse)}`, "purse"),
     cell(t("c_streak"), `${c.streak} / ${c.streak_length}`, "streak"),
   );
+}
+
+/** The purse after a payout (arcade R3.6): the payout is paid in full, and a purse it
+ * empties reads 0 — the stage is cleared, nothing is owed below zero. @param {Last} l @returns {string} */
+function purseLine(l) {
+  if (l.purse_before - l.payout <= 0) return t("c_line_purse_out", amount(l.purse_before), amount(l.payout));
+  return t("c_line_purse", amount(l.purse_before), amount(l.payout), amount(l.purse_before - l.payout));
 }
 
 /** How the last hand paid, step by step. @param {Last} l @returns {HTMLElement} */
 export function payoutEl(l) {
   const outcome = { player_win: t("c_out_win"), computer_win: t("c_out_lose"), draw: t("c_out_draw") }[l.outcome] || l.outcome;
-  const base = l.yakuman ? t("c_base_yakuman", l.yakuman, l.base) : l.outcome === "player_win" ? t("c_base_fan", Math.min(13, l.fan), l.base) : "";
+  const base = l.yakuman ? t("c_base_yakuman", l.yakuman, amount(l.base)) : l.outcome === "player_win" ? t("c_base_fan", Math.min(13, l.fan), amount(l.base)) : "";
   /** @type {HTMLElement[]} */
   const rows = [
-    h("li", null, t("c_line_stake", l.multiplier, l.stake, num(l.bankroll_before), num(l.bankroll_before - l.stake))),
+    h("li", null, t("c_line_stake", l.multiplier, amount(l.stake), amount(l.bankroll_before), amount(l.bankroll_before - l.stake))),
     h("li", null, outcome),
   ];
   if (base) rows.push(h("li", null, base));
-  if (l.outcome === "player_win") rows.push(h("li", null, t("c_line_payout", l.multiplier, l.base, l.bonus ? t("c_bonus") : "", num(l.payout))));
-  if (l.stake_returned) rows.push(h("li", null, t("c_line_returned", num(l.stake_returned))));
-  rows.push(h("li", null, t("c_line_bankroll", num(l.bankroll), signed(l.gain))));
-  if (l.payout) rows.push(h("li", null, t("c_line_purse", num(l.purse_before), num(l.payout), num(l.purse))));
+  if (l.outcome === "player_win") rows.push(h("li", null, t("c_line_payout", l.multiplier, amount(l.base), l.bonus ? t("c_bonus") : "", amount(l.payout))));
+  if (l.stake_returned) rows.push(h("li", null, t("c_line_returned", amount(l.stake_returned))));
+  rows.push(h("li", null, t("c_line_bankroll", amount(l.bankroll), change(l.gain))));
+  if (l.payout) rows.push(h("li", null, purseLine(l)));
   if (l.streak !== l.streak_before || l.bonus) rows.push(h("li", null, t("c_line_streak", l.streak_before, l.streak)));
   return h(
     "div.camp-payout",
     null,
     h("h3", null, t("c_last", l.hand)),
     h("ol.camp-lines", null, ...rows),
-    // the server's step-by-step lines are English: shown on the English screen only
-    getLang() === "en" ? h("details", null, h("summary", null, t("c_details")), h("pre.camp-explain", { lang: "en" }, l.lines.join("\n"))) : null,
   );
 }
 
 /** The banner of a run's state change. @param {Campaign} c @returns {HTMLElement|null} */
 function banner(c) {
-  if (c.status === "game_over") return h("div.camp-banner.over", null, h("h2", null, t("c_game_over")), h("p", null, t("c_game_over_d", num(c.bankroll))));
-  if (c.status === "complete") return h("div.camp-banner.complete", null, h("h2", null, t("c_complete")), h("p", null, t("c_complete_d", num(c.bankroll))));
-  if (c.last && c.last.cleared) return h("div.camp-banner.cleared", null, h("h2", null, t("c_cleared", c.last.stage)), h("p", null, t("c_cleared_d", c.stage, num(c.stage_purse))), c.level ? h("p.camp-level", null, t("c_level", computerName(c.level))) : null);
+  if (c.status === "game_over") return h("div.camp-banner.over", null, h("h2", null, t("c_game_over")), h("p", null, t("c_game_over_d", amount(c.bankroll))));
+  if (c.status === "complete") return h("div.camp-banner.complete", null, h("h2", null, t("c_complete")), h("p", null, t("c_complete_d", amount(c.bankroll))));
+  if (c.last && c.last.cleared) return h("div.camp-banner.cleared", null, h("h2", null, t("c_cleared", c.last.stage)), h("p", null, t("c_cleared_d", c.stage, amount(c.stage_purse))), c.level ? h("p.camp-level", null, t("c_level", computerName(c.level))) : null);
   return null;
 }
 
@@ -112,7 +114,7 @@ export async function campaignScreen(root, onTable) {
     const label = h("span.camp-stake-value");
     const draw = () => {
       for (const btn of stakes.querySelectorAll("button")) btn.classList.toggle("on", Number(/** @type {HTMLElement} */ (btn).dataset.m) === m);
-      label.textContent = t("c_stake_is", m, c.stake_unit, num(m * c.stake_unit));
+      label.textContent = t("c_stake_is", m, amount(c.stake_unit), amount(m * c.stake_unit));
     };
     for (let i = 1; i <= 10; i++) {
       const k = i;

@@ -21,10 +21,11 @@ const S = {
   fam_xiamen: ["厦门麻将", "Xiamen"],
   fam_arcade: ["街机麻将", "Arcade"],
   fam_guobiao_d: ["一门花色加字牌，番种计分", "One suit plus honors, scored in fan"],
-  fam_xiamen_d: ["金牌百搭、游金、水数计分", "Wild golds, 游金 chains, scored in 水"],
-  fam_arcade_d: ["财神百搭、报听、役满", "Wild 财神, declared ready, limit hands"],
+  fam_xiamen_d: ["金牌百搭、游金、水数计分", "Wild golds, swimming-gold chains, scored in water"],
+  fam_arcade_d: ["财神百搭、报听、役满", "Wild tiles, declared ready, limit hands"],
   rooms: ["场次", "Rooms"],
   stake: ["底注 {0}/番", "{0} per point"],
+  stake_per: ["底注 {0}/{1}", "{0} per {1}"],
   entry: ["入场 {0}–{1}", "Entry {0}–{1}"],
   quick: ["快速匹配", "Quick match"],
   outside: ["豆数不在入场范围", "Your beans are outside the limits"],
@@ -52,7 +53,7 @@ const S = {
   campaign: ["关卡模式", "Arcade campaign"],
   campaign_d: ["四关挑战电脑：押分、赢光电脑的分数即过关。", "Four stages against the computer: stake, win, empty the computer's purse to clear a stage."],
   campaign_go: ["进入关卡模式", "Open the campaign"],
-  c_intro: ["与电脑对战四关，本金 1000 分。每局开始前押分（100 的 1–10 倍）。", "Play the computer through four stages with a bankroll of 1000. Before each hand you stake 1–10 × 100."],
+  c_intro: ["与电脑对战四关，本金 1,000 分。每局开始前押分（100 的 1–10 倍）。", "Play the computer through four stages with a bankroll of 1,000. Before each hand you stake 1–10 × 100."],
   c_rule1: ["你胡牌：退还押分，并得 押分倍数 × 番数底分（三连庄加倍）。", "You win: your stake back plus m × the hand's base (doubled on a third dealer win in a row)."],
   c_rule2: ["电脑胡牌：只输掉押分；流局退还押分。", "The computer wins: you lose only the stake; a draw returns it."],
   c_rule3: ["赢光电脑的分数即过关；本金不足 100 则游戏失败。", "Empty the computer's purse to clear the stage; below 100 points the game is over."],
@@ -69,7 +70,6 @@ const S = {
   c_abandon_q: ["放弃本轮关卡？当前本金即为最终得分。", "Abandon the run? Your bankroll now is its score."],
   c_new: ["重新开始", "New campaign"],
   c_last: ["第 {0} 局结算", "Hand {0}: the payout"],
-  c_details: ["详细算式（英文）", "Step by step"],
   c_out_win: ["你胡牌了！", "You won the hand!"],
   c_out_lose: ["电脑胡牌：输掉押分（电脑胡牌不计番）。", "The computer won: you lose the stake (no fan counted)."],
   c_out_draw: ["流局：退还押分。", "Exhaustive draw: the stake comes back."],
@@ -81,6 +81,7 @@ const S = {
   c_line_returned: ["退还押分 {0}", "Stake returned: {0}"],
   c_line_bankroll: ["本金 {0}（本局 {1}）", "Bankroll {0} ({1} this hand)"],
   c_line_purse: ["电脑分数 {0} − {1} = {2}", "Computer's purse {0} − {1} = {2}"],
+  c_line_purse_out: ["电脑分数 {0} − {1} → 0：分数清空（赢分全额照付）", "Computer's purse {0} − {1} → 0: emptied (the payout is paid in full)"],
   c_line_streak: ["连庄 {0} → {1}", "Dealer streak {0} → {1}"],
   c_cleared: ["第 {0} 关通过！", "Stage {0} cleared!"],
   c_cleared_d: ["第 {0} 关开始，电脑分数 {1}。本金保留。", "Stage {0} begins; the computer's purse is {1}. Your bankroll carries over."],
@@ -93,6 +94,8 @@ const S = {
   continue_game: ["你有一局正在进行", "You have a game in progress"],
   continue: ["继续", "Continue"],
   waiting_match: ["正在寻找对手…", "Looking for an opponent…"],
+  search_no_show: ["对手没有来到牌桌，这一局已取消，谁也没有付豆。你已排回队首。", "Your opponent never came to the table, so the match was called off and nobody paid. You are back at the front of the queue."],
+  search_lost: ["你离开得太久，排队的位置没有保留，已重新为你排队。", "You were away too long and lost your place in the queue; you are queued again."],
   cancel: ["取消", "Cancel"],
   nobody: ["暂时没有对手，请稍后再试", "Nobody came; try again later"],
   // table
@@ -102,6 +105,10 @@ const S = {
   tiles_left: ["余 {0} 张", "{0} left"],
   hand_no: ["第 {0} 局", "Hand {0}"],
   round_wind: ["圈风", "Round"],
+  wind_1: ["东", "East"],
+  wind_2: ["南", "South"],
+  wind_3: ["西", "West"],
+  wind_4: ["北", "North"],
   gold: ["金", "Gold"],
   wild: ["财神", "Wild"],
   flower_kind: ["花牌", "Flower"],
@@ -111,6 +118,9 @@ const S = {
   your_turn: ["轮到你出牌", "Your turn: click a tile to discard"],
   your_claim: ["要这张牌吗？", "Claim this tile?"],
   their_turn: ["对手思考中", "Opponent's turn"],
+  river_mine: ["你的弃牌", "Your discards"],
+  river_opp: ["对手的弃牌", "Opponent's discards"],
+  river_of: ["{0} 的弃牌", "Discards of {0}"],
   waiting_start: ["等待开局…", "Waiting for the hand to start…"],
   waiting_opponent: ["等待对手入座…", "Waiting for an opponent to sit down…"],
   invite_is: ["邀请码 {0}", "Invite code {0}"],
@@ -127,7 +137,7 @@ const S = {
   sound_off: ["已静音", "Sound off"],
   sound_toggle: ["静音 / 开声音", "Mute / unmute"],
   choose: ["请选择", "Choose"],
-  ting_pick: ["选择听牌时打出的牌", "Pick the tile to discard with 听"],
+  ting_pick: ["选择听牌时打出的牌", "Pick the tile to discard as you declare ready"],
   select_n: ["选好要换的牌，然后确认", "Select the tiles to give up, then confirm"],
   confirm: ["确认", "Confirm"],
   no_exchange: ["不换", "Keep all"],
@@ -136,6 +146,16 @@ const S = {
   pung_more: ["再选 {0} 张牌换走 {1} 刻子", "Select {0} more tile(s) to give up for the pung of {1}"],
   tile_given: ["已换出", "Given up"],
   pick_any: ["搓牌：任选一张想摸的牌", "Pick any tile you want to draw"],
+  pung_offered: ["系统送你一副刻子", "You are offered a pung"],
+  pung_offer_short: ["送刻", "Pung offered"],
+  pung_choices: ["换：点「{0}」再选 3 张牌换走 · 不换：直接出牌", "Take it: {0}, then pick 3 tiles to give up · Decline: just discard"],
+  drawn_win: ["摸到这张牌：{0}？", "You drew this tile: {0}?"],
+  opening_win: ["开局就能和：{0}？", "You can win at the opening: {0}?"],
+  trustee_timeouts: ["你连续超时 {0} 次，已自动托管：系统替你出牌，关掉「托管」就能自己打", "You timed out {0} times in a row, so auto-play is on: switch it off to play yourself"],
+  trustee_timeouts_any: ["你连续超时，已自动托管：系统替你出牌，关掉「托管」就能自己打", "You kept timing out, so auto-play is on: switch it off to play yourself"],
+  trustee_is_on: ["托管中：系统替你出牌，关掉「托管」就能自己打", "Auto-play is on: the server plays for you; switch it off to play yourself"],
+  trustee_off_now: ["托管已关闭：轮到你时自己出牌", "Auto-play is off: you play your own turns"],
+  trustee_new_hand: ["新的一局开始，托管已关闭（托管只管一局）", "A new hand has started and auto-play is off (it lasts one hand)"],
   // actions
   a_hu: ["胡", "Win"],
   a_zimo: ["自摸", "Self-draw win"],
@@ -146,7 +166,7 @@ const S = {
   a_pass: ["过", "Pass"],
   a_sanjindao: ["三金倒", "Three golds"],
   a_qiangjin: ["抢金", "Rob the gold"],
-  a_win: ["游金胡", "Win (游)"],
+  a_win: ["游金胡", "Win (swimming gold)"],
   a_discardgold: ["打金", "Discard the gold"],
   a_exchange: ["换牌", "Exchange"],
   a_takepung: ["换刻子", "Take the pung"],
@@ -160,9 +180,9 @@ const S = {
   e_flower: ["{0} 补花", "{0} set a flower aside"],
   e_draw: ["{0} 摸牌", "{0} drew"],
   e_pass: ["{0} 过", "{0} passed"],
-  e_you: ["{0} 进入游金", "{0} is swimming (游金)"],
+  e_you: ["{0} 进入游金", "{0} is swimming on a gold"],
   e_timeout: ["{0} 超时，系统代打", "{0} timed out; the server played"],
-  e_trustee: ["{0} 托管 {1}", "{0} auto-play {1}"],
+  e_trustee: ["{0} {1}托管", "{0} switched auto-play {1}"],
   e_on: ["开启", "on"],
   e_off: ["取消", "off"],
   e_shuffle: ["洗牌（{1} 张）", "The wall is shuffled ({1} tiles)"],
@@ -181,15 +201,19 @@ const S = {
   e_pung_offer: ["{0} 可换一刻", "{0} is offered a pung of"],
   e_takepung: ["{0} 换来一刻", "{0} took the pung of"],
   e_give: ["{0} 选出", "{0} chose to give up"],
-  e_haidi: ["{0} 海底捞月 {1} 张", "{0} draws {1} from the reserve (海底捞月)"],
+  e_haidi: ["{0} 海底捞月 {1} 张", "{0} draws {1} from the reserve (the sea-bottom draws)"],
   // settlement
   s_win: ["你赢了！", "You win!"],
   s_lose: ["对手胡牌", "Your opponent wins"],
   s_draw: ["荒庄 · 流局", "Exhaustive draw"],
   s_abort: ["牌局中止（逃跑）", "Hand aborted (escape)"],
   s_fans: ["番种", "Patterns"],
-  s_water: ["水", "水 (water)"],
+  s_water: ["水", "Water"],
   s_total: ["合计", "Total"],
+  s_h_name: ["番种", "Pattern"],
+  s_h_alt: ["", "Chinese"],
+  s_h_value: ["分值", "Value"],
+  s_h_sub: ["小计", "Subtotal"],
   s_steps: ["计算步骤", "How it adds up"],
   s_points: ["得分", "Points"],
   s_beans: ["欢乐豆", "Beans"],
@@ -199,10 +223,18 @@ const S = {
   s_waiting: ["等待对手准备…", "Waiting for your opponent…"],
   s_hover: ["把鼠标移到（或点一下）番种上，对应的牌会高亮", "Hover over (or tap) a pattern to light up its tiles"],
   s_type: ["胡法", "Win type"],
-  s_formula: ["(底 {0} + 水 {1}) × {2}{3} = {4}", "(base {0} + 水 {1}) × {2}{3} = {4}"],
+  s_formula: ["(底 {0} + 水 {1}) × {2}{3} = {4}", "(base {0} + water {1}) × {2}{3} = {4}"],
   how_zimo: ["自摸", "self-drawn"],
   how_discard: ["点和", "on a discard"],
   how_robbing: ["抢杠和", "robbing the kong"],
+  fake_gold: ["假金", "White as the gold's tile"],
+  s_title: ["结算", "Settlement"],
+  s_hands: ["双方手牌", "Both hands"],
+  s_ready: ["听牌", "Ready"],
+  s_not_ready: ["未听", "Not ready"],
+  s_amounts: ["本局得失", "What each player received"],
+  s_player: ["玩家", "Player"],
+  s_again: ["再找对手", "Find another game"],
   // replays
   r_title: ["牌局回放", "Replay"],
   r_history: ["我的牌局", "My games"],
@@ -274,6 +306,7 @@ const S = {
   closed_below_entry: ["你的欢乐豆 {0} 不在{1}的入场范围 {2}–{3} 之内。", "Your {0} beans are outside the limits of {1} ({2}–{3})."],
   closed_opponent_below_entry: ["对手的欢乐豆不在本场次的入场范围之内。", "Your opponent's beans are outside this room's limits."],
   closed_idle: ["牌桌长时间无人操作，已关闭。", "Nobody played at this table for a long time."],
+  closed_no_show: ["对手没有来到牌桌，这一局已取消，谁也没有付豆。", "Your opponent never came to the table, so the match was called off and nobody paid."],
   closed_called_off: ["服务器重启后没有人回到这一局：牌局取消，谁都不扣豆。", "After a server restart nobody came back to this hand: it was called off and nobody pays."],
   closed_can_enter: ["你还可以进入这些场次：", "Rooms you can still enter:"],
   closed_no_room: ["你现在的欢乐豆进不了任何场次。", "No room admits your beans now."],
@@ -319,6 +352,8 @@ const S = {
   "err_no-table": ["这张牌桌已经不在了", "That table is gone"],
   "err_not-replayable": ["这局的记录无法回放", "This record cannot be replayed"],
   "err_not-waiting": ["你没有在等待快速匹配", "You are not waiting for a quick match"],
+  "err_search-lost": ["排队的位置没有保留，请重新匹配", "Your place in the queue was not kept; start a new quick match"],
+  "err_no-show": ["对手没有来到牌桌，这一局已取消", "Your opponent never came to the table; the match was called off"],
   err_cancelled: ["快速匹配已取消", "The quick match was cancelled"],
   err_seated: ["你已经在另一张牌桌入座了", "You already have a seat at another table"],
   "err_game-kept": ["你有一局未完成的牌局，恢复或取消之前不能入座", "Your unfinished game is kept until it is restored or called off"],
@@ -427,8 +462,8 @@ const S = {
   hn_rv_ask: ["复盘：电脑会怎么打", "Review: what the computer would have discarded"],
   hn_rv_wait: ["复盘中…", "Reviewing…"],
   hn_rv_title: ["复盘", "Review"],
-  hn_rv_sum: ["你出牌{0}次，电脑同意{1}次；差别最大的几手：", "{0} discards, the computer agrees with {1}; where it differs most:"],
-  hn_rv_nothing: ["这一局你没有自己出过牌（托管和报听后的出牌不算）", "You made no discard yourself this hand (auto-play and the frozen hand after 报听 do not count)"],
+  hn_rv_sum: ["你出牌{0}次，电脑同意{1}次；差别最大的几手：", "Your discards: {0}; the computer agrees with {1}. Where it differs most:"],
+  hn_rv_nothing: ["这一局你没有自己出过牌（托管和报听后的出牌不算）", "You made no discard yourself this hand (auto-play and the frozen hand after declaring ready do not count)"],
   hn_rv_none: ["每一手都和电脑一样", "The computer would have played every discard the same"],
   hn_rv_you: ["你打", "You threw"],
   hn_rv_expert: ["电脑打", "Computer"],
@@ -452,7 +487,15 @@ const S = {
   rules_no_example: ["（无例：一门花色无法组成）", "(no example: cannot be made with one suit)"],
   rules_none: ["没有符合的番种", "Nothing matches"],
   rules_win_types: ["和法与倍数", "Win types and multipliers"],
-  rules_table: ["番表", "Fan table"],
+  rules_table_2p: ["二人番表", "2-player table"],
+  rules_table_gb: ["国标番表", "Guobiao table"],
+  rules_capped: ["（封顶 {0} {1}）", " (capped at {0} {1})"],
+  rules_h_name: ["名称", "Name"],
+  rules_h_alt: ["英文", "Chinese"],
+  rules_h_value: ["分值", "Value"],
+  rules_wt_type: ["和法", "Win type"],
+  rules_wt_m: ["倍数", "Multiplier"],
+  rules_wt_bonus: ["和牌奖励", "Bonus"],
   rules_link: ["规则", "rule"],
   rules_tutorial: ["新手教程", "Guided first hand"],
   rules_first_visit: ["第一次来？跟着新手教程打一手牌。", "New here? Play a guided first hand."],
@@ -463,12 +506,11 @@ const S = {
   rules_done: ["你和牌了！这就是一手牌：摸、打、吃碰、听、和。", "You won! That is a hand: draw, discard, claim, ready, win."],
   rules_opponent: ["对手", "Opponent"],
   rules_you: ["你", "You"],
-  rules_peng: ["碰 Pung", "碰 Pung"],
-  rules_ting: ["听 Ready", "听 Ready"],
-  rules_hu: ["和 Win", "和 Win"],
+  rules_peng: ["碰", "Pung"],
+  rules_ting: ["听", "Ready"],
+  rules_hu: ["和", "Win"],
   // --- profile ---
   pf_title: ["我的主页", "My page"],
-  pf_guest: ["游客", "guest"],
   pf_balance: ["欢乐豆余额", "Balance"],
   pf_stats: ["各玩法战绩", "Figures per family"],
   pf_no_hands: ["还没有结算过的牌局。", "No settled hands yet."],
@@ -483,7 +525,8 @@ const S = {
   pf_biggest: ["最大的一手", "Biggest hand"],
   pf_fan: ["{0} 番 · 回放", "{0} fan · replay"],
   pf_rated_hands: ["计分 {0} 局", "{0} rated hands"],
-  pf_stats_note: ["胡牌率、放铳率按局数算；自摸率按胡牌次数算；平均番数是胡牌时的番数。等级分是 openskill 评分的保守估计 μ − 3σ，只算欢乐豆场里两位注册玩家之间的对局。", "Win and deal-in rates are per hand; self-drawn is a share of the wins; the average fan is over the wins. The rating is openskill's conservative estimate μ − 3σ, from hands between two registered players in bean rooms."],
+  pf_stats_note: ["胡牌率、放铳率按局数算；自摸率按胡牌次数算；平均番数是胡牌时的番数。等级分是技术评分的保守估计 μ − 3σ，只算欢乐豆场里两位注册玩家之间的对局；前 {0} 局为暂定，不显示分数。", "Win and deal-in rates are per hand; self-drawn is a share of the wins; the average fan is over the wins. The rating is the conservative estimate μ − 3σ of a skill rating (openskill), from hands between two registered players in bean rooms; it is provisional, and not shown as a number, for the first {0} hands."],
+  pf_provisional: ["暂定（{0}/{1} 局）", "provisional ({0} of {1} hands)"],
   pf_bean_history: ["欢乐豆走势", "Beans over time"],
   pf_no_beans: ["还没有欢乐豆记录。", "No bean movements yet."],
   pf_chart_label: ["欢乐豆走势：从 {0} 到 {1}", "Beans over time: from {0} to {1}"],
@@ -491,6 +534,7 @@ const S = {
   pf_by_rating: ["按等级分", "By rating"],
   pf_by_beans: ["按欢乐豆", "By beans"],
   pf_board_note: ["按欢乐豆：该玩法各场次的净输赢，只显示所在区间（余额不公开）。游客不上榜。", "By beans: the net beans won in the family's rooms, shown as a range (balances stay private). Guests are not listed."],
+  pf_board_note_rating: ["按等级分：欢乐豆场里注册玩家之间对局的技术评分（保守估计 μ − 3σ），前 {0} 局为暂定。游客不上榜。", "By rating: the skill rating from hands between registered players in bean rooms (the conservative estimate μ − 3σ), provisional for the first {0} hands. Guests are not listed."],
   pf_board_empty_rating: ["这个玩法还没有人有等级分。", "Nobody is rated in this family yet."],
   pf_board_empty_beans: ["这个玩法的欢乐豆场还没有人打过。", "Nobody has played this family's bean rooms yet."],
   pf_player: ["玩家", "Player"],
@@ -500,6 +544,8 @@ const S = {
   pf_f_result: ["结果", "Result"],
   pf_f_opponent: ["对手名字", "Opponent's name"],
   pf_filter: ["筛选", "Filter"],
+  pf_no_match: ["没有符合筛选条件的牌局。", "No game matches the filter."],
+  pf_clear_filter: ["清除筛选", "Clear the filter"],
   pf_room_computer: ["人机对战", "Against the computer"],
   pf_room_private: ["好友房", "Private tables"],
   pf_tier_novice: ["新手场", "Novice"],
@@ -525,8 +571,23 @@ const S = {
   moved_unsure: ["你的操作「{0}」不一定打出了：这一桌没能在另一台服务器上接着打。", "Your move “{0}” may not have been played: the table did not come back on another server."],
 };
 
+/** The browser's language: Chinese for the first of its languages that is Chinese or English
+ * when it is Chinese, English otherwise (a browser in neither reads English).
+ * @returns {Lang} */
+export function browserLang() {
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+  for (const tag of wanted) {
+    const code = String(tag).toLowerCase();
+    if (code.startsWith("zh")) return "zh";
+    if (code.startsWith("en")) return "en";
+  }
+  return "en";
+}
+
+/** The player's choice (kept once he switches), else the browser's language. */
+const chosen = localStorage.getItem("erren.lang");
 /** @type {Lang} */
-let lang = localStorage.getItem("erren.lang") === "en" ? "en" : "zh";
+let lang = chosen === "zh" || chosen === "en" ? chosen : browserLang();
 
 /** @returns {Lang} */
 export function getLang() {
@@ -534,10 +595,39 @@ export function getLang() {
 }
 
 /** @param {Lang} value */
-export function setLang(value) {
+function applyLang(value) {
   lang = value;
-  localStorage.setItem("erren.lang", value);
   document.documentElement.lang = value === "zh" ? "zh-CN" : "en";
+}
+
+/** The player switches the language: kept in this browser from now on. @param {Lang} value */
+export function setLang(value) {
+  applyLang(value);
+  localStorage.setItem("erren.lang", value);
+}
+
+/** The `lang` attribute of a text in the other language (a name shown beside its
+ * translation). @returns {string} */
+export function otherLang() {
+  return lang === "zh" ? "en" : "zh-CN";
+}
+
+/** An amount as every screen writes it, in either language: digits grouped by thousands and a
+ * real minus sign (−2,000). @param {number} n @returns {string} */
+export function amount(n) {
+  const text = Math.abs(n).toLocaleString("en-US");
+  return n < 0 ? `−${text}` : text;
+}
+
+/** A change, always signed: +1,000, −650, 0. @param {number} n @returns {string} */
+export function change(n) {
+  return n > 0 ? `+${amount(n)}` : amount(n);
+}
+
+/** A room's stake per one point of its family ("底注 50/番", "50 per point"), the unit from the
+ * room's data. @param {number} stake @param {{zh: string, en: string}} unit @returns {string} */
+export function stakeText(stake, unit) {
+  return t("stake_per", amount(stake), lang === "zh" ? unit.zh : unit.en);
 }
 
 /** @param {string} key @param {...(string|number)} args @returns {string} */
@@ -556,7 +646,7 @@ export function both(key) {
   return row ? `${row[0]} ${row[1]}` : key;
 }
 
-setLang(lang);
+applyLang(lang);
 
 /** The computer's levels, weakest first (their ids on the wire). */
 export const LEVELS = ["novice", "normal", "strong", "master"];

@@ -4,7 +4,7 @@
 
 import { ApiError, api } from "./api.js";
 import { h, num } from "./dom.js";
-import { failure, familyName, roomIdName, t } from "./i18n.js";
+import { failure, familyName, roomIdName, stakeText, t } from "./i18n.js";
 
 /** @typedef {import("./api.js").Room} Room */
 /** @typedef {import("./api.js").TableInfo} TableInfo */
@@ -151,7 +151,7 @@ export function closedEl(msg, seat, exit) {
           list.append(
             h("button.room.closed-room", { type: "button", "data-room": id, onclick: () => exit(`#/quick/${encodeURIComponent(id)}`) },
               h("b", null, r ? `${familyName(r.family)} · ${roomName(r)}` : roomIdName(id)),
-              r ? h("span", null, t("stake", num(r.stake))) : null,
+              r ? h("span", null, stakeText(r.stake, r.unit)) : null,
               r ? h("span.limits", null, t("entry", num(r.entry_min), r.entry_max >= 1e9 ? "∞" : num(r.entry_max))) : null,
             ),
           );

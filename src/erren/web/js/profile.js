@@ -3,18 +3,18 @@
 // relief grant and its rules, and his games with filters, each linked to its replay.
 
 import { api } from "./api.js";
-import { h, num } from "./dom.js";
-import { familyName, getLang, t } from "./i18n.js";
+import { h } from "./dom.js";
+import { amount, change, familyName, getLang, playerName, t } from "./i18n.js";
 import { reliefEl } from "./notices.js";
 
-/** @typedef {{mu: number, sigma: number, ordinal: number, hands: number}} RatingOut */
+/** @typedef {{mu: number, sigma: number, ordinal: number, hands: number, provisional: boolean}} RatingOut */
 /** @typedef {{family: string, hands: number, wins: number, self_drawn: number, dealt_in: number, losses: number, draws: number, win_rate: number|null, self_drawn_rate: number|null, deal_in_rate: number|null, average_fan: number|null, beans: number, biggest: {game: number, fan: number, points: number}|null, rating: RatingOut|null}} FamilyStatsOut */
 /** @typedef {{below: number, top_up: number, available: boolean, claimed_today: boolean}} ReliefRulesOut */
-/** @typedef {{user: import("./api.js").User, balance: number, relief: ReliefRulesOut, families: FamilyStatsOut[]}} ProfileOut */
+/** @typedef {{user: import("./api.js").User, balance: number, relief: ReliefRulesOut, families: FamilyStatsOut[], provisional_hands: number}} ProfileOut */
 /** @typedef {{id: number, at: string, amount: number, balance: number, reason: string, key: string|null}} BeanPointOut */
 /** @typedef {{low: number|null, high: number|null}} BeanBandOut */
 /** @typedef {{rank: number, user_id: number, name: string, hands: number, beans?: BeanBandOut|null, rating?: RatingOut|null}} LeaderOut */
-/** @typedef {{family: string, by: "beans"|"rating", leaders: LeaderOut[]}} LeaderboardOut */
+/** @typedef {{family: string, by: "beans"|"rating", leaders: LeaderOut[], provisional_hands: number}} LeaderboardOut */
 /** @typedef {import("./api.js").GameOut & {result?: "win"|"loss"|"draw"|null, beans?: number|null}} HistoryGame */
 
 const FAMILIES = ["guobiao-2p", "xiamen", "arcade"];
@@ -24,9 +24,13 @@ function pct(x) {
   return x === null ? "—" : `${(x * 100).toFixed(1)}%`;
 }
 
-/** @param {number} n @returns {string} */
-function signed(n) {
-  return n > 0 ? `+${num(n)}` : num(n);
+/** A rating as shown: provisional for its first hands (erren.server.rating.PROVISIONAL_HANDS),
+ * never a newcomer's raw μ − 3σ; then the estimate, with a real minus sign.
+ * @param {RatingOut} r @param {number} needed @returns {string} */
+export function ratingText(r, needed) {
+  if (r.provisional) return t("pf_provisional", r.hands, needed);
+  const x = Number(r.ordinal.toFixed(1));
+  return x < 0 ? `\u2212${(-x).toFixed(1)}` : x.toFixed(1);
 }
 
 /** @param {string} iso @returns {string} */
@@ -34,8 +38,9 @@ function when(iso) {
   return new Date(iso).toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB");
 }
 
-/** The figures of every family played, one row each. @param {FamilyStatsOut[]} families */
-function statsEl(families) {
+/** The figures of every family played, one row each. @param {FamilyStatsOut[]} families
+ * @param {number} needed rated hands before a rating is a number */
+function statsEl(families, needed) {
   if (!families.length) return h("p.muted#pf-no-stats", null, t("pf_no_hands"));
   const heads = ["pf_family", "pf_hands", "pf_win_rate", "pf_self_drawn_rate", "pf_deal_in_rate", "pf_average_fan", "pf_beans", "pf_rating", "pf_biggest"];
   const rows = families.map((f) =>
@@ -43,13 +48,13 @@ function statsEl(families) {
       "tr.pf-family",
       { "data-family": f.family },
       h("th", { scope: "row" }, familyName(f.family)),
-      h("td.pf-hands", null, num(f.hands)),
+      h("td.pf-hands", null, amount(f.hands)),
       h("td.pf-win-rate", { title: `${f.wins}/${f.hands}` }, pct(f.win_rate)),
       h("td.pf-self-drawn-rate", { title: `${f.self_drawn}/${f.wins}` }, pct(f.self_drawn_rate)),
       h("td.pf-deal-in-rate", { title: `${f.dealt_in}/${f.hands}` }, pct(f.deal_in_rate)),
       h("td.pf-average-fan", null, f.average_fan === null ? "—" : f.average_fan.toFixed(1)),
-      h(`td.pf-beans.${f.beans >= 0 ? "plus" : "minus"}`, null, signed(f.beans)),
-      h("td.pf-rating", { title: f.rating ? `μ ${f.rating.mu.toFixed(2)} · σ ${f.rating.sigma.toFixed(2)} · ${t("pf_rated_hands", f.rating.hands)}` : "" }, f.rating ? f.rating.ordinal.toFixed(1) : "—"),
+      h(`td.pf-beans.${f.beans >= 0 ? "plus" : "minus"}`, null, change(f.beans)),
+      h("td.pf-rating", { title: f.rating ? `μ ${f.rating.mu.toFixed(2)} · σ ${f.rating.sigma.toFixed(2)} · ${t("pf_rated_hands", f.rating.hands)}` : "" }, f.rating ? ratingText(f.rating, needed) : "—"),
       h("td.pf-biggest", null, f.biggest ? h("a.pf-replay", { href: `#/replay/${f.biggest.game}` }, t("pf_fan", f.biggest.fan)) : "—"),
     ),
   );
@@ -57,7 +62,7 @@ function statsEl(families) {
     "div.pf-scroll",
     null,
     h("table.pf-stats#pf-stats", null, h("thead", null, h("tr", null, ...heads.map((k) => h("th", { scope: "col" }, t(k))))), h("tbody", null, ...rows)),
-    h("p.muted.pf-note", null, t("pf_stats_note")),
+    h("p.muted.pf-note", null, t("pf_stats_note", needed)),
   );
 }
 
@@ -86,11 +91,11 @@ export function beanChart(points) {
     if (text !== undefined) el.textContent = text;
     return el;
   };
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "pf-chart", role: "img", "aria-label": t("pf_chart_label", num(points[0].balance), num(points[points.length - 1].balance)) });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "pf-chart", role: "img", "aria-label": t("pf_chart_label", amount(points[0].balance), amount(points[points.length - 1].balance)) });
   svg.id = "pf-chart";
   for (const v of [high, low]) {
     svg.append(s("line", { x1: LEFT, x2: W - PAD, y1: y(v), y2: y(v), class: "pf-grid" }));
-    svg.append(s("text", { x: LEFT - 6, y: y(v) + 4, "text-anchor": "end", class: "pf-axis" }, num(v)));
+    svg.append(s("text", { x: LEFT - 6, y: y(v) + 4, "text-anchor": "end", class: "pf-axis" }, amount(v)));
   }
   const day = (/** @type {string} */ iso) => new Date(iso).toLocaleDateString(getLang() === "zh" ? "zh-CN" : "en-GB");
   svg.append(s("text", { x: LEFT, y: H - 4, "text-anchor": "start", class: "pf-axis" }, day(points[0].at)));
@@ -99,7 +104,7 @@ export function beanChart(points) {
   svg.append(s("polyline", { points: line, class: "pf-line", fill: "none" }));
   points.forEach((p, i) => {
     const dot = s("circle", { cx: x(i).toFixed(1), cy: y(p.balance).toFixed(1), r: 3, class: p.amount >= 0 ? "pf-dot plus" : "pf-dot minus" });
-    dot.append(s("title", {}, `${when(p.at)} · ${signed(p.amount)} → ${num(p.balance)} · ${p.reason}`));
+    dot.append(s("title", {}, `${when(p.at)} · ${change(p.amount)} → ${amount(p.balance)} · ${p.reason}`));
     svg.append(dot);
   });
   return h("div.pf-chart-box", null, svg);
@@ -109,20 +114,23 @@ export function beanChart(points) {
  * shows a player's exact figure, which would give his balance away. @param {BeanBandOut} b
  * @returns {string} */
 export function bandText(b) {
-  if (b.high === null) return `≥ ${signed(b.low || 0)}`;
-  if (b.low === null) return `≤ ${signed(b.high)}`;
-  return `${signed(b.low)} ~ ${signed(b.high)}`;
+  if (b.high === null) return `≥ ${change(b.low || 0)}`;
+  if (b.low === null) return `≤ ${change(b.high)}`;
+  return `${change(b.low)} ~ ${change(b.high)}`;
 }
 
-/** The leaderboards: a family and an order to choose, the table. @param {number} me */
-function leaderboardEl(me) {
+/** The leaderboards: a family and an order to choose, the table, and what the chosen order
+ * means. @param {number} me @param {number} needed rated hands before a rating is a number */
+function leaderboardEl(me, needed) {
   let family = localStorage.getItem("erren.family") || FAMILIES[0];
   if (!FAMILIES.includes(family)) family = FAMILIES[0];
   /** @type {"rating"|"beans"} */
   let by = "rating";
   const body = h("div.pf-board-body");
   const controls = h("div.row.pf-board-controls");
+  const note = h("p.muted.pf-note#pf-board-note");
   const load = async () => {
+    note.textContent = by === "rating" ? t("pf_board_note_rating", needed) : t("pf_board_note");
     controls.replaceChildren(
       ...FAMILIES.map((f) => h(`button.fam-pick${f === family ? ".on" : ""}`, { type: "button", "aria-pressed": f === family ? "true" : "false", "data-family": f, onclick: () => { family = f; load(); } }, familyName(f))),
       h("span.spacer"),
@@ -149,8 +157,8 @@ function leaderboardEl(me) {
               null,
               h("td", null, String(r.rank)),
               h("td.pf-name", null, r.name),
-              h("td.pf-score", null, by === "rating" && r.rating ? r.rating.ordinal.toFixed(1) : r.beans ? bandText(r.beans) : "—"),
-              h("td", null, num(r.hands)),
+              h("td.pf-score", null, by === "rating" && r.rating ? ratingText(r.rating, needed) : r.beans ? bandText(r.beans) : "—"),
+              h("td", null, amount(r.hands)),
             ),
           ),
         ),
@@ -158,7 +166,7 @@ function leaderboardEl(me) {
     );
   };
   load().catch((e) => body.replaceChildren(h("p.error", null, t("error", e instanceof Error ? e.message : String(e)))));
-  return h("section.panel.pf-leaderboard", null, h("h2", null, t("pf_leaderboard")), controls, h("p.muted.pf-note", null, t("pf_board_note")), body);
+  return h("section.panel.pf-leaderboard", null, h("h2", null, t("pf_leaderboard")), controls, note, body);
 }
 
 /** The games with filters (family, room, opponent, result), each linked to its replay. */
@@ -180,7 +188,12 @@ function historyEl() {
     /** @type {HistoryGame[]} */
     const games = await api("GET", `/games?${q}`);
     if (!games.length) {
-      list.replaceChildren(h("p.muted#pf-no-games", null, t("r_none")));
+      const filtered = [family, room, result].some((el) => el.value) || opponent.value.trim() !== "";
+      list.replaceChildren(
+        filtered
+          ? h("p.muted#pf-no-games", null, t("pf_no_match"), " ", h("button.ghost#pf-clear", { type: "button", onclick: clear }, t("pf_clear_filter")))
+          : h("p.muted#pf-no-games", null, t("r_none")),
+      );
       return;
     }
     list.replaceChildren(
@@ -197,7 +210,7 @@ function historyEl() {
               null,
               g.players.map((p) => p || t("pf_computer")).join(" – "),
               g.result ? h(`span.pf-result.pf-${g.result}`, null, ` · ${t(`pf_${g.result}`)}`) : null,
-              g.beans ? h(`span.${g.beans > 0 ? "plus" : "minus"}`, null, ` · ${signed(g.beans)} ${t("beans")}`) : null,
+              g.beans ? h(`span.${g.beans > 0 ? "plus" : "minus"}`, null, ` · ${change(g.beans)} ${t("beans")}`) : null,
             ),
             g.finished ? h("div.game-actions", null, h("a.button.r-open", { href: `#/replay/${g.id}` }, t("r_open"))) : null,
           ),
@@ -206,6 +219,12 @@ function historyEl() {
     );
   };
   const reload = () => { load().catch((e) => list.replaceChildren(h("p.error", null, t("error", e instanceof Error ? e.message : String(e))))); };
+  /** Every filter back to "all", and the games again. */
+  function clear() {
+    for (const el of [family, room, result]) el.value = "";
+    opponent.value = "";
+    reload();
+  }
   for (const el of [family, room, result]) el.addEventListener("change", reload);
   const form = h("form.row.pf-filters", { onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); reload(); } }, family, room, result, opponent, h("button#pf-filter", { type: "submit" }, t("pf_filter")));
   reload();
@@ -216,8 +235,8 @@ function historyEl() {
  * @param {ReliefRulesOut} relief @param {boolean} guest @param {() => void} again */
 function reliefPanel(relief, guest, again) {
   if (relief.available) return reliefEl(() => window.setTimeout(again, 1200));
-  const why = guest ? t("relief_guest") : relief.claimed_today ? t("relief_already_claimed") : t("pf_relief_not_now", num(relief.below));
-  return h("section.panel.pf-relief#pf-relief", null, h("h2", null, t("pf_relief")), h("p", null, t("pf_relief_rules", num(relief.below), num(relief.top_up))), h("p.muted", null, why));
+  const why = guest ? t("relief_guest") : relief.claimed_today ? t("relief_already_claimed") : t("pf_relief_not_now", amount(relief.below));
+  return h("section.panel.pf-relief#pf-relief", null, h("h2", null, t("pf_relief")), h("p", null, t("pf_relief_rules", amount(relief.below), amount(relief.top_up))), h("p.muted", null, why));
 }
 
 /** The page. @param {HTMLElement} root */
@@ -230,11 +249,11 @@ export async function profileScreen(root) {
     h(
       "div.profile#profile",
       null,
-      h("section.panel.pf-head", null, h("h2", null, page.user.name, page.user.guest ? h("span.muted", null, ` · ${t("pf_guest")}`) : null), h("p.pf-balance", null, t("pf_balance"), " ", h("b#pf-balance", null, num(page.balance)), ` ${t("beans")}`)),
-      h("section.panel", null, h("h2", null, t("pf_stats")), statsEl(page.families)),
+      h("section.panel.pf-head", null, h("h2", null, playerName(page.user.name)), page.user.guest ? h("p.muted.pf-guest", null, t("account_needed")) : h("p.pf-balance", null, t("pf_balance"), " ", h("b#pf-balance", null, amount(page.balance)), ` ${t("beans")}`)),
+      h("section.panel", null, h("h2", null, t("pf_stats")), statsEl(page.families, page.provisional_hands)),
       h("section.panel", null, h("h2", null, t("pf_bean_history")), beanChart(points)),
       reliefPanel(page.relief, page.user.guest, again),
-      leaderboardEl(page.user.id),
+      leaderboardEl(page.user.id, page.provisional_hands),
       historyEl(),
     ),
   );

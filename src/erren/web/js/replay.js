@@ -104,6 +104,25 @@ function replayNames(seats, levels) {
   return seats.map((name, i) => (levels && levels[i] ? computerName(String(levels[i])) : name ? playerName(name) : t("seat_n", i)));
 }
 
+/** The first and last step buttons' icons, drawn (a bar and a triangle: ⏮ ⏭), so no font
+ * needs the glyphs. */
+const FIRST = "M5 5h3v14H5zM19 5v14L9 12z";
+const LAST = "M16 5h3v14h-3zM5 5v14l10-7z";
+
+/** A replay button's drawn icon. @param {string} path @returns {HTMLElement} */
+function replayIcon(path) {
+  const el = h("span.r-icon", { "aria-hidden": "true" });
+  el.innerHTML = `<svg viewBox="0 0 24 24" width="18" height="18"><path d="${path}" fill="currentColor"/></svg>`;
+  return el;
+}
+
+/** The hand's number at its table, as the history gives it (the record's `outcome.hand`; 1 for
+ * a record without one). @param {any} record @returns {number} */
+function handNo(record) {
+  const hand = record && record.outcome ? Number(record.outcome.hand) : NaN;
+  return Number.isInteger(hand) && hand > 0 ? hand : 1;
+}
+
 /** A replay of game `id`. @param {HTMLElement} root @param {number} id @returns {() => void} stop */
 export function replayScreen(root, id) {
   let stopped = false;
@@ -158,7 +177,7 @@ export function replayScreen(root, id) {
           oppDrew: false,
           online: [true, true],
           ready: [true, true],
-          handNo: 1,
+          handNo: handNo(game.record),
           timerEnd: null,
           lastText: moves,
         }),
@@ -240,11 +259,11 @@ export function replayScreen(root, id) {
     const controls = h(
       "div.replay-controls",
       null,
-      h("button.r-first", { type: "button", onclick: () => go(-frames.length), title: t("r_first") }, "⏮"),
+      h("button.r-first", { type: "button", onclick: () => go(-frames.length), title: t("r_first"), "aria-label": t("r_first") }, replayIcon(FIRST)),
       h("button.r-prev", { type: "button", onclick: () => go(-1), title: t("r_prev") }, "◀"),
       playBtn,
       h("button.r-next", { type: "button", onclick: () => go(1), title: t("r_next") }, "▶"),
-      h("button.r-last", { type: "button", onclick: () => go(frames.length), title: t("r_last") }, "⏭"),
+      h("button.r-last", { type: "button", onclick: () => go(frames.length), title: t("r_last"), "aria-label": t("r_last") }, replayIcon(LAST)),
       range,
       step,
       h("label.r-speed-label", null, t("r_speed"), " ", speedSel),

@@ -5,11 +5,12 @@
 // link there. All of it comes from GET /rules/{family} (erren.rules): no value is copied here.
 
 import { h } from "./dom.js";
-import { familyName, getLang, setLang, t } from "./i18n.js";
+import { familyName, getLang, otherLang, setLang, t } from "./i18n.js";
 import { parseHand, sortTiles } from "./notation.js";
 import { tileEl } from "./tiles.js";
 
 /** @typedef {import("./schema.js").RuleExample} RuleExample */
+/** @typedef {import("./schema.js").RuleLabel} RuleLabel */
 /** @typedef {import("./schema.js").RuleRow} RuleRow */
 /** @typedef {import("./schema.js").RulesPage} RulesPage */
 /** @typedef {{family: string, row: string|null, table: string|null}} RulesLink */
@@ -61,6 +62,35 @@ export function rowMatches(row, query) {
   return [row.name_zh, row.name_en, row.id].some((s) => s.toLowerCase().includes(q));
 }
 
+/** A circumstance of an example: its words, then the tiles it names. @param {RuleLabel} l @returns {HTMLElement} */
+function labelEl(l) {
+  const lang = getLang();
+  return h("span.rule-label", null, lang === "zh" ? l.zh : l.en, ...l.tiles.map((tile) => tileEl(tile, { size: "xs", lang })));
+}
+
+/** How an example adds up, from the family's data: each row's value per occurrence × its
+ * count, the sum in its unit (番, 水, 役满) and what a cap makes of it. "大四喜 2 + 字一色 1 = 3 役满",
+ * "金牌 1×2 = 2 水". @param {RuleExample} ex @returns {string} */
+export function exampleSum(ex) {
+  const zh = getLang() === "zh";
+  const terms = ex.terms.map((r) => `${zh ? r.zh : r.en} ${r.each}${r.count > 1 ? `×${r.count}` : ""}`).join(" + ");
+  const unit = zh ? ex.unit.zh : ex.unit.en;
+  const capped = ex.capped === null ? "" : t("rules_capped", ex.capped, unit);
+  return `${terms} = ${ex.sum} ${unit}${capped}`;
+}
+
+/** A paragraph of prose: a Chinese term glossed in English text "(报听)" is a name, marked as
+ * Chinese for screen readers. @param {string} text @returns {Array<string|HTMLElement>} */
+function proseParts(text) {
+  if (getLang() === "zh") return [text];
+  return text.split(/(\([^()]*[\u3400-\u9fff][^()]*\))/).filter(Boolean).map((part) => (/^\(.*[\u3400-\u9fff]/.test(part) ? h("span.rules-term", { lang: "zh-CN" }, part) : part));
+}
+
+/** A spec reference without the family's id: "guobiao-2p §1.4, §1.5" → "§1.4, §1.5". @param {string} ref */
+function refText(ref) {
+  return ref.replace(/^[a-z0-9-]+\s+/, "");
+}
+
 /** An example hand drawn with the game's tiles. @param {RuleExample} ex @returns {HTMLElement} */
 function exampleEl(ex) {
   const lang = getLang();
@@ -76,9 +106,10 @@ function exampleEl(ex) {
     box.append(tileEl(p.win, { size: "s", lang, cls: "winning" }));
   }
   for (const tile of p.flowers) box.append(tileEl(tile, { size: "s", lang, cls: "flower" }));
-  const labels = ex.labels.map((l) => (lang === "zh" ? l.zh : l.en)).join(" · ");
-  const scored = ex.rows.map(([name, value, count]) => `${name} ${value}${count > 1 ? `×${count}` : ""}`).join(" + ");
-  return h("div.rule-example", null, box, h("div.rule-scored", null, labels ? `${labels} — ` : "", `${scored} = ${ex.total}`));
+  /** @type {Array<string|HTMLElement>} */
+  const labels = [];
+  ex.labels.forEach((l, i) => labels.push(...(i ? [" · "] : []), labelEl(l)));
+  return h("div.rule-example", null, box, h("div.rule-scored", null, ...labels, labels.length ? " — " : "", h("span.rule-sum", null, exampleSum(ex))));
 }
 
 /** @type {HTMLElement|null} */
@@ -112,7 +143,7 @@ export async function openRules(link, onClose, onTutorial) {
       null,
       h("h2", null, t("rules_title")),
       h("button.ghost.rules-tutorial", { type: "button", onclick: onTutorial }, t("rules_tutorial")),
-      h("button.ghost.rules-lang", { type: "button", onclick: () => { setLang(lang === "zh" ? "en" : "zh"); openRules(link, onClose, onTutorial); window.dispatchEvent(new Event("erren-lang")); } }, t("lang_switch")),
+      h("button.ghost.rules-lang", { type: "button", lang: otherLang(), onclick: () => { setLang(lang === "zh" ? "en" : "zh"); openRules(link, onClose, onTutorial); window.dispatchEvent(new Event("erren-lang")); } }, t("lang_switch")),
       h("button.ghost.rules-close", { type: "button", onclick: onClose, "aria-label": t("rules_close") }, "✕"),
     ),
     tabs,
@@ -143,7 +174,7 @@ export async function openRules(link, onClose, onTutorial) {
         "details.rules-section",
         { open: !link.row, "data-section": s.id },
         h("summary", null, lang === "zh" ? s.title.zh : s.title.en),
-        ...s.paras.map((p) => h("p", null, lang === "zh" ? p.zh : p.en, h("span.rules-ref", null, ` (${p.ref})`))),
+        ...s.paras.map((p) => h("p", null, ...proseParts(lang === "zh" ? p.zh : p.en), h("span.rules-ref", null, lang === "zh" ? `（${refText(p.ref)}）` : ` (${refText(p.ref)})`))),
       ),
     );
   }
@@ -153,18 +184,25 @@ export async function openRules(link, onClose, onTutorial) {
         "details.rules-section",
         { open: !link.row },
         h("summary", null, t("rules_win_types")),
-        h("table.rules-wins", null, ...data.win_types.map((w) => h("tr", null, h("td", null, w.zh), h("td", null, w.en), h("td", null, `×${w.m}`), h("td", null, w.bonus ? `+${w.bonus}` : "")))),
+        h(
+          "table.rules-wins",
+          null,
+          h("thead", null, h("tr", null, ...["rules_wt_type", "rules_wt_m", "rules_wt_bonus"].map((k) => h("th", { scope: "col" }, t(k))))),
+          h("tbody", null, ...data.win_types.map((w) => h("tr", null, h("td", null, lang === "zh" ? w.zh : w.en), h("td", null, `×${w.m}`), h("td", null, w.bonus ? `+${w.bonus}` : "—")))),
+        ),
       ),
     );
   }
   const heading = h("h3.rules-rows-title", null, data.unit.en === "water" ? t("rules_rows_water") : t("rules_rows"));
   if (data.tables.length) {
     heading.append(
-      h("span.rules-tables", null, ...data.tables.map((tb) => h(`a.rules-table${(link.table || "2p") === tb ? ".on" : ""}`, { href: rulesHref(data.family, null, tb) }, `${t("rules_table")} ${tb}`))),
+      h("span.rules-tables", null, ...data.tables.map((tb) => h(`a.rules-table${(link.table || "2p") === tb ? ".on" : ""}`, { href: rulesHref(data.family, null, tb), "data-table": tb }, t(`rules_table_${tb}`)))),
     );
   }
   parts.push(heading);
   const list = h("div.rules-rows");
+  // the columns of every row: its name, the name in the other language, its value
+  list.append(h("div.rule-heads", { "aria-hidden": "true" }, h("span.rule-name", null, t("rules_h_name")), h("span.rule-alt", null, t("rules_h_alt")), h("span.rule-value", null, t("rules_h_value"))));
   const none = h("p.rules-none", { hidden: true }, t("rules_none"));
   /** @type {Array<[RuleRow, HTMLElement]>} */
   const shown = [];
@@ -175,7 +213,7 @@ export async function openRules(link, onClose, onTutorial) {
     const el = h(
       "div.rule-row",
       { id: `rule-${row.id}`, "data-row": row.id },
-      h("div.rule-title", null, h("span.rule-name", null, name), h("span.rule-alt", null, other), h("span.rule-id", null, row.id), h("span.rule-value", null, `${row.value} ${unit}`)),
+      h("div.rule-title", { title: row.id }, h("span.rule-name", null, name), h("span.rule-alt", { lang: otherLang() }, other), h("span.rule-value", null, `${row.value} ${unit}`)),
       note ? h("div.rule-note", null, note) : null,
       row.example ? exampleEl(row.example) : h("div.rule-none", null, t("rules_no_example")),
     );

@@ -9,9 +9,10 @@ import { actionButtons } from "./actions.js";
 import { onTableKey } from "./keys.js";
 import { Connection } from "./api.js";
 import { leaveDialog } from "./notices.js";
-import { isMove } from "./events.js";
+import { isMove, trusteeReason } from "./events.js";
 import { moveLabel } from "./reconnect.js";
 import { Rejoin, movedMessage } from "./rejoin.js";
+import { saveSearch } from "./search.js";
 import { handOrder } from "./board.js";
 import { canGive, givenTiles, heldMode, pungLeft, stepsOf } from "./giving.js";
 import { toast } from "./dom.js";
@@ -20,9 +21,7 @@ import { muted, setMuted, soundEvents } from "./sound.js";
 import { hintsOn, setHintsOn } from "./hints.js";
 import { errorText, familyName, t } from "./i18n.js";
 import { boardView, renderTable, showConn } from "./tablescreen.js";
-
-/** Windows the table answers itself when pass is the only move (鸣牌保护). */
-const TABLE_PASSES = new Set(["claim", "rob", "last_draw", "haidi"]);
+import { trusteeText } from "./prompts.js";
 
 /** @typedef {import("./board.js").Obs} Obs */
 /** @typedef {import("./board.js").BoardView} BoardView */
@@ -259,6 +258,13 @@ export class TableView {
         break;
       case "closed":
         this.close(msg);
+        if (msg.code === "no-show" && msg.params && typeof msg.params.room === "string") {
+          // the opponent never came: the player is back at the front of the queue (search.js)
+          saveSearch(msg.params.room, null, "no-show");
+          this.destroy();
+          this.onExit(undefined, "#/");
+          return;
+        }
         break;
       case "error":
         if (msg.code === "logged-out" || msg.code === "auth") return;
@@ -328,6 +334,8 @@ export class TableView {
 
   /** @param {number} game */
   newHand(game) {
+    // 托管 lasts one hand (the engine's state is the hand's): the player is told it is off now
+    if (this.state && this.state.trustee[this.seat]) toast(t("trustee_new_hand"));
     this.game = game;
     this.events = [];
     this.end = null;
@@ -363,6 +371,7 @@ export class TableView {
         const m = motionOf(ev);
         if (m) this.motions.push(m);
       }
+      this.tellTrustee(fresh);
     }
     this.save();
   }
@@ -460,13 +469,14 @@ export class TableView {
     else this.steps = [];
   }
 
-  /** The moves the player may make now.  A window in which he could only pass is passed by
-   * the table itself at the 鸣牌保护 pause (guobiao-2p §2.4), so it offers nothing.
+  /** The moves the player may make now.  A decision in which he could only pass (a claim
+   * window, xiamen's opening window without 三金倒 or 抢金, ...) is passed by the table itself
+   * at the 鸣牌保护 pause (guobiao-2p §2.4), so it offers nothing.
    * @returns {string[]} */
   legal() {
     const st = this.state;
     if (!st || st.to_act !== this.seat) return [];
-    if (TABLE_PASSES.has(st.phase) && st.legal.length === 1 && st.legal[0] === "pass") return [];
+    if (st.legal.length === 1 && st.legal[0] === "pass") return [];
     return st.legal;
   }
 
@@ -540,6 +550,16 @@ export class TableView {
   toggleSound() {
     setMuted(!muted());
     this.render();
+  }
+
+  /** Tell the player when 托管 switches on for him (and why) or off, seen and read out (the
+   * toasts are the page's polite live region). @param {GameEvent[]} fresh */
+  tellTrustee(fresh) {
+    for (const ev of fresh) {
+      if (ev.kind !== "trustee" || ev.player !== this.seat) continue;
+      if (!ev.data.on) toast(t("trustee_off_now"));
+      else toast(trusteeText(trusteeReason([ev], this.seat), this.info ? this.info.options.auto_trustee_after : undefined));
+    }
   }
 
   toggleTrustee() {

@@ -5,14 +5,15 @@ import { closedEl } from "./notices.js";
 import { describeLast } from "./events.js";
 import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
 import { boardEl, goldOf, handOrder } from "./board.js";
-import { givenPositions, givenTiles, givingPrompt } from "./giving.js";
+import { givenPositions, givenTiles } from "./giving.js";
 import { h } from "./dom.js";
+import { promptNode } from "./prompts.js";
 import { computerName, familyName, getLang, playerName, roomIdName, t } from "./i18n.js";
 import { animate, measure, motionWanted } from "./motion.js";
 import { settlementEl } from "./settle.js";
 import { muted } from "./sound.js";
 import { attachReady, heldWaitsEl, hintSwitchEl, reasonText, reviewEl } from "./hints.js";
-import { tileEl, tileName } from "./tiles.js";
+import { tileEl } from "./tiles.js";
 
 /** @typedef {import("./table.js").TableView} TableView */
 /** @typedef {import("./board.js").Obs} Obs */
@@ -93,22 +94,6 @@ export function boardView(tv) {
  * @param {import("./api.js").SeatInfo} s @returns {string} */
 export function seatName(s) {
   return s.level ? computerName(s.level) : s.bot ? t("computer") : s.name ? playerName(s.name) : "?";
-}
-
-/** What the player is asked to do now. @param {TableView} tv @returns {string} */
-function promptOf(tv) {
-  const st = tv.state;
-  if (!st || tv.end) return "";
-  if (st.to_act !== tv.seat) return st.to_act === null ? "" : t("their_turn");
-  if (tv.mode === "ting") return t("ting_pick");
-  if (tv.mode === "exchange" || tv.mode === "takepung") {
-    const offer = tv.view().offer;
-    return givingPrompt(tv.mode, givenTiles(st), offer ? tileName(offer, getLang()) : "");
-  }
-  if (st.phase === "pick") return t("pick_any");
-  if (st.phase === "turn" && st.legal.some((a) => a.startsWith("discard"))) return t("your_turn");
-  if (tv.legal().length) return t("your_claim");
-  return "";
 }
 
 /** The buttons of the legal actions and the open choice. @param {TableView} tv @returns {HTMLElement} */
@@ -215,6 +200,9 @@ function drawTable(tv) {
   }
   if (tv.closedMsg && tv.closedMsg.code) {
     root.append(closedEl(tv.closedMsg, tv.seat, exit));
+    // an escape closes the table after its settlement: that stays over the notice, with both
+    // hands, what each player received and a new search
+    if (tv.end && tv.state && tv.closedMsg.code === "escaped") root.append(settleEl(tv, tv.end, tv.view(), exit, true));
     return;
   }
   if (tv.closedReason !== null) {
@@ -229,7 +217,7 @@ function drawTable(tv) {
   const v = tv.view();
   const trusteeOn = tv.state.trustee[tv.seat];
   v.actions = actionsEl(tv);
-  v.prompt = promptOf(tv);
+  v.prompt = promptNode(tv);
   v.trustee = h(
     `button.switch${trusteeOn ? ".on" : ""}`,
     { type: "button", role: "switch", "aria-checked": trusteeOn ? "true" : "false", onclick: () => tv.toggleTrustee(), title: "A" },
@@ -242,26 +230,33 @@ function drawTable(tv) {
     root.append(overlayEl(tv.connState !== "open", move ? moveLabel(move.action) : null, tv.rejoin.active));
   }
   root.append(h("p.keys", null, t("keys")));
-  if (tv.end) {
-    const game = tv.game;
-    root.append(
-      settlementEl({
-        end: tv.end,
-        me: tv.seat,
-        family: v.family,
-        names: v.names,
-        options: tv.info ? tv.info.options : {},
-        streak: tv.state.streak || 0,
-        gold: goldOf(tv.state),
-        waiting: tv.readySent,
-        opponentReady: tv.ready[1 - tv.seat],
-        closed: false,
-        campaign: tv.end.campaign || null,
-        onNext: tv.info && tv.info.kind === "campaign" ? () => tv.toCampaign() : () => tv.nextHand(),
-        onLeave: () => tv.leave(),
-        onReplay: game === null ? null : () => { location.hash = `#/replay/${game}`; },
-        extra: tv.hintsOn() ? reviewEl(tv.review, tv.reviewAsked, () => tv.askReview()) : null,
-      }),
-    );
-  }
+  if (tv.end) root.append(settleEl(tv, tv.end, v, exit, false));
+}
+
+/** The settlement of the hand just ended; after an escape (``closed``) it offers a new search in
+ * the same room instead of the next hand.
+ * @param {TableView} tv @param {any} end the settlement event @param {BoardView} v
+ * @param {(next?: string) => void} exit @param {boolean} closed @returns {HTMLElement} */
+function settleEl(tv, end, v, exit, closed) {
+  const game = tv.game;
+  const room = tv.info && tv.info.room ? tv.info.room : null;
+  return settlementEl({
+    end,
+    me: tv.seat,
+    family: v.family,
+    names: v.names,
+    options: tv.info ? tv.info.options : {},
+    streak: v.state.streak || 0,
+    gold: goldOf(v.state),
+    wild: v.wild,
+    waiting: tv.readySent,
+    opponentReady: tv.ready[1 - tv.seat],
+    closed,
+    onAgain: closed ? () => exit(room ? `#/quick/${encodeURIComponent(room)}` : undefined) : null,
+    campaign: end.campaign || null,
+    onNext: tv.info && tv.info.kind === "campaign" ? () => tv.toCampaign() : () => tv.nextHand(),
+    onLeave: closed ? null : () => tv.leave(), // a closed table's notice has its own way out
+    onReplay: game === null ? null : () => { location.hash = `#/replay/${game}`; },
+    extra: tv.hintsOn() && !closed ? reviewEl(tv.review, tv.reviewAsked, () => tv.askReview()) : null,
+  });
 }

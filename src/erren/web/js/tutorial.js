@@ -112,7 +112,7 @@ export async function openTutorial(onClose) {
     const buttons = h("div.tut-buttons");
     if (verb !== "discard") {
       buttons.append(h(`button.primary.tut-act.act-${verb}`, { type: "button", onclick: advance }, labels[verb] || step.move));
-      if (o.legal.includes("pass")) buttons.append(h("button.tut-act.act-pass", { type: "button", onclick: wrong }, "过 Pass"));
+      if (o.legal.includes("pass")) buttons.append(h("button.tut-act.act-pass", { type: "button", onclick: wrong }, t("a_pass")));
     }
     const opp = h(
       "div.tut-opp",
