@@ -237,31 +237,49 @@ class FirstDiscard(Bot):
         )
 
 
-def test_the_review_lists_the_discards_the_computer_would_have_made_otherwise() -> None:
-    state = _play("guobiao-2p", 3)
-    record = state.record()
-    bot = FirstDiscard()
-    decisions, count = review(record, 1, bot)
-    # every discard of seat 1 in the record, and the stand-in's choice at each
-    throws, differ = 0, 0
+def _own_decisions(record: Record, seat: int) -> list[tuple[Observation, Action]]:
+    """The seat's own decisions in ``record``: each move of his chosen among two or more legal
+    ones (not 托管's or 报听's, which the engine plays without a record of its own; not a
+    timeout's; not an arcade exchange, pick or pung offer), with his view before it."""
+    judged = {
+        AK.DISCARD, AK.TING, AK.DISCARD_GOLD, AK.CHI, AK.PENG, AK.MING_GANG, AK.AN_GANG,
+        AK.JIA_GANG, AK.HU, AK.ZIMO, AK.WIN, AK.SANJINDAO, AK.QIANGJIN, AK.PASS,
+    }  # fmt: skip
+    out: list[tuple[Observation, Action]] = []
     before: Observation | None = None
     for s, move in replay_moves(record):
         if (
             before is not None
             and move is not None
-            and move.player == 1
-            and move.kind in (AK.DISCARD, AK.TING)
+            and move.player == seat
+            and move.kind in judged
+            and len(before.legal_actions) > 1
         ):
-            throws += 1
-            first = next(a for a in before.legal_actions if a.kind is AK.DISCARD)
-            differ += first.tile != move.tile
-        before = s.observe(1) if not s.is_terminal and s.actor == 1 else None
-    assert count == throws and len(decisions) == differ
-    assert all(d.played.tile != d.expert.tile for d in decisions)
+            out.append((before, move))
+        before = s.observe(seat) if not s.is_terminal and s.actor == seat else None
+    return out
+
+
+def test_the_review_lists_the_decisions_the_computer_would_have_made_otherwise() -> None:
+    state = _play("guobiao-2p", 3)
+    record = state.record()
+    bot = FirstDiscard()
+    decisions, judged = review(record, 1, bot)
+    # every decision of seat 1 in the record, and the stand-in's choice at each
+    own = _own_decisions(record, 1)
+    differ = 0
+    for before, move in own:
+        first = next(
+            (a for a in before.legal_actions if a.kind is AK.DISCARD), before.legal_actions[0]
+        )
+        differ += first != move
+    assert sum(judged.values()) == len(own) and len(decisions) == differ
+    assert all(d.played != d.expert for d in decisions)
     assert [d.cost for d in decisions] == sorted((d.cost for d in decisions), reverse=True)
     assert all(obs.player == 1 for obs in bot.seen)  # only ever seat 1's own view
-    body = review_json(decisions, count)
-    assert body["count"] == throws and body["agreed"] == throws - differ
+    body = review_json(decisions, judged)
+    assert body["count"] == len(own) and body["agreed"] == len(own) - differ
+    assert sum(k["count"] for k in body["kinds"].values()) == len(own)
     assert len(body["decisions"]) == min(3, differ)
 
 
@@ -290,12 +308,10 @@ def test_the_review_and_the_reason_over_the_socket(server: Server) -> None:
         record = settlements(a.messages)[-1]["record"]
         await a.send({"type": "review"})
         got = await wait_for(a, lambda m: m.get("type") == "review")
-        rec = Record.from_dict(record)
-        throws = sum(
-            1 for text in rec.actions if text.startswith("0:discard:") or text.startswith("0:ting:")
-        )
-        assert got["game"] == record["game"] and got["count"] == throws
-        assert 0 <= got["agreed"] <= throws and len(got["decisions"]) <= 3
+        own = len(_own_decisions(Record.from_dict(record), 0))
+        assert got["game"] == record["game"] and got["count"] == own
+        assert sum(k["count"] for k in got["kinds"].values()) == own
+        assert 0 <= got["agreed"] <= own and len(got["decisions"]) <= 3
         await a.close()
 
     run(main())

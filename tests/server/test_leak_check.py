@@ -90,7 +90,8 @@ def test_a_clean_hand_passes(family: str) -> None:
         state = messages[at]["state"]
         hint = {"type": "advice", "n": state["last_n"], "action": state["legal"][0]}
         hint["reason"] = {"code": "other", "params": {}}
-        review = {"type": "review", "game": 1, "count": 0, "agreed": 0, "decisions": []}
+        review = {"type": "review", "game": 1, "count": 0, "agreed": 0, "kinds": {}}
+        review["decisions"] = []
         messages = [*messages[: at + 1], hint, *messages[at + 1 :], review]
         audit = Audit()
         audit_seat(messages, 0, [record], audit)
@@ -154,7 +155,30 @@ def test_planted_leaks_are_found() -> None:
         ),
         (
             "review-before-end",
-            {"type": "review", "game": 1, "count": 0, "agreed": 0, "decisions": []},
+            {"type": "review", "game": 1, "count": 0, "agreed": 0, "kinds": {}, "decisions": []},
+        ),
+        (  # a decision at a hand the seat never held
+            "review-not-own-view",
+            {
+                "type": "review",
+                "game": 1,
+                "count": 1,
+                "agreed": 0,
+                "kinds": {"discard": {"count": 1, "agreed": 0}},
+                "decisions": [
+                    {
+                        "kind": "discard",
+                        "n": messages[1]["state"]["last_n"],
+                        "hand": ["1z"] * 13,
+                        "drawn": None,
+                        "offered": None,
+                        "played": "discard:1z",
+                        "expert": "discard:2z",
+                        "played_after": {"shanten": 6, "left": 0},
+                        "expert_after": {"shanten": 6, "left": 0},
+                    }
+                ],
+            },
         ),
     ]
     for kind, message in planted:

@@ -550,10 +550,24 @@ class SeatAudit:
             self.leak("advice-not-own-move", f"{action!r} is no legal move of the seat", message)
 
     def _review(self, message: dict[str, Any], hand: Hand | None) -> None:
-        if set(message) != {"type", "game", "count", "agreed", "decisions"}:
+        if set(message) != {"type", "game", "count", "agreed", "kinds", "decisions"}:
             self.leak("review-fields", "review fields", message)
         if message.get("game") not in self.ended:
             self.leak("review-before-end", "a review of a hand not settled", message)
+        reviewed = self.hands.get(message.get("game", -1))
+        for decision in message.get("decisions", ()):
+            # each decision is one of the seat's own: his hand, the discard on offer and his
+            # move exactly as his own view showed them at that step
+            view = reviewed.views[self.seat].get(decision.get("n")) if reviewed else None
+            if (
+                view is None
+                or decision.get("hand") != view.get("hand")
+                or decision.get("offered") != view.get("pending")
+                or decision.get("played") not in view.get("legal", ())
+            ):
+                self.leak(
+                    "review-not-own-view", "a review decision not of the seat's view", decision
+                )
 
     def _closed(self, message: dict[str, Any], hand: Hand | None) -> None:
         if set(message) - {"type", "table", "code", "reason", "params"}:

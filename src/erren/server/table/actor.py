@@ -267,7 +267,7 @@ class Table(Timers):
 
     async def _review(self, conn: Conn) -> None:
         """``{"type": "review", "game", ...}`` to ``conn`` alone, once the hand is over: what
-        the computer (高手) would have discarded at his own decisions, the costliest first
+        the computer (高手) would have done at his own decisions, the costliest first
         (:mod:`erren.server.review`; each decision from his observation at that moment).
         Worked out in the review's own worker (:mod:`erren.server.work`) on request, kept for
         a second request; refused while a hand runs or before the first one."""
