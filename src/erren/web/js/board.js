@@ -4,7 +4,8 @@ import { h } from "./dom.js";
 import { getLang, t } from "./i18n.js";
 import { sortTiles } from "./notation.js";
 import { warnTimer } from "./sound.js";
-import { tileEl } from "./tiles.js";
+import { warnTime } from "./announce.js";
+import { tileEl, tileName } from "./tiles.js";
 
 /**
  * An observation as the server sends it (schema.js, generated from the engine), plus both
@@ -137,6 +138,23 @@ export function handOrder(v, tiles, seat) {
   return { order: drawn ? [...rest, drawn] : rest, drawn };
 }
 
+/**
+ * A tile of the player's own hand as a button read out by its name and place ("二万, 第3张", and
+ * 金/财神 or given up when it is), in the tab order: Enter or Space plays it (keys.js) when it
+ * may be played, else it is read as unavailable.
+ * @param {BoardView} v @param {HTMLElement} el @param {string} tile @param {number} i @param {boolean} can
+ */
+function myTile(v, el, tile, i, can) {
+  const mark = wildMark(goldOf(v.state), v.family === "arcade" ? v.wild : null, tile);
+  const given = v.given && v.given.has(i) ? t("tile_given") : "";
+  const name = [tileName(tile, getLang()), mark ? mark.name : "", t("tile_nth", i + 1), given].filter(Boolean).join(", ");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", name);
+  if (!can) el.setAttribute("aria-disabled", "true");
+  if (v.selected && v.selected.has(i)) el.setAttribute("aria-pressed", "true");
+  el.tabIndex = 0;
+}
+
 /** The concealed hand of `seat`: open tiles (mine, or both in a replay) or backs. @param {BoardView} v @param {number} seat @returns {HTMLElement} */
 function handEl(v, seat) {
   const st = v.state;
@@ -172,9 +190,10 @@ function handEl(v, seat) {
       el.setAttribute("aria-label", el.title);
     }
     if (mine) {
+      if (v.clickable) myTile(v, el, tile, i, can); // a live table (a replay's hands are only seen)
+      else el.tabIndex = -1;
       if (v.tileHook) v.tileHook(el, tile); // the ready hints (hints.js), before the click
       el.dataset.index = String(i);
-      el.tabIndex = can ? 0 : -1;
       if (can && v.onTile) {
         const onTile = v.onTile;
         el.addEventListener("click", () => onTile(i, tile));
@@ -216,7 +235,10 @@ function refreshTimer(el) {
   const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
   secs.textContent = `${left}s`;
   el.classList.toggle("urgent", left <= 5);
-  if (el.dataset.mine === "1") warnTimer(String(end), left);
+  if (el.dataset.mine === "1") {
+    warnTimer(String(end), left);
+    warnTime(String(end), left);
+  }
 }
 
 /**

@@ -4,8 +4,9 @@ import { heldMode } from "./giving.js";
 
 /**
  * A key at the live table: M (sounds off/on, whenever no dialog is open), the settlement's next
- * hand, a choice 1–9, Escape, A (托管), ←→ and Enter over the playable tiles, and each legal
- * action's shortcut.  Nothing else while input waits (a dialog, a lost connection, a closed
+ * hand, a choice 1–9, Escape, A (托管), Enter or Space on a focused tile of the hand (played as
+ * a click plays it), ←→ and Enter over the playable tiles, and each legal action's shortcut.
+ * Enter or Space on a focused button is the button's own.  Nothing else while input waits (a dialog, a lost connection, a closed
  * table).
  * @param {import("./table.js").TableView} v
  * @param {KeyboardEvent} e
@@ -27,6 +28,14 @@ export function onTableKey(v, e) {
     return;
   }
   const key = e.key.toLowerCase();
+  if ((key === "enter" || key === " ") && target instanceof HTMLElement) {
+    if (target.matches("button, [role=switch], a[href]")) return; // the control's own press
+    if (target.matches(".hand-mine .tile.can")) {
+      target.click();
+      e.preventDefault();
+      return;
+    }
+  }
   if (v.chooser && v.chooser.options && /^[1-9]$/.test(key)) {
     const opt = v.chooser.options[Number(key) - 1];
     if (opt) v.act(opt.action);
@@ -55,6 +64,9 @@ export function onTableKey(v, e) {
     at = at < 0 ? (key === "arrowleft" ? indices.length - 1 : 0) : (at + (key === "arrowleft" ? -1 : 1) + indices.length) % indices.length;
     v.focus = indices[at];
     v.render();
+    // the keyboard goes with the cursor when it is on the hand
+    const now = v.root.querySelector(`.hand-mine .tile[data-index="${v.focus}"]`);
+    if (now instanceof HTMLElement && target instanceof HTMLElement && target.matches(".hand-mine .tile")) now.focus({ preventScroll: true });
     e.preventDefault();
     return;
   }

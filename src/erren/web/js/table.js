@@ -20,7 +20,8 @@ import { motionOf } from "./motion.js";
 import { muted, setMuted, soundEvents } from "./sound.js";
 import { hintsOn, setHintsOn } from "./hints.js";
 import { errorText, familyName, t } from "./i18n.js";
-import { boardView, renderTable, showConn } from "./tablescreen.js";
+import { boardView, renderTable, resultText, seatName, showConn } from "./tablescreen.js";
+import { announceEvents, clearAnnouncements } from "./announce.js";
 import { trusteeText } from "./prompts.js";
 
 /** @typedef {import("./board.js").Obs} Obs */
@@ -102,6 +103,7 @@ export class TableView {
     /** the joins again after the table moved to another server */
     this.rejoin = new Rejoin(() => this.join(), () => this.gaveUp());
     this.restore();
+    clearAnnouncements();
     this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
     this.conn = new Connection(
@@ -372,6 +374,9 @@ export class TableView {
         if (m) this.motions.push(m);
       }
       this.tellTrustee(fresh);
+      // read out to a screen reader (announce.js): the moves, the result
+      const names = this.info ? this.info.seats.map(seatName) : [];
+      announceEvents(fresh, this.seat, names, (r) => resultText(this, r));
     }
     this.save();
   }

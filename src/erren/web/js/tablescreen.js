@@ -7,13 +7,14 @@ import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
 import { boardEl, goldOf, handOrder } from "./board.js";
 import { givenPositions, givenTiles } from "./giving.js";
 import { h } from "./dom.js";
-import { promptNode } from "./prompts.js";
-import { computerName, familyName, getLang, playerName, roomIdName, t } from "./i18n.js";
+import { promptNode, promptOf } from "./prompts.js";
+import { announcePrompt } from "./announce.js";
+import { change, computerName, familyName, getLang, playerName, roomIdName, t } from "./i18n.js";
 import { animate, measure, motionWanted } from "./motion.js";
-import { settlementEl } from "./settle.js";
+import { settlementEl, winTypeText } from "./settle.js";
 import { muted } from "./sound.js";
 import { attachReady, heldWaitsEl, hintSwitchEl, reasonText, reviewEl } from "./hints.js";
-import { tileEl } from "./tiles.js";
+import { tileEl, tileName } from "./tiles.js";
 
 /** @typedef {import("./table.js").TableView} TableView */
 /** @typedef {import("./board.js").Obs} Obs */
@@ -104,7 +105,8 @@ function actionsEl(tv) {
     const hint = b.key === " " ? "Space" : b.key === "Enter" ? "Enter" : b.key.toUpperCase();
     const advised = advice !== null && (b.action === advice || (b.options || []).some((o) => o.action === advice) || (b.key === "t" && advice.startsWith("ting:")));
     const cls = [b.cls || "", advised ? "advised" : ""].join(" ").trim();
-    const btn = h(`button.act${cls ? "." + cls.split(" ").join(".") : ""}`, { type: "button", "data-key": b.key, onclick: () => tv.press(b) }, b.label, hint ? h("kbd", null, hint) : null);
+    const named = { "aria-label": b.label, "aria-keyshortcuts": hint || null }; // read as "碰", not "碰 P"
+    const btn = h(`button.act${cls ? "." + cls.split(" ").join(".") : ""}`, { type: "button", "data-key": b.key, ...named, onclick: () => tv.press(b) }, b.label, hint ? h("kbd", null, hint) : null);
     box.append(btn);
   }
   if (tv.canAskHint()) {
@@ -121,7 +123,8 @@ function actionsEl(tv) {
     const lang = getLang();
     const pop = h("div.chooser", null, h("div.chooser-title", null, t("choose")));
     tv.chooser.options.forEach((o, i) => {
-      pop.append(h("button.option", { type: "button", onclick: () => tv.act(o.action) }, h("kbd", null, String(i + 1)), ...o.tiles.map((x) => tileEl(x, { size: "s", lang }))));
+      const label = o.tiles.map((x) => tileName(x, lang)).join(" ");
+      pop.append(h("button.option", { type: "button", "aria-label": label || null, "aria-keyshortcuts": String(i + 1), onclick: () => tv.act(o.action) }, h("kbd", null, String(i + 1)), ...o.tiles.map((x) => tileEl(x, { size: "s", lang }))));
     });
     box.append(pop);
   }
@@ -169,8 +172,62 @@ export function renderTable(tv) {
   const motions = tv.motions.splice(0);
   const moving = motions.length > 0 && motionWanted();
   const from = moving ? measure(tv.root, motions, tv.seat) : [];
+  const held = focusOf(tv.root);
   drawTable(tv);
+  refocus(tv.root, held);
   if (moving) animate(tv.root, motions, from, tv.seat);
+}
+
+/** Where the keyboard was on the board before a redraw: a tile of the hand (its position) or an
+ * action button (its key) or another control of the table's own (its id).
+ * @typedef {{tile: number}|{key: string}|{id: string}|null} Held */
+
+/** @param {HTMLElement} root @returns {Held} */
+function focusOf(root) {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement) || !root.contains(el)) return null;
+  if (el.matches(".hand-mine .tile")) return { tile: Number(el.dataset.index) };
+  if (el.matches(".actions button.act") && el.dataset.key !== undefined) return { key: el.dataset.key };
+  return el.id ? { id: el.id } : null;
+}
+
+/** Put the keyboard back after a redraw: on the same tile position or the nearest one left, on
+ * the same button, else (the button is gone: its move was made) on the hand's first playable
+ * tile.  Without scrolling, and only when it was on the board.
+ * @param {HTMLElement} root @param {Held} held */
+function refocus(root, held) {
+  if (!held) return;
+  const tiles = [...root.querySelectorAll(".hand-mine .tile")].filter((el) => el instanceof HTMLElement);
+  /** @type {Element|null|undefined} */
+  let to = null;
+  if ("id" in held) {
+    to = document.getElementById(held.id);
+    if (to instanceof HTMLElement && root.contains(to)) to.focus({ preventScroll: true });
+    return;
+  }
+  if ("key" in held) to = [...root.querySelectorAll(".actions button.act")].find((b) => b instanceof HTMLElement && b.dataset.key === held.key);
+  else if (tiles.length) to = tiles[Math.min(Math.max(held.tile, 0), tiles.length - 1)];
+  if (!to) to = root.querySelector(".hand-mine .tile.can") || tiles[0];
+  if (to instanceof HTMLElement) to.focus({ preventScroll: true });
+}
+
+/**
+ * The result as said to a screen reader: the settlement's title, who won and how, and the
+ * player's change of score.
+ * @param {TableView} tv @param {any} r the settlement's result @returns {string}
+ */
+export function resultText(tv, r) {
+  const me = tv.seat;
+  const names = tv.info ? tv.info.seats.map(seatName) : [];
+  /** @type {string[]} */
+  const parts = [];
+  if (r.kind === "win") {
+    parts.push(t(r.winner === me ? "s_win" : "s_lose"));
+    const who = r.winner === me ? t("you") : names[r.winner] || t("opponent");
+    if (r.how) parts.push(`${who} · ${t("s_type")}: ${winTypeText(tv.info ? tv.info.family : "", String(r.how))}.`);
+  } else parts.push(t(r.kind === "abort" ? "s_abort" : "s_draw"));
+  if (Array.isArray(r.deltas)) parts.push(t("ann_score", change(Number(r.deltas[me]) || 0)));
+  return parts.join(" ");
 }
 
 /** @param {TableView} tv */
@@ -216,6 +273,8 @@ function drawTable(tv) {
   }
   const v = tv.view();
   const trusteeOn = tv.state.trustee[tv.seat];
+  const asked = promptOf(tv);
+  announcePrompt(asked, tv.state.to_act !== tv.seat, tv.buttons().map((b) => b.label));
   v.actions = actionsEl(tv);
   v.prompt = promptNode(tv);
   v.trustee = h(

@@ -1,0 +1,336 @@
+"""Playing without sight, in a real Chromium against a real server: a guobiao-2p hand against
+the computer played by keyboard alone, reading only the accessibility tree (Playwright's
+``aria_snapshot`` and roles).  The hand's tiles are buttons named "二万, 第3张" ("2 Characters,
+tile 3" in English); Tab reaches them and the claim buttons; Enter or Space on a focused tile
+discards exactly that tile and the keyboard stays on the hand through the redraws; the page's
+log (a polite live region) says each draw (the player's own with its tile, the opponent's without),
+each discard with its tile and the result.
+
+Screenshots of the focus ring on a tile at 390×844 and 844×390, in Chinese and English:
+``a11y-*.png`` in the screenshots folder."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
+
+from ._support import guest_table, page_errors
+
+SIZES = ((390, 844), (360, 740), (844, 390))
+HAND_S = 40
+"""How long one hand against the computer (bot_delay 0.05 s) may take, in seconds."""
+TIMER_S = 7
+"""The decision timers of the table of the timer's test (its rules' options), in seconds."""
+WARNED_AT_S = 5
+"""The player is warned once when his own decision has this many seconds left."""
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the player hears and reads in one language (the client's words, written out here)."""
+
+    tile: re.Pattern[str]
+    """A hand tile's name: the tile, then its place (and whatever the tile is besides)."""
+    discard: str
+    """The player's own discard, said with the tile's name."""
+    draw_mine: str
+    draw_theirs: re.Pattern[str]
+    """The opponent's draw: who, and never which tile."""
+    wins: tuple[str, ...]
+    """The names of the buttons that win."""
+    pass_: str
+    results: tuple[str, ...]
+    """The settlement's titles: the player won, the opponent won, nobody won."""
+    score: str
+
+
+ZH = Words(
+    tile=re.compile(r"^([^,]+), (?:[^,]+, )?第(\d+)张"),
+    discard="你 打出 {}",
+    draw_mine="你 摸牌 {}",
+    draw_theirs=re.compile(r"^电脑\S* 摸牌$"),
+    wins=("胡", "自摸"),
+    pass_="过",
+    results=("你赢了！", "对手胡牌", "荒庄 · 流局"),
+    score="你的得分 ",
+)
+EN = Words(
+    tile=re.compile(r"^([^,]+), (?:[^,]+, )?tile (\d+)"),
+    discard="You discarded {}",
+    draw_mine="You drew {}",
+    draw_theirs=re.compile(r"^Computer\S*.* drew$"),
+    wins=("Win", "Self-draw win"),
+    pass_="Pass",
+    results=("You win!", "Your opponent wins", "Exhaustive draw"),
+    score="Your score ",
+)
+ZH_TILE = re.compile(r"^(?:[一二三四五六七八九][万饼条]|[东南西北]风|白板|发财|红中)$")
+EN_TILE = re.compile(
+    r"^(?:[1-9] (?:Characters|Dots|Bamboo)|East|South|West|North|White|Green|Red)$"
+)
+"""A tile's name (guobiao-2p's tiles: no flowers), in each language."""
+SNAPSHOT_BUTTON = re.compile(r'^- button "(?P<name>(?:[^"\\]|\\.)*)"(?P<flags>.*)$')
+
+
+def _said(page: Page) -> list[str]:
+    """The lines of the page's log (the live region), as the accessibility tree reads them."""
+    out: list[str] = []
+    for raw in page.get_by_role("log").aria_snapshot(timeout=2000).splitlines():
+        line = raw.strip()
+        if not line.startswith("- paragraph:"):
+            continue
+        text = line.removeprefix("- paragraph:").strip()
+        out.append(str(json.loads(text)) if text.startswith('"') else text)
+    return out
+
+
+def _focused(page: Page) -> tuple[str, bool] | None:
+    """The focused button as the accessibility tree reads it: its name, and whether it may be
+    pressed; None when the focus is on no button."""
+    for _ in range(5):
+        try:  # the board redraws under the read: read it again
+            loc = page.locator("*:focus")
+            if not loc.count():
+                return None
+            snapshot = loc.first.aria_snapshot(timeout=500).strip().splitlines()
+        except PlaywrightError:
+            continue
+        if not snapshot:  # read in the middle of a redraw: read it again
+            page.wait_for_timeout(50)
+            continue
+        m = SNAPSHOT_BUTTON.match(snapshot[0] if snapshot else "")
+        if not m:
+            return None
+        return str(json.loads(f'"{m["name"]}"')), "[disabled]" not in m["flags"]
+    return None
+
+
+def _tab_to(page: Page, want: re.Pattern[str] | str, back: bool = False, limit: int = 60) -> bool:
+    """Press Tab (Shift+Tab) until the focus is on an enabled button whose name is ``want`` (or
+    matches it); False when it is not reached in ``limit`` presses."""
+    for _ in range(limit):
+        now = _focused(page)
+        if now and now[1] and (now[0] == want if isinstance(want, str) else want.match(now[0])):
+            return True
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    return False
+
+
+def _after(said: list[str], template: str) -> list[str]:
+    """What follows the fixed words of ``template`` ("你 打出 {}") in each line that has them."""
+    head = template.format("")
+    return [x.removeprefix(head) for x in said if x.startswith(head)]
+
+
+def _result(page: Page, w: Words) -> str | None:
+    return next((x for x in _said(page) if x.startswith(w.results)), None)
+
+
+def _enabled(page: Page, name: str | re.Pattern[str]) -> bool:
+    buttons = page.get_by_role("button", name=name, exact=True, disabled=False)
+    return buttons.count() > 0
+
+
+def _discard_by_key(page: Page, w: Words, key: str) -> str:
+    """The focused hand tile is played with ``key``; returns its name once the log says it."""
+    focused = _focused(page)
+    assert focused and focused[1], focused
+    m = w.tile.match(focused[0])
+    assert m, focused
+    tile = m[1]
+    before = _said(page).count(w.discard.format(tile))
+    page.keyboard.press(key)
+    deadline = time.monotonic() + 10
+    while _said(page).count(w.discard.format(tile)) <= before:
+        assert time.monotonic() < deadline, f"{w.discard.format(tile)!r} was not said"
+        page.wait_for_timeout(30)
+    return tile
+
+
+def _step(page: Page, w: Words, played: list[str]) -> None:
+    """One decision by keyboard: win when a win is offered, pass a claim, else discard the
+    focused tile (Tab moves the focus onto an enabled tile of the hand first)."""
+    for name in (*w.wins, w.pass_):
+        if _enabled(page, name):
+            if _tab_to(page, name, back=True, limit=20) or _tab_to(page, name):
+                page.keyboard.press("Enter")
+                page.wait_for_timeout(50)
+            return
+    if page.get_by_role("button", name=w.tile, disabled=False).count():
+        if _tab_to(page, w.tile):
+            played.append(_discard_by_key(page, w, "Enter" if len(played) % 2 else " "))
+        return
+    page.wait_for_timeout(30)
+
+
+def _play(page: Page, w: Words) -> tuple[list[str], str]:
+    """Play the hand to its end by keyboard; the tiles discarded, in order, and the result said."""
+    played: list[str] = []
+    deadline = time.monotonic() + HAND_S
+    while (said := _result(page, w)) is None:
+        assert time.monotonic() < deadline, f"the hand did not end within {HAND_S} s"
+        _step(page, w, played)
+    return played, said
+
+
+def _shoot(page: Page, shots: Path, name: str) -> None:
+    """The page at each size, the focus where it is: ``a11y-{name}-{w}x{h}.png``."""
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.screenshot(path=str(shots / f"a11y-{name}-{w}x{h}.png"))
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+
+
+def _table(
+    browser: Browser, lang: str, size: tuple[int, int] = SIZES[0]
+) -> tuple[BrowserContext, Page]:
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    # the language the player starts in; his own switch (a later setItem) stays over reloads
+    ctx.add_init_script(
+        f"localStorage.getItem('erren.lang') || localStorage.setItem('erren.lang', '{lang}')"
+    )
+    return ctx, ctx.new_page()
+
+
+def test_a_hand_by_keyboard_alone(browser: Browser, server: str, shots: Path) -> None:
+    """A whole hand against the computer played by keyboard alone, reading only the
+    accessibility tree (slow: a hand is played to its end): every discard is said with its tile,
+    the player's draws with theirs, the opponent's without, and the result once, as the
+    settlement's title says it, with the player's score signed by the outcome."""
+    ctx, page = _table(browser, "zh")
+    errors = page_errors(page)
+    try:
+        guest_table(page, server)
+        played, result = _play(page, ZH)
+        said = _said(page)
+        assert played, "no discard was made by keyboard"
+        for tile in played:  # each of the player's discards said with its tile, in order
+            assert ZH.discard.format(tile) in said, (tile, said)
+        assert _after(said, ZH.discard) == played, (said, played)
+        # each of his draws with its tile; the opponent's never say which
+        drawn = _after(said, ZH.draw_mine)
+        assert drawn and all(ZH_TILE.match(x) for x in drawn), drawn
+        theirs = [x for x in said if x.startswith("电脑") and "摸牌" in x]
+        assert theirs and all(ZH.draw_theirs.match(x) for x in theirs), theirs
+        # the result as the settlement says it, with the player's score, signed by the outcome
+        title = page.get_by_role("dialog").get_by_role("heading").first.inner_text()
+        assert result.startswith(title), (result, title)
+        score = result.split(ZH.score)[1]
+        sign = {ZH.results[0]: "+", ZH.results[1]: "−"}.get(title)
+        assert score[0] == sign if sign else score == "0", result
+        assert said.count(result) == 1, said
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_enter_and_space_discard_the_focused_tile(
+    browser: Browser, server: str, shots: Path
+) -> None:
+    """Space, then Enter, on the focused third tile of the hand discards exactly that tile (the
+    river's new tile has its name), and the keyboard stays on the third tile after the redraw
+    (slow: two turns against the computer)."""
+    ctx, page = _table(browser, "zh")
+    errors = page_errors(page)
+    try:
+        guest_table(page, server)
+        for key in (" ", "Enter"):
+            deadline = time.monotonic() + 20
+            while not page.get_by_role("button", name=ZH.tile, disabled=False).count():
+                assert time.monotonic() < deadline, "no discard was offered"
+                if _enabled(page, ZH.pass_):
+                    page.get_by_role("button", name=ZH.pass_, exact=True).focus()
+                    page.keyboard.press("Enter")
+                page.wait_for_timeout(30)
+            # the third tile, by its name and place
+            third = re.compile(r"^[^,]+, (?:[^,]+, )?第3张")
+            assert _tab_to(page, third)
+            if key == " ":
+                _shoot(page, shots, "focus-zh")
+            river = page.get_by_role("group", name="你的弃牌")
+            before = river.get_by_role("img").count()
+            tile = _discard_by_key(page, ZH, key)
+            assert river.get_by_role("img").nth(before).get_attribute("aria-label") == tile
+            assert river.get_by_role("img").count() == before + 1
+            # the keyboard stays on the hand, at the same place
+            focused = _focused(page)
+            assert focused and third.match(focused[0]), focused
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_names_in_english(browser: Browser, server: str, shots: Path) -> None:
+    """After the switch to English (and a reload) the hand's tiles are named "2 Characters,
+    tile 3" in order, and the hand played by keyboard is said in English (slow: a whole hand)."""
+    ctx, page = _table(browser, "zh")
+    try:
+        guest_table(page, server)
+        page.get_by_role("button", name=ZH.tile).first.wait_for()
+        page.evaluate("localStorage.setItem('erren.lang', 'en')")
+        page.reload()
+        tiles = page.get_by_role("button", name=EN.tile)
+        tiles.first.wait_for()
+        names = [str(x.get_attribute("aria-label")) for x in tiles.all()]
+        assert len(names) >= 13, names
+        assert _tab_to(page, EN.tile)
+        _shoot(page, shots, "focus-en")
+        for i, name in enumerate(names):
+            m = EN.tile.match(name)
+            assert m and EN_TILE.match(m[1]) and m[2] == str(i + 1), name
+        played, result = _play(page, EN)
+        said = _said(page)
+        assert _after(said, EN.discard) == played, (said, played)
+        assert result.startswith(EN.results), result
+    finally:
+        ctx.close()
+
+
+def _vs_computer(page: Page, url: str, options: dict[str, int]) -> None:
+    """A guest at a guobiao-2p table against the computer with the rules ``options`` (the
+    lobby's own request, made from the page)."""
+    page.goto(url + "/")
+    page.click("#btn-guest")
+    page.wait_for_selector("#btn-computer")
+    table = page.evaluate(
+        """async (options) => {
+          const r = await fetch('/tables/vs-computer', {method: 'POST', headers: {
+            'Content-Type': 'application/json',
+            Authorization: 'Bearer ' + localStorage.getItem('erren.token')},
+            body: JSON.stringify({family: 'guobiao-2p', options})});
+          const body = await r.json();
+          if (!r.ok) throw new Error(JSON.stringify(body));
+          return body.table; }""",
+        options,
+    )
+    page.evaluate(f"location.hash = '#/table/{table}'")
+    page.wait_for_selector(".board", timeout=15000)
+
+
+def test_the_timer_warns_once(browser: Browser, server: str) -> None:
+    """A player who lets his own decision run (timers of 7 s) hears "还剩 5 秒" once, when five
+    seconds are left, and not again before the server plays for him (slow: one timeout)."""
+    ctx, page = _table(browser, "zh")
+    try:
+        _vs_computer(page, server, {"turn_timeout_s": TIMER_S, "claim_timeout_s": TIMER_S})
+        warning = f"还剩 {WARNED_AT_S} 秒"
+        deadline = time.monotonic() + 3 * TIMER_S
+        while warning not in _said(page):
+            assert time.monotonic() < deadline, _said(page)
+            page.wait_for_timeout(50)
+        # the decision timed out (the server played for him): said once only
+        timed_out = re.compile(r"^你 超时")
+        while not any(timed_out.match(x) for x in _said(page)):
+            assert time.monotonic() < deadline, _said(page)
+            page.wait_for_timeout(50)
+        said = _said(page)
+        assert said.count(warning) == 1, said
+        assert not any(re.match(r"^还剩 \d+ 秒$", x) for x in said if x != warning), said
+    finally:
+        ctx.close()
