@@ -56,7 +56,7 @@ def test_s1_stake_computer_win_draw_and_a_player_win() -> None:
     e1 = run.settle(Outcome.from_result(score_arcade(Hand.parse(E1))))
     assert e1.base == 600 and e1.payout == 600
     assert run.bankroll == 800 + 100 + 600 == 1500
-    assert "Bankroll 800 + stake 100 returned + payout 600 = 1500." in e1.lines()
+    assert "Bankroll 800 + stake 100 returned + payout 600 = 1,500." in e1.lines()
 
 
 def test_s1_game_over_below_one_unit() -> None:

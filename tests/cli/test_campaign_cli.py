@@ -186,7 +186,7 @@ def test_play_hands_quit_mid_hand_and_resume_at_the_same_point(tmp_path: Path) -
     path = tmp_path / "run.json"
     code, text = session(path, quit_at(3, 2))
     assert code == 0
-    assert text.count(SETTLED) == 2 and "A new run: bankroll 1000" in text
+    assert text.count(SETTLED) == 2 and "A new run: bankroll 1,000" in text
     assert "Progress saved (in the middle of a hand)" in text and str(path) in text
     save = stored(path)
     assert save.run.status is Status.IN_HAND and save.run.hands == 3
@@ -299,7 +299,7 @@ def test_new_answered_yes_starts_over(tmp_path: Path) -> None:
         return "yes" if prompt.endswith("[y/N] ") else quit_at(1, 1)(prompt, text)
 
     code, text = session(path, policy, new=True, seed=99)
-    assert code == 0 and "A new run: bankroll 1000" in text
+    assert code == 0 and "A new run: bankroll 1,000" in text
     run = stored(path).run
     assert run.seed == 99 != old.seed and run.hands == 1
 
@@ -316,7 +316,7 @@ def test_a_finished_run_is_followed_by_a_new_one(tmp_path: Path) -> None:
     saving.write(path, Save(run))
     code, text = session(path, lambda prompt, text: "q")
     assert code == 0 and "Your last run ended (stage 1, bankroll 0" in text
-    assert "A new run: bankroll 1000" in text
+    assert "A new run: bankroll 1,000" in text
     assert stored(path).run.status is Status.READY
 
 
@@ -459,8 +459,8 @@ def test_stage_clear_screen(tmp_path: Path) -> None:
     crafted(path, dealer=HUMAN, dealt=(HEAVENLY, NOTHING))
     code, text = session(path, _win_then(lambda prompt, text: "q"))
     assert code == 0
-    assert "天和" in text and "Payout m × base = 1 × 10000 = 10000" in text
-    assert "Stage 1 cleared!" in text and "On to stage 2: the computer's purse is 20000." in text
+    assert "天和" in text and "Payout m × base = 1 × 10,000 = 10,000" in text
+    assert "Stage 1 cleared!" in text and "On to stage 2: the computer's purse is 20,000." in text
     assert "起始换牌" in text  # stage 2's features are announced
     assert "Your opponent now: Computer (Normal)." in text  # and its level, 普通
     run = stored(path).run
@@ -474,8 +474,8 @@ def test_run_complete_screen(tmp_path: Path) -> None:
     code, text = session(path, _win_then(lambda prompt, text: ""))  # Enter: no exchange
     assert code == 0
     assert "通关 — all four stages cleared!" in text
-    assert "Final bankroll (your score): 21000" in text
-    assert "Stage reached: 4" in text and "best payout: 20000" in text
+    assert "Final bankroll (your score): 21,000" in text
+    assert "Stage reached: 4" in text and "best payout: 20,000" in text
     assert "[Enter] next hand" not in text
     assert stored(path).run.status is Status.COMPLETE
 

@@ -185,9 +185,9 @@ class HandStart:
         unit = self.stake // self.multiplier
         return [
             f"Stage {self.stage}, hand {self.stage_hand} (hand {self.hand} of the run): {deals}.",
-            f"Stake m × {unit} = {self.multiplier} × {unit} = {self.stake}, taken from the "
+            f"Stake m × {unit} = {self.multiplier} × {unit} = {self.stake:,}, taken from the "
             f"bankroll: "
-            f"{self.bankroll_before} → {self.bankroll}.",
+            f"{self.bankroll_before:,} → {self.bankroll:,}.",
         ]
 
     def to_dict(self) -> dict[str, Any]:
@@ -311,8 +311,8 @@ class Run:
         stake = self.params.stake(multiplier)
         if stake > self.bankroll:
             raise StakeError(
-                f"a stake of {multiplier} × {self.params.stake_unit} = {stake} is more than your "
-                f"bankroll {self.bankroll}: choose {self.affordable()} or less"
+                f"a stake of {multiplier} × {self.params.stake_unit} = {stake:,} is more than your "
+                f"bankroll {self.bankroll:,}: choose {self.affordable()} or less"
             )
 
     # ------------------------------------------------------------------ transitions
@@ -359,8 +359,8 @@ class Run:
         returned = 0
         if outcome.kind is OutcomeKind.PLAYER_WIN:
             payout = m * base
-            formula = f"{self._base_formula(outcome)} = {base}"
-            lines.append(f"Payout m × base = {m} × {base} = {payout}   (base {formula})")
+            formula = f"{self._base_formula(outcome)} = {base:,}"
+            lines.append(f"Payout m × base = {m} × {base:,} = {payout:,}   (base {formula})")
             if start.player_deals:
                 self.streak += 1
                 lines.append(
@@ -372,7 +372,7 @@ class Run:
                     doubled = payout * p.streak_multiplier
                     lines.append(
                         f"三连庄拍分! {p.streak_length} dealer wins in a row: payout × "
-                        f"{p.streak_multiplier} = {doubled}; the streak starts again from 0."
+                        f"{p.streak_multiplier} = {doubled:,}; the streak starts again from 0."
                     )
                     payout = doubled
                     self.streak = 0
@@ -386,17 +386,22 @@ class Run:
             returned = stake
             self.bankroll += stake + payout
             lines.append(
-                f"Bankroll {bankroll_before} + stake {stake} returned + payout {payout} = "
-                f"{self.bankroll}."
+                f"Bankroll {bankroll_before:,} + stake {stake:,} returned + payout {payout:,} = "
+                f"{self.bankroll:,}."
             )
             self.purse -= payout
-            lines.append(f"Computer purse {purse_before} − {payout} = {self.purse}.")
+            lines.append(
+                f"Computer purse {purse_before:,} − {payout:,} = {self.purse:,}."
+                if self.purse > 0
+                else f"Computer purse {purse_before:,} − {payout:,} → 0: the purse is empty "
+                "(the payout is paid in full, R3.6)."
+            )
             self.dealer = HUMAN
             self.best_payout = max(self.best_payout, payout)
         elif outcome.kind is OutcomeKind.COMPUTER_WIN:
             lines.append(
-                f"The computer's win costs only your stake of {stake} "
-                f"(「电脑胡牌不计番也不扣玩家分数」): bankroll stays {self.bankroll}."
+                f"The computer's win costs only your stake of {stake:,} "
+                f"(「电脑胡牌不计番也不扣玩家分数」): bankroll stays {self.bankroll:,}."
             )
             self.streak = 0
             if streak_before:
@@ -407,7 +412,8 @@ class Run:
             returned = stake
             self.bankroll += stake
             lines.append(
-                f"No winner: stake {stake} returned, bankroll {bankroll_before} → {self.bankroll}."
+                f"No winner: stake {stake:,} returned, bankroll {bankroll_before:,} → "
+                f"{self.bankroll:,}."
             )
             lines.append(
                 f"The same dealer deals again ({_SEATS[self.dealer]}); streak stays {self.streak}."
@@ -423,7 +429,7 @@ class Run:
                 next_stage = next_purse = None
                 lines.append(
                     f"通关 — the run is complete. Final bankroll (the run's score): "
-                    f"{self.bankroll}."
+                    f"{self.bankroll:,}."
                 )
             else:
                 self.stage += 1
@@ -433,7 +439,7 @@ class Run:
                 self.dealer = self._stage_dealer(self.stage)
                 next_stage, next_purse = self.stage, self.purse
                 lines.append(
-                    f"Stage {self.stage} begins: the computer's purse is {self.purse}, "
+                    f"Stage {self.stage} begins: the computer's purse is {self.purse:,}, "
                     f"{_SEATS[self.dealer]} deal{'s' if self.dealer == COMPUTER else ''} "
                     f"first (drawn at random), streak 0; your bankroll carries over."
                 )
@@ -442,7 +448,7 @@ class Run:
             self.status = Status.GAME_OVER
             next_stage = next_purse = None
             lines.append(
-                f"游戏失败 — game over: your bankroll {self.bankroll} cannot cover the smallest "
+                f"游戏失败 — game over: your bankroll {self.bankroll:,} cannot cover the smallest "
                 f"stake ({p.stake_unit})."
             )
         else:

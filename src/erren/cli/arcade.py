@@ -240,7 +240,7 @@ class Campaign:
         deals = "you deal" if state.dealer == HUMAN else "the computer deals"
         return (
             f"Stage {run.stage}/{STAGES} · {deals} · {state.wall_count} tiles left · "
-            f"stake {stake} · bankroll {run.bankroll} · purse {run.purse} · "
+            f"stake {stake:,} · bankroll {run.bankroll:,} · purse {run.purse:,} · "
             f"streak {run.streak}/{run.params.streak_length}"
         )
 
@@ -387,7 +387,7 @@ class Campaign:
         purse = run.params.purse(run.stage)
         dealer = "you deal" if run.dealer == HUMAN else "the computer deals"
         io.say(
-            f"Bankroll {run.bankroll} · computer purse {run.purse} of {purse} · {dealer} · "
+            f"Bankroll {run.bankroll:,} · computer purse {run.purse:,} of {purse:,} · {dealer} · "
             f"三连庄 streak {run.streak}/{run.params.streak_length}"
         )
         io.say("Features: " + " · ".join(run.features.names()))
@@ -441,13 +441,13 @@ class Campaign:
         for line in settlement.lines():
             io.say("  " + line)
         io.say("")
-        io.say(pal.bold(f"Bankroll {self.run.bankroll}   gain {settlement.gain:+d}"))
+        io.say(pal.bold(f"Bankroll {self.run.bankroll:,}   gain {settlement.gain:+,d}"))
 
     def stage_screen(self, settlement: Settlement) -> None:
         io, pal, run = self.io, self.pal, self.run
         io.say("")
         io.say(pal.paint(f"★ ★ ★  Stage {settlement.start.stage} cleared!  ★ ★ ★", "1;32"))
-        io.say(f"On to stage {run.stage}: the computer's purse is {run.purse}.")
+        io.say(f"On to stage {run.stage}: the computer's purse is {run.purse:,}.")
         io.say(f"Your opponent now: {self.computer()}.")
         io.say("Features: " + " · ".join(run.features.names()))
         io.say(f"First dealer (random): {_SEAT[run.dealer]}.")
@@ -457,16 +457,16 @@ class Campaign:
         io.say("")
         if run.status is Status.COMPLETE:
             io.say(pal.paint("★ ★ ★  通关 — all four stages cleared!  ★ ★ ★", "1;32"))
-            io.say(f"Final bankroll (your score): {run.bankroll}")
+            io.say(f"Final bankroll (your score): {run.bankroll:,}")
         else:
             io.say(pal.paint("游戏失败 — GAME OVER", "1;31"))
             io.say(
-                f"Your bankroll {run.bankroll} cannot cover the smallest stake "
+                f"Your bankroll {run.bankroll:,} cannot cover the smallest stake "
                 f"({run.params.stake_unit})."
             )
         io.say(
             f"Stage reached: {run.stage} · hands played: {run.hands} · "
-            f"best payout: {run.best_payout}"
+            f"best payout: {run.best_payout:,}"
         )
         io.say("Start a new run with: erren arcade")
 
@@ -476,7 +476,7 @@ def _describe_run(run: Run) -> str:
     hands = f"{played} hand{'s' if played != 1 else ''} played"
     if run.status is Status.IN_HAND:
         hands += f", hand {run.hands} in play"
-    return f"stage {run.stage}, bankroll {run.bankroll}, purse {run.purse}, {hands}"
+    return f"stage {run.stage}, bankroll {run.bankroll:,}, purse {run.purse:,}, {hands}"
 
 
 def _confirm(console: Console, question: str) -> bool:
@@ -527,7 +527,7 @@ def arcade(
             run_seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
             game = Campaign(Run.new(seed=run_seed), path, io, pal, bot)
             io.say(
-                f"A new run: bankroll {game.run.bankroll}, four stages; empty the computer's "
+                f"A new run: bankroll {game.run.bankroll:,}, four stages; empty the computer's "
                 "purse to clear each. q saves and quits at any prompt."
             )
             game.save()

@@ -192,6 +192,7 @@ export function replayScreen(root, id) {
             options: data.options || {},
             streak: f.streak || 0,
             gold: goldOf(f),
+            wild,
             waiting: false,
             opponentReady: true,
             closed: true,
