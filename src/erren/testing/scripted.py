@@ -193,6 +193,7 @@ async def serving(database: str, *, new_player_hands: int = 0) -> AsyncIterator[
         claim_min_pause_s=0.0,
         new_player_hands=new_player_hands,
         repeat_hold_s=0.0,  # the same two accounts quick-match hand after hand here
+        show_up_s=600.0,  # wall seconds: a loaded machine never dissolves a pairing here
     )
     app = create_app(store, rng=rng, clock=Clock(0.01), config=config)
     port = free_port()

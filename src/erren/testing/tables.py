@@ -14,5 +14,7 @@ SLOW_CLOCK = TableConfig(
     claim_timeout_s=600.0,
     claim_min_pause_s=0.0,
     idle_timeout_s=600.0,
+    show_up_s=600.0,
 )
-"""A table whose timers never get in the way (bots move at once)."""
+"""A table whose timers never get in the way (bots move at once), nor a quick match's show-up
+time (wall seconds)."""

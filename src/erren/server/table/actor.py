@@ -57,6 +57,8 @@ class Table(Timers):
     async def stop(self) -> None:
         """Cancel the actor (server shutdown): unfinished hands stay in the store."""
         self._cancel_timers()
+        for task in list(self._reviewing):
+            task.cancel()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -277,19 +279,31 @@ class Table(Timers):
             return
         key = (game, seat)
         body = self._reviews.get(key)
-        if body is None:
-            record = state.record()
-            bot = level_bot(Level.STRONG, seed=game, ruleset=self.ruleset)
-            try:
-                decisions, count = await work.run(Work.REVIEW, review, record, seat, bot)
-            except work.BusyError as err:
-                self._error(conn, "busy", str(err), params={"work": err.work.value})
-                return
-            except ValueError as err:  # the kernel or the bot could not read a position
-                log.warning("table %s: no review of game %s: %s", self.spec.id, game, err)
-                self._error(conn, "no-review", "this hand cannot be reviewed")
-                return
-            body = review_json(decisions, count)
+        if body is not None:
+            conn.send({"type": "review", "game": game, **body})
+            return
+        # worked out beside the actor: a review takes seconds on a busy machine, and the
+        # table's other messages (the opponent's, the next hand's) must not wait for it
+        worker = self._work_out_review(conn, key, state.record())
+        task = asyncio.create_task(worker, name=f"review {self.spec.id} {game}:{seat}")
+        self._reviewing.add(task)
+        task.add_done_callback(self._reviewing.discard)
+
+    async def _work_out_review(self, conn: Conn, key: tuple[int, int], record: Record) -> None:
+        """Review ``record`` for the seat of ``key`` (game, seat), keep it, send it to ``conn``."""
+        game, seat = key
+        bot = level_bot(Level.STRONG, seed=game, ruleset=self.ruleset)
+        try:
+            decisions, count = await work.run(Work.REVIEW, review, record, seat, bot)
+        except work.BusyError as err:
+            self._error(conn, "busy", str(err), params={"work": err.work.value})
+            return
+        except ValueError as err:  # the kernel or the bot could not read a position
+            log.warning("table %s: no review of game %s: %s", self.spec.id, game, err)
+            self._error(conn, "no-review", "this hand cannot be reviewed")
+            return
+        body = review_json(decisions, count)
+        if self.game_id == game:  # not yet replaced by the next hand's
             self._reviews = {key: body}
         conn.send({"type": "review", "game": game, **body})
 

@@ -87,6 +87,8 @@ class TableBase:
         self._window_at: float | None = None
         """When (loop time) the running claim window opened, at tables where a human decides."""
         self._window_pass: Timer | None = None
+        self._reviewing: set[asyncio.Task[None]] = set()
+        """Reviews being worked out (the actor does not wait for them: the table plays on)."""
         self.store_failures = 0
         """Failed database writes in a row (0: the store is fine)."""
         self._expert: Bot | None = None
