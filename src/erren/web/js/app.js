@@ -13,6 +13,7 @@ import { historyScreen, replayScreen } from "./replay.js";
 import { loadNames } from "./settle.js";
 import { closeRules, openRules, parseRulesHash, rulesHref } from "./rules.js";
 import { closeTutorial, openTutorial, tutorialOffer } from "./tutorial.js";
+import { openSettings } from "./settings.js";
 import { TableView } from "./table.js";
 
 /** @typedef {import("./api.js").User} User */
@@ -34,11 +35,29 @@ function header() {
   if (user && !user.guest) items.push(h("a#beans.beans", { href: "#/profile", title: t("pf_title") }, ""));
   if (user) items.push(h("a.user#link-profile", { href: "#/profile", title: t("pf_title") }, playerName(user.name)));
   items.push(h("button.ghost#rules", { type: "button", onclick: () => { location.hash = rulesHref(table && table.info ? table.info.family : "guobiao-2p"); } }, t("rules_rules")));
+  items.push(settingsButton());
   // the switch names the other language in that language
   items.push(h("button.ghost#lang", { type: "button", lang: otherLang(), onclick: () => { setLang(getLang() === "zh" ? "en" : "zh"); route(); } }, t("lang_switch")));
   if (user) items.push(h("button.ghost#logout", { type: "button", onclick: logout }, t("logout")));
   bar.replaceChildren(...items);
   if (user && !user.guest) refreshBeans();
+}
+
+const GEAR = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" fill-rule="evenodd" d="M10.3 2h3.4l.5 2.6 1.6.7 2.2-1.5 2.4 2.4-1.5 2.2.7 1.6 2.6.5v3.4l-2.6.5-.7 1.6 1.5 2.2-2.4 2.4-2.2-1.5-1.6.7-.5 2.6h-3.4l-.5-2.6-1.6-.7-2.2 1.5-2.4-2.4 1.5-2.2-.7-1.6L2 13.7v-3.4l2.6-.5.7-1.6-1.5-2.2 2.4-2.4 2.2 1.5 1.6-.7zM12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7z"/></svg>';
+
+/** The header's 设置 button: a gear named for screen readers; the panel's changes redraw what
+ * they touch (the words: the whole screen; the table's play: the table). @returns {HTMLElement} */
+function settingsButton() {
+  const btn = h("button.ghost.icon#btn-settings", { type: "button", "aria-label": t("settings"), title: t("settings"), "aria-haspopup": "dialog" });
+  btn.innerHTML = GEAR;
+  btn.addEventListener("click", () => openSettings((what) => {
+    if (what === "lang") route().catch(showError);
+    else if (table) {
+      table.autoAnswer();
+      table.render();
+    }
+  }));
+  return btn;
 }
 
 /** Show the balance in the header (again: after every settlement, the table says so). */

@@ -30,12 +30,42 @@ function key(family) {
   return `erren.hints.${family}`;
 }
 
-/** Whether hints are on at this family's tables (on unless switched off). @param {string} family @returns {boolean} */
+/** The localStorage key of the settings' switch, for every family's tables. */
+const ALL_KEY = "erren.hints";
+
+/** Whether hints are on at this family's tables: the table's own switch if it was used, else
+ * the settings' (on unless switched off). @param {string} family @returns {boolean} */
 export function hintsOn(family) {
   try {
-    return localStorage.getItem(key(family)) !== "off";
+    const own = localStorage.getItem(key(family));
+    return (own || localStorage.getItem(ALL_KEY)) !== "off";
   } catch {
     return true;
+  }
+}
+
+/** Whether the settings' hints switch is on (every family's tables). @returns {boolean} */
+export function allHintsOn() {
+  try {
+    return localStorage.getItem(ALL_KEY) !== "off";
+  } catch {
+    return true;
+  }
+}
+
+/** Switch hints on or off at every family's tables: each family's own switch follows.
+ * @param {boolean} on */
+export function setAllHints(on) {
+  try {
+    const mine = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith(`${ALL_KEY}.`)) mine.push(k);
+    }
+    for (const k of mine) localStorage.removeItem(k);
+    localStorage.setItem(ALL_KEY, on ? "on" : "off");
+  } catch {
+    /* private mode: the switch holds for this page only */
   }
 }
 

@@ -15,8 +15,34 @@
 const MS = 220;
 const EASE = "cubic-bezier(.2, .7, .3, 1)";
 
-/** Whether motion is wanted: not when the player prefers reduced motion. @returns {boolean} */
+const MOTION_KEY = "erren.motion";
+
+/** @typedef {"system"|"reduce"} MotionChoice */
+
+/** The player's motion setting (remembered per browser): follow the system, or reduce. @returns {MotionChoice} */
+export function motionChoice() {
+  try {
+    return localStorage.getItem(MOTION_KEY) === "reduce" ? "reduce" : "system";
+  } catch {
+    return "system";
+  }
+}
+
+/** Choose the motion setting and remember it; `<html>` carries `.reduce-motion` while reduced. @param {MotionChoice} choice */
+export function setMotionChoice(choice) {
+  try {
+    if (choice === "reduce") localStorage.setItem(MOTION_KEY, "reduce");
+    else localStorage.removeItem(MOTION_KEY);
+  } catch {
+    /* storage refused: the choice holds for this page only */
+  }
+  document.documentElement.classList.toggle("reduce-motion", choice === "reduce");
+}
+
+/** Whether motion is wanted: not when the player asks for less of it, in the settings or the
+ * system (prefers-reduced-motion). @returns {boolean} */
 export function motionWanted() {
+  if (document.documentElement.classList.contains("reduce-motion")) return false;
   try {
     return !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   } catch {

@@ -19,6 +19,7 @@ import { toast } from "./dom.js";
 import { motionOf } from "./motion.js";
 import { muted, setMuted, soundEvents } from "./sound.js";
 import { hintsOn, setHintsOn } from "./hints.js";
+import { aidAnswer } from "./settings.js";
 import { errorText, familyName, t } from "./i18n.js";
 import { boardView, renderTable, resultText, seatName, showConn } from "./tablescreen.js";
 import { announceEvents, clearAnnouncements } from "./announce.js";
@@ -87,6 +88,8 @@ export class TableView {
     this.pending = null;
     /** the rest of a multi-tile answer, each step sent once the server echoed the one before @type {string[]} */
     this.steps = [];
+    /** the decision (hand and event) the play aids last answered @type {string} */
+    this.autoAt = "";
     /** @type {HTMLElement|null} */
     this.dialog = null;
     /** @type {Record<string, string>} */
@@ -232,6 +235,7 @@ export class TableView {
           this.setState(msg.state);
         }
         this.resynced();
+        this.autoAnswer();
         break;
       case "events":
         if (msg.game !== this.game) this.newHand(msg.game);
@@ -239,6 +243,7 @@ export class TableView {
         this.setState(msg.state);
         this.resynced();
         this.nextStep();
+        this.autoAnswer();
         break;
       case "advice":
         if (msg.action && msg.n === this.lastN) this.advice = { n: msg.n, action: msg.action, reason: msg.reason || null };
@@ -472,6 +477,17 @@ export class TableView {
     if (next === undefined) return;
     if (this.legal().includes(next)) this.act(next);
     else this.steps = [];
+  }
+
+  /** The settings' play aids (自动和, 不吃碰: settings.js `aidAnswer`), once per decision, never
+   * over a move on its way or a choice under way. */
+  autoAnswer() {
+    const at = `${this.game}:${this.lastN}`;
+    if (this.end || this.inflight || this.pending || this.steps.length || this.mode || this.autoAt === at) return;
+    const answer = aidAnswer(this.legal());
+    if (!answer) return;
+    this.autoAt = at;
+    this.act(answer);
   }
 
   /** The moves the player may make now.  A decision in which he could only pass (a claim
