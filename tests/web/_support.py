@@ -12,6 +12,7 @@ import contextlib
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
@@ -160,3 +161,24 @@ def pair_at_room(browser: Browser, url: str, room: str) -> tuple[BrowserContext,
     for page in (a, b):
         page.wait_for_selector(".board", timeout=20000)
     return ctx_a, a, b
+
+
+def vs_computer_table(page: Page, url: str, family: str, options: dict[str, Any]) -> None:
+    """A guest at a table against the computer with the rules ``options`` (the lobby's own
+    request, made from the page)."""
+    page.goto(url + "/")
+    page.click("#btn-guest")
+    page.wait_for_selector("#btn-computer")
+    table = page.evaluate(
+        """async ([family, options]) => {
+          const r = await fetch('/tables/vs-computer', {method: 'POST', headers: {
+            'Content-Type': 'application/json',
+            Authorization: 'Bearer ' + localStorage.getItem('erren.token')},
+            body: JSON.stringify({family, options})});
+          const body = await r.json();
+          if (!r.ok) throw new Error(JSON.stringify(body));
+          return body.table; }""",
+        [family, options],
+    )
+    page.evaluate(f"location.hash = '#/table/{table}'")
+    page.wait_for_selector(".board", timeout=15000)

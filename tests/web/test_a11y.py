@@ -20,7 +20,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import guest_table, page_errors
+from ._support import guest_table, page_errors, vs_computer_table
 
 SIZES = ((390, 844), (360, 740), (844, 390))
 HAND_S = 40
@@ -292,33 +292,13 @@ def test_names_in_english(browser: Browser, server: str, shots: Path) -> None:
         ctx.close()
 
 
-def _vs_computer(page: Page, url: str, options: dict[str, int]) -> None:
-    """A guest at a guobiao-2p table against the computer with the rules ``options`` (the
-    lobby's own request, made from the page)."""
-    page.goto(url + "/")
-    page.click("#btn-guest")
-    page.wait_for_selector("#btn-computer")
-    table = page.evaluate(
-        """async (options) => {
-          const r = await fetch('/tables/vs-computer', {method: 'POST', headers: {
-            'Content-Type': 'application/json',
-            Authorization: 'Bearer ' + localStorage.getItem('erren.token')},
-            body: JSON.stringify({family: 'guobiao-2p', options})});
-          const body = await r.json();
-          if (!r.ok) throw new Error(JSON.stringify(body));
-          return body.table; }""",
-        options,
-    )
-    page.evaluate(f"location.hash = '#/table/{table}'")
-    page.wait_for_selector(".board", timeout=15000)
-
-
 def test_the_timer_warns_once(browser: Browser, server: str) -> None:
     """A player who lets his own decision run (timers of 7 s) hears "还剩 5 秒" once, when five
     seconds are left, and not again before the server plays for him (slow: one timeout)."""
     ctx, page = _table(browser, "zh")
     try:
-        _vs_computer(page, server, {"turn_timeout_s": TIMER_S, "claim_timeout_s": TIMER_S})
+        timers = {"turn_timeout_s": TIMER_S, "claim_timeout_s": TIMER_S}
+        vs_computer_table(page, server, "guobiao-2p", timers)
         warning = f"还剩 {WARNED_AT_S} 秒"
         deadline = time.monotonic() + 3 * TIMER_S
         while warning not in _said(page):

@@ -19,7 +19,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, WebSocketRoute
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import PASS, guest_table, page_errors, river, until
+from ._support import PASS, guest_table, page_errors, river, until, vs_computer_table
 
 SIZES = ((390, 844), (360, 740), (844, 390))
 OPENING_TIMER_S = 10
@@ -88,27 +88,6 @@ def _click(page: Page, selector: str) -> None:
     just a retry of the caller's loop."""
     with contextlib.suppress(PlaywrightError):
         page.locator(selector).last.click(timeout=1000)
-
-
-def _vs_computer(page: Page, url: str, family: str, options: dict[str, Any]) -> None:
-    """A guest at a table against the computer with the rules ``options`` (the lobby's own
-    request, made from the page)."""
-    page.goto(url + "/")
-    page.click("#btn-guest")
-    page.wait_for_selector("#btn-computer")
-    table = page.evaluate(
-        """async ([family, options]) => {
-          const r = await fetch('/tables/vs-computer', {method: 'POST', headers: {
-            'Content-Type': 'application/json',
-            Authorization: 'Bearer ' + localStorage.getItem('erren.token')},
-            body: JSON.stringify({family, options})});
-          const body = await r.json();
-          if (!r.ok) throw new Error(JSON.stringify(body));
-          return body.table; }""",
-        [family, options],
-    )
-    page.evaluate(f"location.hash = '#/table/{table}'")
-    page.wait_for_selector(".board", timeout=15000)
 
 
 # ---------------------------------------------------------------------------- xiamen's opening
@@ -247,7 +226,7 @@ def test_the_pung_offer_says_what_is_offered_and_the_choices(
     try:
         # every normal draw brings the offer (R2.22 with probability 1), no opening exchange
         rules = {"pung_offer_prob": 1.0, "opening_exchange": False, "pick_any_prob": 0.0}
-        _vs_computer(page, server, "arcade", rules)
+        vs_computer_table(page, server, "arcade", rules)
         _to_offer(page)
         offered = offers.tiles[-1]
         seen = _seen(page)
@@ -367,7 +346,7 @@ def test_trustee_is_told_on_off_and_at_the_next_hand(
     freeze = Freeze(page)
     try:
         # one-second timers: the player who does nothing times out twice within seconds
-        _vs_computer(page, server, "guobiao-2p", {"turn_timeout_s": 1, "claim_timeout_s": 1})
+        vs_computer_table(page, server, "guobiao-2p", {"turn_timeout_s": 1, "claim_timeout_s": 1})
         _until_trustee(page)  # the page's table stands still from there
         on_by_timeouts = f"你连续超时 {AUTO_TRUSTEE_AFTER} 次，已自动托管"
         _toast(page, on_by_timeouts)
