@@ -100,9 +100,9 @@ setup(
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra"],
         ),
         Extension(
-            "erren.scoring.guobiao._fastfan",
-            sources=["src/erren/scoring/guobiao/_fastfan.c"],
-            depends=["src/erren/scoring/guobiao/_fastfan_tables.h"],
+            "erren.families.guobiao.scoring._fastfan",
+            sources=["src/erren/families/guobiao/scoring/_fastfan.c"],
+            depends=["src/erren/families/guobiao/scoring/_fastfan_tables.h"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra"],
         ),
     ],

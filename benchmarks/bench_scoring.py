@@ -40,9 +40,9 @@ from typing import Any
 import MahjongGB
 
 from benchmarks.harness import Config, Loop, Row, format_table, run_main, suite, time_per_op
+from erren.families.guobiao.scoring import NotAWinError, WinContext, score, score_fast
 from erren.hand import Hand
 from erren.melds import Meld, MeldKind
-from erren.scoring.guobiao import NotAWinError, WinContext, score, score_fast
 from erren.testing.hands import GB_NAMES, WALL_NAMES, WallName, deal_batch
 from erren.tiles import Tile
 

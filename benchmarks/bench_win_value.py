@@ -31,11 +31,11 @@ from typing import Any
 
 from benchmarks.harness import Config, Row, format_table, run_main, suite, time_per_op
 from erren.engine import State, WinClaim, find_ruleset
-from erren.engine.guobiao import GuobiaoRuleset
-from erren.engine.guobiao import _context as win_context
+from erren.families.guobiao.game import GuobiaoRuleset
+from erren.families.guobiao.game import _context as win_context
+from erren.families.guobiao.scoring import WinContext, score, score_fast
+from erren.families.guobiao.scoring.calculator import _candidates, _score
 from erren.hand import Hand
-from erren.scoring.guobiao import WinContext, score, score_fast
-from erren.scoring.guobiao.calculator import _candidates, _score
 from erren.sim import simulate
 
 RULESET = "guobiao-2p"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from erren.bots import find_bot
 from erren.engine import Action, ActionKind, ArcadeView, State, find_ruleset
-from erren.engine.arcade import stage_options
+from erren.families.arcade.game import stage_options
 from erren.sim import simulate
 from erren.sim.simulator import play_hand
 

@@ -10,7 +10,7 @@ import pytest
 
 from erren.bots import EfficiencyBot
 from erren.engine import Observation, State, find_ruleset
-from erren.engine.arcade import stage_options
+from erren.families.arcade.game import stage_options
 from erren.server.protocol import observation_from_json, observation_json
 
 

@@ -15,13 +15,13 @@ from erren.analysis.waits import improving
 from erren.bots import EfficiencyBot, find_bot
 from erren.bots.expert import ExpertBot
 from erren.bots.expert.defence import danger, safer_discard
-from erren.bots.expert.guobiao import Knobs, Seen, discard_values, ready_discards
 from erren.bots.expert.opponent import public_key, readiness_test, shanten_weights
 from erren.bots.expert.train_opponent import MAX_DISCARDS, MAX_SHANTEN, collect
-from erren.bots.expert.values import Valuer
 from erren.bots.random_bot import RandomBot
 from erren.engine import Action, ActionKind, Observation, State, find_ruleset
 from erren.engine.resample import resample
+from erren.families.guobiao.bot.expert import Knobs, Seen, discard_values, ready_discards
+from erren.families.guobiao.bot.values import Valuer
 from erren.melds import Meld, MeldKind
 from erren.notation import parse_tiles
 from erren.testing.deals import start

@@ -1,4 +1,4 @@
-"""The expert's arcade play (erren.bots.expert.arcade): legal, deterministic, from the
+"""The expert's arcade play (erren.families.arcade.bot.expert): legal, deterministic, from the
 observation only, and valued by the table's real payment (arcade §4, R2.25)."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import pytest
 
 from erren.bots.efficiency import EfficiencyBot
 from erren.bots.expert import ExpertBot
-from erren.bots.expert.arcade import ArcadeKnobs, configure
-from erren.bots.expert.arcade_exchange import exchange_plan, loose_tiles
-from erren.bots.expert.arcade_value import ArcadeValuer, ReadyHand
 from erren.engine import Action, ActionKind, ArcadeView, Observation, State, find_ruleset
 from erren.engine.resample import resample
+from erren.families.arcade.bot.exchange import exchange_plan, loose_tiles
+from erren.families.arcade.bot.expert import ArcadeKnobs, configure
+from erren.families.arcade.bot.value import ArcadeValuer, ReadyHand
 from erren.hand import Hand
 from erren.tiles import Tile
 
@@ -90,7 +90,7 @@ def test_ready_value_is_unseen_copies_times_the_mean_payment() -> None:
 
 def test_a_concealed_baoting_adds_one_fan_per_win() -> None:
     """门清报听 (N3) is 1 more fan on every win of 111z222z333z5567m: 7 and 8."""
-    from erren.scoring.arcade import Baoting  # noqa: PLC0415
+    from erren.families.arcade.scoring import Baoting  # noqa: PLC0415
 
     valuer = ArcadeValuer(17)
     hand = ReadyHand(_counts("111z222z333z5567m"), 0, (), 0)

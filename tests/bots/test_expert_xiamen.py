@@ -1,4 +1,5 @@
-"""The expert's xiamen play (erren.bots.expert.xiamen): legal, deterministic, and the two rules
+"""The expert's xiamen play (erren.families.xiamen.bot.expert): legal, deterministic, and the two
+rules
 it keeps — the race against an opponent at a 游 level and the opening pass for 游金 (xiamen.md
 R-2.3, R-2.9, R-4.6)."""
 
@@ -9,11 +10,11 @@ import random
 
 from erren.bots.efficiency import EfficiencyBot
 from erren.bots.expert import ExpertBot
-from erren.bots.expert.xiamen import XiamenKnobs, configure, you_ready_opening
 from erren.engine import Action, Observation, State, XiamenView, find_ruleset
 from erren.engine.resample import resample
+from erren.families.xiamen.bot.expert import XiamenKnobs, configure, you_ready_opening
+from erren.families.xiamen.scoring import WinType, XiamenContext, score_xiamen, settle_xiamen
 from erren.hand import Hand
-from erren.scoring.xiamen import WinType, XiamenContext, score_xiamen, settle_xiamen
 from erren.sim import simulate
 from erren.tiles import Tile
 

@@ -8,15 +8,15 @@ import pytest
 
 from erren.bots import Bot, EfficiencyBot, Level, NoviceBot, find_bot, level_bot, parse_level
 from erren.bots.expert import ExpertBot
-from erren.bots.expert.arcade import ArcadeKnobs
-from erren.bots.expert.arcade import knobs_of as arcade_knobs
 from erren.bots.expert.knobs import Knobs
-from erren.bots.expert.xiamen import XiamenKnobs
-from erren.bots.expert.xiamen import knobs_of as xiamen_knobs
 from erren.bots.levels import level_names
 from erren.bots.novice import discard_tiers
 from erren.engine import Action, ActionKind, Observation, State, find_ruleset
-from erren.engine.arcade import stage_options
+from erren.families.arcade.bot.expert import ArcadeKnobs
+from erren.families.arcade.bot.expert import knobs_of as arcade_knobs
+from erren.families.arcade.game import stage_options
+from erren.families.xiamen.bot.expert import XiamenKnobs
+from erren.families.xiamen.bot.expert import knobs_of as xiamen_knobs
 from erren.notation import parse_tile, parse_tiles
 from erren.testing.deals import start
 from erren.tiles import Tile

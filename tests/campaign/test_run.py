@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from erren.bots import Level
-from erren.campaign import (
+from erren.families.arcade.campaign import (
     COMPUTER,
     HUMAN,
     STAGE_LEVELS,
@@ -18,8 +18,8 @@ from erren.campaign import (
     stage_base,
     stage_level,
 )
+from erren.families.arcade.scoring import score_arcade
 from erren.hand import Hand
-from erren.scoring.arcade import score_arcade
 
 E1 = "234m567m234p45s77p +3s"  # 3 fan, stage 600
 E13 = "1113334466z [222z'] +4z"  # 大四喜 ×2 + 字一色 ×1 = 3倍役满, stage 30000

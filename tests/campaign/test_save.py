@@ -8,9 +8,9 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from erren.campaign import Outcome, Run, Status
-from erren.campaign import save as saving
-from erren.campaign.save import Save, SaveError
+from erren.families.arcade.campaign import Outcome, Run, Status
+from erren.families.arcade.campaign import save as saving
+from erren.families.arcade.campaign.save import Save, SaveError
 
 
 def _played() -> Run:

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
-from erren.campaign import CampaignParams, Outcome, OutcomeKind, Run, table
-from erren.engine.arcade import stage_options
 from erren.engine.state import HandResult
+from erren.families.arcade.campaign import CampaignParams, Outcome, OutcomeKind, Run, table
+from erren.families.arcade.game import stage_options
+from erren.families.arcade.scoring import score_arcade
 from erren.hand import Hand
-from erren.scoring.arcade import score_arcade
 
 if TYPE_CHECKING:
     from erren.engine import State

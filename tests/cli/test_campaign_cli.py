@@ -3,7 +3,8 @@
 Each session reads its answers from :class:`Answers`, a stdin that looks at the last prompt
 printed and answers from a script (stake, exchange, pick, ``[y/N]``) or by a steady policy
 (discard the first tile, pass every claim, Enter for the next hand).  Runs that must reach the
-stage-clear, run-complete and game-over screens are set up through :mod:`erren.campaign` and a
+stage-clear, run-complete and game-over screens are set up through
+:mod:`erren.families.arcade.campaign` and a
 save file holding a crafted hand in play.  No test touches the real user data folder: an
 autouse fixture points ``ERREN_DATA_DIR`` and ``XDG_DATA_HOME`` into ``tmp_path``.
 """
@@ -20,13 +21,13 @@ from typing import TextIO, cast
 
 import pytest
 
-from erren.campaign import COMPUTER, HUMAN, Run, Status, table
-from erren.campaign import save as saving
-from erren.campaign.save import Save
 from erren.cli.arcade import arcade
 from erren.cli.main import main
 from erren.display import Palette
 from erren.engine import Action, State
+from erren.families.arcade.campaign import COMPUTER, HUMAN, Run, Status, table
+from erren.families.arcade.campaign import save as saving
+from erren.families.arcade.campaign.save import Save
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS
 
@@ -309,7 +310,7 @@ def test_a_finished_run_is_followed_by_a_new_one(tmp_path: Path) -> None:
     run = Run.new(seed=1)
     run.bankroll = 100
     run.start_hand(1)
-    from erren.campaign import Outcome  # noqa: PLC0415
+    from erren.families.arcade.campaign import Outcome  # noqa: PLC0415
 
     run.settle(Outcome.computer_win())
     assert run.status is Status.GAME_OVER

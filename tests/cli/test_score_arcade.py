@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from erren.cli import score, score_arcade
+from erren.cli import score
+from erren.families.arcade import cli as score_arcade
 
 
 def _args(*argv: str) -> argparse.Namespace:

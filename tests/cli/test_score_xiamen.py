@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from erren.cli import score as score_cli
-from erren.cli import score_xiamen
-from erren.cli.score_xiamen import run_jsonl, score_json
+from erren.families.xiamen import cli as score_xiamen
+from erren.families.xiamen.cli import run_jsonl, score_json
 
 
 def build_parser() -> argparse.ArgumentParser:

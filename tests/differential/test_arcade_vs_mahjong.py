@@ -34,7 +34,7 @@ Differences, each applied in its exact form (never skipped):
    chuuren, daisuushii) map to the arcade limit hand; only the set of hands is compared.
 6. **Local limit hands** (大车轮, 四连刻, 百万石, 红孔雀, 东北新干线, R4.14) drop arcade's
    non-limit patterns; riichi scores ordinary yaku.  Applied: the comparison reads arcade's
-   non-limit detections, which :class:`~erren.scoring.arcade.Evaluation` lists regardless.
+   non-limit detections, which :class:`~erren.families.arcade.scoring.Evaluation` lists regardless.
 7. **No yaku**: a riichi hand with no yaku (``no_yaku``) has the empty set of compared yaku;
    arcade's 推倒胡 and 门清 are not compared.
 """
@@ -49,8 +49,8 @@ import pytest
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 
+from erren.families.arcade.scoring import ArcadeContext, Evaluation, Form, evaluate
 from erren.hand import Hand
-from erren.scoring.arcade import ArcadeContext, Evaluation, Form, evaluate
 from erren.testing.differential import SEED
 from erren.tiles import Tile
 

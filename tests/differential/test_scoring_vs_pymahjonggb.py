@@ -33,9 +33,9 @@ from dataclasses import dataclass
 import MahjongGB
 import pytest
 
+from erren.families.guobiao.scoring import FANS_GB, ScoreResult, score
 from erren.hand import Hand
 from erren.melds import MeldKind
-from erren.scoring.guobiao import FANS_GB, ScoreResult, score
 from erren.testing.wins import Case, MeldSpec, random_cases
 
 N_HANDS = int(os.environ.get("ERREN_DIFF_HANDS", "20000"))

@@ -6,8 +6,8 @@ import random
 from collections import Counter
 
 from erren.engine import Action, ActionKind, Ruleset, State
-from erren.engine.arcade import ArcadeData
-from erren.engine.xiamen import XiamenData
+from erren.families.arcade.game import ArcadeData
+from erren.families.xiamen.game import XiamenData
 from erren.notation import parse_tiles
 from erren.testing.deals import DEAL_ORDER, make_wall, start
 from erren.tiles import NUM_KINDS

@@ -19,7 +19,9 @@ from erren.engine import (
     find_ruleset,
     replay,
 )
-from erren.engine.arcade import (
+from erren.engine.result import HandResult
+from erren.errors import IllegalActionError
+from erren.families.arcade.game import (
     BLEED_NORMAL,
     BLEED_YAKUMAN,
     ArcadePhase,
@@ -27,10 +29,8 @@ from erren.engine.arcade import (
     bleed_target,
     stage_options,
 )
-from erren.engine.result import HandResult
-from erren.errors import IllegalActionError
+from erren.families.arcade.scoring import ArcadeResult
 from erren.notation import parse_tiles
-from erren.scoring.arcade import ArcadeResult
 from erren.tiles import NUM_KINDS, Tile
 
 from ._support import act, start_arcade, tile_census

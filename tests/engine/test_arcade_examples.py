@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from erren.campaign import Outcome, Run, table
 from erren.engine import Action, Phase, State
-from erren.engine.arcade import arcade_data
 from erren.engine.result import HandResult
-from erren.scoring.arcade import ArcadeResult
+from erren.families.arcade.campaign import Outcome, Run, table
+from erren.families.arcade.game import arcade_data
+from erren.families.arcade.scoring import ArcadeResult
 
 from ._support import start_arcade
 

@@ -20,7 +20,7 @@ from erren.engine import (
     State,
     find_ruleset,
 )
-from erren.engine.arcade import ArcadePhase, arcade_data, stage_options
+from erren.families.arcade.game import ArcadePhase, arcade_data, stage_options
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS, Tile
 

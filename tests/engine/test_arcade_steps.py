@@ -12,9 +12,9 @@ import random
 import pytest
 
 from erren.engine import Action, ActionKind, ArcadeView, EventKind, Phase, State, find_ruleset
-from erren.engine.arcade import ArcadePhase, arcade_data, stage_options
 from erren.engine.record import Record, replay
 from erren.errors import IllegalActionError
+from erren.families.arcade.game import ArcadePhase, arcade_data, stage_options
 from erren.tiles import NUM_KINDS, Tile
 
 from ._support import act, start_arcade

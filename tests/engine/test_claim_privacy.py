@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay
-from erren.engine.arcade import arcade_data, stage_options
 from erren.engine.result import HandResult
-from erren.engine.xiamen import XiamenData
 from erren.errors import IllegalActionError
+from erren.families.arcade.game import arcade_data, stage_options
+from erren.families.xiamen.game import XiamenData
+from erren.families.xiamen.scoring import XiamenScore, XiamenSettlement
 from erren.melds import MeldKind
-from erren.scoring.xiamen import XiamenScore, XiamenSettlement
 from erren.server.protocol import observation_json
 
 from ._support import act, resample_hidden, start, start_xiamen

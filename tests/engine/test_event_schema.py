@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from erren.engine import Action, ActionKind, Event, EventKind, State, find_ruleset
-from erren.engine.arcade import stage_options
 from erren.engine.describe import LANGS, TEMPLATES, describe, tile_name
 from erren.engine.events import EVENT_DATA
+from erren.families.arcade.game import stage_options
 from erren.notation import parse_tile
 from erren.tiles import Tile
 

@@ -22,14 +22,13 @@ from erren.engine import (
     XiamenView,
     find_ruleset,
 )
-from erren.engine.arcade import ArcadePhase
-from erren.engine.xiamen import XiamenPhase
+from erren.families.arcade.game import ArcadePhase
+from erren.families.xiamen.game import XiamenPhase
 
-SRC = Path(__file__).resolve().parents[2] / "src" / "erren" / "engine"
+SRC = Path(__file__).resolve().parents[2] / "src" / "erren"
 FAMILY_MODULES = [
-    SRC / "guobiao.py",
-    *sorted((SRC / "xiamen").glob("*.py")),
-    *sorted((SRC / "arcade").glob("*.py")),
+    *sorted((SRC / "families").glob("*/game.py")),
+    *sorted((SRC / "families").glob("*/game/*.py")),
     Path(__file__).parent / "conftest.py",
 ]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from erren.engine import Action, Match, Phase, State, find_ruleset
-from erren.engine.guobiao import GuobiaoOptions
+from erren.families.guobiao.game import GuobiaoOptions
 from erren.tiles import Tile
 
 from ._support import act, make_wall, start

@@ -32,8 +32,8 @@ from erren.engine import (
     XiamenView,
     find_ruleset,
 )
-from erren.engine.arcade import stage_options
 from erren.errors import IllegalActionError
+from erren.families.arcade.game import stage_options
 from erren.notation import parse_tiles
 from erren.tiles import Tile
 

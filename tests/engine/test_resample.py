@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from erren.bots import Bot, find_bot
 from erren.engine import ActionKind, ArcadeView, Observation, Phase, Ruleset, State, find_ruleset
-from erren.engine.arcade import arcade_data
 from erren.engine.resample import resample
-from erren.engine.xiamen import xiamen_data, you_ready
+from erren.families.arcade.game import arcade_data
+from erren.families.xiamen.game import xiamen_data, you_ready
 from erren.sim.simulator import play_hand
 from erren.tiles import NUM_KINDS
 

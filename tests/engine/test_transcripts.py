@@ -18,7 +18,7 @@ import pytest
 
 from erren.bots import find_bot
 from erren.engine import find_ruleset
-from erren.engine.arcade import stage_options
+from erren.families.arcade.game import stage_options
 from erren.sim import transcript
 
 HERE = Path(__file__).parent / "transcripts"

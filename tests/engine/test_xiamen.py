@@ -10,10 +10,10 @@ import pytest
 
 from erren.engine import Action, Match, Origin, State, find_ruleset, replay
 from erren.engine.result import HandResult
-from erren.engine.xiamen import complete, functional, xiamen_data, you_ready
 from erren.errors import IllegalActionError
+from erren.families.xiamen.game import complete, functional, xiamen_data, you_ready
+from erren.families.xiamen.scoring import XiamenScore, XiamenSettlement
 from erren.notation import parse_tiles
-from erren.scoring.xiamen import XiamenScore, XiamenSettlement
 from erren.tiles import NUM_KINDS
 
 from ._support import act, start_xiamen, tile_census

@@ -7,7 +7,8 @@ import sys
 
 CHECK = """
 import sys
-import erren.analysis, erren.bots, erren.campaign, erren.cli.main, erren.engine, erren.scoring
+import erren.analysis, erren.bots, erren.families.arcade.campaign, erren.cli.main
+import erren.engine, erren.scoring
 import erren.sim, erren.testing
 print(",".join(m for m in ("numpy", "pettingzoo", "gymnasium", "erren.rl") if m in sys.modules))
 """

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from erren.scoring.guobiao import WinContext
+from erren.families.guobiao.scoring import WinContext
 from erren.tiles import Tile
 
 DISCARD = WinContext()

@@ -8,18 +8,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from erren.engine.result import HandResult
-from erren.hand import Hand
-from erren.notation import parse_tiles
-from erren.scoring.arcade import ArcadeContext, Baoting, score_arcade
-from erren.scoring.detail import FamilyScore, ScoreRow, ScoreStep, ScoreUnit
-from erren.scoring.guobiao import WinContext, score
-from erren.scoring.xiamen import (
+from erren.families.arcade.scoring import ArcadeContext, Baoting, score_arcade
+from erren.families.guobiao.scoring import WinContext, score
+from erren.families.xiamen.scoring import (
     WinType,
     XiamenContext,
     XiamenScore,
     score_xiamen,
     settle_xiamen,
 )
+from erren.hand import Hand
+from erren.notation import parse_tiles
+from erren.scoring.detail import FamilyScore, ScoreRow, ScoreStep, ScoreUnit
 from erren.server.protocol import result_json
 from erren.tiles import Tile
 

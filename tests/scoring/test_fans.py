@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from erren.families.guobiao.scoring import (
+    FANS_2P,
+    FANS_GB,
+    NotAWinError,
+    WinContext,
+    fan_table,
+    score,
+)
 from erren.hand import Hand
-from erren.scoring.guobiao import FANS_2P, FANS_GB, NotAWinError, WinContext, fan_table, score
 from erren.tiles import Tile
 
 D = WinContext()

@@ -22,9 +22,7 @@ from collections.abc import Callable
 
 import pytest
 
-from erren.hand import Hand
-from erren.melds import Meld, MeldKind
-from erren.scoring.guobiao import (
+from erren.families.guobiao.scoring import (
     FANS_2P,
     FANS_GB,
     Fan,
@@ -35,6 +33,8 @@ from erren.scoring.guobiao import (
     score,
     score_fast,
 )
+from erren.hand import Hand
+from erren.melds import Meld, MeldKind
 from erren.testing.hands import deal_batch
 from erren.testing.wins import Case, random_cases
 from erren.tiles import Tile
@@ -195,7 +195,7 @@ def test_flowers_come_last_and_count() -> None:
 
 def test_the_generated_header_is_up_to_date() -> None:
     assert gen_fastfan.HEADER.read_text(encoding="utf-8") == gen_fastfan.render(), (
-        "run python -m erren.scoring.guobiao.gen_fastfan and rebuild"
+        "run python -m erren.families.guobiao.scoring.gen_fastfan and rebuild"
     )
     assert gen_fastfan.main(["--check"]) == 0
 

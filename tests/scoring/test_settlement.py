@@ -9,9 +9,8 @@ import dataclasses
 
 import pytest
 
-from erren.hand import Hand
-from erren.scoring.guobiao import WinContext, score
-from erren.scoring.guobiao.settlement import (
+from erren.families.guobiao.scoring import WinContext, score
+from erren.families.guobiao.scoring.settlement import (
     BelowMinimumError,
     Outcome,
     SettlementOptions,
@@ -20,6 +19,7 @@ from erren.scoring.guobiao.settlement import (
     settle_score,
     settle_win,
 )
+from erren.hand import Hand
 
 GB = SettlementOptions(fan_table="gb")
 P2 = SettlementOptions(fan_table="2p")

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from erren.families.guobiao.scoring import WinContext, score
 from erren.hand import Hand
-from erren.scoring.guobiao import WinContext, score
 
 from ._support import EXAMPLES_2P, WORKED
 

@@ -20,7 +20,6 @@ import pytest
 
 from erren.analysis.shapes import ARCADE, GUOBIAO_2P, XIAMEN
 from erren.analysis.waits import waits
-from erren.bots.arcade import wild_counts
 from erren.bots.common import visible_counts
 from erren.bots.efficiency import gold_counts, seen_counts
 from erren.engine import (
@@ -33,6 +32,7 @@ from erren.engine import (
     find_ruleset,
 )
 from erren.engine.codec import encode
+from erren.families.arcade.bot.efficiency import wild_counts
 from erren.server.protocol import (
     action_text,
     dumps,

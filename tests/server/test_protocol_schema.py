@@ -22,7 +22,7 @@ from erren.engine import (
     XiamenView,
     find_ruleset,
 )
-from erren.engine.arcade import stage_options
+from erren.families.arcade.game import stage_options
 from erren.server.protocol import (
     event_from_json,
     event_json,

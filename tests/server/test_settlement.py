@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from erren.engine import find_ruleset
-from erren.scoring.guobiao.settlement import SettlementOptions, settle_escape, settle_win
+from erren.families.guobiao.scoring.settlement import SettlementOptions, settle_escape, settle_win
 from erren.server.rooms import TIERS, catalogue, find_room_tier, find_tier, rooms_admitting
 from erren.server.settlement import BeanMove, to_beans
 

@@ -31,8 +31,8 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from erren.bots.hints import hand_view
 from erren.engine import ArcadeView, HandResult, State, XiamenView
-from erren.scoring.arcade import ArcadeResult
-from erren.scoring.xiamen import XiamenScore
+from erren.families.arcade.scoring import ArcadeResult
+from erren.families.xiamen.scoring import XiamenScore
 from erren.server.client import PlayerClient
 from erren.testing.scripted import (
     Backstage,

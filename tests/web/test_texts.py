@@ -13,8 +13,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from erren.campaign import COMPUTER, Outcome, Run
-from erren.campaign.save import FORMAT, VERSION
+from erren.families.arcade.campaign import COMPUTER, Outcome, Run
+from erren.families.arcade.campaign.save import FORMAT, VERSION
 from erren.server.campaign import settlement_json
 from erren.server.store import Store
 from erren.testing.servers import Server
@@ -88,7 +88,8 @@ def _store_campaign(database: str, user_id: int, state: dict[str, Any]) -> None:
 def test_a_payout_that_empties_the_purse(
     browser: Browser, web_server: Server, server: str, shots: Path
 ) -> None:
-    """The run (erren.campaign's own model, stored as the server stores it) had 5,000 in the
+    """The run (erren.families.arcade.campaign's own model, stored as the server stores it) had
+    5,000 in the
     bankroll and the computer 300 in its purse; the player staked m = 2 as the non-dealer and
     won a 4-fan hand.  The screen shows every step in one number format, the purse at 0 — not
     below — and the stage cleared (arcade R3.3, R3.4, R3.6), in Chinese and in English."""

@@ -19,7 +19,8 @@ enough, and in the 游 chain discards a drawn gold to climb to 双游/三游 —
 gold while a natural tile serves as well, and only ever picks among the legal discards, so
 it never breaks 跟打.
 
-With 财神 wilds (an :class:`~erren.engine.ArcadeView`) it plays as :mod:`erren.bots.arcade`
+With 财神 wilds (an :class:`~erren.engine.ArcadeView`) it plays as
+:mod:`erren.families.arcade.bot.efficiency`
 says: wilds kept, 报听 when ready, the opening exchange, pick-any and the pung offer answered.
 """
 
@@ -31,7 +32,6 @@ from typing import ClassVar
 from erren.analysis.golds import you_ready
 from erren.analysis.shapes import GUOBIAO_2P, XIAMEN, ShapeSet
 from erren.analysis.waits import discard_table
-from erren.bots.arcade import arcade_choice
 from erren.bots.base import Bot, register_bot
 from erren.bots.common import (
     best_claim,
@@ -42,6 +42,7 @@ from erren.bots.common import (
     visible_counts,
 )
 from erren.engine import Action, ActionKind, ArcadeView, Observation, XiamenView
+from erren.families.arcade.bot.efficiency import arcade_choice
 from erren.tiles import Tile
 
 __all__ = ["EfficiencyBot", "seen_counts"]

@@ -12,7 +12,8 @@ enter, so a hint says nothing a careful player could not count himself.
   word in its language (``keeps-useful`` 8 tiles, ``ready-waits`` 3 kinds 7 left, ``win``...).
 
 Counting is the efficiency bot's (:mod:`erren.bots.common`, :mod:`erren.bots.efficiency`,
-:mod:`erren.bots.arcade`): a White plays as the gold kind in xiamen, golds and 财神 are wilds, the
+:mod:`erren.families.arcade.bot.efficiency`): a White plays as the gold kind in xiamen, golds and
+财神 are wilds, the
 wild kind and arcade's flower kind are never waits.  A wait is a kind that completes a winning
 *shape* of the family; whether the win also has the points the rules ask for is not judged.  In a
 family with wilds, a ready hand also wins on a drawn wild: the wild tile is listed last with the
@@ -27,11 +28,11 @@ from dataclasses import dataclass, field
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE, GUOBIAO_2P, XIAMEN, ShapeSet
 from erren.analysis.waits import discard_table, improving, waits
-from erren.bots.arcade import wild_counts
 from erren.bots.common import visible_counts
 from erren.bots.efficiency import gold_counts, seen_counts
 from erren.engine import Action, ActionKind, ArcadeView, Observation, XiamenView
 from erren.errors import AnalysisError
+from erren.families.arcade.bot.efficiency import wild_counts
 from erren.tiles import NUM_KINDS, Tile
 
 __all__ = ["HandView", "Reason", "Wait", "hand_view", "hand_waits", "ready_hints", "reason"]

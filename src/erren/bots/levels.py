@@ -24,11 +24,13 @@ from __future__ import annotations
 from enum import StrEnum
 
 from erren.bots.base import Bot, find_bot
-from erren.bots.expert import DEFAULT_BUDGET_MS, ExpertBot, arcade, xiamen
-from erren.bots.expert.arcade import ArcadeKnobs
+from erren.bots.expert import DEFAULT_BUDGET_MS, ExpertBot
 from erren.bots.expert.knobs import Knobs
-from erren.bots.expert.xiamen import XiamenKnobs
 from erren.engine import Ruleset
+from erren.families.arcade.bot import expert as arcade
+from erren.families.arcade.bot.expert import ArcadeKnobs
+from erren.families.xiamen.bot import expert as xiamen
+from erren.families.xiamen.bot.expert import XiamenKnobs
 
 __all__ = [
     "DEFAULT_LEVEL",

@@ -5,7 +5,8 @@ the stake is taken when the hand starts, a win pays it back with ``m × base``, 
 costs just the stake, a draw returns it (R3.3, R3.4).  Every third win in a row as dealer pays
 double (三连庄拍分, R3.5).  Empty the computer's purse to clear a stage; clear stage 4 to finish
 the run; fall below one unit stake and the game is over.  The computer grows stronger from
-stage to stage (入门, 普通, 高手, 大师: :data:`erren.campaign.STAGE_LEVELS`) unless ``--level`` or
+stage to stage (入门, 普通, 高手, 大师: :data:`erren.families.arcade.campaign.STAGE_LEVELS`) unless
+``--level`` or
 ``--bot`` fixes it; the stage banner names it.
 
 Progress is saved (atomically) after every hand and when you quit — ``q``, Ctrl-C or the end
@@ -26,19 +27,6 @@ from pathlib import Path
 from typing import TextIO
 
 from erren.bots import Bot, find_bot
-from erren.campaign import (
-    COMPUTER,
-    HUMAN,
-    STAGES,
-    Run,
-    Settlement,
-    StakeError,
-    Status,
-    stage_level,
-    table,
-)
-from erren.campaign import save as saving
-from erren.campaign.save import Save, SaveError
 from erren.cli.console import Console, QuitRequested
 from erren.cli.menu import Choice, ask_menu, choices
 from erren.cli.play import Opponent, add_table_arguments, opponent_of, palette_of
@@ -49,6 +37,19 @@ from erren.display import Palette, wild_of
 from erren.engine import CHANCE, Action, ActionKind, Event, EventKind, Observation, State
 from erren.engine.state import HandResult
 from erren.errors import ErrenError
+from erren.families.arcade.campaign import (
+    COMPUTER,
+    HUMAN,
+    STAGES,
+    Run,
+    Settlement,
+    StakeError,
+    Status,
+    stage_level,
+    table,
+)
+from erren.families.arcade.campaign import save as saving
+from erren.families.arcade.campaign.save import Save, SaveError
 from erren.notation import parse_tile, parse_tiles
 
 NAME = "arcade"

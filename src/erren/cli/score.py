@@ -8,13 +8,18 @@ import sys
 from typing import Any, TextIO
 
 from erren.cli import _jsonl as jsonl
-from erren.cli import score_arcade, score_xiamen
 from erren.cli._jsonl import answering, is_whole, read_flags, read_request
 from erren.display import pad, width
 from erren.errors import ErrenError
+from erren.families.arcade import cli as score_arcade
+from erren.families.guobiao.scoring import ScoreResult, WinContext, score
+from erren.families.guobiao.scoring.settlement import (
+    BelowMinimumError,
+    SettlementOptions,
+    settle_score,
+)
+from erren.families.xiamen import cli as score_xiamen
 from erren.hand import Hand
-from erren.scoring.guobiao import ScoreResult, WinContext, score
-from erren.scoring.guobiao.settlement import BelowMinimumError, SettlementOptions, settle_score
 from erren.server.rooms import TIERS
 from erren.server.settlement import to_beans
 from erren.tiles import Tile

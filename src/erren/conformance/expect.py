@@ -36,15 +36,17 @@ from erren.analysis.report import SHAPE_SETS
 from erren.analysis.shanten import shanten_by_shape
 from erren.analysis.shapes import ARCADE, XIAMEN, Shape
 from erren.analysis.waits import waits as kernel_waits
-from erren.cli import score, score_arcade, score_xiamen
+from erren.cli import score
 from erren.engine.actions import Action
 from erren.engine.record import Record, replay
 from erren.engine.result import HandResult
 from erren.errors import ErrenError
+from erren.families.arcade import cli as score_arcade
+from erren.families.xiamen import cli as score_xiamen
+from erren.families.xiamen.scoring import XIAMEN_KINDS
 from erren.hand import Hand
 from erren.mjai.tiles import mjai_tiles
 from erren.notation import parse_tile
-from erren.scoring.xiamen import XIAMEN_KINDS
 from erren.tiles import NUM_KINDS, Tile
 
 __all__ = [

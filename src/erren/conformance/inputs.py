@@ -19,9 +19,9 @@ from erren.engine.actions import CHANCE, Action, ActionKind
 from erren.engine.ruleset import find_ruleset
 from erren.engine.state import State
 from erren.errors import ErrenError
+from erren.families.arcade.scoring import flower_kind
+from erren.families.xiamen.scoring import XIAMEN_KINDS, WinType
 from erren.hand import Hand
-from erren.scoring.arcade import flower_kind
-from erren.scoring.xiamen import XIAMEN_KINDS, WinType
 from erren.testing.hands import Hand as DealtHand
 from erren.testing.hands import WallName, counts_to_str, deal_batch
 from erren.testing.wins import (

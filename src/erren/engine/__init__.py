@@ -21,8 +21,9 @@ move is refused), :mod:`~erren.engine.autoplay` (timeout and auto-play moves) an
 player's view: the common core), :mod:`~erren.engine.views` (each family's part of it),
 :mod:`~erren.engine.codec` (values to JSON and back, from their type hints),
 :mod:`~erren.engine.record` (JSON records and replay), :mod:`~erren.engine.match` (a series of
-hands), the families :mod:`~erren.engine.guobiao`, :mod:`~erren.engine.xiamen` and
-:mod:`~erren.engine.arcade`, :mod:`~erren.engine.winning` (the fast shape tables of the hot path).
+hands), the families :mod:`~erren.families.guobiao.game`, :mod:`~erren.families.xiamen.game` and
+:mod:`~erren.families.arcade.game`, :mod:`~erren.engine.winning` (the fast shape tables of the hot
+path).
 """
 
 from __future__ import annotations

@@ -467,7 +467,7 @@ def find_ruleset(name: str, options: Mapping[str, Any] | None = None, **kw: Any)
 
 
 def _load_families() -> None:
-    # Families register themselves on import; import the built-in ones lazily.
-    import erren.engine.arcade  # noqa: PLC0415
-    import erren.engine.guobiao  # noqa: PLC0415
-    import erren.engine.xiamen  # noqa: F401, PLC0415
+    # Families register themselves on import; the built-in ones are imported lazily.
+    from erren.families import load_built_in  # noqa: PLC0415
+
+    load_built_in()

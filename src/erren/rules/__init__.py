@@ -108,7 +108,7 @@ def context_labels(family: str, context: dict[str, Any]) -> list[dict[str, Any]]
 
 
 def _win_type(value: str) -> dict[str, Any]:
-    from erren.scoring.xiamen.context import WinType  # noqa: PLC0415
+    from erren.families.xiamen.scoring.context import WinType  # noqa: PLC0415
 
     try:
         kind = WinType(value)
@@ -131,7 +131,7 @@ def _tally(family: str) -> _Tally:
     if family == "xiamen":
         return _Tally(ScoreUnit.WATER)  # R-4.3: 水 items, each counted per occurrence
     if family == "arcade":
-        from erren.scoring.arcade.calculator import FAN_CAP  # noqa: PLC0415
+        from erren.families.arcade.scoring.calculator import FAN_CAP  # noqa: PLC0415
 
         return _Tally(ScoreUnit.FAN, FAN_CAP)
     return _Tally(ScoreUnit.FAN)
@@ -186,7 +186,7 @@ def _extras(which: Book) -> list[dict[str, Any]]:
     """xiamen's win types with their multiplier and bonus (R-4.6), from the scorer's enum."""
     if which.family != "xiamen":
         return []
-    from erren.scoring.xiamen.context import WinType  # noqa: PLC0415
+    from erren.families.xiamen.scoring.context import WinType  # noqa: PLC0415
 
     return [
         {"id": t.value, "zh": t.chinese, "en": t.english, "m": t.multiplier, "bonus": t.bonus}

@@ -71,7 +71,7 @@ def _join(names: list[tuple[str, str]]) -> tuple[str, str]:
 
 
 def _guobiao(table: str) -> tuple[RuleRow, ...]:
-    from erren.scoring.guobiao.fans import TABLES  # noqa: PLC0415
+    from erren.families.guobiao.scoring.fans import TABLES  # noqa: PLC0415
 
     fans = TABLES[table]
     by_id = {f.id: (f.name, f.english) for f in fans}
@@ -98,7 +98,7 @@ def _guobiao(table: str) -> tuple[RuleRow, ...]:
 
 
 def _arcade() -> tuple[RuleRow, ...]:
-    from erren.scoring.arcade.patterns import PATTERNS  # noqa: PLC0415
+    from erren.families.arcade.scoring.patterns import PATTERNS  # noqa: PLC0415
 
     by_id = {p.id: (p.name, p.english) for p in PATTERNS}
     out = []
@@ -126,7 +126,7 @@ def _arcade() -> tuple[RuleRow, ...]:
 
 
 def _xiamen() -> tuple[RuleRow, ...]:
-    from erren.scoring.xiamen.water import WATER  # noqa: PLC0415
+    from erren.families.xiamen.scoring.water import WATER  # noqa: PLC0415
 
     by_id = {r.id: (r.name, r.english) for r in WATER}
     out = []

@@ -1,10 +1,11 @@
 """Scoring, one subpackage per rule family, each a table of rows evaluated by one routine:
 
-* :mod:`erren.scoring.guobiao` — the Guobiao fans (tables ``2p`` and ``gb``), the counting
+* :mod:`erren.families.guobiao.scoring` — the Guobiao fans (tables ``2p`` and ``gb``), the counting
   principles and settlement (guobiao-2p §4–§6); ``score`` explains itself, ``score_fast`` is the
   same calculation in C;
-* :mod:`erren.scoring.xiamen` — 水 items, win types, 底 and 连庄, settlement (xiamen.md §4);
-* :mod:`erren.scoring.arcade` — patterns and limit hands, the interpretation choice, points
+* :mod:`erren.families.xiamen.scoring` — 水 items, win types, 底 and 连庄, settlement (xiamen.md
+§4);
+* :mod:`erren.families.arcade.scoring` — patterns and limit hands, the interpretation choice, points
   (arcade.md §4–§5).
 
 A hand that does not win raises :class:`erren.errors.NotAWinError` in every family.

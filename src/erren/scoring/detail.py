@@ -4,13 +4,13 @@ CLI and the web client render a win through, whatever the family.
 A score is a list of :class:`ScoreRow` (a fan, a 水 item, a pattern: its name in Chinese and
 English, its value, how many times it counts and the exact tiles it came from), the steps that
 explain the figures, the total as the family counts it and the :class:`ScoreUnit` of that total
-(番, 水, 役满).  Guobiao's :class:`~erren.scoring.guobiao.ScoreResult`, xiamen's
-:class:`~erren.scoring.xiamen.XiamenScore` and arcade's
-:class:`~erren.scoring.arcade.ArcadeResult` implement it; the points a win moves are in
+(番, 水, 役满).  Guobiao's :class:`~erren.families.guobiao.scoring.ScoreResult`, xiamen's
+:class:`~erren.families.xiamen.scoring.XiamenScore` and arcade's
+:class:`~erren.families.arcade.scoring.ArcadeResult` implement it; the points a win moves are in
 :attr:`erren.engine.result.HandResult.deltas`, not here.
 
 >>> from erren.hand import Hand
->>> from erren.scoring.guobiao import score
+>>> from erren.families.guobiao.scoring import score
 >>> detail: FamilyScore = score(Hand.parse("123456789m5z [111z'] +5z"), table="2p")
 >>> for row in detail.rows:
 ...     print(row.name_zh, row.name_en, row.value, row.count, format_tiles(row.tiles))

@@ -1,10 +1,13 @@
 """The arcade campaign (stage mode, arcade §3) on the server: one run per user, kept in the
 store as versioned JSON, and a campaign table where the user plays the computer.
 
-The rules are :mod:`erren.campaign`'s: :class:`~erren.campaign.Run` takes the stake
-(:meth:`~erren.campaign.Run.start_hand`) and books each hand
-(:meth:`~erren.campaign.Run.settle`); :mod:`erren.campaign.table` gives each stage's engine
-options and reads a finished hand as an :class:`~erren.campaign.Outcome`.  This module only
+The rules are :mod:`erren.families.arcade.campaign`'s: :class:`~erren.families.arcade.campaign.Run`
+takes the stake
+(:meth:`~erren.families.arcade.campaign.Run.start_hand`) and books each hand
+(:meth:`~erren.families.arcade.campaign.Run.settle`); :mod:`erren.families.arcade.campaign.table`
+gives each stage's engine
+options and reads a finished hand as an :class:`~erren.families.arcade.campaign.Outcome`.  This
+module only
 stores the run, starts the hand the run describes at the user's table, and settles the run when
 the hand ends (the settlement event carries the run and the payout explained line by line).
 
@@ -20,10 +23,19 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from erren.campaign import COMPUTER, HUMAN, HandStart, Outcome, Run, Settlement, Status, stage_level
-from erren.campaign import table as ctable
-from erren.campaign.save import FORMAT, VERSION
 from erren.engine import Action, ActionKind
+from erren.families.arcade.campaign import (
+    COMPUTER,
+    HUMAN,
+    HandStart,
+    Outcome,
+    Run,
+    Settlement,
+    Status,
+    stage_level,
+)
+from erren.families.arcade.campaign import table as ctable
+from erren.families.arcade.campaign.save import FORMAT, VERSION
 from erren.server.fairness import Commitment, commit
 from erren.server.table import Table, match_at, set_level, with_claim_privacy
 
@@ -150,7 +162,7 @@ class CampaignTable(Table):
     def called_off_json(self, why: str) -> dict[str, Any]:
         """A called-off campaign hand keeps its wall secret (no seed, no actions: the shuffle
         is among them): the run deals the same hand again, its stake returned
-        (:meth:`~erren.campaign.Run.void_hand`)."""
+        (:meth:`~erren.families.arcade.campaign.Run.void_hand`)."""
         record = super().called_off_json(why)
         for secret in ("seed", "fairness", "actions"):
             record.pop(secret, None)

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from erren.bots import Level, bot_names, parse_level
 from erren.bots.levels import DEFAULT_LEVEL
-from erren.campaign import HUMAN, Run, StakeError, Status, stage_level
-from erren.campaign import table as ctable
+from erren.families.arcade.campaign import HUMAN, Run, StakeError, Status, stage_level
+from erren.families.arcade.campaign import table as ctable
 from erren.server.campaign import CampaignTable, campaign_json
 from erren.server.lobbybase import (
     INVITE_ALPHABET,

@@ -24,7 +24,7 @@ from typing import TextIO
 
 from erren.bots.base import Bot, find_bot, play_hand
 from erren.engine import Match, Ruleset, State
-from erren.engine.xiamen import WIN_TYPES
+from erren.families.xiamen.game import WIN_TYPES
 from erren.mjai.bot import DEFAULT_TIMEOUT_S, MjaiBot, mjai_command
 
 __all__ = ["Progress", "Stats", "play_hand", "simulate"]

@@ -22,8 +22,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from erren.families.guobiao.scoring import WinContext
 from erren.hand import Hand
-from erren.scoring.guobiao import WinContext
 from erren.tiles import Tile
 
 # --------------------------------------------------------------------------------------------

@@ -12,10 +12,10 @@ __all__ = ["names"]
 
 @cache
 def names() -> dict[str, Any]:
-    from erren.scoring.arcade.patterns import PATTERNS  # noqa: PLC0415
-    from erren.scoring.guobiao.fans import TABLES  # noqa: PLC0415
-    from erren.scoring.xiamen.context import WinType  # noqa: PLC0415
-    from erren.scoring.xiamen.water import WATER  # noqa: PLC0415
+    from erren.families.arcade.scoring.patterns import PATTERNS  # noqa: PLC0415
+    from erren.families.guobiao.scoring.fans import TABLES  # noqa: PLC0415
+    from erren.families.xiamen.scoring.context import WinType  # noqa: PLC0415
+    from erren.families.xiamen.scoring.water import WATER  # noqa: PLC0415
 
     fans: dict[str, dict[str, str]] = {}
     for table in TABLES.values():

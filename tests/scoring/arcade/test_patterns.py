@@ -9,8 +9,7 @@ import random
 
 import pytest
 
-from erren.hand import Hand
-from erren.scoring.arcade import (
+from erren.families.arcade.scoring import (
     LIMIT_HANDS,
     NON_LIMIT,
     PATTERNS,
@@ -25,8 +24,9 @@ from erren.scoring.arcade import (
     pattern,
     score_arcade,
 )
-from erren.scoring.arcade.calculator import _best
-from erren.scoring.arcade.facts import HandInfo
+from erren.families.arcade.scoring.calculator import _best
+from erren.families.arcade.scoring.facts import HandInfo
+from erren.hand import Hand
 from erren.tiles import Tile
 
 RON = ArcadeContext()

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pytest
 
+from erren.families.arcade.scoring import ArcadeContext, Baoting, FirstTurn, score_arcade
 from erren.hand import Hand
-from erren.scoring.arcade import ArcadeContext, Baoting, FirstTurn, score_arcade
 from erren.tiles import Tile
 
 RON = ArcadeContext()

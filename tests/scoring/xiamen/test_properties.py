@@ -20,9 +20,7 @@ from hypothesis import strategies as st
 from erren.analysis.readings import count_readings
 from erren.analysis.shanten import is_complete
 from erren.analysis.shapes import XIAMEN
-from erren.hand import Hand
-from erren.melds import Meld, MeldKind
-from erren.scoring.xiamen import (
+from erren.families.xiamen.scoring import (
     XIAMEN_KINDS,
     NotAWinError,
     WinType,
@@ -32,6 +30,8 @@ from erren.scoring.xiamen import (
     score_xiamen,
     you_ready,
 )
+from erren.hand import Hand
+from erren.melds import Meld, MeldKind
 from erren.testing.strategies import WALL_64, wild_hands
 from erren.tiles import FLOWERS, NUM_KINDS, Tile
 

@@ -8,9 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from erren.hand import Hand
-from erren.notation import parse_tiles
-from erren.scoring.xiamen import (
+from erren.families.xiamen.scoring import (
     NotAWinError,
     Outcome,
     WinType,
@@ -23,6 +21,8 @@ from erren.scoring.xiamen import (
     settle_xiamen_escape,
     you_ready,
 )
+from erren.hand import Hand
+from erren.notation import parse_tiles
 from erren.tiles import Tile
 
 T = WinType
@@ -286,9 +286,9 @@ def test_impossible_wins_are_refused(gold: str, hand: str, win_type: WinType, re
 
 
 def test_doctests() -> None:
-    import erren.scoring.xiamen as package  # noqa: PLC0415
-    from erren.scoring.xiamen import context as module_context  # noqa: PLC0415
-    from erren.scoring.xiamen import settlement as module_settlement  # noqa: PLC0415
+    import erren.families.xiamen.scoring as package  # noqa: PLC0415
+    from erren.families.xiamen.scoring import context as module_context  # noqa: PLC0415
+    from erren.families.xiamen.scoring import settlement as module_settlement  # noqa: PLC0415
 
     for module in (package, module_context, module_settlement):
         failed, _ = doctest.testmod(module)

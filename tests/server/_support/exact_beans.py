@@ -10,8 +10,8 @@ from typing import Any
 import httpx
 
 from erren.engine import HandResult
-from erren.scoring.arcade import ArcadeResult
-from erren.scoring.xiamen import XiamenScore
+from erren.families.arcade.scoring import ArcadeResult
+from erren.families.xiamen.scoring import XiamenScore
 from erren.server.client import PlayerClient
 
 from .beans_play import Served, find_line, play_scripted, read_until

@@ -1,19 +1,22 @@
 """``expert``: plays for value, from the observation alone.
 
-Guobiao-2p (:mod:`~erren.bots.expert.guobiao`): it values a ready hand by what the table would
-really pay for each wait (:mod:`~erren.bots.expert.values`: the fan calculator and the
+Guobiao-2p (:mod:`~erren.families.guobiao.bot.expert`): it values a ready hand by what the table
+would
+really pay for each wait (:mod:`~erren.families.guobiao.bot.values`: the fan calculator and the
 settlement with the ruleset's minimum, cap and multipliers) times the unseen copies, and chooses
 ready discards by that worth, one- and two-from-ready discards by the worth of the ready hands
 the next draws lead to, and passes a claim that would leave a ready hand worth less.  Arcade
-(:mod:`~erren.bots.expert.arcade`): ready discards, claims, pick-any and the pung offer by the
+(:mod:`~erren.families.arcade.bot.expert`): ready discards, claims, pick-any and the pung offer by
+the
 real payment (patterns, yakuman, the 13 cap), no 报听, the opening exchange by Monte-Carlo over
-the reserve (:mod:`~erren.bots.expert.arcade_exchange`).  Xiamen
-(:mod:`~erren.bots.expert.xiamen`): the efficiency bot's play, but while the opponent is at a
+the reserve (:mod:`~erren.families.arcade.bot.exchange`).  Xiamen
+(:mod:`~erren.families.xiamen.bot.expert`): the efficiency bot's play, but while the opponent is at
+a
 游 level it wins at once and passes chi/peng, it passes 三金倒/抢金胡 for a 游金-ready opening
 hand, and otherwise declares the opening win that pays most.
 
 Optional, off by default because duplicate play measured no gain
-(:class:`~erren.bots.expert.guobiao.Knobs`): Monte-Carlo search of claims and ready discards
+(:class:`~erren.families.guobiao.bot.expert.Knobs`): Monte-Carlo search of claims and ready discards
 (:mod:`~erren.bots.expert.search`, :mod:`~erren.bots.expert.policy`) over states resampled with
 the opponent readiness model (:mod:`~erren.bots.expert.opponent`, learnt by
 :mod:`~erren.bots.expert.train_opponent`), and defence against a 报听 opponent
@@ -32,13 +35,9 @@ from typing import ClassVar
 
 from erren.bots.base import register_bot
 from erren.bots.efficiency import EfficiencyBot
-from erren.bots.expert.arcade import arcade_expert_choice
 from erren.bots.expert.defence import danger, safer_discard
-from erren.bots.expert.guobiao import Knobs, Seen, claim_choice, discard_values, turn_choice
 from erren.bots.expert.policy import search_candidates
 from erren.bots.expert.search import Clock, Search
-from erren.bots.expert.values import Valuer, family_ruleset
-from erren.bots.expert.xiamen import xiamen_expert_choice
 from erren.engine import (
     Action,
     ActionKind,
@@ -48,6 +47,10 @@ from erren.engine import (
     Ruleset,
     XiamenView,
 )
+from erren.families.arcade.bot.expert import arcade_expert_choice
+from erren.families.guobiao.bot.expert import Knobs, Seen, claim_choice, discard_values, turn_choice
+from erren.families.guobiao.bot.values import Valuer, family_ruleset
+from erren.families.xiamen.bot.expert import xiamen_expert_choice
 
 __all__ = ["DEFAULT_BUDGET_MS", "ExpertBot"]
 

@@ -1,6 +1,6 @@
 """Which decisions the expert searches, and the few moves it compares there (guobiao-2p).
 
-Most decisions are the fast policy's (:mod:`erren.bots.expert.guobiao`).  Searched: a claim
+Most decisions are the fast policy's (:mod:`erren.families.guobiao.bot.expert`).  Searched: a claim
 window with a claim to make (pass, and up to three claims), and a turn whose hand can stay ready
 (the most valuable ready discards, each plain and, when the table allows, declared 报听).
 """
@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from erren.analysis.shapes import GUOBIAO_2P
 from erren.analysis.waits import discard_table
 from erren.bots.common import by_tile
-from erren.bots.expert.guobiao import Knobs, Seen, ready_discards
-from erren.bots.expert.values import Valuer
 from erren.engine import Action, ActionKind, Observation
+from erren.families.guobiao.bot.expert import Knobs, Seen, ready_discards
+from erren.families.guobiao.bot.values import Valuer
 
 __all__ = ["MAX_CANDIDATES", "search_candidates"]
 

@@ -1,0 +1,1 @@
+"""The ``arcade`` family: :mod:`.game` (rules flow, data, hooks), :mod:`.scoring`, :mod:`.bot`."""

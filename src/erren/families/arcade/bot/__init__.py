@@ -1,0 +1,1 @@
+"""The computer's arcade-specific play."""

@@ -1,0 +1,1 @@
+"""The ``guobiao`` family: :mod:`.game` (rules flow, data, hooks), :mod:`.scoring`, :mod:`.bot`."""

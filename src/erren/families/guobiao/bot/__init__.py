@@ -1,0 +1,1 @@
+"""The computer's guobiao-specific play."""
