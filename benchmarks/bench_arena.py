@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from erren.engine import find_ruleset
+from erren.engine import find_family
 from erren.sim import ArenaResult, arena
 
 FAMILIES = ("guobiao-2p", "guobiao-2p:gb", "xiamen", "arcade")
@@ -64,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for rules in args.rules:
         family, _, table = rules.partition(":")
-        ruleset = find_ruleset(family, fan_table=table) if table else find_ruleset(family)
+        ruleset = find_family(family, fan_table=table) if table else find_family(family)
         for level in args.levels:
             start = time.perf_counter()
             result = arena(

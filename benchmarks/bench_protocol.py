@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from erren.bots import find_bot
 from erren.bots.levels import Level, level_bot
-from erren.engine import Event, Observation, Record, State, find_ruleset
+from erren.engine import Event, Observation, Record, State, find_family
 from erren.server.protocol import event_json, hints_json, observation_json
 from erren.server.review import review
 
@@ -29,7 +29,7 @@ def _samples(games: int) -> tuple[list[Observation], list[Event]]:
     for family in ("guobiao-2p", "xiamen", "arcade"):
         for seed in range(games):
             rng = random.Random(seed)
-            state = State.new(find_ruleset(family), seed=seed)
+            state = State.new(find_family(family), seed=seed)
             while not state.is_terminal:
                 observations.append(state.observe(state.current_player()))
                 state.apply(rng.choice(state.legal_actions()))
@@ -38,7 +38,7 @@ def _samples(games: int) -> tuple[list[Observation], list[Event]]:
 
 
 def _records(family: str, games: int) -> list[Record]:
-    rs = find_ruleset(family)
+    rs = find_family(family)
     out = []
     for seed in range(games):
         state = State.new(rs, seed=seed)
@@ -54,7 +54,7 @@ def _records(family: str, games: int) -> list[Record]:
 
 def _review_ms(family: str, games: int) -> float:
     records = _records(family, games)
-    bot = level_bot(Level.STRONG, seed=1, ruleset=find_ruleset(family))
+    bot = level_bot(Level.STRONG, seed=1, ruleset=find_family(family))
     start = time.perf_counter()
     for record in records:
         review(record, 0, bot)

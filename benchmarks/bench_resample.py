@@ -14,14 +14,14 @@ import time
 from collections.abc import Callable, Sequence
 
 from erren.bots import find_bot
-from erren.engine import Observation, State, find_ruleset
+from erren.engine import Observation, State, find_family
 from erren.engine.resample import resample
 
 FAMILIES = ("guobiao-2p", "xiamen", "arcade")
 
 
 def _samples(family: str, games: int) -> list[Observation]:
-    rules = find_ruleset(family)
+    rules = find_family(family)
     observations: list[Observation] = []
     for seed in range(games):
         state = State.new(rules, seed=seed)
@@ -44,7 +44,7 @@ def _best_us(run: Callable[[], object], count: int) -> float:
 
 def _time_family(family: str, games: int) -> tuple[float, int]:
     """µs per resample over every observation of ``games`` hands, and their number."""
-    rules = find_ruleset(family)
+    rules = find_family(family)
     observations = _samples(family, games)
     rng = random.Random(0)
     us = _best_us(lambda: [resample(rules, o, rng) for o in observations], len(observations))

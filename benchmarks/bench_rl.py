@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from erren.engine import State, find_ruleset
+from erren.engine import State, find_family
 from erren.rl import env, gym_env
 
 RULES = ("guobiao-2p", "xiamen", "arcade")
@@ -40,7 +40,7 @@ Run = Callable[[], tuple[int, int]]
 
 
 def _engine(rules: str, seed: int, hands: int) -> Run:
-    ruleset = find_ruleset(rules)
+    ruleset = find_family(rules)
 
     def run() -> tuple[int, int]:
         steps = 0
@@ -150,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--hands must be at least 1")
     for name in args.rules:
         try:
-            find_ruleset(name)
+            find_family(name)
         except ValueError as error:
             parser.error(str(error))
     print(table(args.rules, args.seed, args.hands, args.repeat))

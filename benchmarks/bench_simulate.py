@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 
 from benchmarks.harness import Config, Row, format_table, run_main, suite, time_per_op
-from erren.engine import find_ruleset
+from erren.engine import find_family
 from erren.sim import simulate
 
 RULESET = "guobiao-2p"
@@ -31,7 +31,7 @@ ROWS: tuple[tuple[str, tuple[str, str], float], ...] = (
 
 @suite("simulate")
 def bench(config: Config) -> str:
-    ruleset = find_ruleset(RULESET)
+    ruleset = find_family(RULESET)
     rows: list[Row] = []
     rates: list[str] = []
     for label, bots, target in ROWS:

@@ -71,7 +71,7 @@ from typing import Any
 import httpx
 
 from erren.bots import Bot, find_bot
-from erren.engine import find_ruleset
+from erren.engine import find_family
 from erren.server.client import ClientError, PlayerClient, table_passes
 from erren.server.protocol import action_text, observation_from_json
 from erren.sim import simulate
@@ -386,7 +386,7 @@ async def register_all(http: httpx.AsyncClient, names: Sequence[str]) -> list[st
 def sample_records(count: int) -> list[dict[str, Any]]:
     """``count`` distinct guobiao-2p records, the longest of ``2 × count`` random hands."""
     sink = io.StringIO()
-    simulate(find_ruleset(FAMILY), ["random", "random"], hands=2 * count, seed=7, jsonl=sink)
+    simulate(find_family(FAMILY), ["random", "random"], hands=2 * count, seed=7, jsonl=sink)
     records = [json.loads(line) for line in sink.getvalue().splitlines()]
     records.sort(key=lambda r: -len(r["actions"]))
     return records[:count]

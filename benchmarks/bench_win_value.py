@@ -1,5 +1,5 @@
 """The 起和 check: the explaining ``score()`` against the C ``score_fast()`` where the engine asks
-for a win's value (``GuobiaoRuleset.win_value``), per call and end to end in the simulator.
+for a win's value (``GuobiaoFamily.win_value``), per call and end to end in the simulator.
 
 Run ``python -m benchmarks.bench_win_value [--hands N] [--seed S] [--repeat R]``.
 
@@ -14,7 +14,7 @@ win_value, score()         µs per call of ``score(hand, ctx, table="gb").total_
 win_value, score() memo    the same calls again, on hands ``score`` has memoised
 win_value, score_fast()    ``score_fast`` total minus the flower fans, no cache
 simulate <bots>, <how>     CPU µs per hand (and hands/s) of ``erren.sim.simulate`` with
-                           ``GuobiaoRuleset.win_value`` computed by ``score()`` or
+                           ``GuobiaoFamily.win_value`` computed by ``score()`` or
                            ``score_fast()``; the same seed, so the same hands; the two
                            alternate run by run and the median of ``--repeat`` runs is shown
 =========================  ====================================================================
@@ -30,8 +30,8 @@ from collections.abc import Callable
 from typing import Any
 
 from benchmarks.harness import Config, Row, format_table, run_main, suite, time_per_op
-from erren.engine import State, WinClaim, find_ruleset
-from erren.families.guobiao.game import GuobiaoRuleset
+from erren.engine import State, WinClaim, find_family
+from erren.families.guobiao.game import GuobiaoFamily
 from erren.families.guobiao.game import _context as win_context
 from erren.families.guobiao.scoring import WinContext, score, score_fast
 from erren.families.guobiao.scoring.calculator import _candidates, _score
@@ -42,16 +42,16 @@ RULESET = "guobiao-2p"
 OPTIONS: dict[str, Any] = {"fan_table": "gb", "min_fan": 8}
 BOTS = (("random", "random"), ("efficiency", "random"), ("efficiency", "efficiency"))
 
-WinValue = Callable[[GuobiaoRuleset, State, WinClaim], "int | None"]
+WinValue = Callable[[GuobiaoFamily, State, WinClaim], "int | None"]
 
 
-def _by_score(ruleset: GuobiaoRuleset, state: State, claim: WinClaim) -> int | None:
+def _by_score(ruleset: GuobiaoFamily, state: State, claim: WinClaim) -> int | None:
     return score(
         claim.hand, win_context(claim), table=ruleset.options.fan_table
     ).total_without_flowers
 
 
-def _by_score_fast(ruleset: GuobiaoRuleset, state: State, claim: WinClaim) -> int | None:
+def _by_score_fast(ruleset: GuobiaoFamily, state: State, claim: WinClaim) -> int | None:
     total, fans = score_fast(claim.hand, win_context(claim), table=ruleset.options.fan_table)
     return total - sum(fan.value * count for fan, count in fans if fan.bonus)
 
@@ -68,17 +68,17 @@ def _claims(config: Config) -> list[tuple[Hand, WinContext]]:
     """Every (hand, context) ``win_value`` is asked about in ``--hands`` hands of efficiency
     against random."""
     seen: list[tuple[Hand, WinContext]] = []
-    original = GuobiaoRuleset.win_value
+    original = GuobiaoFamily.win_value
 
-    def record(ruleset: GuobiaoRuleset, state: State, claim: WinClaim) -> int | None:
+    def record(ruleset: GuobiaoFamily, state: State, claim: WinClaim) -> int | None:
         seen.append((claim.hand, win_context(claim)))
         return original(ruleset, state, claim)
 
-    GuobiaoRuleset.win_value = record  # type: ignore[assignment, method-assign]
+    GuobiaoFamily.win_value = record  # type: ignore[assignment, method-assign]
     try:
-        simulate(find_ruleset(RULESET, **OPTIONS), BOTS[1], hands=config.hands, seed=config.seed)
+        simulate(find_family(RULESET, **OPTIONS), BOTS[1], hands=config.hands, seed=config.seed)
     finally:
-        GuobiaoRuleset.win_value = original  # type: ignore[method-assign]
+        GuobiaoFamily.win_value = original  # type: ignore[method-assign]
     return seen
 
 
@@ -87,12 +87,12 @@ def _simulate_cpu(bots: tuple[str, str], config: Config) -> dict[str, float]:
     alternating run by run (after a warm-up of each), so that a machine busy with other work
     slows both alike."""
     samples: dict[str, list[float]] = {how: [] for how, _ in HOWS}
-    original = GuobiaoRuleset.win_value
+    original = GuobiaoFamily.win_value
     try:
         for run in range(max(1, config.repeat) + 1):
             for how, fn in HOWS:
-                GuobiaoRuleset.win_value = fn  # type: ignore[assignment, method-assign]
-                ruleset = find_ruleset(RULESET, **OPTIONS)
+                GuobiaoFamily.win_value = fn  # type: ignore[assignment, method-assign]
+                ruleset = find_family(RULESET, **OPTIONS)
                 _clear()
                 gc.collect()
                 start = time.process_time_ns()
@@ -100,7 +100,7 @@ def _simulate_cpu(bots: tuple[str, str], config: Config) -> dict[str, float]:
                 if run:  # run 0 warms up
                     samples[how].append((time.process_time_ns() - start) / config.hands / 1000)
     finally:
-        GuobiaoRuleset.win_value = original  # type: ignore[method-assign]
+        GuobiaoFamily.win_value = original  # type: ignore[method-assign]
     return {how: statistics.median(times) for how, times in samples.items()}
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from erren.bots import find_bot
-from erren.engine import Action, ActionKind, ArcadeView, State, find_ruleset
+from erren.engine import Action, ActionKind, ArcadeView, State, find_family
 from erren.families.arcade.game import stage_options
 from erren.sim import simulate
 from erren.sim.simulator import play_hand
@@ -12,13 +12,13 @@ AK = ActionKind
 
 
 def test_efficiency_beats_random_at_arcade() -> None:
-    stats = simulate(find_ruleset("arcade"), ("efficiency", "random"), hands=200, seed=1)
+    stats = simulate(find_family("arcade"), ("efficiency", "random"), hands=200, seed=1)
     assert stats.wins[0] > 5 * stats.wins[1]
     assert stats.points[0] > 0
 
 
 def test_efficiency_answers_every_event_and_declares_ready() -> None:
-    rules = find_ruleset("arcade", pung_offer_prob=0.5, pick_any_prob=0.5)
+    rules = find_family("arcade", pung_offer_prob=0.5, pick_any_prob=0.5)
     bots = [find_bot("efficiency", seed=1), find_bot("efficiency", seed=2)]
     kinds: set[ActionKind] = set()
     wild_discards = 0
@@ -40,7 +40,7 @@ def test_efficiency_answers_every_event_and_declares_ready() -> None:
 
 
 def test_efficiency_accepts_a_useful_pung_offer() -> None:
-    rules = find_ruleset("arcade", pung_offer_prob=1.0, pick_any_prob=0.0)
+    rules = find_family("arcade", pung_offer_prob=1.0, pick_any_prob=0.0)
     taken = 0
     for seed in range(40):
         state = State.new(rules, seed=seed)
@@ -54,7 +54,7 @@ def test_efficiency_accepts_a_useful_pung_offer() -> None:
 
 
 def test_random_bot_plays_stage_hands() -> None:
-    rules = find_ruleset("arcade", stage_options(4))
+    rules = find_family("arcade", stage_options(4))
     for seed in range(30):
         state = State.new(rules, seed=seed)
         play_hand(state, [find_bot("random", seed=seed), find_bot("efficiency")])
@@ -66,7 +66,7 @@ def test_efficiency_finishes_a_give_begun_by_another_player() -> None:
     """Turns alternate between the random bot and the efficiency bot, so efficiency often
     takes over an exchange or a pung answer half made by another hand (a Monte-Carlo rollout,
     托管): it goes on with legal gives in canonical order (R2.21, R2.22), never raising."""
-    rules = find_ruleset("arcade", pung_offer_prob=0.5)
+    rules = find_family("arcade", pung_offer_prob=0.5)
     takeovers = 0
     for seed in range(120):
         state = State.new(rules, seed=seed, dealer=seed % 2)

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 import pytest
 
 from erren.bots import Bot, EfficiencyBot, RandomBot, bot_names, find_bot
-from erren.engine import Action, ActionKind, Observation, State, find_ruleset
+from erren.engine import Action, ActionKind, Observation, State, find_family
 from erren.sim import play_hand, simulate
 from erren.testing.deals import start
 
-RULES = find_ruleset("guobiao-2p")
+RULES = find_family("guobiao-2p")
 
 
 def act(state: State, *texts: str) -> None:

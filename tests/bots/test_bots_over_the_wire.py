@@ -9,7 +9,7 @@ import json
 import pytest
 
 from erren.bots import EfficiencyBot
-from erren.engine import Observation, State, find_ruleset
+from erren.engine import Observation, State, find_family
 from erren.families.arcade.game import stage_options
 from erren.server.protocol import observation_from_json, observation_json
 
@@ -33,7 +33,7 @@ def test_the_efficiency_bot_plays_the_same_over_the_wire(
     bot = EfficiencyBot()
     decisions = 0
     for seed in range(12):
-        state = State.new(find_ruleset(name, options), seed=seed, dealer=seed % 2)
+        state = State.new(find_family(name, options), seed=seed, dealer=seed % 2)
         while not state.is_terminal:
             obs = state.observe(state.current_player())
             local = bot.choose(obs, obs.legal_actions)

@@ -18,7 +18,7 @@ from erren.bots.expert.defence import danger, safer_discard
 from erren.bots.expert.opponent import public_key, readiness_test, shanten_weights
 from erren.bots.expert.train_opponent import MAX_DISCARDS, MAX_SHANTEN, collect
 from erren.bots.random_bot import RandomBot
-from erren.engine import Action, ActionKind, Observation, State, find_ruleset
+from erren.engine import Action, ActionKind, Observation, State, find_family
 from erren.engine.resample import resample
 from erren.families.guobiao.bot.expert import Knobs, Seen, discard_values, ready_discards
 from erren.families.guobiao.bot.values import Valuer
@@ -28,7 +28,7 @@ from erren.testing.deals import start
 from erren.tiles import Tile
 
 AK = ActionKind
-RULES = find_ruleset("guobiao-2p")
+RULES = find_family("guobiao-2p")
 SEARCHING = Knobs(search_claims=True, search_turns=True)
 
 # The `2p` table (guobiao-2p §4.2.2): the fans the value tests meet.
@@ -66,7 +66,7 @@ def _any_observation() -> Observation:
 
 def decisions(family: str, seed: int) -> Iterator[tuple[State, Observation]]:
     """The decisions with a choice of one efficiency-vs-efficiency hand."""
-    rules = find_ruleset(family)
+    rules = find_family(family)
     state = State.new(rules, seed=seed)
     bots = [find_bot("efficiency", ruleset=rules), find_bot("efficiency", ruleset=rules)]
     while not state.is_terminal:
@@ -94,7 +94,7 @@ def test_two_states_with_the_same_observation_get_the_same_choice() -> None:
 
 @pytest.mark.parametrize("family", ["guobiao-2p", "xiamen", "arcade"])
 def test_every_choice_is_legal(family: str) -> None:
-    rules = find_ruleset(family)
+    rules = find_family(family)
     for seed in range(4):
         bot = ExpertBot(seed=seed, budget_ms=150.0, knobs=SEARCHING)
         bot.bind(rules)

@@ -10,7 +10,7 @@ import pytest
 
 from erren.bots.efficiency import EfficiencyBot
 from erren.bots.expert import ExpertBot
-from erren.engine import Action, ActionKind, ArcadeView, Observation, State, find_ruleset
+from erren.engine import Action, ActionKind, ArcadeView, Observation, State, find_family
 from erren.engine.resample import resample
 from erren.families.arcade.bot.exchange import exchange_plan, loose_tiles
 from erren.families.arcade.bot.expert import ArcadeKnobs, configure
@@ -33,7 +33,7 @@ def _observation(
 ) -> Observation:
     """The dealer's first-turn observation with ``hand`` (no melds, no flowers), the wild kind
     ``wild`` with ``wilds_seen`` wild tiles and the tiles ``seen`` in the opponent's discards."""
-    state = State.new(find_ruleset("arcade", opening_exchange=False), seed=5)
+    state = State.new(find_family("arcade", opening_exchange=False), seed=5)
     while state.phase.value != "turn":
         state.apply(state.legal_actions()[0])
     obs = state.observe(state.actor)
@@ -167,7 +167,7 @@ UNHURRIED = 60_000.0
 
 
 def _play(seed: int, budget_ms: float = UNHURRIED) -> tuple[list[Action], set[str]]:
-    rules = find_ruleset("arcade", pung_offer_prob=0.5, pick_any_prob=0.5)
+    rules = find_family("arcade", pung_offer_prob=0.5, pick_any_prob=0.5)
     state = State.new(rules, seed=seed)
     bots = [ExpertBot(seed=seed, budget_ms=budget_ms) for _ in range(2)]
     for bot in bots:
@@ -210,7 +210,7 @@ def test_deterministic_for_a_seed() -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_decides_from_the_observation_only(seed: int) -> None:
     """Two full states drawn at random behind one observation get the same choice."""
-    rules = find_ruleset("arcade", pung_offer_prob=0.5, pick_any_prob=0.5)
+    rules = find_family("arcade", pung_offer_prob=0.5, pick_any_prob=0.5)
     state = State.new(rules, seed=seed)
     bots = [ExpertBot(seed=seed, budget_ms=UNHURRIED) for _ in range(2)]
     rng = random.Random(seed)

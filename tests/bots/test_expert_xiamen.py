@@ -10,7 +10,7 @@ import random
 
 from erren.bots.efficiency import EfficiencyBot
 from erren.bots.expert import ExpertBot
-from erren.engine import Action, Observation, State, XiamenView, find_ruleset
+from erren.engine import Action, Observation, State, XiamenView, find_family
 from erren.engine.resample import resample
 from erren.families.xiamen.bot.expert import XiamenKnobs, configure, you_ready_opening
 from erren.families.xiamen.scoring import WinType, XiamenContext, score_xiamen, settle_xiamen
@@ -27,7 +27,7 @@ def _observation(
 ) -> Observation:
     """Seat 0's observation with ``hand`` (no melds, flowers or discards), gold 9m, the 游
     levels ``levels`` and ``wall`` tiles in the live wall."""
-    state = State.new(find_ruleset("xiamen"), seed=5)
+    state = State.new(find_family("xiamen"), seed=5)
     while state.phase.value != "turn":
         state.apply(state.legal_actions()[0])
     obs = state.observe(0)
@@ -128,7 +128,7 @@ def test_youjin_pays_more_than_robbing_the_gold() -> None:
 def test_expert_plays_legal_deterministic_xiamen_hands() -> None:
     """Every move goes through State.apply (which refuses an illegal one, 跟打 included); the
     same seed gives the same hands."""
-    rules = find_ruleset("xiamen")
+    rules = find_family("xiamen")
     first = simulate(rules, ("expert", "efficiency"), hands=80, seed=11)
     again = simulate(rules, ("expert", "efficiency"), hands=80, seed=11)
     assert sum(first.wins) + first.draws + first.aborts == 80
@@ -146,7 +146,7 @@ def test_opening_declares_the_robbing_that_pays_most() -> None:
     assert EfficiencyBot().choose(obs, legal) == Action.parse("0:qiangjin:1m")
     chosen = ExpertBot(budget_ms=0).choose(obs, legal)
     assert chosen in _actions("0:qiangjin:2m", "0:qiangjin:5m", "0:qiangjin:6m")
-    rules = find_ruleset("xiamen")
+    rules = find_family("xiamen")
     for tile, pays in (("1m", (8 + 1 + 2 + 2) * 4), (str(chosen.tile), (8 + 1 + 1 + 2 + 2) * 4)):
         state = resample(rules, obs, random.Random(1))
         state.apply(Action.parse(f"0:qiangjin:{tile}"))

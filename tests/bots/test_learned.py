@@ -14,12 +14,12 @@ from erren.bots.base import play_hand  # noqa: E402
 from erren.bots.efficiency import seen_counts  # noqa: E402
 from erren.bots.learned import LearnedBot, Network  # noqa: E402
 from erren.bots.learned.dataset import generate, quantize  # noqa: E402
-from erren.engine import Action, ActionKind, Observation, State, find_ruleset, observe  # noqa: E402
+from erren.engine import Action, ActionKind, Observation, State, find_family, observe  # noqa: E402
 from erren.engine.resample import resample  # noqa: E402
 from erren.rl.actions import action_index, index_action  # noqa: E402
 from erren.rl.planes import encode_observation  # noqa: E402
 
-GB = find_ruleset("guobiao-2p")
+GB = find_family("guobiao-2p")
 
 
 class Watcher(LearnedBot):

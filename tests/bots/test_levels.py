@@ -11,7 +11,7 @@ from erren.bots.expert import ExpertBot
 from erren.bots.expert.knobs import Knobs
 from erren.bots.levels import level_names
 from erren.bots.novice import discard_tiers
-from erren.engine import Action, ActionKind, Observation, State, find_ruleset
+from erren.engine import Action, ActionKind, Observation, State, find_family
 from erren.families.arcade.bot.expert import ArcadeKnobs
 from erren.families.arcade.bot.expert import knobs_of as arcade_knobs
 from erren.families.arcade.game import stage_options
@@ -22,11 +22,11 @@ from erren.testing.deals import start
 from erren.tiles import Tile
 
 AK = ActionKind
-RULES = find_ruleset("guobiao-2p")
+RULES = find_family("guobiao-2p")
 FAMILIES = {
     "guobiao-2p": RULES,
-    "xiamen": find_ruleset("xiamen"),
-    "arcade": find_ruleset("arcade", {**stage_options(4), "pung_offer_prob": 0.3}),
+    "xiamen": find_family("xiamen"),
+    "arcade": find_family("arcade", {**stage_options(4), "pung_offer_prob": 0.3}),
 }
 _WINS = {AK.HU, AK.ZIMO, AK.WIN, AK.SANJINDAO, AK.QIANGJIN}
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from erren.bots import Bot, BotError, find_bot
 from erren.bots.base import play_hand
-from erren.engine import Action, ActionKind, Event, EventKind, Observation, State, find_ruleset
+from erren.engine import Action, ActionKind, Event, EventKind, Observation, State, find_family
 from erren.engine.autoplay import default_move
 from erren.engine.record import replay
 from erren.mjai.bot import LEGAL_KEY, MjaiBot, mjai_command, split_bot_specs
@@ -89,7 +89,7 @@ def test_an_mjai_command_keeps_its_commas(command: str, name: str) -> None:
 
 def test_a_missing_program_is_refused_before_anything_runs() -> None:
     with pytest.raises(ValueError, match="mjai bot command not found: 'no-such-bot-program'"):
-        make_bot("mjai:no-such-bot-program --x", 0, find_ruleset("guobiao-2p"))
+        make_bot("mjai:no-such-bot-program --x", 0, find_family("guobiao-2p"))
     with pytest.raises(ValueError, match="needs a command"):
         MjaiBot("  ")
     with pytest.raises(ValueError, match="timeout must be > 0"):
@@ -107,7 +107,7 @@ def test_a_missing_program_is_refused_before_anything_runs() -> None:
 def test_the_node_bot_plays_a_full_arena_run(
     family: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    rules = find_ruleset(family)
+    rules = find_family(family)
     spec = "mjai:" + node_command()
     records = io.StringIO()
     result = arena(rules, (spec, "efficiency"), deals=20, seed=7, jsonl=records)
@@ -127,7 +127,7 @@ def test_the_node_bot_plays_a_full_arena_run(
 def test_the_node_bot_plays_exactly_its_rule(family: str) -> None:
     """The program, fed its seat's stream and answering over the pipe, makes the moves the
     same rule makes in Python from the same legal moves: hand for hand the same records."""
-    rules = find_ruleset(family)
+    rules = find_family(family)
     node = MjaiBot(node_command())
     node.bind(rules)
     try:
@@ -144,7 +144,7 @@ def test_the_node_bot_plays_exactly_its_rule(family: str) -> None:
 
 
 def test_the_node_bot_plays_a_simulation_as_one_program(tmp_path: Path) -> None:
-    rules = find_ruleset("guobiao-2p")
+    rules = find_family("guobiao-2p")
     bot = MjaiBot(node_command())
     stats = simulate(rules, (bot, "efficiency"), hands=12, seed=3, match_length=4)
     assert stats.hands == 12 and stats.matches == 3
@@ -170,7 +170,7 @@ def test_only_messages_with_legal_moves_are_answered(tmp_path: Path) -> None:
     script = tmp_path / "recorder.py"
     script.write_text(RECORDER)
     log = tmp_path / "stream.jsonl"
-    rules = find_ruleset("guobiao-2p")
+    rules = find_family("guobiao-2p")
     bot = MjaiBot(f"{sys.executable} {script} {log}")
     bot.bind(rules)
     decisions = [0]
@@ -200,7 +200,7 @@ def test_only_messages_with_legal_moves_are_answered(tmp_path: Path) -> None:
 def _play_with(tmp_path: Path, source: str, seed: int = 11) -> tuple[State, MjaiBot, list[str]]:
     script = tmp_path / "bot.py"
     script.write_text(source)
-    rules = find_ruleset("guobiao-2p")
+    rules = find_family("guobiao-2p")
     errors: list[str] = []
     bot = MjaiBot(f"{sys.executable} {script}", timeout=0.3, label="faulty", report=errors.append)
     bot.bind(rules)
@@ -308,7 +308,7 @@ def test_a_program_that_exits_plays_by_timeouts_to_the_end(tmp_path: Path) -> No
 
 
 def test_an_arena_with_workers_plays_the_same_games() -> None:
-    rules = find_ruleset("guobiao-2p")
+    rules = find_family("guobiao-2p")
     spec = "mjai:" + node_command()
     one = arena(rules, (spec, "efficiency"), deals=4, seed=5, mjai_timeout=10.0)
     two = arena(rules, (spec, "efficiency"), deals=4, seed=5, workers=2, mjai_timeout=10.0)
@@ -323,7 +323,7 @@ def test_a_program_that_never_reads_nor_answers_never_blocks_the_run(tmp_path: P
     script.write_text(DEAF)
     errors: list[str] = []
     bot = MjaiBot(f"{sys.executable} {script}", timeout=0.01, label="deaf", report=errors.append)
-    stats = simulate(find_ruleset("guobiao-2p"), (bot, "efficiency"), hands=30, seed=2)
+    stats = simulate(find_family("guobiao-2p"), (bot, "efficiency"), hands=30, seed=2)
     assert stats.hands == 30
     assert errors and bot.faults == len(errors)
     assert all(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from erren.engine import find_ruleset
+from erren.engine import find_family
 from erren.sim import simulate
 
 
 def test_efficiency_beats_random_and_swims_for_gold() -> None:
-    stats = simulate(find_ruleset("xiamen"), ("efficiency", "random"), hands=150, seed=4)
+    stats = simulate(find_family("xiamen"), ("efficiency", "random"), hands=150, seed=4)
     assert stats.hands == 150
     assert stats.wins[0] > 5 * stats.wins[1]
     assert stats.by_how.get("youjin", 0) + stats.by_how.get("shuangyou", 0) > 0
@@ -15,5 +15,5 @@ def test_efficiency_beats_random_and_swims_for_gold() -> None:
 
 def test_efficiency_mirror_plays_legal_games() -> None:
     # every bot move goes through State.apply, which refuses a 跟打 violation
-    stats = simulate(find_ruleset("xiamen"), ("efficiency", "efficiency"), hands=60, seed=2)
+    stats = simulate(find_family("xiamen"), ("efficiency", "efficiency"), hands=60, seed=2)
     assert sum(stats.wins) + stats.draws + stats.aborts == 60

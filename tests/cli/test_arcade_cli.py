@@ -8,7 +8,7 @@ from erren.bots import find_bot
 from erren.cli.main import main
 from erren.cli.play import play
 from erren.display import Palette
-from erren.engine import find_ruleset
+from erren.engine import find_family
 
 
 def test_simulate_arcade_from_the_command_line(capsys: object) -> None:
@@ -35,7 +35,7 @@ def test_play_shows_the_wild_the_exchange_and_takes_advice() -> None:
     code = play(
         io.StringIO(answers),
         out,
-        ruleset=find_ruleset("arcade"),
+        ruleset=find_family("arcade"),
         bot=find_bot("efficiency", seed=1),
         seed=3,
         palette=Palette(ascii=True),
@@ -53,7 +53,7 @@ def test_play_a_whole_arcade_hand_with_advice() -> None:
     play(
         io.StringIO(answers),
         out,
-        ruleset=find_ruleset("arcade", pick_any_prob=0.5, pung_offer_prob=0.5),
+        ruleset=find_family("arcade", pick_any_prob=0.5, pung_offer_prob=0.5),
         bot=find_bot("efficiency", seed=2),
         seed=11,
         palette=Palette(ascii=True),

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from erren.cli.main import main
-from erren.engine import Record, find_ruleset, replay
+from erren.engine import Record, find_family, replay
 from erren.sim import simulate
 
 
 def _records(tmp_path: Path, rules: str, hands: int = 6) -> Path:
     path = tmp_path / f"{rules}.jsonl"
     with path.open("w", encoding="utf-8") as out:
-        simulate(find_ruleset(rules), ["efficiency", "random"], hands=hands, seed=5, jsonl=out)
+        simulate(find_family(rules), ["efficiency", "random"], hands=hands, seed=5, jsonl=out)
     return path
 
 

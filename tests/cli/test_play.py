@@ -11,7 +11,7 @@ from erren.bots import find_bot
 from erren.cli.main import main
 from erren.cli.play import play
 from erren.display import Palette, use_color
-from erren.engine import find_ruleset
+from erren.engine import find_family
 
 RULE = "─" * 78
 
@@ -46,7 +46,7 @@ def _play(inp: io.StringIO, out: io.StringIO, seed: int = 5) -> int:
     return play(
         inp,
         out,
-        ruleset=find_ruleset("guobiao-2p"),
+        ruleset=find_family("guobiao-2p"),
         bot=find_bot("efficiency", seed=seed),
         seed=seed,
         palette=Palette(),

@@ -12,13 +12,13 @@ from erren.bots import find_bot
 from erren.cli.main import main
 from erren.cli.replay import browse, frames, load_record
 from erren.display import Palette
-from erren.engine import Record, State, find_ruleset
+from erren.engine import Record, State, find_family
 from erren.sim import play_hand, simulate
 
 
 def _record_file(tmp_path: Path) -> tuple[Path, int]:
     bots = [find_bot("efficiency"), find_bot("random", seed=1)]
-    state = play_hand(State.new(find_ruleset("guobiao-2p"), seed=12), bots)
+    state = play_hand(State.new(find_family("guobiao-2p"), seed=12), bots)
     path = tmp_path / "hand.json"
     path.write_text(state.record().to_json(indent=1), encoding="utf-8")
     players = sum(1 for a in state.history if a.player >= 0)
@@ -63,7 +63,7 @@ def test_browse_ends_at_the_last_step_and_on_eof() -> None:
 
 def test_jsonl_line_and_frames(tmp_path: Path) -> None:
     sink = io.StringIO()
-    simulate(find_ruleset("guobiao-2p"), ("random", "random"), hands=3, seed=2, jsonl=sink)
+    simulate(find_family("guobiao-2p"), ("random", "random"), hands=3, seed=2, jsonl=sink)
     record = load_record(sink.getvalue(), hand=2)
     screens = frames(record, Palette())
     assert len(screens) == sum(1 for a in record.actions if not a.startswith("c:")) + 1

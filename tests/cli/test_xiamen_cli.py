@@ -7,12 +7,12 @@ import io
 from erren.bots import find_bot
 from erren.cli.play import play
 from erren.display import Palette
-from erren.engine import find_ruleset
+from erren.engine import find_family
 from erren.sim import simulate
 
 
 def test_simulate_table_lists_the_win_types() -> None:
-    stats = simulate(find_ruleset("xiamen"), ("efficiency", "random"), hands=40, seed=1)
+    stats = simulate(find_family("xiamen"), ("efficiency", "random"), hands=40, seed=1)
     table = stats.table(timings=False)
     assert "win types" in table and "avg 水 per win" in table
 
@@ -23,7 +23,7 @@ def test_play_shows_the_gold_and_takes_advice_until_quit() -> None:
     code = play(
         io.StringIO(answers),
         out,
-        ruleset=find_ruleset("xiamen"),
+        ruleset=find_family("xiamen"),
         bot=find_bot("efficiency", seed=1),
         seed=5,
         palette=Palette(ascii=True),

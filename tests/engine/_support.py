@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from erren.engine import Action, ActionKind, Ruleset, State
+from erren.engine import Action, ActionKind, Family, State
 from erren.families.arcade.game import ArcadeData
 from erren.families.xiamen.game import XiamenData
 from erren.notation import parse_tiles
@@ -76,7 +76,7 @@ def resample_hidden(state: State, viewer: int, rng: random.Random) -> State:
     return twin
 
 
-def random_hand(ruleset: Ruleset, seed: int, *, chaos: float = 0.0) -> State:
+def random_hand(ruleset: Family, seed: int, *, chaos: float = 0.0) -> State:
     """Play one hand with uniformly random legal actions; with ``chaos`` > 0 some decisions
     are timeouts and some trustee switches, to exercise the system actions."""
     rng = random.Random(seed)
@@ -109,9 +109,9 @@ def make_xiamen_wall(
     replacements), and the indicator ``gold`` at live-wall index ``7 + 2s`` of the reveal
     (R-1.6, W[34 + 2s]); the rest filled at random, with no flower or tile of the gold kind
     before the indicator."""
-    from erren.engine import find_ruleset  # noqa: PLC0415
+    from erren.engine import find_family  # noqa: PLC0415
 
-    ruleset = find_ruleset("xiamen")
+    ruleset = find_family("xiamen")
     hands = [list(parse_tiles(dealer)), list(parse_tiles(other))]
     assert len(hands[0]) == 14 and len(hands[1]) == 13, (len(hands[0]), len(hands[1]))
     front: list[int] = []
@@ -150,9 +150,9 @@ def start_xiamen(
     **options: object,
 ) -> State:
     """A xiamen hand from a crafted wall, dealer at ``seat``, up to the opening window."""
-    from erren.engine import find_ruleset  # noqa: PLC0415
+    from erren.engine import find_family  # noqa: PLC0415
 
-    ruleset = find_ruleset("xiamen", options)
+    ruleset = find_family("xiamen", options)
     state = State(ruleset, dealer=seat, streak=streak)
     state.apply(Action.shuffle(make_xiamen_wall(dealer, other, gold, draws, back, dice=dice)))
     state.apply(Action.dice(*dice))
@@ -212,11 +212,11 @@ def start_arcade(
 ) -> State:
     """An arcade hand from a crafted stock, dealer at ``seat``; the random events are off
     unless ``options`` turn them on."""
-    from erren.engine import find_ruleset  # noqa: PLC0415
+    from erren.engine import find_family  # noqa: PLC0415
 
     opts: dict[str, object] = {"opening_exchange": False, "pung_offer_prob": 0, "pick_any_prob": 0}
     opts.update(options)
-    state = State(find_ruleset("arcade", opts), dealer=seat)
+    state = State(find_family("arcade", opts), dealer=seat)
     state.apply(
         Action.shuffle(make_arcade_stock(dealer, other, draws, back, wild=wild, reserve=reserve))
     )

@@ -3,7 +3,7 @@
 ``toy``: one suit (1m..9m, four copies, no honors, no flowers), no chows (its one-rule twist),
 and a phase of its own before the first discard: the dealer may *call* a kind (``pick:X``) or
 ``pass``; a win whose winning tile is the called kind pays 2 points instead of 1.  It uses only
-:class:`~erren.engine.ruleset.Family`'s hooks and :class:`~erren.engine.state.State`'s public
+:class:`~erren.engine.family.Family`'s hooks and :class:`~erren.engine.state.State`'s public
 transition API (``tests/engine/test_family_plugin.py`` checks that no family module touches a
 private name of the state).  The :func:`toy_family` fixture registers it for one test.
 """
@@ -26,10 +26,10 @@ from erren.engine import (
     Options,
     State,
     WinClaim,
-    register_ruleset,
+    register_family,
 )
 from erren.engine.events import EventKind
-from erren.engine.ruleset import unregister_ruleset
+from erren.engine.family import unregister_family
 
 TOY = "toy"
 
@@ -131,8 +131,8 @@ class ToyFamily(Family):
 @pytest.fixture
 def toy_family() -> Iterator[str]:
     """Register the toy family for one test; its name."""
-    register_ruleset(TOY, ToyFamily)
+    register_family(TOY, ToyFamily)
     try:
         yield TOY
     finally:
-        unregister_ruleset(TOY)
+        unregister_family(TOY)

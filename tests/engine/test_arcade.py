@@ -16,7 +16,7 @@ from erren.engine import (
     Phase,
     Record,
     State,
-    find_ruleset,
+    find_family,
     replay,
 )
 from erren.engine.result import HandResult
@@ -76,7 +76,7 @@ def test_dealt_flowers_are_set_aside_and_replaced_from_the_tail() -> None:
 
 
 def test_random_hands_replay_exactly_with_events() -> None:
-    rules = find_ruleset("arcade", pung_offer_prob=0.5, pick_any_prob=0.5)
+    rules = find_family("arcade", pung_offer_prob=0.5, pick_any_prob=0.5)
     for seed in range(40):
         rng = random.Random(seed)
         state = State.new(rules, seed=seed)
@@ -360,7 +360,7 @@ def test_pick_any_takes_the_named_kind() -> None:
 
 
 def test_stage_events_only_for_the_human() -> None:
-    rules = find_ruleset("arcade", {**stage_options(4, human_seat=1), "pick_any_prob": 1.0})
+    rules = find_family("arcade", {**stage_options(4, human_seat=1), "pick_any_prob": 1.0})
     for seed in range(20):
         state = State.new(rules, seed=seed, dealer=seed % 2)
         rng = random.Random(seed)
@@ -374,16 +374,16 @@ def test_stage_options_by_stage() -> None:
     one, four = stage_options(1), stage_options(4)
     assert not one["opening_exchange"] and one["haidi_draws_human"] == 3
     assert four["bleed_yakuman_prob"] == 0.05 and four["pick_any_prob"] == 0.05
-    find_ruleset("arcade", **four)
+    find_family("arcade", **four)
     with pytest.raises(ValueError, match="human_seat"):
-        find_ruleset("arcade", bleed_normal_prob=0.2)
+        find_family("arcade", bleed_normal_prob=0.2)
 
 
 @pytest.mark.parametrize("yakuman", [False, True])
 def test_big_bleed_deal_is_within_the_gap(yakuman: bool) -> None:
     key = "bleed_yakuman_prob" if yakuman else "bleed_normal_prob"
     gap = 2 if yakuman else 1
-    rules = find_ruleset("arcade", {"human_seat": 0, "opening_exchange": False, key: 1.0})
+    rules = find_family("arcade", {"human_seat": 0, "opening_exchange": False, key: 1.0})
     names = set()
     for seed in range(60):
         state = State.new(rules, seed=seed, dealer=seed % 2)

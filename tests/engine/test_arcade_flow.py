@@ -18,7 +18,7 @@ from erren.engine import (
     Origin,
     Phase,
     State,
-    find_ruleset,
+    find_family,
 )
 from erren.families.arcade.game import ArcadePhase, arcade_data, stage_options
 from erren.notation import parse_tiles
@@ -67,7 +67,7 @@ def test_a_versus_escape_pays_the_penalty_times_base_points(
     options: dict[str, int], base: int, penalty: int, escaper: int
 ) -> None:
     points = penalty * base  # R2.25: versus_escape_penalty_points × versus_base_points
-    state = State.new(find_ruleset("arcade", options), seed=11, dealer=0)
+    state = State.new(find_family("arcade", options), seed=11, dealer=0)
     act(state, f"{escaper}:escape")  # at the dealer's first turn: the escaper need not act
     result = state.result
     assert result is not None and result.kind == "abort"
@@ -90,7 +90,7 @@ def test_an_escape_mid_hand_costs_the_same() -> None:
 def test_a_stage_mode_escape_has_no_versus_penalty(stage: int) -> None:
     """R3.11 leaves R2.25 out: leaving a run costs the stake in play, booked by the campaign;
     the engine's escape carries no points."""
-    state = State.new(find_ruleset("arcade", stage_options(stage)), seed=5, dealer=1)
+    state = State.new(find_family("arcade", stage_options(stage)), seed=5, dealer=1)
     act(state, "0:escape")
     assert state.result is not None and state.result.kind == "abort"
     assert state.result.loser == 0 and state.result.deltas == (0, 0)
@@ -98,8 +98,8 @@ def test_a_stage_mode_escape_has_no_versus_penalty(stage: int) -> None:
 
 def test_escape_penalty_points_is_validated() -> None:
     with pytest.raises(ValueError, match="escape_penalty_points"):
-        find_ruleset("arcade", escape_penalty_points=-1)
-    assert find_ruleset("arcade", escape_penalty_points=0).escape_penalty() == 0
+        find_family("arcade", escape_penalty_points=-1)
+    assert find_family("arcade", escape_penalty_points=0).escape_penalty() == 0
 
 
 # ---------------------------------------------------------------------------- pung offer
@@ -250,7 +250,7 @@ def _deal_positions(seat: int) -> list[int]:
 def _start(stock: tuple[int, ...], **options: object) -> State:
     opts: dict[str, object] = {"opening_exchange": False, "pung_offer_prob": 0, "pick_any_prob": 1}
     opts.update(options)
-    state = State(find_ruleset("arcade", opts), dealer=0)
+    state = State(find_family("arcade", opts), dealer=0)
     state.apply(Action.shuffle(stock))
     state.apply(Action.dice(1, 2, 3, 4))
     state.apply(Action.seed(0))
@@ -415,7 +415,7 @@ def test_random_pick_offers_never_depend_on_hidden_tiles() -> None:
     """At every pick-any offer of 60 random hands: the same offer after the opponent's hand and
     the unseen pool are shuffled together; naming a kind then gives a copy or, with none left
     in the wall and the reserve, the ordinary draw."""
-    rules = find_ruleset("arcade", pick_any_prob=1.0, pung_offer_prob=0.2)
+    rules = find_family("arcade", pick_any_prob=1.0, pung_offer_prob=0.2)
     rng = random.Random(7)
     offers = none_left = 0
     for seed in range(60):
@@ -446,7 +446,7 @@ def test_random_timeouts_after_a_pung_follow_r2_16() -> None:
     """Random hands where every normal draw brings a pung offer: after taking it, a timeout (or
     托管) discards the tile drawn (its ``draw`` event) if a tile of that kind is still held,
     else the rightmost concealed tile — never a tile for having been offered."""
-    rules = find_ruleset("arcade", pung_offer_prob=1.0, pick_any_prob=0.0)
+    rules = find_family("arcade", pung_offer_prob=1.0, pick_any_prob=0.0)
     rng = random.Random(3)
     checked = fallback = 0
     for seed in range(80):

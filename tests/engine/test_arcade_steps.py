@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from erren.engine import Action, ActionKind, ArcadeView, EventKind, Phase, State, find_ruleset
+from erren.engine import Action, ActionKind, ArcadeView, EventKind, Phase, State, find_family
 from erren.engine.record import Record, replay
 from erren.errors import IllegalActionError
 from erren.families.arcade.game import ArcadePhase, arcade_data, stage_options
@@ -279,7 +279,7 @@ def test_legal_actions_list_exactly_what_apply_accepts(options: dict[str, object
     """At every step of random hands: every listed move is accepted (on a clone), a sample of
     the unlisted well-formed moves of both seats is refused and leaves the state as it was; the
     choosing seat's ``giving`` is what it gave so far.  Timeouts and 托管 come now and then."""
-    rules = find_ruleset("arcade", options)
+    rules = find_family("arcade", options)
     rng = random.Random(12)
     gives = takes = 0
     for seed in range(8):

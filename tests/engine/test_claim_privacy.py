@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay
+from erren.engine import Action, ActionKind, Record, State, find_family, replay
 from erren.engine.result import HandResult
 from erren.errors import IllegalActionError
 from erren.families.arcade.game import arcade_data, stage_options
@@ -64,7 +64,7 @@ def _pairs(name: str, options: dict[str, Any], hands: int) -> dict[str, int]:
     opponent tiles shuffled, play the move in both and compare what the mover then sees
     while the opponent decides.  Returns the counts (pairs compared, differing views, pairs
     where only one twin's opponent had a choice)."""
-    ruleset = find_ruleset(name, options)
+    ruleset = find_family(name, options)
     counts = {"pairs": 0, "differ": 0, "choice_in_one": 0, "windows": 0}
     for seed in range(hands):
         rng = random.Random(seed)
@@ -153,8 +153,8 @@ def test_the_option_changes_nothing_but_the_windows(
 ) -> None:
     """A hand with 鸣牌保护, minus the passes of its pass-only windows, is the same hand without
     it: the same result and the same events, the passes aside."""
-    on = find_ruleset(name, {**options, "claim_privacy": True})
-    off = find_ruleset(name, options)
+    on = find_family(name, {**options, "claim_privacy": True})
+    off = find_family(name, options)
     added_total = 0
     for seed in range(hands // 3):
         state = State.new(on, seed=seed)
@@ -172,7 +172,7 @@ def test_the_option_changes_nothing_but_the_windows(
 
 
 # ---------------------------------------------------------------------------- windows by hand
-RULES = find_ruleset("guobiao-2p", claim_privacy=True)
+RULES = find_family("guobiao-2p", claim_privacy=True)
 DEALER = "1234567m 9m 11z 222z 3z"
 OTHER = "99m 333z 444z 55z 6z 7z 1m"
 
@@ -195,7 +195,7 @@ def test_a_discard_nobody_can_claim_still_opens_a_pass_only_window() -> None:
     assert differing == {"hand", "discards", "pending"}  # only what seat 0 did himself
     act(state, "1:pass")
     assert (state.phase.value, state.actor) == ("turn", 1)
-    plain = start(find_ruleset("guobiao-2p"), DEALER, OTHER, draws="7z 9m")
+    plain = start(find_family("guobiao-2p"), DEALER, OTHER, draws="7z 9m")
     act(plain, "0:discard:1z")
     assert (plain.phase.value, plain.actor) == ("turn", 1)  # option off: today's flow
     assert plain.hands == state.hands and plain.wall_count == state.wall_count
@@ -215,7 +215,7 @@ def _search(
     name: str, options: dict[str, Any], found: Any, *, seeds: int = 400
 ) -> tuple[State, int]:
     """The first state of random hands (with 鸣牌保护) where ``found(state)`` holds."""
-    ruleset = find_ruleset(name, {**options, "claim_privacy": True})
+    ruleset = find_family(name, {**options, "claim_privacy": True})
     for seed in range(seeds):
         rng = random.Random(seed)
         state = State.new(ruleset, seed=seed)
@@ -301,10 +301,10 @@ def test_xiamen_three_swims_last_draw_is_always_a_window() -> None:
 
 def test_the_option_is_in_every_family_and_in_records() -> None:
     for name in ("guobiao-2p", "xiamen", "arcade"):
-        assert find_ruleset(name).options_dict()["claim_privacy"] is False
-        ruleset = find_ruleset(name, claim_privacy=True)
+        assert find_family(name).options_dict()["claim_privacy"] is False
+        ruleset = find_family(name, claim_privacy=True)
         assert ruleset.claim_privacy is True
         record = State.new(ruleset, seed=1).record()
         assert replay(record).ruleset.claim_privacy is True
         with pytest.raises(ValueError, match="claim_privacy"):
-            find_ruleset(name, claim_privacy="yes")
+            find_family(name, claim_privacy="yes")

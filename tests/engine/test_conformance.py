@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay, ruleset_names
+from erren.engine import Action, ActionKind, Record, State, family_names, find_family, replay
 from erren.engine.observation import observe
 
 from ._support import resample_hidden, tile_census
@@ -42,7 +42,7 @@ def _check_observation(state: State, rng: random.Random) -> None:
 
 
 def _play_checked(rules_name: str, options: dict[str, object], seed: int, *, deep: bool) -> None:
-    ruleset = find_ruleset(rules_name, options)
+    ruleset = find_family(rules_name, options)
     rng = random.Random(seed)
     state = State.new(ruleset, seed=seed)
     expected = Counter(ruleset.tiles)
@@ -122,7 +122,7 @@ def test_random_games_keep_the_invariants(options: dict[str, object]) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ruleset_names())
+@pytest.mark.parametrize("name", family_names())
 def test_every_registered_ruleset_plays_random_games(name: str) -> None:
     """Slow (about 5–12 s for each family): a thousand random games, every step checked for
     tile conservation and hand sizes, every record replayed."""
@@ -183,7 +183,7 @@ def test_arcade_random_games_hide_information_and_replay(options: dict[str, obje
 
 
 def test_records_are_compact_and_round_trip() -> None:
-    state = State.new(find_ruleset("guobiao-2p"), seed=5)
+    state = State.new(find_family("guobiao-2p"), seed=5)
     rng = random.Random(5)
     while not state.is_terminal:
         state.apply(rng.choice(state.legal_actions()))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from erren.engine import Action, ActionKind, Event, EventKind, State, find_ruleset
+from erren.engine import Action, ActionKind, Event, EventKind, State, find_family
 from erren.engine.describe import LANGS, TEMPLATES, describe, tile_name
 from erren.engine.events import EVENT_DATA
 from erren.families.arcade.game import stage_options
@@ -37,7 +37,7 @@ def _games(seeds: range) -> list[State]:
     for name, options in RULESETS:
         for seed in seeds:
             rng = random.Random(seed)
-            state = State.new(find_ruleset(name, options), seed=seed)
+            state = State.new(find_family(name, options), seed=seed)
             while not state.is_terminal:
                 player = state.current_player()
                 roll = rng.random()
@@ -274,6 +274,6 @@ def test_no_client_reads_event_prose() -> None:
 
 def test_a_state_with_events_copies_and_pickles() -> None:
     """Events without data share one empty mapping; a state still deep-copies and pickles."""
-    state = State.new(find_ruleset("guobiao-2p"), seed=1)
+    state = State.new(find_family("guobiao-2p"), seed=1)
     for twin in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
         assert twin.fingerprint() == state.fingerprint()

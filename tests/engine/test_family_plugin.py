@@ -20,7 +20,7 @@ from erren.engine import (
     Phase,
     State,
     XiamenView,
-    find_ruleset,
+    find_family,
 )
 from erren.families.arcade.game import ArcadePhase
 from erren.families.xiamen.game import XiamenPhase
@@ -34,7 +34,7 @@ FAMILY_MODULES = [
 
 
 def _state_private_names() -> set[str]:
-    state = State.new(find_ruleset("guobiao-2p"), seed=1)
+    state = State.new(find_family("guobiao-2p"), seed=1)
     names = {n for n in (*vars(State), *vars(state)) if n.startswith("_")}
     return {n for n in names if not n.startswith("__")}
 
@@ -68,15 +68,15 @@ def test_the_shared_phases_are_those_of_the_spec_and_family_phases_keep_their_na
 
 
 def test_guobiao_keeps_every_hot_hook_at_its_default() -> None:
-    hooks = find_ruleset("guobiao-2p").overrides
+    hooks = find_family("guobiao-2p").overrides
     assert [f.name for f in fields(hooks) if getattr(hooks, f.name) is not None] == []
-    xiamen = find_ruleset("xiamen").overrides
+    xiamen = find_family("xiamen").overrides
     assert xiamen.can_win is not None and xiamen.chow_tiles is not None
     assert xiamen.turn_actions is None  # the shared turn, through discard_filter
 
 
 def test_the_toy_family_offers_no_chow_and_pays_the_called_kind_double(toy_family: str) -> None:
-    rules = find_ruleset(toy_family)
+    rules = find_family(toy_family)
     called_wins = plain_wins = calls = 0
     for seed in range(200):
         rng = random.Random(seed)
@@ -104,6 +104,6 @@ def test_the_toy_family_offers_no_chow_and_pays_the_called_kind_double(toy_famil
 
 
 def test_family_views_of_an_observation_before_the_setup_are_the_defaults() -> None:
-    assert State(find_ruleset("xiamen")).observe(0).view == XiamenView()
-    assert State(find_ruleset("arcade")).observe(0).view == ArcadeView()
-    assert State(find_ruleset("guobiao-2p")).observe(0).view == GuobiaoView()
+    assert State(find_family("xiamen")).observe(0).view == XiamenView()
+    assert State(find_family("arcade")).observe(0).view == ArcadeView()
+    assert State(find_family("guobiao-2p")).observe(0).view == GuobiaoView()

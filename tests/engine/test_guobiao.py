@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from erren.engine import Action, Match, Phase, State, find_ruleset
+from erren.engine import Action, Match, Phase, State, find_family
 from erren.families.guobiao.game import GuobiaoOptions
 from erren.tiles import Tile
 
 from ._support import act, make_wall, start
 
-RULES = find_ruleset("guobiao-2p")
+RULES = find_family("guobiao-2p")
 
 
 def _fans(state: State) -> set[str]:
@@ -22,18 +22,18 @@ def test_options_defaults_and_validation() -> None:
     options = RULES.options
     assert isinstance(options, GuobiaoOptions) and options == GuobiaoOptions()
     assert (options.min_fan, options.cap_points) == (0, None)
-    gb = find_ruleset("guobiao-2p", fan_table="gb", suit="s", flowers=True)
+    gb = find_family("guobiao-2p", fan_table="gb", suit="s", flowers=True)
     assert isinstance(gb.options, GuobiaoOptions)
     assert (gb.options.min_fan, gb.options.cap_points) == (8, 13)
     assert len(gb.tiles) == 72 and gb.kinds[0] == int(Tile.S1)
     with pytest.raises(ValueError):
-        find_ruleset("guobiao-2p", suit="z")
+        find_family("guobiao-2p", suit="z")
     with pytest.raises(ValueError):
-        find_ruleset("guobiao-2p", colour="red")
+        find_family("guobiao-2p", colour="red")
     with pytest.raises(ValueError):
-        find_ruleset("no-such-game")
+        find_family("no-such-game")
     text = repr(gb)
-    assert text.startswith("find_ruleset('guobiao-2p', fan_table='gb', suit='s', flowers=True")
+    assert text.startswith("find_family('guobiao-2p', fan_table='gb', suit='s', flowers=True")
 
 
 def test_dealing_order_and_counts() -> None:
@@ -53,7 +53,7 @@ def test_dealing_order_and_counts() -> None:
 
 
 def test_flowers_are_exposed_and_replaced_from_the_back() -> None:
-    rules = find_ruleset("guobiao-2p", flowers=True)
+    rules = find_family("guobiao-2p", flowers=True)
     state = start(rules, "1234567m 9m 11z 222z 1f", "99m 333z 444z 55z 6z 7z 2f", back="5z 3f 8m")
     assert state.flowers == [[34], [35, 36]]  # seat 1's replacement 3f is replaced too
     assert state.hands[0][int(Tile.WHITE)] == 1  # the dealer's replacement
@@ -174,7 +174,7 @@ def test_ting_locks_the_hand_and_plays_automatically() -> None:
 
 
 def test_ting_auto_hu_off_asks_and_a_timeout_accepts() -> None:
-    rules = find_ruleset("guobiao-2p", ting_auto_hu=False)
+    rules = find_family("guobiao-2p", ting_auto_hu=False)
     state = start(rules, "12345678m 11z 222z 5z", "99m 333z 444z 6z 7z 1m 3m 4m", draws="7z 2z 9m")
     act(state, "0:ting:5z", "1:discard:7z", "1:discard:9m")
     assert state.phase is Phase.CLAIM and state.legal_actions() == [

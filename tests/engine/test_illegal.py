@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from erren.engine import Action, State, find_ruleset
+from erren.engine import Action, State, find_family
 from erren.errors import IllegalActionError, NotationError
 
 from ._support import act, start
 
-RULES = find_ruleset("guobiao-2p")
+RULES = find_family("guobiao-2p")
 # The dealer (seat 0) throws 9m and seat 1 holds 99m for a peng.
 DEALER = "1234567m 9m 11z 222z 3z"
 OTHER = "99m 333z 444z 55z 6z 7z 1m"

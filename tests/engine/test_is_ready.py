@@ -15,7 +15,7 @@ import pytest
 
 from erren.bots import find_bot
 from erren.bots.hints import hand_view
-from erren.engine import Action, ActionKind, State, find_ruleset
+from erren.engine import Action, ActionKind, State, find_family
 from erren.testing.deals import start
 
 WINS = frozenset(
@@ -40,7 +40,7 @@ def _drawn_hands(family: str, count: int) -> list[State]:
     rng = random.Random(family)
     out: list[State] = []
     for _ in range(count * 20):
-        state = State.new(find_ruleset(family), seed=rng.getrandbits(63), dealer=0)
+        state = State.new(find_family(family), seed=rng.getrandbits(63), dealer=0)
         bots = rng.getrandbits(32)
         while not state.is_terminal:
             state.apply(_calm(state, state.current_player(), bots))
@@ -69,7 +69,7 @@ def test_is_ready_on_written_hands() -> None:
     """guobiao-2p, the dealer at seat 0 (14 tiles: no 3n+1 part, never ready) and the other at
     seat 1: 1112345678999m waits on every kind of the suit; six pairs and a single wait on the
     single; five pairs and three lone honors wait on nothing."""
-    rules = find_ruleset("guobiao-2p")
+    rules = find_family("guobiao-2p")
     cases = (("1112345678999m", True), ("113355779m1122z", True), ("1133557799m123z", False))
     for other, ready in cases:
         state = start(rules, "2244668m3344556z", other)

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from erren.engine import Match, find_ruleset
+from erren.engine import Match, find_family
 from erren.tiles import Tile
 
 WINDS = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
@@ -20,7 +20,7 @@ WINDS = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
 
 @pytest.mark.parametrize("option", ["rotating", "fixed_east"])
 def test_the_round_wind_follows_the_deal(option: str) -> None:
-    match = Match(find_ruleset("guobiao-2p", round_wind=option), seed=3)
+    match = Match(find_family("guobiao-2p", round_wind=option), seed=3)
     rng = random.Random(4)
     first = match.dealer
     dealer, wind, passes_back = first, Tile.EAST, 0

@@ -30,7 +30,7 @@ from erren.engine import (
     Observation,
     State,
     XiamenView,
-    find_ruleset,
+    find_family,
 )
 from erren.errors import IllegalActionError
 from erren.families.arcade.game import stage_options
@@ -170,7 +170,7 @@ def _illegal(state: State, action: Action, legal: list[Action]) -> bool:
 def test_refusals_are_built_from_the_senders_view(
     name: str, options: dict[str, Any], hands: int
 ) -> None:
-    ruleset = find_ruleset(name, options)
+    ruleset = find_family(name, options)
     universe = [[(a, str(a)) for a in _universe(ruleset.kinds, seat)] for seat in (0, 1)]
     idle_answers: dict[str, tuple[str, str]] = {}
     counts = {"idle": 0, "idle_while_choice": 0, "actor": 0}
@@ -224,7 +224,7 @@ def test_an_idle_seat_hears_the_same_sentence_during_any_window() -> None:
     """The issue's example: during the xiamen opening window the waiting seat used to be told
     the dealer's options (``seat 1 may only choose among 0:qiangjin:3z, 0:pass``); now it hears
     one sentence in every hand, whatever the dealer may declare."""
-    ruleset = find_ruleset("xiamen")
+    ruleset = find_family("xiamen")
     answers = set()
     declarations = 0
     for seed in range(300):
@@ -243,7 +243,7 @@ def test_an_idle_seat_hears_the_same_sentence_during_any_window() -> None:
 def test_the_acting_seat_is_told_its_own_choices() -> None:
     """The acting seat may hear its own legal actions (xiamen's opening window), never one of
     the other seat's."""
-    state = State.new(find_ruleset("xiamen"), seed=1)
+    state = State.new(find_family("xiamen"), seed=1)
     actor = state.actor
     rule, message = _refusal(state, Action.make(AK.DISCARD, actor, int(state.concealed(actor)[0])))
     assert rule == "not-now"

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from erren.bots import Bot, find_bot
-from erren.engine import ActionKind, ArcadeView, Observation, Phase, Ruleset, State, find_ruleset
+from erren.engine import ActionKind, ArcadeView, Family, Observation, Phase, State, find_family
 from erren.engine.resample import resample
 from erren.families.arcade.game import arcade_data
 from erren.families.xiamen.game import xiamen_data, you_ready
@@ -32,19 +32,19 @@ TABLES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("arcade", {}),
     ("arcade", {"claim_privacy": True, "pung_offer_prob": 0.3, "pick_any_prob": 0.3}),
 )
-RULES = tuple(find_ruleset(name, **options) for name, options in TABLES)
+RULES = tuple(find_family(name, **options) for name, options in TABLES)
 POSITION_FIELDS = tuple(f.name for f in fields(Observation) if f.name != "event_seq")
 """Every field of an observation that is a function of the position (the event count is the
 number of events logged so far: a resampled state starts a log of its own)."""
 
 
-def players(rules: Ruleset, seed: int) -> list[Bot]:
+def players(rules: Family, seed: int) -> list[Bot]:
     """An efficiency bot (seat 0) and a random bot (seat 1).  The same pair plays the samples
     on: the efficiency bot cannot finish an arcade give sequence another bot began."""
     return [find_bot("efficiency", seed=seed, ruleset=rules), find_bot("random", seed=seed)]
 
 
-def played(rules: Ruleset, seed: int, steps: int) -> State:
+def played(rules: Family, seed: int, steps: int) -> State:
     """A hand of ``rules`` after up to ``steps`` moves of :func:`players`, stopped before its
     end."""
     state = State.new(rules, seed=seed)
@@ -85,7 +85,7 @@ def test_a_sample_looks_the_same_to_its_player_and_plays_to_the_end(
     assert twin.is_terminal
 
 
-def mid_hand(rules: Ruleset) -> Observation:
+def mid_hand(rules: Family) -> Observation:
     """The observation of the seat to act after twenty moves of seed 7."""
     state = played(rules, 7, 20)
     return state.observe(state.actor)
@@ -93,7 +93,7 @@ def mid_hand(rules: Ruleset) -> Observation:
 
 @pytest.mark.parametrize("rules", RULES, ids=[name for name, _ in TABLES])
 def test_the_hidden_tiles_vary_with_the_generator_and_repeat_with_its_seed(
-    rules: Ruleset,
+    rules: Family,
 ) -> None:
     obs = mid_hand(rules)
     opp = 1 - obs.player
@@ -105,7 +105,7 @@ def test_the_hidden_tiles_vary_with_the_generator_and_repeat_with_its_seed(
 
 
 @pytest.mark.parametrize("rules", RULES, ids=[name for name, _ in TABLES])
-def test_the_opponent_predicate_is_honoured_when_it_can_be(rules: Ruleset) -> None:
+def test_the_opponent_predicate_is_honoured_when_it_can_be(rules: Family) -> None:
     obs = mid_hand(rules)
     opp = 1 - obs.player
     seen = Counter(int(t) for t in obs.hand)
@@ -146,7 +146,7 @@ def test_the_opponent_holds_playing_tiles_only() -> None:
     assert len(twin.hands[1 - obs.player]) == NUM_KINDS
 
 
-def first_position(rules: Ruleset, found: Callable[[State], bool]) -> State:
+def first_position(rules: Family, found: Callable[[State], bool]) -> State:
     """The first position of the seeded hands of :func:`players` (seeds 0, 1, ...) where
     ``found`` holds."""
     for seed in range(500):
@@ -199,7 +199,7 @@ def test_an_arcade_sample_keeps_the_reserve_behind_the_indicator() -> None:
 
 
 def test_an_opponent_in_baoting_whose_turn_stopped_may_win() -> None:
-    rules = find_ruleset("guobiao-2p", ting_auto_hu=False)  # 报听 stops for each 自摸
+    rules = find_family("guobiao-2p", ting_auto_hu=False)  # 报听 stops for each 自摸
     state = first_position(rules, lambda s: s.phase is Phase.TURN and s.ting[s.actor])
     obs = state.observe(1 - state.actor)
     for s in range(5):

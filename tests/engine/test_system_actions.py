@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from erren.engine import Action, ActionKind, Record, State, find_ruleset, replay
+from erren.engine import Action, ActionKind, Record, State, find_family, replay
 from erren.errors import IllegalActionError
 from erren.notation import parse_tile
 
@@ -47,7 +47,7 @@ SYSTEM = _system_actions()
 def test_a_player_can_never_apply_a_system_action(name: str, options: dict[str, object]) -> None:
     """At every step of 60 random hands, each of the eight system actions (both seats) sent
     through ``apply`` is refused with ``system-action`` and leaves the hand as it was."""
-    ruleset = find_ruleset(name, options)
+    ruleset = find_family(name, options)
     refused = 0
     for seed in range(60):
         rng = random.Random(seed)
@@ -65,7 +65,7 @@ def test_a_player_can_never_apply_a_system_action(name: str, options: dict[str, 
 
 
 def test_the_system_door_takes_only_system_actions() -> None:
-    state = State.new(find_ruleset("guobiao-2p"), seed=3)
+    state = State.new(find_family("guobiao-2p"), seed=3)
     move = state.legal_actions()[0]
     before = state.fingerprint()
     with pytest.raises(IllegalActionError) as caught:
@@ -80,7 +80,7 @@ def test_the_system_door_takes_only_system_actions() -> None:
     assert state.fingerprint() == before
 
 
-RULES = find_ruleset("guobiao-2p")
+RULES = find_family("guobiao-2p")
 DEALER = "1234567m 9m 11z 222z 3z"
 OTHER = "99m 333z 444z 55z 6z 7z 1m"
 
@@ -98,7 +98,7 @@ def test_escape_through_the_system_door_aborts_with_the_penalty() -> None:
 
 def test_xiamen_escape_costs_its_penalty() -> None:
     """xiamen R-2.12: the escaping seat pays ``escape_penalty`` (400 by default)."""
-    state = State.new(find_ruleset("xiamen"), seed=4)
+    state = State.new(find_family("xiamen"), seed=4)
     state.apply_system(Action.parse("0:escape"))
     assert state.result is not None and state.result.deltas == (-400, 400)
 
@@ -124,7 +124,7 @@ def test_timeouts_and_trustee_through_the_system_door() -> None:
 def test_records_with_system_actions_replay_exactly(name: str, options: dict[str, object]) -> None:
     """Hands mixing player moves, timeouts, 托管 switches and an escape replay to the identical
     state through ``replay`` (system actions through the system door)."""
-    ruleset = find_ruleset(name, options)
+    ruleset = find_family(name, options)
     systems = 0
     for seed in range(80):
         rng = random.Random(seed)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from erren.bots import find_bot
-from erren.engine import find_ruleset
+from erren.engine import find_family
 from erren.families.arcade.game import stage_options
 from erren.sim import transcript
 
@@ -67,7 +67,7 @@ def _render(
 ) -> str:
     players = [find_bot(bots[0], seed=seed), find_bot(bots[1], seed=seed + 1)]
     return transcript(
-        find_ruleset(rules, **options),
+        find_family(rules, **options),
         players,
         seed=seed,
         dealer=dealer,

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from erren.engine import Action, Match, Origin, State, find_ruleset, replay
+from erren.engine import Action, Match, Origin, State, find_family, replay
 from erren.engine.result import HandResult
 from erren.errors import IllegalActionError
 from erren.families.xiamen.game import complete, functional, xiamen_data, you_ready
@@ -66,7 +66,7 @@ def test_l07_gold_reveal_flower_goes_to_the_dealer() -> None:
     assert wall[49] == 5 or 5 in wall
     six = [i for i, t in enumerate(wall) if t == 5 and i >= 27]
     wall[49], wall[six[0]] = wall[six[0]], wall[49]
-    state = State(find_ruleset("xiamen"))
+    state = State(find_family("xiamen"))
     state.apply(Action.shuffle(tuple(wall)))
     state.apply(Action.dice(3, 4))
     assert xiamen_data(state).gold == 5 and xiamen_data(state).indicator == 5
@@ -405,7 +405,7 @@ def test_escape_costs_400() -> None:
 
 
 def test_match_keeps_the_dealer_after_huangzhuang_and_records_the_streak() -> None:
-    rules = find_ruleset("xiamen")
+    rules = find_family("xiamen")
     match = Match(rules, seed=3)
     seen_streak = False
     for _ in range(30):

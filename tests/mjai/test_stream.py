@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from erren.engine import Action, ActionKind, EventKind, Record, State, find_ruleset, replay
+from erren.engine import Action, ActionKind, EventKind, Record, State, find_family, replay
 from erren.errors import NotationError
 from erren.mjai.export import export_mjai, hand_messages
 from erren.mjai.stream import (
@@ -88,7 +88,7 @@ def test_full_log_shows_every_draw_and_the_wall(family: str) -> None:
 
 
 def test_start_kyoku_and_first_moves_of_a_guobiao_hand() -> None:
-    ruleset = find_ruleset("guobiao-2p")
+    ruleset = find_family("guobiao-2p")
     state = State.new(ruleset, seed=3, dealer=0)
     deal = [e for e in state.events if e.kind is EventKind.DEAL]
     stream = MjaiStream(ruleset, 1, dealer=0, round_wind=state.round_wind, scores=(5, -5))
@@ -123,7 +123,7 @@ def test_start_kyoku_and_first_moves_of_a_guobiao_hand() -> None:
 
 
 def test_ting_is_reach_then_dahai_and_answers_join() -> None:
-    ruleset = find_ruleset("guobiao-2p")
+    ruleset = find_family("guobiao-2p")
     for seed in range(200):
         state = play(ruleset, seed, system=False)
         record = state.record()
@@ -143,7 +143,7 @@ def test_ting_is_reach_then_dahai_and_answers_join() -> None:
 
 
 def test_hora_carries_fans_and_scores() -> None:
-    ruleset = find_ruleset("guobiao-2p")
+    ruleset = find_family("guobiao-2p")
     for seed in range(300):
         state = play(ruleset, seed, system=False)
         if state.result is not None and state.result.kind == "win":

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from erren.engine import State, find_ruleset
+from erren.engine import State, find_family
 
 FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("guobiao-2p", {}),
@@ -24,7 +24,7 @@ FAMILY_IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opt
 def random_hands(rules: str, options: dict[str, Any], hands: int) -> Iterator[State]:
     """States of ``hands`` random hands (seeds 0, 1, ...), one per decision, before the move;
     the generator applies a random legal move after each yield."""
-    ruleset = find_ruleset(rules, options)
+    ruleset = find_family(rules, options)
     for seed in range(hands):
         rng = random.Random(seed)
         state = State.new(ruleset, seed=seed)

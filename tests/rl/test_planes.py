@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from erren.engine import Action, Observation, State, find_ruleset, observe
+from erren.engine import Action, Observation, State, find_family, observe
 from erren.engine.resample import resample
 from erren.melds import MeldKind
 from erren.rl.planes import GAME_COLUMNS, NUM_PLANES, PLANES, SEAT_COLUMNS, encode_observation
@@ -105,7 +105,7 @@ def test_both_players_see_the_same_public_planes(rules: str, options: dict[str, 
 def test_hidden_tiles_never_change_a_players_planes(rules: str, options: dict[str, Any]) -> None:
     """Redraw what a player cannot see (the opponent's concealed tiles, his face-down kongs, the
     wall: ``erren.engine.resample``) and his planes stay the same."""
-    ruleset = find_ruleset(rules, options)
+    ruleset = find_family(rules, options)
     rng = random.Random(7)
     differs = 0
     for step, state in enumerate(random_hands(rules, options, 20)):
@@ -124,7 +124,7 @@ def test_hidden_tiles_never_change_a_players_planes(rules: str, options: dict[st
 
 def _position(rules: str, options: dict[str, Any], seed: int, steps: int) -> State:
     """The hand of ``seed`` after ``steps`` random moves, or before the move that ends it."""
-    ruleset = find_ruleset(rules, options)
+    ruleset = find_family(rules, options)
     rng = random.Random(seed)
     moves: list[Action] = []
     state = State.new(ruleset, seed=seed)

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from erren.bots import find_bot
-from erren.engine import Record, State, find_ruleset
+from erren.engine import Record, State, find_family
 from erren.errors import IllegalActionError
 from erren.sim.simulator import play_hand
 
@@ -185,7 +185,7 @@ def test_huge_numbers_in_fields_are_refused_not_crashed_on(server: Server) -> No
 
 
 def _record() -> dict[str, Any]:
-    state = State.new(find_ruleset("guobiao-2p"), seed=5)
+    state = State.new(find_family("guobiao-2p"), seed=5)
     play_hand(state, [find_bot("random", seed=1), find_bot("random", seed=2)])
     return Record.of(state).to_dict()
 
@@ -194,7 +194,7 @@ def _engine_reason(record: dict[str, Any]) -> IllegalActionError:
     from erren.engine import Action  # noqa: PLC0415
 
     rec = Record.from_dict(record)
-    state = State(find_ruleset(rec.ruleset, rec.options), dealer=rec.dealer)
+    state = State(find_family(rec.ruleset, rec.options), dealer=rec.dealer)
     try:
         for text in rec.actions:
             state.apply(Action.parse(text))

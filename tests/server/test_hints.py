@@ -22,7 +22,7 @@ from erren.engine import (
     Record,
     State,
     XiamenView,
-    find_ruleset,
+    find_family,
 )
 from erren.engine.record import replay_moves
 from erren.engine.resample import resample
@@ -40,7 +40,7 @@ AK = ActionKind
 
 def _turn_observation() -> Observation:
     """A real observation of a player to discard (guobiao-2p), to build positions from."""
-    state = State.new(find_ruleset("guobiao-2p", {}), seed=1)
+    state = State.new(find_family("guobiao-2p", {}), seed=1)
     while state.phase.value != "turn":
         state.apply(state.legal_actions(state.actor)[0])
     return state.observe(state.actor)
@@ -186,7 +186,7 @@ def test_the_hint_says_why_a_claim() -> None:
 
 
 def _play(family: str, seed: int) -> State:
-    rs = find_ruleset(family, {})
+    rs = find_family(family, {})
     state = State.new(rs, seed=seed)
     bots = [find_bot("efficiency", seed=seed), find_bot("novice", seed=seed + 1)]
     for bot in bots:
@@ -213,7 +213,7 @@ def test_hints_never_depend_on_the_opponents_hidden_tiles(
     seat = state.actor
     obs = state.observe(seat)
     expected = hints_json(obs)
-    rs = find_ruleset(family, {})
+    rs = find_family(family, {})
     rng = random.Random(seed)
     for _ in range(3):
         other = resample(rs, obs, rng).observe(seat)

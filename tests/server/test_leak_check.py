@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from erren.engine import State, find_ruleset
+from erren.engine import State, find_family
 from erren.server.protocol import event_json, observation_json, result_json
 
 from ._support.leaks import Audit, audit_seat, tiles_in
@@ -21,7 +21,7 @@ def _hand(family: str, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any],
     """The messages seat 0 gets for one random hand (as the table builds them), its record,
     and the state after each step."""
     rng = random.Random(seed)
-    state = State.new(find_ruleset(family, {}), seed=seed)
+    state = State.new(find_family(family, {}), seed=seed)
     start = {
         "n": 0,
         "kind": "start",

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from erren.bots import find_bot
-from erren.engine import find_ruleset
+from erren.engine import find_family
 
 from ._support.harness import Server, run
 from ._support.helpers import player
@@ -50,7 +50,7 @@ def test_no_message_leaks_hidden_information(server: Server) -> None:
     async def one_table(index: int, family: str, options: dict[str, Any]) -> None:
         a, b = await player(server.url), await player(server.url)
         try:
-            if "claim_privacy" in find_ruleset(family, {}).options_dict():
+            if "claim_privacy" in find_family(family, {}).options_dict():
                 options = {**options, "claim_privacy": True}  # 鸣牌保护, as at every human table
             made = await a.private_table(family, **options)
             table = made["table"]

@@ -19,7 +19,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from erren.bots import find_bot
-from erren.engine import ActionKind, Record, replay, ruleset_names
+from erren.engine import ActionKind, Record, family_names, replay
 from erren.server.app import create_app
 from erren.server.metrics import LATENCY_BUCKETS
 from erren.server.store import Store
@@ -113,7 +113,7 @@ def test_metrics_count_exactly_what_a_game_did(ops: Server, backend: str) -> Non
     family = "guobiao-2p"
     before = _scrape(ops.url)
     # every family is there from the start, the cluster's counters at 0 on a single node
-    for name in ruleset_names():
+    for name in family_names():
         assert ("erren_tables", (("family", name), ("node", node))) in before
     assert _value(before, "erren_redis_errors_total", node=node) == 0
     assert _value(before, "erren_lease_renewals_total", node=node) == 0

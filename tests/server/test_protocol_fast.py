@@ -29,7 +29,7 @@ from erren.engine import (
     Observation,
     State,
     XiamenView,
-    find_ruleset,
+    find_family,
 )
 from erren.engine.codec import encode
 from erren.families.arcade.bot.efficiency import wild_counts
@@ -142,7 +142,7 @@ def _reference_hints(obs: Observation) -> dict[str, Any]:
 
 def _steps(family: str, seed: int) -> list[State]:
     """Every state of one random hand at a table (claim privacy on), the last one terminal."""
-    state = State.new(with_claim_privacy(find_ruleset(family)), seed=seed)
+    state = State.new(with_claim_privacy(find_family(family)), seed=seed)
     rng = random.Random(seed)
     states = [state.clone()]
     while not state.is_terminal:

@@ -20,7 +20,7 @@ from erren.engine import (
     Observation,
     State,
     XiamenView,
-    find_ruleset,
+    find_family,
 )
 from erren.families.arcade.game import stage_options
 from erren.server.protocol import (
@@ -53,7 +53,7 @@ def test_observations_and_events_round_trip(
     views = 0
     for seed in range(6):
         rng = random.Random(seed)
-        state = State.new(find_ruleset(name, options), seed=seed)
+        state = State.new(find_family(name, options), seed=seed)
         while not state.is_terminal:
             for seat in (0, 1):
                 obs = state.observe(seat)
@@ -77,7 +77,7 @@ def test_observations_and_events_round_trip(
 def test_observation_json_exact() -> None:
     """The wire form of an arcade observation at the deal: core fields by their names, the
     family's under ``view``."""
-    state = State.new(find_ruleset("arcade"), seed=3)
+    state = State.new(find_family("arcade"), seed=3)
     data = observation_json(state.observe(0))
     view = data["view"]
     assert set(view) == {
@@ -122,10 +122,10 @@ def test_observation_json_exact() -> None:
         "view",
         "streak",
     }
-    xiamen = observation_json(State.new(find_ruleset("xiamen"), seed=3).observe(1))["view"]
+    xiamen = observation_json(State.new(find_family("xiamen"), seed=3).observe(1))["view"]
     assert set(xiamen) == {"family", "gold", "indicator_taken", "you_level"}
     assert xiamen["family"] == "xiamen" and xiamen["you_level"] == [0, 0]
-    guobiao = observation_json(State.new(find_ruleset("guobiao-2p"), seed=3).observe(0))
+    guobiao = observation_json(State.new(find_family("guobiao-2p"), seed=3).observe(0))
     assert guobiao["view"] == {"family": "guobiao"}
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from erren.bots import Bot
 from erren.bots.levels import Level, level_bot
-from erren.engine import Action, Observation, Record, find_ruleset
+from erren.engine import Action, Observation, Record, find_family
 from erren.server.review import Judged, review, review_json
 from erren.testing.deals import start
 
@@ -49,7 +49,7 @@ class Scripted(Bot):
 
 
 def _record() -> Record:
-    state = start(find_ruleset("guobiao-2p", {}), DEALER, PLAYER, DRAWS)
+    state = start(find_family("guobiao-2p", {}), DEALER, PLAYER, DRAWS)
     for move, _ in MOVES:
         state.apply(Action.parse(move))
     return state.record()
@@ -117,7 +117,7 @@ def test_every_decision_agreed_lists_none() -> None:
 
 def test_the_expert_would_have_taken_the_win_passed() -> None:
     """The review's own bot (高手): the winning tile passed is the costliest decision."""
-    rs = find_ruleset("guobiao-2p", {})
+    rs = find_family("guobiao-2p", {})
     decisions, judged = review(_record(), 1, level_bot(Level.STRONG, seed=1, ruleset=rs))
     assert sum(judged.values()) == 5
     first = decisions[0]

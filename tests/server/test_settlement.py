@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from erren.engine import find_ruleset
+from erren.engine import find_family
 from erren.families.guobiao.scoring.settlement import SettlementOptions, settle_escape, settle_win
 from erren.server.rooms import TIERS, catalogue, find_room_tier, find_tier, rooms_admitting
 from erren.server.settlement import BeanMove, to_beans
@@ -54,7 +54,7 @@ def test_escape_costs_per_family_and_tier(
     # guobiao-2p §6.5: 13 points; xiamen: 400 points; arcade R2.25: 13 × base points (1)
     assert find_room_tier(f"guobiao-2p/{tier}").escape_beans == 13 * stake
     assert find_room_tier(f"xiamen/{tier}").escape_beans == 400 * stake
-    base = find_ruleset("arcade").options.base_points  # type: ignore[attr-defined]
+    base = find_family("arcade").options.base_points  # type: ignore[attr-defined]
     assert find_room_tier(f"arcade/{tier}").escape_beans == 13 * base * stake
     json = find_room_tier(f"guobiao-2p/{tier}").to_json()
     assert (json["account_needed"], json["escape_points"], json["escape_beans"]) == (
@@ -85,7 +85,7 @@ def test_the_worked_examples_of_6_7_in_beans() -> None:
 
 def test_the_double_stake_bug_is_gone() -> None:
     # A 12-fan 2p win on a discard in 新手场 moves 12 × 50 = 600 beans, not 10,000.
-    result = find_ruleset("guobiao-2p")  # the engine settles in points
+    result = find_family("guobiao-2p")  # the engine settles in points
     assert result.options.to_dict().get("room") is None
     win = settle_win(12, winner=1, self_drawn=False)
     assert win.deltas == (-12, 12)

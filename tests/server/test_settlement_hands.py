@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from erren.bots.hints import hand_view
-from erren.engine import Action, ArcadeView, Record, State, XiamenView, find_ruleset
+from erren.engine import Action, ArcadeView, Record, State, XiamenView, find_family
 from erren.server.client import PlayerClient
 from erren.testing.scripted import Line, efficiency, find_line, passive
 from erren.tiles import Tile
@@ -83,7 +83,7 @@ def replayed(record: dict[str, Any]) -> State:
     """The hand of a settlement's record, replayed with the engine to its end."""
     rec = Record.from_dict(record)
     state = State(
-        find_ruleset(rec.ruleset, rec.options),
+        find_family(rec.ruleset, rec.options),
         dealer=rec.dealer,
         round_wind=rec.round_wind,
         streak=rec.streak,

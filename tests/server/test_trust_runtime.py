@@ -24,7 +24,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from erren.bots import find_bot
-from erren.engine import find_ruleset
+from erren.engine import find_family
 from erren.server.client import PlayerClient
 from erren.server.store import Store
 from erren.testing.waits import eventually
@@ -599,7 +599,7 @@ def test_claim_window_timing_is_the_same_with_or_without_a_choice(slow: Server) 
         for gap in gaps[True]:
             assert gap >= PAUSE_S - JITTER_S  # an instant pass waited for the pause
         assert statistics.median(gaps[True]) >= PAUSE_S
-        if "claim_privacy" in find_ruleset("guobiao-2p").options_dict():
+        if "claim_privacy" in find_family("guobiao-2p").options_dict():
             # 鸣牌保护 in the engine: every window opens, a pass-only one is passed by the
             # server at the pause, and the discarder is shown the same thing
             for gap in gaps[False]:

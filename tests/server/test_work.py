@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from erren.engine import Record, find_ruleset
+from erren.engine import Record, find_family
 from erren.server import work
 from erren.server.routes.common import ApiError
 from erren.server.routes.replay import max_actions
@@ -94,7 +94,7 @@ def test_a_posted_record_is_replayed_in_another_process() -> None:
 
 def _records(rules: str, games: int) -> list[Record]:
     lines = io.StringIO()
-    simulate(find_ruleset(rules), ["efficiency", "efficiency"], hands=games, seed=5, jsonl=lines)
+    simulate(find_family(rules), ["efficiency", "efficiency"], hands=games, seed=5, jsonl=lines)
     return [Record.from_json(line) for line in lines.getvalue().splitlines()]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from erren.engine import Record, find_ruleset, replay
+from erren.engine import Record, find_family, replay
 from erren.sim.arena import ArenaResult, SideStats, arena, deals_of
 
 FAMILIES = ("guobiao-2p", "xiamen", "arcade")
@@ -21,7 +21,7 @@ TIMING_LINES = ("decision p50", "decision p99", "decision mean", "speed")
 @pytest.mark.parametrize("family", FAMILIES)
 @pytest.mark.parametrize("bot", ["efficiency", "random"])
 def test_a_bot_against_itself_comes_out_at_exactly_zero(family: str, bot: str) -> None:
-    result = arena(find_ruleset(family), (bot, bot), deals=20, seed=11)
+    result = arena(find_family(family), (bot, bot), deals=20, seed=11)
     assert result.mean == 0.0
     assert result.advantages == [0.0] * 20
     assert all(first == -second for first, second in result.a_points)
@@ -40,7 +40,7 @@ def test_a_bot_against_itself_comes_out_at_exactly_zero(family: str, bot: str) -
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_swapping_the_bots_flips_the_sign(family: str) -> None:
-    rules = find_ruleset(family)
+    rules = find_family(family)
     ab = arena(rules, ("efficiency", "random"), deals=20, seed=5)
     ba = arena(rules, ("random", "efficiency"), deals=20, seed=5)
     assert ba.a_points == [(-second, -first) for first, second in ab.a_points]
@@ -51,7 +51,7 @@ def test_swapping_the_bots_flips_the_sign(family: str) -> None:
 
 
 def test_same_seed_same_table_and_workers_change_nothing() -> None:
-    rules = find_ruleset("xiamen")
+    rules = find_family("xiamen")
     sinks = [io.StringIO() for _ in range(3)]
     one = arena(rules, ("efficiency", "random"), deals=8, seed=3, jsonl=sinks[0])
     again = arena(rules, ("efficiency", "random"), deals=8, seed=3, jsonl=sinks[1])
@@ -66,7 +66,7 @@ def test_same_seed_same_table_and_workers_change_nothing() -> None:
 
 
 def test_workers_play_the_table_with_its_options() -> None:
-    rules = find_ruleset("arcade", {"claim_privacy": True})
+    rules = find_family("arcade", {"claim_privacy": True})
     sinks = [io.StringIO(), io.StringIO()]
     arena(rules, ("efficiency", "random"), deals=3, seed=8, jsonl=sinks[0])
     arena(rules, ("efficiency", "random"), deals=3, seed=8, workers=2, jsonl=sinks[1])
@@ -76,7 +76,7 @@ def test_workers_play_the_table_with_its_options() -> None:
 
 
 def test_only_the_timing_lines_are_left_out() -> None:
-    result = arena(find_ruleset("guobiao-2p"), ("efficiency", "random"), deals=4, seed=1)
+    result = arena(find_family("guobiao-2p"), ("efficiency", "random"), deals=4, seed=1)
     full = result.table().splitlines()
     fixed = result.table(timings=False).splitlines()
     assert [line for line in full if not line.startswith(TIMING_LINES)] == fixed
@@ -95,7 +95,7 @@ def test_records_replay_to_the_counts(family: str) -> None:
     """The records, read back independently, give the same points, wins and deal-ins."""
     sink = io.StringIO()
     deals = 20
-    result = arena(find_ruleset(family), ("efficiency", "random"), deals=deals, seed=2, jsonl=sink)
+    result = arena(find_family(family), ("efficiency", "random"), deals=deals, seed=2, jsonl=sink)
     lines = sink.getvalue().splitlines()
     assert len(lines) == 2 * deals
     a_points: list[tuple[int, int]] = []
@@ -162,7 +162,7 @@ def test_side_rates_and_percentiles() -> None:
 
 
 def test_bad_arguments() -> None:
-    rules = find_ruleset("guobiao-2p")
+    rules = find_family("guobiao-2p")
     with pytest.raises(ValueError, match="two bots"):
         arena(rules, ("random",), deals=1)
     with pytest.raises(ValueError, match="unknown bot 'nobody'"):
@@ -176,7 +176,7 @@ def test_bad_arguments() -> None:
 @pytest.mark.slow
 def test_an_expert_variant_is_named_by_its_changed_knobs() -> None:
     """Slow (about 5 s): 大师 plays 15 deals in it, some in worker processes."""
-    rules = find_ruleset("guobiao-2p")
+    rules = find_family("guobiao-2p")
     # The defaults written out are 大师 itself: exactly level, in worker processes as well.
     same = arena(rules, ("expert[one_away_flex=1; lookahead=true]", "master"), deals=3, seed=2)
     assert same.advantages == [0.0] * 3

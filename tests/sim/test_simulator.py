@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from erren.engine import Record, find_ruleset, replay
+from erren.engine import Record, find_family, replay
 from erren.sim import Stats, simulate
 
-RULES = find_ruleset("guobiao-2p")
+RULES = find_family("guobiao-2p")
 
 
 def _fixed(stats: Stats) -> str:
@@ -88,5 +88,5 @@ def test_progress_is_called_for_every_hand() -> None:
 
 def test_other_options_play_through() -> None:
     for options in ({"flowers": True}, {"fan_table": "gb", "suit": "p"}, {"ting_auto_hu": False}):
-        stats = simulate(find_ruleset("guobiao-2p", **options), ("efficiency", "random"), hands=20)
+        stats = simulate(find_family("guobiao-2p", **options), ("efficiency", "random"), hands=20)
         assert stats.hands == 20

@@ -28,7 +28,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from erren.engine import Action, ActionKind, Event, Observation, Ruleset, State
+from erren.engine import Action, ActionKind, Event, Family, Observation, State
 
 __all__ = [
     "Bot",
@@ -70,7 +70,7 @@ class Bot(ABC):
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """One of ``legal_actions`` (never empty) for the player of ``observation``."""
 
-    def bind(self, ruleset: Ruleset) -> None:
+    def bind(self, ruleset: Family) -> None:
         """Learn the rules of the table (its minimum, cap and fan table) before play; a bot that
         plays the same whatever the options ignores it.  Called by :func:`find_bot` when given
         a ruleset, and again whenever the bot changes table."""
@@ -99,7 +99,7 @@ class Bot(ABC):
 def timeout_of(seat: int) -> Action:
     """The system action a driver applies for ``seat`` when its bot raised
     :class:`BotError`: a ``timeout``, for which the engine plays the ruleset's default move
-    (``Ruleset.default_move``; :mod:`erren.engine.autoplay`), as at a server table."""
+    (``Family.default_move``; :mod:`erren.engine.autoplay`), as at a server table."""
     return Action.make(ActionKind.TIMEOUT, seat)
 
 
@@ -168,7 +168,7 @@ def bot_names() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-def find_bot(name: str, *, seed: int | None = None, ruleset: Ruleset | None = None) -> Bot:
+def find_bot(name: str, *, seed: int | None = None, ruleset: Family | None = None) -> Bot:
     """The bot registered as ``name``, seeded and, with ``ruleset``, bound to those rules
     (:meth:`Bot.bind`); an unknown name raises :class:`ValueError`."""
     _load_builtin()

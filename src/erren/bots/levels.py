@@ -26,7 +26,7 @@ from enum import StrEnum
 from erren.bots.base import Bot, find_bot
 from erren.bots.expert import DEFAULT_BUDGET_MS, ExpertBot
 from erren.bots.expert.knobs import Knobs
-from erren.engine import Ruleset
+from erren.engine import Family
 from erren.families.arcade.bot import expert as arcade
 from erren.families.arcade.bot.expert import ArcadeKnobs
 from erren.families.xiamen.bot import expert as xiamen
@@ -136,7 +136,7 @@ def parse_level(text: str) -> Level:
     raise ValueError(f"unknown level {text!r} (known: {level_names()})")
 
 
-def level_bot(level: Level, *, seed: int | None = None, ruleset: Ruleset | None = None) -> Bot:
+def level_bot(level: Level, *, seed: int | None = None, ruleset: Family | None = None) -> Bot:
     """The bot that plays ``level``, seeded and, with ``ruleset``, bound to those rules."""
     bot: Bot
     if level is Level.NOVICE:

@@ -39,7 +39,7 @@ from erren.cli.simulate import add_ruleset_arguments, parse_option
 from erren.cli.table import hand_lines, show_table
 from erren.cli.words import COMPUTER, HUMAN, NAMES, narrate
 from erren.display import LEGEND, Palette, gold_line, use_color, wild_line
-from erren.engine import Match, Ruleset, State, find_ruleset, ruleset_names
+from erren.engine import Family, Match, State, family_names, find_family
 from erren.tiles import Tile
 
 NAME = "play"
@@ -90,7 +90,7 @@ class Opponent:
     level: Level | None = DEFAULT_LEVEL
     bot: str | None = None
 
-    def make(self, *, seed: int | None, ruleset: Ruleset, level: Level | None = None) -> Bot:
+    def make(self, *, seed: int | None, ruleset: Family, level: Level | None = None) -> Bot:
         """The computer's bot, bound to ``ruleset``; ``level`` when none was chosen."""
         if self.bot is not None:
             return find_bot(self.bot, seed=seed, ruleset=ruleset)
@@ -144,7 +144,7 @@ class Game:
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Family,
         bot: Bot,
         console: Console,
         pal: Palette,
@@ -277,7 +277,7 @@ def play(
     inp: TextIO,
     out: TextIO,
     *,
-    ruleset: Ruleset,
+    ruleset: Family,
     bot: Bot,
     seed: int | None,
     palette: Palette,
@@ -304,11 +304,9 @@ def run(args: argparse.Namespace) -> int:
     if opponent is None:
         return 2
     try:
-        if args.rules not in ruleset_names():
-            raise ValueError(
-                f"unknown ruleset {args.rules!r} (known: {', '.join(ruleset_names())})"
-            )
-        ruleset = find_ruleset(args.rules, dict(parse_option(o) for o in args.option))
+        if args.rules not in family_names():
+            raise ValueError(f"unknown ruleset {args.rules!r} (known: {', '.join(family_names())})")
+        ruleset = find_family(args.rules, dict(parse_option(o) for o in args.option))
     except (ValueError, TypeError) as error:
         print(f"erren play: {error}", file=sys.stderr)
         return 2

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Protocol, TextIO
 
 from erren.bots import bot_names
-from erren.engine import Ruleset, find_ruleset, ruleset_names
+from erren.engine import Family, family_names, find_family
 from erren.mjai.bot import DEFAULT_TIMEOUT_S, mjai_command, split_bot_specs
 from erren.mjai.process import split_command
 from erren.sim import Stats, simulate
@@ -110,13 +110,13 @@ class ProgressBar:
         self.stream.flush()
 
 
-def ruleset_of(args: argparse.Namespace) -> Ruleset:
+def ruleset_of(args: argparse.Namespace) -> Family:
     """The ruleset of ``--rules`` with its ``--option`` values; :class:`ValueError` or
     :class:`TypeError` naming what is wrong."""
     options = dict(parse_option(o) for o in args.option)
-    if args.rules not in ruleset_names():
-        raise ValueError(f"unknown ruleset {args.rules!r} (known: {', '.join(ruleset_names())})")
-    return find_ruleset(args.rules, options)
+    if args.rules not in family_names():
+        raise ValueError(f"unknown ruleset {args.rules!r} (known: {', '.join(family_names())})")
+    return find_family(args.rules, options)
 
 
 class Summary(Protocol):

@@ -16,7 +16,7 @@ from typing import Any
 
 from erren.analysis.shanten import shanten
 from erren.engine.actions import CHANCE, Action, ActionKind
-from erren.engine.ruleset import find_ruleset
+from erren.engine.family import find_family
 from erren.engine.state import State
 from erren.errors import ErrenError
 from erren.families.arcade.scoring import flower_kind
@@ -339,9 +339,7 @@ def sequences(
     out: list[SequenceInput] = []
     for game in range(n):
         rng = random.Random(f"erren-conformance:seq:{ruleset}:{seed}:{game}")
-        state = State.new(
-            find_ruleset(ruleset, options), seed=rng.randrange(2**31), dealer=game % 2
-        )
+        state = State.new(find_family(ruleset, options), seed=rng.randrange(2**31), dealer=game % 2)
         setup = tuple(str(a) for a in state.history)
         steps: list[str] = []
         while state.result is None and len(steps) < max_steps:

@@ -1,8 +1,8 @@
 """The rules engine: one state machine for every family.
 
 >>> import random
->>> from erren.engine import State, find_ruleset
->>> state = State.new(find_ruleset("guobiao-2p"), seed=1)
+>>> from erren.engine import State, find_family
+>>> state = State.new(find_family("guobiao-2p"), seed=1)
 >>> rng = random.Random(1)
 >>> while not state.is_terminal:
 ...     state.apply(rng.choice(state.legal_actions()))
@@ -11,7 +11,7 @@ True
 
 Modules: :mod:`~erren.engine.actions` (moves and their strings), :mod:`~erren.engine.events`
 (numbered events: a kind, structured data, visibility), :mod:`~erren.engine.describe` (events in
-Chinese and English), :mod:`~erren.engine.ruleset` (the typed :class:`Family` plug-in and the
+Chinese and English), :mod:`~erren.engine.family` (the typed :class:`Family` plug-in and the
 registry by name), :mod:`~erren.engine.state` (the hand: its transitions and hot path) with
 :mod:`~erren.engine.phases` (phases, origins, family data), :mod:`~erren.engine.board` (the hand's
 fields, queries and event log), :mod:`~erren.engine.moves` (the shared turn moves and claims),
@@ -30,17 +30,16 @@ from __future__ import annotations
 
 from erren.engine.actions import CHANCE, Action, ActionKind
 from erren.engine.events import Event, EventKind
+from erren.engine.family import (
+    Family,
+    Options,
+    family_names,
+    find_family,
+    register_family,
+)
 from erren.engine.match import Match, MatchHand
 from erren.engine.observation import Observation, Timer, observe
 from erren.engine.record import Record, replay
-from erren.engine.ruleset import (
-    Family,
-    Options,
-    Ruleset,
-    find_ruleset,
-    register_ruleset,
-    ruleset_names,
-)
 from erren.engine.state import (
     TERMINAL,
     FamilyData,
@@ -74,14 +73,13 @@ __all__ = [
     "Origin",
     "Phase",
     "Record",
-    "Ruleset",
     "State",
     "Timer",
     "WinClaim",
     "XiamenView",
-    "find_ruleset",
+    "family_names",
+    "find_family",
     "observe",
-    "register_ruleset",
+    "register_family",
     "replay",
-    "ruleset_names",
 ]

@@ -21,7 +21,7 @@ from erren.melds import Meld
 from erren.tiles import NUM_KINDS, Tile
 
 if TYPE_CHECKING:
-    from erren.engine.ruleset import Ruleset
+    from erren.engine.family import Family
 
 __all__ = ["Board"]
 
@@ -43,7 +43,7 @@ class Board:
 
     def __init__(  # noqa: PLR0915 - one assignment per field of the state, nothing to split
         self,
-        ruleset: Ruleset,
+        ruleset: Family,
         *,
         dealer: int = 0,
         round_wind: int = Tile.EAST,

@@ -6,7 +6,7 @@ The round wind (§1.2) is East unless ``round_wind="rotating"``, when it advance
 deal returns to the seat that dealt hand 1.  Chance for each hand comes from the match's own
 seeded generator, so a match is reproducible from its seed::
 
-    match = Match(find_ruleset("guobiao-2p"), seed=1)
+    match = Match(find_family("guobiao-2p"), seed=1)
     state = match.new_hand()
     ...                      # play it through state.apply
     match.finish_hand(state)  # scores, next dealer
@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from erren.engine.family import Family
 from erren.engine.record import Record
-from erren.engine.ruleset import Ruleset
 from erren.engine.state import HandResult, State
 from erren.tiles import Tile
 
@@ -40,7 +40,7 @@ class MatchHand:
 class Match:
     """``first_ready`` is the seat that pressed ready first (option ``first_dealer``)."""
 
-    ruleset: Ruleset
+    ruleset: Family
     seed: int | None = None
     first_ready: int = 0
     scores: list[int] = field(default_factory=lambda: [0, 0])

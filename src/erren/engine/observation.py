@@ -78,7 +78,7 @@ class Observation:
     """Number of events so far (ask for events since this number to stay in sync)."""
     result: HandResult | None
     view: FamilyView
-    """The family's own facts (:mod:`erren.engine.views`), built by ``Ruleset.view``."""
+    """The family's own facts (:mod:`erren.engine.views`), built by ``Family.view``."""
     streak: int = 0
     """The dealer streak ``w`` (连庄数 ``w + 1``)."""
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from erren.engine.actions import CHANCE, Action
-from erren.engine.ruleset import find_ruleset
+from erren.engine.family import find_family
 from erren.errors import NotationError
 from erren.notation import parse_tile
 from erren.tiles import Tile
@@ -149,7 +149,7 @@ def _initial(record: Record) -> State:
     """The record's hand before its first action: ruleset, dealer, round wind, dealer streak."""
     from erren.engine.state import State  # noqa: PLC0415
 
-    ruleset = find_ruleset(record.ruleset, record.options)
+    ruleset = find_family(record.ruleset, record.options)
     state = State(ruleset, dealer=record.dealer, round_wind=record.round_wind, streak=record.streak)
     state.seed = record.seed
     return state

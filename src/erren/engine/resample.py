@@ -8,8 +8,8 @@ tiles — the ruleset's tile multiset minus everything the player sees.  The fun
 receives the true state, so nothing hidden can leak into the sample.
 
 >>> import random
->>> from erren.engine import State, find_ruleset
->>> rules = find_ruleset("guobiao-2p")
+>>> from erren.engine import State, find_family
+>>> rules = find_family("guobiao-2p")
 >>> state = State.new(rules, seed=3)
 >>> obs = state.observe(state.actor)
 >>> twin = resample(rules, obs, random.Random(1))
@@ -37,7 +37,7 @@ shape or a win, checked by the family's rules); the ``opponent`` predicate is as
 such hands.  Readiness the flow does not force (a
 报听 seat's) is the caller's to ask for through ``opponent``.
 
-The family's part goes through hooks of :class:`~erren.engine.ruleset.Family`:
+The family's part goes through hooks of :class:`~erren.engine.family.Family`:
 ``phase_named`` (its phases by name), ``resample_data`` (its view into ``state.data``; the
 tiles it shows taken from the :class:`Unseen`, the count of those it keeps aside),
 ``draw_hidden_hand`` (a hand its rules force into a shape: xiamen's 游 chain),
@@ -58,8 +58,8 @@ from erren.melds import Meld, MeldKind
 from erren.tiles import NUM_KINDS, Tile
 
 if TYPE_CHECKING:
+    from erren.engine.family import Family
     from erren.engine.observation import Observation
-    from erren.engine.ruleset import Ruleset
 
 __all__ = ["Unseen", "resample"]
 
@@ -89,7 +89,7 @@ OpponentTest = Callable[[list[int]], bool]
 
 
 @lru_cache(maxsize=64)
-def _tile_counts(ruleset: Ruleset) -> tuple[int, ...]:
+def _tile_counts(ruleset: Family) -> tuple[int, ...]:
     counts = [0] * ALL_KINDS
     for t in ruleset.tiles:
         counts[t] += 1
@@ -131,7 +131,7 @@ class Unseen:
 
 
 def resample(
-    ruleset: Ruleset,
+    ruleset: Family,
     observation: Observation,
     rng: random.Random,
     *,
@@ -425,7 +425,7 @@ def _shows_drawn(state: State) -> bool:
     )
 
 
-def _kong_draw(ruleset: Ruleset, state: State) -> bool:
+def _kong_draw(ruleset: Family, state: State) -> bool:
     """Whether the actor's replacement draw counts as a kong's (杠上开花)."""
     flowers = any(_tile_counts(ruleset)[NUM_KINDS:]) or ruleset.playing_flower(state) >= 0
     if ruleset.flower_replacement_is_kong or not flowers:

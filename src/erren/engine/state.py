@@ -45,9 +45,9 @@ from erren.melds import Meld, MeldKind
 from erren.tiles import NUM_KINDS, Tile
 
 if TYPE_CHECKING:
+    from erren.engine.family import Family
     from erren.engine.observation import Observation
     from erren.engine.record import Record
-    from erren.engine.ruleset import Ruleset
 
 __all__ = [
     "NO_DATA",
@@ -74,7 +74,7 @@ class State(Board):
     """One hand.  Build with :meth:`State.new` (chance from a seed) or ``State(ruleset)`` and
     apply the chance actions yourself (replays do).
 
-    The family's hooks (:class:`~erren.engine.ruleset.Family`) change the hand only through
+    The family's hooks (:class:`~erren.engine.family.Family`) change the hand only through
     its public fields (hands, wall, pools, ...) and this transition API:
 
     * :meth:`enter` (``phase``, ``actor``, ``origin``): who decides in which phase next;
@@ -95,7 +95,7 @@ class State(Board):
     @classmethod
     def new(
         cls,
-        ruleset: Ruleset,
+        ruleset: Family,
         *,
         seed: int | None = None,
         dealer: int = 0,

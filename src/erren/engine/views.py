@@ -1,7 +1,7 @@
 """What one player sees of a family's own data: one frozen dataclass per family.
 
 An :class:`~erren.engine.Observation` is the common core (hands, melds, discards, the turn...)
-plus ``view: FamilyView``, built by the family's :meth:`~erren.engine.Ruleset.view`.  A reader
+plus ``view: FamilyView``, built by the family's :meth:`~erren.engine.Family.view`.  A reader
 that needs a family's facts matches on the view's type (``case ArcadeView(wild=w)``) — never on
 which optional field happens to be set.  ``family`` names the view on the wire (the JSON's
 ``view.family``, the web client's discriminant).

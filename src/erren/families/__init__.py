@@ -1,8 +1,8 @@
 """The families: each one a package that owns everything about itself.
 
-A family package holds its game (``game``: the :class:`~erren.engine.ruleset.Family` with its
+A family package holds its game (``game``: the :class:`~erren.engine.family.Family` with its
 data, phases and hooks), its scoring, its computer strategy (``bot``) and its terminal scorer,
-and registers its :class:`~erren.engine.ruleset.Family` factory on import.  :data:`BUILT_IN` is
+and registers its :class:`~erren.engine.family.Family` factory on import.  :data:`BUILT_IN` is
 the one list that names them; nothing outside a family's package imports its modules through
 another path than this list and the family object it registers.
 """

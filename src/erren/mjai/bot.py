@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from erren.bots.base import Bot, BotError
-from erren.engine import Action, Event, EventKind, Observation, Ruleset
+from erren.engine import Action, Event, EventKind, Family, Observation
 from erren.jsontext import JSONTextError, read_json
 from erren.mjai.process import BotProgram, ProgramError, ProgramGoneError
 from erren.mjai.stream import MjaiError, MjaiStream, action_to_mjai, mjai_to_action
@@ -137,7 +137,7 @@ class MjaiBot(Bot):
         self.label = label or MJAI_PREFIX + command
         self.report = report or _stderr
         self.names = tuple(names)
-        self.ruleset: Ruleset | None = None
+        self.ruleset: Family | None = None
         self.seat: int | None = None
         self.scores = (0, 0)
         """The seat-indexed points of the hands played so far (mjai ``scores``)."""
@@ -152,7 +152,7 @@ class MjaiBot(Bot):
     def __repr__(self) -> str:
         return f"MjaiBot({self.command!r})"
 
-    def bind(self, ruleset: Ruleset) -> None:
+    def bind(self, ruleset: Family) -> None:
         self.ruleset = ruleset
 
     # ------------------------------------------------------------------ the stream

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import NoReturn
 
 from erren.engine.actions import CHANCE, Action, ActionKind
+from erren.engine.family import Family, find_family
 from erren.engine.record import Record, replay
-from erren.engine.ruleset import Ruleset, find_ruleset
 from erren.engine.state import State
 from erren.errors import IllegalActionError, NotationError
 from erren.mjai.stream import PREFIX, Message, MjaiError, MjaiStream
@@ -37,7 +37,7 @@ Line = tuple[int, object]
 
 @dataclass
 class _Hand:
-    ruleset: Ruleset
+    ruleset: Family
     start: int
     messages: list[tuple[int, Message]] = field(default_factory=list)
 
@@ -45,7 +45,7 @@ class _Hand:
 def import_mjai(lines: Iterable[Line]) -> Iterator[Record]:
     """The records of the hands of a full mjai log (``(line number, parsed JSON)`` pairs, in
     order).  Raises :class:`MjaiError` naming the line and the problem."""
-    ruleset: Ruleset | None = None
+    ruleset: Family | None = None
     hand: _Hand | None = None
     for number, raw in lines:
         message = _message(number, raw)
@@ -82,7 +82,7 @@ def _message(number: int, raw: object) -> Message:
     return raw
 
 
-def _ruleset(number: int, start: Message) -> Ruleset:
+def _ruleset(number: int, start: Message) -> Family:
     if "id" in start:
         raise MjaiError(
             f"line {number}: this is seat {start['id']}'s stream, not a full log: a seat's "
@@ -97,7 +97,7 @@ def _ruleset(number: int, start: Message) -> Ruleset:
             "(an object): not an erren mjai log"
         )
     try:
-        return find_ruleset(name, options)
+        return find_family(name, options)
     except ValueError as err:
         raise MjaiError(f"line {number}: {err}") from None
 

@@ -24,9 +24,9 @@ from erren.notation import parse_tile
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
+    from erren.engine.family import Family
     from erren.engine.observation import Observation
     from erren.engine.result import HandResult
-    from erren.engine.ruleset import Ruleset
 
 __all__ = [
     "PREFIX",
@@ -69,7 +69,7 @@ class MjaiStream:
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Family,
         seat: int | None,
         *,
         dealer: int,

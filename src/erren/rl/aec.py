@@ -34,7 +34,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from erren.engine import Action, Ruleset, State, find_ruleset, observe
+from erren.engine import Action, Family, State, find_family, observe
 from erren.rl.actions import action_mask, legal_move
 from erren.rl.planes import encode_observation
 from erren.rl.render import render_as
@@ -69,7 +69,7 @@ class MahjongEnv(AECEnv):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r} (known: human, ansi, or None)")
         self.rules = rules
-        self.ruleset: Ruleset = find_ruleset(rules, options)
+        self.ruleset: Family = find_family(rules, options)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)

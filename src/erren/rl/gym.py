@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from erren.bots import Bot, find_bot, level_bot, parse_level
 from erren.bots.base import bot_names
-from erren.engine import Action, Ruleset, State, find_ruleset, observe
+from erren.engine import Action, Family, State, find_family, observe
 from erren.rl.actions import action_mask, index_action, legal_move
 from erren.rl.planes import encode_observation
 from erren.rl.render import render_as
@@ -62,7 +62,7 @@ class MahjongGymEnv(gymnasium.Env[ObsDict, np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r} (known: human, ansi, or None)")
         self.rules = rules
-        self.ruleset: Ruleset = find_ruleset(rules, options)
+        self.ruleset: Family = find_family(rules, options)
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
@@ -162,7 +162,7 @@ def _row_move(index: int, seat: int) -> Action | None:
         return None
 
 
-def _opponent(opponent: str | Bot, *, seed: int, ruleset: Ruleset) -> Bot:
+def _opponent(opponent: str | Bot, *, seed: int, ruleset: Family) -> Bot:
     if isinstance(opponent, Bot):
         opponent.bind(ruleset)
         return opponent

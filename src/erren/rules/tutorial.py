@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from erren.engine import Action, State, find_ruleset
+from erren.engine import Action, State, find_family
 from erren.engine.actions import CHANCE
 from erren.notation import parse_tiles
 from erren.server.protocol import observation_json
@@ -119,7 +119,7 @@ _OPTIONS: dict[str, Any] = {"fan_table": "2p", "suit": "m", "ting_auto_hu": Fals
 
 
 def _state() -> State:
-    state = State(find_ruleset("guobiao-2p", **_OPTIONS), dealer=PLAYER)
+    state = State(find_family("guobiao-2p", **_OPTIONS), dealer=PLAYER)
     state.apply(Action.parse(f"c:shuffle:{wall()}"))
     while state.actor == CHANCE:
         state.apply(state.sample_chance(random.Random(14)))

@@ -36,7 +36,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from erren import __version__
-from erren.engine import ruleset_names
+from erren.engine import family_names
 from erren.server import work
 from erren.server.apidocs import mount_docs
 from erren.server.clock import Clock
@@ -361,7 +361,7 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
             [t.spec.family for t in the_lobby().tables.values()] if "lobby" in holder else []
         ),
         connections=lambda: len(sockets),
-        families=ruleset_names(),
+        families=family_names(),
     )
 
     return app

@@ -44,7 +44,7 @@ from erren.server.store import (
 __all__ = ["STAKE_OPTIONS", "GameAudit", "LedgerReport", "audit_database", "audit_store"]
 
 STAKE_OPTIONS: Final[dict[str, object]] = {"room": "score-only", "stake": 1}
-"""Ruleset options through which an engine once applied a stake, with their neutral values: a
+"""Family options through which an engine once applied a stake, with their neutral values: a
 record whose rules carry another value counted beans, not points (the stake was applied twice).
 They are left out when the audit replays a record, so the replay gives points."""
 

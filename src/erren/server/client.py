@@ -28,7 +28,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from erren.bots import Bot, BotError
-from erren.engine import Event, EventKind, find_ruleset
+from erren.engine import Event, EventKind, find_family
 from erren.server.protocol import action_text, event_from_json, observation_from_json
 
 _ENGINE_EVENTS = frozenset(kind.value for kind in EventKind)
@@ -282,7 +282,7 @@ class PlayerClient:
         kind = message.get("type")
         if kind == "joined":
             info = message["table"]
-            bot.bind(find_ruleset(info["family"], info.get("options") or {}))
+            bot.bind(find_family(info["family"], info.get("options") or {}))
             return
         if kind != "events" or self.state is None:
             return

@@ -18,7 +18,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from erren.engine import Action, Record, State, find_ruleset, replay
+from erren.engine import Action, Record, State, find_family, replay
 from erren.errors import ErrenError
 
 __all__ = ["Commitment", "FairnessError", "commit", "draw_seed", "verify_record"]
@@ -54,7 +54,7 @@ def draw_seed(rng: random.Random | None = None) -> tuple[int, str]:
 
 def chance_actions(record: Record, seed: int) -> list[str]:
     """The chance actions ``State.new`` draws from ``seed`` for the record's ruleset and deal."""
-    ruleset = find_ruleset(record.ruleset, record.options)
+    ruleset = find_family(record.ruleset, record.options)
     state = State.new(
         ruleset, seed=seed, dealer=record.dealer, round_wind=record.round_wind, streak=record.streak
     )

@@ -15,7 +15,7 @@ import string
 from collections.abc import Coroutine, Iterator
 from typing import TYPE_CHECKING, Any
 
-from erren.engine import find_ruleset, ruleset_names
+from erren.engine import family_names, find_family
 from erren.server.campaign import Campaigns
 from erren.server.clock import Clock
 from erren.server.journal import Journal
@@ -254,15 +254,15 @@ class LobbyBase:
 
     @staticmethod
     def _family(family: str, options: dict[str, Any]) -> dict[str, Any]:
-        if family not in ruleset_names():
+        if family not in family_names():
             raise LobbyError(
                 404,
-                f"no family {family!r}; known: {', '.join(ruleset_names())}",
+                f"no family {family!r}; known: {', '.join(family_names())}",
                 "no-family",
                 params={"family": family[:40]},
             )
         try:
-            return find_ruleset(family, options).options_dict()
+            return find_family(family, options).options_dict()
         except (ValueError, TypeError) as err:
             raise LobbyError(
                 422, f"bad options for {family}: {err}", "bad-options", params={"family": family}

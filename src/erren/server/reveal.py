@@ -12,8 +12,8 @@ be rebuilt — so the settlement shows both seats the same thing, as QQ and 雀�
 * ``ready``: at a drawn hand (荒庄), whether each seat was ready (听), as its family judges it
   (:meth:`erren.engine.Family.is_ready`: wilds count); ``None`` after a win or an escape.
 
->>> from erren.engine import State, find_ruleset
->>> state = State.new(find_ruleset("guobiao-2p"), seed=5, dealer=0)
+>>> from erren.engine import State, find_family
+>>> state = State.new(find_family("guobiao-2p"), seed=5, dealer=0)
 >>> [sorted(h) for h in hands_json(state)]
 [['flowers', 'hand'], ['flowers', 'hand']]
 >>> ready_json(state) is None

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Final
 
-from erren.engine import find_ruleset, ruleset_names
+from erren.engine import family_names, find_family
 from erren.server.settlement import to_beans
 
 __all__ = [
@@ -96,7 +96,7 @@ class RoomTier:
     def escape_points(self) -> int:
         """What leaving a running hand costs in points (guobiao-2p §6.5: 13, xiamen R-2.12: 400,
         arcade R2.25: 13 × base points)."""
-        return find_ruleset(self.family, self.options).escape_penalty()
+        return find_family(self.family, self.options).escape_penalty()
 
     @property
     def escape_beans(self) -> int:
@@ -127,7 +127,7 @@ _CACHE: dict[str, RoomTier] = {}
 def catalogue() -> dict[str, RoomTier]:
     """Every room, by id, family by family, cheapest tier first."""
     if not _CACHE:
-        for family in ruleset_names():
+        for family in family_names():
             for tier in TIERS.values():
                 room = RoomTier(f"{family}/{tier.id}", family, tier)
                 _CACHE[room.id] = room

@@ -1,7 +1,7 @@
 """Duplicate matches between two bots: every deal played twice, with the seats swapped.
 
->>> from erren.engine import find_ruleset
->>> result = arena(find_ruleset("guobiao-2p"), ("efficiency", "efficiency"), deals=4, seed=1)
+>>> from erren.engine import find_family
+>>> result = arena(find_family("guobiao-2p"), ("efficiency", "efficiency"), deals=4, seed=1)
 >>> result.games, result.mean
 (8, 0.0)
 
@@ -45,7 +45,7 @@ from erren.bots.base import Ears, timeout_of
 from erren.bots.expert import ExpertBot
 from erren.bots.expert.knobs import Knobs
 from erren.bots.levels import MASTER_BUDGET_MS, level_bot, level_names, parse_level
-from erren.engine import Ruleset, State, find_ruleset
+from erren.engine import Family, State, find_family
 from erren.mjai.bot import DEFAULT_TIMEOUT_S, MjaiBot, mjai_command
 from erren.sim.simulator import Progress
 
@@ -76,7 +76,7 @@ _CHUNK_MAX = 50
 
 
 def make_bot(
-    name: str, seed: int, ruleset: Ruleset, *, mjai_timeout: float = DEFAULT_TIMEOUT_S
+    name: str, seed: int, ruleset: Family, *, mjai_timeout: float = DEFAULT_TIMEOUT_S
 ) -> Bot:
     """The bot ``name`` with its seed, bound to ``ruleset`` — the one place the arena builds
     bots.  ``name`` is a registered bot (``efficiency``, ``expert``...), a player's level
@@ -371,7 +371,7 @@ def _book(result: ArenaResult, state: State, seats: tuple[int, int]) -> int:
 
 
 def _play_deals(
-    ruleset: Ruleset,
+    ruleset: Family,
     names: tuple[str, str],
     deals: Sequence[Deal],
     records: bool,
@@ -411,7 +411,7 @@ def _work(
     mjai_timeout: float,
 ) -> tuple[ArenaResult, list[str]]:
     """:func:`_play_deals` in a worker process: the ruleset travels as its name and options."""
-    return _play_deals(find_ruleset(*rules), names, deals, records, mjai_timeout)
+    return _play_deals(find_family(*rules), names, deals, records, mjai_timeout)
 
 
 def _chunks(deals: Sequence[Deal], size: int) -> Iterator[Sequence[Deal]]:
@@ -420,7 +420,7 @@ def _chunks(deals: Sequence[Deal], size: int) -> Iterator[Sequence[Deal]]:
 
 
 def arena(
-    ruleset: Ruleset,
+    ruleset: Family,
     bots: Sequence[str],
     *,
     deals: int,

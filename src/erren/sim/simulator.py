@@ -1,7 +1,7 @@
 """The batch simulator: many hands (or matches) between two bots, seeded and reproducible.
 
->>> from erren.engine import find_ruleset
->>> stats = simulate(find_ruleset("guobiao-2p"), ("random", "random"), hands=20, seed=1)
+>>> from erren.engine import find_family
+>>> stats = simulate(find_family("guobiao-2p"), ("random", "random"), hands=20, seed=1)
 >>> stats.hands, sum(stats.wins) + stats.draws + stats.aborts
 (20, 20)
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from erren.bots.base import Bot, find_bot, play_hand
-from erren.engine import Match, Ruleset, State
+from erren.engine import Family, Match, State
 from erren.families.xiamen.game import WIN_TYPES
 from erren.mjai.bot import DEFAULT_TIMEOUT_S, MjaiBot, mjai_command
 
@@ -167,7 +167,7 @@ def _pct(value: float) -> str:
 
 
 def _bots(
-    names: Sequence[str | Bot], rng: random.Random, ruleset: Ruleset, mjai_timeout: float
+    names: Sequence[str | Bot], rng: random.Random, ruleset: Family, mjai_timeout: float
 ) -> tuple[list[Bot], tuple[str, str], list[Bot]]:
     """The two bots, their names, and those built here (closed by :func:`simulate`)."""
     if len(names) != 2:
@@ -193,7 +193,7 @@ def _bots(
 
 
 def simulate(
-    ruleset: Ruleset,
+    ruleset: Family,
     bots: Sequence[str | Bot],
     *,
     hands: int,
@@ -236,7 +236,7 @@ def simulate(
 
 
 def _run(
-    ruleset: Ruleset,
+    ruleset: Family,
     players: list[Bot],
     names: tuple[str, str],
     rng: random.Random,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from erren.bots.base import Bot
-from erren.engine import Action, ArcadeView, Observation, Ruleset, State
+from erren.engine import Action, ArcadeView, Family, Observation, State
 from erren.notation import format_tiles
 from erren.tiles import Tile
 
@@ -68,7 +68,7 @@ def render_observation(obs: Observation) -> list[str]:
 
 
 def transcript(
-    ruleset: Ruleset, bots: Sequence[Bot], *, seed: int, dealer: int = 0, title: str = ""
+    ruleset: Family, bots: Sequence[Bot], *, seed: int, dealer: int = 0, title: str = ""
 ) -> str:
     """Play a seeded hand with ``bots`` and render every step for both seats."""
     state = State.new(ruleset, seed=seed, dealer=dealer)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from erren.engine import Action, Ruleset, State
+from erren.engine import Action, Family, State
 from erren.notation import parse_tiles
 
 __all__ = ["DEAL_ORDER", "make_wall", "start"]
@@ -17,7 +17,7 @@ DEAL_ORDER = ((0, 4), (1, 4), (0, 4), (1, 4), (0, 4), (1, 4), (0, 1), (1, 1), (0
 
 
 def make_wall(
-    ruleset: Ruleset,
+    ruleset: Family,
     dealer: str,
     other: str,
     draws: str = "",
@@ -47,7 +47,7 @@ def make_wall(
 
 
 def start(
-    ruleset: Ruleset, dealer: str, other: str, draws: str = "", back: str = "", *, seat: int = 0
+    ruleset: Family, dealer: str, other: str, draws: str = "", back: str = "", *, seat: int = 0
 ) -> State:
     """A hand dealt from a crafted wall, dealer at ``seat``."""
     state = State(ruleset, dealer=seat)

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import uvicorn
 
 from erren.bots import find_bot
-from erren.engine import Action, ActionKind, HandResult, Observation, State, find_ruleset
+from erren.engine import Action, ActionKind, HandResult, Observation, State, find_family
 from erren.server.app import create_app
 from erren.server.client import PlayerClient, table_passes
 from erren.server.clock import Clock
@@ -123,7 +123,7 @@ def play_line(
 ) -> tuple[Line, State]:
     """Play ``seed`` with a chooser per seat, recording each decision; the line and the hand's
     final state."""
-    state = State.new(find_ruleset(family, dict(options)), seed=seed, dealer=dealer)
+    state = State.new(find_family(family, dict(options)), seed=seed, dealer=dealer)
     decisions: dict[tuple[int, int], str] = {}
     while not state.is_terminal:
         seat = state.current_player()

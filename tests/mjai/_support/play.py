@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import random
 
-from erren.engine import Action, State, find_ruleset
-from erren.engine.ruleset import Ruleset
+from erren.engine import Action, State, find_family
+from erren.engine.family import Family
 from erren.mjai.stream import action_to_mjai, mjai_to_action
 
 FAMILIES: dict[str, dict[str, object]] = {
@@ -16,13 +16,13 @@ FAMILIES: dict[str, dict[str, object]] = {
 }
 
 
-def ruleset_of(name: str, *, privacy: bool = False) -> Ruleset:
+def ruleset_of(name: str, *, privacy: bool = False) -> Family:
     options = dict(FAMILIES[name])
     options["claim_privacy"] = privacy
-    return find_ruleset(name, options)
+    return find_family(name, options)
 
 
-def play(ruleset: Ruleset, seed: int, *, system: bool = True) -> State:
+def play(ruleset: Family, seed: int, *, system: bool = True) -> State:
     """A hand between two random players; with ``system``, now and then a 托管 switch, a
     timeout or an escape as a server would apply.  At every decision, every legal action goes
     to mjai and back to itself."""

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from erren.bots import find_bot
-from erren.engine import Action, ActionKind, HandResult, Observation, State, find_ruleset
+from erren.engine import Action, ActionKind, HandResult, Observation, State, find_family
 from erren.engine.state import Phase
 from erren.testing.scripted import (
     Line,
@@ -104,7 +104,7 @@ def play_line(
     """Play ``seed`` with two efficiency bots seeded from ``bots``, recording each decision;
     ``style`` ``draw`` plays for a drawn hand, ``robbing`` for a robbed kong (every pung is
     taken, and a 加杠 is declared when the opponent can rob it)."""
-    state = State.new(find_ruleset(family, dict(options)), seed=seed, dealer=dealer)
+    state = State.new(find_family(family, dict(options)), seed=seed, dealer=dealer)
     players = (find_bot("efficiency", seed=bots), find_bot("efficiency", seed=bots + 1))
     decisions: dict[tuple[int, int], str] = {}
     while not state.is_terminal:

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from erren.bots import Bot
-from erren.engine import Action, Record, State, find_ruleset
+from erren.engine import Action, Record, State, find_family
 from erren.engine.actions import ActionKind
 from erren.engine.state import Phase
 from erren.server.client import PlayerClient
@@ -186,7 +186,7 @@ class Hand:
         self.record = record
         rec = Record.from_dict(record)
         self.family = rec.ruleset
-        ruleset = find_ruleset(rec.ruleset, rec.options)
+        ruleset = find_family(rec.ruleset, rec.options)
         state = State(ruleset, dealer=rec.dealer, round_wind=rec.round_wind, streak=rec.streak)
         self.views: tuple[dict[int, dict[str, Any]], ...] = ({}, {})
         self.hints: tuple[dict[int, dict[str, Any]], ...] = ({}, {})

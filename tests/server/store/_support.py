@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from erren.bots import find_bot
-from erren.engine import State, find_ruleset
+from erren.engine import State, find_family
 from erren.server.fairness import commit
 from erren.server.store import Store
 from erren.sim.simulator import play_hand
@@ -17,7 +17,7 @@ NOVICE = 50
 
 def hand(family: str, seed: int, bot: str = "efficiency") -> State:
     """A hand of ``family`` played to its end by two bots (score-only rules: points)."""
-    state = State.new(find_ruleset(family), seed=seed)
+    state = State.new(find_family(family), seed=seed)
     return play_hand(state, [find_bot(bot, seed=1), find_bot(bot, seed=2)])
 
 

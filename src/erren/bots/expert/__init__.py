@@ -42,9 +42,9 @@ from erren.engine import (
     Action,
     ActionKind,
     ArcadeView,
+    Family,
     GuobiaoView,
     Observation,
-    Ruleset,
     XiamenView,
 )
 from erren.families.arcade.bot.expert import arcade_expert_choice
@@ -83,7 +83,7 @@ class ExpertBot(EfficiencyBot):
             raise ValueError("the time budget is ≥ 0 ms")
         self.budget_ms = budget_ms
         self.knobs = knobs if knobs is not None else Knobs()
-        self.ruleset: Ruleset | None = None
+        self.ruleset: Family | None = None
         self._valuer: Valuer | None = None
         self._search: Search | None = None
         self.base_seed = DEFAULT_SEED if seed is None else seed
@@ -92,7 +92,7 @@ class ExpertBot(EfficiencyBot):
         self.samples = 24
         """Samples per searched decision when time allows."""
 
-    def bind(self, ruleset: Ruleset) -> None:
+    def bind(self, ruleset: Family) -> None:
         self.ruleset = ruleset
         self._valuer = None
         self._search = None

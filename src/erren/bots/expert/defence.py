@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from erren.analysis.shapes import GUOBIAO_2P
 from erren.analysis.waits import waits
 from erren.bots.expert.opponent import readiness_test
-from erren.engine import Observation, Ruleset
+from erren.engine import Family, Observation
 from erren.engine.resample import resample
 from erren.tiles import NUM_KINDS
 
@@ -28,7 +28,7 @@ DANGER_SAMPLES = 32
 
 
 def danger(
-    ruleset: Ruleset,
+    ruleset: Family,
     observation: Observation,
     rng: random.Random,
     *,

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from erren.bots.base import Bot, play_hand
 from erren.bots.expert.opponent import readiness_test
-from erren.engine import Action, Observation, Ruleset
+from erren.engine import Action, Family, Observation
 from erren.engine.resample import resample
 
 __all__ = ["Search", "SearchReport"]
@@ -41,7 +41,7 @@ class SearchReport:
 class Search:
     """Flat Monte-Carlo over ``candidates`` with rollouts by ``rollout`` (one bot per seat)."""
 
-    ruleset: Ruleset
+    ruleset: Family
     rollout: Sequence[Bot]
     clock: Clock
     samples: int = 24

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import GUOBIAO_2P
 from erren.bots.base import find_bot
-from erren.engine import State, find_ruleset
+from erren.engine import State, find_family
 
 __all__ = ["MAX_DISCARDS", "MAX_SHANTEN", "collect", "context_key", "main"]
 
@@ -38,7 +38,7 @@ def context_key(discards: int, melds: int, ting: bool) -> str:
 
 def collect(hands: int, seed: int) -> dict[str, list[int]]:
     """``{key: counts by shanten 0..MAX_SHANTEN}`` over ``hands`` self-play hands."""
-    rules = find_ruleset("guobiao-2p")
+    rules = find_family("guobiao-2p")
     bots = [find_bot("efficiency", seed=seed, ruleset=rules) for _ in range(2)]
     table: dict[str, list[int]] = {}
     for i in range(hands):

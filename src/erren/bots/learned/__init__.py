@@ -30,7 +30,7 @@ from erren.analysis.shanten import shanten
 from erren.bots.base import Bot, register_bot
 from erren.bots.efficiency import seen_counts
 from erren.bots.expert import ExpertBot
-from erren.engine import Action, ActionKind, GuobiaoView, Observation, Ruleset
+from erren.engine import Action, ActionKind, Family, GuobiaoView, Observation
 
 if TYPE_CHECKING:
     import numpy as np
@@ -118,7 +118,7 @@ class LearnedBot(Bot):
         self._index = action_index
         self._encode = encode_observation
 
-    def bind(self, ruleset: Ruleset) -> None:
+    def bind(self, ruleset: Family) -> None:
         self.fallback.bind(ruleset)
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from erren.bots.base import Bot, play_hand
 from erren.bots.levels import Level, level_bot
-from erren.engine import Action, Observation, State, find_ruleset
+from erren.engine import Action, Observation, State, find_family
 from erren.rl.actions import action_index, action_mask
 from erren.rl.planes import encode_observation
 
@@ -74,7 +74,7 @@ class Recorder(Bot):
 
 def generate(hands: int, seed: int, *, progress: bool = False) -> Samples:
     """The expert's decisions over ``hands`` self-play hands dealt from ``seed``."""
-    ruleset = find_ruleset(RULES)
+    ruleset = find_family(RULES)
     rng = random.Random(seed)
     samples = Samples()
     start = time.perf_counter()

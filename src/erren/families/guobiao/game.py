@@ -4,8 +4,8 @@ The turn flow of §2 is the engine's shared state machine; this module supplies 
 hooks: the 64 (or 72) tiles, the options with their table-dependent defaults, the minimum-fan check
 through the fan calculator, and the settlement of a finished hand.
 
->>> from erren.engine import find_ruleset
->>> rules = find_ruleset("guobiao-2p", fan_table="gb", suit="p")
+>>> from erren.engine import find_family
+>>> rules = find_family("guobiao-2p", fan_table="gb", suit="p")
 >>> rules.options.min_fan, rules.options.cap_points
 (8, 13)
 """
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from erren.engine.ruleset import Options, Ruleset, register_ruleset
+from erren.engine.family import Family, Options, register_family
 from erren.engine.state import HandResult
 from erren.scoring.detail import ScoreUnit
 from erren.tiles import Tile
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from erren.engine.state import State, WinClaim
     from erren.families.guobiao.scoring.settlement import SettlementOptions
 
-__all__ = ["GuobiaoOptions", "GuobiaoRuleset"]
+__all__ = ["GuobiaoFamily", "GuobiaoOptions"]
 
 _DEFAULT = -1
 """Placeholder of ``min_fan``/``cap_points`` meaning "the fan table's default"."""
@@ -95,7 +95,7 @@ class GuobiaoOptions(Options):
                 raise ValueError(f"option {name} must be a whole number ≥ {low}, not {value!r}")
 
 
-class GuobiaoRuleset(Ruleset):
+class GuobiaoFamily(Family):
     """guobiao-2p: one suit + honors (+ flowers), 报听, the `2p` or `gb` fan table."""
 
     name: ClassVar[str] = "guobiao-2p"
@@ -237,8 +237,8 @@ def _scorer() -> Any:
     return score
 
 
-def _factory(**options: Any) -> GuobiaoRuleset:
-    return GuobiaoRuleset(**options)
+def _factory(**options: Any) -> GuobiaoFamily:
+    return GuobiaoFamily(**options)
 
 
-register_ruleset("guobiao-2p", _factory)
+register_family("guobiao-2p", _factory)

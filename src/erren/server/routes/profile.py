@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 
-from erren.engine import ruleset_names
+from erren.engine import family_names
 from erren.server import rating
 from erren.server.privacy import bean_band
 from erren.server.routes.common import ApiError, CurrentUser, StoreDep, StrictJSONRoute, Viewer
@@ -120,7 +120,7 @@ async def leaderboard(
     rooms between people; public) or ``by=beans`` (ranked by the net beans won in the family's
     rooms, each shown as a band, never the exact figure: a balance stays private; for players
     logged in only, 401 otherwise).  404 for a family erren does not have."""
-    if family not in ruleset_names():
+    if family not in family_names():
         raise ApiError(404, "no-family", f"no family {family!r}")
     if by == "beans" and viewer is None:
         raise ApiError(401, "auth", "log in first to see the bean leaderboard")

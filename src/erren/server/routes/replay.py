@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from erren.engine import Record, State, find_ruleset, observe
+from erren.engine import Record, State, find_family, observe
 from erren.engine.record import replay_moves
 from erren.errors import ErrenError, IllegalActionError
 from erren.server.protocol import event_json, meld_json, observation_json, result_json
@@ -36,7 +36,7 @@ def max_actions(record: Record) -> int:
     claim) and at most once more declared on (a kong, 报听, a gift of the exchange...), each
     seat switches 托管 at most
     :data:`_TOGGLES` times, and a handful of chance actions (shuffle, dice, seeds)."""
-    return 3 * len(find_ruleset(record.ruleset, record.options).tiles) + 2 * _TOGGLES + 16
+    return 3 * len(find_family(record.ruleset, record.options).tiles) + 2 * _TOGGLES + 16
 
 
 def _frame(state: State, action: str | None, events: list[dict[str, Any]]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel
 
 from erren.bots import Level, bot_names
-from erren.engine import find_ruleset, ruleset_names
+from erren.engine import family_names, find_family
 from erren.server.quickmatch import ClientGoneError, client_gone
 from erren.server.rooms import catalogue
 from erren.server.routes.common import ApiError, CurrentUser, LobbyDep, StrictJSONRoute
@@ -45,7 +45,7 @@ class SearchOut(BaseModel):
 @router.get("/families")
 async def families() -> dict[str, list[str]]:
     return {
-        "families": list(ruleset_names()),
+        "families": list(family_names()),
         "levels": [level.value for level in Level],
         "bots": list(bot_names()),
     }
@@ -61,8 +61,8 @@ async def rooms() -> list[RoomOut]:
 
 @cache
 def _point_unit(family: str) -> UnitOut:
-    """What a family's points count (:attr:`erren.engine.ruleset.Family.point_unit`)."""
-    unit = find_ruleset(family).point_unit
+    """What a family's points count (:attr:`erren.engine.family.Family.point_unit`)."""
+    unit = find_family(family).point_unit
     return UnitOut(zh=unit.zh, en=unit.en)
 
 

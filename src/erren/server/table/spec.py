@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from erren.engine import Match, Ruleset, find_ruleset
+from erren.engine import Family, Match, find_family
 from erren.server.pairing import QUEUE_GRACE_S, REPEAT_HOLD_S, SHOW_UP_S
 from erren.server.rooms import RoomTier
 from erren.server.settlement import NEW_PLAYER_HANDS
@@ -94,7 +94,7 @@ class TableSpec:
 
 def quick_spec(table_id: str, room: RoomTier) -> TableSpec:
     """The table of a quick match in ``room``."""
-    options = find_ruleset(room.family, room.options).options_dict()
+    options = find_family(room.family, room.options).options_dict()
     return TableSpec(table_id, "quick", room.family, options, room=room)
 
 
@@ -109,7 +109,7 @@ class TableView(Protocol):
 
 
 def match_at(
-    ruleset: Ruleset,
+    ruleset: Family,
     *,
     dealer: int,
     streak: int = 0,
@@ -124,10 +124,10 @@ def match_at(
     return match
 
 
-def with_claim_privacy(ruleset: Ruleset) -> Ruleset:
+def with_claim_privacy(ruleset: Family) -> Family:
     """``ruleset`` with 鸣牌保护 on (every claim window opened, pass-only ones too), when the
     engine's options have ``claim_privacy``; otherwise ``ruleset`` itself."""
     options = ruleset.options_dict()
     if "claim_privacy" not in options or options["claim_privacy"]:
         return ruleset
-    return find_ruleset(ruleset.name, {**options, "claim_privacy": True})
+    return find_family(ruleset.name, {**options, "claim_privacy": True})

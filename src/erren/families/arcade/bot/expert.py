@@ -44,7 +44,7 @@ from erren.engine import Action, ActionKind, ArcadeView, Observation
 from erren.families.arcade.bot.efficiency import wild_counts
 from erren.families.arcade.bot.exchange import exchange_choice
 from erren.families.arcade.bot.value import ArcadeValuer, ReadyHand, unseen_counts
-from erren.families.arcade.game import ArcadeRuleset
+from erren.families.arcade.game import ArcadeFamily
 from erren.families.arcade.scoring import Baoting
 from erren.families.guobiao.bot.values import family_ruleset
 from erren.melds import Meld, MeldKind
@@ -120,7 +120,7 @@ def _valuer(bot: ExpertBot, observation: Observation, wild: int) -> tuple[Arcade
         seat = _SEATS[bot] = _Seat(ArcadeKnobs())
     if seat.valuer is None or seat.valuer.wild != wild:
         rules = family_ruleset(observation, bot.ruleset)
-        base = rules.options.base_points if isinstance(rules, ArcadeRuleset) else 1
+        base = rules.options.base_points if isinstance(rules, ArcadeFamily) else 1
         seat.valuer = ArcadeValuer(wild, base)
     return seat.valuer, seat
 

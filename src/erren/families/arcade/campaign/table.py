@@ -17,7 +17,7 @@ from erren.families.arcade.campaign.run import HUMAN, HandStart, Outcome
 from erren.scoring.detail import ScoreUnit
 
 if TYPE_CHECKING:
-    from erren.engine import Ruleset, State
+    from erren.engine import Family, State
 
 __all__ = ["RULESET", "new_hand", "outcome_of", "resume_hand", "ruleset", "ruleset_options"]
 
@@ -40,10 +40,10 @@ def ruleset_options(features: StageFeatures, *, human: int = HUMAN) -> dict[str,
     }
 
 
-def ruleset(features: StageFeatures, *, human: int = HUMAN) -> Ruleset:
-    from erren.engine import find_ruleset  # noqa: PLC0415 - the engine loads on first use
+def ruleset(features: StageFeatures, *, human: int = HUMAN) -> Family:
+    from erren.engine import find_family  # noqa: PLC0415 - the engine loads on first use
 
-    return find_ruleset(RULESET, ruleset_options(features, human=human))
+    return find_family(RULESET, ruleset_options(features, human=human))
 
 
 def new_hand(start: HandStart, *, human: int = HUMAN) -> State:

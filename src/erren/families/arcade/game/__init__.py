@@ -41,7 +41,7 @@ discarded).  Records made before the steps hold ``exchange:tiles`` and ``takepun
 ``State.apply`` refuses them, ``State.apply_recorded`` replays them as their steps
 (``steps_of``).
 
-Options (``find_ruleset("arcade", **options)``; the defaults are versus mode, §2.11):
+Options (``find_family("arcade", **options)``; the defaults are versus mode, §2.11):
 
 ===========================  ========  =======================================================
 ``base_points``              1         ``versus_base_points``: the loser pays ``P ×`` this (R2.25)
@@ -69,11 +69,11 @@ Options (``find_ruleset("arcade", **options)``; the defaults are versus mode, §
 ===========================  ========  =======================================================
 
 The bleed options need ``human_seat``.  :func:`stage_options` gives the options of stage 1–4
-(R3.1): a stage hand is ``State.new(find_ruleset("arcade", **stage_options(stage)), seed=...,
+(R3.1): a stage hand is ``State.new(find_family("arcade", **stage_options(stage)), seed=...,
 dealer=...)``.
 
->>> from erren.engine import State, find_ruleset
->>> state = State.new(find_ruleset("arcade"), seed=3)
+>>> from erren.engine import State, find_family
+>>> state = State.new(find_family("arcade"), seed=3)
 >>> len(state.wall), state.wall_count <= 71 - 27
 (136, True)
 """
@@ -81,7 +81,7 @@ dealer=...)``.
 from __future__ import annotations
 
 from erren.families.arcade.game.bleed import BLEED_NORMAL, BLEED_YAKUMAN, bleed_target
-from erren.families.arcade.game.family import ArcadeRuleset
+from erren.families.arcade.game.family import ArcadeFamily
 from erren.families.arcade.game.options import (
     ArcadeData,
     ArcadeOptions,
@@ -94,9 +94,9 @@ __all__ = [
     "BLEED_NORMAL",
     "BLEED_YAKUMAN",
     "ArcadeData",
+    "ArcadeFamily",
     "ArcadeOptions",
     "ArcadePhase",
-    "ArcadeRuleset",
     "arcade_data",
     "bleed_target",
     "stage_options",

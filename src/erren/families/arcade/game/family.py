@@ -12,7 +12,7 @@ from erren.analysis.shanten import is_complete
 from erren.analysis.shapes import ARCADE
 from erren.engine.actions import Action, ActionKind
 from erren.engine.events import EventKind
-from erren.engine.ruleset import Family, register_ruleset
+from erren.engine.family import Family, register_family
 from erren.engine.state import FamilyPhase, HandResult, Origin, Phase
 from erren.families.arcade.game import flow, refusals, scoring
 from erren.families.arcade.game import resample as resampling
@@ -38,12 +38,12 @@ if TYPE_CHECKING:
     from erren.engine.views import ArcadeView
     from erren.errors import IllegalActionError
 
-__all__ = ["ArcadeRuleset"]
+__all__ = ["ArcadeFamily"]
 
 AK = ActionKind
 
 
-class ArcadeRuleset(Family):
+class ArcadeFamily(Family):
     """arcade: 136 tiles, 71 live; 财神; White/Red flowers; 报听; events; 海底捞月."""
 
     name: ClassVar[str] = "arcade"
@@ -473,11 +473,11 @@ class ArcadeRuleset(Family):
         return arcade_data(state).view(state, player)
 
 
-def _factory(**options: Any) -> ArcadeRuleset:
-    return ArcadeRuleset(**options)
+def _factory(**options: Any) -> ArcadeFamily:
+    return ArcadeFamily(**options)
 
 
-register_ruleset("arcade", _factory)
+register_family("arcade", _factory)
 
 
 def _run(chow: Action) -> tuple[int, int, int]:

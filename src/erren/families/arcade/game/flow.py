@@ -14,7 +14,7 @@ from erren.melds import MeldKind
 
 if TYPE_CHECKING:
     from erren.engine.state import State
-    from erren.families.arcade.game.family import ArcadeRuleset
+    from erren.families.arcade.game.family import ArcadeFamily
 
 __all__ = [
     "exchange",
@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 
-def seen_counts(rules: ArcadeRuleset, state: State, p: int) -> list[int]:
+def seen_counts(rules: ArcadeFamily, state: State, p: int) -> list[int]:
     """The copies of each kind ``p`` can see (hand, pools, melds, flowers, indicator)."""
     seen = list(state.hands[p])
     for seat in (0, 1):
@@ -46,7 +46,7 @@ def seen_counts(rules: ArcadeRuleset, state: State, p: int) -> list[int]:
     return seen
 
 
-def pool_positions(rules: ArcadeRuleset, state: State, kind: int) -> list[int]:
+def pool_positions(rules: ArcadeFamily, state: State, kind: int) -> list[int]:
     """Stock positions of ``kind`` in the unseen pool: reserve copies first (front to back),
     then live-wall copies nearest the tail (R2.22 step 3, R2.23 step 3)."""
     wall = state.wall
@@ -56,7 +56,7 @@ def pool_positions(rules: ArcadeRuleset, state: State, kind: int) -> list[int]:
     return out
 
 
-def receive(rules: ArcadeRuleset, state: State, p: int, *, why: str) -> int:
+def receive(rules: ArcadeFamily, state: State, p: int, *, why: str) -> int:
     """One tile from the front of the reserve into ``p``'s hand, flowers set aside and
     replaced from the reserve (R1.13)."""
     d = arcade_data(state)
@@ -76,7 +76,7 @@ def receive(rules: ArcadeRuleset, state: State, p: int, *, why: str) -> int:
         return t
 
 
-def exchange(rules: ArcadeRuleset, state: State, p: int, give: list[int], auto: bool) -> None:
+def exchange(rules: ArcadeFamily, state: State, p: int, give: list[int], auto: bool) -> None:
     """R2.21: the given tiles out, as many from the reserve's front in, then the given
     tiles into the reserve at random positions."""
     d = arcade_data(state)
@@ -101,7 +101,7 @@ def exchange(rules: ArcadeRuleset, state: State, p: int, give: list[int], auto: 
     rules.next_exchange(state, 1 - p if p == state.dealer else p)
 
 
-def pick(rules: ArcadeRuleset, state: State, q: int, kind: int, auto: bool) -> None:
+def pick(rules: ArcadeFamily, state: State, q: int, kind: int, auto: bool) -> None:
     """R2.23: swap a copy of ``kind`` (the reserve's first, else the live wall's nearest
     the tail) into the head, then the normal draw from the head (``F``: set aside and
     replaced from the tail).  With no copy left in the live wall or the reserve the draw
@@ -122,7 +122,7 @@ def pick(rules: ArcadeRuleset, state: State, q: int, kind: int, auto: bool) -> N
     state.draw_turn(q)
 
 
-def take_pung(rules: ArcadeRuleset, state: State, p: int, give: list[int], auto: bool) -> None:
+def take_pung(rules: ArcadeFamily, state: State, p: int, give: list[int], auto: bool) -> None:
     """R2.22: the three offered tiles for the three given, position for position.  The
     offered tiles join the hand without being drawn: ``last_added`` stays the tile drawn
     (for 天听 and the timeout, R2.15, R2.16), or ``-1`` when every tile of its kind went in
@@ -148,7 +148,7 @@ def take_pung(rules: ArcadeRuleset, state: State, p: int, give: list[int], auto:
     state.emit(EventKind.TAKE_PUNG, p, k, tiles=tuple(sorted(give)), private=True, auto=auto)
 
 
-def haidi_next(rules: ArcadeRuleset, state: State) -> None:
+def haidi_next(rules: ArcadeFamily, state: State) -> None:
     """R2.19: the next post-draw draw; a completing tile asks, any other is discarded (with
     ``claim_privacy`` every draw asks, ``pass`` alone when it misses)."""
     d = arcade_data(state)
@@ -165,7 +165,7 @@ def haidi_next(rules: ArcadeRuleset, state: State) -> None:
     state.end(HandResult("draw"))
 
 
-def haidi_discard(rules: ArcadeRuleset, state: State, w: int, *, auto: bool) -> None:
+def haidi_discard(rules: ArcadeFamily, state: State, w: int, *, auto: bool) -> None:
     t = state.last_added[w]
     state.hands[w][t] -= 1
     state.discards[w].append(t)

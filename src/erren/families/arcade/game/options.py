@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from erren.engine.ruleset import Options
+from erren.engine.family import Options
 from erren.engine.state import FamilyData, FamilyPhase
 from erren.engine.views import ArcadeView
 from erren.tiles import NUM_KINDS, Tile

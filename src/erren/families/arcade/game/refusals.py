@@ -11,14 +11,14 @@ from erren.families.arcade.game.options import TILES, ArcadePhase, arcade_data
 
 if TYPE_CHECKING:
     from erren.engine.state import State
-    from erren.families.arcade.game.family import ArcadeRuleset
+    from erren.families.arcade.game.family import ArcadeFamily
 
 __all__ = ["diagnose", "wild_meld"]
 
 AK = ActionKind
 
 
-def diagnose(rules: ArcadeRuleset, state: State, action: Action) -> IllegalActionError | None:
+def diagnose(rules: ArcadeFamily, state: State, action: Action) -> IllegalActionError | None:
     """Why the acting seat's ``action`` is refused, from its own tiles and choices (the
     state answers a seat that is not to act)."""
     kind, p = action.kind, action.player
@@ -109,7 +109,7 @@ def diagnose(rules: ArcadeRuleset, state: State, action: Action) -> IllegalActio
     return None
 
 
-def wild_meld(rules: ArcadeRuleset, state: State, action: Action, x: int) -> bool:
+def wild_meld(rules: ArcadeFamily, state: State, action: Action, x: int) -> bool:
     """Whether claiming ``x`` with ``action`` would need a wild tile (R1.9c)."""
     w = arcade_data(state).wild
     h = state.hands[action.player]

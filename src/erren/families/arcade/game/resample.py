@@ -3,7 +3,7 @@ the player's offer and exchange progress, the 报听 kinds and 海底 copied fro
 face-down reserve (its count is seen, its tiles are not) drawn from the unseen tiles; the
 stock laid out as the family keeps it (live wall, indicator, reserve).
 
-Functions behind :class:`~erren.families.arcade.game.family.ArcadeRuleset`'s resample hooks.  What
+Functions behind :class:`~erren.families.arcade.game.family.ArcadeFamily`'s resample hooks.  What
 the view does not tell and is set by convention: the event generator is a fresh one drawn from
 the caller's ``rng``; the kind of a pung offer the player took this turn (``pung_kind``) and
 ``dealt_ready`` are unset; when both seats are in 报听 the order of their declarations (which

@@ -12,12 +12,12 @@ from erren.tiles import Tile
 
 if TYPE_CHECKING:
     from erren.engine.state import State, WinClaim
-    from erren.families.arcade.game.family import ArcadeRuleset
+    from erren.families.arcade.game.family import ArcadeFamily
 
 __all__ = ["score_hand"]
 
 
-def score_hand(rules: ArcadeRuleset, state: State, claim: WinClaim) -> HandResult:
+def score_hand(rules: ArcadeFamily, state: State, claim: WinClaim) -> HandResult:
     """The settlement of a win (R2.25) through :func:`erren.families.arcade.scoring.score_arcade`:
     ``points`` are versus points (``P ×`` ``base_points``)."""
     from erren.families.arcade.scoring import (  # noqa: PLC0415 - scoring imports the engine's deps

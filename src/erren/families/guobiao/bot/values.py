@@ -17,13 +17,13 @@ from typing import TypeVar
 
 from erren.engine import (
     ArcadeView,
+    Family,
     GuobiaoView,
     Observation,
-    Ruleset,
     XiamenView,
-    find_ruleset,
+    find_family,
 )
-from erren.families.guobiao.game import GuobiaoRuleset
+from erren.families.guobiao.game import GuobiaoFamily
 from erren.families.guobiao.scoring import score_fast
 from erren.families.guobiao.scoring.context import WinContext
 from erren.families.guobiao.scoring.settlement import (
@@ -47,11 +47,11 @@ ZIMO_SHARE = 0.5
 """The share of wins assumed self-drawn when a wait is valued before it comes."""
 
 
-def family_ruleset(observation: Observation, ruleset: Ruleset | None) -> Ruleset:
+def family_ruleset(observation: Observation, ruleset: Family | None) -> Family:
     """The bound ``ruleset``, else the default ruleset of the family the view names."""
     if ruleset is not None:
         return ruleset
-    return find_ruleset(_FAMILY_BY_VIEW[type(observation.view)])
+    return find_family(_FAMILY_BY_VIEW[type(observation.view)])
 
 
 def unseen(visible: Sequence[int], kind: int) -> int:
@@ -70,10 +70,10 @@ def _kept(cache: dict[tuple[object, ...], _V], key: tuple[object, ...], value: _
 class Valuer:
     """Payments of hypothetical wins under one guobiao ruleset, cached by hand."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Family) -> None:
         self.options: SettlementOptions = (
             ruleset.settlement_options()
-            if isinstance(ruleset, GuobiaoRuleset)
+            if isinstance(ruleset, GuobiaoFamily)
             else SettlementOptions()
         )
         self.table = self.options.fan_table

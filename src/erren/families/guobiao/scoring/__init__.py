@@ -7,7 +7,7 @@
 
 :func:`score` explains itself (each fan's groups, the reading chosen) and memoises: settlement
 screens use it.  The hot path — the engine's 起和 check of every offered win and 报听 wait
-(``GuobiaoRuleset.win_value``), through which the bots value their waits and the simulator
+(``GuobiaoFamily.win_value``), through which the bots value their waits and the simulator
 plays — uses :func:`score_fast`, the same total and fans with counts from one C call
 (``_fastfan.c``, no cache), which the tests hold equal to :func:`score`:
 

@@ -254,7 +254,7 @@ def score_fast(
 ) -> tuple[int, tuple[tuple[Fan, int], ...]]:
     """The total and the fans (each with its count, in table order, flowers last) that
     :func:`score` finds, computed in one C call (``_fastfan.c``) without the explanation:
-    no sources, no reading, no memo.  The engine's 起和 check (``GuobiaoRuleset.win_value``)
+    no sources, no reading, no memo.  The engine's 起和 check (``GuobiaoFamily.win_value``)
     uses it; :func:`score` is its oracle (``tests/scoring/test_fastfan.py``).  Raises
     :class:`NotAWinError` as :func:`score` does."""
     found = _TABLE_CODES.get(table)

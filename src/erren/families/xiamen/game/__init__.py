@@ -17,9 +17,9 @@ The shared state machine runs the turn flow; this package supplies the family's 
 * timeouts and 托管 (R-2.11), escape (R-2.12), next dealer and streak (R-4.8);
 * the settlement through :func:`score_hand`, the one place that calls the 水 scorer.
 
->>> from erren.engine import State, find_ruleset
+>>> from erren.engine import State, find_family
 >>> from erren.families.xiamen.game import xiamen_data
->>> state = State.new(find_ruleset("xiamen"), seed=3)
+>>> state = State.new(find_family("xiamen"), seed=3)
 >>> len(state.ruleset.tiles), 0 <= xiamen_data(state).gold < 34
 (72, True)
 """
@@ -38,7 +38,7 @@ from erren.families.xiamen.game.data import (
     xiamen_data,
     you_ready,
 )
-from erren.families.xiamen.game.family import XiamenRuleset
+from erren.families.xiamen.game.family import XiamenFamily
 from erren.families.xiamen.game.scoring import score_hand
 
 __all__ = [
@@ -46,9 +46,9 @@ __all__ = [
     "MULTIPLIER",
     "WIN_TYPES",
     "XiamenData",
+    "XiamenFamily",
     "XiamenOptions",
     "XiamenPhase",
-    "XiamenRuleset",
     "complete",
     "functional",
     "score_hand",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from erren.analysis import golds
-from erren.engine.ruleset import Options
+from erren.engine.family import Options
 from erren.engine.state import FamilyData, FamilyPhase
 from erren.engine.views import XiamenView
 from erren.tiles import Tile

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from erren.engine.actions import Action, ActionKind
 from erren.engine.events import EventKind
-from erren.engine.ruleset import Family, register_ruleset
+from erren.engine.family import Family, register_family
 from erren.engine.state import FamilyPhase, HandResult, Origin, Phase, WinClaim
 from erren.families.xiamen.game import refusals
 from erren.families.xiamen.game import resample as resampling
@@ -39,12 +39,12 @@ if TYPE_CHECKING:
     from erren.engine.views import XiamenView
     from erren.errors import IllegalActionError
 
-__all__ = ["XiamenRuleset"]
+__all__ = ["XiamenFamily"]
 
 AK = ActionKind
 
 
-class XiamenRuleset(Family):
+class XiamenFamily(Family):
     """xiamen: 1m..9m + honors + 8 flowers; golds; 跟打; the 游 chain; 水."""
 
     name: ClassVar[str] = "xiamen"
@@ -442,8 +442,8 @@ class XiamenRuleset(Family):
         return xiamen_data(state).view()
 
 
-def _factory(**options: Any) -> XiamenRuleset:
-    return XiamenRuleset(**options)
+def _factory(**options: Any) -> XiamenFamily:
+    return XiamenFamily(**options)
 
 
-register_ruleset("xiamen", _factory)
+register_family("xiamen", _factory)

@@ -11,14 +11,14 @@ from erren.families.xiamen.game.data import TILES, XiamenPhase, func_kind, natur
 
 if TYPE_CHECKING:
     from erren.engine.state import State
-    from erren.families.xiamen.game.family import XiamenRuleset
+    from erren.families.xiamen.game.family import XiamenFamily
 
 __all__ = ["diagnose"]
 
 AK = ActionKind
 
 
-def diagnose(rules: XiamenRuleset, state: State, action: Action) -> IllegalActionError | None:
+def diagnose(rules: XiamenFamily, state: State, action: Action) -> IllegalActionError | None:
     """Why the acting seat's ``action`` is refused, from its own tiles and choices (the
     state answers a seat that is not to act)."""
     kind, p = action.kind, action.player

@@ -2,7 +2,7 @@
 copied from the view, the face-up indicator taken out of the unseen tiles, and a hidden hand in
 the 游 chain built 游金-ready (R-3.5), as the rules force it to be.
 
-Functions behind :class:`~erren.families.xiamen.game.family.XiamenRuleset`'s resample hooks.
+Functions behind :class:`~erren.families.xiamen.game.family.XiamenFamily`'s resample hooks.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Families: a family's fixed facts (tiles, options) plus typed hooks, found by name.
 
-A :class:`Family` (also called :class:`Ruleset`) is what OpenSpiel calls the *Game*: it never
+A :class:`Family` is what OpenSpiel calls the *Game*: it never
 changes during play.  The turn flow shared by the families lives in :mod:`erren.engine.state`; a
 family subclasses :class:`Family`, sets its data and overrides a few hooks (python-chess's
 variants, without the deep chains).  Each hook is a method with the shared behaviour as its
@@ -28,8 +28,8 @@ A hook left at its default costs nothing: :attr:`Family.overrides` (worked out o
 binds only the overridden hooks of the hot path and the state runs the shared code inline for
 the rest.
 
-Families register a factory with :func:`register_ruleset`; :func:`find_ruleset` builds one with
-options (``find_ruleset("guobiao-2p", suit="p", flowers=True)``).
+Families register a factory with :func:`register_family`; :func:`find_family` builds one with
+options (``find_family("guobiao-2p", suit="p", flowers=True)``).
 """
 
 from __future__ import annotations
@@ -60,11 +60,10 @@ __all__ = [
     "FamilyPhase",
     "Options",
     "Overrides",
-    "Ruleset",
-    "find_ruleset",
-    "register_ruleset",
-    "ruleset_names",
-    "unregister_ruleset",
+    "family_names",
+    "find_family",
+    "register_family",
+    "unregister_family",
 ]
 
 
@@ -408,11 +407,7 @@ class Family(ABC):
             if v != getattr(type(self.options)(), k, object())
         }
         args = "".join(f", {k}={v!r}" for k, v in changed.items())
-        return f"find_ruleset({self.name!r}{args})"
-
-
-Ruleset = Family
-"""The historical name of :class:`Family`."""
+        return f"find_family({self.name!r}{args})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,26 +430,26 @@ class Overrides:
     accepts: Callable[[State, Action], bool] | None
 
 
-_REGISTRY: dict[str, Callable[..., Ruleset]] = {}
+_REGISTRY: dict[str, Callable[..., Family]] = {}
 
 
-def register_ruleset(name: str, factory: Callable[..., Ruleset]) -> None:
-    """Make ``find_ruleset(name, **options)`` call ``factory(**options)``."""
+def register_family(name: str, factory: Callable[..., Family]) -> None:
+    """Make ``find_family(name, **options)`` call ``factory(**options)``."""
     _REGISTRY[name] = factory
 
 
-def unregister_ruleset(name: str) -> None:
+def unregister_family(name: str) -> None:
     """Forget the family ``name`` (a plug-in registered for a while, as the tests do)."""
     _REGISTRY.pop(name, None)
 
 
-def ruleset_names() -> tuple[str, ...]:
+def family_names() -> tuple[str, ...]:
     _load_families()
     return tuple(sorted(_REGISTRY))
 
 
-def find_ruleset(name: str, options: Mapping[str, Any] | None = None, **kw: Any) -> Ruleset:
-    """The ruleset ``name`` with options (``find_ruleset("guobiao-2p", fan_table="gb")``).
+def find_family(name: str, options: Mapping[str, Any] | None = None, **kw: Any) -> Family:
+    """The ruleset ``name`` with options (``find_family("guobiao-2p", fan_table="gb")``).
     Unknown names and invalid options raise :class:`ValueError`."""
     _load_families()
     factory = _REGISTRY.get(name)
