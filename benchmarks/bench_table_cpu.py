@@ -50,7 +50,7 @@ from erren.server.client import table_passes
 from erren.server.clock import Clock
 from erren.server.journal import Journal
 from erren.server.store import Passwords, Store
-from erren.server.table import Act, Conn, Join, Ready, Seat, Table, TableSpec
+from erren.server.table import Act, Conn, Join, Ready, Seat, Table, TableKind, TableSpec
 from erren.testing.tables import SLOW_CLOCK
 
 try:
@@ -177,13 +177,13 @@ async def _player(table: Table, conn: Conn, rng: random.Random, tally: Tally) ->
 def _replayed_messages(hands: int, repeat: int) -> tuple[float, int]:
     """µs of process CPU per action of what a table sends after each move (both seats'
     ``events`` message: their events, ``observation_json(..., hints=True)`` and the JSON
-    text; :meth:`~erren.server.table.TableBase._send_events`), over seeded random guobiao-2p
+    text; :meth:`~erren.server.table.reporter.Reporter.send_events`), over seeded random guobiao-2p
     hands replayed with no event loop, database or other task: the best of ``repeat`` runs.
     Deterministic, so it shows a change of the hot path on a busy machine; returns the figure
     and the actions replayed."""
     rng = random.Random(7)
     table = Table(
-        TableSpec("replay", "private", "guobiao-2p", {}, invite="r"),
+        TableSpec("replay", TableKind.PRIVATE, "guobiao-2p", {}, invite="r"),
         [Seat(1, "a"), Seat(2, "b")],
         None,  # type: ignore[arg-type]  # nothing is written
         clock=Clock(1.0),
@@ -208,13 +208,14 @@ def _replayed_messages(hands: int, repeat: int) -> tuple[float, int]:
         cpu = 0.0
         for seed, moves in games:
             state = State.new(table.ruleset, seed=seed)
-            table.state, table.game_id, table.start_event = state, seed + 1, {"n": 0}
+            series = table.series
+            series.state, series.game_id, series.start_event = state, seed + 1, {"n": 0}
             for action in moves:
                 before = state.event_count
                 state.apply(action)
                 start = time.process_time()
-                table._send_events(0, before)
-                table._send_events(1, before)
+                table.reporter.send_events(0, before)
+                table.reporter.send_events(1, before)
                 cpu += time.process_time() - start
                 count += 1
                 for conn in conns:
@@ -276,7 +277,7 @@ async def _run(args: argparse.Namespace) -> list[dict[str, float]]:
         try:
             for i in range(args.tables):
                 guests = [(await store.guest()).user for _ in range(2)]
-                spec = TableSpec(f"t{i}", "private", "guobiao-2p", {}, invite=f"i{i}")
+                spec = TableSpec(f"t{i}", TableKind.PRIVATE, "guobiao-2p", {}, invite=f"i{i}")
                 seats = [Seat(g.id, g.name) for g in guests]
                 table = Table(
                     spec,

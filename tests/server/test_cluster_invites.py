@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from erren.server.clock import Clock
-from erren.server.cluster.invites import InvitingLobby
-from erren.server.lobby import _INVITE_ALPHABET
+from erren.server.lobby import _INVITE_ALPHABET, Lobby
 from erren.server.store import Store
 from erren.server.store.passwords import Passwords
 from erren.testing.tables import SLOW_CLOCK
@@ -46,8 +45,8 @@ async def test_a_code_another_nodes_table_holds_is_drawn_again(tmp_path: Path) -
             assert taken != fresh
             key = f"{near.prefix}invite:"
             await far.redis.set(key + taken, "t-elsewhere")  # far's table has that code
-            lobby = InvitingLobby(
-                store, near, clock=Clock(), config=CONFIG, rng=random.Random(SEED)
+            lobby = Lobby(
+                store, clock=Clock(), config=CONFIG, rng=random.Random(SEED), cluster=near
             )
             ann = (await store.guest()).user
             try:

@@ -16,9 +16,8 @@ import pytest
 
 from erren.server.clock import Clock
 from erren.server.cluster import Cluster
-from erren.server.cluster.lobby import ClusterLobby
 from erren.server.cluster.matching import Again, Found, Joined, Outcome, Paired, Place, PlaceKind
-from erren.server.lobby import LobbyError
+from erren.server.lobby import Lobby, LobbyError
 from erren.server.pairing import REPEAT_HOLD_S
 from erren.server.store import Store, User
 from erren.server.store.passwords import Passwords
@@ -147,10 +146,10 @@ SCALE = 0.005
 """The lobbies' clock: two minutes of hold last 0.6 s."""
 
 
-def _lobbies(store: Store, nodes: list[Cluster]) -> list[ClusterLobby]:
+def _lobbies(store: Store, nodes: list[Cluster]) -> list[Lobby]:
     config = replace(SLOW_CLOCK, repeat_hold_s=REPEAT_HOLD_S)
     return [
-        ClusterLobby(store, node, clock=Clock(SCALE), config=config, rng=random.Random(i))
+        Lobby(store, clock=Clock(SCALE), config=config, rng=random.Random(i), cluster=node)
         for i, node in enumerate(nodes)
     ]
 
@@ -163,8 +162,9 @@ async def _queued(node: Cluster, user: User) -> None:
     await eventually(waits, f"{user.name} waits")
 
 
-async def _match(near: ClusterLobby, far: ClusterLobby, ann: User, bob: User) -> TableView:
+async def _match(near: Lobby, far: Lobby, ann: User, bob: User) -> TableView:
     """Ann waits on ``near``, bob comes on ``far``: paired at once (far's table)."""
+    assert near.cluster is not None
     hers = asyncio.create_task(near.quick_match(ann, BEAN_ROOM, 20))
     await _queued(near.cluster, ann)
     table, seat = await far.quick_match(bob, BEAN_ROOM, 20)
@@ -172,7 +172,7 @@ async def _match(near: ClusterLobby, far: ClusterLobby, ann: User, bob: User) ->
     return table
 
 
-async def _close(lobby: ClusterLobby, table_id: str) -> None:
+async def _close(lobby: Lobby, table_id: str) -> None:
     table = lobby.tables[table_id]
     lobby._closed(table)
     await table.stop()

@@ -46,6 +46,10 @@ _CODE_ARG = {
 }
 
 
+_CODE_ENUMS = {"CloseCode"}
+"""Enums whose values are codes the server sends (a table's ``closed`` message)."""
+
+
 def _name(func: ast.expr) -> str:
     if isinstance(func, ast.Name):
         return func.id
@@ -67,6 +71,8 @@ def _codes_in(folder: Path) -> dict[str, str]:
                 if len(node.args) > at:
                     values.append(node.args[at])
                 values += [k.value for k in node.keywords if k.arg == "code"]
+            elif isinstance(node, ast.ClassDef) and node.name in _CODE_ENUMS:
+                values += [a.value for a in node.body if isinstance(a, ast.Assign)]
             elif isinstance(node, ast.Dict):
                 values += [
                     v

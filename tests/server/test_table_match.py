@@ -27,6 +27,7 @@ from erren.server.table import (
     Seat,
     SetTrustee,
     Table,
+    TableKind,
     TableSpec,
     make_bot_seat,
 )
@@ -74,7 +75,7 @@ async def _hands(table: Table, conn: Conn, count: int) -> list[Hand]:
 
 
 def _table(store: Store, guest: User, options: dict[str, Any]) -> Table:
-    spec = TableSpec("t-match", "computer", "guobiao-2p", options, bot="random")
+    spec = TableSpec("t-match", TableKind.COMPUTER, "guobiao-2p", options, bot="random")
     seats = [Seat(guest.id, guest.name), make_bot_seat("bot", "random", 3)]
     return Table(spec, seats, store, clock=Clock(1.0), config=CONFIG, rng=random.Random(5))
 

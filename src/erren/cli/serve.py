@@ -265,6 +265,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn  # noqa: PLC0415
 
         from erren.server.app import create_app  # noqa: PLC0415
+        from erren.server.appstate import app_state  # noqa: PLC0415
         from erren.server.clock import Clock  # noqa: PLC0415
         from erren.server.edge import (  # noqa: PLC0415
             Edge,
@@ -330,7 +331,7 @@ def run(args: argparse.Namespace) -> int:
         ``shutting-down`` (a load balancer stops sending new players at once)."""
 
         def handle_exit(self, sig: int, frame: Any) -> None:
-            app.state.holder["shutting_down"] = True
+            app_state(app).shutting_down = True
             super().handle_exit(sig, frame)
 
     budget = connection_budget(raise_open_files())

@@ -23,6 +23,8 @@ import logging
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
@@ -39,6 +41,7 @@ from erren import __version__
 from erren.engine import family_names
 from erren.server import work
 from erren.server.apidocs import mount_docs
+from erren.server.appstate import AppState, Running
 from erren.server.clock import Clock
 from erren.server.clusterconfig import ClusterConfig
 from erren.server.headers import with_security_headers
@@ -49,7 +52,7 @@ from erren.server.ratelimit import AccessLimits, AccountGate
 from erren.server.routes import ROUTERS
 from erren.server.routes.common import ApiError, StrictJSONRoute, api_error_response
 from erren.server.routes.web import mount_web
-from erren.server.socket import mount_socket
+from erren.server.socket import Sockets, address_sockets, mount_socket
 from erren.server.store import Passwords, Store, StoreUnavailable
 from erren.server.store.names import skeleton
 from erren.server.table import TableConfig
@@ -135,7 +138,7 @@ def _too_large(max_body: int) -> ApiError:
     )
 
 
-def create_app(  # noqa: PLR0915 - the factory wires the app in one place
+def create_app(
     store: Store | str | None = None,
     *,
     clock: Clock | None = None,
@@ -159,82 +162,120 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
     ``metrics``: serve ``/metrics``.  ``cluster``: run as one node of a cluster (``erren serve
     --redis``); ``None``: a single server, no Redis.  ``passwords``: the hashing of the store
     the app opens (default: argon2id's recommended cost; tests pass ``Passwords.fast()``)."""
-    clock = clock or Clock()
-    config = config or TableConfig()
     node = node or default_node_id()
-    meter = Metrics(node)
-    holder: dict[str, Any] = {"node": node, "shutting_down": False}
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        owned = not isinstance(store, Store)
-        opened = store if isinstance(store, Store) else await Store.open(store, passwords=passwords)
-        joined: Any = None
-        relay: Relay | None = None
-        if cluster is None:
-            lobby = Lobby(opened, clock=clock, config=config, rng=rng)
-        else:  # only a cluster node imports redis
-            from erren.server.cluster import Cluster  # noqa: PLC0415
-            from erren.server.cluster.invites import InvitingLobby  # noqa: PLC0415
-
-            joined = await Cluster.connect(
-                cluster.redis,
-                node_id=cluster.node_id or node,
-                prefix=cluster.prefix,
-                lease_ms=round(cluster.lease_s * 1000),
-            )
-            joined.leases.on_renewed = meter.lease_renewed
-            joined.leases.on_error = meter.redis_error
-            lobby = InvitingLobby(opened, joined, clock=clock, config=config, rng=rng)
-            relay = lobby.relay = await _relay(joined, lobby, meter)
-            relay.answering = lobby.answer
-        holder["cluster"], holder["relay"] = joined, relay
-        lobby.metrics = meter
-        opened.on_error = meter.database_error
-        holder["store"], holder["lobby"] = opened, lobby
-        holder["shutting_down"] = False
-        await asyncio.to_thread(skeleton, "warm")  # load the confusables table before play
-        restored = await lobby.restore()
-        if restored:
-            log.info("restored %d unfinished table(s)", restored)
-        tune_gc()
-        lag = asyncio.create_task(_watch_lag(holder), name="lag")
-        try:
-            yield
-        finally:
-            holder["shutting_down"] = True  # /ready: 503 from now on
-            lag.cancel()
-            await lobby.shutdown()
-            if relay is not None:
-                await relay.close()
-            if joined is not None:
-                await joined.close()
-            if owned:
-                await opened.close()
-            work.close()
-
+    gate = AccountGate(limits or AccessLimits())
+    state = AppState(
+        node=node,
+        metrics=Metrics(node),
+        gate=gate,
+        sockets=Sockets(),
+        addresses=address_sockets(gate.limits),
+    )
+    start = _Start(store, clock or Clock(), config or TableConfig(), rng, cluster, passwords)
     app = ErrenApp(
         title="erren",
         version=__version__,
         description="Two-player mahjong: accounts, beans (欢乐豆), rooms, tables. "
         "Play happens over the WebSocket `/ws` (see docs/protocol.md).",
-        lifespan=lifespan,
+        lifespan=partial(_lifespan, state=state, start=start),
         docs_url=None,  # served by erren.server.apidocs, from local files
         redoc_url=None,
         max_body_size=max_body,
     )
     app.router.route_class = StrictJSONRoute  # NaN, Infinity, > 64-bit numbers: 422
-
-    def the_store() -> Store:
-        return holder["store"]  # type: ignore[no-any-return]
-
-    def the_lobby() -> Lobby:
-        return holder["lobby"]  # type: ignore[no-any-return]
-
-    app.state.holder = holder
-    app.state.metrics = meter
-    app.state.gate = AccountGate(limits or AccessLimits())
+    app.state.erren = state  # read back typed: erren.server.appstate.app_state
+    app.state.metrics = state.metrics
     app.add_middleware(GZipMiddleware, minimum_size=500)  # the client's files, large replies
+    _handle_errors(app, max_body)
+    mount_web(app)  # the browser client at / and its files under /web (routes.web)
+    mount_docs(app)  # /docs, Swagger UI from local files
+    _mount_operations(app, state, metrics=metrics)
+    for router in ROUTERS:  # accounts, tables, games (erren.server.routes)
+        app.include_router(router)
+    mount_socket(app, state, rate=rate, burst=burst)  # /ws (erren.server.socket)
+    state.metrics.watch(
+        tables=lambda: (
+            [] if state.running is None else [t.spec.family for t in state.lobby.tables.values()]
+        ),
+        connections=lambda: len(state.sockets),
+        families=family_names(),
+    )
+    return app
+
+
+@dataclass(frozen=True)
+class _Start:
+    """What the lifespan opens the app with."""
+
+    store: Store | str | None
+    clock: Clock
+    config: TableConfig
+    rng: random.Random | None
+    cluster: ClusterConfig | None
+    passwords: Passwords | None
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI, *, state: AppState, start: _Start) -> AsyncIterator[None]:
+    """Open the store (unless given open), make the lobby (a cluster node's: its handle on
+    Redis and its relay first), restore the unfinished tables; close it all at the end."""
+    store = start.store
+    opened = (
+        store if isinstance(store, Store) else await Store.open(store, passwords=start.passwords)
+    )
+    running = await _open_lobby(opened, state, start)
+    lobby = running.lobby
+    lobby.metrics = state.metrics
+    opened.on_error = state.metrics.database_error
+    state.running = running
+    state.shutting_down = False
+    await asyncio.to_thread(skeleton, "warm")  # load the confusables table before play
+    restored = await lobby.restore()
+    if restored:
+        log.info("restored %d unfinished table(s)", restored)
+    tune_gc()
+    lag = asyncio.create_task(_watch_lag(state), name="lag")
+    try:
+        yield
+    finally:
+        state.shutting_down = True  # /ready: 503 from now on
+        lag.cancel()
+        await lobby.shutdown()
+        if running.relay is not None:
+            await running.relay.close()
+        if running.cluster is not None:
+            await running.cluster.close()
+        if not isinstance(store, Store):
+            await opened.close()
+        work.close()
+
+
+async def _open_lobby(store: Store, state: AppState, start: _Start) -> Running:
+    """The lobby of a single server, or of a cluster node (only a cluster node imports
+    redis)."""
+    if start.cluster is None:
+        return Running(store, Lobby(store, clock=start.clock, config=start.config, rng=start.rng))
+    from erren.server.cluster import Cluster  # noqa: PLC0415
+
+    config, meter = start.cluster, state.metrics
+    joined = await Cluster.connect(
+        config.redis,
+        node_id=config.node_id or state.node,
+        prefix=config.prefix,
+        lease_ms=round(config.lease_s * 1000),
+    )
+    joined.leases.on_renewed = meter.lease_renewed
+    joined.leases.on_error = meter.redis_error
+    lobby = Lobby(store, clock=start.clock, config=start.config, rng=start.rng, cluster=joined)
+    node = lobby.cluster_node
+    assert node is not None
+    relay = node.relay = await _relay(joined, lobby, meter)
+    relay.answering = node.answer
+    return Running(store, lobby, joined, relay)
+
+
+def _handle_errors(app: FastAPI, max_body: int) -> None:
+    """Every error the app answers, as JSON with a ``code``."""
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -275,8 +316,9 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
         )
 
     @app.exception_handler(413)
-    async def too_large(_request: Request, _err: Exception) -> JSONResponse:
-        return api_error_response(_too_large(max_body))
+    async def too_large(_request: Request, err: Exception) -> JSONResponse:
+        # a route's own, smaller limit (PUT /me/settings) says its own number
+        return api_error_response(err if isinstance(err, ApiError) else _too_large(max_body))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
@@ -295,22 +337,24 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
         }
         return JSONResponse(body, status_code=422)
 
-    # ------------------------------------------------------------------ pages
-    mount_web(app)  # the browser client at / and its files under /web (routes.web)
-    mount_docs(app)  # /docs, Swagger UI from local files
+
+def _mount_operations(app: FastAPI, state: AppState, *, metrics: bool) -> None:
+    """``/health``, ``/ready`` and (when ``metrics``) ``/metrics``, for operators."""
+    node, meter = state.node, state.metrics
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
         """Liveness, the open tables, the group commit's work so far (transactions and the
         actions they carried), and the event loop's longest stall since the last call."""
-        lobby = the_lobby()
+        lobby = state.lobby
         journal = lobby.journal
+        lag, state.lag_s = state.lag_s, 0.0
         return {
             "ok": True,
             "tables": len(lobby.tables),
             "commits": journal.commits,
             "actions": journal.rows,
-            "lag_ms": round(holder.pop("lag", 0.0) * 1000, 1),
+            "lag_ms": round(lag * 1000, 1),
             "node": node,
         }
 
@@ -321,21 +365,21 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
         this node is retrying a write the database refused, a cluster node's Redis answers
         within 2 s, and the server is not shutting down; else 503 with ``code``
         ``store-unavailable``, ``cluster-unavailable`` or ``shutting-down``."""
-        if holder["shutting_down"]:
+        if state.shutting_down:
             return _not_ready(node, "shutting-down", "the server is shutting down")
         try:
-            await asyncio.wait_for(the_store().ping(), READY_TIMEOUT_S)
+            await asyncio.wait_for(state.store.ping(), READY_TIMEOUT_S)
         except TimeoutError:
             why = f"the database did not answer within {READY_TIMEOUT_S:g} s"
             return _not_ready(node, "store-unavailable", why)
         except (StoreUnavailable, SQLAlchemyError, OSError) as err:
             detail = str(err).splitlines()[0][:200] if str(err) else type(err).__name__
             return _not_ready(node, "store-unavailable", f"the database fails: {detail}")
-        retrying = sum(1 for t in the_lobby().tables.values() if t.store_failures)
+        retrying = sum(1 for t in state.lobby.tables.values() if t.store_failures)
         if retrying:
             why = f"the database refuses writes: {retrying} table(s) retrying their record"
             return _not_ready(node, "store-unavailable", why)
-        joined = holder.get("cluster")
+        joined = state.running.cluster if state.running is not None else None
         if joined is not None and not await joined.healthy(READY_TIMEOUT_S):
             meter.redis_error()
             why = f"the cluster's Redis does not answer within {READY_TIMEOUT_S:g} s"
@@ -349,22 +393,6 @@ def create_app(  # noqa: PLR0915 - the factory wires the app in one place
             """The metrics in Prometheus's text format (OpenMetrics when asked for)."""
             body, content_type = meter.render(request.headers.get("accept", ""))
             return Response(body, headers={"Content-Type": content_type})
-
-    for router in ROUTERS:  # accounts, tables, games (erren.server.routes)
-        app.include_router(router)
-
-    # ------------------------------------------------------------------ the socket
-    mount_socket(app, holder, rate=rate, burst=burst)  # /ws (erren.server.socket)
-    sockets = holder["sockets"]
-    meter.watch(
-        tables=lambda: (
-            [t.spec.family for t in the_lobby().tables.values()] if "lobby" in holder else []
-        ),
-        connections=lambda: len(sockets),
-        families=family_names(),
-    )
-
-    return app
 
 
 async def _relay(cluster: Cluster, lobby: Lobby, meter: Metrics) -> Relay:
@@ -382,11 +410,11 @@ def _not_ready(node: str, code: str, detail: str) -> JSONResponse:
     return JSONResponse(body, status_code=503, headers={"Retry-After": "5"})
 
 
-async def _watch_lag(holder: dict[str, Any], every: float = 0.05) -> None:
-    """Keep the event loop's longest stall (``holder["lag"]``, seconds): a timer that fires
+async def _watch_lag(state: AppState, every: float = 0.05) -> None:
+    """Keep the event loop's longest stall (``state.lag_s``, seconds): a timer that fires
     late shows how long the only thread was busy."""
     loop = asyncio.get_running_loop()
     while True:
         due = loop.time() + every
         await asyncio.sleep(every)
-        holder["lag"] = max(holder.get("lag", 0.0), loop.time() - due)
+        state.lag_s = max(state.lag_s, loop.time() - due)

@@ -1,5 +1,6 @@
 """The arcade campaign (stage mode, arcade §3) on the server: one run per user, kept in the
-store as versioned JSON, and a campaign table where the user plays the computer.
+store as versioned JSON, and the rules given to the campaign table where the user plays the
+computer (:class:`CampaignRules`).
 
 The rules are :mod:`erren.families.arcade.campaign`'s: :class:`~erren.families.arcade.campaign.Run`
 takes the stake
@@ -23,7 +24,7 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from erren.engine import Action, ActionKind
+from erren.engine.result import ResultKind
 from erren.families.arcade.campaign import (
     COMPUTER,
     HUMAN,
@@ -37,12 +38,21 @@ from erren.families.arcade.campaign import (
 from erren.families.arcade.campaign import table as ctable
 from erren.families.arcade.campaign.save import FORMAT, VERSION
 from erren.server.fairness import Commitment, commit
-from erren.server.table import Table, match_at, set_level, with_claim_privacy
+from erren.server.table import Abandon, Deal, HandPlan, Table, TableKind
 
 if TYPE_CHECKING:
+    from erren.engine import Family, State
     from erren.server.store import Store
 
-__all__ = ["CampaignTable", "Campaigns", "campaign_json", "settlement_json"]
+__all__ = [
+    "CampaignRules",
+    "Campaigns",
+    "abandon",
+    "campaign_json",
+    "deal_hand",
+    "is_campaign",
+    "settlement_json",
+]
 
 
 def settlement_json(settlement: Settlement) -> dict[str, Any]:
@@ -111,92 +121,70 @@ def campaign_json(run: Run, last: dict[str, Any] | None, table: str | None) -> d
     }
 
 
-class CampaignTable(Table):
-    """A table against the computer whose hands are a run's hands: each starts only when the
-    run has taken the stake (:meth:`begin_hand`), with the stage's options, seed and dealer;
-    when one ends the run is settled and stored."""
+class CampaignRules:
+    """The rules a campaign table is given (:class:`~erren.server.table.TableRules`): its
+    hands are the run's hands, each dealt only when the run has taken the stake
+    (:func:`deal_hand`, with the stage's options, seed and dealer), never by ``ready``; when one
+    ends the run is settled and stored, and the settlement event carries it."""
 
-    campaigns: Campaigns | None = None
-    user_id: int = 0
+    def __init__(self, campaigns: Campaigns, user_id: int) -> None:
+        self.campaigns = campaigns
+        self.user_id = user_id
 
-    def begin_hand(self, start: HandStart) -> None:
-        """Deal ``start``'s hand (called on the table's loop; the actor starts it in order)."""
-        self.submit(_Begin(start))  # type: ignore[arg-type]
+    @classmethod
+    def of_seats(cls, campaigns: Campaigns, users: list[int | None]) -> CampaignRules:
+        """The rules of a campaign table whose seats hold ``users`` (the player's run)."""
+        return cls(campaigns, int(users[HUMAN] or 0))
 
-    def abandon(self) -> None:
-        """The run was abandoned: an unfinished hand is escaped, and the table closes."""
-        self.submit(_Abandon())  # type: ignore[arg-type]
+    @property
+    def deals_on_ready(self) -> bool:
+        return False  # a campaign hand starts only from a stake
 
-    async def _handle(self, command: Any) -> None:
-        if isinstance(command, _Abandon):
-            if self.running:
-                await self._system(Action.make(ActionKind.ESCAPE, HUMAN))
-            self._close("left", "the campaign was abandoned", params={"seat": HUMAN})
-            return
-        if isinstance(command, _Begin):
-            if self.running or self.closed:
-                return
-            self._touch()  # a stake is the player's doing: the table is not idle
-            await self._start_campaign_hand(command.start)
-            return
-        await super()._handle(command)
+    def table_json(self, table: dict[str, Any], ruleset: Family) -> dict[str, Any]:
+        """The table with the options of the stage being played (restored with them)."""
+        return {**table, "options": ruleset.options_dict()}
 
-    async def _maybe_start(self) -> None:
-        """A campaign hand starts only from a stake (never from ``ready``)."""
-
-    async def _start_campaign_hand(self, start: HandStart) -> None:
-        self.ruleset = with_claim_privacy(ctable.ruleset(start.features, human=HUMAN))
-        # the computer grows stronger from stage to stage (campaign.STAGE_LEVELS)
-        seed = self.rng.getrandbits(32) if self.rng is not None else None
-        if set_level(self.seats[COMPUTER], stage_level(start.stage), seed):
-            self._broadcast({"type": "table", "table": self.info()})
-        self.bind_bots()
-        self.match = match_at(self.ruleset, dealer=start.dealer)  # the run picks the dealer
-        self.hand_no = start.hand
-        salt = secrets.token_hex(16)
-        fair = Commitment(start.seed, salt, commit(start.seed, salt))
-        # ctable.new_hand's deal, with 鸣牌保护 on
-        state = self.match.new_hand(seed=start.seed)
-        await self._deal(state, fair, "campaign")
-
-    def called_off_json(self, why: str) -> dict[str, Any]:
+    def called_off(self, record: dict[str, Any]) -> dict[str, Any]:
         """A called-off campaign hand keeps its wall secret (no seed, no actions: the shuffle
         is among them): the run deals the same hand again, its stake returned
         (:meth:`~erren.families.arcade.campaign.Run.void_hand`)."""
-        record = super().called_off_json(why)
         for secret in ("seed", "fairness", "actions"):
             record.pop(secret, None)
         return record
 
-    def _meta(self) -> dict[str, Any]:
-        meta = super()._meta()
-        meta["table"] = {**meta["table"], "options": self.ruleset.options_dict()}
-        return meta
-
-    async def _finish_hand(self) -> None:
-        await super()._finish_hand()
-        if self._ready_timer is not None:  # the next hand waits for a stake, not for ready
-            self._ready_timer.cancel()
-            self._ready_timer = None
-        state = self.state
-        assert state is not None and state.result is not None and self.end_event is not None
-        if state.result.kind == "abort":  # the player left mid-hand: the stake is lost
-            outcome = Outcome.computer_win() if state.result.loser == HUMAN else Outcome.draw()
+    async def settled(self, state: State, table_id: str) -> dict[str, Any]:
+        """Book the hand in the run: ``{"campaign": the campaign as the client shows it}``."""
+        result = state.result
+        assert result is not None
+        if result.kind is ResultKind.ABORT:  # the player left mid-hand: the stake is lost
+            outcome = Outcome.computer_win() if result.loser == HUMAN else Outcome.draw()
         else:
             outcome = ctable.outcome_of(state, human=HUMAN)
-        if self.campaigns is not None:
-            self.end_event["campaign"] = await self.campaigns.settle(self.user_id, outcome, self)
+        return {"campaign": await self.campaigns.settle(self.user_id, outcome, table_id)}
 
 
-class _Abandon:
-    __slots__ = ()
+def is_campaign(table: Table) -> bool:
+    return table.spec.kind is TableKind.CAMPAIGN
 
 
-class _Begin:
-    __slots__ = ("start",)
+def deal_hand(table: Table, start: HandStart) -> None:
+    """Deal ``start``'s hand at ``table`` (on the table's loop; the actor deals it in order):
+    the stage's rules, the run's seed (committed) and dealer, the stage's computer
+    (:data:`~erren.families.arcade.campaign.STAGE_LEVELS`)."""
+    salt = secrets.token_hex(16)
+    plan = HandPlan(
+        ruleset=ctable.ruleset(start.features, human=HUMAN),
+        fair=Commitment(start.seed, salt, commit(start.seed, salt)),
+        dealer=start.dealer,
+        hand=start.hand,
+        levels=((COMPUTER, stage_level(start.stage)),),
+    )
+    table.submit(Deal(plan))
 
-    def __init__(self, start: HandStart) -> None:
-        self.start = start
+
+def abandon(table: Table) -> None:
+    """The run was abandoned: an unfinished hand is escaped, and the table closes."""
+    table.submit(Abandon(HUMAN, "the campaign was abandoned"))
 
 
 class Campaigns:
@@ -226,7 +214,7 @@ class Campaigns:
             user_id, {"format": FORMAT, "version": VERSION, "run": run.to_dict(), "last": last}
         )
 
-    async def settle(self, user_id: int, outcome: Outcome, table: Table) -> dict[str, Any] | None:
+    async def settle(self, user_id: int, outcome: Outcome, table: str) -> dict[str, Any] | None:
         """Book the hand that just ended at ``table``; the campaign as the client shows it."""
         async with self.lock(user_id):
             loaded = await self.load(user_id)
@@ -234,8 +222,8 @@ class Campaigns:
                 return None
             run, _last = loaded
             if run.status is not Status.IN_HAND:
-                return campaign_json(run, _last, table.spec.id)
+                return campaign_json(run, _last, table)
             settlement = run.settle(outcome)
             last = settlement_json(settlement)
             await self.save(user_id, run, last)
-            return campaign_json(run, last, table.spec.id)
+            return campaign_json(run, last, table)

@@ -1,8 +1,9 @@
 """The lobby's ground: its errors, its state, and what every kind of table needs — one seat
-per account, tables made, added and closed, the rooms' entry limits.  :class:`LobbyBase` is
-extended by quick match (:class:`erren.server.quickmatch.QuickMatch`) and then by the lobby
-itself (:class:`erren.server.lobby.Lobby`: private tables, the computer, the campaign, the
-restart)."""
+per account, tables made, added and closed, the rooms' entry limits.  The :class:`Ground` is
+held, not inherited, by the lobby's parts (quick match, the campaign desk, the
+:class:`~erren.server.lobby.Lobby` itself), and it holds the :class:`Node`: how this server
+holds its tables — :class:`Alone`, or as one node of a cluster
+(:class:`erren.server.cluster.node.ClusterNode`)."""
 
 from __future__ import annotations
 
@@ -13,15 +14,26 @@ import random
 import secrets
 import string
 from collections.abc import Coroutine, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from erren.bots import Level
 from erren.engine import family_names, find_family
-from erren.server.campaign import Campaigns
+from erren.server.campaign import CampaignRules, Campaigns
 from erren.server.clock import Clock
 from erren.server.journal import Journal
 from erren.server.pairing import Queues, RecentPairs
 from erren.server.rooms import RoomTier, find_room_tier
-from erren.server.table import Seat, Table, TableBase, TableConfig, TableSpec
+from erren.server.table import (
+    Seat,
+    Table,
+    TableConfig,
+    TableKind,
+    TableRules,
+    TableSpec,
+    TableView,
+    make_bot_seat,
+    make_level_seat,
+)
 
 if TYPE_CHECKING:
     from erren.server.metrics import Metrics
@@ -29,8 +41,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "INVITE_ALPHABET",
-    "LobbyBase",
+    "Alone",
+    "Ground",
     "LobbyError",
+    "Node",
     "no_opponent",
     "search_lost",
     "seated_error",
@@ -95,11 +109,49 @@ def search_lost(room: str) -> LobbyError:
     )
 
 
-class LobbyBase:
+class Node(Protocol):
+    """How this server holds its tables: :class:`Alone` (it owns every table it makes), or as
+    one node of a cluster (:class:`erren.server.cluster.node.ClusterNode`: leases, one seat per
+    account cluster-wide, invite codes any node can use, the takeover of a dead node's
+    tables)."""
+
+    def check_free(self, user: User) -> None:
+        """Refuse a seat request of ``user`` that the node knows is held elsewhere."""
+        ...
+
+    async def new_invite(self, table_id: str) -> str:
+        """The invite code of the new private table ``table_id``."""
+        ...
+
+    async def own(self, table: Table) -> None:
+        """Make this server the owner of ``table`` before it starts (a refused owning raises
+        :class:`LobbyError`)."""
+        ...
+
+    def made(self, table: Table) -> None:
+        """``table`` was just made (not yet owned or started)."""
+        ...
+
+    def closed(self, table: Table) -> None:
+        """``table`` closed (after the ground forgot it)."""
+        ...
+
+    async def join_invite(self, user: User, code: str) -> tuple[TableView, int]:
+        """Seat ``user`` at the private table of ``code``."""
+        ...
+
+    async def restore(self) -> int:
+        """Rebuild the unfinished tables at startup; how many."""
+        ...
+
+    async def shutdown(self) -> None: ...
+
+
+class Ground:
     """The lobby's state and the helpers every kind of table uses: one seat per account
-    (:meth:`_reserve`), making, adding and closing tables, the rooms' entry limits.
+    (:meth:`reserve`), making, adding and closing tables, the rooms' entry limits.
     ``wall``: the clock of the quick-match presence timers (real seconds unless a test
-    injects its own: :mod:`erren.server.quickmatch`)."""
+    injects its own: :mod:`erren.server.quickmatch`).  :attr:`node` is set by the lobby."""
 
     def __init__(
         self,
@@ -135,15 +187,17 @@ class LobbyBase:
         self.campaigns = Campaigns(store)
         self.metrics: Metrics | None = None
         """The app's metrics (each new table counts its actions and hands there)."""
-        self._chores: set[asyncio.Task[Any]] = set()
+        self.chores: set[asyncio.Task[Any]] = set()
+        self.node: Node = Alone(self)
 
     # ------------------------------------------------------------------ helpers
-    def _new_id(self) -> str:
+    def new_id(self) -> str:
         if self.rng is not None:
             return f"t{self.rng.getrandbits(48):012x}"
         return "t" + secrets.token_hex(6)
 
-    def _invite(self) -> str:
+    def draw_invite(self) -> str:
+        """A six-letter code no table of this lobby has."""
         while True:
             if self.rng is not None:
                 code = "".join(self.rng.choice(INVITE_ALPHABET) for _ in range(6))
@@ -152,19 +206,14 @@ class LobbyBase:
             if code not in self.invites:
                 return code
 
-    async def _new_invite(self, table_id: str) -> str:
-        """The invite code of the new private table ``table_id``: unique among this lobby's
-        tables (a cluster node's lobby makes it unique in the whole cluster)."""
-        return self._invite()
-
-    def _chore(self, work: Coroutine[Any, Any, Any]) -> None:
-        """Run ``work`` in the background (awaited at :meth:`_finish_chores`)."""
+    def chore(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` in the background (awaited at :meth:`finish_chores`)."""
         task = asyncio.get_running_loop().create_task(work)
-        self._chores.add(task)
-        task.add_done_callback(self._chores.discard)
+        self.chores.add(task)
+        task.add_done_callback(self.chores.discard)
 
-    async def _finish_chores(self) -> None:
-        for task in list(self._chores):
+    async def finish_chores(self) -> None:
+        for task in list(self.chores):
             await asyncio.gather(task, return_exceptions=True)
 
     def table_of(self, user_id: int) -> Table | None:
@@ -174,7 +223,7 @@ class LobbyBase:
             return None
         return table
 
-    def _check_free(self, user: User) -> None:
+    def check_free(self, user: User) -> None:
         table = self.table_of(user.id)
         if table is not None:
             raise seated_error(table.spec.id)
@@ -191,20 +240,47 @@ class LobbyBase:
         room = self.queues.waiting_in(user.id)
         if room is not None and not self.queues.yield_away(user.id):  # an away wait yields
             raise waiting_error(room)
+        self.node.check_free(user)
 
     @contextlib.contextmanager
-    def _reserve(self, user: User) -> Iterator[None]:
+    def reserve(self, user: User) -> Iterator[None]:
         """Hold the account's one seat while a request is served: the check and the
         reservation happen with no ``await`` between them, so two concurrent requests of one
         account (any rooms, any kind of table) can never both be seated."""
-        self._check_free(user)
+        self.check_free(user)
         self.pending.add(user.id)
         try:
             yield
         finally:
             self.pending.discard(user.id)
 
-    def _add(self, table: Table) -> Table:
+    # ------------------------------------------------------------------ tables
+    def make(self, spec: TableSpec, seats: list[Seat], rules: TableRules | None = None) -> Table:
+        """A new table (not yet owned, added or started)."""
+        table = Table(
+            spec,
+            seats,
+            self.store,
+            clock=self.clock,
+            config=self.config,
+            rng=self.rng,
+            on_close=self.closed,
+            journal=self.journal,
+            rules=rules,
+        )
+        if self.metrics is not None:
+            table.meter = self.metrics.family(spec.family)
+        self.node.made(table)
+        return table
+
+    async def open(self, table: Table) -> Table:
+        """Own ``table``, add it and start it."""
+        await self.node.own(table)
+        self.add(table)
+        table.start()
+        return table
+
+    def add(self, table: Table) -> Table:
         self.tables[table.spec.id] = table
         spec = table.spec
         log.info(
@@ -220,7 +296,7 @@ class LobbyBase:
             self.invites[table.spec.invite] = table.spec.id
         return table
 
-    def _closed(self, table: TableBase) -> None:
+    def closed(self, table: Table) -> None:
         log.info(
             "table closed: %s",
             table.close_code,
@@ -236,24 +312,49 @@ class LobbyBase:
         for seat in table.seats:
             if seat.user_id is not None and self.by_user.get(seat.user_id) == table.spec.id:
                 del self.by_user[seat.user_id]
+        self.node.closed(table)
 
-    def _table(self, spec: TableSpec, seats: list[Seat], cls: type[Table] = Table) -> Table:
-        table = cls(
-            spec,
-            seats,
-            self.store,
-            clock=self.clock,
-            config=self.config,
-            rng=self.rng,
-            on_close=self._closed,
-            journal=self.journal,
+    def rebuilt(self, meta: dict[str, Any], users: list[int | None]) -> Table:
+        """The table a stored game's ``meta`` describes, with ``users`` in its seats (nothing
+        played yet: :meth:`Table.restore` or :meth:`Table.restore_between_hands` next)."""
+        info = meta["table"]
+        room = find_room_tier(info["room"]) if info.get("room") else None
+        spec = TableSpec(
+            info["id"],
+            TableKind(info["kind"]),
+            info["family"],
+            dict(info["options"]),
+            room=room,
+            invite=info.get("invite"),
+            bot=info.get("bot"),
+            level=info.get("level"),
         )
-        if self.metrics is not None:
-            table.meter = self.metrics.family(spec.family)
+        names = meta.get("names", ["", ""])
+        bots = meta.get("bots", [None, None])
+        levels = meta.get("levels", [None, None])
+        seats: list[Seat] = []
+        for i, user_id in enumerate(users):
+            if levels[i]:
+                seats.append(make_level_seat(Level(levels[i]), None))
+            elif bots[i]:
+                seats.append(make_bot_seat(names[i], bots[i], None))
+            else:
+                seats.append(Seat(user_id, names[i]))
+        rules = None
+        if spec.kind is TableKind.CAMPAIGN:
+            rules = CampaignRules.of_seats(self.campaigns, users)
+        return self.make(spec, seats, rules)
+
+    def restored(self, game: Any) -> Table:
+        """The table of the unfinished stored ``game``, its hand replayed."""
+        meta: dict[str, Any] = dict(game.options)
+        table = self.rebuilt(meta, list(game.seats))
+        table.restore(game.id, meta, int(game.seed), str(game.salt), list(game.actions))
         return table
 
+    # ------------------------------------------------------------------ requests
     @staticmethod
-    def _family(family: str, options: dict[str, Any]) -> dict[str, Any]:
+    def family(family: str, options: dict[str, Any]) -> dict[str, Any]:
         if family not in family_names():
             raise LobbyError(
                 404,
@@ -268,14 +369,8 @@ class LobbyBase:
                 422, f"bad options for {family}: {err}", "bad-options", params={"family": family}
             ) from None
 
-    # ------------------------------------------------------------------ requests
-    async def _own(self, table: Table) -> None:
-        """Make this server the table's owner before it starts (a cluster node takes its lease
-        and seats its players cluster-wide: :class:`erren.server.cluster.lobby.ClusterLobby`);
-        a single server owns every table it makes."""
-
     @staticmethod
-    def _room(room_id: str) -> RoomTier:
+    def room(room_id: str) -> RoomTier:
         try:
             return find_room_tier(room_id)
         except KeyError as err:
@@ -283,7 +378,7 @@ class LobbyBase:
                 404, str(err.args[0]), "no-room", params={"room": room_id[:40]}
             ) from None
 
-    async def _admit(self, user: User, room: RoomTier) -> None:
+    async def admit(self, user: User, room: RoomTier) -> None:
         """Refuse a balance the room does not admit (§6.4)."""
         balance = await self.store.balance(user.id)
         if not room.admits(balance):
@@ -299,3 +394,62 @@ class LobbyBase:
                     "entry_max": room.tier.entry_max,
                 },
             )
+
+
+class Alone:
+    """A single server: it owns every table it makes, its invite codes are its own, and it
+    restores every unfinished game of the store at startup."""
+
+    def __init__(self, ground: Ground) -> None:
+        self.ground = ground
+
+    def check_free(self, user: User) -> None:
+        return
+
+    async def new_invite(self, table_id: str) -> str:
+        return self.ground.draw_invite()
+
+    async def own(self, table: Table) -> None:
+        return
+
+    def made(self, table: Table) -> None:
+        return
+
+    def closed(self, table: Table) -> None:
+        return
+
+    async def join_invite(self, user: User, code: str) -> tuple[TableView, int]:
+        ground = self.ground
+        table_id = ground.invites.get(code.strip().upper())
+        table = ground.tables.get(table_id) if table_id else None
+        if table is None or table.closed:
+            raise LobbyError(404, f"no open table has the invite code {code!r}", "no-invite")
+        seat = table.seat_of(user.id)
+        if seat is not None:
+            return table, seat
+        with ground.reserve(user):
+            if table.seats[1].user_id is not None or table.full:
+                raise LobbyError(409, "that table is full", "table-full")
+            table.seats[1].user_id = user.id  # reserve now; the actor announces it
+            table.submit_sit(1, user.id, user.name)
+            ground.by_user[user.id] = table.spec.id
+        return table, 1
+
+    async def restore(self) -> int:
+        """Rebuild every unfinished table from the store; returns how many."""
+        ground = self.ground
+        count = 0
+        for game in await ground.store.unfinished_games():
+            try:
+                table = ground.restored(game)
+                await table.resume()
+            except Exception:
+                log.exception("cannot restore game %s", getattr(game, "id", "?"))
+                continue
+            ground.add(table)
+            table.start()
+            count += 1
+        return count
+
+    async def shutdown(self) -> None:
+        return

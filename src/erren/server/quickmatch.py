@@ -20,10 +20,13 @@ put back at the **front** of the room's queue (away, until their clients ask aga
 browser client does at once), then the table closes with code ``no-show`` (``params``: the
 room, the absent ``seats``, the ``seconds``).  No hand was dealt, so no bean moves.  The repeat
 rule still holds the two apart.  Both timers run on the lobby's wall clock
-(:attr:`~erren.server.lobbybase.LobbyBase.wall`), which a test injects.
+(:attr:`~erren.server.lobbybase.Ground.wall`), which a test injects.
 
-A cluster node does the same through Redis (:class:`erren.server.cluster.lobby.ClusterLobby`
-overrides the queue operations: :mod:`erren.server.cluster.matching`).
+The lobby holds a :class:`Matchmaker`: :class:`QuickMatch` on a single server, or a cluster
+node's :class:`erren.server.cluster.lobby.SharedQuickMatch` (the shared queues,
+:mod:`erren.server.cluster.matching`); both make their tables through the :class:`QuickTables`,
+which watch the players come, and put a dissolved pairing's players back through a
+:class:`Requeue` (:class:`QueueRequeue` here, a node's away players in a cluster).
 """
 
 from __future__ import annotations
@@ -32,27 +35,37 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from erren.server.clock import Timer
 from erren.server.lobbybase import (
-    LobbyBase,
+    Ground,
     LobbyError,
     no_opponent,
     search_lost,
     seated_error,
     waiting_error,
 )
-from erren.server.pairing import ClientGoneError, Search, Waiter
+from erren.server.pairing import ClientGoneError, Queues, Search, Waiter
 from erren.server.rooms import RoomTier
-from erren.server.table import Seat, Table, TableView, quick_spec
+from erren.server.table import CloseCode, Seat, Table, TableView, quick_spec
 
 if TYPE_CHECKING:
     from starlette.types import Receive
 
-    from erren.server.store import Store, User
+    from erren.server.store import User
 
-__all__ = ["ClientGoneError", "QuickMatch", "absent_seats", "client_gone", "close_no_show"]
+__all__ = [
+    "ClientGoneError",
+    "Matchmaker",
+    "QueueRequeue",
+    "QuickMatch",
+    "QuickTables",
+    "Requeue",
+    "absent_seats",
+    "client_gone",
+    "close_no_show",
+]
 
 log = logging.getLogger("erren.server.lobby")
 
@@ -97,24 +110,131 @@ def absent_seats(table: Table) -> list[int] | None:
 def close_no_show(table: Table, room: RoomTier, absent: list[int], seconds: float) -> None:
     """Close a table whose pairing is dissolved (code ``no-show``; the players present are
     told, and were put back at the front of ``room``'s queue)."""
-    table._close(
-        "no-show",
+    table.close(
+        CloseCode.NO_SHOW,
         f"your opponent did not come to the table within {seconds:g} s: the match is "
         "dissolved, nobody pays, and you are back at the front of the queue",
         params={"room": room.id, "seats": absent, "seconds": round(seconds)},
     )
 
 
-class QuickMatch(LobbyBase):
-    """The lobby's quick match: the queues, the presence of the players in them and at their
-    new tables."""
+class Matchmaker(Protocol):
+    """The lobby's quick match: :class:`QuickMatch`, or a cluster node's shared queues."""
 
-    def __init__(self, store: Store, **kwargs: Any) -> None:
-        super().__init__(store, **kwargs)
+    async def quick_match(
+        self,
+        user: User,
+        room_id: str,
+        wait_s: float,
+        *,
+        resume: bool = False,
+        gone: asyncio.Future[None] | None = None,
+    ) -> tuple[TableView, int]: ...
+
+    async def cancel_quick(self, user_id: int) -> bool: ...
+
+    async def search_of(self, user_id: int) -> Search | None: ...
+
+
+class Requeue(Protocol):
+    """How the players of a dissolved pairing go back to the front of their room's queue."""
+
+    async def requeue(self, room_id: str, table_id: str, players: list[Seat]) -> dict[int, str]:
+        """Put ``players`` (at ``table_id``, which closes next) back at the front of the room's
+        queue, away until they ask again; the accounts put back (with their away tokens, on a
+        cluster node)."""
+        ...
+
+    async def unrequeue(self, room_id: str, table_id: str, requeued: dict[int, str]) -> None:
+        """Undo :meth:`requeue`: the pairing stands after all."""
+        ...
+
+
+class QueueRequeue:
+    """A single server's :class:`Requeue`: its own queues."""
+
+    def __init__(self, queues: Queues) -> None:
+        self.queues = queues
+
+    async def requeue(self, room_id: str, table_id: str, players: list[Seat]) -> dict[int, str]:
+        for seat in reversed(players):
+            assert seat.user_id is not None
+            waiter = self.queues.add(room_id, seat.user_id, seat.name, front=True)
+            self.queues.step_away(room_id, waiter)
+        return {s.user_id: "" for s in players if s.user_id is not None}
+
+    async def unrequeue(self, room_id: str, table_id: str, requeued: dict[int, str]) -> None:
+        for user_id in requeued:
+            self.queues.yield_away(user_id)
+
+
+class QuickTables:
+    """The tables of quick matches: made with the player who waited in seat 0, and watched
+    until both players come (or the pairing is dissolved)."""
+
+    def __init__(self, ground: Ground, requeue: Requeue) -> None:
+        self.ground = ground
+        self.requeue = requeue
         self._show_ups: dict[str, Timer] = {}
         """The show-up timers of the new quick-match tables, by table id."""
 
-    # ------------------------------------------------------------------ requests
+    async def make(
+        self, room: RoomTier, first_id: int, first_name: str, user: User, table_id: str = ""
+    ) -> Table:
+        """The table of a quick match: the player who waited (``first_*``) in seat 0; both
+        must join it within the show-up time."""
+        spec = quick_spec(table_id or self.ground.new_id(), room)
+        seats = [Seat(first_id, first_name), Seat(user.id, user.name)]
+        table = await self.ground.open(self.ground.make(spec, seats))
+        self.watch(table, room)
+        return table
+
+    def watch(self, table: Table, room: RoomTier) -> None:
+        """Dissolve ``table``'s pairing if a player is not there at the show-up time."""
+        ground = self.ground
+        self._show_ups[table.spec.id] = ground.wall.call_later(
+            ground.config.show_up_s, lambda: ground.chore(self._show_up(table, room))
+        )
+
+    async def _show_up(self, table: Table, room: RoomTier) -> None:
+        """The show-up time of ``table`` is over: dissolve its pairing if a player is not
+        there (his opponent is put back at the front of the queue first, so that his client,
+        told by the close, finds his place), unless the hand is dealt meanwhile."""
+        self._show_ups.pop(table.spec.id, None)
+        absent = absent_seats(table)
+        if not absent:
+            return
+        present = [
+            s for i, s in enumerate(table.seats) if s.user_id is not None and i not in absent
+        ]
+        requeued = await self.requeue.requeue(room.id, table.spec.id, present)
+        absent = absent_seats(table)
+        if not absent:  # the late player came while the others were queued: play on
+            await self.requeue.unrequeue(room.id, table.spec.id, requeued)
+            return
+        log.info(
+            "quick match dissolved: seat(s) %s did not come to the table",
+            absent,
+            extra={"table": table.spec.id},
+        )
+        close_no_show(table, room, absent, self.ground.config.show_up_s)
+        await table.stop()
+
+    def stop(self) -> None:
+        for timer in self._show_ups.values():
+            timer.cancel()
+        self._show_ups.clear()
+
+
+class QuickMatch:
+    """A single server's quick match: the rooms' queues and the presence of the players in
+    them (:class:`~erren.server.pairing.Queues`)."""
+
+    def __init__(self, ground: Ground, tables: QuickTables) -> None:
+        self.ground = ground
+        self.queues = ground.queues
+        self.tables = tables
+
     async def quick_match(
         self,
         user: User,
@@ -128,7 +248,8 @@ class QuickMatch(LobbyBase):
         waiting whom he may meet, or when one comes within ``wait_s``.  His away wait in the
         room, if any, is resumed in its place (``resume``: only that, else 404
         ``search-lost``).  :class:`ClientGoneError` once ``gone`` is done (he is away)."""
-        room = self._room(room_id)
+        ground = self.ground
+        room = ground.room(room_id)
         waiter = self.queues.resume(room.id, user.id)
         if waiter is not None:
             other = self.queues.partner(room.id, user.id)  # passed over while he was away
@@ -137,8 +258,8 @@ class QuickMatch(LobbyBase):
         else:
             if resume:
                 self._refuse_resume(user, room)
-            with self._reserve(user):
-                await self._admit(user, room)
+            with ground.reserve(user):
+                await ground.admit(user, room)
                 other = self.queues.partner(room.id, user.id)
                 if other is not None:
                     return await self._pair(room, other, user), 1
@@ -159,13 +280,13 @@ class QuickMatch(LobbyBase):
         """Why a search cannot be resumed: 409 ``seated`` (he sits at a table: paired before
         he went away), ``waiting`` (a request of his waits now) or ``seat-pending``; else 404
         ``search-lost``."""
-        table = self.table_of(user.id)
+        table = self.ground.table_of(user.id)
         if table is not None:
             raise seated_error(table.spec.id)
         search = self.queues.search(user.id)
         if search is not None and not search.away:
             raise waiting_error(search.room)
-        if user.id in self.pending:
+        if user.id in self.ground.pending:
             raise LobbyError(409, "another request of yours is being seated", "seat-pending")
         raise search_lost(room.id)
 
@@ -174,23 +295,22 @@ class QuickMatch(LobbyBase):
         and holds his seat as a request again while the table is made."""
         self.queues.drop(room.id, waiter)
         waiter.future.cancel()
-        self.pending.add(user.id)
+        self.ground.pending.add(user.id)
         try:
             return await self._pair(room, other, user)
         finally:
-            self.pending.discard(user.id)
+            self.ground.pending.discard(user.id)
 
     async def _pair(self, room: RoomTier, other: Waiter, user: User) -> Table:
         """Seat ``other`` (who waited: seat 0) and ``user`` at a new table of ``room``."""
         self.queues.recent.paired(other.user_id, user.id)
-        table = await self._quick_table(room, other.user_id, other.name, user)
+        table = await self.tables.make(room, other.user_id, other.name, user)
         other.future.set_result((table, 0))
         return table
 
     async def cancel_quick(self, user_id: int) -> bool:
         """Take the user out of every quick-match queue: his waiting request answers 409
-        ``cancelled`` and no opponent is paired with him.  ``False`` if he was not waiting
-        (a cluster node answers 409 ``seated`` instead when a pairing came first)."""
+        ``cancelled`` and no opponent is paired with him.  ``False`` if he was not waiting."""
         return self.queues.cancel(
             user_id, LobbyError(409, "the quick match was cancelled", "cancelled")
         )
@@ -199,67 +319,3 @@ class QuickMatch(LobbyBase):
         """Where the account's quick-match search is, and whether it is away (``None``: it
         searches nowhere)."""
         return self.queues.search(user_id)
-
-    async def _quick_table(
-        self, room: RoomTier, first_id: int, first_name: str, user: User, table_id: str = ""
-    ) -> Table:
-        """The table of a quick match: the player who waited (``first_*``) in seat 0; both
-        must join it within the show-up time."""
-        spec = quick_spec(table_id or self._new_id(), room)
-        seats = [Seat(first_id, first_name), Seat(user.id, user.name)]
-        table = self._table(spec, seats)
-        await self._own(table)
-        self._add(table)
-        table.start()
-        self._watch_show_up(table, room)
-        return table
-
-    # ------------------------------------------------------------------ showing up
-    def _watch_show_up(self, table: Table, room: RoomTier) -> None:
-        self._show_ups[table.spec.id] = self.wall.call_later(
-            self.config.show_up_s, lambda: self._chore(self._show_up(table, room))
-        )
-
-    async def _show_up(self, table: Table, room: RoomTier) -> None:
-        """The show-up time of ``table`` is over: dissolve its pairing if a player is not
-        there (his opponent is put back at the front of the queue first, so that his client,
-        told by the close, finds his place), unless the hand is dealt meanwhile."""
-        self._show_ups.pop(table.spec.id, None)
-        absent = absent_seats(table)
-        if not absent:
-            return
-        present = [
-            s for i, s in enumerate(table.seats) if s.user_id is not None and i not in absent
-        ]
-        requeued = await self._requeue(room, table, present)
-        absent = absent_seats(table)
-        if not absent:  # the late player came while the others were queued: play on
-            await self._unrequeue(room, table, requeued)
-            return
-        log.info(
-            "quick match dissolved: seat(s) %s did not come to the table",
-            absent,
-            extra={"table": table.spec.id},
-        )
-        close_no_show(table, room, absent, self.config.show_up_s)
-        await table.stop()
-
-    async def _requeue(self, room: RoomTier, table: Table, players: list[Seat]) -> dict[int, str]:
-        """Put ``players`` (at ``table``, which closes next) back at the front of ``room``'s
-        queue, away until they ask again; the accounts put back (with their away tokens, on a
-        cluster node)."""
-        for seat in reversed(players):
-            assert seat.user_id is not None
-            waiter = self.queues.add(room.id, seat.user_id, seat.name, front=True)
-            self.queues.step_away(room.id, waiter)
-        return {s.user_id: "" for s in players if s.user_id is not None}
-
-    async def _unrequeue(self, room: RoomTier, table: Table, requeued: dict[int, str]) -> None:
-        """Undo :meth:`_requeue`: the pairing stands after all."""
-        for user_id in requeued:
-            self.queues.yield_away(user_id)
-
-    def _stop_show_ups(self) -> None:
-        for timer in self._show_ups.values():
-            timer.cancel()
-        self._show_ups.clear()

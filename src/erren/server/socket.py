@@ -27,16 +27,15 @@ import contextlib
 import hashlib
 import logging
 import re
-import time
 from collections import deque
-from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from fastapi import FastAPI, WebSocket
 from fastapi.responses import JSONResponse
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from erren.server import protocol
+from erren.server.dispatch import dispatch
 from erren.server.lobby import Lobby
 from erren.server.protocol import ProtocolError, error_json, parse_client
 from erren.server.ratelimit import (
@@ -47,16 +46,11 @@ from erren.server.ratelimit import (
     TokenBucket,
 )
 from erren.server.store import Store, User
-from erren.server.table import Act as TAct
-from erren.server.table import Advise as TAdvise
-from erren.server.table import Conn, Table
+from erren.server.table import Conn
 from erren.server.table import Gone as TGone
-from erren.server.table import Join as TJoin
-from erren.server.table import Leave as TLeave
-from erren.server.table import Ready as TReady
-from erren.server.table import Resync as TResync
-from erren.server.table import Review as TReview
-from erren.server.table import SetTrustee as TTrustee
+
+if TYPE_CHECKING:
+    from erren.server.appstate import AppState
 
 __all__ = [
     "AUTH_TIMEOUT_S",
@@ -93,7 +87,7 @@ looked it up (the race between a socket's login and a logout)."""
 
 
 class Relaying(Protocol):
-    """How a cluster node plays a table another node owns (``holder["relay"]``, set by a node
+    """How a cluster node plays a table another node owns (the app state's relay, set by a node
     started with ``--redis``: :class:`erren.server.cluster.relay.Relay`).  A connection is
     *linked* once it has joined such a table: its table messages go to the owner node, whose
     messages for it come back into its outbox."""
@@ -254,21 +248,20 @@ def redact_token_logs() -> None:
 
 
 # ---------------------------------------------------------------------------- the route
-def mount_socket(app: FastAPI, holder: dict[str, Any], *, rate: float, burst: float) -> None:
-    """Add ``/ws`` to ``app``; ``holder`` is the app's state (``store``, ``lobby``; this adds
-    ``sockets`` and ``addresses``, the latter bounded by the app's access limits,
-    ``app.state.gate.limits``).  ``rate``/``burst``: messages a second a connection may send."""
-    gate = getattr(app.state, "gate", None)
-    limits: AccessLimits = gate.limits if gate is not None else AccessLimits()
-    holder["sockets"] = Sockets()
-    holder["addresses"] = AddressSockets(
-        limits.unauthenticated_per_address, limits.sockets_per_address
-    )
+def address_sockets(limits: AccessLimits) -> AddressSockets:
+    """The count of each client address's sockets, bounded by ``limits``."""
+    return AddressSockets(limits.unauthenticated_per_address, limits.sockets_per_address)
+
+
+def mount_socket(app: FastAPI, state: AppState, *, rate: float, burst: float) -> None:
+    """Add ``/ws`` to ``app``; ``state`` is the app's (its store and lobby once started, its
+    ``sockets`` and ``addresses``).  ``rate``/``burst``: messages a second a connection may
+    send."""
     redact_token_logs()
 
     @app.websocket("/ws")
     async def socket(websocket: WebSocket) -> None:
-        await serve(websocket, holder, rate=rate, burst=burst)
+        await serve(websocket, state, rate=rate, burst=burst)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
@@ -337,11 +330,11 @@ async def _deny(websocket: WebSocket, cap: SocketCap, limit: int) -> None:
             await websocket.close(code=CLOSE_TOO_MANY)
 
 
-async def serve(websocket: WebSocket, holder: dict[str, Any], *, rate: float, burst: float) -> None:
+async def serve(websocket: WebSocket, state: AppState, *, rate: float, burst: float) -> None:
     """One connection, from the handshake to the last message; refused before its handshake
     is answered when its address holds too many sockets."""
     redact_token_logs()  # before uvicorn logs the accepted URL (its logging is set up by now)
-    addresses: AddressSockets = holder["addresses"]
+    addresses = state.addresses
     address = _address(websocket)
     cap = addresses.full(address)
     if cap is not None:
@@ -349,7 +342,7 @@ async def serve(websocket: WebSocket, holder: dict[str, Any], *, rate: float, bu
         return
     with addresses.holding(address) as held:
         await websocket.accept()
-        await _serve_accepted(websocket, holder, held, rate=rate, burst=burst)
+        await _serve_accepted(websocket, state, held, rate=rate, burst=burst)
 
 
 def _offered_token(websocket: WebSocket) -> str | None:
@@ -387,16 +380,15 @@ async def _log_in(websocket: WebSocket, store: Store, sockets: Sockets) -> tuple
 
 
 async def _serve_accepted(
-    websocket: WebSocket, holder: dict[str, Any], held: HeldSocket, *, rate: float, burst: float
+    websocket: WebSocket, state: AppState, held: HeldSocket, *, rate: float, burst: float
 ) -> None:
     """An accepted connection: its login, then its messages until it ends."""
-    sockets: Sockets = holder["sockets"]
-    logged = await _log_in(websocket, holder["store"], sockets)
+    sockets = state.sockets
+    logged = await _log_in(websocket, state.store, sockets)
     if logged is None:
         return
     user, conn = logged
-    addresses: AddressSockets = holder["addresses"]
-    addresses.logged_in(held)
+    state.addresses.logged_in(held)
     writer = asyncio.create_task(_pump(websocket, conn))
     bucket = TokenBucket(rate=rate, burst=burst, max_strikes=int(burst))
     conn.send(
@@ -406,9 +398,10 @@ async def _serve_accepted(
             "version": 1,
         }
     )
-    relay: Relaying | None = holder.get("relay")
+    running = state.running
+    relay: Relaying | None = running.relay if running is not None else None
     try:
-        await _read(websocket, conn, user, bucket, holder["lobby"], relay=relay)
+        await _read(websocket, conn, user, bucket, state.lobby, relay=relay)
     finally:
         sockets.remove(conn)
         if conn.table is not None:
@@ -471,70 +464,23 @@ async def _read(
 async def _relayed(msg: protocol.ClientMessage, conn: Conn, lobby: Lobby, relay: Relaying) -> bool:
     """Whether a cluster node sent ``msg`` on to the node that owns the table (a join for a
     table held elsewhere, or a table message of a connection linked to one)."""
-    if isinstance(msg, (protocol.Ping, protocol.Auth)):
-        return False
-    if isinstance(msg, protocol.Join):
-        table = lobby.tables.get(msg.table)
-        if table is not None and not table.closed:  # played here
-            if table.seat_of(conn.user_id) is not None:
-                relay.unlink(conn)
+    match msg:
+        case protocol.Ping() | protocol.Auth():
             return False
-        if not await relay.join(conn, msg):
+        case protocol.Join():
+            table = lobby.tables.get(msg.table)
+            if table is not None and not table.closed:  # played here
+                if table.seat_of(conn.user_id) is not None:
+                    relay.unlink(conn)
+                return False
+            if not await relay.join(conn, msg):
+                return False
+            if conn.table is not None:  # it leaves the table it sat at here
+                conn.table.submit(TGone(conn))
+                conn.table, conn.seat = None, -1
+            return True
+        case _:
+            if relay.linked(conn):
+                relay.forward(conn, msg)
+                return True
             return False
-        if conn.table is not None:  # it leaves the table it sat at here
-            conn.table.submit(TGone(conn))
-            conn.table, conn.seat = None, -1
-        return True
-    if relay.linked(conn):
-        relay.forward(conn, msg)
-        return True
-    return False
-
-
-def dispatch(
-    msg: protocol.ClientMessage, conn: Conn, user_id: int, tables: Mapping[str, Table]
-) -> None:
-    """Hand a parsed message of ``conn`` (account ``user_id``) to its table among ``tables``
-    (a join finds it there), or answer it.  The socket's reader calls it, and so does a
-    cluster node for the connections other nodes relay to its tables."""
-    if isinstance(msg, protocol.Ping):
-        conn.send({"type": "pong"})
-        return
-    if isinstance(msg, protocol.Auth):
-        conn.send(error_json("already-authenticated", "this connection is already logged in"))
-        return
-    if isinstance(msg, protocol.Join):
-        table = tables.get(msg.table)
-        seat = table.seat_of(user_id) if table is not None and not table.closed else None
-        if table is None or seat is None:
-            conn.send(
-                error_json(
-                    "not-seated",
-                    f"you have no seat at table {msg.table!r}",
-                    {"table": msg.table[:40]},
-                )
-            )
-            return
-        if conn.table is not None and conn.table is not table:
-            conn.table.submit(TGone(conn))
-        conn.table, conn.seat = table, seat
-        table.submit(TJoin(conn, seat, msg.game, msg.since))
-        return
-    table = conn.table
-    if table is None or table.closed:
-        conn.send(error_json("no-table", "join a table first ({'type': 'join', 'table': ...})"))
-        return
-    if isinstance(msg, protocol.Act):
-        table.submit(TAct(conn, msg.action, msg.n, time.perf_counter()))
-    elif isinstance(msg, protocol.Trustee):
-        table.submit(TTrustee(conn, msg.on))
-    elif isinstance(msg, protocol.Ready):
-        table.submit(TReady(conn))
-    elif isinstance(msg, protocol.Leave):
-        table.submit(TLeave(conn))
-    elif isinstance(msg, protocol.Resync):
-        table.submit(TResync(conn))
-    elif isinstance(msg, protocol.Advice):
-        table.submit(TAdvise(conn))
-    elif isinstance(msg, protocol.Review):
-        table.submit(TReview(conn))

@@ -28,9 +28,12 @@ import uvicorn
 
 from erren.bots import find_bot
 from erren.engine import Action, ActionKind, HandResult, Observation, State, find_family
+from erren.engine.actions import verbs
 from erren.server.app import create_app
+from erren.server.appstate import app_state
 from erren.server.client import PlayerClient, table_passes
 from erren.server.clock import Clock
+from erren.server.lobby import Lobby
 from erren.server.store import Passwords, Store
 from erren.server.table import TableConfig
 
@@ -53,9 +56,7 @@ __all__ = [
 
 T = TypeVar("T")
 
-WINS = frozenset(
-    {ActionKind.HU, ActionKind.ZIMO, ActionKind.WIN, ActionKind.SANJINDAO, ActionKind.QIANGJIN}
-)
+WINS = frozenset(k for k in verbs() if k.is_win)
 """The moves that end a hand with a win, in every family."""
 
 Chooser = Callable[[State, Observation, Sequence[Action]], Action]
@@ -170,8 +171,8 @@ class Served:
     rng: RiggedRandom
 
     @property
-    def lobby(self) -> Any:
-        return self.app.state.holder["lobby"]
+    def lobby(self) -> Lobby:
+        return app_state(self.app).lobby
 
 
 @contextlib.asynccontextmanager

@@ -8,7 +8,7 @@ their seats to expire.  Its owner therefore keeps ``{prefix}idle-tables`` (a has
 JSON of :meth:`~erren.server.table.Table.idle_meta`, the table's description, its seats and
 the match as it stands) up to date: written when the table opens and after each settled hand,
 deleted (before the lease is released) when the table closes.  The takeover scan
-(:meth:`~erren.server.cluster.lobby.ClusterLobby.adopt`) rebuilds an entry whose lease nobody
+(:meth:`~erren.server.cluster.node.ClusterNode.adopt`) rebuilds an entry whose lease nobody
 holds and whose table has no unfinished game (that one is restored from the record instead).
 
 Redis restarting empties the hash and the leases: the owner, losing the lease of a table that

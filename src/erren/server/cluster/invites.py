@@ -23,15 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 
-from erren.server.cluster.lobby import ClusterLobby, place_error
-from erren.server.lobby import LobbyError
-from erren.server.table import Table, TableBase, TableSpec, TableView
+from erren.server.cluster.lobby import place_error
+from erren.server.lobbybase import Ground, LobbyError
+from erren.server.table import Table, TableKind, TableSpec, TableView
 
 if TYPE_CHECKING:
+    from erren.server.cluster.node import ClusterNode
     from erren.server.cluster.relay import Relay
     from erren.server.store import User
 
-__all__ = ["ASK_TIMEOUT_S", "INVITE_DRAWS", "INVITE_TTL_MS", "InvitedTable", "InvitingLobby"]
+__all__ = ["ASK_TIMEOUT_S", "INVITE_DRAWS", "INVITE_TTL_MS", "ClusterInvites", "InvitedTable"]
 
 log = logging.getLogger("erren.server.cluster")
 
@@ -59,30 +60,35 @@ class InvitedTable:
 def _spec(info: dict[str, Any]) -> TableSpec:
     return TableSpec(
         str(info["id"]),
-        str(info["kind"]),
+        TableKind(str(info["kind"])),
         str(info["family"]),
         dict(info["options"]),
         invite=info.get("invite"),
     )
 
 
-class InvitingLobby(ClusterLobby):
-    """The lobby of a cluster node whose private tables are joined on any node."""
+class ClusterInvites:
+    """The invite codes of a cluster node's private tables, joined on any node; ``node`` is
+    the node they belong to (its leases and cluster-wide seats)."""
 
-    relay: Relay | None = None
+    def __init__(self, ground: Ground, node: ClusterNode) -> None:
+        self.ground = ground
+        self.node = node
+        self.cluster = node.cluster
+        self.relay: Relay | None = None
 
-    def _invite_key(self, code: str) -> str:
+    def _key(self, code: str) -> str:
         return f"{self.cluster.prefix}invite:{code}"
 
-    async def _new_invite(self, table_id: str) -> str:
+    async def claim(self, table_id: str) -> str:
         """A code no open table of the cluster has: each drawn code is claimed in Redis
         (``SET NX``) for ``table_id``; a code another node's table holds is drawn again.  With
         Redis unreachable the table is still made, its code good on this node only (logged)."""
         for _ in range(INVITE_DRAWS):
-            code = self._invite()
+            code = self.ground.draw_invite()
             try:
                 claimed = await self.cluster.redis.set(
-                    self._invite_key(code), table_id, nx=True, px=INVITE_TTL_MS
+                    self._key(code), table_id, nx=True, px=INVITE_TTL_MS
                 )
             except RedisError as err:
                 log.warning("cannot publish the invite of table %s: %s", table_id, err)
@@ -92,37 +98,20 @@ class InvitingLobby(ClusterLobby):
             log.info("invite code %s is another node's; drawing again", code)
         raise LobbyError(503, "no free invite code was found; try again", "cluster-unavailable")
 
-    async def _own(self, table: Table) -> None:
-        """As a cluster node owns a table; a private table whose owning is refused (its player
-        is seated or waits elsewhere) gives its invite code back at once."""
-        try:
-            await super()._own(table)
-        except LobbyError:
-            if table.spec.invite is not None:
-                await self._withdraw(table.spec.invite, table.spec.id)
-            raise
-
-    async def _republish(self, table: Table) -> None:
+    async def republish(self, table: Table) -> None:
         """The picked-up table's invite code, published again if a Redis restart forgot it
         (never over another table's)."""
         code = table.spec.invite
         if code is None:
             return
         try:
-            await self.cluster.redis.set(
-                self._invite_key(code), table.spec.id, nx=True, px=INVITE_TTL_MS
-            )
+            await self.cluster.redis.set(self._key(code), table.spec.id, nx=True, px=INVITE_TTL_MS)
         except RedisError as err:
             log.warning("cannot publish the invite of table %s again: %s", table.spec.id, err)
 
-    def _closed(self, table: TableBase) -> None:
-        code = table.spec.invite
-        super()._closed(table)
-        if code is not None:
-            self._chore(self._withdraw(code, table.spec.id))
-
-    async def _withdraw(self, code: str, table_id: str) -> None:
-        key = self._invite_key(code)
+    async def withdraw(self, code: str, table_id: str) -> None:
+        """Free ``code`` if ``table_id`` still holds it (the table closed, or was refused)."""
+        key = self._key(code)
         try:
             if await self.cluster.redis.get(key) == table_id:
                 await self.cluster.redis.delete(key)
@@ -131,17 +120,18 @@ class InvitingLobby(ClusterLobby):
 
     # ------------------------------------------------------------------ the player's node
     async def join_invite(self, user: User, code: str) -> tuple[TableView, int]:
+        ground = self.ground
         code = code.strip().upper()
-        local = self.tables.get(self.invites.get(code, ""))
+        local = ground.tables.get(ground.invites.get(code, ""))
         if local is not None and not local.closed:
             seat = local.seat_of(user.id)
             if seat is not None:
                 return local, seat
-            with self._reserve(user):
+            with ground.reserve(user):
                 return self._seated(await self.seat_invited(user.id, user.name, code))
-        with self._reserve(user):
+        with ground.reserve(user):
             try:
-                table_id = await self.cluster.redis.get(self._invite_key(code))
+                table_id = await self.cluster.redis.get(self._key(code))
                 lease = None if table_id is None else await self.cluster.leases.owner(str(table_id))
             except RedisError as err:
                 log.warning("cannot look an invite up: %s", err)
@@ -184,7 +174,8 @@ class InvitingLobby(ClusterLobby):
     async def seat_invited(self, user_id: int, name: str, code: str) -> dict[str, Any]:
         """Seat the account at the private table of ``code`` held here: ``{"seat", "info"}``,
         or ``{"error", "status", "message"[, "table"]}``."""
-        table = self.tables.get(self.invites.get(code, ""))
+        ground = self.ground
+        table = ground.tables.get(ground.invites.get(code, ""))
         if table is None or table.closed:
             return _refusal(404, "no-invite", f"no open table has the invite code {code!r}")
         table_id = table.spec.id
@@ -204,12 +195,14 @@ class InvitingLobby(ClusterLobby):
             return _refusal(409, "table-full", "that table is full")
         table.seats[1].user_id = user_id  # reserve now; the actor announces it
         table.submit_sit(1, user_id, name)
-        self.by_user[user_id] = table_id
+        ground.by_user[user_id] = table_id
         token = self.cluster.leases.held.get(table_id)
         if token is not None:  # his seat is renewed with the table's lease from now on
             users = [s.user_id for s in table.seats if s.user_id is not None]
-            self.cluster.leases.keep(table_id, token, self._lease_lost, self._seats_of(users))
-        await self._now_idle(table)  # seated: whoever picks the table up seats him too
+            self.cluster.leases.keep(
+                table_id, token, self.node.lease_lost, self.node.seats_of(users)
+            )
+        await self.node.now_idle(table)  # seated: whoever picks the table up seats him too
         return {"seat": 1, "info": table.info()}
 
 

@@ -52,8 +52,8 @@ from erren.server.cluster.remote import (
     relay_failed_json,
 )
 from erren.server.cluster.waits import bounded
+from erren.server.dispatch import dispatch
 from erren.server.protocol import ProtocolError, dumps, error_json, parse_client
-from erren.server.socket import dispatch
 from erren.server.table import Conn, Gone, Table
 
 if TYPE_CHECKING:

@@ -73,7 +73,7 @@ def link_node(key: str) -> tuple[str, str]:
 
 
 def moved_json(table: str) -> dict[str, Any]:
-    """What the table's ``closed`` says when its lease is lost (``ClusterLobby._lease_lost``):
+    """What the table's ``closed`` says when its lease is lost (``ClusterNode.lease_lost``):
     what a relayed player hears when the table's node died or handed the table on."""
     return {
         "type": "closed",

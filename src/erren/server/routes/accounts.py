@@ -12,6 +12,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
 
+from erren.server.appstate import app_state
 from erren.server.ratelimit import Throttle
 from erren.server.routes.common import (
     ApiError,
@@ -34,7 +35,6 @@ from erren.server.routes.models import (
     seat_out,
     user_out,
 )
-from erren.server.socket import Sockets
 from erren.server.store import AccountError, AuthError, NameTakenError, ReliefError
 from erren.server.store.names import name_key
 
@@ -126,8 +126,7 @@ async def logout(
     token = bearer(authorization)
     if token:
         await store.logout(token)
-        sockets: Sockets = request.app.state.holder["sockets"]
-        sockets.log_out(token)
+        app_state(request.app).sockets.log_out(token)
 
 
 @router.get("/me", response_model=UserOut)

@@ -19,6 +19,7 @@ from fastapi import Depends, Header, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 
+from erren.server.appstate import app_state
 from erren.server.lobby import Lobby
 from erren.server.protocol import lone_surrogate, surrogate_message
 from erren.server.ratelimit import AccountGate
@@ -138,15 +139,15 @@ class StrictJSONRoute(APIRoute):
 
 # ---------------------------------------------------------------------------- dependencies
 def _store(request: Request) -> Store:
-    return request.app.state.holder["store"]  # type: ignore[no-any-return]
+    return app_state(request.app).store
 
 
 def _lobby(request: Request) -> Lobby:
-    return request.app.state.holder["lobby"]  # type: ignore[no-any-return]
+    return app_state(request.app).lobby
 
 
 def _gate(request: Request) -> AccountGate:
-    return request.app.state.gate  # type: ignore[no-any-return]
+    return app_state(request.app).gate
 
 
 StoreDep = Annotated[Store, Depends(_store)]

@@ -20,27 +20,34 @@ Presence, timers and 托管 on disconnect are the table's business, not the engi
 only receives the system actions ``timeout``, ``trustee:on|off`` and ``escape``.  Dealer, 连庄
 and round wind are the business of the table's :class:`~erren.engine.Match` (``table.match``).
 
-The modules, each one layer of :class:`Table`: :mod:`.spec` (what a table is, its settings),
-:mod:`.seats` (seats and connections), :mod:`.commands`, :mod:`.base` (state, messages,
-closing), :mod:`.hands` (deal, apply and store each action, settle or call off),
-:mod:`.timers` (timers, 托管, grace, 鸣牌保护) and :mod:`.actor` (the command loop, the players'
-commands, the restore after a restart).
+The actor holds its collaborators rather than inheriting them (lila's round actor and its
+finisher, drawer, clock): :mod:`.spec` (what a table is, its settings, why it closes),
+:mod:`.seats` (seats, connections, sending), :mod:`.series` (rules, match, current hand),
+:mod:`.clocks` (timers, 鸣牌保护), :mod:`.scribe` (durable writes), :mod:`.hands` (deal, apply,
+store each action), :mod:`.finisher` (settle or call off), :mod:`.presence` (join, gone, grace),
+:mod:`.autopilot` (timeouts, computer moves), :mod:`.adviser` (advice, review), :mod:`.rules`
+(what a table's own rules decide: the campaign's are given to its table), :mod:`.commands` (the
+typed :data:`Command` union) and :mod:`.actor` (the command loop, which matches it).
 """
 
 from __future__ import annotations
 
 from erren.server.table.actor import Table
-from erren.server.table.base import TableBase
+from erren.server.table.clocks import TimerKind
 from erren.server.table.commands import (
+    Abandon,
     Act,
     Advise,
     BotMove,
     Command,
+    Deal,
     Gone,
     GraceOver,
     IdleOver,
     Join,
     Leave,
+    OwnerCommand,
+    PlayerCommand,
     Ready,
     ReadyOver,
     Resync,
@@ -48,18 +55,23 @@ from erren.server.table.commands import (
     SetTrustee,
     Sit,
     Timeout,
+    TimerCommand,
     WindowPass,
 )
+from erren.server.table.rules import HandPlan, PlainRules, TableRules
 from erren.server.table.seats import (
     OUTBOX_LIMIT,
     Conn,
     Seat,
+    Seating,
     make_bot_seat,
     make_level_seat,
     set_level,
 )
 from erren.server.table.spec import (
+    CloseCode,
     TableConfig,
+    TableKind,
     TableSpec,
     TableView,
     match_at,
@@ -69,29 +81,40 @@ from erren.server.table.spec import (
 
 __all__ = [
     "OUTBOX_LIMIT",
+    "Abandon",
     "Act",
     "Advise",
     "BotMove",
+    "CloseCode",
     "Command",
     "Conn",
+    "Deal",
     "Gone",
     "GraceOver",
+    "HandPlan",
     "IdleOver",
     "Join",
     "Leave",
+    "OwnerCommand",
+    "PlainRules",
+    "PlayerCommand",
     "Ready",
     "ReadyOver",
     "Resync",
     "Review",
     "Seat",
+    "Seating",
     "SetTrustee",
     "Sit",
     "Table",
-    "TableBase",
     "TableConfig",
+    "TableKind",
+    "TableRules",
     "TableSpec",
     "TableView",
     "Timeout",
+    "TimerCommand",
+    "TimerKind",
     "WindowPass",
     "make_bot_seat",
     "make_level_seat",

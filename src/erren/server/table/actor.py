@@ -1,27 +1,32 @@
-"""The table's actor: its task takes the commands off the queue one at a time and dispatches
-them; the players' own commands (join, act, ready, leave) and the restore after a restart."""
+"""The table's actor: its task takes the commands off the queue one at a time, matches each
+and hands the work to the collaborators it holds; the players' own moves (act, 托管, ready,
+leave), closing, and the restore after a restart."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import random
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, assert_never
 
-from erren.bots.hints import reason
-from erren.bots.levels import Level, level_bot
-from erren.engine import Action, ActionKind, Match, Record, replay
-from erren.server import work
+from erren.engine import Action, ActionKind, Family, Match, State, find_family
+from erren.server.clock import Clock
 from erren.server.fairness import Commitment, commit
 from erren.server.logs import CURRENT_TABLE
-from erren.server.protocol import ProtocolError, action_text, parse_action
-from erren.server.review import review, review_json
+from erren.server.protocol import ProtocolError, error_json, parse_action
+from erren.server.table.adviser import Adviser
+from erren.server.table.autopilot import Autopilot
+from erren.server.table.clocks import Clocks
 from erren.server.table.commands import (
+    Abandon,
     Act,
     Advise,
     BotMove,
     Command,
+    Deal,
     Gone,
     GraceOver,
     IdleOver,
@@ -36,19 +41,189 @@ from erren.server.table.commands import (
     Timeout,
     WindowPass,
 )
-from erren.server.table.seats import Conn
-from erren.server.table.spec import match_at
-from erren.server.table.timers import Timers
-from erren.server.work import Work
-from erren.tiles import Tile
+from erren.server.table.finisher import Finisher
+from erren.server.table.hands import Hands
+from erren.server.table.presence import Presence
+from erren.server.table.reporter import Reporter
+from erren.server.table.rules import PlainRules, TableRules
+from erren.server.table.scribe import Scribe
+from erren.server.table.seats import Seat, Seating
+from erren.server.table.series import Series
+from erren.server.table.spec import CloseCode, TableConfig, TableSpec, with_claim_privacy
+
+if TYPE_CHECKING:
+    from erren.server.journal import Journal
+    from erren.server.metrics import FamilyMetrics
+    from erren.server.store import Store
 
 __all__ = ["Table"]
 
 log = logging.getLogger("erren.server.table")
 
 
-class Table(Timers):
-    """The actor.  Build it, :meth:`start` it, and :meth:`submit` commands."""
+class Table:
+    """The actor.  Build it, :meth:`start` it, and :meth:`submit` commands.
+
+    It holds its collaborators: the :class:`~.seats.Seating` (seats, connections), the
+    :class:`~.series.Series` (rules, match, current hand), the :class:`~.clocks.Clocks`, the
+    :class:`~.scribe.Scribe` (durable writes), the :class:`~.hands.Hands` (deal, apply),
+    the :class:`~.finisher.Finisher` (settlement, call-off), the :class:`~.presence.Presence`
+    (join, gone, grace), the :class:`~.autopilot.Autopilot` (timeouts, computer moves), the
+    :class:`~.adviser.Adviser` (advice, review) and the table's own :class:`~.rules.TableRules`
+    (:class:`~.rules.PlainRules`, or a campaign's)."""
+
+    def __init__(
+        self,
+        spec: TableSpec,
+        seats: list[Seat],
+        store: Store,
+        *,
+        clock: Clock,
+        config: TableConfig,
+        rng: random.Random | None = None,
+        on_close: Callable[[Table], None] | None = None,
+        journal: Journal | None = None,
+        rules: TableRules | None = None,
+    ) -> None:
+        self.spec = spec
+        self.config = config
+        self.rng = rng
+        self.rules: TableRules = rules or PlainRules()
+        self.on_close = on_close
+        self.on_idle: Callable[[Table], Awaitable[None]] | None = None
+        """Awaited when a hand has been settled and the table waits for the next, before the
+        players hear of it (a cluster node records it, so that another node can pick the table
+        up if this one dies); it never raises."""
+        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self.closed = False
+        self.close_reason = ""
+        self.close_code: CloseCode | None = None
+        self.kept = False
+        """The failed table's unfinished game is still in the store (restored at the next
+        start): its players are not freed into new tables meanwhile."""
+        self.seating = Seating(seats)
+        ruleset = with_claim_privacy(find_family(spec.family, spec.options))
+        self.seating.bind_bots(ruleset)
+        match = Match(ruleset, seed=rng.getrandbits(64) if rng is not None else None)
+        self.series = Series(ruleset, match)
+        self.clocks = Clocks(clock, config, self.submit)
+        self.scribe = Scribe(
+            store,
+            journal,
+            table_id=spec.id,
+            retry_max_s=config.store_retry_max_s,
+            tell=self.seating.broadcast,
+        )
+        self.reporter = Reporter(spec.id, self.seating, self.series, self.clocks)
+        self.finisher = Finisher(
+            spec,
+            self.seating,
+            self.series,
+            self.scribe,
+            self.rules,
+            new_player_hands=config.new_player_hands,
+        )
+        self.hands = Hands(
+            self,
+            spec,
+            self.seating,
+            self.series,
+            clocks=self.clocks,
+            scribe=self.scribe,
+            finisher=self.finisher,
+            reporter=self.reporter,
+            rules=self.rules,
+            rng=rng,
+        )
+        self.presence = Presence(
+            self,
+            self.seating,
+            self.series,
+            clocks=self.clocks,
+            hands=self.hands,
+            reporter=self.reporter,
+        )
+        self.autopilot = Autopilot(self.seating, self.series, self.clocks, self.hands)
+        self.adviser = Adviser(spec.id, self.series, rng)
+
+    # ------------------------------------------------------------------ what it shows
+    @property
+    def seats(self) -> list[Seat]:
+        return self.seating.seats
+
+    @property
+    def ruleset(self) -> Family:
+        """The rules of the current (or next) hand."""
+        return self.series.ruleset
+
+    @property
+    def state(self) -> State | None:
+        """The current (or last) hand's engine state."""
+        return self.series.state
+
+    @property
+    def game_id(self) -> int | None:
+        return self.series.game_id
+
+    @property
+    def running(self) -> bool:
+        """A hand is in progress (from the deal to its settlement)."""
+        return self.series.running
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current (or next) hand."""
+        return self.series.match.dealer
+
+    @property
+    def full(self) -> bool:
+        return self.seating.full
+
+    @property
+    def fence(self) -> int | None:
+        """The lease token this node holds for the table (a cluster node; ``None`` on a single
+        server): every write of its games carries it (:mod:`erren.server.cluster.leases`)."""
+        return self.scribe.fence
+
+    @fence.setter
+    def fence(self, token: int | None) -> None:
+        self.scribe.fence = token
+
+    @property
+    def store_failures(self) -> int:
+        """Failed database writes in a row (0: the store is fine)."""
+        return self.scribe.failures
+
+    @property
+    def meter(self) -> FamilyMetrics | None:
+        """Where the table counts its actions, latencies and hands (the lobby sets it)."""
+        return self.scribe.meter
+
+    @meter.setter
+    def meter(self, meter: FamilyMetrics | None) -> None:
+        self.scribe.meter = self.finisher.meter = meter
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.seating.seat_of(user_id)
+
+    def info(self) -> dict[str, Any]:
+        return {
+            **self.spec.to_json(),
+            "seats": self.seating.to_json(),
+            "hand": self.series.number,
+            "game": self.series.game_id,
+            "running": self.series.running,
+            "closed": self.closed,
+        }
+
+    # ------------------------------------------------------------------ the actor
+    def submit(self, command: Command) -> None:
+        if not self.closed:
+            self.queue.put_nowait(command)
+
+    def submit_sit(self, seat: int, user_id: int, name: str) -> None:
+        self.submit(Sit(seat, user_id, name))
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run(), name=f"table {self.spec.id}")
@@ -56,9 +231,8 @@ class Table(Timers):
 
     async def stop(self) -> None:
         """Cancel the actor (server shutdown): unfinished hands stay in the store."""
-        self._cancel_timers()
-        for task in list(self._reviewing):
-            task.cancel()
+        self.clocks.cancel_all(self.seating)
+        self.adviser.stop()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -78,310 +252,246 @@ class Table(Timers):
     async def _fault(self) -> None:
         """An unexpected failure: the hand in play (if any) is called off — nobody is charged
         for the server's fault — and the table closes."""
-        if self.running and self.state is not None and self.game_id is not None:
+        series = self.series
+        if series.running and series.state is not None and series.game_id is not None:
             try:
-                await self._call_off_record("the table failed")
+                await self.finisher.call_off("the table failed")
             except Exception:
                 log.exception("table %s: the failed hand is kept for a restart", self.spec.id)
                 self.kept = True
-        self._close("called-off", "the table failed; the hand is called off and nobody pays")
+        self.close(CloseCode.CALLED_OFF, "the table failed; the hand is called off and nobody pays")
 
     async def _handle(self, command: Command) -> None:
-        if isinstance(command, (Join, Act, SetTrustee, Ready)):
-            self._touch()
-        if isinstance(command, Act):
-            await self._act(command)
-        elif isinstance(command, Timeout):
-            await self._timeout(command)
-        elif isinstance(command, BotMove):
-            await self._bot_move(command)
-        elif isinstance(command, Join):
-            await self._join(command)
-        elif isinstance(command, Gone):
-            await self._gone(command)
-        elif isinstance(command, SetTrustee):
-            await self._trustee(command)
-        elif isinstance(command, Ready):
-            await self._ready(command)
-        elif isinstance(command, Leave):
-            await self._leave(command)
-        elif isinstance(command, Resync):
-            self._snapshot(command.conn)
-        elif isinstance(command, Sit):
-            seat = self.seats[command.seat]
-            seat.user_id, seat.name = command.user_id, command.name
-            self._broadcast({"type": "table", "table": self.info()})
-        elif isinstance(command, GraceOver):
-            await self._grace_over(command.seat)
-        elif isinstance(command, ReadyOver):
-            self._ready_over(command.hand)
-        elif isinstance(command, IdleOver):
-            self._idle_over(command.stamp)
-        elif isinstance(command, WindowPass):
-            await self._window_passed(command)
-        elif isinstance(command, Advise):
-            await self._advise(command.conn)
-        elif isinstance(command, Review):
-            await self._review(command.conn)
+        match command:
+            case Act():
+                self._touch()
+                await self._act(command)
+            case Timeout():
+                await self.autopilot.timeout(command)
+            case BotMove():
+                await self.autopilot.bot_move(command)
+            case Join():
+                self._touch()
+                await self.presence.join(command, self)
+            case Gone():
+                self.presence.gone(command)
+            case SetTrustee():
+                self._touch()
+                await self._trustee(command)
+            case Ready():
+                self._touch()
+                await self._ready(command)
+            case Leave():
+                await self._leave(command.conn.seat)
+            case Resync():
+                self.reporter.snapshot(command.conn, self.info())
+            case Sit():
+                self.presence.sit(command)
+            case GraceOver():
+                await self.presence.grace_over(command.seat)
+            case ReadyOver():
+                self._ready_over(command.hand)
+            case IdleOver():
+                self._idle_over(command.stamp)
+            case WindowPass():
+                await self.autopilot.window_passed(command)
+            case Advise():
+                await self.adviser.advise(command.conn)
+            case Review():
+                self.adviser.review(command.conn)
+            case Deal():
+                if not self.running and not self.closed:
+                    self._touch()  # a stake is the player's doing: the table is not idle
+                    await self.hands.deal_planned(command.plan)
+            case Abandon():
+                await self._abandon(command)
+            case _:
+                assert_never(command)
 
-    # ------------------------------------------------------------------ players' commands
-    async def _join(self, cmd: Join) -> None:
-        conn, seat = cmd.conn, cmd.seat
-        if conn.closed:
-            return
-        info = self.seats[seat]
-        for older in [c for c in info.conns if c is not conn]:
-            # a second tab of the same account takes the seat over (the contract: 4409)
-            info.conns.discard(older)
-            older.table, older.seat = None, -1
-            older.abort(
-                {
-                    "type": "replaced",
-                    "code": "replaced",
-                    "table": self.spec.id,
-                    "message": "this seat was opened in another window or tab (已在别处打开)",
-                    "params": {},
-                },
-                4409,
-            )
-        was_online = info.online
-        paused = self.awaiting_restore
-        info.conns.add(conn)
-        info.back_since_restore = True
-        conn.table, conn.seat = self, seat
-        if paused and not self.awaiting_restore and self.running:
-            self._arm()  # everyone is back after the restart: the timers run again
-        if info.grace is not None:
-            info.grace.cancel()
-            info.grace = None
-        state = self.state
-        conn.send({"type": "joined", "table": self.info(), "seat": seat})
-        last = -2
-        if state is not None:
-            last = self.end_event["n"] if self.end_event is not None else state.event_count
-        since = cmd.since
-        if (
-            state is not None
-            and cmd.game == self.game_id
-            and since is not None
-            and -1 <= since <= last
-        ):
-            conn.send(
-                {
-                    "type": "events",
-                    "table": self.spec.id,
-                    "game": self.game_id,
-                    "events": self._events_for(seat, since),
-                    "state": self._state_json(seat),
-                }
-            )
-        else:
-            self._snapshot(conn)
-        if not was_online:
-            self._broadcast({"type": "presence", "seat": seat, "online": True})
-        # 托管 switched on while he was away stays on until he switches it off (§2.9)
-        if state is None and not self.running:
-            info.ready = True
-            await self._maybe_start()
-
-    async def _gone(self, cmd: Gone) -> None:
-        conn = cmd.conn
-        seat_no = conn.seat
-        if seat_no < 0:
-            return
-        seat = self.seats[seat_no]
-        if conn not in seat.conns:
-            return  # replaced by a newer connection, or already gone
-        seat.conns.discard(conn)
-        if seat.online:
-            return
-        self._broadcast({"type": "presence", "seat": seat_no, "online": False})
-        # Nothing is played for him now: the decision he faces keeps its own timer (§2.10);
-        # 托管 starts at the first timeout while he is away (:meth:`_timeout`).
-        if seat.grace is None and not self.closed:
-            seat.grace = self._grace_timer(seat_no)
-
+    # ------------------------------------------------------------------ players' moves
     async def _act(self, cmd: Act) -> None:
         conn = cmd.conn
-        state = self.state
+        state = self.series.state
         if state is None or not self.running:
-            self._error(conn, "no-hand", "no hand is being played at this table")
+            conn.send(error_json("no-hand", "no hand is being played at this table"))
             return
         try:
             action = parse_action(cmd.text, conn.seat)
         except ProtocolError as err:
-            self._error(conn, err.code, err.message)
+            conn.send(error_json(err.code, err.message))
             return
         if cmd.n is not None and cmd.n != state.event_count:
-            self._error(
-                conn,
-                "stale",
-                f"you acted on event {cmd.n} but the hand is at event {state.event_count}; "
-                "nothing was done (resync or read the newer events)",
-                last_n=state.event_count,
-                params={"last_n": state.event_count},
+            conn.send(
+                error_json(
+                    "stale",
+                    f"you acted on event {cmd.n} but the hand is at event {state.event_count}; "
+                    "nothing was done (resync or read the newer events)",
+                    last_n=state.event_count,
+                    params={"last_n": state.event_count},
+                )
             )
             return
         if self.seats[conn.seat].trustee_by_disconnect:
             self.seats[conn.seat].trustee_by_disconnect = False
-        if self._hold_pass(action):
+        if self.clocks.hold_pass(state, action):
             return
         done = len(state.history)
-        await self._apply(action, conn)
+        await self.hands.apply(action, conn)
         meter = self.meter
         if meter is not None and cmd.received and len(state.history) > done:
             meter.latency.observe(time.perf_counter() - cmd.received)
 
-    async def _advise(self, conn: Conn) -> None:
-        """``{"type": "advice", "n", "action", "reason"}`` to ``conn`` alone: the ``expert``'s
-        move for his seat at event ``n``, chosen from his observation and nothing else
-        (``action`` is ``null`` when he has no decision to make), and why in a short phrase,
-        ``{"code", "params"}`` (:func:`erren.bots.hints.reason`, from the same observation).
-        One expert decision per event and seat: a second request at the same event is answered
-        from the first."""
-        state, seat = self.state, conn.seat
-        if state is None or not self.running or seat < 0 or state.actor != seat:
-            n = None if state is None else state.event_count
-            conn.send({"type": "advice", "n": n, "action": None, "reason": None})
+    async def _trustee(self, cmd: SetTrustee) -> None:
+        state = self.series.state
+        if not self.running or state is None:
+            cmd.conn.send(error_json("no-hand", "托管 applies to a running hand"))
             return
-        n = state.event_count
-        key = (self.game_id or 0, seat, len(state.history))  # this hand's decision
-        given = self._advice.get(key)
-        if given is None:
-            obs = state.observe(seat)
-            if not obs.legal_actions:
-                conn.send({"type": "advice", "n": n, "action": None, "reason": None})
-                return
-            adviser = self.adviser()
-            try:
-                action = await work.run(Work.ADVICE, adviser.choose, obs, obs.legal_actions)
-            except work.BusyError as err:
-                self._error(conn, "busy", str(err), params={"work": err.work.value})
-                return
-            if self.state is not state or key[2] != len(state.history):
-                # the hand moved on
-                conn.send({"type": "advice", "n": n, "action": None, "reason": None})
-                return
-            why = reason(obs, action)
-            given = (action_text(action), {"code": why.code, "params": why.params})
-            self._advice = {key: given}
-        conn.send({"type": "advice", "n": n, "action": given[0], "reason": given[1]})
-
-    async def _review(self, conn: Conn) -> None:
-        """``{"type": "review", "game", ...}`` to ``conn`` alone, once the hand is over: what
-        the computer (高手) would have done at his own decisions, the costliest first
-        (:mod:`erren.server.review`; each decision from his observation at that moment).
-        Worked out in the review's own worker (:mod:`erren.server.work`) on request, kept for
-        a second request; refused while a hand runs or before the first one."""
-        state, seat, game = self.state, conn.seat, self.game_id
-        if state is None or self.running or seat < 0 or game is None:
-            self._error(conn, "no-review", "the review is ready once a hand is over")
-            return
-        key = (game, seat)
-        body = self._reviews.get(key)
-        if body is not None:
-            conn.send({"type": "review", "game": game, **body})
-            return
-        # worked out beside the actor: a review takes seconds on a busy machine, and the
-        # table's other messages (the opponent's, the next hand's) must not wait for it
-        worker = self._work_out_review(conn, key, state.record())
-        task = asyncio.create_task(worker, name=f"review {self.spec.id} {game}:{seat}")
-        self._reviewing.add(task)
-        task.add_done_callback(self._reviewing.discard)
-
-    async def _work_out_review(self, conn: Conn, key: tuple[int, int], record: Record) -> None:
-        """Review ``record`` for the seat of ``key`` (game, seat), keep it, send it to ``conn``."""
-        game, seat = key
-        bot = level_bot(Level.STRONG, seed=game, ruleset=self.ruleset)
-        try:
-            decisions, count = await work.run(Work.REVIEW, review, record, seat, bot)
-        except work.BusyError as err:
-            self._error(conn, "busy", str(err), params={"work": err.work.value})
-            return
-        except ValueError as err:  # the kernel or the bot could not read a position
-            log.warning("table %s: no review of game %s: %s", self.spec.id, game, err)
-            self._error(conn, "no-review", "this hand cannot be reviewed")
-            return
-        body = review_json(decisions, count)
-        if self.game_id == game:  # not yet replaced by the next hand's
-            self._reviews = {key: body}
-        conn.send({"type": "review", "game": game, **body})
-
-    async def _leave(self, cmd: Leave) -> None:
         seat = cmd.conn.seat
-        if self.running:
-            await self._system(Action.make(ActionKind.ESCAPE, seat))
-        else:
-            self._close("left", f"{self.seats[seat].name} left the table", params={"seat": seat})
+        info = self.seats[seat]
+        info.trustee_by_disconnect = False
+        if state.trustee[seat] == cmd.on:
+            return
+        limit = self.config.trustee_toggles
+        if info.toggles >= limit:
+            cmd.conn.send(
+                error_json(
+                    "trustee-limit",
+                    f"托管 may be switched at most {limit} times per hand; it stays "
+                    f"{'on' if state.trustee[seat] else 'off'} until the hand ends",
+                    params={"limit": limit},
+                )
+            )
+            return
+        info.toggles += 1
+        await self.hands.system(Action.trustee(seat, cmd.on))
 
     async def _ready(self, cmd: Ready) -> None:
         if self.running:
-            self._error(cmd.conn, "hand-running", "the hand is still being played")
+            cmd.conn.send(error_json("hand-running", "the hand is still being played"))
             return
         self.seats[cmd.conn.seat].ready = True
-        self._broadcast({"type": "ready", "seat": cmd.conn.seat})
-        await self._maybe_start()
+        self.seating.broadcast({"type": "ready", "seat": cmd.conn.seat})
+        await self.hands.maybe_start()
+
+    async def _leave(self, seat: int) -> None:
+        if self.running:
+            await self.hands.system(Action.make(ActionKind.ESCAPE, seat))
+        else:
+            self.close(
+                CloseCode.LEFT, f"{self.seats[seat].name} left the table", params={"seat": seat}
+            )
+
+    async def _abandon(self, cmd: Abandon) -> None:
+        if self.running:
+            await self.hands.system(Action.make(ActionKind.ESCAPE, cmd.seat))
+        self.close(CloseCode.LEFT, cmd.reason, params={"seat": cmd.seat})
+
+    # ------------------------------------------------------------------ between hands
+    def _touch(self) -> None:
+        """A player did something: the table is not idle."""
+        if not self.closed:
+            self.clocks.touch()
+
+    def _ready_over(self, hand: int) -> None:
+        if self.closed or self.running or hand != self.series.number:
+            return
+        late = [i for i, s in enumerate(self.seats) if not s.ready]
+        if late:
+            names = ", ".join(self.seats[i].name for i in late)
+            self.close(
+                CloseCode.NOT_READY,
+                f"{names} did not get ready for the next hand",
+                params={"seats": late},
+            )
+
+    def _idle_over(self, stamp: int) -> None:
+        if self.closed or stamp != self.clocks.idle_stamp:
+            return
+        if self.running:  # the hand's own timers bring it to its end
+            self._touch()
+            return
+        minutes = self.config.idle_timeout_s / 60
+        self.close(
+            CloseCode.IDLE,
+            f"nobody played at this table for {minutes:g} minutes; it is closed",
+            params={"seconds": self.config.idle_timeout_s},
+        )
+
+    async def now_idle(self) -> None:
+        """A hand was settled and the table waits for the next: :attr:`on_idle`."""
+        if self.on_idle is not None:
+            await self.on_idle(self)
+
+    # ------------------------------------------------------------------ closing
+    def close(
+        self,
+        code: CloseCode,
+        reason: str,
+        *,
+        params: dict[str, Any] | None = None,
+        personal: dict[int, dict[str, Any]] | None = None,
+        after: bool = False,
+    ) -> None:
+        """Close the table (after the last events went out when ``after``) and tell both
+        seats why: ``{"type": "closed", "table", "code", "reason", "params"}``; ``personal``
+        gives a seat its own code, reason and params (a balance only its owner may hear)."""
+        if self.closed:
+            return
+        self.clocks.cancel_all(self.seating)
+        self.closed = True
+        self.close_reason = reason
+        self.close_code = code
+
+        def message_of(seat: int) -> dict[str, Any]:
+            message: dict[str, Any] = {
+                "type": "closed",
+                "table": self.spec.id,
+                "code": code.value,
+                "reason": reason,
+                "params": dict(params or {}),
+            }
+            if personal is not None and seat in personal:
+                message.update(personal[seat])
+            return message
+
+        def tell() -> None:
+            self.seating.send_off(message_of)
+            if self.on_close is not None:
+                self.on_close(self)
+
+        if after:
+            asyncio.get_running_loop().call_soon(tell)
+        else:
+            tell()
+
+    async def call_off(self, why: str) -> None:
+        """Call the running hand off (no result, nobody pays) and close the table with code
+        ``called-off``."""
+        await self.hands.call_off(why)
 
     # ------------------------------------------------------------------ restore
-    def _pick_up(self, meta: dict[str, Any]) -> Match:
-        """The hand number and the match (dealer, streak, round wind) as ``meta`` keeps them
-        (:meth:`_meta`)."""
-        self.hand_no = int(meta.get("hand", 1))
-        dealer = int(meta.get("dealer", 0))
-        self.match = match_at(
-            self.ruleset,
-            dealer=dealer,
-            streak=int(meta.get("streak", 0)),
-            round_wind=Tile(int(meta.get("round_wind", Tile.EAST))),
-            first_dealer=int(meta.get("first_dealer", dealer)),
-        )
-        return self.match
-
     def restore_between_hands(self, meta: dict[str, Any]) -> None:
         """Pick up a table that had no hand under way (another node's, which died): waiting
         for its players as before; ``meta`` is :meth:`idle_meta` (hand 0: none played yet)."""
-        self._pick_up(meta)
+        self.series.pick_up(meta)
 
     def idle_meta(self) -> dict[str, Any]:
         """What another node needs to pick this table up while no hand is under way (before
         the first deal, between hands): the stored game's meta, with the hand last played
         and the match as it stands for the next one, and the seats' accounts."""
         return {
-            **self._meta(),
+            **self.hands.meta(),
             "seats": [s.user_id for s in self.seats],
-            "game": self.game_id,
+            "game": self.series.game_id,
         }
 
     def restore(
         self, game_id: int, meta: dict[str, Any], seed: int, salt: str, actions: list[str]
     ) -> None:
         """Rebuild the hand of an unfinished stored game (after a restart) by replaying it."""
-        match = self._pick_up(meta)
-        record = Record(
-            ruleset=self.ruleset.name,
-            options=self.ruleset.options_dict(),
-            seed=seed,
-            dealer=match.dealer,
-            round_wind=match.round_wind,
-            actions=tuple(actions),
-            streak=match.streak if self.ruleset.uses_streak else 0,
-        )
-        state = replay(record)
-        self._begin(state, game_id, Commitment(seed, salt, commit(seed, salt)))
-        self._persisted = len(actions)
-        for seat_no, seat in enumerate(self.seats):
-            if seat.bot is None:
-                # a player who does not come back within the grace period has the hand
-                # called off (the restart was the server's fault, not his)
-                seat.back_since_restore = False
-                seat.grace = self._grace_timer(seat_no)
+        self.hands.restore(game_id, meta, Commitment(seed, salt, commit(seed, salt)), actions)
 
     async def resume(self) -> None:
         """Play on after :meth:`restore`: finish a hand that ended before the crash, or run
         its timers."""
-        state = self.state
-        assert state is not None
-        if state.is_terminal:
-            await self._durably(self._finish_hand)
-        else:
-            self._arm()
+        await self.hands.resume()

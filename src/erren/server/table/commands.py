@@ -1,23 +1,30 @@
 """The commands a table's actor processes, one at a time: from the players' connections
-(:class:`Join`, :class:`Act`, ...), the lobby (:class:`Sit`) and the table's own timers
-(:class:`Timeout`, :class:`BotMove`, ...)."""
+(:class:`Join`, :class:`Act`, ...), the lobby (:class:`Sit`, and :class:`Deal` and
+:class:`Abandon` for a table whose rules deal its hands) and the table's own timers
+(:class:`Timeout`, :class:`BotMove`, ...).  :data:`Command` is their union, which the actor
+matches exhaustively."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from erren.server.table.rules import HandPlan
 from erren.server.table.seats import Conn
 
 __all__ = [
+    "Abandon",
     "Act",
     "Advise",
     "BotMove",
     "Command",
+    "Deal",
     "Gone",
     "GraceOver",
     "IdleOver",
     "Join",
     "Leave",
+    "OwnerCommand",
+    "PlayerCommand",
     "Ready",
     "ReadyOver",
     "Resync",
@@ -25,6 +32,7 @@ __all__ = [
     "SetTrustee",
     "Sit",
     "Timeout",
+    "TimerCommand",
     "WindowPass",
 ]
 
@@ -128,6 +136,26 @@ class WindowPass:
     version: int
 
 
-Command = (
-    Join | Gone | Act | SetTrustee | Ready | Leave | Resync | Sit | Timeout | BotMove | GraceOver
-) | (ReadyOver | IdleOver | WindowPass | Advise | Review)
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Deal the hand the table's rules planned (the campaign's, once its run took the stake)."""
+
+    plan: HandPlan
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    """The player at ``seat`` ends the table (a campaign abandoned): a running hand is his
+    escape, and the table closes with code ``left`` and ``reason``."""
+
+    seat: int
+    reason: str
+
+
+PlayerCommand = Join | Gone | Act | SetTrustee | Ready | Leave | Resync | Advise | Review
+"""What a player's connection asks of the table."""
+TimerCommand = Timeout | BotMove | GraceOver | ReadyOver | IdleOver | WindowPass
+"""What the table's own timers ring with."""
+OwnerCommand = Sit | Deal | Abandon
+"""What the lobby (the table's owner) asks of it."""
+Command = PlayerCommand | TimerCommand | OwnerCommand

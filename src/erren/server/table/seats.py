@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -14,9 +15,18 @@ from erren.server.clock import Timer
 from erren.server.protocol import dumps
 
 if TYPE_CHECKING:
+    from erren.engine import Family
     from erren.server.table.actor import Table
 
-__all__ = ["OUTBOX_LIMIT", "Conn", "Seat", "make_bot_seat", "make_level_seat", "set_level"]
+__all__ = [
+    "OUTBOX_LIMIT",
+    "Conn",
+    "Seat",
+    "Seating",
+    "make_bot_seat",
+    "make_level_seat",
+    "set_level",
+]
 
 log = logging.getLogger("erren.server.table")
 
@@ -97,6 +107,82 @@ class Seat:
             return self.level.value
         found = None if self.bot_name is None else bot_level(self.bot_name)
         return None if found is None else found.value
+
+
+class Seating:
+    """A table's seats: who sits where, and sending to the connections at them."""
+
+    def __init__(self, seats: list[Seat]) -> None:
+        self.seats = seats
+
+    @property
+    def full(self) -> bool:
+        return all(s.user_id is not None or s.bot is not None for s in self.seats)
+
+    @property
+    def awaiting_restore(self) -> bool:
+        """The hand was restored after a restart and a player has not come back yet: its
+        timers wait (nothing is played for anyone), and the grace period calls it off."""
+        return any(s.bot is None and not s.back_since_restore for s in self.seats)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return i
+        return None
+
+    def bind_bots(self, ruleset: Family) -> None:
+        """Teach the computer seats the table's rules (again after they change)."""
+        for seat in self.seats:
+            if seat.bot is not None:
+                seat.bot.bind(ruleset)
+
+    def new_hand(self) -> None:
+        """A hand is dealt: nobody is ready for the next one, and 托管 switches count anew."""
+        for seat in self.seats:
+            seat.ready = False
+            seat.toggles = 0
+
+    def hand_over(self) -> None:
+        """A hand is settled: the computer seats are ready for the next one at once."""
+        for seat in self.seats:
+            seat.ready = seat.bot is not None
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The seats as a table's ``info`` shows them."""
+        return [
+            {
+                "name": s.name,
+                "bot": s.bot_name,
+                "level": s.shown_level,
+                "online": s.online,
+                "ready": s.ready,
+            }
+            for s in self.seats
+        ]
+
+    def send(self, seat: int, message: dict[str, Any]) -> None:
+        conns = self.seats[seat].conns
+        if conns:
+            text = dumps(message)
+            for conn in list(conns):
+                conn.send_text(text)
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        text = dumps(message)
+        for seat in self.seats:
+            for conn in list(seat.conns):
+                conn.send_text(text)
+
+    def send_off(self, message_of: Callable[[int], dict[str, Any]]) -> None:
+        """Send each seat its last message (``message_of(seat)``) and detach every connection
+        from the table."""
+        for seat_no, seat in enumerate(self.seats):
+            text = dumps(message_of(seat_no))
+            for conn in list(seat.conns):
+                conn.send_text(text)
+                conn.table, conn.seat = None, -1
+            seat.conns.clear()
 
 
 def make_bot_seat(name: str, bot: str, seed: int | None) -> Seat:

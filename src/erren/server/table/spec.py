@@ -4,6 +4,7 @@ the rules it plays (:func:`with_claim_privacy`) and the match it deals (:func:`m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
 from erren.engine import Family, Match, find_family
@@ -13,7 +14,9 @@ from erren.server.settlement import NEW_PLAYER_HANDS
 from erren.tiles import Tile
 
 __all__ = [
+    "CloseCode",
     "TableConfig",
+    "TableKind",
     "TableSpec",
     "TableView",
     "match_at",
@@ -65,12 +68,44 @@ class TableConfig:
     pairing one of them did not join is dissolved (:mod:`erren.server.quickmatch`)."""
 
 
+class TableKind(StrEnum):
+    """What a table is for (its wire and stored name is the value)."""
+
+    QUICK = "quick"
+    """A quick match's table in a bean room."""
+    PRIVATE = "private"
+    """A score-only table joined by its invite code."""
+    COMPUTER = "computer"
+    """A score-only table against the computer."""
+    CAMPAIGN = "campaign"
+    """A run of the arcade campaign against the computer (the table's rules are the run's)."""
+
+
+class CloseCode(StrEnum):
+    """Why a table closed: the ``code`` of its ``closed`` message (the wire value)."""
+
+    ESCAPED = "escaped"
+    LEFT = "left"
+    IDLE = "idle"
+    CALLED_OFF = "called-off"
+    NOT_READY = "not-ready"
+    BELOW_ENTRY = "below-entry"
+    """A balance left the room's limits (the seat concerned hears ``below-entry`` or
+    ``above-entry``, his opponent ``opponent-below-entry``)."""
+    ABOVE_ENTRY = "above-entry"
+    OPPONENT_BELOW_ENTRY = "opponent-below-entry"
+    NO_SHOW = "no-show"
+    """A quick match's player did not come to its table (:mod:`erren.server.quickmatch`)."""
+    MOVED = "moved"
+    """Another node of the cluster plays the table now."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableSpec:
-    """What a table is: ``kind`` ``quick`` (a bean room), ``private`` or ``computer``."""
+    """What a table is: its :class:`TableKind`, its family and options, its room or invite."""
 
     id: str
-    kind: str
+    kind: TableKind
     family: str
     options: dict[str, Any]
     room: RoomTier | None = None
@@ -79,10 +114,15 @@ class TableSpec:
     level: str | None = None
     """A table against the computer: the level it plays (``None``: a bot chosen by name)."""
 
+    @property
+    def room_name(self) -> str:
+        """The room its games are stored under: the bean room's id, else the table's kind."""
+        return self.room.id if self.room is not None else self.kind.value
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
-            "kind": self.kind,
+            "kind": self.kind.value,
             "family": self.family,
             "options": self.options,
             "room": None if self.room is None else self.room.id,
@@ -95,7 +135,7 @@ class TableSpec:
 def quick_spec(table_id: str, room: RoomTier) -> TableSpec:
     """The table of a quick match in ``room``."""
     options = find_family(room.family, room.options).options_dict()
-    return TableSpec(table_id, "quick", room.family, options, room=room)
+    return TableSpec(table_id, TableKind.QUICK, room.family, options, room=room)
 
 
 class TableView(Protocol):

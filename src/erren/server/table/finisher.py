@@ -1,0 +1,160 @@
+"""The end of a hand at a table: its beans (a bean room's point deltas at the room's stake,
+limited by the payer's balance), its ratings, its record with the seed revealed and its
+``settlement`` event — or, for a hand called off, a record with no result and no beans."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from erren.engine.result import ResultKind
+from erren.server.protocol import result_json
+from erren.server.reveal import hands_json, ready_json
+from erren.server.settlement import escape_pays, to_beans
+from erren.server.store import SettledHand
+from erren.server.table.rules import TableRules
+from erren.server.table.scribe import Scribe
+from erren.server.table.seats import Seating
+from erren.server.table.series import Series
+from erren.server.table.spec import TableSpec
+
+if TYPE_CHECKING:
+    from erren.server.metrics import FamilyMetrics
+    from erren.server.store import Store, Transfer
+
+__all__ = ["Finisher"]
+
+log = logging.getLogger("erren.server.table")
+
+
+class Finisher:
+    """Settles the hands of one table (lila's finisher)."""
+
+    def __init__(
+        self,
+        spec: TableSpec,
+        seating: Seating,
+        series: Series,
+        scribe: Scribe,
+        rules: TableRules,
+        *,
+        new_player_hands: int,
+    ) -> None:
+        self.spec = spec
+        self.seating = seating
+        self.series = series
+        self.scribe = scribe
+        self.store: Store = scribe.store
+        self.rules = rules
+        self.new_player_hands = new_player_hands
+        self.meter: FamilyMetrics | None = None
+        """Where the settled hands are counted."""
+
+    async def settle(self) -> None:
+        """Settle the finished hand once (beans and ratings, only while this node holds the
+        table), store its record, and make its ``settlement`` event; the match moves on to
+        the next dealer, streak and round wind."""
+        series = self.series
+        state = series.state
+        assert state is not None and state.result is not None and series.game_id is not None
+        result = state.result
+        transfers, beans = await self._transfers()
+        await self.store.settle_hand(self._settled(), transfers, fence=self.scribe.fence)
+        record = series.record_json(self.spec.id, self.seating.seats)
+        record["outcome"] = {
+            "hand": series.number,
+            "kind": result.kind,
+            "winner": result.winner,
+            "loser": result.loser,
+            "how": result.how,
+            "points": result.points,
+            "deltas": list(result.deltas),
+            "beans": beans,
+        }
+        summary = f"hand {series.number} at {self.spec.id}: {result}"
+        if any(beans):
+            summary += f"; beans {beans[0]:+d}/{beans[1]:+d}"
+        await self.store.finish_game(series.game_id, record, summary, fence=self.scribe.fence)
+        series.end_event = {
+            "n": state.event_count + 1,
+            "kind": "settlement",
+            "game": series.game_id,
+            "result": result_json(result),
+            "hands": hands_json(state),  # public once the hand is over (erren.server.reveal)
+            "ready": ready_json(state),
+            "stake": None if self.spec.room is None else self.spec.room.stake,
+            "beans": beans,
+            "record": record,
+        }
+        series.match.finish_hand(state)  # the next dealer, streak and round wind
+        if self.meter is not None:
+            self.meter.hands.inc()
+        log.info("hand %d settled: %s", series.number, result.kind)
+
+    def _settled(self) -> SettledHand:
+        """The finished hand as the store keeps it; rated in a bean room between two people
+        (the store rates registered players only; a hand against the computer is not rated)."""
+        series = self.series
+        state = series.state
+        assert state is not None and state.result is not None and series.game_id is not None
+        result = state.result
+        seats = (self.seating.seats[0].user_id, self.seating.seats[1].user_id)
+        return SettledHand(
+            game_id=series.game_id,
+            ruleset=series.ruleset.name,
+            seats=seats,
+            kind=result.kind,
+            winner=result.winner,
+            loser=result.loser,
+            how=result.how,
+            fan_total=result.fan_total,
+            points=result.points,
+            deltas=result.deltas,
+            rated=self.spec.room is not None and None not in seats,
+        )
+
+    async def _transfers(self) -> tuple[list[Transfer], list[int]]:
+        """The bean transfers of the finished hand (bean rooms only) and each seat's beans: the
+        hand's point deltas at the room's stake, limited by the payer's balance — converted
+        once, by :func:`erren.server.settlement.to_beans`, as for every family; nothing for a new
+        account's escape (:func:`erren.server.settlement.escape_pays`)."""
+        from erren.server.store import Transfer  # noqa: PLC0415
+
+        state = self.series.state
+        assert state is not None and state.result is not None
+        room = self.spec.room
+        first, second = self.seating.seats[0].user_id, self.seating.seats[1].user_id
+        if room is None or first is None or second is None:
+            return [], [0, 0]
+        ids = (first, second)
+        balances = (await self.store.balance(first), await self.store.balance(second))
+        move = to_beans(state.result.deltas, room.stake, balances)
+        if move.payer is None or move.payee is None or move.paid <= 0:
+            return [], [0, 0]
+        if state.result.kind is ResultKind.ABORT and not escape_pays(
+            await self.store.complete_hands(ids[move.payer]), self.new_player_hands
+        ):
+            return [], [0, 0]  # a new account's escape moves no bean (settlement.escape_pays)
+        game = self.series.game_id
+        reason = f"{self.series.ruleset.name} {room.tier.id} game {game}: {state.result.kind}"
+        beans = list(move.deltas())
+        return [Transfer(ids[move.payer], ids[move.payee], move.paid, reason)], beans
+
+    # ------------------------------------------------------------------ called off
+    def called_off_json(self, why: str) -> dict[str, Any]:
+        """The record a called-off hand is stored with (``called_off``: why; no result), as
+        the table's rules keep it."""
+        record = self.series.record_json(self.spec.id, self.seating.seats)
+        record["called_off"] = why
+        return self.rules.called_off(record)
+
+    async def call_off(self, why: str) -> None:
+        """Finish the stored game as called off: no result, no beans, the seed revealed."""
+        series = self.series
+        assert series.state is not None and series.game_id is not None
+        record = self.called_off_json(why)
+        summary = f"hand {series.number} at {self.spec.id}: called off ({why}); no beans moved"
+        game_id = series.game_id
+        await self.scribe.durably(
+            lambda: self.store.finish_game(game_id, record, summary, fence=self.scribe.fence)
+        )
