@@ -166,6 +166,15 @@ def pair_at_room(browser: Browser, url: str, room: str) -> tuple[BrowserContext,
 def vs_computer_table(page: Page, url: str, family: str, options: dict[str, Any]) -> None:
     """A guest at a table against the computer with the rules ``options`` (the lobby's own
     request, made from the page)."""
+    table = new_computer_table(page, url, family, options)
+    page.evaluate(f"location.hash = '#/table/{table}'")
+    page.wait_for_selector(".board", timeout=15000)
+
+
+def new_computer_table(page: Page, url: str, family: str, options: dict[str, Any]) -> str:
+    """A guest's new table against the computer with the rules ``options`` (the lobby's own
+    request, made from the page), not yet joined: its id.  The hand is dealt when the page
+    joins it (``location.hash = '#/table/<id>'``)."""
     page.goto(url + "/")
     page.click("#btn-guest")
     page.wait_for_selector("#btn-computer")
@@ -180,5 +189,4 @@ def vs_computer_table(page: Page, url: str, family: str, options: dict[str, Any]
           return body.table; }""",
         [family, options],
     )
-    page.evaluate(f"location.hash = '#/table/{table}'")
-    page.wait_for_selector(".board", timeout=15000)
+    return str(table)

@@ -12,6 +12,7 @@ Screenshots of the focus ring on a tile at 390×844 and 844×390, in Chinese and
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 from dataclasses import dataclass
@@ -20,7 +21,12 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import guest_table, page_errors, vs_computer_table
+from erren.bots import find_bot
+from erren.engine import ActionKind, Family, State
+from erren.testing.scripted import Backstage, Served
+from erren.testing.servers import database
+
+from ._support import guest_table, new_computer_table, page_errors, vs_computer_table
 
 SIZES = ((390, 844), (360, 740), (844, 390))
 HAND_S = 40
@@ -314,3 +320,105 @@ def test_the_timer_warns_once(browser: Browser, server: str) -> None:
         assert not any(re.match(r"^还剩 \d+ 秒$", x) for x in said if x != warning), said
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------ the player's own claim
+ZH_SUITS = {"m": "万", "p": "饼", "s": "条"}
+ZH_HONORS = ("东风", "南风", "西风", "北风", "白板", "发财", "红中")
+PUNG = "碰"
+"""The claim button's name, and what the log says of a pung (``你 碰`` and its three tiles)."""
+PLAYER = 0
+"""The guest's seat at a table against the computer."""
+
+
+def _zh(tile: str) -> str:
+    """A tile's name in Chinese ("5m" → 五万, "7z" → 红中)."""
+    n, suit = int(tile[0]), tile[1]
+    return ZH_HONORS[n - 1] if suit == "z" else "一二三四五六七八九"[n - 1] + ZH_SUITS[suit]
+
+
+def _pung_line(ruleset: Family, dealer: int) -> tuple[int, str | None, str]:
+    """A hand seed at which the player is offered a pung at his first decision after his
+    first discard (or before it, when the computer deals): the seed, the tile he discards
+    first (None: no discard before the offer) and the tile he may pung.  The computer's moves
+    are the normal level's (the efficiency bot, which has no randomness) until the offer."""
+    bot = find_bot("efficiency")
+    bot.bind(ruleset)
+
+    def computer_until_the_player(state: State) -> None:
+        while not state.is_terminal and state.current_player() != PLAYER:
+            state.apply(bot.choose(state.observe(1 - PLAYER), state.legal_actions()))
+
+    def offered_pung(state: State) -> bool:
+        return not state.is_terminal and any(
+            a.kind is ActionKind.PENG for a in state.legal_actions()
+        )
+
+    rng = random.Random("a11y-pung")
+    for _ in range(2_000):
+        seed = rng.getrandbits(63)
+        start = State.new(ruleset, seed=seed, dealer=dealer)
+        computer_until_the_player(start)
+        if start.is_terminal or any(a.kind.is_win for a in start.legal_actions()):
+            continue
+        if offered_pung(start):
+            return seed, None, str(start.observe(PLAYER).pending)
+        for tile in sorted(
+            {str(a.tile) for a in start.legal_actions() if a.kind is ActionKind.DISCARD}
+        ):
+            state = start.clone()
+            state.apply(
+                next(a for a in state.legal_actions() if str(a) == f"{PLAYER}:discard:{tile}")
+            )
+            computer_until_the_player(state)
+            if offered_pung(state):
+                return seed, tile, str(state.observe(PLAYER).pending)
+    raise AssertionError("no seed offers the player a pung at his first decisions")
+
+
+async def _table_of(served: Served, table: str) -> tuple[Family, int, bool]:
+    """The table's rules, its dealer, and whether a hand was dealt there already."""
+    found = served.lobby.tables[table]
+    return found.ruleset, found.dealer, found.state is not None
+
+
+def test_a_pung_by_keyboard_alone(browser: Browser, tmp_path: Path) -> None:
+    """The player's own claim by keyboard alone, reading only the accessibility tree: he
+    discards a tile he finds by its name (Tab, Enter), the computer's discard offers him a pung,
+    he Tabs to the button named 碰 and presses Enter, and the log says "你 碰" with the three
+    tiles, once.  The hand is steered (slow: an app of this process): a seed queued before the
+    page joins the table makes the offer come (found here with the engine)."""
+    with database("sqlite", tmp_path) as url, Backstage(url) as stage:
+        served = stage.app
+        ctx, page = _table(browser, "zh")
+        errors = page_errors(page)
+        try:
+            table = new_computer_table(page, served.url, "guobiao-2p", {})
+            ruleset, dealer, dealt = stage.call(_table_of(served, table))
+            assert not dealt, "the hand was dealt before the page joined"
+            seed, first, pung = _pung_line(ruleset, dealer)
+            served.rng.seeds.append(seed)
+            page.evaluate(f"location.hash = '#/table/{table}'")
+            if first is not None:  # his first discard, the tile found by its name
+                named = re.compile(rf"^{_zh(first)}, (?:[^,]+, )?第\d+张")
+                page.get_by_role("button", name=named, disabled=False).first.wait_for()
+                assert _tab_to(page, named)
+                assert _discard_by_key(page, ZH, "Enter") == _zh(first)
+            deadline = time.monotonic() + 20
+            while not _enabled(page, PUNG):
+                assert time.monotonic() < deadline, f"no pung was offered: {_said(page)}"
+                page.wait_for_timeout(30)
+            assert _tab_to(page, PUNG, back=True, limit=20) or _tab_to(page, PUNG)
+            page.keyboard.press("Enter")
+            said = f"你 {PUNG} " + " ".join([_zh(pung)] * 3)
+            while said not in _said(page):
+                assert time.monotonic() < deadline, (said, _said(page))
+                page.wait_for_timeout(30)
+            lines = _said(page)
+            assert lines.count(said) == 1, lines
+            # the offer was said before, with the tile and the buttons, 碰 among them
+            offer = re.compile(rf"^要这张牌吗？ {_zh(pung)} \((?:.* / )?{PUNG}(?: / .*)?\)$")
+            assert any(offer.match(x) for x in lines[: lines.index(said)]), lines
+            assert not errors, errors
+        finally:
+            ctx.close()

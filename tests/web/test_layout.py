@@ -7,7 +7,8 @@ screen, tiles are big enough to touch (32 px tall sideways, 24 px each way uprig
 is one row, and both discard rows say whose they are, the opponent's nearer him.  The countdown
 never blanks when the board is redrawn and never counts down on the player's side while he has
 nothing to decide.  A whole arcade hand (the longest discard rows) still fits sideways; its
-replay's first and last step buttons are drawn (no font glyph needed) and named.
+replay's first and last step buttons are drawn (no font glyph needed) and named.  The 复盘 at the
+settlement fits every size too: nothing leaves its card, each move is said on one row.
 
 Screenshots: ``artifacts/screenshots/layout/``."""
 
@@ -303,6 +304,139 @@ def test_a_whole_arcade_hand_fits_sideways_and_replays(
                 page.set_viewport_size({"width": width, "height": height})
                 page.screenshot(path=str(folder / f"replay-{lang}-{width}x{height}.png"))
                 _check_replay_ends(page, lang)
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+# ------------------------------------------------------------------ the review (复盘)
+HAND = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5s", "6s", "7z", "7z", "2z"]
+REVIEW: dict[str, Any] = {
+    "count": 24,
+    "agreed": 20,
+    "kinds": {
+        "win": {"count": 1, "agreed": 0},
+        "ting": {"count": 1, "agreed": 0},
+        "claim": {"count": 4, "agreed": 4},
+        "discard": {"count": 18, "agreed": 16},
+    },
+    "decisions": [
+        {
+            "kind": "win",
+            "n": 52,
+            "hand": HAND[:13],
+            "drawn": None,
+            "offered": "7z",
+            "played": "pass",
+            "expert": "hu",
+            "played_after": {"shanten": 0, "left": None},
+            "expert_after": None,
+        },
+        {
+            "kind": "ting",
+            "n": 40,
+            "hand": HAND,
+            "drawn": "2z",
+            "offered": None,
+            "played": "discard:5s",
+            "expert": "ting:2z",
+            "played_after": {"shanten": 1, "left": 12},
+            "expert_after": {"shanten": 0, "left": 4},
+        },
+        {
+            "kind": "discard",
+            "n": 28,
+            "hand": HAND,
+            "drawn": "2z",
+            "offered": None,
+            "played": "discard:5s",
+            "expert": "discard:2z",
+            "played_after": {"shanten": 2, "left": 20},
+            "expert_after": {"shanten": 1, "left": 32},
+        },
+    ],
+}
+"""A review listing the most a review lists (three decisions), the longest moves in words
+among them (报听: "declare ready, discard" and its tile), each hand of 13 or 14 tiles."""
+
+REVIEW_MEASURE = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {x: r.left, y: r.top, right: r.right, bottom: r.bottom, w: r.width, h: r.height}; };
+  const card = document.querySelector(".settle-card");
+  const rows = (el) => {  // the rows the element's words are laid out on (not a tile's face)
+    const tops = [];
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (n.parentElement.closest(".tile")) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        if (r.width && !tops.some((t) => Math.abs(t - r.top) < 4)) tops.push(r.top);
+      }
+    }
+    return tops.length;
+  };
+  const doc = document.scrollingElement;
+  return {
+    sw: doc.scrollWidth, sh: doc.scrollHeight, card: box(card),
+    parts: [...document.querySelectorAll(".hn-review *")].filter((e) => e.getClientRects().length)
+      .map((e) => ({name: e.className || e.tagName, ...box(e)})),
+    moves: [...document.querySelectorAll(".hn-rv-line > span")]
+      .map((e) => ({text: e.textContent, rows: rows(e)})),
+    last: box(document.querySelector(".hn-review > :last-child")),
+  };
+}"""
+"""The review as it lies: the page's scroll size, the settlement's card, every part of the
+review (a box each), each move of its lines ("Computer: declare ready, discard 南") with the
+number of rows its words take, and the review's last part."""
+
+
+FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""Wait for two frames of the page (a change laid out and painted)."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_review_fits_every_screen(
+    browser: Browser, server: str, shots: Path, lang: str
+) -> None:
+    """Slow (a hand on auto-play): the 复盘 at the settlement, listing three decisions, seen at
+    every size: the page does not scroll, nothing of it leaves the settlement's card sideways,
+    each move is said on one row (what it leaves may go under it), and its last decision
+    scrolls into the screen."""
+    folder = _shots(shots)
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    errors = page_errors(page)
+    try:
+        page.goto(server + "/")
+        page.evaluate(f"localStorage.setItem('erren.lang', {lang!r})")
+        guest_table(page, server)
+        trustee_on(page)
+        page.wait_for_selector(".settle", timeout=60000)
+        page.click(".hn-review-ask")
+        page.wait_for_selector(".hn-rv-sum", timeout=20000)
+        page.evaluate(
+            """(body) => { const t = window.erren.table;
+            t.onMessage({type: 'review', game: t.game, ...body}); }""",
+            REVIEW,
+        )
+        assert page.locator(".hn-rv-row").count() == len(REVIEW["decisions"])
+        until(page, "!document.querySelector('#toasts .toast')", timeout=10000)  # 托管's notice
+        for size in SIZES:
+            width, height = size
+            where = f"review {lang} {width}×{height}"
+            page.set_viewport_size({"width": width, "height": height})
+            page.locator(".hn-review > *").last.scroll_into_view_if_needed()
+            page.evaluate(FRAMES)  # the scrolled card painted before the screenshot
+            page.screenshot(path=str(folder / f"review-{lang}-{width}x{height}.png"))
+            m = page.evaluate(REVIEW_MEASURE)
+            assert m["sh"] <= height and m["sw"] <= width, f"{where}: the page scrolls"
+            card = m["card"]
+            for part in m["parts"]:
+                inside = part["x"] >= card["x"] - 0.5 and part["right"] <= card["right"] + 0.5
+                assert inside, f"{where}: {part} leaves the card {card}"
+            for move in m["moves"]:
+                assert move["rows"] == 1, f"{where}: {move['text']!r} takes {move['rows']} rows"
+            assert _inside(m["last"], size), f"{where}: the last decision is off the screen"
         assert errors == []
     finally:
         page.context.close()

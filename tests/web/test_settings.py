@@ -70,6 +70,8 @@ def test_every_setting_shows_at_once_and_survives_a_reload(browser: Browser, ser
         expect(dialog).to_be_visible()
         expect(page.get_by_role("button", name="Settings", exact=True)).to_be_visible()
         expect(page.locator("#lang")).to_have_text("中文")
+        # redrawn, the panel's focus is on the checked choice, not on the first radio button
+        expect(dialog.get_by_label("English")).to_be_focused()
         expect(page.locator(".table-top .hn-switch")).to_contain_text("Hints")
         # the sound: the speaker button shows it off
         dialog.get_by_label("Sound", exact=True).uncheck()
@@ -181,6 +183,7 @@ class Aids:
         offer = self.offers.pop(0)
         self.real = list(legal)
         state["legal"] = offer if offer is not None else ["zimo", *legal]
+        state["wins"] = [] if offer is not None else ["zimo"]  # the server marks the wins
         return json.dumps(msg)
 
     def _up(self, payload: str | bytes) -> str | bytes:

@@ -30,8 +30,11 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from erren.bots.hints import hand_view
-from erren.engine import ArcadeView, HandResult, State, XiamenView
+from erren.engine import HandResult, State
+from erren.engine.result import ResultKind
+from erren.families.arcade.game.view import ArcadeView
 from erren.families.arcade.scoring import ArcadeResult
+from erren.families.xiamen.game.view import XiamenView
 from erren.families.xiamen.scoring import XiamenScore
 from erren.server.client import PlayerClient
 from erren.testing.scripted import (
@@ -92,7 +95,12 @@ def shown_hand(state: State, seat: int) -> Counter[str]:
     """What the settlement must draw for ``seat``: the winner's hand as scored (its winning
     tile included), anyone else's as held."""
     result = state.result
-    if result is None or result.kind != "win" or result.winner != seat or result.hand is None:
+    if (
+        result is None
+        or result.kind is not ResultKind.WIN
+        or result.winner != seat
+        or result.hand is None
+    ):
         return held(state, seat)
     hand = result.hand
     out = Counter(str(t) for t in hand.concealed)
@@ -141,7 +149,7 @@ def draw_line(family: str, options: Options, dealer: int) -> tuple[Line, State]:
     """A drawn hand: seat 0 ready (holding a wild, in a family with wilds), seat 1 not."""
 
     def accept(state: State) -> bool:
-        if state.result is None or state.result.kind != "draw":
+        if state.result is None or state.result.kind is not ResultKind.DRAW:
             return False
         wild = [k for k, m in marks_of(state).items() if m != "fake"]
         holds = not wild or held(state, 0)[wild[0]] > 0
@@ -158,7 +166,7 @@ def win_line(family: str, options: Options, dealer: int) -> tuple[Line, State]:
 
     def accept(state: State) -> bool:
         result = state.result
-        if result is None or result.kind != "win" or result.hand is None:
+        if result is None or result.kind is not ResultKind.WIN or result.hand is None:
             return False
         tiles = Counter(str(t) for t in result.hand.concealed)
         return all(tiles[kind] > 0 for kind in marks_of(state))
@@ -229,7 +237,16 @@ def at_table(
     browser: Browser, hand: Steered, seat: int, lang: str, size: tuple[int, int]
 ) -> Iterator[Page]:
     """Chromium at ``size`` in ``lang``, logged in as ``seat``'s player, on the table with the
-    settlement showing."""
+    settlement showing.  The players are registered: their settings are kept with the account,
+    so the account is told the language (a registered player's choice follows him)."""
+    token = hand.tokens[seat]
+    chosen = httpx.put(
+        f"{hand.url}/me/settings",
+        json={"lang": lang},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=10,
+    )
+    assert chosen.status_code == 200, chosen.text
     ctx: BrowserContext = browser.new_context(viewport={"width": size[0], "height": size[1]})
     ctx.add_init_script(
         f"localStorage.setItem('erren.token', {json.dumps(hand.tokens[seat])});"

@@ -1,6 +1,7 @@
 """The HTTP API's routes, by purpose: :mod:`.accounts` (sessions, beans, relief),
 :mod:`.tables` (rooms, matches, tables, the campaign) and :mod:`.games` (records, the
-filtered history), :mod:`.profile` (a player's figures, bean history, leaderboards).  The shared
+filtered history), :mod:`.profile` (a player's figures, bean history, leaderboards),
+:mod:`.settings` (a registered player's settings panel).  The shared
 pieces (errors with a ``code``, strict JSON bodies, the current user) are in :mod:`.common`.
 The browser client's page, files and replay frames are mounted by :mod:`.web` (with
 :mod:`.replay`)."""
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from erren.server.routes import accounts, games, profile, tables
+from erren.server.routes import accounts, games, profile, settings, tables
 
 __all__ = ["ROUTERS"]
 
@@ -18,4 +19,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     tables.router,
     games.router,
     profile.router,
+    settings.router,
 )

@@ -87,14 +87,20 @@ the server codes against (names and semantics are stable)::
     await store.history(user_id, *, family=, room=, opponent=, result=, limit=50)
         -> list[GameSummary]   # newest first, with the player's result and beans
 
+    # settings (settings.py): a registered player's settings panel, one JSON document
+    await store.account_settings(user_id) -> SavedSettings | None   # (document, updated_at)
+    await store.put_account_settings(user_id, document) -> SavedSettings   # replaces it whole;
+        # AccountError for a guest or an unknown user, ValueError past 1,024 bytes
+
 All methods are safe to call from many tasks at once; each is one short transaction.  Errors:
 :class:`StoreError` (base, an :class:`erren.errors.ErrenError`) ⊃ :class:`AuthError`,
 :class:`AccountError` ⊃ :class:`InsufficientBeans`; malformed arguments raise ``ValueError``.
 
 The code: :class:`Store` (``store.py``) is made of its parts — ``database.py`` (the URL, the
 migrations, transactions), ``ledger.py`` (beans, the audit, relief), ``accounts.py`` (users,
-sessions) and ``games.py`` (game records, campaign runs); ``errors.py`` and ``values.py`` hold
-what it raises and returns, ``models.py`` the tables, ``names.py`` the name rules.
+sessions), ``games.py`` (game records, campaign runs) and ``settings.py`` (a registered
+player's settings panel); ``errors.py`` and ``values.py`` hold what it raises and returns,
+``models.py`` the tables, ``names.py`` the name rules.
 """
 
 from __future__ import annotations
@@ -120,6 +126,7 @@ from erren.server.store.store import (
     NameTakenError,
     RatingLeader,
     ReliefError,
+    SavedSettings,
     Session,
     SettledHand,
     Store,
@@ -152,6 +159,7 @@ __all__ = [
     "Passwords",
     "RatingLeader",
     "ReliefError",
+    "SavedSettings",
     "Session",
     "SettledHand",
     "Store",

@@ -47,6 +47,7 @@ __all__ = [
     "RatingRow",
     "ServerKey",
     "SessionRow",
+    "SettingsRow",
     "UTCDateTime",
     "UserRow",
 ]
@@ -247,6 +248,20 @@ class CampaignRow(Base):
         ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
     )
     state: Mapped[dict[str, Any]]
+    updated_at: Mapped[datetime]
+
+
+class SettingsRow(Base):
+    """A registered player's settings panel, kept with his account: a JSON document of the
+    choices he made (``{"lang": "en", "tiles": "large", ...}``: the keys and values of
+    :mod:`erren.server.routes.settings`), replaced whole by each change."""
+
+    __tablename__ = "user_settings"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    document: Mapped[dict[str, Any]]
     updated_at: Mapped[datetime]
 
 

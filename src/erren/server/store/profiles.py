@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
+from erren.engine.result import ResultKind, WinHow
 from erren.server import rating
 from erren.server.store.database import utc_now
 from erren.server.store.errors import Fenced
@@ -34,7 +35,7 @@ RESULTS: Final = ("win", "loss", "draw")
 
 
 def _seat_result(row: HandRow, seat: int) -> Literal["win", "loss", "draw"]:
-    if row.kind == "draw":
+    if row.kind == ResultKind.DRAW:
         return "draw"
     if row.loser == seat:
         return "loss"
@@ -44,13 +45,13 @@ def _seat_result(row: HandRow, seat: int) -> Literal["win", "loss", "draw"]:
 def _result_filter(user_id: int, result: str) -> ColumnElement[bool]:
     """The hands ``result`` (``win``/``loss``/``draw``) for ``user_id``, in SQL."""
     if result == "draw":
-        return HandRow.kind == "draw"
+        return HandRow.kind == ResultKind.DRAW.value
     seats = ((Game.seat0_user_id, 0), (Game.seat1_user_id, 1))
     if result == "loss":
         return or_(*(and_(col == user_id, HandRow.loser == seat) for col, seat in seats))
     return or_(
         *(
-            and_(col == user_id, HandRow.kind != "draw", HandRow.loser == 1 - seat)
+            and_(col == user_id, HandRow.kind != ResultKind.DRAW.value, HandRow.loser == 1 - seat)
             for col, seat in seats
         )
     )
@@ -69,7 +70,7 @@ class Profiles(Ledger):
         (nothing changes: a retried settlement moves no bean and rates nobody twice).  With a
         ``fence`` (a cluster node's lease token for the table) below the game's fence, nothing
         is settled and :class:`Fenced` is raised: a node that lost the table moves no bean."""
-        if hand.kind not in ("win", "draw", "abort"):
+        if hand.kind not in frozenset(ResultKind):
             raise ValueError(f"a hand ends in a win, a draw or an abort, not {hand.kind!r}")
         self._check_transfers(transfers)
         key = f"game:{hand.game_id}"
@@ -160,7 +161,7 @@ class Profiles(Ledger):
         now = utc_now()
         winner = hand.winner
         rated: tuple[int, ...] = (first, second)
-        if hand.kind == "abort" and hand.loser is not None:
+        if hand.kind == ResultKind.ABORT and hand.loser is not None:
             # an escape is a rated loss for the escaper and nothing for the one who stayed:
             # a puppet's escape must not lift anybody's rating
             winner = 1 - hand.loser
@@ -217,16 +218,16 @@ class Profiles(Ledger):
             )
             f["hands"] += 1
             f["beans"] += row.beans0 if seat == 0 else row.beans1
-            if row.kind == "draw":
+            if row.kind == ResultKind.DRAW:
                 f["draws"] += 1
             elif row.loser == seat:
                 f["losses"] += 1
-                if row.kind == "win" and row.how in ("discard", "robbing"):
+                if row.kind == ResultKind.WIN and row.how in (WinHow.DISCARD, WinHow.ROBBING):
                     f["dealt_in"] += 1
-            if row.kind == "win" and row.winner == seat:
+            if row.kind == ResultKind.WIN and row.winner == seat:
                 f["wins"] += 1
                 f["fan"] += row.fan_total
-                if row.how == "zimo":
+                if row.how == WinHow.ZIMO:
                     f["self_drawn"] += 1
                 if row.ruleset not in best or row.fan_total > best[row.ruleset][1]:
                     best[row.ruleset] = (row.game_id, row.fan_total, row.points)
@@ -292,7 +293,7 @@ class Profiles(Ledger):
             .where(
                 or_(Game.seat0_user_id == user_id, Game.seat1_user_id == user_id),
                 Game.room.contains("/"),
-                HandRow.kind != "abort",
+                HandRow.kind != ResultKind.ABORT.value,
             )
         )
         if before_game is not None:

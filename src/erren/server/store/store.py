@@ -35,6 +35,7 @@ from erren.server.store.errors import (
 from erren.server.store.games import Games
 from erren.server.store.ledger import RELIEF_BELOW, RELIEF_TOP_UP
 from erren.server.store.profiles import Profiles
+from erren.server.store.settings import AccountSettings, SavedSettings
 from erren.server.store.values import (
     Audit,
     BeanLeader,
@@ -71,6 +72,7 @@ __all__ = [
     "NameTakenError",
     "RatingLeader",
     "ReliefError",
+    "SavedSettings",
     "Session",
     "SettledHand",
     "Store",
@@ -84,11 +86,12 @@ __all__ = [
 ]
 
 
-class Store(Accounts, Games, Profiles):
+class Store(Accounts, Games, Profiles, AccountSettings):
     """The server's storage; open with :meth:`open`, close with :meth:`close` (or
     ``async with await Store.open(...) as store``).  Safe to share between tasks.
 
     Its parts: :class:`~.database.StoreBase` (the database, transactions),
     :class:`~.ledger.Ledger` (beans), :class:`~.accounts.Accounts` (users, sessions) and
     :class:`~.games.Games` (game records, campaigns), :class:`~.profiles.Profiles` (settled
-    hands, ratings, leaderboards, the filtered history)."""
+    hands, ratings, leaderboards, the filtered history), :class:`~.settings.AccountSettings`
+    (a registered player's settings panel)."""

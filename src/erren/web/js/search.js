@@ -80,7 +80,9 @@ class Search {
       this.end();
       this.view?.seated(seat.table);
     } catch (e) {
-      if (ctrl !== this.ctrl || ctrl.signal.aborted) return; // another search, hidden or cancelled
+      // another search, hidden or cancelled; or the page is going away (a reload): the request
+      // dies with it, but the search is kept for the next page to resume
+      if (ctrl !== this.ctrl || ctrl.signal.aborted || leaving) return;
       if (e instanceof ApiError && e.code === "search-lost") {
         this.start(room, user, false, "lost");
         return;
@@ -121,6 +123,12 @@ class Search {
     }
   }
 }
+
+/** The page is being unloaded (a reload, a navigation): a request failing now keeps the search. */
+let leaving = false;
+window.addEventListener("beforeunload", () => { leaving = true; });
+window.addEventListener("pagehide", () => { leaving = true; });
+window.addEventListener("pageshow", () => { leaving = false; });
 
 /** The tab's one search. */
 export const search = new Search();

@@ -1,0 +1,129 @@
+"""A registered player's settings panel kept with his account (``user_settings``, revision
+0007), on SQLite and PostgreSQL: a document replaced whole, one per account, refused for a
+guest, bounded in size; and the revision itself, upgraded onto a database at 0006 that already
+has accounts, and downgraded again."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+
+import pytest
+from alembic import command
+from sqlalchemy import create_engine, inspect, make_url, text
+
+from erren.server.store import AccountError, Passwords, Store
+from erren.server.store.settings import MAX_SETTINGS_BYTES
+from erren.server.store.store import alembic_config
+
+pytestmark = pytest.mark.anyio
+
+PASSWORD = "settings-password"
+MINE = {"lang": "en", "tiles": "large", "felt": "blue", "sound": False}
+THEIRS = {"lang": "zh", "tiles": "small", "felt": "brown", "contrast": True}
+
+
+async def test_an_account_keeps_its_settings_and_each_put_replaces_them_whole(
+    store: Store,
+) -> None:
+    alice = await store.register("alice", PASSWORD)
+    assert await store.account_settings(alice.id) is None
+    before = datetime.now(UTC)
+    saved = await store.put_account_settings(alice.id, MINE)
+    assert saved.document == MINE
+    assert before <= saved.updated_at <= datetime.now(UTC)
+    assert await store.account_settings(alice.id) == saved
+    # a second put replaces the document: the keys it leaves out are gone
+    again = await store.put_account_settings(alice.id, {"motion": "reduce"})
+    kept = await store.account_settings(alice.id)
+    assert kept is not None
+    assert kept.document == {"motion": "reduce"}
+    assert kept.updated_at == again.updated_at >= saved.updated_at
+
+
+async def test_two_accounts_keep_their_own(store: Store) -> None:
+    alice = await store.register("alice", PASSWORD)
+    bob = await store.register("bob", PASSWORD)
+    carol = await store.register("carol", PASSWORD)
+    await asyncio.gather(
+        store.put_account_settings(alice.id, MINE), store.put_account_settings(bob.id, THEIRS)
+    )
+    mine, theirs = await store.account_settings(alice.id), await store.account_settings(bob.id)
+    assert mine is not None and mine.document == MINE
+    assert theirs is not None and theirs.document == THEIRS
+    assert await store.account_settings(carol.id) is None
+
+
+async def test_a_guest_keeps_none(store: Store) -> None:
+    guest = (await store.guest()).user
+    with pytest.raises(AccountError, match="registered accounts"):
+        await store.put_account_settings(guest.id, MINE)
+    assert await store.account_settings(guest.id) is None
+    with pytest.raises(AccountError, match="no user"):
+        await store.put_account_settings(guest.id + 1000, MINE)
+
+
+async def test_a_document_is_a_small_json_object(store: Store) -> None:
+    alice = await store.register("alice", PASSWORD)
+    # {"x":"…"}: 8 bytes around the text
+    at_limit = {"x": "a" * (MAX_SETTINGS_BYTES - 8)}
+    await store.put_account_settings(alice.id, at_limit)
+    with pytest.raises(ValueError, match="at most 1024"):
+        await store.put_account_settings(alice.id, {"x": "a" * (MAX_SETTINGS_BYTES - 7)})
+    with pytest.raises(ValueError, match="must be a dict"):
+        await store.put_account_settings(alice.id, ["en"])  # type: ignore[arg-type]
+    kept = await store.account_settings(alice.id)
+    assert kept is not None and kept.document == at_limit
+
+
+def _sync_url(database_url: str) -> str:
+    url = make_url(database_url)
+    if url.get_backend_name() == "postgresql":
+        url = url.set(drivername="postgresql+psycopg")
+    return url.render_as_string(hide_password=False)
+
+
+def _migrate(url: str, revision: str, *, down: bool = False) -> None:
+    config = alembic_config(url)
+    (command.downgrade if down else command.upgrade)(config, revision)
+
+
+def _tables(url: str) -> set[str]:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return set(inspect(conn).get_table_names())
+    finally:
+        engine.dispose()
+
+
+async def test_the_revision_upgrades_a_database_with_accounts_and_downgrades(
+    database_url: str,
+) -> None:
+    url = _sync_url(database_url)
+    await asyncio.to_thread(_migrate, url, "0006")
+    assert "user_settings" not in await asyncio.to_thread(_tables, url)
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO users (name, name_key, is_guest, created_at)"
+                    " VALUES ('older', 'older', false, CURRENT_TIMESTAMP)"
+                )
+            )
+            older = conn.scalar(text("SELECT id FROM users WHERE name = 'older'"))
+    finally:
+        engine.dispose()
+    assert isinstance(older, int)
+    store = await Store.open(database_url, passwords=Passwords.fast())  # upgrades to head
+    try:
+        assert await store.account_settings(older) is None
+        await store.put_account_settings(older, MINE)
+        kept = await store.account_settings(older)
+        assert kept is not None and kept.document == MINE
+    finally:
+        await store.close()
+    await asyncio.to_thread(_migrate, url, "0006", down=True)
+    assert "user_settings" not in await asyncio.to_thread(_tables, url)
+    assert "users" in await asyncio.to_thread(_tables, url)
