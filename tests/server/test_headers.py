@@ -11,7 +11,8 @@ from html.parser import HTMLParser
 
 import httpx
 
-from erren.web import ASSETS, RELEASE, WEB_DIR
+from erren.engine.family import families, find_family
+from erren.web import ASSETS, RELEASE, WEB_DIR, family_modules
 
 from ._support.harness import Server
 
@@ -153,7 +154,11 @@ def test_a_revalidated_file_that_did_not_change_is_304(server: Server) -> None:
 
 
 def test_only_the_client_files_are_served(server: Server) -> None:
-    assert set(ASSETS) == {"style.css"} | {f"js/{p.name}" for p in (WEB_DIR / "js").glob("*.js")}
+    assert set(ASSETS) == (
+        {"style.css"}
+        | {f"js/{p.name}" for p in (WEB_DIR / "js").glob("*.js")}
+        | {f"js/families/{f.name}.js" for f in families() if f.web_module is not None}
+    )
     with httpx.Client(base_url=server.url) as http:
         for path in (
             "/web/__init__.py",
@@ -168,6 +173,24 @@ def test_only_the_client_files_are_served(server: Server) -> None:
             reply = http.get(path)
             assert reply.status_code == 404, path
             assert "import" not in reply.text
+
+
+def test_each_family_serves_its_own_client_module(server: Server) -> None:
+    """``GET /families`` lists each family's client module (in the order people read the
+    families) under the release's URL, served like the client's own files."""
+    with httpx.Client(base_url=server.url) as http:
+        modules = http.get("/families").json()["modules"]
+        assert list(modules) == ["guobiao-2p", "xiamen", "arcade"]
+        assert modules == family_modules()
+        for name, url in modules.items():
+            assert url == f"/web/{RELEASE}/js/families/{name}.js"
+            reply = http.get(url)
+            _assert_secure(reply)
+            assert reply.headers["cache-control"] == YEAR
+            assert "javascript" in reply.headers["content-type"]
+            module = find_family(name).web_module
+            assert module is not None and reply.text == module.read_text(encoding="utf-8")
+            assert "export default function" in reply.text
 
 
 def test_docs_load_nothing_from_elsewhere(server: Server) -> None:

@@ -2,7 +2,8 @@
 by ``erren serve`` at ``/`` (the routes are in :mod:`erren.server.routes.web`).
 
 This package holds the client's files (``index.html``, ``style.css``, ``js/*.js``) and pure
-helpers without server dependencies: which files make up the client (:data:`ASSETS`), the
+helpers without server dependencies: which files make up the client (:data:`ASSETS`, each
+family's client module among them: :func:`family_modules`), the
 release hash in their URLs (:data:`RELEASE`), ``index.html`` pointing at them
 (:func:`index_html`) and the scoring names the settlement screen shows (:func:`names`).
 """
@@ -14,6 +15,7 @@ import re
 from pathlib import Path
 from typing import Final
 
+from erren.engine.family import families
 from erren.web.names import names
 
 __all__ = [
@@ -23,6 +25,8 @@ __all__ = [
     "RELEASE_SHAPE",
     "REVALIDATE",
     "WEB_DIR",
+    "family_module_path",
+    "family_modules",
     "index_html",
     "names",
 ]
@@ -41,11 +45,21 @@ def _assets() -> dict[str, Path]:
         rel = path.relative_to(WEB_DIR)
         if path.is_file() and path.suffix in CLIENT_SUFFIXES and "__pycache__" not in rel.parts:
             found[rel.as_posix()] = path
+    for family in families():  # each family's own part of the client, from its package
+        if family.web_module is not None:
+            found[family_module_path(family.name)] = family.web_module
     return found
 
 
+def family_module_path(name: str) -> str:
+    """Where family ``name``'s client module is under ``/web/`` (``js/families/<name>.js``)."""
+    return f"js/families/{name}.js"
+
+
 ASSETS: Final = _assets()
-"""The client's files by their path under ``/web/`` (nothing else is served from here)."""
+"""The client's files by their path under ``/web/`` (nothing else is served from here): the
+files of this package and each family's client module
+(:attr:`~erren.engine.family.Family.web_module`) at :func:`family_module_path`."""
 
 
 def _release() -> str:
@@ -59,6 +73,16 @@ RELEASE: Final = _release()
 """The client's release: the first 12 hex digits of the SHA-256 of all its files."""
 RELEASE_SHAPE: Final = re.compile(r"[0-9a-f]{12}")
 """What a release looks like in a URL (``/web/<release>/...``)."""
+
+
+def family_modules() -> dict[str, str]:
+    """The URL of each registered family's client module under the current release, by the
+    family's name (a family without one is left out: the client uses the shared defaults)."""
+    return {
+        family.name: f"/web/{RELEASE}/{family_module_path(family.name)}"
+        for family in families()
+        if family_module_path(family.name) in ASSETS
+    }
 
 
 def index_html() -> str:

@@ -25,6 +25,7 @@ from erren.server.routes.models import (
     UnitOut,
     seat_out,
 )
+from erren.web import family_modules
 
 __all__ = ["ACCOUNT_NEEDED", "router"]
 
@@ -43,11 +44,15 @@ class SearchOut(BaseModel):
 
 
 @router.get("/families")
-async def families() -> dict[str, list[str]]:
+async def families() -> dict[str, Any]:
+    """The families, computer levels and bots; ``modules``: each family's client module (its
+    names, marks and settlement lines: :attr:`erren.engine.family.Family.web_module`) by name,
+    in the order people read them (:attr:`~erren.engine.family.Family.listing_order`)."""
     return {
         "families": list(family_names()),
         "levels": [level.value for level in Level],
         "bots": list(bot_names()),
+        "modules": family_modules(),
     }
 
 

@@ -5,7 +5,9 @@
 
 * ``GET /`` — ``index.html`` (the single page: lobby, table, settlement, replays), never cached
   (``Cache-Control: no-cache``), its stylesheet and script under the release's URL;
-* ``/web/<release>/...`` — the client's files (``js/*.js``, ``style.css``), cached for a year
+* ``/web/<release>/...`` — the client's files (``js/*.js``, ``style.css``, and each family's
+  client module at ``js/families/<family>.js``: :attr:`erren.engine.family.Family.web_module`,
+  listed by ``GET /families``), cached for a year
   (``immutable``): ``<release>`` (:data:`erren.web.RELEASE`) is a hash of every file of the
   client, so a new release has new URLs and is never served stale;
 * ``/web/...`` — the same files under their plain URL (an old tab, a bookmark), revalidated

@@ -3,11 +3,13 @@
 
 import { confirmButton } from "./giving.js";
 import { t } from "./i18n.js";
+import { familyVerb } from "./families.js";
 import { parseTiles } from "./notation.js";
 
 /** @typedef {{label: string, key: string, cls?: string, options?: Array<{action: string, tiles: string[], label?: string}>, action?: string, run?: () => void}} Button */
 
-const VERB_ORDER = ["hu", "zimo", "win", "sanjindao", "qiangjin", "gang", "peng", "chi", "ting", "takepung", "discardgold", "pick", "pass"];
+/** Where each shared button goes (a family's own moves say their place: families.js). @type {Record<string, number>} */
+const PLACE = { hu: 0, zimo: 1, gang: 5, peng: 6, chi: 7, ting: 8, takepung: 9, pass: 12 };
 
 /**
  * The buttons of the legal actions, grouped by verb in a fixed order (discards are clicks on
@@ -32,9 +34,6 @@ export function actionButtons(o) {
     const tiles = arg ? parseTiles(arg) : [];
     if (verb === "discard") continue;
     if (verb === "hu" || verb === "zimo") add(verb, { label: t(verb === "zimo" ? "a_zimo" : "a_hu"), key: "h", cls: "win", action: a });
-    else if (verb === "win") add(verb, { label: t("a_win"), key: "h", cls: "win", action: a });
-    else if (verb === "sanjindao") add(verb, { label: t("a_sanjindao"), key: "h", cls: "win", action: a });
-    else if (verb === "qiangjin") add(verb, { label: t("a_qiangjin"), key: "h", cls: "win", options: [{ action: a, tiles }] });
     else if (verb === "peng") add(verb, { label: t("a_peng"), key: "p", action: a });
     else if (verb === "minggang" || verb === "angang" || verb === "jiagang") {
       const shown = tiles.length ? [tiles[0], tiles[0], tiles[0], tiles[0]] : o.pending ? Array(4).fill(o.pending) : [];
@@ -45,13 +44,18 @@ export function actionButtons(o) {
       // the tiles given up one at a time: chosen here as a whole (exchange mode, or the pung offer)
       if (o.mode !== "exchange" && !o.given.length) add("takepung", { label: t("a_takepung"), key: "x", cls: o.mode === "takepung" ? "on" : "", run: () => o.toggleMode("takepung") });
     }
-    else if (verb === "discardgold") add(verb, { label: t("a_discardgold"), key: "d", action: a });
-    else if (verb === "pick") add(verb, { label: t("a_pick"), key: "g", options: [{ action: a, tiles }] });
     else if (verb === "exchange") continue;
     else if (verb === "pass") add(verb, { label: t("a_pass"), key: " ", cls: "pass", action: a });
-    else add(verb, { label: verb, key: "", action: a });
+    else {
+      const own = familyVerb(verb);
+      if (!own) add(verb, { label: verb, key: "", action: a });
+      else if (own.tiles) add(verb, { label: t(own.label), key: own.key, cls: own.cls, options: [{ action: a, tiles }] });
+      else add(verb, { label: t(own.label), key: own.key, cls: own.cls, action: a });
+    }
   }
-  const out = [...groups.entries()].sort((a, b) => VERB_ORDER.indexOf(a[0]) - VERB_ORDER.indexOf(b[0])).map((e) => e[1]);
+  /** @param {string} verb @returns {number} */
+  const place = (verb) => PLACE[verb] ?? familyVerb(verb)?.place ?? -1;
+  const out = [...groups.entries()].sort((a, b) => place(a[0]) - place(b[0])).map((e) => e[1]);
   const confirm = legal.length ? confirmButton(o.mode, o.given, o.mode === "exchange" || o.mode === "takepung" ? o.selectedTiles() : []) : null;
   if (confirm) out.unshift(confirm);
   return out;

@@ -9,15 +9,22 @@
 import { describeEvent, isEngineEvent } from "./events.js";
 import { getLang, t } from "./i18n.js";
 import { tileName } from "./tiles.js";
+import { familyEvent } from "./families.js";
 
 /** @typedef {import("./table.js").GameEvent} GameEvent */
 /** @typedef {import("./prompts.js").Prompt} Prompt */
 
-/** The event kinds said as they come (the table's own setup, passes and 托管 are not). */
+/** The event kinds said as they come (the table's own setup, passes and 托管 are not), and a
+ * family's own that say so (families.js). */
 const SAID = new Set([
-  "draw", "discard", "ting", "chi", "peng", "minggang", "angang", "jiagang", "flower", "you",
-  "hu", "zimo", "huangzhuang", "escape", "gold", "wild", "exchange", "pick", "takepung", "haidi", "timeout",
+  "draw", "discard", "ting", "chi", "peng", "minggang", "angang", "jiagang", "flower",
+  "hu", "zimo", "huangzhuang", "escape", "timeout",
 ]);
+
+/** Whether an event of `kind` is said as it comes. @param {string} kind @returns {boolean} */
+function saidAsItComes(kind) {
+  return SAID.has(kind) || !!familyEvent(kind)?.said;
+}
 
 /** The seconds left on the player's own decision at which he is warned, once. */
 export const WARN_AT = 5;
@@ -70,7 +77,7 @@ export function clearAnnouncements() {
 export function announceEvents(events, seat, names, said) {
   for (const ev of events) {
     if (ev.kind === "settlement") announce(said(ev.result || {}));
-    else if (isEngineEvent(ev) && SAID.has(ev.kind)) announce(describeEvent(ev, seat, names));
+    else if (isEngineEvent(ev) && saidAsItComes(ev.kind)) announce(describeEvent(ev, seat, names));
   }
 }
 

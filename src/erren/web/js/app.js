@@ -11,9 +11,11 @@ import { lobbyScreen, loginScreen } from "./lobby.js";
 import { profileScreen } from "./profile.js";
 import { historyScreen, replayScreen } from "./replay.js";
 import { loadNames } from "./settle.js";
+import { familyIds, loadFamilies } from "./families.js";
 import { closeRules, openRules, parseRulesHash, rulesHref } from "./rules.js";
 import { closeTutorial, openTutorial, tutorialOffer } from "./tutorial.js";
 import { openSettings } from "./settings.js";
+import { keptWithAccount, settingsChanged, signedIn, signedOut } from "./accountsettings.js";
 import { TableView } from "./table.js";
 
 /** @typedef {import("./api.js").User} User */
@@ -34,10 +36,10 @@ function header() {
   // a guest has no beans to spend (bean rooms are for registered players): no balance shown
   if (user && !user.guest) items.push(h("a#beans.beans", { href: "#/profile", title: t("pf_title") }, ""));
   if (user) items.push(h("a.user#link-profile", { href: "#/profile", title: t("pf_title") }, playerName(user.name)));
-  items.push(h("button.ghost#rules", { type: "button", onclick: () => { location.hash = rulesHref(table && table.info ? table.info.family : "guobiao-2p"); } }, t("rules_rules")));
+  items.push(h("button.ghost#rules", { type: "button", onclick: () => { location.hash = rulesHref(table && table.info ? table.info.family : familyIds()[0] || ""); } }, t("rules_rules")));
   items.push(settingsButton());
   // the switch names the other language in that language
-  items.push(h("button.ghost#lang", { type: "button", lang: otherLang(), onclick: () => { setLang(getLang() === "zh" ? "en" : "zh"); route(); } }, t("lang_switch")));
+  items.push(h("button.ghost#lang", { type: "button", lang: otherLang(), onclick: () => { setLang(getLang() === "zh" ? "en" : "zh"); settingsChanged(); route(); } }, t("lang_switch")));
   if (user) items.push(h("button.ghost#logout", { type: "button", onclick: logout }, t("logout")));
   bar.replaceChildren(...items);
   if (user && !user.guest) refreshBeans();
@@ -51,12 +53,13 @@ function settingsButton() {
   const btn = h("button.ghost.icon#btn-settings", { type: "button", "aria-label": t("settings"), title: t("settings"), "aria-haspopup": "dialog" });
   btn.innerHTML = GEAR;
   btn.addEventListener("click", () => openSettings((what) => {
+    settingsChanged();
     if (what === "lang") route().catch(showError);
     else if (table) {
       table.autoAnswer();
       table.render();
     }
-  }));
+  }, keptWithAccount()));
   return btn;
 }
 
@@ -72,6 +75,7 @@ function refreshBeans() {
 window.addEventListener("erren:settled", () => { if (user && !user.guest) refreshBeans(); });
 
 async function logout() {
+  signedOut();
   await api("POST", "/auth/logout").catch(() => {});
   setToken(null);
   user = null;
@@ -144,6 +148,8 @@ async function route() {
       if (e instanceof ApiError && e.status === 401) setToken(null);
     }
   }
+  // a registered player's settings follow his account: taken once, before the screen is drawn
+  if (user) await signedIn(user);
   header();
   document.body.dataset.screen = parts[0] || "lobby";
   if (parts[0] === "replay" && parts[1]) {
@@ -163,6 +169,7 @@ async function route() {
     table = new TableView(main, parts[1], (reason, next) => {
       table = null;
       if (reason === "logged-out") {
+        signedOut();
         setToken(null);
         user = null;
       }
@@ -195,7 +202,10 @@ async function route() {
 }
 
 // the rules drawer switched the language: the header follows (the screen under it on closing)
-window.addEventListener("erren-lang", () => header());
+window.addEventListener("erren-lang", () => {
+  settingsChanged();
+  header();
+});
 
 window.addEventListener("hashchange", () => {
   route().catch(showError);
@@ -207,7 +217,7 @@ function showError(err) {
 }
 
 window.setInterval(tickTimers, 250);
-loadNames().finally(() => route().catch(showError));
+Promise.allSettled([loadNames(), loadFamilies()]).finally(() => route().catch(showError));
 
 // for the browser tests and the curious: the live table
 Object.defineProperty(window, "erren", { value: { get table() { return table; } } });

@@ -6,6 +6,7 @@ import { sortTiles } from "./notation.js";
 import { warnTimer } from "./sound.js";
 import { warnTime } from "./announce.js";
 import { tileEl, tileName } from "./tiles.js";
+import { badgeText, familyClient, markOf } from "./families.js";
 
 /**
  * An observation as the server sends it (schema.js, generated from the engine), plus both
@@ -14,20 +15,18 @@ import { tileEl, tileName } from "./tiles.js";
  * @typedef {import("./schema.js").Observation & {hands?: string[][]}} Obs
  */
 
-/** The gold kind of a xiamen observation, else null. @param {Obs} st @returns {string|null} */
-export function goldOf(st) {
-  return st.view.family === "xiamen" ? st.view.gold : null;
-}
-
-/** Each seat's 游 level (xiamen), else zeros. @param {Obs} st @returns {[number, number]} */
-function youLevels(st) {
-  return st.view.family === "xiamen" ? st.view.you_level : [0, 0];
-}
+/** @typedef {import("./families.js").TileMark} TileMark */
+/** @typedef {import("./families.js").IndicatorPart} IndicatorPart */
+/** @typedef {import("./families.js").TableContext} TableContext */
 
 /**
+ * The board of a family's table: ``marks``, the tiles its family marks (a gold, a 财神: they
+ * wear a badge and are drawn first in the hand), ``indicators``, what the family shows at the
+ * centre (the gold, the 财神 and its flowers), ``offer``, a tile offered for a pung answered by
+ * giving tiles up (giving.js).
  * @typedef {{
  *   family: string, me: number, names: string[], state: Obs,
- *   open: boolean, wild: string|null, flowerKind: string|null,
+ *   open: boolean, marks: TileMark[], indicators: IndicatorPart[][],
  *   lastDiscard: {seat: number, index: number}|null, oppDrew: boolean,
  *   online: boolean[], ready: boolean[], handNo: number, timerEnd: number|null, timerMine?: boolean,
  *   lastText: string, offer?: string|null,
@@ -39,30 +38,23 @@ function youLevels(st) {
  */
 
 /**
- * What a tile is when it is a wild or plays as one, for its badge and its name: a gold (金), a
- * 财神, or a White playing as the gold kind (假金); null for any other tile. The board and the
- * settlement (settle.js) mark tiles with it.
- * @param {string|null} gold the xiamen gold kind @param {string|null} wild the arcade 财神 kind
- * @param {string} tile @returns {{badge: string, name: string}|null}
+ * The family's marks and centre indicators of a table's view (families.js), for a board.
+ * @param {string} family @param {Obs} st @param {TableContext} ctx
+ * @returns {{marks: TileMark[], indicators: IndicatorPart[][]}}
  */
-export function wildMark(gold, wild, tile) {
-  const zh = getLang() === "zh";
-  if (gold && tile === gold) return { badge: zh ? "金" : "G", name: t("gold") };
-  if (wild && tile === wild) return { badge: zh ? "财" : "W", name: t("wild") };
-  // xiamen R-1.8: a White plays as the gold kind's natural tile (假金), unless White is the gold
-  if (gold && gold !== "5z" && tile === "5z") return { badge: zh ? "假" : "=G", name: t("fake_gold") };
-  return null;
+export function familyBoard(family, st, ctx) {
+  const client = familyClient(family);
+  return { marks: client.marks ? client.marks(st.view, ctx) : [], indicators: client.indicators ? client.indicators(st.view, ctx) : [] };
 }
 
-/** The badge of a wild tile, if the tile is one. @param {BoardView} v @param {string} tile @returns {string|undefined} */
+/** The badge of a marked tile, if the tile is one. @param {BoardView} v @param {string} tile @returns {string|undefined} */
 function badge(v, tile) {
-  return wildMark(goldOf(v.state), v.family === "arcade" ? v.wild : null, tile)?.badge;
+  return badgeText(markOf(v.marks, tile));
 }
 
 /** Is the tile a wild (a gold or a 财神; not a White playing as the gold)? @param {BoardView} v @param {string} tile @returns {boolean} */
 function isWild(v, tile) {
-  const gold = goldOf(v.state);
-  return (!!gold && tile === gold) || (v.family === "arcade" && !!v.wild && tile === v.wild);
+  return !!markOf(v.marks, tile)?.wild;
 }
 
 /** Wilds first (xiamen R-1.7: golds at the far left), then the rest sorted. @param {BoardView} v @param {string[]} tiles @returns {string[]} */
@@ -106,8 +98,8 @@ function barEl(v, seat) {
   if (st.dealer === seat) badges.push(h("span.badge.badge-dealer", { title: t("dealer") }, getLang() === "zh" ? "庄" : "D"));
   if (st.ting[seat]) badges.push(h("span.badge.badge-ting", null, t("ting_badge")));
   if (st.trustee[seat]) badges.push(h("span.badge.badge-trustee", null, t("trustee_on")));
-  const level = youLevels(st)[seat];
-  if (level) badges.push(h("span.badge.badge-you", null, ["", "游金", "双游", "三游"][level] || "游"));
+  const tags = familyClient(v.family).seatTags;
+  for (const tag of tags ? tags(st.view, seat) : []) badges.push(h(`span.badge.${tag.cls}`, null, tag.text));
   if (!v.online[seat]) badges.push(h("span.badge.badge-off", null, t("offline")));
   if (st.to_act === seat) badges.push(h("span.badge.badge-turn", null, "●"));
   return h(
@@ -145,9 +137,9 @@ export function handOrder(v, tiles, seat) {
  * @param {BoardView} v @param {HTMLElement} el @param {string} tile @param {number} i @param {boolean} can
  */
 function myTile(v, el, tile, i, can) {
-  const mark = wildMark(goldOf(v.state), v.family === "arcade" ? v.wild : null, tile);
+  const mark = markOf(v.marks, tile);
   const given = v.given && v.given.has(i) ? t("tile_given") : "";
-  const name = [tileName(tile, getLang()), mark ? mark.name : "", t("tile_nth", i + 1), given].filter(Boolean).join(", ");
+  const name = [tileName(tile, getLang()), mark ? t(mark.name) : "", t("tile_nth", i + 1), given].filter(Boolean).join(", ");
   el.setAttribute("role", "button");
   el.setAttribute("aria-label", name);
   if (!can) el.setAttribute("aria-disabled", "true");
@@ -268,13 +260,9 @@ function centerEl(v) {
   line.append(h("span", null, t("hand_no", v.handNo || 1)));
   line.append(h("span", { title: t("round_wind") }, `${t("round_wind")} ${t(`wind_${st.round_wind.charAt(0)}`)}`));
   info.append(line);
-  const gold = goldOf(st);
-  if (gold) {
-    info.append(h("div.indicator", null, h("span", null, `${t("gold")}`), tileEl(gold, { size: "s", lang, badge: lang === "zh" ? "金" : "G" })));
-  }
-  if (v.wild) {
-    const extra = v.flowerKind ? [h("span", null, t("flower_kind")), tileEl(v.flowerKind, { size: "xs", lang })] : [];
-    info.append(h("div.indicator", null, h("span", null, t("wild")), tileEl(v.wild, { size: "s", lang, badge: lang === "zh" ? "财" : "W" }), ...extra));
+  for (const row of v.indicators) {
+    const parts = row.map((p) => ("text" in p ? h("span", null, t(p.text)) : tileEl(p.tile, { size: p.size, lang, badge: badgeText(p.badge) })));
+    info.append(h("div.indicator", null, ...parts));
   }
   if (v.offer) info.append(h("div.indicator", null, h("span", null, t("pung_offer_short")), tileEl(v.offer, { size: "xs", lang })));
   info.append(timerEl(v));

@@ -3,12 +3,13 @@
 
 import { getLang, t } from "./i18n.js";
 import { tileName } from "./tiles.js";
+import { familyEvent } from "./families.js";
 
 /** @typedef {import("./table.js").GameEvent} GameEvent */
 /** @typedef {import("./schema.js").EngineEvent} EngineEvent */
 
-/** The kinds the line about the latest move speaks of. */
-const LATEST = new Set(["discard", "ting", "chi", "peng", "minggang", "angang", "jiagang", "flower", "you", "timeout", "trustee"]);
+/** The kinds the line about the latest move speaks of (and a family's own that say so). */
+const LATEST = new Set(["discard", "ting", "chi", "peng", "minggang", "angang", "jiagang", "flower", "timeout", "trustee"]);
 
 /** The i18n key of an event kind (the three kongs share one). @param {string} kind @returns {string} */
 export function eventKey(kind) {
@@ -17,21 +18,17 @@ export function eventKey(kind) {
 
 /** The data of an event as the second argument of its sentence. @param {EngineEvent} ev @returns {string} */
 function detail(ev) {
-  const lang = getLang();
   switch (ev.kind) {
     case "trustee":
       return t(ev.data.on ? "e_on" : "e_off");
     case "shuffle":
-    case "exchange":
       return String(ev.data.count);
     case "dice":
       return ev.data.dice.join(", ");
-    case "wild":
-      return tileName(ev.data.flower, lang);
-    case "haidi":
-      return String(ev.data.draws);
-    default:
-      return "";
+    default: {
+      const own = familyEvent(ev.kind);
+      return own && own.detail ? own.detail(ev) : "";
+    }
   }
 }
 
@@ -58,7 +55,7 @@ export function isEngineEvent(ev) {
 export function describeLast(events, seat, names) {
   for (let i = events.length - 1; i >= 0; i -= 1) {
     const ev = events[i];
-    if (!isEngineEvent(ev) || !LATEST.has(ev.kind) || ev.player < 0) continue;
+    if (!isEngineEvent(ev) || !(LATEST.has(ev.kind) || familyEvent(ev.kind)?.latest) || ev.player < 0) continue;
     return describeEvent(ev, seat, names);
   }
   return "";

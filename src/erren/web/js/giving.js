@@ -1,28 +1,31 @@
-// arcade's choices of tiles to give up (R2.21 the opening exchange, R2.22 the answer to a pung
+// The choices of tiles to give up (arcade's R2.21 opening exchange and R2.22 answer to a pung
 // offer): the tiles are sent one `give:X` at a time, in canonical order, then `exchange` (the
-// third give takes the pung).  The server keeps the tiles given so far (`view.giving`), so a
-// reload or reconnect in the middle shows them as given and carries on with the rest only.
+// third give takes the pung).  The server keeps the tiles given so far (the family's `giving`
+// hook reads them from the view), so a reload or reconnect in the middle shows them as given
+// and carries on with the rest only.
 
 import { t } from "./i18n.js";
+import { familyClient } from "./families.js";
 import { formatTiles, parseTiles, sortTiles, tileKey } from "./notation.js";
 
 /** @typedef {import("./board.js").Obs} Obs */
 /** @typedef {import("./actions.js").Button} Button */
 /** @typedef {"exchange"|"takepung"} GivingMode */
 
-/** The tiles given so far in the choice the seat is making (none outside arcade).
- * @param {Obs|null} st @returns {string[]} */
-export function givenTiles(st) {
-  return st && st.view.family === "arcade" ? st.view.giving : [];
+/** The tiles given so far in the choice the seat is making (none in a family without one).
+ * @param {string} family @param {Obs|null} st @returns {string[]} */
+export function givenTiles(family, st) {
+  const giving = familyClient(family).giving;
+  return st && giving ? giving(st.view) : [];
 }
 
 /** The choice the state holds the seat in, if any: the opening exchange, or a pung answer under
  * way (its gives are then the only moves).
- * @param {Obs} st @param {number} seat @returns {GivingMode|null} */
-export function heldMode(st, seat) {
+ * @param {Obs} st @param {number} seat @param {string[]} given the tiles given so far @returns {GivingMode|null} */
+export function heldMode(st, seat, given) {
   if (st.to_act !== seat || !st.legal.length) return null;
   if (st.phase === "exchange") return "exchange";
-  if (st.phase === "turn" && givenTiles(st).length) return "takepung";
+  if (st.phase === "turn" && given.length) return "takepung";
   return null;
 }
 

@@ -17,12 +17,6 @@ const S = {
   beans: ["欢乐豆", "beans"],
   balance: ["欢乐豆 {0}", "{0} beans"],
   family: ["玩法", "Game"],
-  fam_guobiao: ["二人国标", "Guobiao 2-player"],
-  fam_xiamen: ["厦门麻将", "Xiamen"],
-  fam_arcade: ["街机麻将", "Arcade"],
-  fam_guobiao_d: ["一门花色加字牌，番种计分", "One suit plus honors, scored in fan"],
-  fam_xiamen_d: ["金牌百搭、游金、水数计分", "Wild golds, swimming-gold chains, scored in water"],
-  fam_arcade_d: ["财神百搭、报听、役满", "Wild tiles, declared ready, limit hands"],
   rooms: ["场次", "Rooms"],
   stake: ["底注 {0}/番", "{0} per point"],
   stake_per: ["底注 {0}/{1}", "{0} per {1}"],
@@ -154,8 +148,13 @@ const S = {
   set_felt_blue: ["蓝", "Blue"],
   set_felt_brown: ["红棕", "Red-brown"],
   set_autowin: ["自动和（能和牌时立即和）", "Auto-win (claim a win at once)"],
+  set_autowin_note: [
+    "所有和法都算：胡、自摸、三金倒、抢金、游金胡；游金时就此和牌，不打金去双游。",
+    "Every kind of win: on a discard, self-drawn, three golds, robbing the gold, swimming; it never throws the gold to swim on.",
+  ],
   set_noclaims: ["不吃碰（只能吃、碰时自动过）", "No chow/pung (pass when only a chow or pung is offered)"],
   set_note: ["设置保存在这个浏览器里。", "Settings are kept in this browser."],
+  set_note_account: ["设置随账号保存：在哪个浏览器登录都一样。", "Settings are kept with your account: the same in any browser you sign in on."],
   set_close: ["关闭", "Close"],
   choose: ["请选择", "Choose"],
   ting_pick: ["选择听牌时打出的牌", "Pick the tile to discard as you declare ready"],
@@ -628,6 +627,13 @@ export function getLang() {
   return lang;
 }
 
+/** The language the player chose in this browser, or null while it follows the browser's.
+ * @returns {Lang|null} */
+export function chosenLang() {
+  const kept = localStorage.getItem("erren.lang");
+  return kept === "zh" || kept === "en" ? kept : null;
+}
+
 /** @param {Lang} value */
 function applyLang(value) {
   lang = value;
@@ -711,11 +717,6 @@ export function roomIdName(id) {
  * @param {string} name @returns {string} */
 export function playerName(name) {
   return name.startsWith("guest-") ? t("guest_name", name.slice(6)) : name;
-}
-
-/** A family's name in the player's language. @param {string} family @returns {string} */
-export function familyName(family) {
-  return t({ "guobiao-2p": "fam_guobiao", xiamen: "fam_xiamen", arcade: "fam_arcade" }[family] || family);
 }
 
 /** Whether a string has a row (in both languages). @param {string} key @returns {boolean} */

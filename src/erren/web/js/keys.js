@@ -43,7 +43,7 @@ export function onTableKey(v, e) {
     return;
   }
   if (key === "escape" && (v.mode || v.chooser)) {
-    if (v.mode !== "exchange" && !(v.state && heldMode(v.state, v.seat))) v.mode = null; // a choice under way stays open
+    if (v.mode !== "exchange" && !(v.state && heldMode(v.state, v.seat, v.givenSoFar()))) v.mode = null; // a choice under way stays open
     v.chooser = null;
     v.render();
     return;

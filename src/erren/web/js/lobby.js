@@ -7,7 +7,7 @@ import { h, num, toast } from "./dom.js";
 import { LEVELS, failure, levelName, playerName, stakeText, t } from "./i18n.js";
 import { RELIEF_BELOW, reliefEl, roomName } from "./notices.js";
 import { clearSearch, savedSearch, search } from "./search.js";
-import { familyName } from "./table.js";
+import { familyBlurb, familyIds, familyName } from "./families.js";
 
 /** @typedef {import("./api.js").User} User */
 /** @typedef {import("./api.js").Room} Room */
@@ -97,7 +97,7 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
   if (beans) beans.textContent = `${num(balance)} ${t("beans")}`;
   /** @type {string[]} */
   const families = fams.families;
-  let family = localStorage.getItem("erren.family") || "guobiao-2p";
+  let family = localStorage.getItem("erren.family") || familyIds()[0];
   if (!families.includes(family)) family = families[0];
   let level = localStorage.getItem("erren.level") || "normal";
   if (!LEVELS.includes(level)) level = "normal";
@@ -126,13 +126,12 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
   const draw = () => {
     const famTabs = h("div.fam-tabs", { role: "tablist" });
     for (const f of families) {
-      const key = { "guobiao-2p": "fam_guobiao", xiamen: "fam_xiamen", arcade: "fam_arcade" }[f] || "";
       famTabs.append(
         h(
           `button.fam${f === family ? ".on" : ""}`,
           { type: "button", role: "tab", "aria-selected": f === family ? "true" : "false", "data-family": f, onclick: () => { family = f; localStorage.setItem("erren.family", f); draw(); } },
           h("b", null, familyName(f)),
-          h("small", null, key ? t(`${key}_d`) : ""),
+          h("small", null, familyBlurb(f)),
         ),
       );
     }

@@ -4,7 +4,8 @@
 
 import { ApiError, api } from "./api.js";
 import { h, num } from "./dom.js";
-import { failure, familyName, roomIdName, stakeText, t } from "./i18n.js";
+import { failure, roomIdName, stakeText, t } from "./i18n.js";
+import { familyClient, familyName } from "./families.js";
 
 /** @typedef {import("./api.js").Room} Room */
 /** @typedef {import("./api.js").TableInfo} TableInfo */
@@ -32,14 +33,14 @@ export function roomName(r) {
 }
 
 /**
- * The points an escape costs in a family (the shared contract: guobiao-2p 13, xiamen 400,
- * arcade 13 × base_points); used where the server gives no figure (score-only tables).
+ * The points an escape costs in a family (its `escapePoints` hook: xiamen 400, arcade
+ * 13 × base_points; 13 by default, as guobiao-2p); used where the server gives no figure
+ * (score-only tables).
  * @param {string} family @param {Record<string, any>} options @returns {number}
  */
 export function escapePoints(family, options) {
-  if (family === "xiamen") return 400;
-  if (family === "arcade") return 13 * (Number(options.base_points) || 1);
-  return 13;
+  const points = familyClient(family).escapePoints;
+  return points ? points(options) : 13;
 }
 
 /**

@@ -4,7 +4,8 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { amount, change, familyName, getLang, playerName, t } from "./i18n.js";
+import { amount, change, getLang, playerName, t } from "./i18n.js";
+import { familyIds, familyName } from "./families.js";
 import { reliefEl } from "./notices.js";
 
 /** @typedef {{mu: number, sigma: number, ordinal: number, hands: number, provisional: boolean}} RatingOut */
@@ -16,8 +17,6 @@ import { reliefEl } from "./notices.js";
 /** @typedef {{rank: number, user_id: number, name: string, hands: number, beans?: BeanBandOut|null, rating?: RatingOut|null}} LeaderOut */
 /** @typedef {{family: string, by: "beans"|"rating", leaders: LeaderOut[], provisional_hands: number}} LeaderboardOut */
 /** @typedef {import("./api.js").GameOut & {result?: "win"|"loss"|"draw"|null, beans?: number|null}} HistoryGame */
-
-const FAMILIES = ["guobiao-2p", "xiamen", "arcade"];
 
 /** 0.4 → "40.0%", null → "—". @param {number|null} x @returns {string} */
 function pct(x) {
@@ -122,8 +121,9 @@ export function bandText(b) {
 /** The leaderboards: a family and an order to choose, the table, and what the chosen order
  * means. @param {number} me @param {number} needed rated hands before a rating is a number */
 function leaderboardEl(me, needed) {
-  let family = localStorage.getItem("erren.family") || FAMILIES[0];
-  if (!FAMILIES.includes(family)) family = FAMILIES[0];
+  const families = familyIds();
+  let family = localStorage.getItem("erren.family") || families[0];
+  if (!families.includes(family)) family = families[0];
   /** @type {"rating"|"beans"} */
   let by = "rating";
   const body = h("div.pf-board-body");
@@ -132,7 +132,7 @@ function leaderboardEl(me, needed) {
   const load = async () => {
     note.textContent = by === "rating" ? t("pf_board_note_rating", needed) : t("pf_board_note");
     controls.replaceChildren(
-      ...FAMILIES.map((f) => h(`button.fam-pick${f === family ? ".on" : ""}`, { type: "button", "aria-pressed": f === family ? "true" : "false", "data-family": f, onclick: () => { family = f; load(); } }, familyName(f))),
+      ...families.map((f) => h(`button.fam-pick${f === family ? ".on" : ""}`, { type: "button", "aria-pressed": f === family ? "true" : "false", "data-family": f, onclick: () => { family = f; load(); } }, familyName(f))),
       h("span.spacer"),
       ...(/** @type {const} */ (["rating", "beans"])).map((o) => h(`button.by-pick${o === by ? ".on" : ""}#pf-by-${o}`, { type: "button", "aria-pressed": o === by ? "true" : "false", onclick: () => { by = o; load(); } }, t(`pf_by_${o}`))),
     );
@@ -173,8 +173,8 @@ function leaderboardEl(me, needed) {
 function historyEl() {
   /** @param {string} id @param {[string, string][]} options @returns {HTMLSelectElement} */
   const select = (id, options) => /** @type {HTMLSelectElement} */ (h(`select#${id}`, { "aria-label": t(id.replace("pf-f-", "pf_f_")) }, ...options.map(([v, label]) => h("option", { value: v }, label))));
-  const family = select("pf-f-family", [["", t("pf_all")], ...FAMILIES.map((f) => /** @type {[string, string]} */ ([f, familyName(f)]))]);
-  const room = select("pf-f-room", [["", t("pf_all")], ["computer", t("pf_room_computer")], ["private", t("pf_room_private")], ...["novice", "normal", "junior", "intermediate", "senior"].flatMap((tier) => FAMILIES.map((f) => /** @type {[string, string]} */ ([`${f}/${tier}`, `${familyName(f)} · ${t(`pf_tier_${tier}`)}`])))]);
+  const family = select("pf-f-family", [["", t("pf_all")], ...familyIds().map((f) => /** @type {[string, string]} */ ([f, familyName(f)]))]);
+  const room = select("pf-f-room", [["", t("pf_all")], ["computer", t("pf_room_computer")], ["private", t("pf_room_private")], ...["novice", "normal", "junior", "intermediate", "senior"].flatMap((tier) => familyIds().map((f) => /** @type {[string, string]} */ ([`${f}/${tier}`, `${familyName(f)} · ${t(`pf_tier_${tier}`)}`])))]);
   const result = select("pf-f-result", [["", t("pf_all")], ["win", t("pf_win")], ["loss", t("pf_loss")], ["draw", t("pf_draw")]]);
   const opponent = /** @type {HTMLInputElement} */ (h("input#pf-f-opponent", { placeholder: t("pf_f_opponent"), "aria-label": t("pf_f_opponent"), maxlength: 40 }));
   const list = h("div.pf-games");

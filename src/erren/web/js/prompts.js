@@ -3,10 +3,10 @@
 // of arcade's pung offer (R2.22).  A decision whose only move is pass is no decision (the table
 // passes it, table.js `legal`): no prompt.  While 托管 plays for him, the prompt says so and why.
 
-import { goldOf, wildMark } from "./board.js";
+import { badgeText, familyClient, markOf } from "./families.js";
 import { h } from "./dom.js";
 import { trusteeReason } from "./events.js";
-import { givenTiles, givingPrompt } from "./giving.js";
+import { givingPrompt } from "./giving.js";
 import { getLang, t } from "./i18n.js";
 import { tileEl, tileName } from "./tiles.js";
 
@@ -31,7 +31,7 @@ export function promptOf(tv) {
   if (tv.mode === "ting") return { text: t("ting_pick"), tiles: [] };
   const offer = tv.view().offer || null;
   if (tv.mode === "exchange" || tv.mode === "takepung") {
-    const text = givingPrompt(tv.mode, givenTiles(st), offer ? tileName(offer, getLang()) : "");
+    const text = givingPrompt(tv.mode, tv.givenSoFar(), offer ? tileName(offer, getLang()) : "");
     return { text, tiles: tv.mode === "takepung" && offer ? [offer, offer, offer] : [] };
   }
   if (st.phase === "pick") return { text: t("pick_any"), tiles: [] };
@@ -53,8 +53,9 @@ function choicePrompt(tv, st, legal) {
     .map((b) => b.label)
     .join(" / ");
   if (st.last_drawn) return { text: t("drawn_win", labels), tiles: [st.last_drawn] };
-  const gold = goldOf(st);
-  return { text: t("opening_win", labels), tiles: gold ? [gold] : [] };
+  const about = familyClient(tv.info ? tv.info.family : "").openingTile;
+  const tile = about ? about(st.view) : null;
+  return { text: t("opening_win", labels), tiles: tile ? [tile] : [] };
 }
 
 /** 托管 plays for the player: say so, why (his timeouts, or himself / a lost connection) and
@@ -85,7 +86,6 @@ export function promptEl(p, badge) {
 export function promptNode(tv) {
   const p = promptOf(tv);
   if (!p || !tv.state) return null;
-  const gold = goldOf(tv.state);
-  const wild = tv.view().wild;
-  return promptEl(p, (x) => wildMark(gold, wild, x)?.badge);
+  const marks = tv.view().marks;
+  return promptEl(p, (x) => badgeText(markOf(marks, x)));
 }

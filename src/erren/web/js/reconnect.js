@@ -6,16 +6,17 @@ import { h } from "./dom.js";
 import { getLang, t } from "./i18n.js";
 import { parseTiles } from "./notation.js";
 import { tileName } from "./tiles.js";
+import { familyVerb } from "./families.js";
 
 /** @type {Record<string, string>} an action's verb → the i18n key of its name */
-const VERB_KEY = { discard: "m_discard", ting: "a_ting", hu: "a_hu", zimo: "a_zimo", peng: "a_peng", chi: "a_chi", minggang: "a_gang", angang: "a_gang", jiagang: "a_gang", pass: "a_pass", win: "a_win", sanjindao: "a_sanjindao", qiangjin: "a_qiangjin", discardgold: "a_discardgold", exchange: "a_exchange", give: "a_exchange", takepung: "a_takepung", pick: "a_pick" };
+const VERB_KEY = { discard: "m_discard", ting: "a_ting", hu: "a_hu", zimo: "a_zimo", peng: "a_peng", chi: "a_chi", minggang: "a_gang", angang: "a_gang", jiagang: "a_gang", pass: "a_pass", exchange: "a_exchange", give: "a_exchange", takepung: "a_takepung" };
 
 /** A move in words: "discard:5m" → "打出 五万". @param {string} action @returns {string} */
 export function moveLabel(action) {
   const [verb, arg] = action.split(":");
   const lang = getLang();
   const tiles = arg ? parseTiles(arg).map((x) => tileName(x, lang)).join(" ") : "";
-  const key = VERB_KEY[verb];
+  const key = VERB_KEY[verb] || familyVerb(verb)?.label;
   return `${key ? t(key) : verb}${tiles ? " " + tiles : ""}`;
 }
 

@@ -3,12 +3,12 @@
 // bean-room game without its players' names and beans, except to those two players).
 
 import { ApiError, api, token } from "./api.js";
-import { boardEl, goldOf } from "./board.js";
+import { boardEl, familyBoard } from "./board.js";
 import { h, toast } from "./dom.js";
 import { describeEvent } from "./events.js";
 import { computerName, failure, getLang, playerName, roomIdName, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
-import { familyName } from "./table.js";
+import { familyName } from "./families.js";
 
 /** @typedef {import("./board.js").Obs & {action: string|null, events: import("./schema.js").EngineEvent[]}} Frame */
 
@@ -148,9 +148,8 @@ export function replayScreen(root, id) {
     const playBtn = h("button.primary.r-play", { type: "button" }, t("r_play"));
     const range = /** @type {HTMLInputElement} */ (h("input.r-range", { type: "range", min: 0, max: frames.length - 1, value: 0, "aria-label": t("r_step_label") }));
     const speedSel = /** @type {HTMLSelectElement} */ (h("select.r-speed", { "aria-label": t("r_speed") }, ...[0.5, 1, 2, 4].map((s) => h("option", { value: s, selected: s === speed }, `${s}×`))));
-    const arcade = frames.map((f) => f.view).find((v) => v.family === "arcade" && !!v.wild);
-    const wild = arcade && arcade.family === "arcade" ? arcade.wild : null;
-    const flowerKind = arcade && arcade.family === "arcade" ? arcade.flower_kind : null;
+    // the family's marks and indicators see the whole hand's events (a 财神 shows from the start)
+    const ctx = { events: frames.flatMap((f) => f.events), seat: 0, legal: [] };
 
     const draw = () => {
       const f = frames[at];
@@ -164,6 +163,7 @@ export function replayScreen(root, id) {
         .filter((e) => e.player >= 0 && !["draw", "deal"].includes(e.kind))
         .map((e) => describeEvent(e, -1, names))
         .join(" · ");
+      const board = familyBoard(data.ruleset, f, ctx);
       stage.replaceChildren(
         boardEl({
           family: data.ruleset,
@@ -171,8 +171,7 @@ export function replayScreen(root, id) {
           names,
           state: f,
           open: true,
-          wild,
-          flowerKind,
+          ...board,
           lastDiscard,
           oppDrew: false,
           online: [true, true],
@@ -191,8 +190,7 @@ export function replayScreen(root, id) {
             names,
             options: data.options || {},
             streak: f.streak || 0,
-            gold: goldOf(f),
-            wild,
+            marks: board.marks,
             waiting: false,
             opponentReady: true,
             closed: true,

@@ -5,7 +5,8 @@
 // link there. All of it comes from GET /rules/{family} (erren.rules): no value is copied here.
 
 import { h } from "./dom.js";
-import { familyName, getLang, otherLang, setLang, t } from "./i18n.js";
+import { getLang, otherLang, setLang, t } from "./i18n.js";
+import { familyIds, familyName } from "./families.js";
 import { parseHand, sortTiles } from "./notation.js";
 import { tileEl } from "./tiles.js";
 
@@ -14,8 +15,6 @@ import { tileEl } from "./tiles.js";
 /** @typedef {import("./schema.js").RuleRow} RuleRow */
 /** @typedef {import("./schema.js").RulesPage} RulesPage */
 /** @typedef {{family: string, row: string|null, table: string|null}} RulesLink */
-
-export const FAMILIES = ["guobiao-2p", "xiamen", "arcade"];
 
 /** @type {Map<string, Promise<RulesPage>>} */
 const pages = new Map();
@@ -48,7 +47,7 @@ export function rulesHref(family, row = null, table = null) {
 export function parseRulesHash(hash) {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   if (parts[0] !== "rules") return null;
-  const family = FAMILIES.includes(parts[1]) ? parts[1] : "guobiao-2p";
+  const family = familyIds().includes(parts[1]) ? parts[1] : familyIds()[0] || "";
   const row = parts[2] && parts[2] !== "-" ? decodeURIComponent(parts[2]) : null;
   const table = parts[3] === "gb" ? "gb" : null;
   return { family, row, table };
@@ -133,7 +132,7 @@ export async function openRules(link, onClose, onTutorial) {
   const tabs = h(
     "nav.rules-tabs",
     null,
-    ...FAMILIES.map((f) => h(`a.rules-tab${f === link.family ? ".on" : ""}`, { href: rulesHref(f) }, familyName(f))),
+    ...familyIds().map((f) => h(`a.rules-tab${f === link.family ? ".on" : ""}`, { href: rulesHref(f) }, familyName(f))),
   );
   const box = h(
     "div.rules-drawer",

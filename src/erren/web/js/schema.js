@@ -2,7 +2,7 @@
 // and the wire names of erren.server.protocol. Do not edit: change the Python definitions and
 // run the generator again (tests/server/test_jsdoc.py checks this file is up to date).
 
-/** @typedef {"shuffle"|"dice"|"deal"|"flower"|"draw"|"discard"|"ting"|"chi"|"peng"|"minggang"|"angang"|"jiagang"|"pass"|"hu"|"zimo"|"huangzhuang"|"escape"|"trustee"|"timeout"|"end"|"gold"|"you"|"wild"|"exchange"|"pick-offer"|"pick"|"pung-offer"|"takepung"|"give"|"haidi"} EventKind */
+/** @typedef {"shuffle"|"dice"|"deal"|"flower"|"draw"|"discard"|"ting"|"chi"|"peng"|"minggang"|"angang"|"jiagang"|"pass"|"hu"|"zimo"|"huangzhuang"|"escape"|"trustee"|"timeout"|"end"|"wild"|"exchange"|"pick-offer"|"pick"|"pung-offer"|"takepung"|"give"|"haidi"|"gold"|"you"} EventKind */
 
 /**
  * The fields every engine event has (tile/tiles left out when empty, private/auto only when true).
@@ -29,8 +29,6 @@
 /** @typedef {EventBase & {kind: "trustee", data: {"on": boolean}}} TrusteeEvent */
 /** @typedef {EventBase & {kind: "timeout", data: {"move": string}}} TimeoutEvent */
 /** @typedef {EventBase & {kind: "end", data: {"result": string}}} EndEvent */
-/** @typedef {EventBase & {kind: "gold", data: {}}} GoldEvent */
-/** @typedef {EventBase & {kind: "you", data: {"level": number}}} YouEvent */
 /** @typedef {EventBase & {kind: "wild", data: {"flower": string}}} WildEvent */
 /** @typedef {EventBase & {kind: "exchange", data: {"count": number}}} ExchangeEvent */
 /** @typedef {EventBase & {kind: "pick-offer", data: {}}} PickOfferEvent */
@@ -39,16 +37,19 @@
 /** @typedef {EventBase & {kind: "takepung", data: {}}} TakepungEvent */
 /** @typedef {EventBase & {kind: "give", data: {}}} GiveEvent */
 /** @typedef {EventBase & {kind: "haidi", data: {"draws": number}}} HaidiEvent */
+/** @typedef {EventBase & {kind: "gold", data: {}}} GoldEvent */
+/** @typedef {EventBase & {kind: "you", data: {"level": number}}} YouEvent */
 
-/** An engine event, by kind. @typedef {ShuffleEvent|DiceEvent|DealEvent|FlowerEvent|DrawEvent|DiscardEvent|TingEvent|ChiEvent|PengEvent|MinggangEvent|AngangEvent|JiagangEvent|PassEvent|HuEvent|ZimoEvent|HuangzhuangEvent|EscapeEvent|TrusteeEvent|TimeoutEvent|EndEvent|GoldEvent|YouEvent|WildEvent|ExchangeEvent|PickOfferEvent|PickEvent|PungOfferEvent|TakepungEvent|GiveEvent|HaidiEvent} EngineEvent */
+/** An engine event, by kind. @typedef {ShuffleEvent|DiceEvent|DealEvent|FlowerEvent|DrawEvent|DiscardEvent|TingEvent|ChiEvent|PengEvent|MinggangEvent|AngangEvent|JiagangEvent|PassEvent|HuEvent|ZimoEvent|HuangzhuangEvent|EscapeEvent|TrusteeEvent|TimeoutEvent|EndEvent|WildEvent|ExchangeEvent|PickOfferEvent|PickEvent|PungOfferEvent|TakepungEvent|GiveEvent|HaidiEvent|GoldEvent|YouEvent} EngineEvent */
 
 /** @typedef {{kind: "chi"|"peng"|"ming_gang"|"jia_gang"|"an_gang", tiles: string[], claimed: string|null, text: string}} Meld */
 /** @typedef {{player: number, kind: string, seconds: number, deadline?: number}} Timer */
 
-/** @typedef {{family: "guobiao"}} GuobiaoView */
-/** @typedef {{gold: string|null, indicator_taken: boolean, you_level: [number, number], family: "xiamen"}} XiamenView */
 /** @typedef {{wild: string|null, flower_kind: string|null, reserve_count: number, offer: string|null, baoting: [string, string], haidi_player: number|null, haidi_left: number, bleed: string, giving: string[], family: "arcade"}} ArcadeView */
-/** The family part of an observation. @typedef {GuobiaoView|XiamenView|ArcadeView} FamilyView */
+/** @typedef {{family: "guobiao-2p"}} GuobiaoView */
+/** @typedef {{gold: string|null, indicator_taken: boolean, you_level: [number, number], family: "xiamen"}} XiamenView */
+/** @typedef {{family: string}} PlainView */
+/** The family part of an observation. @typedef {ArcadeView|GuobiaoView|XiamenView} FamilyView */
 
 /**
  * The ready hints the table adds to a player's own state (erren.bots.hints): each discard
@@ -80,6 +81,7 @@
  *   trustee: [boolean, boolean],
  *   dice: number[],
  *   legal: string[],
+ *   wins: string[],
  *   timer: Timer|null,
  *   last_n: number,
  *   result: any,

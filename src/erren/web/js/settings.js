@@ -1,10 +1,12 @@
 // The settings panel (设置), opened from the header: the language, the sounds, the motion, the
 // hints, the hand's tile size, a high-contrast tile theme, the table's colour, and two play
 // aids (自动和, 不吃碰).  Every choice is remembered by this browser (localStorage) and takes
-// effect at once; the look is a class or two on <html> (style.css does the rest).
+// effect at once; the look is a class or two on <html> (style.css does the rest).  A registered
+// player's choices are kept with his account too (accountsettings.js: `panelChoices` and
+// `adoptChoices` are what it sends and takes back).
 
 import { h } from "./dom.js";
-import { getLang, setLang, t } from "./i18n.js";
+import { chosenLang, getLang, setLang, t } from "./i18n.js";
 import { allHintsOn, setAllHints } from "./hints.js";
 import { motionChoice, setMotionChoice } from "./motion.js";
 import { muted, setMuted } from "./sound.js";
@@ -12,6 +14,13 @@ import { muted, setMuted } from "./sound.js";
 /** @typedef {"small"|"normal"|"large"} TileSize */
 /** @typedef {"green"|"blue"|"brown"} Felt */
 /** @typedef {"lang"|"look"|"play"} Changed what a change touched: the words, the look, the table's play */
+/** @typedef {import("./i18n.js").Lang} Lang */
+/** @typedef {import("./motion.js").MotionChoice} MotionChoice */
+/**
+ * The panel's choices, one key per control (the account's document: PUT /me/settings); a key
+ * absent or null was never chosen.
+ * @typedef {{lang?: Lang|null, sound?: boolean|null, motion?: MotionChoice|null, hints?: boolean|null, tiles?: TileSize|null, contrast?: boolean|null, felt?: Felt|null, autowin?: boolean|null, noclaims?: boolean|null}} Choices
+ */
 
 const KEY = {
   tiles: "erren.tiles",
@@ -72,17 +81,56 @@ export function noClaims() {
 }
 
 /**
- * The answer the play aids give to a decision at once, if any: 自动和 a legal win (`hu`,
- * `zimo`); 不吃碰 the pass of a claim window whose only other answers are chows and pungs.
- * @param {string[]} legal @returns {string|null}
+ * The answer the play aids give to a decision at once, if any: 自动和 the first legal move
+ * that wins the hand — whatever the family calls it (`wins`, the server's list: 和, 自摸,
+ * xiamen's 三金倒, 抢金 and the 游 chain's win; never 游金's throwing of the gold); 不吃碰 the
+ * pass of a claim window whose only other answers are chows and pungs.
+ * @param {string[]} legal @param {string[]} wins those of `legal` that win @returns {string|null}
  */
-export function aidAnswer(legal) {
+export function aidAnswer(legal, wins) {
   const verbs = legal.map((a) => a.split(":")[0]);
-  const win = legal.find((_, i) => verbs[i] === "hu" || verbs[i] === "zimo");
+  const win = legal.find((a) => wins.includes(a));
   if (win && autoWin()) return win;
   const pass = verbs.indexOf("pass");
   if (pass >= 0 && noClaims() && verbs.every((v) => v === "pass" || v === "chi" || v === "peng")) return legal[pass];
   return null;
+}
+
+/** Every control's value as the panel shows it now. @returns {Choices} */
+export function panelChoices() {
+  return {
+    lang: chosenLang(), // null while it follows the browser's language: not the account's to keep
+    sound: !muted(),
+    motion: motionChoice(),
+    hints: allHintsOn(),
+    tiles: tileSize(),
+    contrast: highContrast(),
+    felt: felt(),
+    autowin: autoWin(),
+    noclaims: noClaims(),
+  };
+}
+
+/**
+ * Take the choices kept elsewhere (the account's) over this browser's: each one given is
+ * remembered here and shown at once; one absent or null leaves this browser's as it is.
+ * @param {Choices} c @returns {boolean} whether anything changed
+ */
+export function adoptChoices(c) {
+  const was = JSON.stringify(panelChoices());
+  if (c.lang === "zh" || c.lang === "en") {
+    if (c.lang !== getLang()) setLang(c.lang);
+  }
+  if (typeof c.sound === "boolean" && c.sound === muted()) setMuted(!c.sound);
+  if (c.motion === "system" || c.motion === "reduce") setMotionChoice(c.motion);
+  if (typeof c.hints === "boolean" && c.hints !== allHintsOn()) setAllHints(c.hints);
+  if (c.tiles && SIZES.includes(c.tiles)) write(KEY.tiles, c.tiles === "normal" ? null : c.tiles);
+  if (typeof c.contrast === "boolean") write(KEY.contrast, c.contrast ? "on" : null);
+  if (c.felt && FELTS.includes(c.felt)) write(KEY.felt, c.felt === "green" ? null : c.felt);
+  if (typeof c.autowin === "boolean") write(KEY.autoWin, c.autowin ? "on" : null);
+  if (typeof c.noclaims === "boolean") write(KEY.noClaims, c.noclaims ? "on" : null);
+  applyLook();
+  return JSON.stringify(panelChoices()) !== was;
 }
 
 /** Put the look on <html>: tile size, contrast, the table's colour, reduced motion. */
@@ -116,11 +164,19 @@ function choiceGroup(name, legend, choices, value, pick) {
   );
 }
 
-/** A switch (a checkbox with its label). @param {string} name @param {string} label @param {boolean} on @param {(on: boolean) => void} set @returns {HTMLElement} */
-function checkbox(name, label, on, set) {
-  const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", checked: on }));
+/**
+ * A switch (a checkbox with its label, and a line saying more under it: its description, not
+ * part of its name).
+ * @param {string} name @param {string} label @param {boolean} on @param {(on: boolean) => void} set
+ * @param {string} [note] @returns {HTMLElement}
+ */
+function checkbox(name, label, on, set, note) {
+  const ids = note ? { "aria-labelledby": `set-${name}-name`, "aria-describedby": `set-${name}-note` } : {};
+  const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", checked: on, ...ids }));
   box.addEventListener("change", () => set(box.checked));
-  return h("label.set-check", { "data-setting": name }, box, h("span", null, label));
+  const text = h(`span#set-${name}-name`, null, label);
+  const said = note ? h("span.set-said", null, text, h(`span.set-desc#set-${name}-note`, null, note)) : text;
+  return h("label.set-check", { "data-setting": name }, box, said);
 }
 
 /** The dialog's settings, each applied at once. @param {(what: Changed) => void} changed @param {() => void} redraw @returns {HTMLElement[]} */
@@ -146,7 +202,7 @@ function controls(changed, redraw) {
     checkbox("contrast", t("set_contrast"), highContrast(), (on) => then(() => write(KEY.contrast, on ? "on" : null), "look")()),
     choiceGroup("felt", t("set_felt"), FELTS.map((f) => [f, t(`set_felt_${f}`)]), felt(), (v) =>
       then(() => write(KEY.felt, v === "green" ? null : v), "look")()),
-    checkbox("autowin", t("set_autowin"), autoWin(), (on) => then(() => write(KEY.autoWin, on ? "on" : null), "play")()),
+    checkbox("autowin", t("set_autowin"), autoWin(), (on) => then(() => write(KEY.autoWin, on ? "on" : null), "play")(), t("set_autowin_note")),
     checkbox("noclaims", t("set_noclaims"), noClaims(), (on) => then(() => write(KEY.noClaims, on ? "on" : null), "play")()),
   ];
 }
@@ -180,10 +236,11 @@ function trapTab(box, e) {
 
 /**
  * Open the settings over the current screen (role dialog, modal; Escape or 关闭 closes it and
- * the focus goes back to the button).  `changed` is told what a change touched.
- * @param {(what: Changed) => void} changed
+ * the focus goes back to the button).  `changed` is told what a change touched; `withAccount`:
+ * the choices are kept with the player's account too (the note says so).
+ * @param {(what: Changed) => void} changed @param {boolean} [withAccount]
  */
-export function openSettings(changed) {
+export function openSettings(changed, withAccount = false) {
   closeSettings();
   const draw = () => {
     const close = h("button.primary#btn-settings-close", { type: "button", onclick: closeSettings }, t("set_close"));
@@ -192,7 +249,7 @@ export function openSettings(changed) {
       { role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title" },
       h("h2#settings-title", null, t("set_title")),
       h("div.set-list", null, ...controls(changed, () => { draw(); })),
-      h("p.set-note", null, t("set_note")),
+      h("p.set-note", null, t(withAccount ? "set_note_account" : "set_note")),
       h("div.row", null, close),
     );
     const box = h("div.dialog-back.settings-back", { onclick: (/** @type {Event} */ e) => { if (e.target === box) closeSettings(); } }, dialog);
@@ -206,7 +263,7 @@ export function openSettings(changed) {
     open = box;
     if (was) was.replaceWith(box);
     else document.body.append(box);
-    const first = dialog.querySelector("input:checked, input");
+    const first = dialog.querySelector("input:checked") || dialog.querySelector("input");
     if (first instanceof HTMLElement) first.focus();
   };
   draw();

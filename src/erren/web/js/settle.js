@@ -9,12 +9,12 @@ import { parseHand, sortTiles } from "./notation.js";
 import { campaignStats, payoutEl } from "./campaign.js";
 import { tileEl, tileName } from "./tiles.js";
 import { rulesHref } from "./rules.js";
-import { wildMark } from "./board.js";
+import { badgeText, familyClient, markOf } from "./families.js";
 
 /** @type {Record<string, any>} */
 let NAMES = {};
 
-/** Load the names of xiamen's win types (served from the scoring tables). */
+/** Load the scoring names the families' win types use (served from the scoring tables). */
 export async function loadNames() {
   try {
     const res = await fetch("/web/names.json");
@@ -84,7 +84,7 @@ export function exactTiles(groups, laid) {
 
 /**
  * @typedef {{end: any, me: number, family: string, names: string[], options: Record<string, any>,
- *   streak: number, gold: string|null, wild?: string|null, waiting: boolean, opponentReady: boolean,
+ *   streak: number, marks: import("./families.js").TileMark[], waiting: boolean, opponentReady: boolean,
  *   closed: boolean, campaign?: any,
  *   onNext: (() => void)|null, onLeave: (() => void)|null, onReplay: (() => void)|null,
  *   onAgain?: (() => void)|null, extra?: HTMLElement|null}} SettleOpts
@@ -186,11 +186,11 @@ function handsEl(o, r) {
 /** A tile of a settled hand; a wild (or a White playing as the gold) wears the board's badge and
  * says what it is. @param {SettleOpts} o @param {string} tile @param {string} cls @param {"zh"|"en"} lang @returns {HTMLElement} */
 function markedTile(o, tile, cls, lang) {
-  const mark = wildMark(o.gold, o.wild || null, tile);
+  const mark = markOf(o.marks, tile);
   // a flower set aside is drawn smaller, as on the board
-  const el = tileEl(tile, { size: cls === "flower" ? "s" : "m", lang, cls: [cls, mark ? "wild" : ""].join(" ").trim(), badge: mark ? mark.badge : undefined });
+  const el = tileEl(tile, { size: cls === "flower" ? "s" : "m", lang, cls: [cls, mark ? "wild" : ""].join(" ").trim(), badge: badgeText(mark) });
   if (mark) {
-    const name = `${tileName(tile, lang)} · ${mark.name}`;
+    const name = `${tileName(tile, lang)} · ${t(mark.name)}`;
     el.setAttribute("aria-label", name);
     el.title = name;
   }
@@ -198,8 +198,8 @@ function markedTile(o, tile, cls, lang) {
 }
 
 /**
- * The score of a win: the rows (hover or tap lights the winner's tiles), the steps, xiamen's
- * formula. @param {SettleOpts} o @param {any} r @param {{laid: Laid[], els: HTMLElement[]}} winner
+ * The score of a win: the rows (hover or tap lights the winner's tiles), the steps, the
+ * family's line under them (xiamen's formula). @param {SettleOpts} o @param {any} r @param {{laid: Laid[], els: HTMLElement[]}} winner
  * @returns {HTMLElement[]}
  */
 function scoreEls(o, r, winner) {
@@ -209,6 +209,7 @@ function scoreEls(o, r, winner) {
   // the campaign: the computer's win is checked but no fan is counted or shown (R3.4)
   // Every family's score arrives as the same rows (erren.scoring.detail.FamilyScore): the name
   // in both languages, value, count and the tiles each row came from (``fan_tiles``).
+  const family = familyClient(o.family);
   const rows = /** @type {ScoreRowJson[]} */ (o.campaign && r.winner !== o.me ? [] : r.rows || []);
   const unit = /** @type {{zh: string, en: string}|null} */ (r.unit || null);
   const list = h("table.fans");
@@ -220,7 +221,7 @@ function scoreEls(o, r, winner) {
     // the Chinese screen shows the Chinese name only; the English one adds the Chinese term
     const [name, other] = lang === "zh" ? [row.zh, ""] : [row.en || row.zh, row.zh];
     const lit = exact ? exactTiles(exact[fi], laid) : new Set();
-    const table = o.family === "guobiao-2p" && o.options && o.options.fan_table === "gb" ? "gb" : null;
+    const table = family.fanTable && o.options ? family.fanTable(o.options) : null;
     const nameEl = row.id ? h("a.rule-link", { href: rulesHref(o.family, row.id, table), title: t("rules_link") }, name) : name;
     const tr = h("tr.fan", { tabindex: 0 }, h("td.name", null, nameEl), h("td.alt", { lang: otherLang() }, other), h("td.val", null, row.count > 1 ? `${row.value} × ${row.count}` : String(row.value)), h("td.sub", null, String(row.value * row.count)));
     const on = () => {
@@ -243,7 +244,8 @@ function scoreEls(o, r, winner) {
   if (rows.length) out.push(list);
   const steps = /** @type {Array<{zh: string, en: string}>} */ (rows.length && Array.isArray(r.steps) ? r.steps : []);
   if (steps.length) out.push(h("details.steps", null, h("summary", null, t("s_steps")), ...steps.map((step) => h("div.step", null, lang === "zh" ? step.zh : step.en))));
-  if (o.family === "xiamen") out.push(h("p.formula", null, xiamenFormula(o, String(r.how || ""), Number(r.fan_total), Number(r.points))));
+  const line = family.formula ? family.formula({ how: String(r.how || ""), total: Number(r.fan_total), points: Number(r.points), options: o.options, streak: o.streak, names: NAMES }) : null;
+  if (line !== null) out.push(h("p.formula", null, line));
   return out;
 }
 
@@ -290,30 +292,13 @@ function buttonsEl(o) {
   return buttons;
 }
 
-/** @param {string} family @param {string} how @returns {string} */
+/** How a hand was won, in words: the family's win type, else the shared words.
+ * @param {string} family @param {string} how @returns {string} */
 export function winTypeText(family, how) {
-  if (family === "xiamen") {
-    const id = { discard: "pinghu", robbing: "qianggang" }[how] || how;
-    const row = (NAMES.xiamen_win || {})[id];
-    if (row) return `${getLang() === "zh" ? row.zh : row.en} (×${row.m}${row.bonus ? ` +${row.bonus}` : ""})`;
-  }
+  const winType = familyClient(family).winType;
+  const named = winType ? winType(how, NAMES) : null;
+  if (named) return named;
   const key = `how_${how}`;
   const text = t(key);
   return text === key ? how : `${text}`;
-}
-
-/** xiamen R-4.1: (底 + 水) × M, capped, + bonus. @param {SettleOpts} o @param {string} how @param {number} water @param {number} points @returns {string} */
-function xiamenFormula(o, how, water, points) {
-  const id = { discard: "pinghu", robbing: "qianggang" }[how] || how;
-  const row = (NAMES.xiamen_win || {})[id];
-  if (!row) return "";
-  const base = Number(o.options.base ?? 8) * 2 ** o.streak;
-  const cap = Number(o.options.cap ?? 100);
-  let raw = (base + water) * row.m;
-  const capped = cap > 0 && raw > cap;
-  if (capped) raw = cap;
-  const bonus = row.bonus ? ` ${capped ? `→ ${cap}` : ""} + ${row.bonus}` : capped ? ` → ${cap}` : "";
-  const total = raw + (row.bonus || 0);
-  if (total !== points) return t("s_points") + ` ${points}`;
-  return t("s_formula", base, water, row.m, bonus, points);
 }

@@ -20,7 +20,8 @@ import { motionOf } from "./motion.js";
 import { muted, setMuted, soundEvents } from "./sound.js";
 import { hintsOn, setHintsOn } from "./hints.js";
 import { aidAnswer } from "./settings.js";
-import { errorText, familyName, t } from "./i18n.js";
+import { settingsChanged } from "./accountsettings.js";
+import { errorText, t } from "./i18n.js";
 import { boardView, renderTable, resultText, seatName, showConn } from "./tablescreen.js";
 import { announceEvents, clearAnnouncements } from "./announce.js";
 import { trusteeText } from "./prompts.js";
@@ -406,9 +407,14 @@ export class TableView {
       this.focus = -1;
     }
     // the opening exchange, or a pung answer under way (after a reload: its gives are the only moves)
-    const held = heldMode(state, this.seat);
+    const held = heldMode(state, this.seat, this.givenSoFar());
     if (held) this.mode = held;
     this.save();
+  }
+
+  /** The tiles given up so far in the choice the player is making (giving.js). @returns {string[]} */
+  givenSoFar() {
+    return givenTiles(this.info ? this.info.family : "", this.state);
   }
 
   // ------------------------------------------------------------------ the hint
@@ -484,7 +490,7 @@ export class TableView {
   autoAnswer() {
     const at = `${this.game}:${this.lastN}`;
     if (this.end || this.inflight || this.pending || this.steps.length || this.mode || this.autoAt === at) return;
-    const answer = aidAnswer(this.legal());
+    const answer = aidAnswer(this.legal(), (this.state && this.state.wins) || []);
     if (!answer) return;
     this.autoAt = at;
     this.act(answer);
@@ -507,7 +513,7 @@ export class TableView {
   clickable(tile, index, given) {
     const legal = this.legal();
     if (this.mode === "exchange" || this.mode === "takepung") {
-      return legal.length > 0 && !given.has(index) && (this.selected.has(index) || canGive(tile, givenTiles(this.state)));
+      return legal.length > 0 && !given.has(index) && (this.selected.has(index) || canGive(tile, this.givenSoFar()));
     }
     if (this.mode === "ting") return legal.includes(`ting:${tile}`);
     return legal.includes(`discard:${tile}`);
@@ -517,7 +523,7 @@ export class TableView {
   onTile(index, tile) {
     if (this.mode === "exchange" || this.mode === "takepung") {
       if (this.selected.has(index)) this.selected.delete(index);
-      else if (this.mode !== "takepung" || this.selected.size < pungLeft(givenTiles(this.state))) this.selected.add(index);
+      else if (this.mode !== "takepung" || this.selected.size < pungLeft(this.givenSoFar())) this.selected.add(index);
       this.render();
       return;
     }
@@ -537,7 +543,7 @@ export class TableView {
       legal: this.legal(),
       mode: this.mode,
       pending: this.state ? this.state.pending || null : null,
-      given: this.state && this.state.to_act === this.seat ? givenTiles(this.state) : [],
+      given: this.state && this.state.to_act === this.seat ? this.givenSoFar() : [],
       selectedTiles: () => this.selectedTiles(),
       toggleMode: (m) => this.toggleMode(m),
     });
@@ -545,7 +551,7 @@ export class TableView {
 
   /** @param {"ting"|"takepung"} mode */
   toggleMode(mode) {
-    if (this.state && heldMode(this.state, this.seat)) return; // the choice under way stays open
+    if (this.state && heldMode(this.state, this.seat, this.givenSoFar())) return; // the choice under way stays open
     this.mode = this.mode === mode ? null : mode;
     this.selected.clear();
     this.render();
@@ -570,6 +576,7 @@ export class TableView {
   /** Switch the sounds off or on (remembered by the browser). */
   toggleSound() {
     setMuted(!muted());
+    settingsChanged();
     this.render();
   }
 
@@ -644,4 +651,3 @@ export class TableView {
   }
 }
 
-export { familyName };

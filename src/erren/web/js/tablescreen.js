@@ -4,12 +4,13 @@
 import { closedEl } from "./notices.js";
 import { describeLast } from "./events.js";
 import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
-import { boardEl, goldOf, handOrder } from "./board.js";
+import { boardEl, familyBoard, handOrder } from "./board.js";
 import { givenPositions, givenTiles } from "./giving.js";
 import { h } from "./dom.js";
 import { promptNode, promptOf } from "./prompts.js";
 import { announcePrompt } from "./announce.js";
-import { change, computerName, familyName, getLang, playerName, roomIdName, t } from "./i18n.js";
+import { change, computerName, getLang, playerName, roomIdName, t } from "./i18n.js";
+import { familyClient, familyIds, familyName } from "./families.js";
 import { animate, measure, motionWanted } from "./motion.js";
 import { settlementEl, winTypeText } from "./settle.js";
 import { muted } from "./sound.js";
@@ -25,27 +26,15 @@ export function boardView(tv) {
   const st = /** @type {Obs} */ (tv.state);
   let lastDiscard = null;
   let oppDrew = false;
-  /** @type {string|null} */
-  let wild = null;
-  /** @type {string|null} */
-  let flowerKind = null;
-  /** @type {string|null} */
-  let offer = null;
   for (const ev of tv.events) {
     if ((ev.kind === "discard" || ev.kind === "ting") && typeof ev.player === "number" && ev.player >= 0) {
       lastDiscard = { seat: ev.player, index: -1 };
     }
-    if (ev.kind === "wild" && ev.tile) {
-      wild = ev.tile;
-      flowerKind = ev.data.flower;
-    }
-    if (ev.kind === "pung-offer" && ev.player === tv.seat && ev.tile) offer = ev.tile;
   }
-  if (st.view.family === "arcade") {
-    if (st.view.wild) wild = st.view.wild;
-    if (st.view.flower_kind) flowerKind = st.view.flower_kind;
-    if (st.view.offer) offer = st.view.offer;
-  }
+  const family = tv.info ? tv.info.family : familyIds()[0] || "";
+  const client = familyClient(family);
+  const ctx = { events: tv.events, seat: tv.seat, legal: tv.legal() };
+  const offer = client.offer ? client.offer(st.view, ctx) : null;
   if (lastDiscard) lastDiscard.index = (st.discards[lastDiscard.seat] || []).length - 1;
   const last = tv.events[tv.events.length - 1];
   const opp = 1 - tv.seat;
@@ -55,13 +44,12 @@ export function boardView(tv) {
   const [verb, arg] = advice ? advice.split(":") : ["", ""];
   /** @type {BoardView} */
   const v = {
-    family: tv.info ? tv.info.family : "guobiao-2p",
+    family,
     me: tv.seat,
     names,
     state: st,
     open: false,
-    wild,
-    flowerKind,
+    ...familyBoard(family, st, ctx),
     offer: st.to_act === tv.seat && st.phase === "turn" && tv.legal().some((a) => a.startsWith("give:")) ? offer : null,
     lastDiscard,
     oppDrew,
@@ -76,8 +64,8 @@ export function boardView(tv) {
     focus: tv.focus,
     advised: (verb === "discard" || verb === "ting") && arg ? arg : null,
   };
-  // arcade: the tiles already given up in the choice under way stay in the hand, marked
-  const given = st.to_act === tv.seat ? givenTiles(st) : [];
+  // the tiles already given up in the choice under way (arcade's) stay in the hand, marked
+  const given = st.to_act === tv.seat ? givenTiles(family, st) : [];
   v.given = given.length ? givenPositions(handOrder(v, st.hand, tv.seat).order, given) : new Set();
   const at = v.given;
   v.clickable = (tile, i) => tv.clickable(tile, i, at);
@@ -306,8 +294,7 @@ function settleEl(tv, end, v, exit, closed) {
     names: v.names,
     options: tv.info ? tv.info.options : {},
     streak: v.state.streak || 0,
-    gold: goldOf(v.state),
-    wild: v.wild,
+    marks: v.marks,
     waiting: tv.readySent,
     opponentReady: tv.ready[1 - tv.seat],
     closed,

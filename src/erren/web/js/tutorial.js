@@ -75,7 +75,7 @@ export async function openTutorial(onClose) {
     const lang = getLang();
     const head = h("div.tut-head", null, h("h2", null, t("rules_tutorial")), h("button.ghost.tut-close", { type: "button", onclick: onClose, "aria-label": t("rules_close") }, "✕"));
     if (index >= data.steps.length) {
-      card.replaceChildren(head, h("p.tut-done", null, t("rules_done")), endEl(data.end, onClose));
+      card.replaceChildren(head, h("p.tut-done", null, t("rules_done")), endEl(data.ruleset, data.end, onClose));
       return;
     }
     const step = data.steps[index];
@@ -129,17 +129,17 @@ export async function openTutorial(onClose) {
 
 /**
  * The table's own settlement of the win (its fan rows link to their rule entries).
- * @param {Observation} end @param {() => void} onClose
+ * @param {string} family the guided hand's @param {Observation} end @param {() => void} onClose
  */
-function endEl(end, onClose) {
+function endEl(family, end, onClose) {
   return settlementEl({
     end: { result: end.result, beans: null, stake: 0 },
     me: 0,
-    family: "guobiao-2p",
+    family,
     names: [t("rules_you"), t("rules_opponent")],
     options: { fan_table: "2p" },
     streak: 0,
-    gold: null,
+    marks: [],
     waiting: false,
     opponentReady: false,
     closed: true,

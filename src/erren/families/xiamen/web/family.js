@@ -1,0 +1,81 @@
+// xiamen's part of the browser client (erren/web/js/families.js): the gold and the White that
+// plays as it (R-1.8), the gold at the centre of the table, each seat's 游 level, its own moves
+// (三金倒, 抢金, the 游 chain's win, 打金) and the 游 event, the win types with their
+// multiplier and the 水 formula of a win (R-4.1), and the 400 points of an escape.
+
+/** @typedef {import("../../../web/js/families.js").FamilyClient} FamilyClient */
+/** @typedef {import("../../../web/js/families.js").FamilyView} FamilyView */
+/** @typedef {import("../../../web/js/families.js").WinContext} WinContext */
+
+/** The words of the 游 levels on a seat's bar (none, 游金, 双游, 三游; beyond: 游). */
+const YOU_TAGS = ["", "游金", "双游", "三游"];
+/** The win types a `how` stands for (the rest are named as they are). @type {Record<string, string>} */
+const HOW_TYPE = { discard: "pinghu", robbing: "qianggang" };
+
+/** The gold kind of an observation's view, if revealed. @param {FamilyView} view @returns {string|null} */
+function goldOf(view) {
+  return view.family === "xiamen" ? view.gold : null;
+}
+
+/** A win type's row of the names the server gives (`/web/names.json`), if known.
+ * @param {string} how @param {Record<string, any>} names
+ * @returns {{zh: string, en: string, m: number, bonus: number}|null} */
+function winTypeRow(how, names) {
+  return (names.xiamen_win || {})[HOW_TYPE[how] || how] || null;
+}
+
+/** @param {import("../../../web/js/families.js").Kit} kit @returns {FamilyClient} */
+export default function xiamen(kit) {
+  return {
+    id: "xiamen",
+    name: { zh: "厦门麻将", en: "Xiamen" },
+    blurb: { zh: "金牌百搭、游金、水数计分", en: "Wild golds, swimming-gold chains, scored in water" },
+    marks(view) {
+      const gold = goldOf(view);
+      if (!gold) return [];
+      const marks = [{ tile: gold, badge: { zh: "金", en: "G" }, name: "gold", wild: true }];
+      // R-1.8: a White plays as the gold kind's natural tile (假金), unless White is the gold
+      if (gold !== "5z") marks.push({ tile: "5z", badge: { zh: "假", en: "=G" }, name: "fake_gold", wild: false });
+      return marks;
+    },
+    indicators(view) {
+      const gold = goldOf(view);
+      return gold ? [[{ text: "gold" }, { tile: gold, size: "s", badge: { zh: "金", en: "G" } }]] : [];
+    },
+    seatTags(view, seat) {
+      const level = view.family === "xiamen" ? view.you_level[seat] : 0;
+      return level ? [{ cls: "badge-you", text: YOU_TAGS[level] || "游" }] : [];
+    },
+    openingTile: goldOf,
+    escapePoints: () => 400,
+    winType(how, names) {
+      const row = winTypeRow(how, names);
+      if (!row) return null;
+      return `${kit.lang() === "zh" ? row.zh : row.en} (×${row.m}${row.bonus ? ` +${row.bonus}` : ""})`;
+    },
+    formula: (win) => formula(kit, win),
+    verbs: {
+      win: { label: "a_win", key: "h", cls: "win", place: 2 },
+      sanjindao: { label: "a_sanjindao", key: "h", cls: "win", place: 3 },
+      qiangjin: { label: "a_qiangjin", key: "h", cls: "win", tiles: true, place: 4 },
+      discardgold: { label: "a_discardgold", key: "d", place: 10 },
+    },
+    events: { you: { latest: true, said: true }, gold: { said: true } },
+  };
+}
+
+/** R-4.1: (底 + 水) × M, capped, + bonus; the points alone when they do not add up so.
+ * @param {import("../../../web/js/families.js").Kit} kit @param {WinContext} win @returns {string|null} */
+function formula(kit, win) {
+  const row = winTypeRow(win.how, win.names);
+  if (!row) return "";
+  const base = Number(win.options.base ?? 8) * 2 ** win.streak;
+  const cap = Number(win.options.cap ?? 100);
+  let raw = (base + win.total) * row.m;
+  const capped = cap > 0 && raw > cap;
+  if (capped) raw = cap;
+  const bonus = row.bonus ? ` ${capped ? `→ ${cap}` : ""} + ${row.bonus}` : capped ? ` → ${cap}` : "";
+  const total = raw + (row.bonus || 0);
+  if (total !== win.points) return kit.t("s_points") + ` ${win.points}`;
+  return kit.t("s_formula", base, win.total, row.m, bonus, win.points);
+}
