@@ -15,8 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from erren.engine import ArcadeView, Observation, XiamenView
-from erren.engine.events import YOU_LEVELS
+from erren.engine import Observation
 from erren.melds import Meld, MeldKind
 from erren.scoring.detail import FamilyScore
 from erren.tiles import Tile
@@ -25,14 +24,12 @@ __all__ = [
     "LEGEND",
     "Palette",
     "board_lines",
-    "gold_line",
-    "gold_of",
     "golds_first",
     "pad",
     "seat_lines",
     "use_color",
+    "view_line",
     "width",
-    "wild_line",
     "wild_of",
 ]
 
@@ -141,10 +138,10 @@ def seat_lines(
     when ``hidden``), melds, flowers and discards (claimed ones are in the claimer's melds)."""
     tags = []
     if seat == obs.dealer:
-        tags.append("庄 dealer" + (f" 连庄数 {obs.streak + 1}" if gold_of(obs) is not None else ""))
-    level = obs.view.you_level[seat] if isinstance(obs.view, XiamenView) else 0
-    if level:
-        tags.append(pal.paint(f"{YOU_LEVELS[level]} (游 level {level})", "1;33"))
+        tags.append("庄 dealer" + (f" 连庄数 {obs.streak + 1}" if obs.view.shows_streak else ""))
+    mark = obs.view.seat_tag(seat)
+    if mark:
+        tags.append(pal.paint(mark, "1;33"))
     if obs.ting[seat]:
         tags.append(pal.paint("听 ready", "1;33"))
     if obs.trustee[seat]:
@@ -166,52 +163,16 @@ def seat_lines(
     return lines
 
 
-def gold_of(obs: Observation) -> Tile | None:
-    """The gold kind of a xiamen observation (``None`` before the reveal and in the other
-    families)."""
-    match obs.view:
-        case XiamenView(gold=gold):
-            return gold
-        case _:
-            return None
-
-
 def wild_of(obs: Observation) -> Tile | None:
-    """The 财神 wild kind of an arcade observation (``None`` in the other families)."""
-    match obs.view:
-        case ArcadeView(wild=wild):
-            return wild
-        case _:
-            return None
+    """The wild kind of the hand (xiamen's gold, arcade's 财神; ``None`` before the indicator is
+    turned and in a family without wilds)."""
+    return obs.view.wild
 
 
-def gold_line(obs: Observation, pal: Palette) -> str | None:
-    """The gold of a xiamen hand: the indicator, the golds' kind and what the White plays as."""
-    view = obs.view
-    if not isinstance(view, XiamenView) or view.gold is None:
-        return None
-    g = int(view.gold)
-    where = "taken by 抢金胡" if view.indicator_taken else "face up"
-    line = f"金 gold {pal.name(g)} (indicator {where}; the other three {pal.name(g)} are wild)"
-    if g != Tile.WHITE:
-        line += f" · 白 White plays as {pal.name(g)}"
-    return line
-
-
-def wild_line(obs: Observation, pal: Palette) -> str | None:
-    """The 财神 of an arcade hand (R1.9a, R1.10, R1.3): the wild, the flower kind, the reserve."""
-    view = obs.view
-    if not isinstance(view, ArcadeView) or view.wild is None:
-        return None
-    w = int(view.wild)
-    flower = pal.name(int(view.flower_kind)) if view.flower_kind is not None else "?"
-    line = (
-        f"财神 wild {pal.name(w)} (indicator face up; the other three {pal.name(w)} are wild)"
-        f" · 花 flowers: every {flower} is set aside · reserve {view.reserve_count} tiles"
-    )
-    if view.haidi_player is not None:
-        line += f" · 海底捞月 draws left {view.haidi_left}"
-    return line
+def view_line(obs: Observation, pal: Palette) -> str | None:
+    """The family's line about its public facts (xiamen's gold, arcade's 财神 and reserve), or
+    ``None`` (:meth:`erren.engine.views.ViewFacts.note`)."""
+    return obs.view.note(pal.name)
 
 
 def golds_first(tiles: Sequence[Tile], gold: Tile | None) -> list[Tile]:

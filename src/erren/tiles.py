@@ -3,7 +3,8 @@
 A tile kind's index runs 1m..9m = 0..8, 1p..9p = 9..17, 1s..9s = 18..26, 1z..7z = 27..33 and
 flowers 1f..8f = 34..41 (``../shared/spec/NOTATION.md``).  Hot paths work on plain ints and on
 34-long count arrays; :class:`Tile` is the readable value at the edges: ``str(Tile.M1) == "1m"``
-and ``repr(Tile.M1) == "Tile.M1"``, which is working code.
+and ``repr(Tile.M1) == "Tile.M1"``, which is working code.  Reading a tile from its name is the
+notation's (:func:`erren.notation.parse_tile`): this module imports nothing of erren's.
 """
 
 from __future__ import annotations
@@ -66,13 +67,6 @@ class Tile(IntEnum):
     F6 = 39
     F7 = 40
     F8 = 41
-
-    @classmethod
-    def from_str(cls, text: str) -> Tile:
-        """``Tile.from_str("5z") is Tile.WHITE``; raises :class:`~erren.errors.NotationError`."""
-        from erren.notation import parse_tile  # noqa: PLC0415 - notation imports this module
-
-        return parse_tile(text)
 
     @classmethod
     def of(cls, number: int, suit: str) -> Tile:

@@ -8,6 +8,7 @@ import pytest
 
 from erren.bots import Bot, EfficiencyBot, RandomBot, bot_names, find_bot
 from erren.engine import Action, ActionKind, Observation, State, find_family
+from erren.engine.phases import Phase
 from erren.sim import play_hand, simulate
 from erren.testing.deals import start
 
@@ -91,7 +92,7 @@ def test_efficiency_claims_a_pung_that_lowers_shanten() -> None:
     # seat 1: three runs, a pair of 5z and two lone winds (1-shanten); pung 5z makes it ready
     state = start(RULES, "12345m9m666z12345z", "123m456m789m55z13z")
     act(state, "0:discard:5z")
-    assert state.phase.value == "claim"
+    assert state.phase is Phase.CLAIM
     assert _choose(state).kind is ActionKind.PENG
 
 
@@ -99,7 +100,7 @@ def test_efficiency_passes_a_chow_that_changes_nothing() -> None:
     # seat 1 is ready on 5z/7z; chowing 1m would leave it just as ready
     state = start(RULES, "12345m9m666z12346z", "123m456m789m55z77z")
     act(state, "0:discard:1m")
-    assert state.phase.value == "claim"
+    assert state.phase is Phase.CLAIM
     assert any(a.kind is ActionKind.CHI for a in state.legal_actions())
     assert _choose(state).kind is ActionKind.PASS
 

@@ -19,6 +19,7 @@ from erren.bots.expert.opponent import public_key, readiness_test, shanten_weigh
 from erren.bots.expert.train_opponent import MAX_DISCARDS, MAX_SHANTEN, collect
 from erren.bots.random_bot import RandomBot
 from erren.engine import Action, ActionKind, Observation, State, find_family
+from erren.engine.phases import Phase
 from erren.engine.resample import resample
 from erren.families.guobiao.bot.expert import Knobs, Seen, discard_values, ready_discards
 from erren.families.guobiao.bot.values import Valuer
@@ -332,7 +333,7 @@ def test_knobs_are_read_from_text_with_clear_errors() -> None:
 def _facing_a_ready_opponent() -> Observation:
     for seed in range(50):
         for _state, obs in decisions("guobiao-2p", seed):
-            if obs.ting[obs.opponent] and obs.phase == "turn":
+            if obs.ting[obs.opponent] and obs.phase is Phase.TURN:
                 return obs
     raise AssertionError("no 报听 in 50 hands")
 

@@ -10,11 +10,14 @@ import pytest
 
 from erren.bots.efficiency import EfficiencyBot
 from erren.bots.expert import ExpertBot
-from erren.engine import Action, ActionKind, ArcadeView, Observation, State, find_family
+from erren.engine import Action, ActionKind, Observation, State, find_family
+from erren.engine.phases import Phase
 from erren.engine.resample import resample
 from erren.families.arcade.bot.exchange import exchange_plan, loose_tiles
 from erren.families.arcade.bot.expert import ArcadeKnobs, configure
 from erren.families.arcade.bot.value import ArcadeValuer, ReadyHand
+from erren.families.arcade.game.view import ArcadeView
+from erren.families.arcade.game.vocabulary import ArcadeVerb
 from erren.hand import Hand
 from erren.tiles import Tile
 
@@ -34,7 +37,7 @@ def _observation(
     """The dealer's first-turn observation with ``hand`` (no melds, no flowers), the wild kind
     ``wild`` with ``wilds_seen`` wild tiles and the tiles ``seen`` in the opponent's discards."""
     state = State.new(find_family("arcade", opening_exchange=False), seed=5)
-    while state.phase.value != "turn":
+    while state.phase is not Phase.TURN:
         state.apply(state.legal_actions()[0])
     obs = state.observe(state.actor)
     river = (wild,) * wilds_seen + (_tiles(seen) if seen else ())
@@ -49,7 +52,7 @@ def _observation(
     )
     return dataclasses.replace(
         obs,
-        phase=phase,
+        phase=state.ruleset.phase_named(phase),
         hand=tuple(sorted(_tiles(hand))),
         melds=((), ()),
         hidden_kongs=(0, 0),
@@ -128,9 +131,11 @@ def test_pick_any_weighs_the_payment_by_the_chance_a_copy_is_left() -> None:
     13/U for the wild and 13·12·11/(U(U−1)(U−2)) for 4z, so 4z is named; the efficiency bot
     names the wild."""
     obs = _observation("111z222z333z4z567m", phase="pick", wilds_seen=2)
-    legal = [Action.make(AK.PICK, obs.player, t) for t in (Tile(17), Tile(30), Tile(0))]
+    legal = [Action.make(ArcadeVerb.PICK, obs.player, t) for t in (Tile(17), Tile(30), Tile(0))]
     legal.append(Action.make(AK.PASS, obs.player))
-    assert ExpertBot(seed=1).choose(obs, legal) == Action.make(AK.PICK, obs.player, Tile(30))
+    assert ExpertBot(seed=1).choose(obs, legal) == Action.make(
+        ArcadeVerb.PICK, obs.player, Tile(30)
+    )
     assert EfficiencyBot(seed=1).choose(obs, legal).tile == Tile(17)
 
 
@@ -139,9 +144,11 @@ def test_pick_any_names_the_wild_when_it_is_as_likely_and_pays_as_much() -> None
     2 unseen.  Every completion pays 7 self-drawn (the wild plays 5m or 8m); the wild is the
     likeliest to be left (3 copies), so it is named."""
     obs = _observation("111z222z333z5567m", phase="pick", seen="8m8m", wilds_seen=0)
-    legal = [Action.make(AK.PICK, obs.player, t) for t in (Tile(4), Tile(7), Tile(17))]
+    legal = [Action.make(ArcadeVerb.PICK, obs.player, t) for t in (Tile(4), Tile(7), Tile(17))]
     legal.append(Action.make(AK.PASS, obs.player))
-    assert ExpertBot(seed=1).choose(obs, legal) == Action.make(AK.PICK, obs.player, Tile(17))
+    assert ExpertBot(seed=1).choose(obs, legal) == Action.make(
+        ArcadeVerb.PICK, obs.player, Tile(17)
+    )
 
 
 def test_loose_tiles_are_singles_with_fewest_neighbours_honors_first() -> None:
@@ -181,7 +188,7 @@ def _play(seed: int, budget_ms: float = UNHURRIED) -> tuple[list[Action], set[st
         action = bots[seat].choose(obs, legal)
         assert action in legal, (obs.phase, action, legal)
         phases.add(obs.phase)
-        if obs.phase == "turn" and obs.view.offer is not None:  # type: ignore[union-attr]
+        if obs.phase is Phase.TURN and obs.view.offer is not None:
             phases.add("offer")
         actions.append(action)
         state.apply(action)

@@ -10,9 +10,11 @@ import random
 
 from erren.bots.efficiency import EfficiencyBot
 from erren.bots.expert import ExpertBot
-from erren.engine import Action, Observation, State, XiamenView, find_family
+from erren.engine import Action, Observation, State, find_family
+from erren.engine.phases import Phase
 from erren.engine.resample import resample
 from erren.families.xiamen.bot.expert import XiamenKnobs, configure, you_ready_opening
+from erren.families.xiamen.game.view import XiamenView
 from erren.families.xiamen.scoring import WinType, XiamenContext, score_xiamen, settle_xiamen
 from erren.hand import Hand
 from erren.sim import simulate
@@ -28,14 +30,14 @@ def _observation(
     """Seat 0's observation with ``hand`` (no melds, flowers or discards), gold 9m, the 游
     levels ``levels`` and ``wall`` tiles in the live wall."""
     state = State.new(find_family("xiamen"), seed=5)
-    while state.phase.value != "turn":
+    while state.phase is not Phase.TURN:
         state.apply(state.legal_actions()[0])
     obs = state.observe(0)
     assert isinstance(obs.view, XiamenView)
     view = dataclasses.replace(obs.view, gold=GOLD, you_level=levels)
     return dataclasses.replace(
         obs,
-        phase=phase,
+        phase=state.ruleset.phase_named(phase),
         hand=tuple(sorted(Hand.parse(hand, check_size=False).concealed)),
         melds=((), ()),
         hidden_kongs=(0, 0),

@@ -82,10 +82,10 @@ def test_learned_discards_only_tiles_that_leave_the_least_shanten() -> None:
         hand, _ = seen_counts(obs)
         after = {}
         for a in legal:
-            if a.kind is ActionKind.DISCARD and a.tile is not None:
+            if a.kind is ActionKind.DISCARD:
                 counts = list(hand)
-                counts[int(a.tile)] -= 1
-                after[int(a.tile)] = shanten(counts, shapes=watcher.fallback.shapes)
+                counts[a.tile_kind()] -= 1
+                after[a.tile_kind()] = shanten(counts, shapes=watcher.fallback.shapes)
         assert after[int(chosen.tile)] == min(after.values())
         checked += 1
     assert checked > 50

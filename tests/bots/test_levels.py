@@ -17,6 +17,7 @@ from erren.families.arcade.bot.expert import knobs_of as arcade_knobs
 from erren.families.arcade.game import stage_options
 from erren.families.xiamen.bot.expert import XiamenKnobs
 from erren.families.xiamen.bot.expert import knobs_of as xiamen_knobs
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.notation import parse_tile, parse_tiles
 from erren.testing.deals import start
 from erren.tiles import Tile
@@ -28,7 +29,7 @@ FAMILIES = {
     "xiamen": find_family("xiamen"),
     "arcade": find_family("arcade", {**stage_options(4), "pung_offer_prob": 0.3}),
 }
-_WINS = {AK.HU, AK.ZIMO, AK.WIN, AK.SANJINDAO, AK.QIANGJIN}
+_WINS = {AK.HU, AK.ZIMO, XiamenVerb.WIN, XiamenVerb.SANJINDAO, XiamenVerb.QIANGJIN}
 
 
 # ---------------------------------------------------------------------------- the levels

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from erren.engine import find_family
+from erren.families.xiamen.game.data import XiamenWinHow
 from erren.sim import simulate
 
 
@@ -10,7 +11,8 @@ def test_efficiency_beats_random_and_swims_for_gold() -> None:
     stats = simulate(find_family("xiamen"), ("efficiency", "random"), hands=150, seed=4)
     assert stats.hands == 150
     assert stats.wins[0] > 5 * stats.wins[1]
-    assert stats.by_how.get("youjin", 0) + stats.by_how.get("shuangyou", 0) > 0
+    swam = stats.by_how.get(XiamenWinHow.YOUJIN, 0) + stats.by_how.get(XiamenWinHow.SHUANGYOU, 0)
+    assert swam > 0
 
 
 def test_efficiency_mirror_plays_legal_games() -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
+from erren.engine.result import ResultKind, WinHow
 from erren.engine.state import HandResult
 from erren.families.arcade.campaign import CampaignParams, Outcome, OutcomeKind, Run, table
 from erren.families.arcade.game import stage_options
@@ -22,11 +23,13 @@ def _finished(result: HandResult) -> State:
 
 
 def test_outcome_of_a_finished_hand() -> None:
-    assert table.outcome_of(_finished(HandResult("draw"))) == Outcome.draw()
-    computer = HandResult("win", winner=1, loser=0, how="zimo", fan_total=9)
+    assert table.outcome_of(_finished(HandResult(ResultKind.DRAW))) == Outcome.draw()
+    computer = HandResult(ResultKind.WIN, winner=1, loser=0, how=WinHow.ZIMO, fan_total=9)
     assert table.outcome_of(_finished(computer)) == Outcome.computer_win()
     score = score_arcade(Hand.parse("1113334466z [222z'] +4z"))
-    mine = table.outcome_of(_finished(HandResult("win", winner=0, how="discard", detail=score)))
+    mine = table.outcome_of(
+        _finished(HandResult(ResultKind.WIN, winner=0, how=WinHow.DISCARD, detail=score))
+    )
     assert mine.kind is OutcomeKind.PLAYER_WIN and mine.yakuman == 3 and mine.base == 30000
     with pytest.raises(ValueError, match="not finished"):
         table.outcome_of(_finished(cast(Any, None)))

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 from erren.engine import Action, ActionKind, Family, State
+from erren.engine.phases import FamilyPhase, Phase
 from erren.families.arcade.game import ArcadeData
 from erren.families.xiamen.game import XiamenData
 from erren.notation import parse_tiles
@@ -13,6 +14,12 @@ from erren.testing.deals import DEAL_ORDER, make_wall, start
 from erren.tiles import NUM_KINDS
 
 __all__ = ["DEAL_ORDER", "act", "make_wall", "start", "tile_census"]
+
+
+def phase_of(state: State) -> Phase | FamilyPhase:
+    """The hand's phase now: read through a call, so that a check after a move is not judged
+    by what an earlier check narrowed ``state.phase`` to."""
+    return state.phase
 
 
 def act(state: State, *texts: str) -> None:
@@ -47,7 +54,7 @@ def tile_census(state: State) -> Counter[int]:
         tiles.append(data.wild)  # and the indicator, stock[71]
     if isinstance(data, XiamenData) and data.indicator >= 0 and not data.indicator_taken:
         tiles.append(data.indicator)  # xiamen's face-up gold indicator, out of play
-    if state.phase.value == "rob":
+    if state.phase is Phase.ROB:
         tiles.append(state.pending)  # the 加杠 tile, between hand and meld
     return Counter(tiles)
 

@@ -1,138 +1,20 @@
-"""A toy fourth family, written only against the public plug-in contract.
-
-``toy``: one suit (1m..9m, four copies, no honors, no flowers), no chows (its one-rule twist),
-and a phase of its own before the first discard: the dealer may *call* a kind (``pick:X``) or
-``pass``; a win whose winning tile is the called kind pays 2 points instead of 1.  It uses only
-:class:`~erren.engine.family.Family`'s hooks and :class:`~erren.engine.state.State`'s public
-transition API (``tests/engine/test_family_plugin.py`` checks that no family module touches a
-private name of the state).  The :func:`toy_family` fixture registers it for one test.
-"""
+"""Fixtures of the engine's tests: the toy fourth family (:mod:`erren.testing.toy`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, ClassVar
 
 import pytest
 
-from erren.engine import (
-    Action,
-    ActionKind,
-    Family,
-    FamilyData,
-    FamilyPhase,
-    HandResult,
-    Options,
-    State,
-    WinClaim,
-    register_family,
-)
-from erren.engine.events import EventKind
-from erren.engine.family import unregister_family
-
-TOY = "toy"
-
-
-class ToyPhase(FamilyPhase):
-    CALL = "call"
-    """The dealer, before his first decision: name a kind (``pick:X``) or ``pass``."""
-
-
-class ToyData(FamilyData):
-    """The called kind (-1: none)."""
-
-    __slots__ = ("called",)
-
-    def __init__(self) -> None:
-        self.called = -1
-
-    def clone(self) -> ToyData:
-        new = ToyData()
-        new.called = self.called
-        return new
-
-    def fingerprint(self) -> tuple[object, ...]:
-        return (self.called,)
-
-
-def toy_data(state: State) -> ToyData:
-    data = state.data
-    assert isinstance(data, ToyData)
-    return data
-
-
-@dataclass(frozen=True)
-class ToyOptions(Options):
-    """No options of its own."""
-
-
-class ToyFamily(Family):
-    """One suit, no chows, the dealer's call."""
-
-    name: ClassVar[str] = TOY
-    options: ToyOptions
-
-    def __init__(self, **options: Any) -> None:
-        self.options = ToyOptions.parse(self.name, options)
-        self.claim_privacy = self.options.claim_privacy
-        self.kinds = tuple(range(9))
-        self.tiles = tuple(k for k in self.kinds for _ in range(4))
-
-    def new_data(self) -> ToyData:
-        return ToyData()
-
-    def after_chance(self, state: State, action: Action, step: int) -> None:
-        if step == len(self.chance_plan) and state.deal_tiles():
-            state.enter(ToyPhase.CALL, state.dealer)
-            state.run_auto()
-
-    def phase_actions(self, state: State, player: int) -> list[Action]:
-        calls = [Action.make(ActionKind.PICK, player, k) for k in self.kinds]
-        return [*calls, Action.make(ActionKind.PASS, player)]
-
-    def perform(self, state: State, action: Action, auto: bool) -> bool:
-        if state.phase is not ToyPhase.CALL:
-            return False
-        if action.kind is ActionKind.PICK and action.tile is not None:
-            toy_data(state).called = int(action.tile)
-            state.emit(EventKind.PICK, action.player, int(action.tile), auto=auto)
-        else:
-            state.emit(EventKind.PASS, action.player, auto=auto)
-        state.start_play()
-        return True
-
-    def claim_options(self, state: State, q: int, x: int) -> list[Action]:
-        """No chows: the shared claims without them (nothing left but pass: no window)."""
-        out = [a for a in state.base_claim_options(q, x) if a.kind is not ActionKind.CHI]
-        if len(out) == 1 and out[0].kind is ActionKind.PASS:
-            return []
-        return out
-
-    def score_win(self, state: State, claim: WinClaim) -> HandResult:
-        winning = claim.hand.winning
-        called = winning is not None and int(winning) == toy_data(state).called
-        points = 2 if called else 1
-        winner = claim.winner
-        return HandResult(
-            "win",
-            winner=winner,
-            loser=1 - winner,
-            how=claim.how,
-            hand=claim.hand,
-            claim=claim,
-            fans=(("called kind" if called else "win", points, 1),),
-            fan_total=points,
-            points=points,
-            deltas=(points, -points) if winner == 0 else (-points, points),
-        )
+from erren.testing import toy
+from erren.testing.toy.game import TOY
 
 
 @pytest.fixture
 def toy_family() -> Iterator[str]:
     """Register the toy family for one test; its name."""
-    register_family(TOY, ToyFamily)
+    toy.register()
     try:
         yield TOY
     finally:
-        unregister_family(TOY)
+        toy.unregister()

@@ -9,17 +9,8 @@ import pytest
 
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
-from erren.engine import (
-    Action,
-    ActionKind,
-    ArcadeView,
-    Phase,
-    Record,
-    State,
-    find_family,
-    replay,
-)
-from erren.engine.result import HandResult
+from erren.engine import Action, ActionKind, Phase, Record, State, find_family, replay
+from erren.engine.result import HandResult, ResultKind, WinHow
 from erren.errors import IllegalActionError
 from erren.families.arcade.game import (
     BLEED_NORMAL,
@@ -29,11 +20,12 @@ from erren.families.arcade.game import (
     bleed_target,
     stage_options,
 )
+from erren.families.arcade.game.view import ArcadeView
 from erren.families.arcade.scoring import ArcadeResult
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS, Tile
 
-from ._support import act, start_arcade, tile_census
+from ._support import act, phase_of, start_arcade, tile_census
 
 
 def _arcade(result: HandResult | None) -> ArcadeResult:
@@ -48,7 +40,7 @@ DEALER = "119m119p19s223344z"
 
 
 def _fans(state: State) -> dict[str, int]:
-    assert state.result is not None and state.result.kind == "win", state.result
+    assert state.result is not None and state.result.kind is ResultKind.WIN, state.result
     return {name: value * count for name, value, count in state.result.fans}
 
 
@@ -187,7 +179,7 @@ def test_e27_robbing_an_added_kong() -> None:
     act(state, "0:jiagang:7s")
     assert state.phase is Phase.ROB and state.actor == 1
     act(state, "1:hu")
-    assert state.result is not None and state.result.how == "robbing"
+    assert state.result is not None and state.result.how is WinHow.ROBBING
     assert _fans(state) == {"门清": 1, "平和": 1, "断幺九": 1, "门清自摸": 1}
     assert state.result.deltas == (-4, 4)  # the robbed player pays
 
@@ -265,7 +257,7 @@ def test_haidi_misses_end_in_a_draw_and_the_stage_human_gets_five() -> None:
         act(state, "0:discard:7z", "1:discard:3z", "0:discard:2z")
         act(state, "1:ting:" + str(state.observe(1).last_drawn))
         _run_out(state, declined=1)
-        assert state.result is not None and state.result.kind == "draw"
+        assert state.result is not None and state.result.kind is ResultKind.DRAW
         assert arcade_data(state).reserve - 72 == draws  # R2.19, R3.2, R3.8
         assert state.discards[1][-draws:] == [0, 0, 9, 9, 26][:draws]
 
@@ -328,7 +320,7 @@ def test_opening_exchange_from_the_reserve_front() -> None:
     assert state.hands[0][2] == 1 and state.hands[0][5] == 1 and state.hands[0][8] == 0
     assert state.phase is ArcadePhase.EXCHANGE and state.actor == 1
     act(state, "1:exchange")
-    assert state.phase.value == "turn" and state.actor == 0
+    assert phase_of(state) is Phase.TURN and state.actor == 0
     assert arcade_data(state).reserve == 72 + 1  # the flower's reserve tile is used up
     _census_ok(state)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from erren.engine import Action, Phase, State
-from erren.engine.result import HandResult
+from erren.engine.result import HandResult, ResultKind, WinHow
 from erren.families.arcade.campaign import Outcome, Run, table
 from erren.families.arcade.game import arcade_data
 from erren.families.arcade.scoring import ArcadeResult
@@ -39,7 +39,7 @@ def play(state: State, *texts: str) -> None:
 
 
 def fans(state: State) -> dict[str, int]:
-    assert state.result is not None and state.result.kind == "win", state.result
+    assert state.result is not None and state.result.kind is ResultKind.WIN, state.result
     return {name: value * count for name, value, count in state.result.fans}
 
 
@@ -68,7 +68,7 @@ def test_e9_ron_on_the_discard_after_the_live_wall_emptied() -> None:
     play(state, "0:discard:6p")
     assert [str(a) for a in state.legal_actions()] == ["1:hu", "1:pass"]
     play(state, "1:hu")
-    assert state.result is not None and state.result.how == "discard"
+    assert state.result is not None and state.result.how is WinHow.DISCARD
     assert fans(state) == {"断幺九": 1, "河底捞鱼": 1}
     assert state.result.points == 2 and _arcade(state.result).stage_payout(1) == 300
 
@@ -290,5 +290,5 @@ def test_s4_a_drawn_hand_moves_nothing(base_points: int) -> None:
     play(state, f"{p}:discard:{state.observe(p).last_drawn}")
     while not state.is_terminal:
         play(state, f"{state.actor}:pass")
-    assert state.result is not None and state.result.kind == "draw"
+    assert state.result is not None and state.result.kind is ResultKind.DRAW
     assert state.result.deltas in ((0, 0), ())

@@ -10,17 +10,11 @@ from collections.abc import Callable
 
 import pytest
 
-from erren.engine import (
-    Action,
-    ActionKind,
-    ArcadeView,
-    Observation,
-    Origin,
-    Phase,
-    State,
-    find_family,
-)
+from erren.engine import Action, ActionKind, Observation, Origin, Phase, State, find_family
+from erren.engine.result import ResultKind, WinHow
 from erren.families.arcade.game import ArcadePhase, arcade_data, stage_options
+from erren.families.arcade.game.view import ArcadeView
+from erren.families.arcade.game.vocabulary import ArcadeVerb
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS, Tile
 
@@ -70,7 +64,7 @@ def test_a_versus_escape_pays_the_penalty_times_base_points(
     state = State.new(find_family("arcade", options), seed=11, dealer=0)
     act(state, f"{escaper}:escape")  # at the dealer's first turn: the escaper need not act
     result = state.result
-    assert result is not None and result.kind == "abort"
+    assert result is not None and result.kind is ResultKind.ABORT
     assert result.loser == escaper and result.winner is None
     assert result.points == points
     expected = [points, points]
@@ -92,7 +86,7 @@ def test_a_stage_mode_escape_has_no_versus_penalty(stage: int) -> None:
     the engine's escape carries no points."""
     state = State.new(find_family("arcade", stage_options(stage)), seed=5, dealer=1)
     act(state, "0:escape")
-    assert state.result is not None and state.result.kind == "abort"
+    assert state.result is not None and state.result.kind is ResultKind.ABORT
     assert state.result.loser == 0 and state.result.deltas == (0, 0)
 
 
@@ -180,7 +174,7 @@ def test_a_self_draw_after_a_pung_wins_on_the_offered_kind() -> None:
     assert Action.make(AK.ZIMO, 1) in state.legal_actions()
     act(state, "1:zimo")
     result = state.result
-    assert result is not None and result.winner == 1 and result.how == "zimo"
+    assert result is not None and result.winner == 1 and result.how is WinHow.ZIMO
     assert result.hand is not None and result.hand.winning == Tile(k)
     kept = [int(t) for t in parse_tiles("234m567m234p77p")]
     assert list(result.hand.concealed).count(Tile(k)) == kept.count(k) + 2
@@ -287,7 +281,7 @@ def test_pick_any_offers_do_not_depend_on_the_opponents_tiles() -> None:
     assert a.hands[0] != b.hands[0] and a.hands[1] == b.hands[1]
     assert a.legal_actions() == b.legal_actions()
     assert a.observe(1) == b.observe(1)
-    offered = {int(x.tile) for x in a.legal_actions() if x.kind is AK.PICK and x.tile is not None}
+    offered = {x.tile_kind() for x in a.legal_actions() if x.kind is ArcadeVerb.PICK}
     # every kind of which seat 1 cannot see four copies: his hand, both rivers, the indicator
     visible = list(a.hands[1])
     for t in a.discards[0]:
@@ -427,10 +421,10 @@ def test_random_pick_offers_never_depend_on_hidden_tiles() -> None:
                 p = state.actor
                 twin = _swap_opponent_tiles(state, p, rng)
                 assert twin.legal_actions() == legal
-                named = {int(a.tile) for a in legal if a.kind is AK.PICK and a.tile is not None}
+                named = {a.tile_kind() for a in legal if a.kind is ArcadeVerb.PICK}
                 assert named == _unseen_kinds(state.observe(p))
-                choice = rng.choice([a for a in legal if a.kind is AK.PICK])
-                kind = int(choice.tile)  # type: ignore[arg-type]
+                choice = rng.choice([a for a in legal if a.kind is ArcadeVerb.PICK])
+                kind = choice.tile_kind()
                 pool = Counter(state.wall[state.head : state.tail + 1])
                 pool.update(state.wall[arcade_data(state).reserve :])
                 state.apply(choice)
@@ -454,16 +448,16 @@ def test_random_timeouts_after_a_pung_follow_r2_16() -> None:
         while not state.is_terminal:
             legal = state.legal_actions()
             offer = state.phase is Phase.TURN  # a give then answers the pung offer
-            takes = [a for a in legal if a.kind is AK.GIVE] if offer else []
+            takes = [a for a in legal if a.kind is ArcadeVerb.GIVE] if offer else []
             if not takes or rng.random() < 0.3:
-                state.apply(rng.choice([a for a in legal if a.kind is not AK.GIVE]))
+                state.apply(rng.choice([a for a in legal if a.kind is not ArcadeVerb.GIVE]))
                 continue
             p = state.actor
             draw = next(e for e in reversed(state.events) if e.kind == "draw" and e.player == p)
             assert draw.tile is not None
             for _ in range(3):  # the three tiles given up for the pung, one at a time
                 state.apply(rng.choice(takes))
-                takes = [a for a in state.legal_actions() if a.kind is AK.GIVE]
+                takes = [a for a in state.legal_actions() if a.kind is ArcadeVerb.GIVE]
             assert next(e for e in reversed(state.events)).kind == "takepung"
             drawn = int(draw.tile)
             expected = drawn if state.hands[p][drawn] else _rightmost(state, p)

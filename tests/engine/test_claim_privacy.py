@@ -17,10 +17,14 @@ from typing import Any
 import pytest
 
 from erren.engine import Action, ActionKind, Record, State, find_family, replay
+from erren.engine.phases import FamilyPhase, Phase
 from erren.engine.result import HandResult
 from erren.errors import IllegalActionError
 from erren.families.arcade.game import arcade_data, stage_options
+from erren.families.arcade.game.options import ArcadePhase
 from erren.families.xiamen.game import XiamenData
+from erren.families.xiamen.game.data import XiamenPhase, XiamenWinHow
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.families.xiamen.scoring import XiamenScore, XiamenSettlement
 from erren.melds import MeldKind
 from erren.server.protocol import observation_json
@@ -44,8 +48,10 @@ FAMILIES: list[tuple[str, dict[str, Any], int]] = [
     ("arcade", stage_options(3, human_seat=1), 150),
 ]
 IDS = ["guobiao-2p", "guobiao-flowers-ting-asks", "guobiao-gb", "xiamen", "arcade", "arcade-stage3"]
-_WINDOWS = frozenset({"claim", "rob", "last_draw", "haidi"})
-_GIVES = frozenset({AK.DISCARD, AK.TING, AK.JIA_GANG, AK.DISCARD_GOLD, AK.PASS})
+_WINDOWS: frozenset[Phase | FamilyPhase] = frozenset(
+    {Phase.CLAIM, Phase.ROB, XiamenPhase.LAST_DRAW, ArcadePhase.HAIDI}
+)
+_GIVES = frozenset({AK.DISCARD, AK.TING, AK.JIA_GANG, XiamenVerb.DISCARD_GOLD, AK.PASS})
 """Moves after which the opponent may answer a window."""
 
 
@@ -101,7 +107,7 @@ def _pairs(name: str, options: dict[str, Any], hands: int) -> dict[str, int]:
             ):
                 continue  # the opponent won, or the mover drew from the (shuffled) wall
             counts["pairs"] += 1
-            counts["windows"] += state.phase.value in _WINDOWS
+            counts["windows"] += state.phase in _WINDOWS
             if _view(state, mover, since) != _view(twin, mover, since):
                 counts["differ"] += 1
             choice = [len(s.legal_actions()) > 1 for s in (state, twin)]
@@ -141,7 +147,7 @@ def _play_passing(state: State, rng: random.Random) -> list[int]:
     while not state.is_terminal:
         legal = state.legal_actions()
         action = rng.choice(legal)
-        if legal == [Action.make(AK.PASS, state.actor)] and state.phase.value in _WINDOWS:
+        if legal == [Action.make(AK.PASS, state.actor)] and state.phase in _WINDOWS:
             added.append(len(state.history))
         state.apply(action)
     return added
@@ -183,7 +189,7 @@ def test_a_discard_nobody_can_claim_still_opens_a_pass_only_window() -> None:
     ``claim`` phase as after his 9m, which seat 1 could peng."""
     state = start(RULES, DEALER, OTHER, draws="7z 9m")
     act(state, "0:discard:1z")
-    assert (state.phase.value, state.actor) == ("claim", 1)
+    assert (state.phase, state.actor) == (Phase.CLAIM, 1)
     assert [str(a) for a in state.legal_actions()] == ["1:pass"]
     seen = state.observe(0)
     assert seen.legal_actions == () and seen.timer is not None and seen.timer.kind == "claim"
@@ -194,10 +200,10 @@ def test_a_discard_nobody_can_claim_still_opens_a_pass_only_window() -> None:
     differing = {k for k in a if a[k] != b[k]}
     assert differing == {"hand", "discards", "pending"}  # only what seat 0 did himself
     act(state, "1:pass")
-    assert (state.phase.value, state.actor) == ("turn", 1)
+    assert (state.phase, state.actor) == (Phase.TURN, 1)
     plain = start(find_family("guobiao-2p"), DEALER, OTHER, draws="7z 9m")
     act(plain, "0:discard:1z")
-    assert (plain.phase.value, plain.actor) == ("turn", 1)  # option off: today's flow
+    assert (plain.phase, plain.actor) == (Phase.TURN, 1)  # option off: today's flow
     assert plain.hands == state.hands and plain.wall_count == state.wall_count
 
 
@@ -207,7 +213,7 @@ def test_a_timeout_in_a_pass_only_window_passes() -> None:
     state = start(RULES, DEALER, OTHER, draws="7z 9m")
     act(state, "0:discard:1z")
     state.apply_system(Action.parse("1:timeout"))
-    assert (state.phase.value, state.actor) == ("turn", 1)
+    assert (state.phase, state.actor) == (Phase.TURN, 1)
     assert state.events[-3].kind == "timeout" and state.events[-3].data == {"move": "1:pass"}
 
 
@@ -226,17 +232,15 @@ def _search(
     raise AssertionError("no such moment in the searched hands")
 
 
-def _pass_only(state: State, phase: str) -> bool:
-    return state.phase.value == phase and state.legal_actions() == [
-        Action.make(AK.PASS, state.actor)
-    ]
+def _pass_only(state: State, phase: Phase | FamilyPhase) -> bool:
+    return state.phase is phase and state.legal_actions() == [Action.make(AK.PASS, state.actor)]
 
 
 def test_a_ready_player_answers_his_pass_only_window_himself() -> None:
     """报听 auto-play does not pass a window under 鸣牌保护 (the table answers it after its
     fixed pause); a timeout then passes, never a win that is not there."""
     state, _ = _search(
-        "guobiao-2p", {}, lambda s: _pass_only(s, "claim") and s.ting[s.actor], seeds=600
+        "guobiao-2p", {}, lambda s: _pass_only(s, Phase.CLAIM) and s.ting[s.actor], seeds=600
     )
     seat = state.actor
     state.apply_system(Action.make(AK.TIMEOUT, seat))
@@ -245,7 +249,7 @@ def test_a_ready_player_answers_his_pass_only_window_himself() -> None:
 
 
 def test_an_added_kong_nobody_can_rob_opens_a_pass_only_rob_window() -> None:
-    state, _ = _search("guobiao-2p", {}, lambda s: _pass_only(s, "rob"), seeds=2000)
+    state, _ = _search("guobiao-2p", {}, lambda s: _pass_only(s, Phase.ROB), seeds=2000)
     seat = state.actor
     kong = state.pending
     act(state, f"{seat}:pass")
@@ -265,14 +269,14 @@ def test_a_trustee_seat_passes_at_once() -> None:
 
 def test_arcade_haidi_draws_ask_every_time() -> None:
     """arcade R2.19 with 鸣牌保护: each 海底 draw opens the window, ``pass`` alone on a miss."""
-    state, _ = _search("arcade", {"haidi_draws": 5}, lambda s: _pass_only(s, "haidi"))
+    state, _ = _search("arcade", {"haidi_draws": 5}, lambda s: _pass_only(s, ArcadePhase.HAIDI))
     left = arcade_data(state).haidi_left
     seat = state.actor
     discards = len(state.discards[seat])
     act(state, f"{seat}:pass")
     assert len(state.discards[seat]) == discards + 1  # the missed tile goes to the pool
     assert state.is_terminal or (
-        state.phase.value == "haidi" and arcade_data(state).haidi_left < left
+        state.phase is ArcadePhase.HAIDI and arcade_data(state).haidi_left < left
     )
 
 
@@ -289,13 +293,13 @@ def test_xiamen_three_swims_last_draw_is_always_a_window() -> None:
     act(state, "0:pass", "1:pass", "0:discard:5z")
     assert [str(a) for a in state.legal_actions()] == ["1:pass"]  # 游 players never claim
     act(state, "1:pass", "1:discardgold", "0:discard:3m", "1:pass", "1:discardgold")
-    assert (state.phase.value, state.actor) == ("last_draw", 0)
+    assert (state.phase, state.actor) == (XiamenPhase.LAST_DRAW, 0)
     assert [str(a) for a in state.legal_actions()] == ["0:pass"]
     with pytest.raises(IllegalActionError):
         act(state, "0:zimo")
     state.apply_system(Action.parse("0:timeout"))  # the default: pass
     result = state.result
-    assert result is not None and result.how == "sanyou" and result.winner == 1
+    assert result is not None and result.how is XiamenWinHow.SANYOU and result.winner == 1
     assert _settlement(result).bonus == 150 and _settlement(result).multiplier == 16
 
 

@@ -11,8 +11,21 @@ from collections import Counter
 
 import pytest
 
-from erren.engine import Action, ActionKind, Record, State, family_names, find_family, replay
+from erren.engine import (
+    Action,
+    ActionKind,
+    Phase,
+    Record,
+    ResultKind,
+    State,
+    family_names,
+    find_family,
+    replay,
+)
 from erren.engine.observation import observe
+from erren.families.arcade.game.options import ArcadePhase
+from erren.families.xiamen.game.data import XiamenPhase, XiamenWinHow
+from erren.testing.toy.game import ToyPhase
 
 from ._support import resample_hidden, tile_census
 
@@ -32,7 +45,7 @@ def _check_observation(state: State, rng: random.Random) -> None:
         assert seen.hand == state.concealed(viewer)
         twin = resample_hidden(state, viewer, rng)
         twin_seen = observe(twin, viewer)
-        if state.phase.value != "end":
+        if state.phase is not Phase.END:
             assert seen == twin_seen, "an observation depends on hidden tiles"
         text = repr(seen)
         assert "wall" not in text.replace("wall_count", "")
@@ -77,7 +90,7 @@ def _play_checked(rules_name: str, options: dict[str, object], seed: int, *, dee
     again = replay(Record.from_json(record.to_json()))
     assert again.fingerprint() == state.fingerprint()
     result = state.result
-    if result.kind == "win":
+    if result.kind is ResultKind.WIN:
         assert result.winner is not None
         if ruleset.name == "guobiao-2p":  # a xiamen win may have 水 0 (chows, no gold)
             assert result.fans, "a finished win carries its fan list"
@@ -85,28 +98,30 @@ def _play_checked(rules_name: str, options: dict[str, object], seed: int, *, dee
         assert sum(result.deltas) == 0
 
 
-_HOLDS_14 = frozenset({"turn", "you_choice", "last_draw", "haidi"})
+_HOLDS_14 = frozenset(
+    {Phase.TURN, XiamenPhase.YOU_CHOICE, XiamenPhase.LAST_DRAW, ArcadePhase.HAIDI}
+)
 
 
 def _expected_sizes(state: State, p: int) -> tuple[int, ...]:
     """13, or 14 for the player deciding with a drawn tile, the dealer before his first discard
     and a winner whose hand has a winning tile (三游 and a non-dealer's 三金倒 have none)."""
-    phase = state.phase.value
-    if phase in {"opening", "exchange", "call"}:
+    phase = state.phase
+    if phase in {XiamenPhase.OPENING, ArcadePhase.EXCHANGE, ToyPhase.CALL}:
         return (14,) if p == state.dealer else (13,)
     result = state.result
     if result is None:
         return (14,) if state.actor == p and phase in _HOLDS_14 else (13,)
     how = result.how
     if result.winner == p:
-        if how == "sanyou":
+        if how is XiamenWinHow.SANYOU:
             return (13,)
-        if how == "sanjindao":
+        if how is XiamenWinHow.SANJINDAO:
             return (14,) if p == state.dealer else (13,)
         return (14,)
-    if how in ("qiangjin", "sanjindao") and p == state.dealer:
+    if how in (XiamenWinHow.QIANGJIN, XiamenWinHow.SANJINDAO) and p == state.dealer:
         return (14,)  # the hand ended in the opening window
-    if how == "sanyou":
+    if how is XiamenWinHow.SANYOU:
         return (13, 14)  # the single draw was made, or the wall was empty
     return (13,)
 

@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from erren.engine import Action, ActionKind, Event, EventKind, State, find_family
-from erren.engine.describe import LANGS, TEMPLATES, describe, tile_name
-from erren.engine.events import EVENT_DATA
+from erren.engine.describe import LANGS, describe, tile_name
+from erren.engine.events import EVENT_DATA, AnyEventKind, event_kinds, event_rule
 from erren.families.arcade.game import stage_options
+from erren.families.arcade.game.vocabulary import ArcadeEvent
+from erren.families.xiamen.game.vocabulary import XiamenEvent
 from erren.notation import parse_tile
 from erren.tiles import Tile
 
@@ -67,10 +69,10 @@ def _fits(kind: object, value: object) -> bool:
 
 
 def test_every_event_has_its_kinds_data() -> None:
-    seen: set[EventKind] = set()
+    seen: set[AnyEventKind] = set()
     for state in GAMES:
         for event in state.events:
-            assert isinstance(event.kind, EventKind)
+            assert isinstance(event.kind, AnyEventKind)
             spec = EVENT_DATA[event.kind]
             assert set(event.data) == set(spec), event
             for key, kind in spec.items():
@@ -84,48 +86,55 @@ def test_every_event_has_its_kinds_data() -> None:
         EventKind.DRAW,
         EventKind.DISCARD,
         EventKind.END,
-        EventKind.GOLD,
-        EventKind.WILD,
-        EventKind.EXCHANGE,
+        XiamenEvent.GOLD,
+        ArcadeEvent.WILD,
+        ArcadeEvent.EXCHANGE,
         EventKind.TIMEOUT,
         EventKind.TRUSTEE,
     } <= seen
 
 
 def test_event_kinds_keep_the_wire_names() -> None:
-    assert [k.value for k in EventKind] == [
-        "shuffle",
-        "dice",
-        "deal",
-        "flower",
-        "draw",
-        "discard",
-        "ting",
-        "chi",
-        "peng",
-        "minggang",
-        "angang",
-        "jiagang",
-        "pass",
-        "hu",
-        "zimo",
-        "huangzhuang",
-        "escape",
-        "trustee",
-        "timeout",
-        "end",
-        "gold",
-        "you",
-        "wild",
-        "exchange",
-        "pick-offer",
-        "pick",
-        "pung-offer",
-        "takepung",
-        "give",
-        "haidi",
-    ]
-    assert set(EVENT_DATA) == set(EventKind)
+    """The shared kinds, then each built-in family's own (``event_kinds``), with the wire names
+    they always had; every one has its data schema."""
+    built_in = list(event_kinds())
+    assert [k for k in EventKind] == built_in[: len(EventKind)]
+    assert sorted(k.value for k in built_in) == sorted(
+        [
+            "shuffle",
+            "dice",
+            "deal",
+            "flower",
+            "draw",
+            "discard",
+            "ting",
+            "chi",
+            "peng",
+            "minggang",
+            "angang",
+            "jiagang",
+            "pass",
+            "hu",
+            "zimo",
+            "huangzhuang",
+            "escape",
+            "trustee",
+            "timeout",
+            "end",
+            "gold",
+            "you",
+            "wild",
+            "exchange",
+            "pick-offer",
+            "pick",
+            "pung-offer",
+            "takepung",
+            "give",
+            "haidi",
+        ]
+    )
+    assert set(XiamenEvent) | set(ArcadeEvent) == set(built_in[len(EventKind) :])
+    assert set(EVENT_DATA) >= set(built_in)
 
 
 @pytest.mark.parametrize(
@@ -145,27 +154,27 @@ def test_event_kinds_keep_the_wire_names() -> None:
             "#9 seat 0 draw 2p",
         ),
         (
-            Event(1, EventKind.WILD, -1, Tile.P8, data={"flower": "5z"}),
+            Event(1, ArcadeEvent.WILD, -1, Tile.P8, data={"flower": "5z"}),
             "#1 table wild 8p flower 5z",
         ),
         (
-            Event(7, EventKind.EXCHANGE, 0, private=True, data={"count": 0}),
+            Event(7, ArcadeEvent.EXCHANGE, 0, private=True, data={"count": 0}),
             "#7 seat 0 exchange  0 tile(s)",
         ),
-        (Event(3, EventKind.YOU, 1, data={"level": 2}), "#3 seat 1 you  2 双游"),
+        (Event(3, XiamenEvent.YOU, 1, data={"level": 2}), "#3 seat 1 you  2 双游"),
         (Event(4, EventKind.TRUSTEE, 0, data={"on": False}), "#4 seat 0 trustee  off"),
         (
             Event(5, EventKind.HU, 0, Tile.S9, data={"how": "qianggang"}),
             "#5 seat 0 hu 9s qianggang",
         ),
         (Event(8, EventKind.END, -1, data={"result": "win"}), "#8 table end  win"),
-        (Event(8, EventKind.GOLD, -1, Tile.EAST), "#8 table gold 1z indicator"),
+        (Event(8, XiamenEvent.GOLD, -1, Tile.EAST), "#8 table gold 1z indicator"),
         (
             Event(8, EventKind.FLOWER, 0, Tile.F1, data={"during": "gold_reveal"}),
             "#8 seat 0 flower 1f gold reveal",
         ),
         (Event(8, EventKind.DISCARD, 1, Tile.M5, data={"why": "turn"}), "#8 seat 1 discard 5m"),
-        (Event(8, EventKind.HAIDI, 1, data={"draws": 5}), "#8 seat 1 haidi  5 draws"),
+        (Event(8, ArcadeEvent.HAIDI, 1, data={"draws": 5}), "#8 seat 1 haidi  5 draws"),
     ],
 )
 def test_the_english_line_is_rendered_from_the_data(event: Event, line: str) -> None:
@@ -174,9 +183,9 @@ def test_the_english_line_is_rendered_from_the_data(event: Event, line: str) -> 
 
 
 def test_every_kind_is_described_in_both_languages() -> None:
-    assert set(TEMPLATES) == set(EventKind)
-    for kind, (zh, en) in TEMPLATES.items():
-        assert zh and en and zh != en, kind
+    for kind in event_kinds():
+        rule = event_rule(kind)
+        assert rule.zh and rule.en and rule.zh != rule.en, kind
     for state in GAMES:
         for event in state.events:
             for viewer in (0, 1):
@@ -208,13 +217,13 @@ def test_every_kind_is_described_in_both_languages() -> None:
             "Opponent drew ?",
         ),
         (
-            Event(1, EventKind.WILD, -1, Tile.P8, data={"flower": "5z"}),
+            Event(1, ArcadeEvent.WILD, -1, Tile.P8, data={"flower": "5z"}),
             0,
             "财神：八饼，花牌：白板",
             "The wild is 8 Dots; the flowers are White",
         ),
         (
-            Event(4, EventKind.YOU, 1, data={"level": 1}),
+            Event(4, XiamenEvent.YOU, 1, data={"level": 1}),
             1,
             "你 进入游金",
             "You: 游 level 1 (游金)",

@@ -1,6 +1,6 @@
 """The plug-in contract of a family: typed hooks, State's public transition API only.
 
-No family module (the three built-in ones and the toy family of ``conftest.py``) reads or
+No family module (the three built-in ones and the toy family of ``erren/testing/toy``) reads or
 writes a private name of :class:`~erren.engine.state.State`; the shared phases are the five of
 §2.2 and each family's phases keep their names; a hook left at its default is not called.
 """
@@ -12,24 +12,20 @@ import random
 from dataclasses import fields
 from pathlib import Path
 
-from erren.engine import (
-    ActionKind,
-    ArcadeView,
-    EventKind,
-    GuobiaoView,
-    Phase,
-    State,
-    XiamenView,
-    find_family,
-)
+from erren.engine import ActionKind, Phase, State, find_family
+from erren.engine.result import ResultKind
 from erren.families.arcade.game import ArcadePhase
+from erren.families.arcade.game.view import ArcadeView
+from erren.families.guobiao.view import GuobiaoView
 from erren.families.xiamen.game import XiamenPhase
+from erren.families.xiamen.game.view import XiamenView
+from erren.testing.toy.game import ToyEvent, ToyPhase
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "erren"
 FAMILY_MODULES = [
     *sorted((SRC / "families").glob("*/game.py")),
     *sorted((SRC / "families").glob("*/game/*.py")),
-    Path(__file__).parent / "conftest.py",
+    *sorted((SRC / "testing" / "toy").glob("*.py")),
 ]
 
 
@@ -81,19 +77,19 @@ def test_the_toy_family_offers_no_chow_and_pays_the_called_kind_double(toy_famil
     for seed in range(200):
         rng = random.Random(seed)
         state = State.new(rules, seed=seed)
-        assert state.phase.value == "call" and state.actor == state.dealer
-        assert state.observe(state.dealer).phase == "call"
+        assert state.phase is ToyPhase.CALL and state.actor == state.dealer
+        assert state.observe(state.dealer).phase is ToyPhase.CALL
         while not state.is_terminal:
             legal = state.legal_actions()
             assert all(a.kind is not ActionKind.CHI for a in legal)
             state.apply(rng.choice(legal))
-        calls += any(e.kind is EventKind.PICK for e in state.events)
+        calls += any(e.kind is ToyEvent.CALL for e in state.events)
         result = state.result
         assert result is not None
-        if result.kind == "win":
+        if result.kind is ResultKind.WIN:
             assert result.hand is not None
             winning = result.hand.winning
-            called = [e.tile for e in state.events if e.kind is EventKind.PICK]
+            called = [e.tile for e in state.events if e.kind is ToyEvent.CALL]
             if called and winning is not None and called[0] == winning:
                 assert result.points == 2
                 called_wins += 1

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from erren.engine import Action, Match, Phase, State, find_family
+from erren.engine.phases import Origin
+from erren.engine.result import ResultKind, WinHow
 from erren.families.guobiao.game import GuobiaoOptions
 from erren.tiles import Tile
 
-from ._support import act, make_wall, start
+from ._support import act, make_wall, phase_of, start
 
 RULES = find_family("guobiao-2p")
 
@@ -70,7 +72,7 @@ def test_heavenly_win_has_no_winning_tile() -> None:
     assert state.legal_actions()[0] == Action.parse("0:zimo")
     act(state, "0:zimo")
     result = state.result
-    assert result is not None and result.kind == "win" and result.hand is not None
+    assert result is not None and result.kind is ResultKind.WIN and result.hand is not None
     assert result.hand.winning is None and result.claim is not None and result.claim.tianhu
     assert "天胡" in _fans(state)
     assert result.deltas == (result.points, -result.points) and result.points == result.fan_total
@@ -97,7 +99,7 @@ def test_robbing_the_kong_discard_type_win() -> None:
     assert state.legal_actions() == [Action.parse("1:hu"), Action.parse("1:pass")]
     act(state, "1:hu")
     result = state.result
-    assert result is not None and result.how == "robbing" and result.loser == 0
+    assert result is not None and result.how is WinHow.ROBBING and result.loser == 0
     assert "抢杠和" in _fans(state)
     assert [m.kind.value for m in state.melds[0]] == ["peng"]  # the peng stays a peng
 
@@ -115,7 +117,7 @@ def test_passing_the_rob_completes_the_kong_with_a_back_draw() -> None:
     act(state, "0:jiagang:9m", "1:pass")
     assert [m.kind.value for m in state.melds[0]] == ["jia_gang"]
     assert state.current_player() == 0 and state.origin is not None
-    assert state.origin.value == "replacement" and state.last_added[0] == 1  # 2m from the back
+    assert state.origin is Origin.REPLACEMENT and state.last_added[0] == 1  # 2m from the back
 
 
 def test_the_opponents_discard_never_completes_a_peng() -> None:
@@ -129,7 +131,7 @@ def test_the_opponents_discard_never_completes_a_peng() -> None:
 def test_concealed_kong_and_kong_replacement_win() -> None:
     state = start(RULES, "1111m 234m 567m 89m 5z 6z", "99m 333z 444z 55z 7z 1z 2z", back="7m")
     act(state, "0:angang:1m")
-    assert state.origin is not None and state.origin.value == "replacement"
+    assert state.origin is not None and state.origin is Origin.REPLACEMENT
     # 234 567 789m with 5z 6z left: not complete
     assert state.legal_actions()[0].kind.value != "zimo"
     assert state.melds[0][0].kind.value == "an_gang"
@@ -149,11 +151,11 @@ def test_last_discard_allows_only_hu_or_pass_and_pass_ends_in_a_draw() -> None:
     hand = state.hands[p]
     tile = next(k for k in range(34) if hand[k])
     act(state, f"{p}:discard:{Tile(tile)}")
-    if state.phase.value == "claim":
+    if phase_of(state) is Phase.CLAIM:
         kinds = {a.kind.value for a in state.legal_actions()}
         assert kinds <= {"hu", "pass"}
         act(state, f"{1 - p}:pass")
-    assert state.result is not None and state.result.kind == "draw"
+    assert state.result is not None and state.result.kind is ResultKind.DRAW
 
 
 def test_ting_locks_the_hand_and_plays_automatically() -> None:
@@ -169,7 +171,7 @@ def test_ting_locks_the_hand_and_plays_automatically() -> None:
     assert state.discards[0][-1] == int(Tile.SOUTH)
     act(state, "1:discard:9m")
     result = state.result
-    assert result is not None and result.winner == 0 and result.how == "discard"
+    assert result is not None and result.winner == 0 and result.how is WinHow.DISCARD
     assert {"报听", "天听"} & _fans(state)
 
 
@@ -210,7 +212,7 @@ def test_trustee_plays_for_the_player() -> None:
 def test_escape_aborts_with_the_penalty() -> None:
     state = State.new(RULES, seed=2)
     act(state, "1:escape")
-    assert state.result is not None and state.result.kind == "abort"
+    assert state.result is not None and state.result.kind is ResultKind.ABORT
     assert state.result.deltas == (13, -13)
 
 
@@ -223,7 +225,7 @@ def test_match_rotation_and_scores() -> None:
         act(state, "0:trustee:on", "1:trustee:on")
         before = match.dealer
         result = match.finish_hand(state)
-        if result.kind == "win" and result.winner == before:
+        if result.kind is ResultKind.WIN and result.winner == before:
             assert match.dealer == before and match.streak >= 1
         else:
             assert match.dealer == 1 - before and match.streak == 0

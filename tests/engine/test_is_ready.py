@@ -16,10 +16,12 @@ import pytest
 from erren.bots import find_bot
 from erren.bots.hints import hand_view
 from erren.engine import Action, ActionKind, State, find_family
+from erren.engine.result import ResultKind
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.testing.deals import start
 
 WINS = frozenset(
-    {ActionKind.HU, ActionKind.ZIMO, ActionKind.WIN, ActionKind.SANJINDAO, ActionKind.QIANGJIN}
+    {ActionKind.HU, ActionKind.ZIMO, XiamenVerb.WIN, XiamenVerb.SANJINDAO, XiamenVerb.QIANGJIN}
 )
 
 
@@ -44,7 +46,7 @@ def _drawn_hands(family: str, count: int) -> list[State]:
         bots = rng.getrandbits(32)
         while not state.is_terminal:
             state.apply(_calm(state, state.current_player(), bots))
-        if state.result is not None and state.result.kind == "draw":
+        if state.result is not None and state.result.kind is ResultKind.DRAW:
             out.append(state)
             if len(out) == count:
                 break

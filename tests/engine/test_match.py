@@ -13,6 +13,7 @@ import random
 import pytest
 
 from erren.engine import Match, find_family
+from erren.engine.result import ResultKind
 from erren.tiles import Tile
 
 WINDS = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
@@ -30,7 +31,7 @@ def test_the_round_wind_follows_the_deal(option: str) -> None:
         while not state.is_terminal:
             state.apply(rng.choice(state.legal_actions()))
         result = match.finish_hand(state)
-        if not (result.kind == "win" and result.winner == dealer):
+        if not (result.kind is ResultKind.WIN and result.winner == dealer):
             dealer = 1 - dealer
             if dealer == first:
                 passes_back += 1

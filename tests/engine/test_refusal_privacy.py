@@ -23,17 +23,16 @@ from typing import Any
 
 import pytest
 
-from erren.engine import (
-    Action,
-    ActionKind,
-    ArcadeView,
-    Observation,
-    State,
-    XiamenView,
-    find_family,
-)
+from erren.engine import Action, ActionKind, Observation, State, find_family
+from erren.engine.phases import FamilyPhase, Phase
 from erren.errors import IllegalActionError
 from erren.families.arcade.game import stage_options
+from erren.families.arcade.game.options import ArcadePhase
+from erren.families.arcade.game.view import ArcadeView
+from erren.families.arcade.game.vocabulary import ArcadeVerb
+from erren.families.xiamen.game.data import XiamenPhase
+from erren.families.xiamen.game.view import XiamenView
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.notation import parse_tiles
 from erren.tiles import Tile
 
@@ -53,8 +52,17 @@ CONFIGS: list[tuple[str, dict[str, Any], int]] = [
     ("arcade", {"claim_privacy": True, "pung_offer_prob": 0.2, "pick_any_prob": 0.2}, 200),
     ("arcade", stage_options(4), 150),
 ]
-_CHOICE_PHASES = frozenset(
-    {"claim", "rob", "opening", "you_choice", "last_draw", "exchange", "pick", "haidi"}
+_CHOICE_PHASES: frozenset[Phase | FamilyPhase] = frozenset(
+    {
+        Phase.CLAIM,
+        Phase.ROB,
+        XiamenPhase.OPENING,
+        XiamenPhase.YOU_CHOICE,
+        XiamenPhase.LAST_DRAW,
+        ArcadePhase.EXCHANGE,
+        ArcadePhase.PICK,
+        ArcadePhase.HAIDI,
+    }
 )
 
 _ACTION_RE = re.compile(r"(?<![\w])[01c]:[a-z]+(?::[0-9a-z]+)?")
@@ -73,21 +81,28 @@ def _universe(kinds: tuple[int, ...], seat: int) -> list[Action]:
             AK.PASS,
             AK.PENG,
             AK.MING_GANG,
-            AK.SANJINDAO,
-            AK.QIANGJIN,
-            AK.WIN,
-            AK.DISCARD_GOLD,
+            XiamenVerb.SANJINDAO,
+            XiamenVerb.QIANGJIN,
+            XiamenVerb.WIN,
+            XiamenVerb.DISCARD_GOLD,
         )
     ]
-    for kind in (AK.DISCARD, AK.TING, AK.AN_GANG, AK.JIA_GANG, AK.QIANGJIN, AK.PICK):
+    for kind in (
+        AK.DISCARD,
+        AK.TING,
+        AK.AN_GANG,
+        AK.JIA_GANG,
+        XiamenVerb.QIANGJIN,
+        ArcadeVerb.PICK,
+    ):
         out += [Action.make(kind, seat, k) for k in kinds]
     out += [Action.make(AK.CHI, seat, k) for k in kinds if k < 27 and k % 9 <= 6]
     rng = random.Random(seat)
     for size in (0, 1, 2, 3, 5):
         for _ in range(4):
-            out.append(Action.tiles_action(AK.EXCHANGE, seat, rng.choices(kinds, k=size)))
+            out.append(Action.tiles_action(ArcadeVerb.EXCHANGE, seat, rng.choices(kinds, k=size)))
     for _ in range(12):
-        out.append(Action.tiles_action(AK.TAKE_PUNG, seat, rng.choices(kinds, k=3)))
+        out.append(Action.tiles_action(ArcadeVerb.TAKE_PUNG, seat, rng.choices(kinds, k=3)))
     out += [
         Action.make(AK.TIMEOUT, seat),
         Action.make(AK.ESCAPE, seat),
@@ -122,7 +137,9 @@ def _visible_tiles(obs: Observation) -> set[int]:
 def _action_tiles(action: Action) -> set[int]:
     if action.kind.is_chance:
         return set()
-    tiles = set(action.data) if action.kind in (AK.EXCHANGE, AK.TAKE_PUNG) else set()
+    tiles = (
+        set(action.data) if action.kind in (ArcadeVerb.EXCHANGE, ArcadeVerb.TAKE_PUNG) else set()
+    )
     if action.tile is not None:
         t = int(action.tile)
         tiles.update((t, t + 1, t + 2) if action.kind is AK.CHI else (t,))
@@ -180,7 +197,7 @@ def test_refusals_are_built_from_the_senders_view(
         while not state.is_terminal:
             actor = state.actor
             legal = state.legal_actions()
-            window = state.phase.value in _CHOICE_PHASES
+            window = state.phase in _CHOICE_PHASES
             roll = rng.random()
             if window or roll < 0.1:
                 before = state.fingerprint()
@@ -229,7 +246,7 @@ def test_an_idle_seat_hears_the_same_sentence_during_any_window() -> None:
     declarations = 0
     for seed in range(300):
         state = State.new(ruleset, seed=seed)
-        assert state.phase.value == "opening" and state.actor == 0
+        assert state.phase is XiamenPhase.OPENING and state.actor == 0
         declarations += len(state.legal_actions()) > 1
         answers.add(_refusal(state, Action.parse("1:pass")))
         answers.add(_refusal(state, Action.parse("1:qiangjin")))

@@ -15,9 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from erren.bots import Bot, find_bot
-from erren.engine import ActionKind, ArcadeView, Family, Observation, Phase, State, find_family
+from erren.engine import ActionKind, Family, Observation, Phase, State, find_family
 from erren.engine.resample import resample
 from erren.families.arcade.game import arcade_data
+from erren.families.arcade.game.view import ArcadeView
 from erren.families.xiamen.game import xiamen_data, you_ready
 from erren.sim.simulator import play_hand
 from erren.tiles import NUM_KINDS

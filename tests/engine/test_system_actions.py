@@ -14,6 +14,7 @@ import random
 import pytest
 
 from erren.engine import Action, ActionKind, Record, State, find_family, replay
+from erren.engine.result import ResultKind
 from erren.errors import IllegalActionError
 from erren.notation import parse_tile
 
@@ -92,7 +93,7 @@ def test_escape_through_the_system_door_aborts_with_the_penalty() -> None:
         state.apply(Action.parse("1:escape"))  # the dealer's bot cannot make seat 1 leave
     state.apply_system(Action.parse("1:escape"))
     assert state.is_terminal and state.result is not None
-    assert state.result.kind == "abort" and state.result.loser == 1
+    assert state.result.kind is ResultKind.ABORT and state.result.loser == 1
     assert state.result.deltas == (13, -13)
 
 

@@ -9,14 +9,16 @@ import random
 import pytest
 
 from erren.engine import Action, Match, Origin, State, find_family, replay
-from erren.engine.result import HandResult
+from erren.engine.phases import Phase
+from erren.engine.result import HandResult, ResultKind, WinHow
 from erren.errors import IllegalActionError
 from erren.families.xiamen.game import complete, functional, xiamen_data, you_ready
+from erren.families.xiamen.game.data import XiamenPhase, XiamenWinHow
 from erren.families.xiamen.scoring import XiamenScore, XiamenSettlement
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS
 
-from ._support import act, start_xiamen, tile_census
+from ._support import act, phase_of, start_xiamen, tile_census
 
 
 def _settlement(result: HandResult | None) -> XiamenSettlement:
@@ -124,7 +126,7 @@ def test_l04_a_discarded_gold_is_dead() -> None:
     """Gold 5m: the non-dealer holds 46m and two Whites and waits on 5m, yet no claim."""
     state = start_xiamen("5m1m4m7m2m8m2z4z3z1m4m7m2z4z", "46m123m789m5z5z11z3z", "5m")
     act(state, "0:pass", "1:pass", "0:discard:5m")
-    assert state.phase.value == "turn" and state.actor == 1
+    assert state.phase is Phase.TURN and state.actor == 1
     with pytest.raises(IllegalActionError) as err:
         act(state, "1:peng")
     assert err.value.rule == "dead-gold"
@@ -133,7 +135,7 @@ def test_l04_a_discarded_gold_is_dead() -> None:
 def test_l05_no_pinghu_for_a_gold_holder() -> None:
     state = start_xiamen("3z1m4m7m2m8m2z4z6z1m4m7m2z4z", "46m5m888m123m99m33z", "5m")
     act(state, "0:pass", "1:pass", "0:discard:3z")
-    assert state.phase.value == "claim"
+    assert state.phase is Phase.CLAIM
     assert legal(state) == {"peng", "pass"}
     with pytest.raises(IllegalActionError) as err:
         act(state, "1:hu")
@@ -144,7 +146,7 @@ def test_a_meld_never_uses_a_gold() -> None:
     """Gold 5m: one natural 3z plus a gold is no pair for a peng; a gold is no chow tile."""
     state = start_xiamen("3z6m1m4m7m2m2z4z6z1m4m7m2z4z", "4m7m5m888m123m99m3z1z", "5m")
     act(state, "0:pass", "1:pass", "0:discard:3z")
-    assert state.phase.value == "turn"  # no claim at all: nothing was offered
+    assert state.phase is Phase.TURN  # no claim at all: nothing was offered
     state2 = start_xiamen("6m3z1m4m7m2m2z4z6z1m4m7m2z4z", "4m7m5m888m123m99m3z3z", "5m")
     act(state2, "0:pass", "1:pass", "0:discard:6m")
     assert "chi:456m" not in legal(state2)
@@ -173,7 +175,7 @@ def test_x11_youjin_entered_after_a_discard_and_forced_on_a_non_gold() -> None:
     assert any(e.kind == "you" and e.player == 1 for e in state.events)
     act(state, "0:discard:3m")
     result = state.result
-    assert result is not None and result.how == "youjin" and result.winner == 1
+    assert result is not None and result.how is XiamenWinHow.YOUJIN and result.winner == 1
     assert (result.fan_total, result.points) == (5, 102)
 
 
@@ -271,18 +273,18 @@ def test_you_choice_discard_gold_to_three_swims() -> None:
     single draw misses → 三游, 16 × and bonus 150."""
     state = start_xiamen(DEALER, "234m567m111z9m777z", "9m", draws="9m3m9m6m")
     act(state, "0:pass", "1:pass", "0:discard:5z")
-    assert state.phase.value == "you_choice" and state.actor == 1
+    assert state.phase is XiamenPhase.YOU_CHOICE and state.actor == 1
     assert legal(state) == {"win", "discardgold"}
     act(state, "1:discardgold")
     assert xiamen_data(state).you_level == [0, 2]
-    assert (state.phase.value, state.actor) == ("turn", 0)  # R-2.9.3: a normal turn
+    assert (phase_of(state), state.actor) == (Phase.TURN, 0)  # R-2.9.3: a normal turn
     with pytest.raises(IllegalActionError):
         act(state, "1:peng")
     act(state, "0:discard:3m")
-    assert state.phase.value == "you_choice"
+    assert state.phase is XiamenPhase.YOU_CHOICE
     act(state, "1:discardgold")
     result = state.result
-    assert result is not None and result.how == "sanyou" and result.winner == 1
+    assert result is not None and result.how is XiamenWinHow.SANYOU and result.winner == 1
     assert result.hand is not None and result.hand.winning is None
     assert len(result.hand.concealed) == 13
     assert _settlement(result).bonus == 150 and _settlement(result).multiplier == 16
@@ -293,7 +295,7 @@ def test_l09_level_two_gold_on_the_last_tile_wins_three_swims() -> None:
     act(state, "0:pass", "1:pass", "0:discard:5z", "1:discardgold", "0:discard:3m")
     state.tail = state.head - 1  # crafted: the gold just drawn was the last tile
     act(state, "1:discardgold")
-    assert state.result is not None and state.result.how == "sanyou"
+    assert state.result is not None and state.result.how is XiamenWinHow.SANYOU
 
 
 def test_l09_last_discard_only_hu_or_pass_then_huangzhuang() -> None:
@@ -302,14 +304,14 @@ def test_l09_last_discard_only_hu_or_pass_then_huangzhuang() -> None:
     state.tail = state.head  # one tile left: the non-dealer draws it
     act(state, "0:discard:2z")
     assert state.wall_count == 0
-    if state.phase.value == "claim":
+    if state.phase is Phase.CLAIM:
         assert legal(state) <= {"hu", "pass"}
         act(state, f"{state.actor}:pass")
     else:
         state.apply(next(a for a in state.legal_actions() if a.kind.value == "discard"))
-        if state.phase.value == "claim":
+        if phase_of(state) is Phase.CLAIM:
             act(state, f"{state.actor}:pass")
-    assert state.result is not None and state.result.kind == "draw"
+    assert state.result is not None and state.result.kind is ResultKind.DRAW
 
 
 # ---------------------------------------------------------------------------- opening window
@@ -319,7 +321,7 @@ def test_x17_non_dealer_robs_the_gold() -> None:
     assert legal(state) == {"qiangjin", "pass"}
     act(state, "1:qiangjin")
     result = state.result
-    assert result is not None and result.how == "qiangjin" and result.winner == 1
+    assert result is not None and result.how is XiamenWinHow.QIANGJIN and result.winner == 1
     assert xiamen_data(state).indicator_taken and _settlement(result).multiplier == 4
 
 
@@ -328,7 +330,7 @@ def test_x18_dealer_robs_the_gold_naming_the_tile() -> None:
     assert "qiangjin:3z" in legal(state)
     act(state, "0:qiangjin:3z")
     result = state.result
-    assert result is not None and result.how == "qiangjin" and result.winner == 0
+    assert result is not None and result.how is XiamenWinHow.QIANGJIN and result.winner == 0
     assert (result.fan_total, result.points) == (2, 40)
     assert state.discards[0] == [int(parse_tiles("3z")[0])]
 
@@ -340,7 +342,9 @@ def test_x19_l08_three_golds_fall_and_the_dealer_decides_first() -> None:
     assert "sanjindao" in legal(state)
     act(state, "1:sanjindao")
     result = state.result
-    assert result is not None and result.how == "sanjindao" and result.points == 4 * (8 + 5)
+    assert (
+        result is not None and result.how is XiamenWinHow.SANJINDAO and result.points == 4 * (8 + 5)
+    )
 
 
 def test_opening_declarations_outside_the_window_are_refused() -> None:
@@ -375,9 +379,9 @@ def test_x10_robbing_an_added_kong() -> None:
     act(state, "1:discard:7z")
     assert "jiagang:8m" in legal(state)
     act(state, "0:jiagang:8m")
-    assert state.phase.value == "rob" and legal(state) == {"hu", "pass"}
+    assert state.phase is Phase.ROB and legal(state) == {"hu", "pass"}
     act(state, "1:hu")
-    assert state.result is not None and state.result.how == "robbing"
+    assert state.result is not None and state.result.how is WinHow.ROBBING
     assert _settlement(state.result).multiplier == 2
 
 
@@ -395,7 +399,7 @@ def test_trustee_wins_in_the_you_chain() -> None:
     act(state, "0:pass", "1:pass")
     state.apply_system(Action.trustee(1, True))
     act(state, "0:discard:5z")
-    assert state.result is not None and state.result.how == "youjin"
+    assert state.result is not None and state.result.how is XiamenWinHow.YOUJIN
 
 
 def test_escape_costs_400() -> None:
@@ -418,7 +422,7 @@ def test_match_keeps_the_dealer_after_huangzhuang_and_records_the_streak() -> No
         while not state.is_terminal:
             state.apply(rng.choice(state.legal_actions()))
         result = match.finish_hand(state)
-        if result.kind == "draw":
+        if result.kind is ResultKind.DRAW:
             assert (match.dealer, match.streak) == (dealer, streak)
         elif result.winner == dealer:
             assert (match.dealer, match.streak) == (dealer, streak + 1)

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from erren.engine import Action, ActionKind, EventKind, Record, State, find_family, replay
+from erren.engine.result import ResultKind
 from erren.errors import NotationError
 from erren.mjai.export import export_mjai, hand_messages
 from erren.mjai.stream import (
@@ -146,7 +147,7 @@ def test_hora_carries_fans_and_scores() -> None:
     ruleset = find_family("guobiao-2p")
     for seed in range(300):
         state = play(ruleset, seed, system=False)
-        if state.result is not None and state.result.kind == "win":
+        if state.result is not None and state.result.kind is ResultKind.WIN:
             break
     result = state.result
     assert result is not None and result.winner is not None

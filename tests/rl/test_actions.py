@@ -8,6 +8,9 @@ from typing import Any
 import pytest
 
 from erren.engine import Action, ActionKind
+from erren.engine.actions import AnyActionKind
+from erren.families.arcade.game.vocabulary import ArcadeVerb
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.rl.actions import (
     ACTIONS,
     NUM_ACTIONS,
@@ -102,7 +105,7 @@ def test_an_illegal_index_names_itself_and_the_legal_moves() -> None:
 def test_every_legal_move_round_trips_and_fills_the_mask(
     rules: str, options: dict[str, Any]
 ) -> None:
-    kinds: set[ActionKind] = set()
+    kinds: set[AnyActionKind] = set()
     for state in random_hands(rules, options, 40):
         legal = state.legal_actions()
         mask = action_mask(legal)
@@ -116,9 +119,9 @@ def test_every_legal_move_round_trips_and_fills_the_mask(
     # rare ones, 三金倒 or the 游 chain's choice, are in the table test above; under the GB
     # table a random hand seldom has a fan to win with).
     expected = {AK.DISCARD, AK.CHI, AK.PENG, AK.PASS, AK.AN_GANG}
-    family = {
+    family: dict[str, set[AnyActionKind]] = {
         "guobiao-2p": {AK.TING},
-        "xiamen": {AK.QIANGJIN, AK.HU, AK.ZIMO},
-        "arcade": {AK.TING, AK.EXCHANGE, AK.GIVE, AK.PICK, AK.HU},
+        "xiamen": {XiamenVerb.QIANGJIN, AK.HU, AK.ZIMO},
+        "arcade": {AK.TING, ArcadeVerb.EXCHANGE, ArcadeVerb.GIVE, ArcadeVerb.PICK, AK.HU},
     }
     assert expected | family.get(rules, set()) <= kinds

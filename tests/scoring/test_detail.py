@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from erren.engine.result import HandResult
+from erren.engine.result import HandResult, ResultKind, WinHow
 from erren.families.arcade.scoring import ArcadeContext, Baoting, score_arcade
 from erren.families.guobiao.scoring import WinContext, score
 from erren.families.xiamen.scoring import (
@@ -195,7 +195,14 @@ def test_the_server_sends_the_rows_and_each_row_s_groups() -> None:
     detail = score(hand, WinContext(self_drawn=True, kong_replacement=True), table="2p")
     fans = tuple((r.name_zh, r.value, r.count) for r in detail.rows)
     result = HandResult(
-        "win", winner=0, loser=1, how="zimo", hand=hand, fans=fans, fan_total=30, detail=detail
+        ResultKind.WIN,
+        winner=0,
+        loser=1,
+        how=WinHow.ZIMO,
+        hand=hand,
+        fans=fans,
+        fan_total=30,
+        detail=detail,
     )
     out = result_json(result)
     assert out is not None
@@ -227,7 +234,14 @@ def test_fan_tiles_light_only_tiles_of_the_shown_hand() -> None:
     detail = score_arcade(hand, ArcadeContext(wild=Tile.WHITE, flowers=1))
     fans = tuple((r.name_zh, r.value, r.count) for r in detail.rows)
     result = HandResult(
-        "win", winner=0, loser=1, how="discard", hand=hand, fans=fans, fan_total=4, detail=detail
+        ResultKind.WIN,
+        winner=0,
+        loser=1,
+        how=WinHow.DISCARD,
+        hand=hand,
+        fans=fans,
+        fan_total=4,
+        detail=detail,
     )
     out = result_json(result)
     assert out is not None

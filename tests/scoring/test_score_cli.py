@@ -9,8 +9,8 @@ import json
 import pytest
 
 from erren.cli import score as score_cli
-from erren.cli.score import run_jsonl, score_json
 from erren.display import width
+from erren.families.guobiao.cli import run_jsonl, score_json
 
 
 def build_parser() -> argparse.ArgumentParser:

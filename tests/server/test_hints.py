@@ -15,17 +15,12 @@ from erren.analysis.shanten import shanten
 from erren.analysis.shapes import GUOBIAO_2P
 from erren.bots import Bot, find_bot
 from erren.bots.hints import Reason, hand_waits, ready_hints, reason
-from erren.engine import (
-    Action,
-    ActionKind,
-    Observation,
-    Record,
-    State,
-    XiamenView,
-    find_family,
-)
+from erren.engine import Action, ActionKind, Observation, Record, State, find_family
+from erren.engine.phases import Phase
 from erren.engine.record import replay_moves
 from erren.engine.resample import resample
+from erren.families.xiamen.game.view import XiamenView
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.melds import Meld, MeldKind
 from erren.notation import parse_tiles
 from erren.server.protocol import hints_json
@@ -41,7 +36,7 @@ AK = ActionKind
 def _turn_observation() -> Observation:
     """A real observation of a player to discard (guobiao-2p), to build positions from."""
     state = State.new(find_family("guobiao-2p", {}), seed=1)
-    while state.phase.value != "turn":
+    while state.phase is not Phase.TURN:
         state.apply(state.legal_actions(state.actor)[0])
     return state.observe(state.actor)
 
@@ -68,7 +63,7 @@ def _position(
     return dataclasses.replace(
         base,
         player=0,
-        phase="turn" if turn else "claim",
+        phase=Phase.TURN if turn else Phase.CLAIM,
         to_act=0 if turn else 1,
         pending=None,
         hand=tuple(sorted(tiles)),
@@ -242,8 +237,9 @@ def _own_decisions(record: Record, seat: int) -> list[tuple[Observation, Action]
     ones (not 托管's or 报听's, which the engine plays without a record of its own; not a
     timeout's; not an arcade exchange, pick or pung offer), with his view before it."""
     judged = {
-        AK.DISCARD, AK.TING, AK.DISCARD_GOLD, AK.CHI, AK.PENG, AK.MING_GANG, AK.AN_GANG,
-        AK.JIA_GANG, AK.HU, AK.ZIMO, AK.WIN, AK.SANJINDAO, AK.QIANGJIN, AK.PASS,
+        AK.DISCARD, AK.TING, XiamenVerb.DISCARD_GOLD, AK.CHI, AK.PENG, AK.MING_GANG,
+        AK.AN_GANG, AK.JIA_GANG, AK.HU, AK.ZIMO, XiamenVerb.WIN, XiamenVerb.SANJINDAO,
+        XiamenVerb.QIANGJIN, AK.PASS,
     }  # fmt: skip
     out: list[tuple[Observation, Action]] = []
     before: Observation | None = None

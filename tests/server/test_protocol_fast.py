@@ -6,8 +6,9 @@ only when a hand is ready (:class:`erren.bots.hints.HandView`), the engine remem
 concealed tiles and ``action_text`` caches by object.  Here every step of seeded random hands of
 the three families, for both seats, is checked against the protocol's rule written out from the
 generic codec (``docs/protocol.md``: every observation field through :func:`encode`, ``legal``
-without the seat, ``event_seq`` as ``last_n``), and the hints against the waits and unseen copies
-counted here from the family's counts of the hand and of the tiles in sight.
+without the seat and its wins as ``wins``, ``event_seq`` as ``last_n``), and the hints against
+the waits and unseen copies counted here from the family's counts of the hand and of the tiles
+in sight.
 """
 
 from __future__ import annotations
@@ -21,18 +22,15 @@ import pytest
 from erren.analysis.shapes import ARCADE, GUOBIAO_2P, XIAMEN
 from erren.analysis.waits import waits
 from erren.bots.common import visible_counts
-from erren.bots.efficiency import gold_counts, seen_counts
-from erren.engine import (
-    Action,
-    ActionKind,
-    ArcadeView,
-    Observation,
-    State,
-    XiamenView,
-    find_family,
-)
+from erren.bots.efficiency import seen_counts
+from erren.engine import Action, ActionKind, Observation, State, find_family
 from erren.engine.codec import encode
+from erren.engine.phases import Phase
 from erren.families.arcade.bot.efficiency import wild_counts
+from erren.families.arcade.game.view import ArcadeView
+from erren.families.xiamen.bot.efficiency import gold_counts
+from erren.families.xiamen.game.view import XiamenView
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.server.protocol import (
     action_text,
     dumps,
@@ -46,6 +44,9 @@ from erren.tiles import NUM_KINDS, Tile
 
 FAMILIES = ("guobiao-2p", "xiamen", "arcade")
 WHITE = 31
+WIN_VERBS = ("hu", "zimo", "sanjindao", "qiangjin", "win")
+"""The moves that win (docs/protocol.md ``wins``): 和, 自摸, xiamen's 三金倒, 抢金, the 游
+chain's win."""
 
 
 def _reference_state(obs: Observation) -> dict[str, Any]:
@@ -55,6 +56,7 @@ def _reference_state(obs: Observation) -> dict[str, Any]:
         value = getattr(obs, f.name)
         if f.name == "legal_actions":
             out["legal"] = [str(a).split(":", 1)[1] for a in value]
+            out["wins"] = [a for a in out["legal"] if a.split(":")[0] in WIN_VERBS]
         elif f.name == "result":
             out["result"] = result_json(value)
         elif f.name == "melds":
@@ -120,7 +122,7 @@ def _reference_hints(obs: Observation) -> dict[str, Any]:
         {
             int(a.tile)
             for a in obs.legal_actions
-            if a.kind in (ActionKind.DISCARD, ActionKind.TING, ActionKind.DISCARD_GOLD)
+            if a.kind in (ActionKind.DISCARD, ActionKind.TING, XiamenVerb.DISCARD_GOLD)
             and a.tile is not None
         }
     )
@@ -185,7 +187,7 @@ def test_hints_of_a_hand_that_waits() -> None:
         flowers=((), ()),
         legal_actions=(),
         result=None,
-        phase="claim",
+        phase=Phase.CLAIM,
         pending=None,
     )
     assert hints_json(position) == {"discards": {}, "waits": [["5p", 3]]}

@@ -10,19 +10,12 @@ import random
 
 import pytest
 
-from erren.engine import (
-    Action,
-    ActionKind,
-    ArcadeView,
-    Event,
-    EventKind,
-    GuobiaoView,
-    Observation,
-    State,
-    XiamenView,
-    find_family,
-)
+from erren.engine import Action, ActionKind, Event, EventKind, Observation, State, find_family
 from erren.families.arcade.game import stage_options
+from erren.families.arcade.game.view import ArcadeView
+from erren.families.arcade.game.vocabulary import ArcadeEvent
+from erren.families.guobiao.view import GuobiaoView
+from erren.families.xiamen.game.view import XiamenView
 from erren.server.protocol import (
     event_from_json,
     event_json,
@@ -116,6 +109,7 @@ def test_observation_json_exact() -> None:
         "trustee",
         "dice",
         "legal",
+        "wins",
         "timer",
         "last_n",
         "result",
@@ -126,7 +120,7 @@ def test_observation_json_exact() -> None:
     assert set(xiamen) == {"family", "gold", "indicator_taken", "you_level"}
     assert xiamen["family"] == "xiamen" and xiamen["you_level"] == [0, 0]
     guobiao = observation_json(State.new(find_family("guobiao-2p"), seed=3).observe(0))
-    assert guobiao["view"] == {"family": "guobiao"}
+    assert guobiao["view"] == {"family": "guobiao-2p"}
 
 
 @pytest.mark.parametrize(
@@ -144,7 +138,7 @@ def test_observation_json_exact() -> None:
             },
         ),
         (
-            Event(1, EventKind.WILD, -1, Tile.P8, data={"flower": "5z"}),
+            Event(1, ArcadeEvent.WILD, -1, Tile.P8, data={"flower": "5z"}),
             {"n": 2, "kind": "wild", "player": -1, "tile": "8p", "data": {"flower": "5z"}},
         ),
         (

@@ -24,7 +24,10 @@ from typing import Any
 import pytest
 
 from erren.bots.hints import hand_view
-from erren.engine import Action, ArcadeView, Record, State, XiamenView, find_family
+from erren.engine import Action, Record, State, find_family
+from erren.engine.result import ResultKind
+from erren.families.arcade.game.view import ArcadeView
+from erren.families.xiamen.game.view import XiamenView
 from erren.server.client import PlayerClient
 from erren.testing.scripted import Line, efficiency, find_line, passive
 from erren.tiles import Tile
@@ -99,7 +102,7 @@ def win_line(family: str, options: tuple[tuple[str, Any], ...], dealer: int) -> 
 
     def accept(state: State) -> bool:
         result = state.result
-        if result is None or result.kind != "win" or result.hand is None:
+        if result is None or result.kind is not ResultKind.WIN or result.hand is None:
             return False
         wild = wild_of(state)
         return wild is None or tiles_of(str(result.hand))[wild] > 0
@@ -119,7 +122,7 @@ def draw_line(family: str, options: tuple[tuple[str, Any], ...], dealer: int) ->
     1 is not: seat 0 plays for a ready hand and never wins, seat 1 throws back what he draws."""
 
     def accept(state: State) -> bool:
-        if state.result is None or state.result.kind != "draw":
+        if state.result is None or state.result.kind is not ResultKind.DRAW:
             return False
         wild = wild_of(state)
         holds_wild = wild is None or held(state, 0)[wild] > 0
@@ -176,14 +179,14 @@ def check_hands(settlement: dict[str, Any], state: State) -> None:
     hands = settlement["hands"]
     assert len(hands) == 2
     for seat, shown in enumerate(hands):
-        winner = result.kind == "win" and result.winner == seat
+        winner = result.kind is ResultKind.WIN and result.winner == seat
         expected = tiles_of(str(result.hand)) if winner else held(state, seat)
         if winner:  # the scored hand's flowers are listed apart
             expected -= Counter(str(Tile(t)) for t in state.flowers[seat])
         assert tiles_of(shown["hand"]) == expected, (seat, shown, expected)
         assert shown["hand"].count("[") == len(state.melds[seat]), (seat, shown)
         assert shown["flowers"] == [str(Tile(t)) for t in sorted(state.flowers[seat])]
-    if result.kind == "win":
+    if result.kind is ResultKind.WIN:
         assert "+" in hands[result.winner]["hand"]
 
 
@@ -201,9 +204,9 @@ async def check_amounts(
     result = state.result
     assert result is not None
     stake = TIERS[TIER][0]
-    if result.kind == "abort":
+    if result.kind is ResultKind.ABORT:
         points, payer = ESCAPE_POINTS[family], result.loser
-    elif result.kind == "win":
+    elif result.kind is ResultKind.WIN:
         points, payer = spec_points(family, result), result.loser
     else:
         points, payer = 0, None

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from erren.engine import Record, find_family, replay
+from erren.engine.result import ResultKind, WinHow
 from erren.sim.arena import ArenaResult, SideStats, arena, deals_of
 
 FAMILIES = ("guobiao-2p", "xiamen", "arcade")
@@ -111,12 +112,12 @@ def test_records_replay_to_the_counts(family: str) -> None:
             assert outcome is not None and str(outcome) == record["result"]
             points.append(outcome.deltas[seat_of_a])
             moves += sum(1 for action in state.history if action.player >= 0)
-            if outcome.kind == "draw":
+            if outcome.kind is ResultKind.DRAW:
                 draws += 1
             elif outcome.winner is not None:
                 side = 0 if outcome.winner == seat_of_a else 1
                 wins[side] += 1
-                if outcome.how in ("discard", "robbing"):
+                if outcome.how in (WinHow.DISCARD, WinHow.ROBBING):
                     deal_ins[1 - side] += 1
         a_points.append((points[0], points[1]))
     assert result.a_points == a_points

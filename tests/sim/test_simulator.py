@@ -8,6 +8,7 @@ import json
 import pytest
 
 from erren.engine import Record, find_family, replay
+from erren.engine.result import WinHow
 from erren.sim import Stats, simulate
 
 RULES = find_family("guobiao-2p")
@@ -90,3 +91,21 @@ def test_other_options_play_through() -> None:
     for options in ({"flowers": True}, {"fan_table": "gb", "suit": "p"}, {"ting_auto_hu": False}):
         stats = simulate(find_family("guobiao-2p", **options), ("efficiency", "random"), hands=20)
         assert stats.hands == 20
+
+
+@pytest.mark.parametrize(
+    ("family", "label"),
+    [("guobiao-2p", "avg fan per win    "), ("xiamen", "avg 水 per win     ")],
+)
+def test_the_summary_averages_the_family_unit_and_names_its_win_types(
+    family: str, label: str
+) -> None:
+    """The unit is the family's ``score_unit`` (xiamen counts 水, R-4.3), aligned to 19
+    columns; xiamen's own ways to win are listed by its names (R-3.6)."""
+    stats = simulate(find_family(family), ("efficiency", "efficiency"), hands=30, seed=4)
+    table = _fixed(stats)
+    assert f"{label}{stats.avg_fan:.2f}" in table.splitlines()
+    own = set(stats.by_how) - set(WinHow)
+    assert ("win types" in table) == bool(own)
+    for how in own:
+        assert f"{find_family(family).win_names[how]} {stats.by_how[how]}" in table

@@ -1,6 +1,8 @@
 """Computer players behind one interface: ``choose(observation, legal_actions) -> Action``.
 
 * :mod:`~erren.bots.base` — the :class:`Bot` interface and the registry (``find_bot(name)``);
+* :mod:`~erren.bots.strategy` — a family's own play (its ``bot`` package's strategy, found
+  through its :class:`~erren.engine.Family`), which the bots below ask before the shared play;
 * :mod:`~erren.bots.random_bot` — ``random``, uniform over the legal actions;
 * :mod:`~erren.bots.efficiency` — ``efficiency``, tile efficiency: least shanten, most
   effective tiles, sensible claims and 报听;

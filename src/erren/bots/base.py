@@ -24,6 +24,7 @@ table does when a player's clock runs out (the ``timeout`` system action, guobia
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import ClassVar
@@ -31,6 +32,7 @@ from typing import ClassVar
 from erren.engine import Action, ActionKind, Event, Family, Observation, State
 
 __all__ = [
+    "BUILT_IN",
     "Bot",
     "BotError",
     "BotFactory",
@@ -156,6 +158,16 @@ BotFactory = Callable[..., Bot]
 
 _REGISTRY: dict[str, BotFactory] = {}
 
+BUILT_IN: tuple[str, ...] = (
+    "erren.bots.efficiency",
+    "erren.bots.expert",
+    "erren.bots.learned",
+    "erren.bots.novice",
+    "erren.bots.random_bot",
+)
+"""The modules that register the built-in bots (each calls :func:`register_bot` on import);
+a family's own play is no bot of its own but its strategy (:mod:`erren.bots.strategy`)."""
+
 
 def register_bot(name: str, factory: BotFactory) -> None:
     """Make ``find_bot(name, seed=s)`` call ``factory(seed=s)``."""
@@ -183,9 +195,7 @@ def find_bot(name: str, *, seed: int | None = None, ruleset: Family | None = Non
 
 
 def _load_builtin() -> None:
-    # The built-in bots register themselves on import.
-    import erren.bots.efficiency  # noqa: PLC0415
-    import erren.bots.expert  # noqa: PLC0415
-    import erren.bots.learned  # noqa: PLC0415
-    import erren.bots.novice  # noqa: PLC0415
-    import erren.bots.random_bot  # noqa: F401, PLC0415
+    """Import every module of :data:`BUILT_IN`, so each registers its bots (cheap after the
+    first)."""
+    for module in BUILT_IN:
+        importlib.import_module(module)

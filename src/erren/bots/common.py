@@ -13,6 +13,7 @@ from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ShapeSet
 from erren.analysis.waits import DiscardOption, discard_table, improving
 from erren.engine import Action, ActionKind, Observation
+from erren.engine.actions import AnyActionKind
 from erren.tiles import NUM_KINDS
 
 __all__ = [
@@ -55,9 +56,9 @@ def visible_counts(
     return hand, visible
 
 
-def by_tile(legal: Sequence[Action], kind: ActionKind) -> dict[int, Action]:
+def by_tile(legal: Sequence[Action], kind: AnyActionKind) -> dict[int, Action]:
     """The actions of ``kind`` among ``legal``, by their tile (discards, 报听, gives, picks)."""
-    return {int(a.tile): a for a in legal if a.kind is kind and a.tile is not None}
+    return {a.tile_kind(): a for a in legal if a.kind is kind}
 
 
 def passing(legal: Sequence[Action]) -> Action:
@@ -100,7 +101,7 @@ def kong_keeping_shanten(
     ``target``, or ``None``."""
     for action in legal:
         if action.kind is AK.AN_GANG or action.kind is AK.JIA_GANG:
-            f = functional(int(action.tile))  # type: ignore[arg-type]
+            f = functional(action.tile_kind())
             used = 4 if action.kind is AK.AN_GANG else 1
             counts[f] -= used
             after = shanten(counts, wilds=wilds, shapes=shapes)
@@ -134,7 +135,7 @@ def best_claim(
             if action.kind is AK.PENG:
                 used = [pending, pending]
             else:
-                start = int(action.tile)  # type: ignore[arg-type]
+                start = action.tile_kind()
                 used = [t for t in (start, start + 1, start + 2) if t != pending]
             for t in used:
                 counts[t] -= 1

@@ -11,10 +11,10 @@ enter, so a hint says nothing a careful player could not count himself.
 * :func:`reason`: why a move is good in one short phrase, as a code and numbers for the client to
   word in its language (``keeps-useful`` 8 tiles, ``ready-waits`` 3 kinds 7 left, ``win``...).
 
-Counting is the efficiency bot's (:mod:`erren.bots.common`, :mod:`erren.bots.efficiency`,
-:mod:`erren.families.arcade.bot.efficiency`): a White plays as the gold kind in xiamen, golds and
-财神 are wilds, the
-wild kind and arcade's flower kind are never waits.  A wait is a kind that completes a winning
+Counting is the efficiency bot's (:mod:`erren.bots.common`, :mod:`erren.bots.efficiency`, and
+the family's strategy, :meth:`erren.bots.strategy.Strategy.hand_view`): a White plays as the
+gold kind in xiamen, golds and 财神 are wilds, the wild kind and arcade's flower kind are never
+waits.  A wait is a kind that completes a winning
 *shape* of the family; whether the win also has the points the rules ask for is not judged.  In a
 family with wilds, a ready hand also wins on a drawn wild: the wild tile is listed last with the
 wilds still unseen (three copies in play less those seen).
@@ -26,23 +26,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from erren.analysis.shanten import shanten
-from erren.analysis.shapes import ARCADE, GUOBIAO_2P, XIAMEN, ShapeSet
+from erren.analysis.shapes import ShapeSet
 from erren.analysis.waits import discard_table, improving, waits
-from erren.bots.common import visible_counts
-from erren.bots.efficiency import gold_counts, seen_counts
-from erren.engine import Action, ActionKind, ArcadeView, Observation, XiamenView
+from erren.bots.efficiency import seen_counts
+from erren.bots.strategy import strategy_of
+from erren.engine import Action, ActionKind, Observation
 from erren.errors import AnalysisError
-from erren.families.arcade.bot.efficiency import wild_counts
 from erren.tiles import NUM_KINDS, Tile
 
 __all__ = ["HandView", "Reason", "Wait", "hand_view", "hand_waits", "ready_hints", "reason"]
 
 AK = ActionKind
-_WHITE = 31
-_WILDS_IN_PLAY = 3
-"""The copies of the wild kind that are wilds: the fourth is the face-up indicator."""
-_DISCARDS = (AK.DISCARD, AK.TING, AK.DISCARD_GOLD)
-_WINS = (AK.HU, AK.ZIMO, AK.WIN, AK.SANJINDAO, AK.QIANGJIN)
 _CLAIMS = (AK.CHI, AK.PENG, AK.MING_GANG)
 
 Wait = tuple[Tile, int]
@@ -129,56 +123,16 @@ def hand_view(obs: Observation) -> HandView:
         for t in meld.tiles:
             held[t] += 1
     counts = _hand_counts(obs)
-    match obs.view:
-        case ArcadeView(wild=Tile() as wild) as view:
-            w = int(wild)
-            k, counts[w] = counts[w], 0
-
-            def arcade_seen() -> tuple[list[int], int]:
-                visible = wild_counts(obs, view, w)[2]
-                _, raw = visible_counts(obs, flowers=True)
-                return visible, max(0, _WILDS_IN_PLAY - raw[w])
-
-            return HandView(counts, k, held, ARCADE, w, seen=arcade_seen)
-        case XiamenView(gold=Tile() as gold):
-            g = int(gold)
-            k, counts[g] = counts[g], 0
-            fheld = list(held)
-            fheld[g] = 0
-            if g != _WHITE:
-                counts[g], counts[_WHITE] = counts[_WHITE], 0
-                fheld[g], fheld[_WHITE] = held[_WHITE], 0
-
-            def xiamen_seen() -> tuple[list[int], int]:
-                visible = gold_counts(obs, g)[2]
-                _, raw = seen_counts(obs)
-                return visible, max(0, _WILDS_IN_PLAY - raw[g])
-
-            return HandView(
-                counts,
-                k,
-                fheld,
-                XIAMEN,
-                g,
-                physical=lambda t: _WHITE if t == g and g != _WHITE else t,
-                functional=lambda t: g if t == _WHITE and g != _WHITE else t,
-                seen=xiamen_seen,
-            )
-    match obs.view:  # before the indicator is turned: no wild yet, the family's shapes
-        case ArcadeView():
-            shapes = ARCADE
-        case XiamenView():
-            shapes = XIAMEN
-        case _:
-            shapes = GUOBIAO_2P
-    return HandView(counts, 0, held, shapes, seen=lambda: (seen_counts(obs)[1], 0))
+    strategy = strategy_of(obs)
+    own = strategy.hand_view(obs, counts, held)
+    if own is not None:
+        return own
+    return HandView(counts, 0, held, strategy.shapes, seen=lambda: (seen_counts(obs)[1], 0))
 
 
 def _discard_tiles(obs: Observation) -> list[int]:
     """The distinct tiles the player may throw now (discard, 报听, a drawn gold), ascending."""
-    return sorted(
-        {int(a.tile) for a in obs.legal_actions if a.kind in _DISCARDS and a.tile is not None}
-    )
+    return sorted({int(a.tile) for a in obs.legal_actions if a.kind.throws and a.tile is not None})
 
 
 def ready_hints(obs: Observation) -> dict[Tile, list[Wait]]:
@@ -261,9 +215,9 @@ def reason(obs: Observation, action: Action) -> Reason:
 
 def _reason(obs: Observation, action: Action) -> Reason:
     kind = action.kind
-    if kind in _WINS:
+    if kind.is_win:
         return Reason("win")
-    if kind in _DISCARDS and action.tile is not None:
+    if kind.throws and action.tile is not None:
         view = hand_view(obs)
         counts, wilds = view.without(int(action.tile))
         out = _after(view, counts, wilds)
@@ -275,9 +229,7 @@ def _reason(obs: Observation, action: Action) -> Reason:
         pending = view.functional(int(obs.pending))
         counts = list(view.counts)
         if kind is AK.CHI:
-            if action.tile is None:
-                return Reason("other")
-            start = view.functional(int(action.tile))
+            start = view.functional(action.tile_kind())
             used = [t for t in (start, start + 1, start + 2) if t != pending]
         else:
             used = [pending] * (3 if kind is AK.MING_GANG else 2)
@@ -295,10 +247,10 @@ def _reason(obs: Observation, action: Action) -> Reason:
     if kind is AK.PASS:
         view = hand_view(obs)
         return Reason("pass", {"shanten": _now(view)})
-    if kind in (AK.AN_GANG, AK.JIA_GANG) and action.tile is not None:
+    if kind is AK.AN_GANG or kind is AK.JIA_GANG:
         view = hand_view(obs)
         counts = list(view.counts)
-        counts[view.functional(int(action.tile))] -= 4 if kind is AK.AN_GANG else 1
+        counts[view.functional(action.tile_kind())] -= 4 if kind is AK.AN_GANG else 1
         if min(counts) < 0:
             return Reason("other")
         return Reason("kong", {"shanten": _best(view, counts)})

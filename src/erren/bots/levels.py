@@ -27,18 +27,12 @@ from erren.bots.base import Bot, find_bot
 from erren.bots.expert import DEFAULT_BUDGET_MS, ExpertBot
 from erren.bots.expert.knobs import Knobs
 from erren.engine import Family
-from erren.families.arcade.bot import expert as arcade
-from erren.families.arcade.bot.expert import ArcadeKnobs
-from erren.families.xiamen.bot import expert as xiamen
-from erren.families.xiamen.bot.expert import XiamenKnobs
 
 __all__ = [
     "DEFAULT_LEVEL",
     "MASTER_BUDGET_MS",
-    "STRONG_ARCADE",
     "STRONG_BUDGET_MS",
     "STRONG_KNOBS",
-    "STRONG_XIAMEN",
     "Level",
     "bot_level",
     "level_bot",
@@ -54,13 +48,8 @@ STRONG_KNOBS = Knobs(
 """高手 in guobiao-2p values its ready hands (discards, claims, 报听) like 大师 but does not look
 ahead from one or two tiles away (nor weigh claims two from ready): a level between 普通 and 大师
 (the search is off at every budget, so the budget alone would not tell 高手 from 大师;
-``python -m benchmarks.bench_arena``)."""
-STRONG_XIAMEN = XiamenKnobs(race_pass=False, open_you=False, open_best=False)
-"""高手 in xiamen wins at once while the opponent is at a 游 level, but still claims then and
-takes the opening wins as 普通 does."""
-STRONG_ARCADE = ArcadeKnobs(exchange=False, events=False)
-"""高手 in arcade keeps its concealed hand and values its ready hands, but exchanges, picks and
-answers the pung offer as 普通 does."""
+``python -m benchmarks.bench_arena``).  In the other families 高手 plays its strategy's
+``STRONG`` knobs (``ExpertBot(strong=True)``: xiamen's and arcade's ``bot.expert.STRONG``)."""
 MASTER_BUDGET_MS = DEFAULT_BUDGET_MS
 """大师's time per decision (the expert's own budget)."""
 
@@ -144,10 +133,7 @@ def level_bot(level: Level, *, seed: int | None = None, ruleset: Family | None =
     elif level is Level.NORMAL:
         bot = find_bot("efficiency", seed=seed)
     elif level is Level.STRONG:
-        strong = ExpertBot(seed=seed, budget_ms=STRONG_BUDGET_MS, knobs=STRONG_KNOBS)
-        xiamen.configure(strong, STRONG_XIAMEN)
-        arcade.configure(strong, STRONG_ARCADE)
-        bot = strong
+        bot = ExpertBot(seed=seed, budget_ms=STRONG_BUDGET_MS, knobs=STRONG_KNOBS, strong=True)
     else:
         bot = ExpertBot(seed=seed, budget_ms=MASTER_BUDGET_MS)
     if ruleset is not None:

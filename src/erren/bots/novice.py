@@ -33,13 +33,14 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from erren.bots.base import Bot, register_bot
-from erren.engine import Action, ActionKind, ArcadeView, Observation, XiamenView
+from erren.bots.strategy import strategy_of
+from erren.engine import Action, ActionKind, Observation
+from erren.engine.actions import AnyActionKind
 from erren.tiles import NUM_KINDS
 
 __all__ = ["NoviceBot", "discard_tiers"]
 
 AK = ActionKind
-_WINS = frozenset({AK.HU, AK.ZIMO, AK.WIN, AK.SANJINDAO, AK.QIANGJIN})
 _CLAIMS = frozenset({AK.CHI, AK.PENG, AK.MING_GANG, AK.AN_GANG, AK.JIA_GANG})
 _SUITED = 27
 """Kinds below this are suited (three suits of nine ranks); the rest are honors."""
@@ -104,15 +105,16 @@ class NoviceBot(Bot):
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         rng = self.rng
         for action in legal_actions:
-            if action.kind in _WINS:
+            if action.kind.is_win:
                 return action
         if len(legal_actions) == 1:
             return legal_actions[0]
-        by_kind: dict[ActionKind, list[Action]] = {}
+        by_kind: dict[AnyActionKind, list[Action]] = {}
         for action in legal_actions:
             by_kind.setdefault(action.kind, []).append(action)
-        if AK.EXCHANGE in by_kind:  # arcade's opening exchange: keep every tile
-            return by_kind[AK.EXCHANGE][0]
+        own = strategy_of(observation).novice(self, observation, legal_actions)
+        if own is not None:  # the family's own moves (arcade: keep every tile, pick at random)
+            return own
         discards = by_kind.get(AK.DISCARD, [])
         claims = [a for a in legal_actions if a.kind in _CLAIMS]
         tings = by_kind.get(AK.TING, [])
@@ -122,7 +124,7 @@ class NoviceBot(Bot):
             return rng.choice(claims)
         if discards:
             return self._discard(observation, discards)
-        if AK.PASS in by_kind and AK.PICK not in by_kind:
+        if AK.PASS in by_kind:
             return by_kind[AK.PASS][0]
         return rng.choice(list(legal_actions))
 
@@ -130,13 +132,9 @@ class NoviceBot(Bot):
         counts = [0] * NUM_KINDS
         for tile in observation.hand:
             counts[tile] += 1
-        wild: int | None = None
-        match observation.view:
-            case XiamenView(gold=gold) if gold is not None:
-                wild = int(gold)
-            case ArcadeView(wild=w) if w is not None:
-                wild = int(w)
-        by_tile = {int(a.tile): a for a in discards if a.tile is not None}
+        kind = observation.view.wild
+        wild = None if kind is None else int(kind)
+        by_tile = {a.tile_kind(): a for a in discards}
         for tier in discard_tiers(counts, wild):
             allowed = [by_tile[k] for k in tier if k in by_tile]
             if allowed:

@@ -34,7 +34,9 @@ from erren.cli.settlement import settlement_lines
 from erren.cli.table import drawn_tile, hand_order, show_table
 from erren.cli.words import describe, narrate
 from erren.display import Palette, wild_of
-from erren.engine import CHANCE, Action, ActionKind, Event, EventKind, Observation, State
+from erren.engine import CHANCE, Action, ActionKind, Event, Observation, State
+from erren.engine.phases import Phase
+from erren.engine.result import ResultKind
 from erren.engine.state import HandResult
 from erren.errors import ErrenError
 from erren.families.arcade.campaign import (
@@ -50,6 +52,8 @@ from erren.families.arcade.campaign import (
 )
 from erren.families.arcade.campaign import save as saving
 from erren.families.arcade.campaign.save import Save, SaveError
+from erren.families.arcade.game.options import ArcadePhase
+from erren.families.arcade.game.vocabulary import ArcadeEvent, ArcadeVerb
 from erren.notation import parse_tile, parse_tiles
 
 NAME = "arcade"
@@ -191,26 +195,26 @@ class Campaign:
         who = NAMES[event.player] if event.player in (0, 1) else ""
         mine = event.player == HUMAN
         kind, tile, data = event.kind, event.tile, event.data
-        if kind is EventKind.WILD and tile is not None:
+        if kind is ArcadeEvent.WILD and tile is not None:
             flower = pal.name(parse_tile(event.word("flower")))
             return (
                 f"财神 the wild is {pal.name(tile)} (indicator turned face up); "
                 f"the flowers are {flower}"
             )
-        if kind is EventKind.EXCHANGE:
+        if kind is ArcadeEvent.EXCHANGE:
             got = f": you receive {pal.tiles(event.tiles)}" if mine and event.tiles else ""
             return f"{who}: 起始换牌 exchange of {data['count']} tile(s){got}"
-        if kind is EventKind.PICK_OFFER:
+        if kind is ArcadeEvent.PICK_OFFER:
             return None  # the pick prompt says it
-        if kind is EventKind.PICK:
+        if kind is ArcadeEvent.PICK:
             if not mine:
                 return f"{who} picks a tile (搓牌)"
             named = pal.name(tile) if tile is not None else "?"
             left = " — none left, an ordinary draw" if not event.tiles else ""
             return f"{who} pick {named}{left}"
-        if kind is EventKind.HAIDI:
+        if kind is ArcadeEvent.HAIDI:
             return f"海底捞月: {who} has {data['draws']} draws from the reserve"
-        if kind is EventKind.PUNG_OFFER and tile is not None and mine:
+        if kind is ArcadeEvent.PUNG_OFFER and tile is not None and mine:
             return f"游戏中换牌: a pung of {pal.name(tile)} is offered to you"
         return narrate(event, pal)
 
@@ -226,7 +230,7 @@ class Campaign:
 
     def news(self, state: State) -> None:
         for event in state.events_since(HUMAN, self.seen):
-            if event.kind is EventKind.WILD and event.tile is not None:
+            if event.kind is ArcadeEvent.WILD and event.tile is not None:
                 self.wild = int(event.tile)
             line = self.narrate(event)
             if line:
@@ -259,10 +263,10 @@ class Campaign:
             hand=self.hand_lines(obs),
         )
         phase = obs.phase
-        if phase == "exchange":
+        if phase is ArcadePhase.EXCHANGE:
             self.exchange(state, obs, legal)
             return
-        if phase == "pick":
+        if phase is ArcadePhase.PICK:
             self.pick(state, obs, legal)
             return
         io.say(pal.bold(self.situation(obs)))
@@ -270,11 +274,11 @@ class Campaign:
 
     def situation(self, obs: Observation) -> str:
         pal = self.pal
-        if obs.phase == "claim" and obs.pending is not None:
+        if obs.phase is Phase.CLAIM and obs.pending is not None:
             return f"The computer discarded {pal.name(obs.pending)}. Claim it?"
-        if obs.phase == "rob" and obs.pending is not None:
+        if obs.phase is Phase.ROB and obs.pending is not None:
             return f"The computer adds {pal.name(obs.pending)} to a pung — rob the kong?"
-        if obs.phase == "haidi":
+        if obs.phase is ArcadePhase.HAIDI:
             drawn = obs.last_drawn
             tile = f" {pal.name(drawn)}" if drawn is not None else ""
             return f"海底捞月: your post-draw draw{tile} completes your hand — win?"
@@ -287,8 +291,12 @@ class Campaign:
         """Legal actions ``erren play``'s menu does not know (arcade's own), under keys
         ``e1``, ``e2``, ... so that nothing legal is ever out of reach."""
         known = {c.action for c in choices(obs, legal, self.pal)}
-        skip = {AK.EXCHANGE, AK.PICK} if obs.phase in ("exchange", "pick") else set()
-        skip.add(AK.GIVE)  # the pung offer's tiles are typed at once (u 1 2 3)
+        skip = (
+            {ArcadeVerb.EXCHANGE, ArcadeVerb.PICK}
+            if obs.phase in (ArcadePhase.EXCHANGE, ArcadePhase.PICK)
+            else set()
+        )
+        skip.add(ArcadeVerb.GIVE)  # the pung offer's tiles are typed at once (u 1 2 3)
         extra = [a for a in legal if a not in known and a.kind not in skip]
         return [Choice(f"e{i + 1}", str(a), a) for i, a in enumerate(extra)]
 
@@ -308,7 +316,9 @@ class Campaign:
             if any(not 1 <= n <= len(tiles) for n in picked):
                 io.say(f"Tile numbers go from 1 to {len(tiles)}.")
                 continue
-            action = Action.tiles_action(AK.EXCHANGE, HUMAN, [int(tiles[n - 1]) for n in picked])
+            action = Action.tiles_action(
+                ArcadeVerb.EXCHANGE, HUMAN, [int(tiles[n - 1]) for n in picked]
+            )
             try:
                 for step in state.ruleset.steps_of(state, action):  # one give per tile
                     state.apply(step)
@@ -320,8 +330,8 @@ class Campaign:
     def pick(self, state: State, obs: Observation, legal: tuple[Action, ...]) -> None:
         """R2.23 / R3.9: name the tile to draw, or draw blind."""
         io, pal = self.io, self.pal
-        picks = {int(a.tile): a for a in legal if a.kind is AK.PICK and a.tile is not None}
-        blind = next((a for a in legal if a.kind is not AK.PICK), None)
+        picks = {a.tile_kind(): a for a in legal if a.kind is ArcadeVerb.PICK}
+        blind = next((a for a in legal if a.kind is not ArcadeVerb.PICK), None)
         io.say(pal.bold("搓牌 pick-any: you may name the tile you draw this time!"))
         io.say("Type a tile (e.g. 5m, 9p, 1z east, 5z white), Enter to draw blind.")
         while True:
@@ -331,7 +341,11 @@ class Campaign:
                 return
             if answer in ("a", "advice"):
                 advice = self.adviser.choose(obs, legal)
-                words = describe(advice, pal) if advice.kind is AK.PICK else "draw blind (Enter)"
+                words = (
+                    describe(advice, pal)
+                    if advice.kind is ArcadeVerb.PICK
+                    else "draw blind (Enter)"
+                )
                 io.say(f"Advice: {words}")
                 continue
             try:
@@ -425,7 +439,7 @@ class Campaign:
         io.say("")
         io.say(pal.bold(f"{_RULE} Hand {settlement.start.hand} — settlement {_RULE}"))
         if state_result is not None:
-            if state_result.kind == "win" and state_result.winner == COMPUTER:
+            if state_result.kind is ResultKind.WIN and state_result.winner == COMPUTER:
                 io.say(pal.paint("The computer wins.", "1;31") + " (its fan is not counted)")
                 hand = state_result.hand
                 if hand is not None:

@@ -5,50 +5,60 @@ saying what is asked (:func:`situation`) and the question itself (:func:`ask_men
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from erren.analysis.shapes import ARCADE, GUOBIAO_2P
 from erren.analysis.waits import waits
 from erren.bots import Bot
+from erren.bots.strategy import strategy_of
 from erren.cli.console import Console
+from erren.cli.familymenu import Choice, FamilyMenu
 from erren.cli.table import drawn_tile, hand_order
 from erren.cli.words import describe
-from erren.display import Palette, gold_of, wild_of
-from erren.engine import Action, ActionKind, ArcadeView, Observation, State
-from erren.errors import IllegalActionError, NotationError
-from erren.notation import parse_tiles
+from erren.display import Palette, wild_of
+from erren.engine import Action, ActionKind, Observation, State, find_family
+from erren.engine.actions import AnyActionKind
+from erren.engine.phases import Phase
+from erren.errors import IllegalActionError
 from erren.tiles import NUM_KINDS, Tile
 
 AK = ActionKind
 
 
-@dataclass
-class Choice:
-    """One line of the menu: the key to type, what it does in words, and the action."""
+__all__ = [
+    "Choice",
+    "ask_menu",
+    "choices",
+    "follow_note",
+    "free_choice",
+    "key_list",
+    "menu_lines",
+    "offer_of",
+    "situation",
+]
 
-    key: str
-    label: str
-    action: Action
+_MENUS: dict[type, FamilyMenu | None] = {}
+
+
+def family_menu(obs: Observation) -> FamilyMenu | None:
+    """The menu part of the family whose view ``obs`` carries (found once per view type)."""
+    kind = type(obs.view)
+    if kind not in _MENUS:
+        _MENUS[kind] = find_family(obs.view.family).terminal_menu()
+    return _MENUS[kind]
 
 
 def choices(obs: Observation, legal: Sequence[Action], pal: Palette) -> list[Choice]:
     """The keyed menu of the legal actions, in the order of the spec (hu, gang, peng, chi,
     pass), discards by the tile numbers of :func:`~erren.cli.table.hand_lines`."""
     out: list[Choice] = []
-    by_kind: dict[ActionKind, list[Action]] = {}
+    by_kind: dict[AnyActionKind, list[Action]] = {}
     for action in legal:
         by_kind.setdefault(action.kind, []).append(action)
     pending = obs.pending
-    for kind in (AK.ZIMO, AK.HU, AK.WIN, AK.SANJINDAO):
-        for action in by_kind.get(kind, []):
-            key = "s" if kind is AK.SANJINDAO else "h"
-            out.append(Choice(key, describe(action, pal), action))
-    robs = by_kind.get(AK.QIANGJIN, [])
-    for i, action in enumerate(robs):
-        key = "j" if len(robs) == 1 else f"j{i + 1}"
-        out.append(Choice(key, describe(action, pal), action))
-    for action in by_kind.get(AK.DISCARD_GOLD, []):
-        out.append(Choice("d", describe(action, pal), action))
+    own = family_menu(obs)
+    for kind in (AK.ZIMO, AK.HU):
+        out += [Choice("h", describe(a, pal), a) for a in by_kind.get(kind, [])]
+    if own is not None:
+        out += own.choices(obs, by_kind, pal, early=True)
     kongs = by_kind.get(AK.MING_GANG, []) + by_kind.get(AK.AN_GANG, [])
     kongs += by_kind.get(AK.JIA_GANG, [])
     for i, action in enumerate(kongs):
@@ -61,8 +71,8 @@ def choices(obs: Observation, legal: Sequence[Action], pal: Palette) -> list[Cho
         key = "c" if len(chis) == 1 else f"c{i + 1}"
         out.append(Choice(key, describe(action, pal, pending), action))
     tiles = hand_order(obs)
-    discards = {int(a.tile): a for a in by_kind.get(AK.DISCARD, []) if a.tile is not None}
-    tings = {int(a.tile): a for a in by_kind.get(AK.TING, []) if a.tile is not None}
+    discards = {a.tile_kind(): a for a in by_kind.get(AK.DISCARD, [])}
+    tings = {a.tile_kind(): a for a in by_kind.get(AK.TING, [])}
     if obs.ting[obs.player] and discards:  # 报听 with a win offered: the drawn tile goes
         only = next(iter(discards.values()))
         out.append(Choice("x", f"pass — {describe(only, pal)}", only))
@@ -77,56 +87,27 @@ def choices(obs: Observation, legal: Sequence[Action], pal: Palette) -> list[Cho
                 label += f" — waiting on {_waits_text(obs, int(t), pal)}"
                 listed_ting.add(int(t))
             out.append(Choice(f"t{i + 1}", label, tings[int(t)]))
-    gives = by_kind.get(AK.GIVE, []) if obs.phase == "turn" else []
-    for action in gives[:1]:  # the pung offer: its three tiles are typed at once
-        out.append(
-            Choice(
-                "u",
-                f"换牌 take the offered pung of {pal.name(offer_of(obs) or 0)}: "
-                "u + three tile numbers, e.g. u 1 2 3",
-                action,
-            )
-        )
-    exchanges = by_kind.get(AK.EXCHANGE, [])
-    if exchanges:
-        out.append(
-            Choice("e", "exchange: e + tile numbers, e.g. e 1 5 9 (Enter: none)", exchanges[0])
-        )
-        out.append(Choice("x", "no exchange", exchanges[0]))
-    picks = by_kind.get(AK.PICK, [])
-    if picks:
-        out.append(
-            Choice("k", "搓牌 pick any kind: k + tile, e.g. k 5m (Enter: draw blind)", picks[0])
-        )
+    if own is not None:
+        out += own.choices(obs, by_kind, pal, early=False)
+    out += _unlisted(legal, out, pal)
     for action in by_kind.get(AK.PASS, []):
         out.append(Choice("x", describe(action, pal), action))
     return out
 
 
+def _unlisted(legal: Sequence[Action], listed: list[Choice], pal: Palette) -> list[Choice]:
+    """A line for each legal move no part of the menu listed (a family's verb without a menu
+    of its own: ``m1``, ``m2``… by its words), so nothing legal is out of reach."""
+    known = {c.action for c in listed}
+    rest = [a for a in legal if a not in known and a.kind is not AK.PASS]
+    return [Choice(f"m{i + 1}", describe(a, pal), a) for i, a in enumerate(rest)]
+
+
 def free_choice(obs: Observation, answer: str) -> Action | None:
-    """Arcade's multi-tile answers: ``e 1 5 9`` (exchange), ``u 1 2 3`` (take the pung),
-    ``k 5m`` (pick); ``None`` if ``answer`` is not one of them or names no held tiles.  The
-    exchange and the pung are the composite forms, applied as their ``give`` steps."""
-    parts = answer.replace(",", " ").split()
-    if not parts or parts[0] not in ("e", "u", "k") or len(parts) < 2:
-        return None
-    if parts[0] == "k":
-        try:
-            tiles = parse_tiles(parts[1])
-        except NotationError:
-            return None
-        return Action.make(AK.PICK, obs.player, int(tiles[0])) if len(tiles) == 1 else None
-    order = hand_order(obs)
-    picked: list[int] = []
-    for word in parts[1:]:
-        if not word.isdigit() or not 1 <= int(word) <= len(order):
-            return None
-        picked.append(int(order[int(word) - 1]))
-    if len(set(parts[1:])) != len(parts) - 1:
-        return None
-    if parts[0] == "u":
-        return Action.tiles_action(AK.TAKE_PUNG, obs.player, picked) if len(picked) == 3 else None
-    return Action.tiles_action(AK.EXCHANGE, obs.player, picked)
+    """The action of an answer typed with tiles after its key (the family's: arcade's
+    ``e 1 5 9``); ``None`` if ``answer`` is not one of them."""
+    own = family_menu(obs)
+    return None if own is None else own.free_choice(obs, answer)
 
 
 def _waits_text(obs: Observation, discard: int, pal: Palette) -> str:
@@ -138,14 +119,15 @@ def _waits_text(obs: Observation, discard: int, pal: Palette) -> str:
     for meld in obs.melds[obs.player]:
         for t in meld.tiles:
             held[t] += 1
+    shapes = strategy_of(obs).shapes
     wild = wild_of(obs)
     if wild is not None:
         w = int(wild)
         k = counts[w]
         counts[w] = 0
-        kinds = waits(counts, wilds=k, shapes=ARCADE, held=held, max_copies=4)
+        kinds = waits(counts, wilds=k, shapes=shapes, held=held, max_copies=4)
     else:
-        kinds = waits(counts, shapes=GUOBIAO_2P, held=held)
+        kinds = waits(counts, shapes=shapes, held=held)
     return " ".join(pal.name(k) for k in kinds) or "?"
 
 
@@ -164,36 +146,21 @@ def menu_lines(menu: Sequence[Choice]) -> list[str]:
     return lines
 
 
-_PROMPTS = {
-    "opening": "Opening window — declare a gold win now, or pass (Enter).",
-    "exchange": "Opening exchange — give up any tiles for tiles from the reserve?",
-    "pick": "搓牌 — you may name the kind of this draw!",
-    "last_draw": "三游 test: your single draw completes your hand — win (h)?",
-}
-"""What a phase asks of the human, where no tile is named."""
-
-
 def situation(obs: Observation, pal: Palette) -> str:
     """What the human is asked to decide, in a line."""
     phase = obs.phase
     drawn = drawn_tile(obs)
-    if phase == "claim" and obs.pending is not None:
+    if phase is Phase.CLAIM and obs.pending is not None:
         return f"The computer discarded {pal.name(obs.pending)}. Claim it?"
-    if phase == "rob" and obs.pending is not None:
+    if phase is Phase.ROB and obs.pending is not None:
         return f"The computer adds {pal.name(obs.pending)} to a pung — rob the kong?"
-    if phase == "you_choice" and drawn is not None:
-        return f"You drew a gold ({pal.name(drawn)}): win now, or discard it?"
-    if phase == "haidi" and drawn is not None:
-        return f"海底捞月 — you drew {pal.name(drawn)}: it completes your hand!"
-    if phase in _PROMPTS:
-        return _PROMPTS[phase]
-    if phase == "turn" and drawn is not None:
+    own = family_menu(obs)
+    asked = None if own is None else own.situation(obs, pal)
+    if asked is not None:
+        return asked
+    if phase is Phase.TURN and drawn is not None:
         return f"Your turn — you drew {pal.name(drawn)} (shown last)."
     return "Your turn — discard a tile."
-
-
-_TYPED = ("e", "u", "k")
-"""Menu keys whose action needs tiles typed after the key (see :func:`free_choice`)."""
 
 
 def ask_menu(
@@ -243,7 +210,9 @@ def ask_menu(
                 continue
             return
         choice = keys.get(answer)
-        if free is not None and choice is not None and choice.key in _TYPED:
+        own = family_menu(obs)
+        typed = () if own is None else own.typed
+        if free is not None and choice is not None and choice.key in typed:
             io.say("Add the tiles, e.g. e 1 5 9 / u 1 2 3 / k 5m")
             continue
         if choice is None:
@@ -256,9 +225,9 @@ def ask_menu(
 
 def follow_note(obs: Observation, legal: Sequence[Action], pal: Palette) -> str | None:
     """xiamen R-2.5: why only some tiles may be discarded (跟打)."""
-    if gold_of(obs) is None or obs.phase != "turn":
+    if not obs.view.follows_discards or wild_of(obs) is None or obs.phase is not Phase.TURN:
         return None
-    allowed = {int(a.tile) for a in legal if a.kind is AK.DISCARD and a.tile is not None}
+    allowed = {a.tile_kind() for a in legal if a.kind is AK.DISCARD}
     if not allowed or allowed == {int(t) for t in obs.hand}:
         return None
     names = " or ".join(pal.name(t) for t in sorted(allowed))
@@ -270,7 +239,7 @@ def follow_note(obs: Observation, legal: Sequence[Action], pal: Palette) -> str 
 
 def offer_of(obs: Observation) -> Tile | None:
     """The kind of the pung offered to the player this turn (arcade R2.22)."""
-    return obs.view.offer if isinstance(obs.view, ArcadeView) else None
+    return obs.view.offer
 
 
 def key_list(menu: Sequence[Choice]) -> str:

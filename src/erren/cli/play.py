@@ -38,8 +38,10 @@ from erren.cli.settlement import settlement_lines
 from erren.cli.simulate import add_ruleset_arguments, parse_option
 from erren.cli.table import hand_lines, show_table
 from erren.cli.words import COMPUTER, HUMAN, NAMES, narrate
-from erren.display import LEGEND, Palette, gold_line, use_color, wild_line
+from erren.display import LEGEND, Palette, use_color, view_line
 from erren.engine import Family, Match, State, family_names, find_family
+from erren.engine.phases import Phase
+from erren.engine.result import ResultKind
 from erren.tiles import Tile
 
 NAME = "play"
@@ -227,11 +229,11 @@ class Game:
             pal,
             obs,
             header=self.header(state),
-            note=gold_line(obs, pal) or wild_line(obs, pal),
+            note=view_line(obs, pal),
             hand=hand_lines(obs, pal, numbered=numbered),
             names=(NAMES[HUMAN], self.computer),
         )
-        turn = obs.phase == "turn"
+        turn = obs.phase is Phase.TURN
         io.say(pal.bold(situation(obs, pal)))
         offer = offer_of(obs)
         if offer is not None and turn:
@@ -258,12 +260,11 @@ class Game:
         io.say(pal.bold("═" * 20 + f" Hand {len(self.match.hands)} — settlement " + "═" * 20))
         if result is None:
             return
-        for line in settlement_lines(result, pal, family=self.match.ruleset.name):
+        family = self.match.ruleset
+        for line in settlement_lines(result, pal, words=family.win_words):
             io.say(line)
-        if result.kind == "draw" and self.match.ruleset.name == "arcade":
-            io.say("(arcade: 流局 — the same dealer deals again, R1.17)")
-        if result.kind == "draw" and self.match.ruleset.name == "xiamen":
-            io.say("(xiamen: after 荒庄 the same dealer deals again, 连庄数 unchanged)")
+        if result.kind is ResultKind.DRAW and family.draw_note:
+            io.say(family.draw_note)
         s0, s1 = self.match.scores
         io.say("")
         io.say(pal.bold(f"Match score   You {s0:+d}   {self.computer} {s1:+d}"))

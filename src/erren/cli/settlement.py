@@ -3,37 +3,37 @@ hand, the rows of the score and the points."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from erren.cli.words import HUMAN, NAMES
 from erren.display import Palette, score_lines
+from erren.engine.result import AnyWinHow, ResultKind, WinHow
 from erren.engine.state import HandResult
 
-_HOW = {
-    "zimo": "自摸 self-drawn",
-    "discard": "点和 on a discard",
-    "robbing": "抢杠和 robbing a kong",
-    "youjin": "游金 swimming gold",
-    "shuangyou": "双游 double swim",
-    "sanyou": "三游 triple swim",
-    "qiangjin": "抢金胡 robbing the gold",
-    "sanjindao": "三金倒 three golds",
+_HOW: dict[AnyWinHow, str] = {
+    WinHow.ZIMO: "自摸 self-drawn",
+    WinHow.DISCARD: "点和 on a discard",
+    WinHow.ROBBING: "抢杠和 robbing a kong",
 }
-_XIAMEN_HOW = {"zimo": "自摸 self-drawn", "discard": "平和 on a discard", "robbing": "抢杠胡"}
+"""The shared ways to win, in the terminal's words (a family's own: its ``win_words``)."""
 
 
-def settlement_lines(result: HandResult, pal: Palette, *, family: str = "") -> list[str]:
-    """The settlement screen: who won how (in ``family``'s words), the winning hand, the rows
+def settlement_lines(
+    result: HandResult, pal: Palette, *, words: Mapping[AnyWinHow, str] | None = None
+) -> list[str]:
+    """The settlement screen: who won how (in the family's ``words``,
+    :attr:`erren.engine.Family.win_words`, over the shared ones), the winning hand, the rows
     of the score (:class:`~erren.scoring.detail.FamilyScore`: fans, 水 or patterns, each
     family alike), its total and steps, and the points."""
-    if result.kind == "draw":
+    if result.kind is ResultKind.DRAW:
         return ["荒庄 — the wall is empty and nobody won. No points; the deal passes."]
-    if result.kind == "abort":
+    if result.kind is ResultKind.ABORT:
         return [f"The hand was aborted ({NAMES[result.loser or 0]} left the table)."]
     winner = result.winner if result.winner is not None else 0
     lines = []
     names = dict(_HOW)
-    if family == "xiamen":
-        names.update(_XIAMEN_HOW)
-    how = names.get(result.how or "", result.how)
+    names.update(words or {})
+    how = names.get(result.how, result.how) if result.how is not None else None
     if winner == HUMAN:
         lines.append(pal.paint(f"You win — {how}!", "1;32"))
     else:

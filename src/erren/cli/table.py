@@ -7,24 +7,21 @@ from collections.abc import Sequence
 
 from erren.cli.console import Console
 from erren.cli.words import NAMES
-from erren.display import Palette, board_lines, gold_of, golds_first, wild_of
+from erren.display import Palette, board_lines, golds_first, wild_of
 from erren.engine import Observation
 from erren.tiles import Tile
 
 
 def drawn_tile(obs: Observation) -> Tile | None:
-    """The tile the player just drew (not after a chi or peng, where nothing was drawn)."""
-    if obs.phase in ("you_choice", "last_draw", "haidi"):
-        return obs.last_drawn
-    if obs.phase != "turn" or obs.origin == "claim":
-        return None
+    """The tile the player just drew (not after a chi or peng, where nothing was drawn): the
+    observation's ``last_drawn``, which the engine shows only then — in a turn after a draw, and
+    in the family's phases that decide on a drawn tile (``Family.drawn_tile_phases``)."""
     return obs.last_drawn
 
 
 def hand_order(obs: Observation) -> list[Tile]:
     """The hand as shown: sorted, the tile just drawn set apart at the end."""
-    gold = gold_of(obs)
-    tiles = golds_first(obs.hand, gold if gold is not None else wild_of(obs))
+    tiles = golds_first(obs.hand, wild_of(obs))
     drawn = drawn_tile(obs)
     if drawn is not None and drawn in tiles:
         del tiles[len(tiles) - 1 - tiles[::-1].index(drawn)]
@@ -39,15 +36,11 @@ def hand_lines(obs: Observation, pal: Palette, *, numbered: bool) -> list[str]:
     apart = drawn_tile(obs) is not None
     cells: list[str] = []
     keys: list[str] = []
-    gold, wild = gold_of(obs), wild_of(obs)
+    wild, mark = wild_of(obs), obs.view.wild_mark
     for i, t in enumerate(tiles):
         gap = "  " if apart and i == len(tiles) - 1 else ""
-        if gold is not None and t == gold:  # R-1.7: golds marked 金
-            cells.append(gap + pal.paint("金", "1;33") + pal.tile(t))
-            keys.append(gap + f"{i + 1:>5}")
-            continue
-        if wild is not None and t == wild:  # R1.9a: wilds marked 财
-            cells.append(gap + pal.paint("财", "1;33") + pal.tile(t))
+        if wild is not None and t == wild:  # marked: xiamen's golds 金 (R-1.7), arcade's 财
+            cells.append(gap + pal.paint(mark, "1;33") + pal.tile(t))
             keys.append(gap + f"{i + 1:>5}")
             continue
         cells.append(gap + pal.tile(t))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from erren.display import Palette
 from erren.engine import Action, ActionKind, Event
-from erren.engine.events import YOU_LEVELS, EventKind
+from erren.engine.actions import verb_rule
+from erren.engine.events import AnyEventKind, EventKind, event_rule
 from erren.tiles import Tile
 
 AK = ActionKind
@@ -19,8 +20,6 @@ _NAMED = {
     AK.TING: "discard {} and declare 报听 (ready)",
     AK.AN_GANG: "暗杠 concealed kong of {}",
     AK.JIA_GANG: "加杠 add {} to your pung",
-    AK.QIANGJIN: "抢金胡 — lay out {} and take the gold indicator: win!",
-    AK.PICK: "搓牌 pick {} as your draw",
 }
 """The words of an action that names its tile (``{}``: the tile's name)."""
 
@@ -28,12 +27,9 @@ _PLAIN = {
     AK.ZIMO: "自摸 — win on your own draw!",
     AK.HU: "胡 — win!",
     AK.PASS: "过 pass",
-    AK.SANJINDAO: "三金倒 — win with the three golds!",
-    AK.QIANGJIN: "抢金胡 — take the gold indicator: win!",
-    AK.WIN: "win now with the gold you drew",
-    AK.DISCARD_GOLD: "discard the gold and swim on (双游/三游: bigger win, if you get there)",
 }
-"""The words of an action that needs no tile named."""
+"""The words of an action that needs no tile named (a family's own verbs bring their words:
+:attr:`~erren.engine.actions.VerbRule.words`)."""
 
 
 def describe(action: Action, pal: Palette, pending: Tile | None = None) -> str:
@@ -50,14 +46,9 @@ def describe(action: Action, pal: Palette, pending: Tile | None = None) -> str:
         return f"杠 kong {pal.tiles([pending] * 4)}"
     if kind is AK.CHI and tile is not None:
         return f"吃 chow {pal.tiles([tile, tile + 1, tile + 2])}"
-    if kind is AK.EXCHANGE:
-        if not action.data:
-            return "no exchange"
-        return f"exchange {pal.tiles(action.data)} for tiles from the reserve"
-    if kind is AK.TAKE_PUNG:
-        return f"take the offered pung, giving up {pal.tiles(action.data)}"
-    if kind is AK.GIVE and tile is not None:
-        return f"give up {pal.name(tile)}"
+    own = verb_rule(kind).words
+    if own is not None:
+        return own(action, pal)
     return str(action)
 
 
@@ -91,24 +82,16 @@ def narrate(event: Event, pal: Palette) -> str | None:
         return f"{who}: 花 flower {pal.name(tile)}, replaced"
     if kind is EventKind.TRUSTEE:
         return f"{who}: 托管 auto-play {'on' if event.flag('on') else 'off'}"
-    if kind is EventKind.GOLD and tile is not None:
-        return f"金 the gold is {pal.name(tile)} (indicator turned face up)"
-    if kind is EventKind.YOU:
-        return f"{who}: {YOU_LEVELS[event.number('level')]} — swimming for the gold (游)"
-    if kind is EventKind.WILD and tile is not None:
-        return f"财神 the wild is {pal.name(tile)} (indicator turned face up)"
-    if kind is EventKind.EXCHANGE:
-        got = f": got {pal.tiles(event.tiles)}" if event.tiles else ""
-        return f"{who}: opening exchange of {data['count']} tile(s){got}"
-    if kind is EventKind.PUNG_OFFER and tile is not None:
-        return f"{who}: 换牌 — a pung of {pal.name(tile)} is offered for three of your tiles"
-    if kind is EventKind.PICK and tile is not None:
-        return f"{who}: 搓牌 picks {pal.name(tile)}"
-    if kind is EventKind.HAIDI:
-        return f"{who}: 海底捞月 — {data['draws']} draws from the reserve"
+    own = event_rule(kind).line  # a family's own kinds bring their line
+    if own is not None:
+        return own(event, who, pal)
     if kind is EventKind.HUANGZHUANG:
         return "流局 — nobody won"
     return None
 
 
-_MELD_WORDS = {EventKind.CHI: "吃 chow", EventKind.PENG: "碰 pung", EventKind.MING_GANG: "杠 kong"}
+_MELD_WORDS: dict[AnyEventKind, str] = {
+    EventKind.CHI: "吃 chow",
+    EventKind.PENG: "碰 pung",
+    EventKind.MING_GANG: "杠 kong",
+}

@@ -68,9 +68,8 @@ def _check_win(row: Row) -> list[str]:
     context = row["context"]
     expected = win_expected(row["family"], row["hand"], context)
     problems = _compare(row["expected"], expected)
-    gold = context.get("gold") if row["family"] == "xiamen" else None
     try:
-        hand = parse_shape_hand(row["hand"], row["family"], gold if isinstance(gold, str) else None)
+        hand = parse_shape_hand(row["hand"], row["family"], context)
     except ErrenError as error:
         return [*problems, f"hand: {error}"]
     mjai = mjai_hand(hand)
@@ -85,7 +84,7 @@ def _check_shape(row: Row) -> list[str]:
     )
     problems = _compare(row["expected"], expected)
     try:
-        hand = parse_shape_hand(row["tiles"], row["family"], row.get("gold"))
+        hand = parse_shape_hand(row["tiles"], row["family"], row)
     except ErrenError as error:
         return [*problems, f"tiles: {error}"]
     mjai = mjai_hand(hand)

@@ -1,44 +1,35 @@
 """Rebuild the conformance corpus: ``python -m erren.conformance.generate [--seed S] [--out DIR]``.
 
-Writes ``DIR/<family>-<kind>s.jsonl`` for the three families and the three kinds (wins, shapes,
-sequences), a pure function of the seed and the sizes: the same seed gives byte-identical files.
-Every row's ``expected`` is erren's answer (:mod:`erren.conformance.expect`); where a reference
-library applies, the generator cross-checks it (:mod:`erren.conformance.crosscheck`) and names
-the library in ``source``, or the spec clause in ``differs`` where the two differ by definition.
-An unexplained disagreement stops the run (exit 1) with the rows listed.  The spec's worked
-examples (:mod:`erren.conformance.examples`) come first in each family's win file, labelled with
-their example id.
+Writes ``DIR/<family>-<kind>s.jsonl`` for every family with corpus files and the three kinds
+(wins, shapes, sequences), a pure function of the seed and the sizes: the same seed gives
+byte-identical files.  Every row's ``expected`` is erren's answer
+(:mod:`erren.conformance.expect`); where a reference library applies, the generator
+cross-checks it (the family's check, :mod:`erren.conformance.crosscheck`) and names the library
+in ``source``, or the spec clause in ``differs`` where the two differ by definition.  An
+unexplained disagreement stops the run (exit 1) with the rows listed.  The spec's worked
+examples (the family's :attr:`~erren.conformance.adapter.ConformanceAdapter.examples`) come
+first in each family's win file, labelled with their example id.  What is generated for each
+family is its :class:`~erren.conformance.adapter.ConformanceAdapter`'s.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from erren.conformance import crosscheck
+from erren.conformance.adapter import ConformanceAdapter, WinSource, adapter_of, corpus_families
 from erren.conformance.crosscheck import Tally, Verdict
-from erren.conformance.examples import EXAMPLES
 from erren.conformance.expect import (
     parse_shape_hand,
     sequence_expected,
     shape_expected,
     win_expected,
 )
-from erren.conformance.inputs import (
-    ShapeInput,
-    WinInput,
-    arcade_wins,
-    gb_wins,
-    sequences,
-    shapes,
-    two_player_wins,
-    xiamen_wins,
-)
-from erren.conformance.rows import FAMILIES, Row, dump_row, mjai_hand
+from erren.conformance.inputs import ShapeInput, WinInput, sequences
+from erren.conformance.rows import Row, dump_row, mjai_hand
 from erren.mjai.tiles import mjai_tiles
 from erren.notation import parse_tiles
 
@@ -49,30 +40,44 @@ DEFAULT_SEED = 2026
 
 @dataclass(frozen=True, slots=True)
 class Sizes:
-    """Rows generated per family (the spec's worked examples come on top of the wins)."""
+    """Rows generated per family (the spec's worked examples come on top of the wins): each
+    win stream's by its name (:attr:`WinSource.size`, its default when absent), the shapes
+    and the sequences."""
 
-    gb_wins: int = 1200
-    two_player_wins: int = 600
-    xiamen_wins: int = 1500
-    arcade_wins: int = 1500
+    wins: Mapping[str, int] = field(default_factory=dict)
     shapes: int = 1200
     sequences: int = 30
 
+    def of(self, source: WinSource) -> int:
+        """The rows of a win stream."""
+        return self.wins.get(source.size, source.default)
 
-SEQUENCE_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
-    "guobiao-2p": ({}, {"fan_table": "gb"}),
-    "xiamen": ({},),
-    "arcade": ({},),
-}
-"""The options the sequences of each family are played with, in turn."""
+    def scaled(self, factor: float) -> Sizes:
+        """Every count (the win streams' defaults included) times ``factor``, at least 1."""
+        wins = {
+            s.size: max(1, round(self.of(s) * factor))
+            for family in corpus_families()
+            for s in _adapter(family).wins
+        }
+        return Sizes(
+            wins,
+            max(1, round(self.shapes * factor)),
+            max(1, round(self.sequences * factor)),
+        )
+
+
+def _adapter(family: str) -> ConformanceAdapter:
+    adapter = adapter_of(family)
+    if adapter is None:
+        raise ValueError(f"{family} has no corpus files")
+    return adapter
 
 
 def _win_row(row_id: str, family: str, item: WinInput, source: str) -> Row | None:
     expected = win_expected(family, item.hand, item.context)
     if "error" in expected:
         return None
-    gold = item.context.get("gold") if family == "xiamen" else None
-    hand = parse_shape_hand(item.hand, family, gold)
+    hand = parse_shape_hand(item.hand, family, item.context)
     return {
         "id": row_id,
         "kind": "win",
@@ -98,8 +103,7 @@ def _mark(row: Row, verdict: Verdict | None, tally: Tally, name: str) -> None:
 
 
 def _example_rows(family: str) -> Iterator[Row]:
-    examples = [(label, hand, context) for label, fam, hand, context in EXAMPLES if fam == family]
-    for number, (label, hand, context) in enumerate(examples, start=1):
+    for number, (label, hand, context) in enumerate(_adapter(family).examples, start=1):
         row = _win_row(f"{family}/win/spec/{number:03d}", family, WinInput(hand, context), label)
         if row is None:
             raise AssertionError(f"erren refuses the worked example {label}: {hand}")
@@ -124,28 +128,18 @@ def _take(
 
 def win_rows(family: str, sizes: Sizes, seed: int, tally: Tally) -> list[Row]:
     rows = list(_example_rows(family))
-    if family == "guobiao-2p":
-        for row, item in _take(family, "gb", gb_wins(sizes.gb_wins, seed), sizes.gb_wins, seed):
-            assert item.case is not None
-            _mark(
-                row,
-                crosscheck.gb_win(item.case, row["expected"]["total"]),
-                tally,
-                "pymahjonggb wins (table gb)",
-            )
+    for source in _adapter(family).wins:
+        n = sizes.of(source)
+        for row, item in _take(family, source.tag, source.items(n, seed), n, seed):
+            if source.crosscheck is not None:
+                name, verdict = source.crosscheck(item, row["expected"])
+                _mark(row, verdict, tally, name)
             rows.append(row)
-        rows += [
-            r for r, _ in _take(family, "2p", two_player_wins(seed), sizes.two_player_wins, seed)
-        ]
-    elif family == "xiamen":
-        rows += [r for r, _ in _take(family, "gen", xiamen_wins(seed), sizes.xiamen_wins, seed)]
-    else:
-        rows += [r for r, _ in _take(family, "gen", arcade_wins(seed), sizes.arcade_wins, seed)]
     return rows
 
 
 def _shape_row(row_id: str, family: str, item: ShapeInput, seed: int) -> Row:
-    hand = parse_shape_hand(item.tiles, family, item.gold)
+    hand = parse_shape_hand(item.tiles, family, {"gold": item.gold})
     mjai = mjai_hand(hand)
     row: Row = {
         "id": row_id,
@@ -168,34 +162,14 @@ def _shape_row(row_id: str, family: str, item: ShapeInput, seed: int) -> Row:
     return row
 
 
-def _shape_verdict(
-    family: str, item: ShapeInput, expected: dict[str, Any]
-) -> tuple[str, Verdict | None]:
-    counts = item.dealt.concealed
-    if family == "guobiao-2p":
-        name = f"guobiao-2p shapes (set {item.shapes}) vs " + (
-            "mahjong, pymahjonggb" if item.shapes == "gb" else "mahjong"
-        )
-        return name, crosscheck.gb_shape(counts, item.dealt.meld_counts, expected, item.shapes)
-    if family == "xiamen":
-        assert item.gold is not None
-        return "xiamen shapes without gold vs mahjong", crosscheck.xiamen_shape(
-            counts, item.gold, expected["by_shape"]
-        )
-    if item.wild is not None:
-        return "", None
-    return "arcade shapes without wild vs mahjong", crosscheck.arcade_shape(
-        counts, item.dealt.meld_counts, expected
-    )
-
-
 def shape_rows(family: str, sizes: Sizes, seed: int, tally: Tally) -> list[Row]:
     rows = []
-    for number, item in enumerate(shapes(family, sizes.shapes, seed), start=1):
+    adapter = _adapter(family)
+    for number, item in enumerate(adapter.shape_inputs(sizes.shapes, seed), start=1):
         row = _shape_row(f"{family}/shape/{number:05d}", family, item, seed)
         if "error" in row["expected"]:
             raise AssertionError(f"{row['id']}: {row['expected']['error']}")
-        name, verdict = _shape_verdict(family, item, row["expected"])
+        name, verdict = adapter.shape_check(item, row["expected"])
         _mark(row, verdict, tally, name)
         rows.append(row)
     return rows
@@ -203,7 +177,7 @@ def shape_rows(family: str, sizes: Sizes, seed: int, tally: Tally) -> list[Row]:
 
 def sequence_rows(family: str, sizes: Sizes, seed: int) -> list[Row]:
     rows = []
-    variants = SEQUENCE_OPTIONS[family]
+    variants = _adapter(family).sequence_options
     per = [sizes.sequences // len(variants)] * len(variants)
     per[0] += sizes.sequences - sum(per)
     number = 0
@@ -248,11 +222,12 @@ def _write(path: Path, rows: Sequence[Row]) -> int:
 def generate(
     out: Path, *, seed: int = DEFAULT_SEED, sizes: Sizes | None = None, quiet: bool = False
 ) -> Tally:
-    """Write the nine corpus files into ``out``; the cross-check figures are returned."""
+    """Write the corpus files (three a family) into ``out``; the cross-check figures are
+    returned."""
     sizes = sizes or Sizes()
     out.mkdir(parents=True, exist_ok=True)
     tally = Tally()
-    for family in FAMILIES:
+    for family in corpus_families():
         for kind, rows in (
             ("wins", win_rows(family, sizes, seed, tally)),
             ("shapes", shape_rows(family, sizes, seed, tally)),
@@ -282,10 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="multiply every generated count (e.g. 0.01 for a quick look; default 1)",
     )
     args = parser.parse_args(argv)
-    base = Sizes()
-    sizes = Sizes(
-        *(max(1, round(getattr(base, f) * args.scale)) for f in Sizes.__dataclass_fields__)
-    )
+    sizes = Sizes().scaled(args.scale)
     tally = generate(args.out, seed=args.seed, sizes=sizes)
     if tally.unexplained:
         print(f"{len(tally.unexplained)} unexplained disagreement(s):", file=sys.stderr)

@@ -1,7 +1,8 @@
 """The corpus format: one JSON object a line, ``kind`` ``win``, ``shape`` or ``sequence``.
 
-Every row has ``id`` (unique in its file), ``kind``, ``family`` (``guobiao-2p``, ``xiamen``,
-``arcade``), ``source`` (a spec example id, the generator's seed, or the oracle that agreed) and
+Every row has ``id`` (unique in its file), ``kind``, ``family`` (one with corpus files:
+:func:`~erren.conformance.adapter.corpus_families`), ``source`` (a spec example id, the
+generator's seed, or the oracle that agreed) and
 ``expected``; ``differs`` (optional) names the spec clause where a reference library answers
 otherwise by definition.  The fields of each kind are in :data:`REQUIRED` and described in
 ``conformance/README.md``.  Tiles are written twice: in the shared notation (NOTATION.md) and
@@ -16,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from erren.conformance.adapter import corpus_families
 from erren.errors import ErrenError
 from erren.hand import Hand
 from erren.melds import MeldKind
 from erren.mjai.tiles import mjai_tile, mjai_tiles
 
 __all__ = [
-    "FAMILIES",
     "KINDS",
     "OPTIONAL",
     "REQUIRED",
@@ -34,7 +35,6 @@ __all__ = [
 ]
 
 KINDS = ("win", "shape", "sequence")
-FAMILIES = ("guobiao-2p", "xiamen", "arcade")
 
 _COMMON: dict[str, type | tuple[type, ...]] = {
     "id": str,
@@ -103,7 +103,7 @@ def _type_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
-def _check(path: str, line: int, row: object, seen: set[str]) -> Row:
+def _check(path: str, line: int, row: object, seen: set[str], families: tuple[str, ...]) -> Row:
     if not isinstance(row, dict):
         raise CorpusError(path, line, "a row is a JSON object")
     kind = row.get("kind")
@@ -121,9 +121,9 @@ def _check(path: str, line: int, row: object, seen: set[str]) -> Row:
             raise CorpusError(
                 path, line, f'"{name}" must be {_type_name(want_type)}, not {value!r}'
             )
-    if row["family"] not in FAMILIES:
+    if row["family"] not in families:
         raise CorpusError(
-            path, line, f'"family" must be one of {", ".join(FAMILIES)}, not {row["family"]!r}'
+            path, line, f'"family" must be one of {", ".join(families)}, not {row["family"]!r}'
         )
     if row["id"] in seen:
         raise CorpusError(path, line, f"duplicate id {row['id']!r}")
@@ -140,6 +140,7 @@ def read_rows(path: str | Path) -> Iterator[Numbered]:
     except (OSError, UnicodeDecodeError) as error:
         raise CorpusError(name, 0, f"cannot read the file: {error}") from None
     seen: set[str] = set()
+    families = corpus_families()
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -147,7 +148,7 @@ def read_rows(path: str | Path) -> Iterator[Numbered]:
             data = json.loads(line)
         except json.JSONDecodeError as error:
             raise CorpusError(name, number, f"not JSON: {error.msg}") from None
-        yield Numbered(number, _check(name, number, data, seen))
+        yield Numbered(number, _check(name, number, data, seen, families))
 
 
 def dump_row(row: Row) -> str:

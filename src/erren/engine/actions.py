@@ -16,20 +16,13 @@ Every action names who makes it: a seat (``0`` or ``1``) or chance (``c``).  The
     0:timeout               the player's timer ran out: the engine plays the spec's default move
     0:trustee:on            托管 on/off (allowed at any time before the end)
     0:escape                the player left the table (逃跑)
-    1:sanjindao             xiamen: 三金倒, three golds in the opening window
-    0:qiangjin:3z  1:qiangjin   xiamen: 抢金胡 (the dealer names the tile he lays out)
-    0:win  0:discardgold    xiamen: a player in the 游 chain who drew a gold wins or discards it
     c:seed:123456           chance: the seed of a hand's in-play events (arcade: pung offers,
                             pick-any, the reserve positions of exchanged tiles, the big bleed)
-    0:give:9m               arcade: give up one more tile, in canonical order (the opening
-                            exchange's tiles, or one of the three for the pung offer: the
-                            third completes the swap)
-    0:exchange              arcade: end the opening exchange: the tiles given so far (or none)
-                            go for tiles from the reserve
-    0:pick:3s               arcade: pick-any (搓牌) names the kind to draw
-    0:exchange:19m5z  0:takepung:14m9p   arcade records made before ``give``: the exchange of
-                            these tiles, accepting the pung offer for these three; replays only
-                            (``State.apply_recorded`` expands them into ``give`` steps)
+
+A family's own verbs (xiamen's ``sanjindao``, ``qiangjin``, ``win``, ``discardgold``; arcade's
+``give``, ``exchange``, ``pick``, ``takepung``) are an enum of its package subclassing
+:class:`AnyActionKind`, registered with :func:`register_verbs` and its :class:`VerbRule` for
+each (what the verb names, whether it wins or throws a tile, its words).
 
 Draws are not actions: the wall order is fixed by the shuffle, so every draw follows from it.
 Actions are interned: building the same action twice returns the same object, so legal-action
@@ -38,29 +31,74 @@ generation allocates nothing in the hot path.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol, TypeVar
 
 from erren.errors import NotationError
 from erren.notation import format_tiles, parse_tiles
 from erren.tiles import NUM_KINDS, Tile
 
-__all__ = ["CHANCE", "Action", "ActionKind"]
+__all__ = [
+    "CHANCE",
+    "Action",
+    "ActionKind",
+    "AnyActionKind",
+    "Argument",
+    "TileWords",
+    "VerbRule",
+    "register_verbs",
+    "unregister_verbs",
+    "verb_rule",
+    "verbs",
+]
 
 CHANCE = -1
 """The ``player`` of a chance action."""
 
 
-class ActionKind(Enum):
-    """What an action does.  The value is its verb in the string form."""
+class AnyActionKind(Enum):
+    """What an action does: the shared :class:`ActionKind` or one of a family's own verbs (an
+    enum of its own, subclassing this one, registered with :func:`register_verbs`).  The value
+    is the verb of the string form.  What a kind takes and means is its :class:`VerbRule`."""
 
     __hash__ = object.__hash__
     """By identity, as members compare (``Enum`` hashes the name in Python: these are set and
     dict keys on the engine's hot path)."""
 
+    _value_: str
+
+    @property
+    def is_chance(self) -> bool:
+        return self in _CHANCE
+
+    @property
+    def is_system(self) -> bool:
+        """Actions a server applies for a player; never listed by ``legal_actions``."""
+        return self in _SYSTEM
+
+    @property
+    def is_win(self) -> bool:
+        """Moves that end the hand with the mover's own win, in every family: 和 on a discard
+        or a robbed kong, 自摸, and the wins a family declares (:attr:`VerbRule.wins`).  Never a
+        pass, nor a risk taken for a bigger win (xiamen's 游金)."""
+        return self in _WINS
+
+    @property
+    def throws(self) -> bool:
+        """Moves that put a tile of the hand into the river (a discard, 报听, and the family's
+        own throws such as xiamen's gold thrown to swim on)."""
+        return self in _THROWS
+
+
+class ActionKind(AnyActionKind):
+    """The verbs every family shares (a family's own are in its package)."""
+
     SHUFFLE = "shuffle"
     DICE = "dice"
+    SEED = "seed"
+    """The seed of a hand's in-play random events (arcade's pung offers, pick-any...)."""
     DISCARD = "discard"
     TING = "ting"
     CHI = "chi"
@@ -74,42 +112,131 @@ class ActionKind(Enum):
     TIMEOUT = "timeout"
     TRUSTEE = "trustee"
     ESCAPE = "escape"
-    SANJINDAO = "sanjindao"
-    QIANGJIN = "qiangjin"
-    WIN = "win"
-    DISCARD_GOLD = "discardgold"
-    SEED = "seed"
-    EXCHANGE = "exchange"
-    PICK = "pick"
-    TAKE_PUNG = "takepung"
-    GIVE = "give"
-
-    @property
-    def is_chance(self) -> bool:
-        return self in (ActionKind.SHUFFLE, ActionKind.DICE, ActionKind.SEED)
-
-    @property
-    def is_system(self) -> bool:
-        """Actions a server applies for a player; never listed by ``legal_actions``."""
-        return self in (ActionKind.TIMEOUT, ActionKind.TRUSTEE, ActionKind.ESCAPE)
 
 
-_TILE_ARG = frozenset(
+class Argument(Enum):
+    """What a verb's string form names after it."""
+
+    NONE = "none"
+    TILE = "tile"
+    """One playing tile (``discard:5m``)."""
+    TILE_OR_NONE = "tile-or-none"
+    """One playing tile or nothing (xiamen's ``qiangjin:3z`` and ``qiangjin``)."""
+    CHOW = "chow"
+    """A chow, kept as its first tile (``chi:345m``)."""
+    TILES = "tiles"
+    """Several playing tiles, kept sorted in ``data`` (arcade's ``exchange:19m5z``)."""
+
+
+class TileWords(Protocol):
+    """Tiles in words, as a client draws them (the terminal's palette)."""
+
+    def name(self, tile: int) -> str: ...
+
+    def tiles(self, tiles: Iterable[int]) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class VerbRule:
+    """What one verb takes and means."""
+
+    argument: Argument = Argument.NONE
+    wins: bool = False
+    """The move wins the hand for its maker (:attr:`AnyActionKind.is_win`)."""
+    throws: bool = False
+    """The move puts a tile of the hand into the river (:attr:`AnyActionKind.throws`)."""
+    count: int | None = None
+    """``Argument.TILES``: exactly this many tiles (``None``: any number)."""
+    usage: str = ""
+    """The refusal's words when the argument is wrong (``takepung gives up three tiles...``)."""
+    words: Callable[[Action, TileWords], str] | None = None
+    """The move in words for a terminal menu (``None``: the shared words or the string form)."""
+
+
+_RULES: dict[AnyActionKind, VerbRule] = {}
+_Verb = TypeVar("_Verb", bound=AnyActionKind)
+_BY_VERB: dict[str, AnyActionKind] = {}
+_CHANCE: frozenset[AnyActionKind] = frozenset()
+_SYSTEM: frozenset[AnyActionKind] = frozenset()
+_WINS: set[AnyActionKind] = set()
+_THROWS: set[AnyActionKind] = set()
+_TILE_ARG: set[AnyActionKind] = set()
+_TILES_ARG: set[AnyActionKind] = set()
+"""Actions naming several tiles, kept sorted in ``data`` (:attr:`Argument.TILES`)."""
+
+
+def register_verbs(kinds: type[_Verb], rules: Mapping[_Verb, VerbRule]) -> None:
+    """Make a family's verbs known to the engine (once, when its package is imported): every
+    member of ``kinds`` with its rule (a member without one takes no argument).  A verb already
+    taken by another kind is refused."""
+    for kind in kinds:
+        taken = _BY_VERB.get(kind.value)
+        if taken is not None and taken is not kind:
+            raise ValueError(f"the verb {kind.value!r} is already {taken!r}")
+        rule = rules.get(kind, VerbRule())
+        _RULES[kind] = rule
+        _BY_VERB[kind.value] = kind
+        for wanted, into in ((rule.wins, _WINS), (rule.throws, _THROWS)):
+            if wanted:
+                into.add(kind)
+        if rule.argument in (Argument.TILE, Argument.TILE_OR_NONE, Argument.CHOW):
+            _TILE_ARG.add(kind)
+        elif rule.argument is Argument.TILES:
+            _TILES_ARG.add(kind)
+
+
+def unregister_verbs(kinds: type[AnyActionKind]) -> None:
+    """Forget a family's verbs (a plug-in registered for a while, as the tests do)."""
+    for kind in kinds:
+        _RULES.pop(kind, None)
+        if _BY_VERB.get(kind.value) is kind:
+            del _BY_VERB[kind.value]
+        for into in (_WINS, _THROWS, _TILE_ARG, _TILES_ARG):
+            into.discard(kind)
+
+
+def verb_rule(kind: AnyActionKind) -> VerbRule:
+    """The rule of ``kind`` (registered with its enum)."""
+    return _RULES[kind]
+
+
+def verbs() -> tuple[AnyActionKind, ...]:
+    """Every verb known: the shared ones, then each family's, as the families were loaded."""
+    _load_families()
+    return tuple(_RULES)
+
+
+def _load_families() -> None:
+    from erren.families import load_built_in  # noqa: PLC0415
+
+    load_built_in()
+
+
+def _verb(word: str) -> AnyActionKind | None:
+    found = _BY_VERB.get(word)
+    if found is None:  # a family's verb before its package was imported
+        _load_families()
+        found = _BY_VERB.get(word)
+    return found
+
+
+_NEEDS_TILE = frozenset({Argument.TILE, Argument.CHOW})
+"""The arguments that make a tile part of a move (:meth:`Action.make`)."""
+_TILE = VerbRule(Argument.TILE)
+register_verbs(
+    ActionKind,
     {
-        ActionKind.DISCARD,
-        ActionKind.TING,
-        ActionKind.CHI,
-        ActionKind.AN_GANG,
-        ActionKind.JIA_GANG,
-        ActionKind.QIANGJIN,
-        ActionKind.PICK,
-        ActionKind.GIVE,
-    }
+        ActionKind.DISCARD: VerbRule(Argument.TILE, throws=True),
+        ActionKind.TING: VerbRule(Argument.TILE, throws=True),
+        ActionKind.CHI: VerbRule(Argument.CHOW),
+        ActionKind.AN_GANG: _TILE,
+        ActionKind.JIA_GANG: _TILE,
+        ActionKind.HU: VerbRule(wins=True),
+        ActionKind.ZIMO: VerbRule(wins=True),
+    },
 )
-_TILES_ARG = frozenset({ActionKind.EXCHANGE, ActionKind.TAKE_PUNG})
-"""Actions naming several tiles, kept sorted in ``data``: arcade's composite exchange and
-pung-offer answer of old records (replayed as ``give`` steps)."""
-_BY_VERB = {k.value: k for k in ActionKind}
+_CHANCE = frozenset({ActionKind.SHUFFLE, ActionKind.DICE, ActionKind.SEED})
+_SYSTEM = frozenset({ActionKind.TIMEOUT, ActionKind.TRUSTEE, ActionKind.ESCAPE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,14 +245,28 @@ class Action:
     ``data`` holds a chance outcome (the wall's tile ids, the dice, an event seed), the 托管
     switch (1/0) or the sorted tiles an arcade exchange or pung offer gives up."""
 
-    kind: ActionKind
+    kind: AnyActionKind
     player: int
     tile: Tile | None = None
     data: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        # built once per distinct move (``make`` interns them), so this costs the hot path nothing
+        if self.tile is None and verb_rule(self.kind).argument in _NEEDS_TILE:
+            raise ValueError(f"{self.player}:{self.kind.value} needs a tile")
+
+    def tile_kind(self) -> int:
+        """The kind (0-41) of the tile this move names, as a plain int: every move whose verb
+        names a tile has one (an action is refused without); raises :class:`ValueError` for a
+        move that names none.  A method, not a property: as cheap as ``int(action.tile)``."""
+        tile = self.tile
+        if tile is None:
+            raise ValueError(f"{self} names no tile")
+        return tile._value_  # not ``value``, a Python-level property
+
     # ----------------------------------------------------------------- constructors
     @classmethod
-    def make(cls, kind: ActionKind, player: int, tile: int | None = None) -> Action:
+    def make(cls, kind: AnyActionKind, player: int, tile: int | None = None) -> Action:
         """The interned action (no chance data)."""
         key = (kind, player, -1 if tile is None else tile)
         found = _INTERNED.get(key)
@@ -147,7 +288,7 @@ class Action:
         return cls(ActionKind.SEED, CHANCE, None, (value,))
 
     @classmethod
-    def tiles_action(cls, kind: ActionKind, player: int, tiles: Iterable[int]) -> Action:
+    def tiles_action(cls, kind: AnyActionKind, player: int, tiles: Iterable[int]) -> Action:
         """An action naming several tiles (``exchange``, ``takepung``); ``tiles`` are kinds."""
         return cls(kind, player, None, tuple(sorted(int(t) for t in tiles)))
 
@@ -163,7 +304,7 @@ class Action:
             raise NotationError("an action is who:verb[:argument]", text)
         who, verb = parts[0], parts[1]
         arg = parts[2] if len(parts) == 3 else None
-        kind = _BY_VERB.get(verb)
+        kind = _verb(verb)
         if kind is None:
             raise NotationError(f"unknown action verb {verb!r}", text)
         if kind.is_chance:
@@ -190,20 +331,21 @@ class Action:
             if arg not in ("on", "off"):
                 raise NotationError("trustee is switched on or off", text)
             return cls.trustee(player, arg == "on")
-        if kind is ActionKind.QIANGJIN and arg is None:
+        rule = _RULES[kind]
+        if rule.argument is Argument.TILE_OR_NONE and arg is None:
             return cls.make(kind, player)
         if kind in _TILES_ARG:
             tiles = parse_tiles(arg) if arg else []
             if any(t >= NUM_KINDS for t in tiles):
                 raise NotationError(f"{verb} names playing tiles", text)
-            if kind is ActionKind.TAKE_PUNG and len(tiles) != 3:
-                raise NotationError("takepung gives up three tiles, e.g. takepung:14m9p", text)
+            if rule.count is not None and len(tiles) != rule.count:
+                raise NotationError(rule.usage or f"{verb} names {rule.count} tiles", text)
             return cls.tiles_action(kind, player, tiles)
         if kind in _TILE_ARG:
             if arg is None:
                 raise NotationError(f"{verb} needs a tile", text)
             tiles = parse_tiles(arg)
-            if kind is ActionKind.CHI:
+            if rule.argument is Argument.CHOW:
                 kinds = sorted(tiles)
                 ok = len(kinds) == 3 and kinds[0] < 27 and kinds[0] % 9 <= 6
                 if not ok or kinds != list(range(kinds[0], kinds[0] + 3)):
@@ -229,7 +371,7 @@ class Action:
             return f"{self.player}:{verb}:{'on' if self.data and self.data[0] else 'off'}"
         if self.tile is None:
             return f"{self.player}:{verb}"
-        if self.kind is ActionKind.CHI:
+        if self.kind is ActionKind.CHI:  # the one verb naming a chow
             return f"{self.player}:{verb}:{format_tiles((self.tile, self.tile + 1, self.tile + 2))}"
         return f"{self.player}:{verb}:{self.tile}"
 
@@ -237,4 +379,4 @@ class Action:
         return f"Action.parse({str(self)!r})"
 
 
-_INTERNED: dict[tuple[ActionKind, int, int], Action] = {}
+_INTERNED: dict[tuple[AnyActionKind, int, int], Action] = {}

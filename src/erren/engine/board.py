@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from erren.engine.actions import CHANCE, Action, ActionKind
 from erren.engine.events import NO_DATA as NO_EVENT_DATA
-from erren.engine.events import Event, EventData, EventKind
+from erren.engine.events import AnyEventKind, Event, EventData
 from erren.engine.phases import TERMINAL, FamilyData, FamilyPhase, Origin, Phase
 from erren.engine.result import HandResult
 from erren.errors import IllegalActionError
@@ -204,7 +204,7 @@ class Board:
     # ================================================================== events
     def emit(
         self,
-        kind: EventKind,
+        kind: AnyEventKind,
         player: int,
         tile: int = -1,
         *,

@@ -23,6 +23,7 @@ from typing import Any, Literal, TypeAlias, TypeVar, Union, get_args, get_origin
 
 from erren.engine.actions import Action
 from erren.engine.events import Event
+from erren.engine.views import ViewFacts, view_class
 from erren.melds import Meld
 from erren.notation import parse_tile
 from erren.tiles import Tile
@@ -168,7 +169,7 @@ def _decode(hint: Any, data: JSON) -> Any:
             raise ValueError(f"expected an action, got {data!r}")
         return Action.parse(data)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return hint(data)
+        return hint(data) if hint.__members__ else _open_member(hint, data)
     if hint is bool:
         if not isinstance(data, bool):
             raise ValueError(f"expected true or false, got {data!r}")
@@ -185,6 +186,11 @@ def _decode(hint: Any, data: JSON) -> Any:
         if isinstance(data, bool) or not isinstance(data, int | float):
             raise ValueError(f"expected a number, got {data!r}")
         return float(data)
+    if hint is ViewFacts:  # a family's view, named by its ``family`` on the wire
+        family = data.get("family") if isinstance(data, dict) else None
+        if not isinstance(family, str):
+            raise ValueError(f"a family view names its family, got {data!r}")
+        return _dataclass(view_class(family), data)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass(hint, data)
     if hint is Event:
@@ -209,6 +215,24 @@ def _event(data: JSON) -> Event:
     return Event(
         **{name: _decode(hints[name], data[name]) for name in Event._fields if name in data}
     )
+
+
+def _open_member(base: type[enum.Enum], data: JSON) -> enum.Enum:
+    """The member named ``data`` of an enum that declares none (a vocabulary the families extend,
+    such as ``FamilyPhase`` or ``AnyWinHow``): found among its subclasses, every family loaded."""
+    from erren.families import load_built_in  # noqa: PLC0415 - the families import the engine
+
+    load_built_in()
+    pending = list(base.__subclasses__())
+    while pending:
+        kind = pending.pop()
+        if kind.__members__:
+            try:
+                return kind(data)
+            except ValueError:
+                pass
+        pending.extend(kind.__subclasses__())
+    raise ValueError(f"{data!r} is not a {base.__name__}")
 
 
 def _union(members: tuple[Any, ...], data: JSON) -> object:

@@ -15,28 +15,41 @@ are both rendered from ``kind`` and ``data``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple, TypeAlias
+from typing import Literal, NamedTuple, TypeAlias, TypeVar
 
+from erren.engine.actions import TileWords
 from erren.tiles import Tile
 
 __all__ = [
     "EVENT_DATA",
-    "YOU_LEVELS",
+    "AnyEventKind",
     "Event",
     "EventData",
     "EventKind",
+    "EventRule",
     "EventValue",
+    "event_kinds",
+    "event_rule",
     "event_text",
+    "register_events",
+    "unregister_events",
 ]
 
 NOBODY = -2
 """``player`` of an event nobody may see in full (the shuffle)."""
 
 
-class EventKind(StrEnum):
-    """What happened.  The values are the wire names (``kind`` of the event JSON)."""
+class AnyEventKind(StrEnum):
+    """What happened: the shared :class:`EventKind` or one of a family's own kinds (an enum of
+    its package subclassing this one, registered with :func:`register_events`).  The values are
+    the wire names (``kind`` of the event JSON)."""
+
+
+class EventKind(AnyEventKind):
+    """What happens in every family (a family's own kinds are in its package)."""
 
     SHUFFLE = "shuffle"
     DICE = "dice"
@@ -58,29 +71,6 @@ class EventKind(StrEnum):
     TRUSTEE = "trustee"
     TIMEOUT = "timeout"
     END = "end"
-    GOLD = "gold"
-    """xiamen: the gold indicator turned face up (``tile`` is the gold)."""
-    YOU = "you"
-    """xiamen: a seat's 游 level went up."""
-    WILD = "wild"
-    """arcade: the wild indicator turned face up (``tile`` the wild, ``data.flower`` the
-    flower kind)."""
-    EXCHANGE = "exchange"
-    """arcade: a seat's opening exchange (``tiles``: what it received, private)."""
-    PICK_OFFER = "pick-offer"
-    """arcade: a seat is asked to pick a kind (搓牌)."""
-    PICK = "pick"
-    """arcade: the picked kind (``tile``) and what came of it (``tiles``), private."""
-    PUNG_OFFER = "pung-offer"
-    """arcade: a pung of ``tile`` is offered to the seat (private)."""
-    TAKE_PUNG = "takepung"
-    """arcade: the seat took the offered pung (``tiles``: what it gave, private)."""
-    GIVE = "give"
-    """arcade: the seat chose one more tile to give up (``tile``, private) in its opening
-    exchange or its answer to a pung offer; every step of a hand is an event, so a client
-    resumes from its event number in the middle of such a choice too."""
-    HAIDI = "haidi"
-    """arcade: the post-draw phase (海底捞月) began for the seat."""
 
 
 EventValue: TypeAlias = str | int | bool | tuple[int, ...]
@@ -92,88 +82,179 @@ NO_DATA: EventData = {}
 """The ``data`` of the kinds that carry none (read-only by its type; a plain mapping, so a
 :class:`~erren.engine.State` copies and pickles like any value)."""
 
-_WHERE = ("deal", "draw", "gold_reveal", "exchange", "haidi")
-_DRAW_FROM = ("front", "back", "haidi")
-_DISCARD_WHY = ("turn", "qiangjin", "gold", "haidi")
+Lang: TypeAlias = Literal["zh", "en"]
+"""The languages of the words (:mod:`erren.engine.describe`)."""
 
-EVENT_DATA: Mapping[EventKind, Mapping[str, type | tuple[str, ...]]] = {
-    EventKind.SHUFFLE: {"count": int},
-    EventKind.DICE: {"dice": tuple},
-    EventKind.DEAL: {},
-    EventKind.FLOWER: {"during": _WHERE},
-    EventKind.DRAW: {"from": _DRAW_FROM},
-    EventKind.DISCARD: {"why": _DISCARD_WHY},
-    EventKind.TING: {},
-    EventKind.CHI: {},
-    EventKind.PENG: {},
-    EventKind.MING_GANG: {},
-    EventKind.AN_GANG: {},
-    EventKind.JIA_GANG: {},
-    EventKind.PASS: {},
-    EventKind.HU: {"how": str},
-    EventKind.ZIMO: {"how": str},
-    EventKind.HUANGZHUANG: {},
-    EventKind.ESCAPE: {},
-    EventKind.TRUSTEE: {"on": bool},
-    EventKind.TIMEOUT: {"move": str},
-    EventKind.END: {"result": str},
-    EventKind.GOLD: {},
-    EventKind.YOU: {"level": int},
-    EventKind.WILD: {"flower": Tile},
-    EventKind.EXCHANGE: {"count": int},
-    EventKind.PICK_OFFER: {},
-    EventKind.PICK: {},
-    EventKind.PUNG_OFFER: {},
-    EventKind.TAKE_PUNG: {},
-    EventKind.GIVE: {},
-    EventKind.HAIDI: {"draws": int},
-}
-"""The keys of each kind's ``data`` and their types: ``int``/``str``/``bool``, ``Tile`` for a
+DataSchema: TypeAlias = Mapping[str, type | tuple[str, ...]]
+"""The keys of a kind's ``data`` and their types: ``int``/``str``/``bool``, ``Tile`` for a
 tile's notation string, ``tuple`` for a list of ints, or a tuple of the allowed strings."""
 
-YOU_LEVELS = ("", "游金", "双游", "三游")
-"""The words of xiamen's 游 levels (R-2.9: 1 游金, 2 双游, 3 三游), as a ``you`` event's
-``level`` indexes them."""
+
+@dataclass(frozen=True, slots=True)
+class EventRule:
+    """Everything about one kind of event: its data, its words in both languages, and the
+    short English note of the transcripts' line."""
+
+    data: DataSchema
+    zh: str
+    """The Chinese sentence's template (:mod:`erren.engine.describe`: ``{who}``, ``{tile}``,
+    ``{tiles}``, the ``data`` keys and the kind's own :attr:`fields`)."""
+    en: str
+    """The English sentence's template."""
+    note: Callable[[EventData], str] | None = None
+    """The short English note of the transcripts' line (``None``: none)."""
+    fields: Mapping[str, Callable[[Event, Lang], object]] = field(default_factory=dict)
+    """Template fields of this kind made from the event, by language (``"zh"``/``"en"``)."""
+    line: Callable[[Event, str, TileWords], str | None] | None = None
+    """The terminal's line about the event (the event, who it concerns in words, the
+    palette); ``None``: no line."""
+
+
+_RULES: dict[AnyEventKind, EventRule] = {}
+_Kind = TypeVar("_Kind", bound=AnyEventKind)
+_DATA: dict[AnyEventKind, DataSchema] = {}
+EVENT_DATA: Mapping[AnyEventKind, DataSchema] = _DATA
+"""Every registered kind's ``data`` schema (:attr:`EventRule.data`)."""
+
+
+def register_events(kinds: type[_Kind], rules: Mapping[_Kind, EventRule]) -> None:
+    """Make a family's event kinds known (once, when its package is imported): each member of
+    ``kinds`` with its rule; a wire name already taken by another kind is refused."""
+    for kind in kinds:
+        for known in _RULES:
+            if known.value == kind.value and known is not kind:
+                raise ValueError(f"the event kind {kind.value!r} is already {known!r}")
+        _RULES[kind] = rules[kind]
+        _DATA[kind] = rules[kind].data
+
+
+def unregister_events(kinds: type[AnyEventKind]) -> None:
+    """Forget a family's event kinds (a plug-in registered for a while, as the tests do)."""
+    for kind in kinds:
+        _RULES.pop(kind, None)
+        _DATA.pop(kind, None)
+
+
+def event_rule(kind: AnyEventKind) -> EventRule:
+    """The rule of ``kind``."""
+    return _RULES[kind]
+
+
+def event_kinds() -> tuple[AnyEventKind, ...]:
+    """Every kind known: the shared ones, then each family's, as the families were loaded."""
+    from erren.families import load_built_in  # noqa: PLC0415
+
+    load_built_in()
+    return tuple(_RULES)
 
 
 _QUIET = {"during": ("deal", "draw"), "from": ("front",), "why": ("turn",)}
 """Values the English line leaves out (an ordinary flower, draw or discard)."""
 
 
-def event_text(kind: EventKind, data: EventData) -> str:
+def event_text(kind: AnyEventKind, data: EventData) -> str:
     """The short English note of the transcripts' event line (``back``, ``flower 5z``...), as
     the events wrote it when they carried text."""
-    match kind:
-        case EventKind.SHUFFLE:
-            return f"{data['count']} tiles"
-        case EventKind.DICE:
-            dice = data["dice"]
-            return ",".join(str(n) for n in dice) if isinstance(dice, tuple) else str(dice)
-        case EventKind.FLOWER | EventKind.DRAW | EventKind.DISCARD:
-            key = next(iter(EVENT_DATA[kind]))
-            value = str(data[key])
-            return "" if value in _QUIET[key] else value.replace("_", " ")
-        case EventKind.HU | EventKind.ZIMO:
-            return str(data["how"])
-        case EventKind.TRUSTEE:
-            return "on" if data["on"] else "off"
-        case EventKind.TIMEOUT:
-            return str(data["move"])
-        case EventKind.END:
-            return str(data["result"])
-        case EventKind.GOLD:
-            return "indicator"
-        case EventKind.YOU:
-            level = data["level"]
-            return f"{level} {YOU_LEVELS[level]}" if isinstance(level, int) else str(level)
-        case EventKind.WILD:
-            return f"flower {data['flower']}"
-        case EventKind.EXCHANGE:
-            return f"{data['count']} tile(s)"
-        case EventKind.HAIDI:
-            return f"{data['draws']} draws"
-        case _:
-            return ""
+    note = _RULES[kind].note
+    return "" if note is None else note(data)
+
+
+def _quiet(key: str) -> Callable[[EventData], str]:
+    def note(data: EventData) -> str:
+        value = str(data[key])
+        return "" if value in _QUIET[key] else value.replace("_", " ")
+
+    return note
+
+
+def _dice(data: EventData) -> str:
+    dice = data["dice"]
+    return ",".join(str(n) for n in dice) if isinstance(dice, tuple) else str(dice)
+
+
+def _said(key: str) -> Callable[[EventData], str]:
+    return lambda data: str(data[key])
+
+
+_WHERE = ("deal", "draw", "gold_reveal", "exchange", "haidi")
+_DRAW_FROM = ("front", "back", "haidi")
+_DISCARD_WHY = ("turn", "qiangjin", "gold", "haidi")
+_NONE: DataSchema = {}
+
+register_events(
+    EventKind,
+    {
+        EventKind.SHUFFLE: EventRule(
+            {"count": int},
+            "洗牌（{count} 张）",
+            "The wall is shuffled ({count} tiles)",
+            note=lambda data: f"{data['count']} tiles",
+        ),
+        EventKind.DICE: EventRule({"dice": tuple}, "掷骰：{dice}", "Dice: {dice}", note=_dice),
+        EventKind.DEAL: EventRule(_NONE, "{who} 起牌 {tiles}", "{who} dealt {tiles}"),
+        EventKind.FLOWER: EventRule(
+            {"during": _WHERE},
+            "{who} 补花 {tile}{during}",
+            "{who} set a flower aside: {tile}{during}",
+            note=_quiet("during"),
+        ),
+        EventKind.DRAW: EventRule(
+            {"from": _DRAW_FROM},
+            "{who} 摸牌 {tile}{source}",
+            "{who} drew {tile}{source}",
+            note=_quiet("from"),
+        ),
+        EventKind.DISCARD: EventRule(
+            {"why": _DISCARD_WHY},
+            "{who} 打出 {tile}{why}",
+            "{who} discarded {tile}{why}",
+            note=_quiet("why"),
+        ),
+        EventKind.TING: EventRule(
+            _NONE, "{who} 报听，打出 {tile}", "{who} declared ready, discarding {tile}"
+        ),
+        EventKind.CHI: EventRule(_NONE, "{who} 吃 {tiles}", "{who} chowed {tiles}"),
+        EventKind.PENG: EventRule(_NONE, "{who} 碰 {tiles}", "{who} punged {tiles}"),
+        EventKind.MING_GANG: EventRule(_NONE, "{who} 杠 {tiles}", "{who} konged {tiles}"),
+        EventKind.AN_GANG: EventRule(
+            _NONE, "{who} 暗杠 {tile}", "{who} made a concealed kong {tile}"
+        ),
+        EventKind.JIA_GANG: EventRule(_NONE, "{who} 加杠 {tile}", "{who} added {tile} to a pung"),
+        EventKind.PASS: EventRule(_NONE, "{who} 过", "{who} passed"),
+        EventKind.HU: EventRule(
+            {"how": str},
+            "{who} 和牌 {tile}（{how}）",
+            "{who} won on {tile} ({how})",
+            note=_said("how"),
+        ),
+        EventKind.ZIMO: EventRule(
+            {"how": str},
+            "{who} 自摸 {tile}",
+            "{who} won by self-draw on {tile}",
+            note=_said("how"),
+        ),
+        EventKind.HUANGZHUANG: EventRule(_NONE, "流局", "Nobody won: the wall is exhausted"),
+        EventKind.ESCAPE: EventRule(_NONE, "{who} 逃跑", "{who} left the hand"),
+        EventKind.TRUSTEE: EventRule(
+            {"on": bool},
+            "{who} 托管{on_zh}",
+            "{who} auto-play {on_en}",
+            note=lambda data: "on" if data["on"] else "off",
+        ),
+        EventKind.TIMEOUT: EventRule(
+            {"move": str},
+            "{who} 超时，系统代打 {move}",
+            "{who} timed out; the server played {move}",
+            note=_said("move"),
+        ),
+        EventKind.END: EventRule(
+            {"result": str},
+            "本局结束（{result}）",
+            "The hand is over ({result})",
+            note=_said("result"),
+        ),
+    },
+)
 
 
 class Event(NamedTuple):
@@ -183,7 +264,7 @@ class Event(NamedTuple):
     tuple: cheap to build on the hot path, immutable, and compared by value."""
 
     seq: int
-    kind: EventKind
+    kind: AnyEventKind
     player: int
     tile: Tile | None = None
     tiles: tuple[Tile, ...] = ()

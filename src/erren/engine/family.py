@@ -23,6 +23,10 @@ default:
   ``may_hide_kong``: a state rebuilt from one player's
   observation, the hidden facts drawn at random (:mod:`~erren.engine.resample`);
 * ``score_win``, ``first_dealer``, ``next_dealer``, ``escape_penalty``: payments and the deal.
+* ``rules_page``, ``terminal_scorer``, ``conformance``: the family's rules page, its ``erren
+  score --rules NAME`` and its part of the conformance corpus, each imported from the family's
+  package when asked (the shared :mod:`erren.rules`, :mod:`erren.cli.score` and
+  :mod:`erren.conformance` lay them out in :attr:`Family.listing_order`).
 
 A hook left at its default costs nothing: :attr:`Family.overrides` (worked out once per ruleset)
 binds only the overridden hooks of the hot path and the state runs the shared code inline for
@@ -39,20 +43,27 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from erren.engine.actions import Action, ActionKind
-from erren.engine.state import NO_DATA, FamilyData, FamilyPhase, Phase
-from erren.engine.views import FamilyView, GuobiaoView
+from erren.engine.state import NO_DATA, FamilyData, FamilyPhase, Phase, ResultKind
+from erren.engine.views import FamilyView, PlainView
 from erren.engine.winning import is_complete
 from erren.errors import IllegalActionError
 from erren.scoring.detail import ScoreUnit
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
+    from erren.bots.strategy import Strategy
+    from erren.cli.familymenu import FamilyMenu
+    from erren.cli.scorer import TerminalScorer
+    from erren.conformance.adapter import ConformanceAdapter
     from erren.engine.observation import Observation
     from erren.engine.resample import Unseen
-    from erren.engine.state import HandResult, State, WinClaim
+    from erren.engine.state import AnyWinHow, HandResult, State, WinClaim
+    from erren.mjai.extension import MjaiExtension
+    from erren.rules.page import FamilyRules
 
 __all__ = [
     "Family",
@@ -60,6 +71,7 @@ __all__ = [
     "FamilyPhase",
     "Options",
     "Overrides",
+    "families",
     "family_names",
     "find_family",
     "register_family",
@@ -127,6 +139,14 @@ class Family(ABC):
     auto_trustee_after: int = 2
     claim_privacy: bool = False
     """鸣牌保护: windows open whether or not the opponent has a choice (see :class:`Options`)."""
+    listing_order: ClassVar[int] = 100
+    """Where the family comes in the lists people read (the rules pages, ``erren score
+    --rules``, the conformance files): guobiao-2p 0, xiamen 1, arcade 2, a new family after."""
+    web_module: ClassVar[Path | None] = None
+    """The family's part of the browser client: an ES module (``web/family.js`` in its package)
+    whose default export is the family's ``FamilyClient`` (``erren/web/js/families.js``); the
+    server serves it at ``/web/<release>/js/families/<name>.js`` and lists it in ``GET
+    /families``.  None: the client shows the family with the shared defaults."""
     point_unit: ClassVar[ScoreUnit] = ScoreUnit.POINT
     """What a hand's points (``HandResult.deltas``) count: a room's stake is beans per one of
     them (底注 50/分); guobiao's points are its fan (1 番 = 1 分, guobiao-2p §6.1)."""
@@ -141,6 +161,17 @@ class Family(ABC):
     drawn_tile_phases: ClassVar[frozenset[FamilyPhase]] = frozenset()
     """The family's phases in which the seat to act decides on the tile he just drew (his
     observation shows it as ``last_drawn``)."""
+    score_unit: ClassVar[ScoreUnit] = ScoreUnit.FAN
+    """What a win's score counts (番; xiamen's 水): the simulator's and arena's summaries."""
+    win_names: ClassVar[Mapping[AnyWinHow, str]] = {}
+    """The family's names of its own win types by ``HandResult.how`` (xiamen's 游金...), for
+    a summary that lists how the hands were won."""
+    win_words: ClassVar[Mapping[AnyWinHow, str]] = {}
+    """The terminal's words for a win's ``how`` where the family's differ from the shared
+    ones (xiamen's 平和 on a discard, 游金...)."""
+    draw_note: ClassVar[str] = ""
+    """What the terminal adds after a drawn hand when the family deals otherwise (arcade:
+    流局, the same dealer deals again)."""
 
     def _use_clocks(self, opts: Any) -> None:
         """Take the settings every family's options carry: the clocks and ``claim_privacy``."""
@@ -200,7 +231,7 @@ class Family(ABC):
     """Whether a concealed part (14-form, counts of the 34 kinds) is a winning shape, for the
     default :meth:`can_win`."""
 
-    def can_win(self, state: State, p: int, tile: int, how: str) -> bool:
+    def can_win(self, state: State, p: int, tile: int, how: AnyWinHow) -> bool:
         """Whether ``p`` may win now on ``tile`` (-1: self-drawn) by ``how``: shape and 起和 by
         default; wild tiles (xiamen's 金, arcade's 财神) and who may win on what otherwise."""
         return state.base_can_win(p, tile, how)
@@ -376,7 +407,7 @@ class Family(ABC):
     def next_dealer(self, dealer: int, streak: int, result: HandResult) -> tuple[int, int]:
         """``(dealer, streak)`` of the next hand (guobiao §1.3: the deal passes unless the
         dealer wins)."""
-        if result.kind == "win" and result.winner == dealer:
+        if result.kind is ResultKind.WIN and result.winner == dealer:
             return dealer, streak + 1
         return 1 - dealer, 0
 
@@ -397,8 +428,41 @@ class Family(ABC):
         return self.options.to_dict()
 
     def view(self, state: State, player: int) -> FamilyView:
-        """The family's own facts ``player`` may see (``Observation.view``); none by default."""
-        return GuobiaoView()
+        """The family's own facts ``player`` may see (``Observation.view``); by default none
+        beyond the family's name (:class:`~erren.engine.views.PlainView`)."""
+        return PlainView(self.name)
+
+    # ------------------------------------------------------------------ text and tooling
+    # Each is imported by the family when asked (the engine never loads a page or a scorer).
+    def rules_page(self) -> FamilyRules | None:
+        """The family's rules page (:mod:`erren.rules`): prose, rows, example words; ``None``:
+        no page."""
+        return None
+
+    def terminal_scorer(self) -> TerminalScorer | None:
+        """The family's ``erren score --rules NAME`` (:mod:`erren.cli.score`); ``None``: none."""
+        return None
+
+    def terminal_menu(self) -> FamilyMenu | None:
+        """The family's part of ``erren play``'s menu (:mod:`erren.cli.familymenu`: keys for its
+        own verbs, typed answers, its phases' questions); ``None``: its verbs are listed by
+        their words (:attr:`~erren.engine.actions.VerbRule.words`)."""
+        return None
+
+    def mjai(self) -> MjaiExtension | None:
+        """The family's own messages of the mjai profile (:mod:`erren.mjai.extension`);
+        ``None``: its own events write nothing and its own moves have no message."""
+        return None
+
+    def conformance(self) -> ConformanceAdapter | None:
+        """How the conformance corpus (:mod:`erren.conformance`) builds, answers and
+        cross-checks the family's rows; ``None``: the family has no corpus files."""
+        return None
+
+    def strategy(self) -> Strategy | None:
+        """The family's own computer play (:class:`erren.bots.strategy.Strategy`, from its
+        ``bot`` package); ``None``: the shared play alone."""
+        return None
 
     def __repr__(self) -> str:
         changed = {
@@ -415,7 +479,7 @@ class Overrides:
     """The hooks of the hot path a family overrides, bound (``None``: the shared behaviour,
     which the state runs inline)."""
 
-    can_win: Callable[[State, int, int, str], bool] | None
+    can_win: Callable[[State, int, int, AnyWinHow], bool] | None
     turn_actions: Callable[[State, int], list[Action]] | None
     claim_options: Callable[[State, int, int], list[Action]] | None
     chow_tiles: Callable[[State, int], tuple[int, int, int]] | None
@@ -446,6 +510,13 @@ def unregister_family(name: str) -> None:
 def family_names() -> tuple[str, ...]:
     _load_families()
     return tuple(sorted(_REGISTRY))
+
+
+def families() -> tuple[Family, ...]:
+    """Every registered family with its default options, in :attr:`Family.listing_order`
+    (then by name)."""
+    built = [find_family(name) for name in family_names()]
+    return tuple(sorted(built, key=lambda f: (f.listing_order, f.name)))
 
 
 def find_family(name: str, options: Mapping[str, Any] | None = None, **kw: Any) -> Family:

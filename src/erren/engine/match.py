@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from erren.engine.family import Family
 from erren.engine.record import Record
+from erren.engine.result import ResultKind
 from erren.engine.state import HandResult, State
 from erren.tiles import Tile
 
@@ -79,7 +80,7 @@ class Match:
         self.hands.append(
             MatchHand(len(self.hands) + 1, state.dealer, state.round_wind, result, state.record())
         )
-        if result.kind == "abort":
+        if result.kind is ResultKind.ABORT:
             self.over = True
             return result
         before = self.dealer

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from erren.engine.actions import Action, ActionKind
 from erren.engine.phases import Origin
+from erren.engine.result import WinHow
 from erren.engine.winning import ready_discards
 from erren.engine.wins import ting_fan_ok
 from erren.melds import MeldKind
@@ -49,7 +50,7 @@ def turn_actions(state: State, p: int) -> list[Action]:
     h = state.hands[p]
     out: list[Action] = []
     free = state.origin is not _O_CLAIM
-    if free and state.can_win(p, -1, "zimo"):
+    if free and state.can_win(p, -1, WinHow.ZIMO):
         out.append(_ZIMO[p])
     if state.ting[p]:  # only reached when a hu is offered and not taken automatically
         out.append(_DISCARD[p][state.last_added[p]])
@@ -82,7 +83,7 @@ def claim_options(state: State, q: int, x: int) -> list[Action]:
     """The shared claims of ``q`` on the discard ``x`` (§2.4): hu, 明杠, peng, chows, and
     ``pass`` when there is any; empty when none."""
     out: list[Action] = []
-    if state.can_win(q, x, "discard"):
+    if state.can_win(q, x, WinHow.DISCARD):
         out.append(_HU[q])
     if not state.ting[q] and state.head <= state.tail:
         h = state.hands[q]

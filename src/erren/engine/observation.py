@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from erren.engine.actions import Action
-from erren.engine.phases import Phase
+from erren.engine.phases import FamilyPhase, Origin, Phase
 from erren.engine.views import FamilyView
 from erren.melds import Meld, MeldKind
 from erren.tiles import Tile
@@ -21,6 +21,7 @@ from erren.tiles import Tile
 _TILES = tuple(Tile(i) for i in range(42))
 _tile_of = _TILES.__getitem__
 _DEAL, _END, _TURN = Phase.DEAL, Phase.END, Phase.TURN
+_O_CLAIM = Origin.CLAIM
 _AN_GANG = MeldKind.AN_GANG
 
 if TYPE_CHECKING:
@@ -47,10 +48,11 @@ class Observation:
     player: int
     dealer: int
     round_wind: Tile
-    phase: str
+    phase: Phase | FamilyPhase
+    """The shared phase or the family's own (string enums: their values are the wire's names)."""
     to_act: int | None
     """Seat whose decision it is (``None``: setup or end)."""
-    origin: str | None
+    origin: Origin | None
     """How the acting player's last tile arrived (turn phase only)."""
     pending: Tile | None
     """The discard that may be claimed, or the tile of a 加杠 that may be robbed."""
@@ -109,7 +111,7 @@ def observe(state: State, player: int) -> Observation:
         timer = Timer(actor, *state.ruleset.decision_timer(state, actor))
     last = state.last_added[player]
     drew = (
-        phase is _TURN and state.origin is not None and state.origin._value_ != "claim"
+        phase is _TURN and state.origin is not None and state.origin is not _O_CLAIM
     ) or phase in state.ruleset.drawn_tile_phases
     last_drawn = _TILES[last] if actor == player and drew and last >= 0 else None
     pending = _TILES[state.pending] if state.pending >= 0 else None
@@ -117,9 +119,9 @@ def observe(state: State, player: int) -> Observation:
         player=player,
         dealer=state.dealer,
         round_wind=state.round_wind,
-        phase=phase._value_,  # ``value`` is a Python-level property: the hot path reads the slot
+        phase=phase,
         to_act=actor,
-        origin=state.origin._value_ if state.origin is not None and actor is not None else None,
+        origin=state.origin if actor is not None else None,
         pending=pending,
         hand=state.concealed(player),
         last_drawn=last_drawn,

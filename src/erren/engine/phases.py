@@ -14,7 +14,7 @@ code import them from there.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 __all__ = ["NO_DATA", "TERMINAL", "FamilyData", "FamilyPhase", "Origin", "Phase"]
 
@@ -22,12 +22,9 @@ TERMINAL = -2
 """``current_player()`` once the hand is over."""
 
 
-class Phase(Enum):
-    """The shared phases of a hand (§2.2)."""
-
-    __hash__ = object.__hash__
-    """By identity, as members compare (``Enum`` hashes the name in Python: these are set and
-    dict keys on the engine's hot path)."""
+class Phase(StrEnum):
+    """The shared phases of a hand (§2.2).  The value is the phase's name in observations (a
+    string enum: it compares, hashes and serialises as that name)."""
 
     DEAL = "deal"
     TURN = "turn"
@@ -36,13 +33,9 @@ class Phase(Enum):
     END = "end"
 
 
-class FamilyPhase(Enum):
+class FamilyPhase(StrEnum):
     """Base of a family's own phases: each family subclasses it with its members (xiamen's
     ``XiamenPhase``, arcade's ``ArcadePhase``); ``value`` is the phase's name in observations."""
-
-    __hash__ = object.__hash__
-    """By identity, as members compare (``Enum`` hashes the name in Python: these are set and
-    dict keys on the engine's hot path)."""
 
 
 class FamilyData:
@@ -64,12 +57,8 @@ NO_DATA = FamilyData()
 """The data of a family that keeps none (guobiao)."""
 
 
-class Origin(Enum):
-    """How the last tile of a ``TURN`` arrived (§2.2)."""
-
-    __hash__ = object.__hash__
-    """By identity, as members compare (``Enum`` hashes the name in Python: these are set and
-    dict keys on the engine's hot path)."""
+class Origin(StrEnum):
+    """How the last tile of a ``TURN`` arrived (§2.2); the value is its name in observations."""
 
     DEAL = "deal"
     DRAW = "draw"

@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING
 
 from erren.engine.actions import ActionKind
 from erren.engine.phases import Origin, Phase
+from erren.engine.result import WinHow
 from erren.engine.state import State
 from erren.melds import Meld, MeldKind
 from erren.tiles import NUM_KINDS, Tile
@@ -149,7 +150,7 @@ def resample(
     me = obs.player
     opp = 1 - me
     if obs.to_act is None:
-        raise ValueError(f"cannot resample a hand in phase {obs.phase!r} (nobody to act)")
+        raise ValueError(f"cannot resample a hand in phase {obs.phase.value!r} (nobody to act)")
     state = State(ruleset, dealer=obs.dealer, round_wind=obs.round_wind, streak=obs.streak)
     state.phase = ruleset.phase_named(obs.phase)
     state.actor = obs.to_act
@@ -396,7 +397,7 @@ def _has_choice(state: State, p: int) -> bool:
     """Whether ``p`` has the choice that makes him decide now: to answer a window, something
     other than ``pass``; in 报听, the 自摸 auto-play stopped for."""
     if state.phase is _ROB:
-        return state.can_win(p, state.pending, "robbing")
+        return state.can_win(p, state.pending, WinHow.ROBBING)
     if state.phase is Phase.TURN:
         return any(a.kind is _ZIMO for a in state.legal_actions(p))
     return any(a.kind is not _PASS for a in state.legal_actions(p))

@@ -39,7 +39,7 @@ from erren.engine.board import Board
 from erren.engine.events import NO_DATA as NO_EVENT_DATA
 from erren.engine.events import EventKind
 from erren.engine.phases import NO_DATA, TERMINAL, FamilyData, FamilyPhase, Origin, Phase
-from erren.engine.result import HandResult, WinClaim
+from erren.engine.result import AnyWinHow, HandResult, ResultKind, WinClaim, WinHow
 from erren.errors import IllegalActionError
 from erren.melds import Meld, MeldKind
 from erren.tiles import NUM_KINDS, Tile
@@ -52,17 +52,21 @@ if TYPE_CHECKING:
 __all__ = [
     "NO_DATA",
     "TERMINAL",
+    "AnyWinHow",
     "FamilyData",
     "FamilyPhase",
     "HandResult",
     "Origin",
     "Phase",
+    "ResultKind",
     "State",
     "WinClaim",
+    "WinHow",
 ]
 
 _TURN, _CLAIM, _ROB, _END = Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.END
 _O_DEAL, _O_DRAW, _O_REPL, _O_CLAIM = Origin.DEAL, Origin.DRAW, Origin.REPLACEMENT, Origin.CLAIM
+_ZIMO, _DISCARD, _ROBBING = WinHow.ZIMO, WinHow.DISCARD, WinHow.ROBBING
 
 AK = ActionKind
 _TILES = tuple(Tile(i) for i in range(42))
@@ -153,7 +157,7 @@ class State(Board):
         if phase is _CLAIM:
             return self._claim_actions(p, self.pending)
         if phase is _ROB:
-            if self._privacy and not self.can_win(p, self.pending, "robbing"):
+            if self._privacy and not self.can_win(p, self.pending, _ROBBING):
                 return [_PASS[p]]
             return [_HU[p], _PASS[p]]
         return self.ruleset.phase_actions(self, p)
@@ -179,14 +183,14 @@ class State(Board):
         return out
 
     # ================================================================== wins
-    def can_win(self, p: int, tile: int, how: str) -> bool:
+    def can_win(self, p: int, tile: int, how: AnyWinHow) -> bool:
         """Whether ``p`` wins now by the family's rules (its ``can_win`` hook, else
         :meth:`base_can_win`): shape (§3.1, §3.2) and 起和 (§3.5); ``tile`` -1 = self-drawn."""
         if self._win_hook is not None:
             return self._win_hook(self, p, tile, how)
         return self.base_can_win(p, tile, how)
 
-    def base_can_win(self, p: int, tile: int, how: str) -> bool:
+    def base_can_win(self, p: int, tile: int, how: AnyWinHow) -> bool:
         """The shared win test: the ruleset's ``complete`` shape, then ``min_fan``."""
         h = self.hands[p]
         if tile >= 0:
@@ -200,7 +204,7 @@ class State(Board):
         value = self.ruleset.win_value(self, wins.win_claim(self, p, tile, how))
         return value is None or value >= self.ruleset.min_fan
 
-    def win_claim(self, p: int, tile: int, how: str) -> WinClaim:
+    def win_claim(self, p: int, tile: int, how: AnyWinHow) -> WinClaim:
         """The win ``p`` would make now: on ``tile`` (a discard or robbed tile), or self-drawn
         (``tile`` -1: the tile last added, or none for a 天胡); see :mod:`~erren.engine.wins`."""
         return wins.win_claim(self, p, tile, how)
@@ -301,7 +305,7 @@ class State(Board):
         kind = action.kind
         p = action.player
         if kind is AK.DISCARD or kind is AK.TING:
-            self._discard(p, int(action.tile), kind is AK.TING, auto)  # type: ignore[arg-type]
+            self._discard(p, action.tile_kind(), kind is AK.TING, auto)
         elif kind is AK.PASS:
             self.emit(EventKind.PASS, p, auto=auto)
             if self.phase is _ROB:
@@ -311,14 +315,14 @@ class State(Board):
         elif kind is AK.CHI or kind is AK.PENG or kind is AK.MING_GANG:
             self._claim(p, kind, -1 if action.tile is None else int(action.tile), auto)
         elif kind is AK.HU:
-            how = "robbing" if self.phase is _ROB else "discard"
+            how = _ROBBING if self.phase is _ROB else _DISCARD
             self.win(p, self.pending, how, auto)
         elif kind is AK.ZIMO:
-            self.win(p, -1, "zimo", auto)
+            self.win(p, -1, _ZIMO, auto)
         elif kind is AK.AN_GANG:
-            self._an_gang(p, int(action.tile), auto)  # type: ignore[arg-type]
+            self._an_gang(p, action.tile_kind(), auto)
         elif kind is AK.JIA_GANG:
-            self._jia_gang(p, int(action.tile), auto)  # type: ignore[arg-type]
+            self._jia_gang(p, action.tile_kind(), auto)
         else:  # pragma: no cover - apply() routes every other kind
             raise AssertionError(kind)
         self._legal = None
@@ -498,7 +502,7 @@ class State(Board):
         self.pending = k
         self.emit(EventKind.JIA_GANG, p, k, auto=auto)
         q = 1 - p
-        if self._privacy or self.can_win(q, k, "robbing"):
+        if self._privacy or self.can_win(q, k, _ROBBING):
             self.enter(_ROB, q)
         else:
             self._complete_jia(p)
@@ -517,7 +521,7 @@ class State(Board):
         self.pending = -1
         self._replacement(p)
 
-    def win(self, p: int, tile: int, how: str, auto: bool) -> None:
+    def win(self, p: int, tile: int, how: AnyWinHow, auto: bool) -> None:
         """End the hand with ``p``'s win by ``how`` (``discard``, ``robbing``: on ``tile``;
         ``zimo``: ``tile`` -1), scored by the family (see :func:`~erren.engine.wins.finish_win`)."""
         wins.finish_win(self, p, tile, how, auto)
@@ -526,12 +530,12 @@ class State(Board):
         if self._exhausted_hook is not None and self._exhausted_hook(self):
             return
         self.emit(EventKind.HUANGZHUANG, -1)
-        self.end(HandResult("draw"))
+        self.end(HandResult(ResultKind.DRAW))
 
     def _escape(self, p: int) -> None:
         penalty = self.ruleset.escape_penalty()
         deltas = (-penalty, penalty) if p == 0 else (penalty, -penalty)
-        result = HandResult("abort", winner=None, loser=p, points=penalty, deltas=deltas)
+        result = HandResult(ResultKind.ABORT, winner=None, loser=p, points=penalty, deltas=deltas)
         self.emit(EventKind.ESCAPE, p)
         self.end(result)
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from erren.engine.events import EventKind
 from erren.engine.phases import Origin
-from erren.engine.result import WinClaim
+from erren.engine.result import AnyWinHow, WinClaim, WinHow
 from erren.engine.winning import waits_mask
 from erren.hand import Hand
 from erren.tiles import NUM_KINDS, Tile
@@ -23,15 +23,16 @@ __all__ = ["finish_win", "hand_with", "ting_fan_ok", "win_claim"]
 
 _TILES = tuple(Tile(i) for i in range(42))
 _O_DEAL, _O_REPL = Origin.DEAL, Origin.REPLACEMENT
+_ZIMO = WinHow.ZIMO
 
 
-def win_claim(state: State, p: int, tile: int, how: str) -> WinClaim:
+def win_claim(state: State, p: int, tile: int, how: AnyWinHow) -> WinClaim:
     """The win ``p`` would make now: on ``tile`` (a discard or robbed tile), or self-drawn
     (``tile`` -1: the tile last added, or none for a 天胡)."""
     dealer = p == state.dealer
     flowers = tuple(_TILES[f] for f in sorted(state.flowers[p]))
     h = state.hands[p]
-    if how == "zimo":
+    if how is _ZIMO:
         tianhu = state.origin is _O_DEAL
         win = -1 if tianhu else state.last_added[p]
         counts = list(h)
@@ -55,7 +56,7 @@ def win_claim(state: State, p: int, tile: int, how: str) -> WinClaim:
         )
     concealed = tuple(_TILES[k] for k in range(NUM_KINDS) for _ in range(h[k]))
     hand = Hand(concealed, tuple(state.melds[p]), _TILES[tile], flowers)
-    robbing = how == "robbing"
+    robbing = how is WinHow.ROBBING
     d = 1 - p
     dihu = not robbing and d == state.dealer and state.n_discards[d] == 1 and state.n_kongs[d] == 0
     return WinClaim(
@@ -93,7 +94,7 @@ def ting_fan_ok(state: State, p: int, x: int) -> bool:
             if not mask >> t & 1:
                 continue
             hand = hand_with(state, p, t)
-            for how in ("discard", "zimo"):
+            for how in (WinHow.DISCARD, _ZIMO):
                 claim = WinClaim(p, how, hand, p == state.dealer, ting=True)
                 value = state.ruleset.win_value(state, claim)
                 if value is None or value >= state.ruleset.min_fan:
@@ -103,17 +104,21 @@ def ting_fan_ok(state: State, p: int, x: int) -> bool:
         h[x] += 1
 
 
-def finish_win(state: State, p: int, tile: int, how: str, auto: bool) -> None:
+def finish_win(state: State, p: int, tile: int, how: AnyWinHow, auto: bool) -> None:
     """End the hand with ``p``'s win by ``how`` (``discard``, ``robbing``: on ``tile``;
     ``zimo``: ``tile`` -1): the tile joins his hand (a winning discard leaves the pool), the
     family scores the claim, the ``hu``/``zimo`` event and the end follow."""
     claim = win_claim(state, p, tile, how)
-    if how != "zimo":
+    if how is not _ZIMO:
         state.hands[p][tile] += 1
-        if how == "discard":
+        if how is WinHow.DISCARD:
             state.claimed[1 - p].append(len(state.discards[1 - p]) - 1)
     result = state.ruleset.score_win(state, claim)
     state.emit(
-        EventKind.ZIMO if how == "zimo" else EventKind.HU, p, tile, auto=auto, data={"how": how}
+        EventKind.ZIMO if how is _ZIMO else EventKind.HU,
+        p,
+        tile,
+        auto=auto,
+        data={"how": how.value},  # the event's data is plain JSON values
     )
     state.end(result)

@@ -16,11 +16,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from erren.engine.actions import Action, ActionKind
-from erren.engine.events import Event, EventKind
-from erren.engine.views import XiamenView
+from erren.engine.events import AnyEventKind, Event, EventKind
+from erren.engine.family import find_family
+from erren.engine.result import ResultKind
 from erren.errors import NotationError
+from erren.mjai.extension import PREFIX, Message, MjaiExtension, extension
 from erren.mjai.tiles import HIDDEN, mjai_tile, mjai_tiles, parse_mjai_tile
-from erren.notation import parse_tile
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
@@ -39,22 +40,18 @@ __all__ = [
     "mjai_to_action",
 ]
 
-PREFIX = "erren:"
-"""The namespace of the profile's extensions: message types and keys."""
-
-Message = dict[str, object]
-"""One mjai message, JSON-serialisable."""
-
 TEHAI = 13
 """Tiles of each seat's ``tehais`` in ``start_kyoku``; the dealer's 14th comes as a ``tsumo``."""
+
+_CALLS: dict[AnyEventKind, str] = {EventKind.CHI: "chi", EventKind.PENG: "pon"}
+"""The mjai call of a claim event (any other: ``daiminkan``)."""
 
 
 class MjaiError(NotationError):
     """An mjai message that does not parse, or asks for a move that is not legal now."""
 
 
-def _ext(kind: str, **fields: object) -> Message:
-    return {"type": PREFIX + kind, **fields}
+_ext = extension
 
 
 class MjaiStream:
@@ -228,36 +225,15 @@ class MjaiStream:
                 return [_ext("timeout", actor=p, move=e.word("move"))]
             case EventKind.END:
                 out: list[Message] = []
-                if result is not None and result.kind == "abort" and not self._settled:
+                if result is not None and result.kind is ResultKind.ABORT and not self._settled:
                     out.append(self._ryukyoku(PREFIX + "escape", result))
                 return [*out, {"type": "end_kyoku"}]
-            case EventKind.GOLD:
-                return [_ext("gold", pai=self._tile(e.tile))]
-            case EventKind.YOU:
-                return [_ext("you", actor=p, level=e.number("level"))]
-            case EventKind.WILD:
-                flower = mjai_tile(parse_tile(e.word("flower")))
-                return [_ext("wild", pai=self._tile(e.tile), flower=flower)]
-            case EventKind.EXCHANGE:
-                got = mjai_tiles(e.tiles) if e.tiles else [HIDDEN] * e.number("count")
-                return [_ext("exchange", actor=p, count=e.number("count"), received=got)]
-            case EventKind.PICK_OFFER:
-                return [_ext("pick_offer", actor=p)]
-            case EventKind.PICK:
-                if e.tile is None:  # the opponent's pick: neither the kind nor whether it came
-                    return [_ext("pick", actor=p, pai=HIDDEN)]
-                return [_ext("pick", actor=p, pai=self._tile(e.tile), found=bool(e.tiles))]
-            case EventKind.PUNG_OFFER:
-                return [_ext("pung_offer", actor=p, pai=self._tile(e.tile))]
-            case EventKind.GIVE:
-                return [_ext("give", actor=p, pai=self._tile(e.tile))]
-            case EventKind.TAKE_PUNG:
-                self._drawn[p] = None
-                given = mjai_tiles(e.tiles) if e.tiles else [HIDDEN] * 3
-                return [_ext("take_pung", actor=p, pai=self._tile(e.tile), consumed=given)]
-            case EventKind.HAIDI:
-                return [_ext("haidi", actor=p, draws=e.number("draws"))]
-        return []  # pragma: no cover - every kind is matched above
+        own = self.ruleset.mjai()  # the family's own kinds
+        found = None if own is None else own.event(e, self._forget_draw)
+        return [] if found is None else found
+
+    def _forget_draw(self, seat: int) -> None:
+        self._drawn[seat] = None
 
     def _dahai(self, e: Event) -> Message:
         p = e.player
@@ -283,7 +259,7 @@ class MjaiStream:
         consumed = list(e.tiles)
         if claimed in consumed:
             consumed.remove(claimed)
-        kind = {EventKind.CHI: "chi", EventKind.PENG: "pon"}.get(e.kind, "daiminkan")
+        kind = _CALLS.get(e.kind, "daiminkan")
         return {
             "type": kind,
             "actor": p,
@@ -334,13 +310,9 @@ class MjaiStream:
 # ====================================================================== a seat's answers
 def _chow(action: Action, observation: Observation) -> list[Tile]:
     """The physical tiles of the chow ``action`` makes (xiamen: a White plays as the gold)."""
-    start = int(action.tile) if action.tile is not None else 0
-    run = [Tile(start), Tile(start + 1), Tile(start + 2)]
+    start = action.tile_kind()
     view = observation.view
-    if isinstance(view, XiamenView) and view.gold is not None and view.gold != Tile.WHITE:
-        gold = view.gold
-        run = sorted(Tile.WHITE if t == gold else t for t in run)
-    return run
+    return sorted(view.played_as(Tile(start + i)) for i in range(3))
 
 
 def action_to_mjai(action: Action, observation: Observation) -> Message:
@@ -364,9 +336,6 @@ def action_to_mjai(action: Action, observation: Observation) -> Message:
                 and observation.last_drawn == action.tile,
             }
             return out
-        case ActionKind.DISCARD_GOLD:
-            gold = mjai_tile(observation.last_drawn)
-            return {"type": "dahai", "actor": p, "pai": gold, "tsumogiri": True}
         case ActionKind.CHI:
             consumed = _chow(action, observation)
             if observation.pending in consumed:
@@ -393,7 +362,7 @@ def action_to_mjai(action: Action, observation: Observation) -> Message:
             return {"type": "kakan", "actor": p, "pai": tile, "consumed": [tile] * 3}
         case ActionKind.HU:
             return {"type": "hora", "actor": p, "target": 1 - p, "pai": pending}
-        case ActionKind.ZIMO | ActionKind.WIN:
+        case ActionKind.ZIMO:
             return {
                 "type": "hora",
                 "actor": p,
@@ -402,20 +371,23 @@ def action_to_mjai(action: Action, observation: Observation) -> Message:
             }
         case ActionKind.PASS:
             return {"type": "none"}
-        case ActionKind.SANJINDAO:
-            return _ext("sanjindao", actor=p)
-        case ActionKind.QIANGJIN:
-            return (
-                _ext("qiangjin", actor=p, pai=tile)
-                if action.tile is not None
-                else _ext("qiangjin", actor=p)
-            )
-        case ActionKind.GIVE | ActionKind.PICK:
-            return _ext(action.kind.value, actor=p, pai=tile)
-        case ActionKind.EXCHANGE:
-            return _ext("exchange", actor=p)
         case _:
-            raise ValueError(f"{action} is not a seat's move: no mjai message makes it")
+            own = _extension(observation)
+            found = None if own is None else own.action(action, observation)
+            if found is None:
+                raise ValueError(f"{action} is not a seat's move: no mjai message makes it")
+            return found
+
+
+_EXTENSIONS: dict[type, MjaiExtension | None] = {}
+
+
+def _extension(observation: Observation) -> MjaiExtension | None:
+    """The mjai part of the family whose view ``observation`` carries (once per view type)."""
+    kind = type(observation.view)
+    if kind not in _EXTENSIONS:
+        _EXTENSIONS[kind] = find_family(observation.view.family).mjai()
+    return _EXTENSIONS[kind]
 
 
 def legal_messages(observation: Observation) -> list[Message]:

@@ -40,6 +40,9 @@ import numpy as np
 import numpy.typing as npt
 
 from erren.engine import Action, ActionKind
+from erren.engine.actions import AnyActionKind
+from erren.families.arcade.game.vocabulary import ArcadeVerb
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.tiles import NUM_KINDS, Tile
 
 __all__ = [
@@ -58,7 +61,7 @@ _KINDS: tuple[int | None, ...] = tuple(range(NUM_KINDS))
 _CHOW_STARTS: tuple[int | None, ...] = tuple(s * 9 + n for s in range(3) for n in range(7))
 _NONE: tuple[int | None, ...] = (None,)
 
-_LAYOUT: tuple[tuple[ActionKind, tuple[int | None, ...]], ...] = (
+_LAYOUT: tuple[tuple[AnyActionKind, tuple[int | None, ...]], ...] = (
     (AK.DISCARD, _KINDS),
     (AK.TING, _KINDS),
     (AK.CHI, _CHOW_STARTS),
@@ -69,17 +72,17 @@ _LAYOUT: tuple[tuple[ActionKind, tuple[int | None, ...]], ...] = (
     (AK.HU, _NONE),
     (AK.ZIMO, _NONE),
     (AK.PASS, _NONE),
-    (AK.SANJINDAO, _NONE),
-    (AK.QIANGJIN, _KINDS),
-    (AK.QIANGJIN, _NONE),
-    (AK.WIN, _NONE),
-    (AK.DISCARD_GOLD, _NONE),
-    (AK.EXCHANGE, _NONE),
-    (AK.PICK, _KINDS),
-    (AK.GIVE, _KINDS),
+    (XiamenVerb.SANJINDAO, _NONE),
+    (XiamenVerb.QIANGJIN, _KINDS),
+    (XiamenVerb.QIANGJIN, _NONE),
+    (XiamenVerb.WIN, _NONE),
+    (XiamenVerb.DISCARD_GOLD, _NONE),
+    (ArcadeVerb.EXCHANGE, _NONE),
+    (ArcadeVerb.PICK, _KINDS),
+    (ArcadeVerb.GIVE, _KINDS),
 )
 
-ACTIONS: tuple[tuple[ActionKind, Tile | None], ...] = tuple(
+ACTIONS: tuple[tuple[AnyActionKind, Tile | None], ...] = tuple(
     (kind, None if tile is None else Tile(tile)) for kind, tiles in _LAYOUT for tile in tiles
 )
 """Row ``i``: the move kind and its tile (``None``: a move without a tile)."""
@@ -87,7 +90,7 @@ ACTIONS: tuple[tuple[ActionKind, Tile | None], ...] = tuple(
 NUM_ACTIONS = len(ACTIONS)
 """The size of the ``Discrete`` action space (269)."""
 
-_INDEX: dict[tuple[ActionKind, int], int] = {
+_INDEX: dict[tuple[AnyActionKind, int], int] = {
     (kind, -1 if tile is None else int(tile)): i for i, (kind, tile) in enumerate(ACTIONS)
 }
 

@@ -21,7 +21,10 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from erren.engine import ArcadeView, GuobiaoView, Observation, XiamenView
+from erren.engine import Observation
+from erren.families.arcade.game.view import ArcadeView
+from erren.families.guobiao.view import GuobiaoView
+from erren.families.xiamen.game.view import XiamenView
 from erren.melds import MeldKind
 from erren.tiles import NUM_KINDS, Tile
 
@@ -49,7 +52,7 @@ PHASES = (
 )
 """Every phase a player may see (the core's, xiamen's and arcade's), in column order."""
 ORIGINS = ("deal", "draw", "replacement", "claim")
-FAMILIES = ("guobiao", "xiamen", "arcade")
+FAMILIES = ("guobiao-2p", "xiamen", "arcade")
 BAOTING = ("menqing", "open", "tianting")
 
 SEAT_COLUMNS: tuple[str, ...] = (

@@ -7,7 +7,7 @@ colour, so that the text is the same in a log file and on a terminal.
 
 from __future__ import annotations
 
-from erren.display import Palette, gold_line, seat_lines, wild_line
+from erren.display import Palette, seat_lines, view_line
 from erren.engine import Action, State, observe
 
 __all__ = ["render_text"]
@@ -23,9 +23,9 @@ def render_text(state: State, rules: str, last: Action | None) -> str:
         f"{rules} · phase {first.phase} · wall {first.wall_count} · to act {to_act}"
         + (f" · last {last}" if last is not None else "")
     ]
-    for extra in (gold_line(first, pal), wild_line(first, pal)):
-        if extra is not None:
-            lines.append(extra)
+    extra = view_line(first, pal)
+    if extra is not None:
+        lines.append(extra)
     if first.pending is not None:
         lines.append(f"pending {pal.name(first.pending)}")
     for seat, obs in enumerate(views):

@@ -5,7 +5,8 @@
 choice is deterministic: among the corpus wins where the row scores, re-scored with the book's
 table (guobiao-2p: a ``gb`` hand may illustrate a ``2p`` fan and the reverse), the hand with the
 fewest rows, then the first in the file.  A row the corpus never scores has no example
-(``None``) unless :data:`CONSTRUCTED` gives one (still scored here).  A test re-scores
+(``None``) unless the family's page gives one (:attr:`~erren.rules.page.FamilyRules.constructed`,
+still scored here).  A test re-scores
 every stored example and checks its row is in the result.
 """
 
@@ -17,9 +18,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from erren.rules.rows import BOOKS, Book, table_rows
+from erren.rules.rows import Book, books, page_of, table_rows
 
-__all__ = ["EXAMPLES", "choose", "load", "main", "score_example"]
+__all__ = ["EXAMPLES", "choose", "constructed", "load", "main", "score_example"]
 
 EXAMPLES = Path(__file__).with_name("examples.json")
 """Where the chosen examples are stored (package data)."""
@@ -39,15 +40,16 @@ def _context(which: Book, context: dict[str, Any]) -> dict[str, Any]:
     return {**context, "table": which.table}
 
 
-CONSTRUCTED: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
-    "arcade": {
-        "L3": ("234m567m234p45s77p +3s", {"first_turn": "renhu"}),
-        "L6": ("9s9s9s666z777z123m4p +4p", {"wild": "9s"}),  # three wilds play the Whites
-        "L15": ("111s555s777s99s77z +9s", {}),
-    },
-}
-"""Hands written for rows the corpus never scores (guobiao-2p ``gb``'s 无番和 has none: with
-one suit every hand has 混一色, 清一色 or 字一色, §3.5)."""
+def constructed() -> dict[str, dict[str, tuple[str, dict[str, Any]]]]:
+    """Book key → row id → the hand and context written for a row the corpus never scores
+    (each family's page; guobiao-2p ``gb``'s 无番和 has none: with one suit every hand has
+    混一色, 清一色 or 字一色, §3.5)."""
+    out: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {}
+    for which in books():
+        made = page_of(which.family).constructed.get(which.table)
+        if made:
+            out[which.key] = dict(made)
+    return out
 
 
 def choose(which: Book, wins: list[dict[str, Any]]) -> dict[str, dict[str, Any] | None]:
@@ -66,7 +68,7 @@ def choose(which: Book, wins: list[dict[str, Any]]) -> dict[str, dict[str, Any] 
                 continue
             out[row.id] = {"hand": win["hand"], "context": context, "source": win["id"], **scored}
             break
-        made = CONSTRUCTED.get(which.key, {}).get(row.id)
+        made = page_of(which.family).constructed.get(which.table, {}).get(row.id)
         if out[row.id] is None and made is not None:
             hand, context = made
             scored = score_example(which.family, hand, context)
@@ -78,7 +80,7 @@ def choose(which: Book, wins: list[dict[str, Any]]) -> dict[str, dict[str, Any] 
 def generate(corpus: Path) -> dict[str, dict[str, dict[str, Any] | None]]:
     """Every book's examples from the corpus directory ``corpus``."""
     out: dict[str, dict[str, dict[str, Any] | None]] = {}
-    for which in BOOKS:
+    for which in books():
         path = corpus / f"{which.family}-wins.jsonl"
         wins = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
         out[which.key] = choose(which, wins)

@@ -1,23 +1,28 @@
 """The rows of a rules book, read from the scorers' own tables (never a copy of them): each
 family's fans, patterns or 水 items with their id, names, value and a short note built from the
 row's data (what it excludes, whether it needs a concealed hand, whether it counts per
-occurrence).
+occurrence).  Each family builds its rows (its :class:`~erren.rules.page.FamilyRules`).
 
-A *book* is what one rules page lists: ``guobiao-2p`` with fan table ``2p`` or ``gb``
-(the room's option ``fan_table``), ``xiamen`` (the 水 table, R-4.3) and ``arcade`` (the
-pattern table, §4: the 18 limit hands, then the 28 others).
+A *book* is what one rules page lists: a family and, for a family with several fan tables
+(guobiao-2p's ``2p`` and ``gb``, the room's option ``fan_table``), one of them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["BOOKS", "Book", "RuleRow", "book", "table_rows"]
+from erren.engine.family import families
+
+if TYPE_CHECKING:
+    from erren.rules.page import FamilyRules
+
+__all__ = ["Book", "RuleRow", "book", "books", "join_names", "page_of", "table_rows"]
 
 
 @dataclass(frozen=True, slots=True)
 class Book:
-    """One rules page: a family and, for guobiao-2p, its fan table."""
+    """One rules page: a family and, for a family with several fan tables, one of them."""
 
     family: str
     table: str | None = None
@@ -28,28 +33,47 @@ class Book:
         return self.family if self.table is None else f"{self.family}/{self.table}"
 
 
-BOOKS: tuple[Book, ...] = (
-    Book("guobiao-2p", "2p"),
-    Book("guobiao-2p", "gb"),
-    Book("xiamen"),
-    Book("arcade"),
-)
-"""Every rules page."""
+def _pages() -> dict[str, FamilyRules]:
+    """Every family's rules page by family name, in listing order."""
+    out = {}
+    for family in families():
+        page = family.rules_page()
+        if page is not None:
+            out[family.name] = page
+    return out
+
+
+def page_of(family: str) -> FamilyRules:
+    """The rules page of ``family``; a ValueError names the families that have one."""
+    pages = _pages()
+    page = pages.get(family)
+    if page is None:
+        names = list(pages)
+        known = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        raise ValueError(f"unknown family {family!r} (expected {known})")
+    return page
+
+
+def books() -> tuple[Book, ...]:
+    """Every rules page: each family's, one per fan table."""
+    return tuple(
+        Book(name, table) for name, page in _pages().items() for table in (page.tables or (None,))
+    )
 
 
 def book(family: str, table: str | None = None) -> Book:
-    """The book of ``family`` (guobiao-2p: ``table`` ``2p``, the default, or ``gb``); a
+    """The book of ``family`` (with several fan tables: ``table``, the first by default); a
     ValueError naming the problem otherwise."""
-    if family == "guobiao-2p":
-        chosen = table or "2p"
-        if chosen not in ("2p", "gb"):
-            raise ValueError(f"unknown fan table {chosen!r} (expected 2p or gb)")
+    page = page_of(family)
+    if page.tables:
+        chosen = table or page.tables[0]
+        if chosen not in page.tables:
+            expected = ", ".join(page.tables[:-1]) + " or " + page.tables[-1]
+            raise ValueError(f"unknown fan table {chosen!r} (expected {expected})")
         return Book(family, chosen)
-    if family in ("xiamen", "arcade"):
-        if table is not None:
-            raise ValueError(f"family {family!r} has one table; leave out table")
-        return Book(family)
-    raise ValueError(f"unknown family {family!r} (expected guobiao-2p, xiamen or arcade)")
+    if table is not None:
+        raise ValueError(f"family {family!r} has one table; leave out table")
+    return Book(family)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,85 +90,11 @@ class RuleRow:
     limit: bool = False
 
 
-def _join(names: list[tuple[str, str]]) -> tuple[str, str]:
+def join_names(names: list[tuple[str, str]]) -> tuple[str, str]:
+    """Names ``(zh, en)`` listed in each language."""
     return "、".join(n[0] for n in names), ", ".join(n[1] for n in names)
-
-
-def _guobiao(table: str) -> tuple[RuleRow, ...]:
-    from erren.families.guobiao.scoring.fans import TABLES  # noqa: PLC0415
-
-    fans = TABLES[table]
-    by_id = {f.id: (f.name, f.english) for f in fans}
-    out = []
-    for fan in fans:
-        zh: list[str] = []
-        en: list[str] = []
-        excluded = [by_id[i] for i in fan.excludes if i in by_id]
-        if excluded:
-            a, b = _join(excluded)
-            zh.append(f"不计{a}")
-            en.append(f"not counted with it: {b}")
-        if fan.per:
-            zh.append("每个计一次")
-            en.append("counted once per occurrence")
-        if fan.bonus:
-            zh.append("每张花计一次，不计入起和")
-            en.append("once per flower; not part of the minimum fan")
-        if fan.fallback:
-            zh.append("无其他番时计")
-            en.append("only when no other fan scores")
-        out.append(RuleRow(fan.id, fan.name, fan.english, fan.value, "；".join(zh), "; ".join(en)))
-    return tuple(out)
-
-
-def _arcade() -> tuple[RuleRow, ...]:
-    from erren.families.arcade.scoring.patterns import PATTERNS  # noqa: PLC0415
-
-    by_id = {p.id: (p.name, p.english) for p in PATTERNS}
-    out = []
-    for p in PATTERNS:
-        zh: list[str] = []
-        en: list[str] = []
-        if p.limit:
-            zh.append(f"役满 ×{p.value}")
-            en.append(f"limit hand ×{p.value}")
-        if p.closed:
-            zh.append("须门清")
-            en.append("concealed hands only")
-        if p.fallback:
-            zh.append("无其他番（花牌除外）时计")
-            en.append("only when no other pattern but Flowers scores")
-        elif p.excludes:
-            a, b = _join([by_id[i] for i in p.excludes if i in by_id])
-            zh.append(f"不计{a}")
-            en.append(f"not counted with it: {b}")
-        if p.bonus:
-            zh.append("每张花计一次")
-            en.append("once per flower")
-        out.append(RuleRow(p.id, p.name, p.english, p.value, "；".join(zh), "; ".join(en), p.limit))
-    return tuple(out)
-
-
-def _xiamen() -> tuple[RuleRow, ...]:
-    from erren.families.xiamen.scoring.water import WATER  # noqa: PLC0415
-
-    by_id = {r.id: (r.name, r.english) for r in WATER}
-    out = []
-    for r in WATER:
-        zh = ["每个计"]
-        en = ["per occurrence"]
-        if r.replaces:
-            a, b = _join([by_id[i] for i in r.replaces])
-            zh.append(f"不计{a}")
-            en.append(f"replaces {b}")
-        out.append(RuleRow(r.id, r.name, r.english, r.value, "；".join(zh), "; ".join(en)))
-    return tuple(out)
 
 
 def table_rows(which: Book) -> tuple[RuleRow, ...]:
     """The rows of a book, in the scorer's table order."""
-    if which.family == "guobiao-2p":
-        return _guobiao(which.table or "2p")
-    if which.family == "arcade":
-        return _arcade()
-    return _xiamen()
+    return page_of(which.family).rows(which.table)

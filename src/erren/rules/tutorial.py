@@ -22,8 +22,10 @@ from erren.engine.actions import CHANCE
 from erren.notation import parse_tiles
 from erren.server.protocol import observation_json
 
-__all__ = ["PLAYER", "SCRIPT", "STEPS", "Step", "tutorial_json", "wall"]
+__all__ = ["PLAYER", "RULESET", "SCRIPT", "STEPS", "Step", "tutorial_json", "wall"]
 
+RULESET = "guobiao-2p"
+"""The family the guided hand is dealt in (its wall, its 报听, its fan table ``2p``)."""
 PLAYER = 0
 """The learner's seat (the dealer)."""
 
@@ -119,7 +121,7 @@ _OPTIONS: dict[str, Any] = {"fan_table": "2p", "suit": "m", "ting_auto_hu": Fals
 
 
 def _state() -> State:
-    state = State(find_family("guobiao-2p", **_OPTIONS), dealer=PLAYER)
+    state = State(find_family(RULESET, **_OPTIONS), dealer=PLAYER)
     state.apply(Action.parse(f"c:shuffle:{wall()}"))
     while state.actor == CHANCE:
         state.apply(state.sample_chance(random.Random(14)))
@@ -154,7 +156,7 @@ def tutorial_json() -> dict[str, Any]:
     if not state.is_terminal:
         raise RuntimeError("tutorial: the hand did not end with the win")
     return {
-        "ruleset": "guobiao-2p",
+        "ruleset": RULESET,
         "options": _OPTIONS,
         "steps": steps,
         "end": observation_json(state.observe(PLAYER)),

@@ -28,6 +28,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
+from erren.engine.result import ResultKind
 from erren.errors import ErrenError
 from erren.server.fairness import FairnessError, verify_record
 from erren.server.rooms import catalogue
@@ -220,7 +221,7 @@ async def _check_bean_game(
         except ValueError as error:
             return [*problems, f"{name}: its points cannot be settled: {error}"]
         if move.paid > 0 and move.payer is not None and result is not None:
-            if result.kind == "abort":
+            if result.kind is ResultKind.ABORT:
                 escaper = await store.complete_hands(ids[move.payer], before_game=game.id)
                 if not escape_pays(escaper):
                     report.nothing_owed += 1  # a new account's escape moves no bean

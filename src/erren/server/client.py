@@ -28,11 +28,9 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from erren.bots import Bot, BotError
-from erren.engine import Event, EventKind, find_family
+from erren.engine import Event, find_family
+from erren.engine.events import event_kinds
 from erren.server.protocol import action_text, event_from_json, observation_from_json
-
-_ENGINE_EVENTS = frozenset(kind.value for kind in EventKind)
-"""The ``kind`` of an engine event (the table adds its own: ``start``, ``settlement``)."""
 
 __all__ = ["ClientError", "PlayerClient", "guest_token", "table_passes", "ws_url"]
 
@@ -286,8 +284,10 @@ class PlayerClient:
             return
         if kind != "events" or self.state is None:
             return
+        # the engine's events, every family's kinds (the table adds its own: start, settlement)
+        engine = {kind.value for kind in event_kinds()}
         events: list[Event] = [
-            event_from_json(e) for e in message["events"] if e.get("kind") in _ENGINE_EVENTS
+            event_from_json(e) for e in message["events"] if e.get("kind") in engine
         ]
         if events:
             bot.hear(observation_from_json(self.state), events)

@@ -1,13 +1,13 @@
 """Generate the web client's JSDoc typedefs of the protocol from the engine's definitions.
 
 ``python -m erren.server.jsdoc`` writes ``src/erren/web/js/schema.js`` (checked in; a test
-regenerates it and compares, the way the fan tables' C header is checked): the
-:class:`~erren.engine.EventKind` union, each kind's ``data`` (from
-:data:`~erren.engine.events.EVENT_DATA`), the event union, every family view and the
-observation, field by field from the dataclasses' type hints, with the wire names of
-:func:`~erren.server.protocol.observation_json`; then the JSON of the rules pages and the
-guided hand (:mod:`erren.rules.wire`).  ``tsc --checkJs --strict`` then checks the
-client against exactly what the server sends.
+regenerates it and compares, the way the fan tables' C header is checked): the union of
+the event kinds (the engine's and every family's: :func:`~erren.engine.events.event_kinds`),
+each kind's ``data`` (from :data:`~erren.engine.events.EVENT_DATA`), the event union, every
+family view and the observation, field by field from the dataclasses' type hints, with the
+wire names of :func:`~erren.server.protocol.observation_json`; then the JSON of the rules
+pages and the guided hand (:mod:`erren.rules.wire`).  ``tsc --checkJs --strict`` then checks
+the client against exactly what the server sends.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from typing import Any, Literal, Union, cast, get_args, get_origin, get_type_hin
 
 from erren.engine import Action, Observation, Timer
 from erren.engine.codec import field_hints
-from erren.engine.events import EVENT_DATA, EventKind
-from erren.engine.views import FAMILY_VIEWS
+from erren.engine.events import EVENT_DATA, AnyEventKind, EventKind, event_kinds
+from erren.engine.views import PlainView, view_classes
 from erren.melds import Meld, MeldKind
 from erren.rules.wire import RULES_SHAPES
 from erren.server.protocol import observation_wire_names
@@ -59,7 +59,7 @@ def _type(hint: Any) -> str:
     if hint is Any:
         return "any"
     if origin is Union or origin is types.UnionType:
-        members = [_type(a) for a in get_args(hint)]
+        members = list(dict.fromkeys(_type(a) for a in get_args(hint)))  # once each, in order
         return "any" if "any" in members else "|".join(members)
     if origin is Literal:
         return "|".join(f'"{v}"' for v in get_args(hint))
@@ -69,6 +69,8 @@ def _type(hint: Any) -> str:
             inner = _type(args[0])
             return f"Array<{inner}>" if "|" in inner else f"{inner}[]"
         return "[" + ", ".join(_type(a) for a in args) + "]"
+    if isinstance(hint, type) and issubclass(hint, enum.StrEnum):
+        return "string"  # an open vocabulary: a family's own phases and ways join the shared
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return "|".join(f'"{m.value}"' for m in hint)
     if isinstance(hint, type) and hint.__name__ in _NAMED:
@@ -81,7 +83,7 @@ def _type(hint: Any) -> str:
     return "any"  # the result: its rows are another module's schema
 
 
-_NAMED = {cls.__name__ for cls in FAMILY_VIEWS} | {cls.__name__ for cls in RULES_SHAPES}
+_NAMED = {cls.__name__ for cls in view_classes()} | {cls.__name__ for cls in RULES_SHAPES}
 
 
 def _object(fields: list[tuple[str, str]]) -> str:
@@ -100,14 +102,25 @@ def _data_type(kind: Any) -> str:
     return "|".join(f'"{v}"' for v in kind)
 
 
-def _pascal(kind: EventKind) -> str:
+def _kinds() -> list[AnyEventKind]:
+    """Every event kind, in an order that does not depend on which family a process imported
+    first: the engine's own, then the families' by their module and class, each class's kinds
+    as it declares them."""
+    known = event_kinds()
+    shared = [kind for kind in known if isinstance(kind, EventKind)]
+    own = [kind for kind in known if not isinstance(kind, EventKind)]
+    own.sort(key=lambda kind: (type(kind).__module__, type(kind).__qualname__))  # stable
+    return shared + own
+
+
+def _pascal(kind: AnyEventKind) -> str:
     return "".join(part.capitalize() for part in kind.value.replace("-", "_").split("_"))
 
 
 def generate() -> str:
     """The text of ``schema.js``."""
     out = [_HEADER]
-    kinds = "|".join(f'"{k.value}"' for k in EventKind)
+    kinds = "|".join(f'"{k.value}"' for k in _kinds())
     out.append(f"/** @typedef {{{kinds}}} EventKind */\n")
     out.append(
         "/**\n * The fields every engine event has (tile/tiles left out when empty,"
@@ -115,7 +128,7 @@ def generate() -> str:
         " tile?: string, tiles?: string[], private?: boolean, auto?: boolean}} EventBase\n */\n"
     )
     names = []
-    for kind in EventKind:
+    for kind in _kinds():
         name = _pascal(kind)
         data = _object([(f'"{k}"', _data_type(v)) for k, v in EVENT_DATA[kind].items()])
         out.append(
@@ -131,10 +144,12 @@ def generate() -> str:
     )
     timer = [(n, _type(h)) for n, h in field_hints(Timer)] + [("deadline?", "number")]
     out.append(f"/** @typedef {{{_object(timer)}}} Timer */\n")
-    for cls in FAMILY_VIEWS:
+    for cls in view_classes():
         typedef = _object([(n, _type(h)) for n, h in field_hints(cast(type, cls))])
         out.append(f"/** @typedef {{{typedef}}} {cls.__name__} */")
-    views = "|".join(cls.__name__ for cls in FAMILY_VIEWS)
+    # a plug-in family without a view of its own sends a PlainView; the union names the views
+    # whose fields a client module reads (it narrows on ``family``)
+    views = "|".join(cls.__name__ for cls in view_classes() if cls is not PlainView)
     out.append(f"/** The family part of an observation. @typedef {{{views}}} FamilyView */\n")
     wire = observation_wire_names()
     fields = []
@@ -143,6 +158,8 @@ def generate() -> str:
         if field == "view":
             shown = "FamilyView"
         fields.append((wire.get(field, field), shown))
+        if field == "legal_actions":
+            fields.append(("wins", "string[]"))  # those of them that win (AnyActionKind.is_win)
     fields.append(("hints?", "Hints"))
     out.append(
         "/**\n * The ready hints the table adds to a player's own state (erren.bots.hints):"

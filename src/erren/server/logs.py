@@ -29,7 +29,7 @@ from pythonjsonlogger.core import RESERVED_ATTRS
 from pythonjsonlogger.json import JsonFormatter
 
 if TYPE_CHECKING:
-    from erren.server.table import TableBase
+    from erren.server.table import Table
 
 __all__ = [
     "CURRENT_TABLE",
@@ -43,7 +43,7 @@ __all__ = [
 
 LOG_FORMATS = ("text", "json")
 
-CURRENT_TABLE: ContextVar[TableBase | None] = ContextVar("erren_table", default=None)
+CURRENT_TABLE: ContextVar[Table | None] = ContextVar("erren_table", default=None)
 """The table whose actor runs the current task (``None`` elsewhere)."""
 
 

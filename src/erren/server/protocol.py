@@ -535,7 +535,8 @@ def observation_json(
     hints: bool = False,
 ) -> dict[str, Any]:
     """One player's observation, every field through the generic codec (the family's under
-    ``view``, tagged by ``view.family``); ``legal`` lists the actions without the seat,
+    ``view``, tagged by ``view.family``); ``legal`` lists the actions without the seat and
+    ``wins`` those of them that win the hand (:attr:`~erren.engine.actions.AnyActionKind.is_win`),
     ``timer.deadline`` is the Unix time at which the running timer fires (the table knows it,
     the engine does not); with ``hints``, ``hints`` holds :func:`hints_json` (the table sends
     them to the players; replays and bots go without).
@@ -563,6 +564,7 @@ def _generic_json(obs: Observation) -> dict[str, Any]:
         value = getattr(obs, name)
         if name == "legal_actions":
             out["legal"] = [action_text(a) for a in value]
+            out["wins"] = [action_text(a) for a in value if a.kind.is_win]
         elif name == "result":
             out["result"] = result_json(obs.result)
         elif name == "melds":
@@ -604,6 +606,7 @@ def _core_json(obs: Observation) -> dict[str, Any]:
         "trustee": list(obs.trustee),
         "dice": list(obs.dice),
         "legal": [action_text(a) for a in obs.legal_actions],
+        "wins": [action_text(a) for a in obs.legal_actions if a.kind.is_win],
         "timer": None
         if timer is None
         else {"player": timer.player, "kind": timer.kind, "seconds": timer.seconds},

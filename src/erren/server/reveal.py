@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from erren.engine import State
+from erren.engine.result import ResultKind
 from erren.hand import Hand
 from erren.tiles import Tile
 
@@ -34,7 +35,12 @@ __all__ = ["hands_json", "ready_json"]
 def _seat_hand(state: State, seat: int) -> Hand:
     """The hand ``seat`` holds now (the winner's as scored), flowers apart."""
     result = state.result
-    if result is not None and result.kind == "win" and result.winner == seat and result.hand:
+    if (
+        result is not None
+        and result.kind is ResultKind.WIN
+        and result.winner == seat
+        and result.hand
+    ):
         won = result.hand
         return Hand(won.concealed, won.melds, won.winning)
     counts = state.hands[seat]
@@ -55,6 +61,6 @@ def hands_json(state: State) -> list[dict[str, Any]]:
 
 def ready_json(state: State) -> list[bool] | None:
     """At a drawn hand, whether each seat was ready (听) by its family's rules; else ``None``."""
-    if state.result is None or state.result.kind != "draw":
+    if state.result is None or state.result.kind is not ResultKind.DRAW:
         return None
     return [state.ruleset.is_ready(state, seat) for seat in (0, 1)]

@@ -37,6 +37,7 @@ from erren.analysis.waits import improving
 from erren.bots.base import Bot
 from erren.bots.hints import hand_view, reason
 from erren.engine import Action, ActionKind, Observation, Record
+from erren.engine.actions import AnyActionKind
 from erren.engine.record import replay_moves
 from erren.server.protocol import action_text
 from erren.tiles import Tile
@@ -44,12 +45,15 @@ from erren.tiles import Tile
 __all__ = ["Decision", "Judged", "Shape", "review", "review_json"]
 
 AK = ActionKind
-_THROWS = (AK.DISCARD, AK.TING, AK.DISCARD_GOLD)
-_WINS = (AK.HU, AK.ZIMO, AK.WIN, AK.SANJINDAO, AK.QIANGJIN)
 _CLAIMS = (AK.CHI, AK.PENG, AK.MING_GANG)
 _KONGS = (AK.AN_GANG, AK.JIA_GANG)
-_JUDGED = frozenset((*_THROWS, *_WINS, *_CLAIMS, *_KONGS, AK.PASS))
-"""The moves a review judges (an arcade exchange, pick or pung offer is not)."""
+_JUDGED = frozenset((*_CLAIMS, *_KONGS, AK.PASS))
+"""With every throw and every win (:attr:`~erren.engine.actions.AnyActionKind.throws`,
+``is_win``), the moves a review judges (an arcade exchange, pick or pung offer is not)."""
+
+
+def _judges(kind: AnyActionKind) -> bool:
+    return kind.throws or kind.is_win or kind in _JUDGED
 
 
 class Judged(Enum):
@@ -122,9 +126,9 @@ def shape_after(obs: Observation, tile: int) -> Shape:
 
 def shape_of(obs: Observation, action: Action) -> Shape | None:
     """The :class:`Shape` ``action`` leaves from ``obs`` alone (``None``: a win)."""
-    if action.kind in _WINS:
+    if action.kind.is_win:
         return None
-    if action.kind in _THROWS and action.tile is not None:
+    if action.kind.throws and action.tile is not None:
         return shape_after(obs, int(action.tile))
     why = reason(obs, action)
     return Shape(why.params.get("shanten", 0), None)
@@ -133,7 +137,7 @@ def shape_of(obs: Observation, action: Action) -> Shape | None:
 def _kind(obs: Observation) -> Judged:
     """The question ``obs`` put to the player (see the module's docstring)."""
     legal = obs.legal_actions
-    if any(a.kind in _WINS for a in legal):
+    if any(a.kind.is_win for a in legal):
         return Judged.WIN
     if any(a.kind is AK.TING for a in legal):
         return Judged.TING
@@ -173,7 +177,7 @@ def review(record: Record, seat: int, bot: Bot) -> tuple[list[Decision], Counter
             before is not None
             and move is not None
             and move.player == seat
-            and move.kind in _JUDGED
+            and _judges(move.kind)
             and len(before.legal_actions) > 1
         ):
             kind, decision = _judge(before, move, bot)

@@ -46,8 +46,10 @@ from erren.bots.expert import ExpertBot
 from erren.bots.expert.knobs import Knobs
 from erren.bots.levels import MASTER_BUDGET_MS, level_bot, level_names, parse_level
 from erren.engine import Family, State, find_family
+from erren.engine.result import ResultKind, WinHow
 from erren.mjai.bot import DEFAULT_TIMEOUT_S, MjaiBot, mjai_command
-from erren.sim.simulator import Progress
+from erren.scoring.detail import ScoreUnit
+from erren.sim.simulator import Progress, per_win
 
 __all__ = [
     "DEALT_IN",
@@ -60,7 +62,7 @@ __all__ = [
     "make_bot",
 ]
 
-DEALT_IN = frozenset({"discard", "robbing"})
+DEALT_IN = frozenset({WinHow.DISCARD, WinHow.ROBBING})
 EXPERT_VARIANT = "expert["
 """How a bot name that changes 大师's knobs starts: ``expert[one_away_flex=0]``."""
 """The ``how`` of a win made on the loser's own tile: his discard, or his added kong robbed.
@@ -204,6 +206,8 @@ class ArenaResult:
     aborts: int = 0
     elapsed: float = 0.0
     """Seconds of the whole run (varies run to run, like the decision times)."""
+    unit: ScoreUnit = ScoreUnit.FAN
+    """What the winners' totals count (the family's :attr:`~erren.engine.Family.score_unit`)."""
 
     # ------------------------------------------------------------------ statistics
     @property
@@ -266,7 +270,7 @@ class ArenaResult:
     def table(self, *, timings: bool = True) -> str:
         """The readable summary; every line but the timing lines is a function of the seed."""
         a, b = self.sides
-        fan = "avg 水 per win" if self.ruleset == "xiamen" else "avg fan per win"
+        fan = f"avg {per_win(self.unit)} per win"
 
         width = max(14, 2 + max(len(name) for name in self.bots))  # a long mjai: command
 
@@ -351,18 +355,18 @@ def _book(result: ArenaResult, state: State, seats: tuple[int, int]) -> int:
     outcome = state.result
     if outcome is None:
         raise ValueError("the hand is not finished")
-    if outcome.kind == "draw":
+    if outcome.kind is ResultKind.DRAW:
         result.draws += 1
-    elif outcome.kind != "win":
+    elif outcome.kind is not ResultKind.WIN:
         result.aborts += 1
     for side, seat in zip(result.sides, seats, strict=True):
         side.games += 1
         side.points += outcome.deltas[seat]
-        if outcome.kind != "win":
+        if outcome.kind is not ResultKind.WIN:
             continue
         if outcome.winner == seat:
             side.wins += 1
-            side.self_drawn += outcome.how == "zimo"
+            side.self_drawn += outcome.how is WinHow.ZIMO
             side.win_points += outcome.deltas[seat]
             side.win_fan += outcome.fan_total
         elif outcome.loser == seat and outcome.how in DEALT_IN:
@@ -379,7 +383,7 @@ def _play_deals(
 ) -> tuple[ArenaResult, list[str]]:
     """Play ``deals`` (both games each); the counts and, with ``records``, the records of the
     games in order.  Each game's bots are closed after it (an external program ends)."""
-    result = ArenaResult(ruleset.name, names, 0)
+    result = ArenaResult(ruleset.name, names, 0, unit=ruleset.score_unit)
     lines: list[str] = []
     for deal in deals:
         a_points = []
@@ -451,7 +455,7 @@ def arena(
         make_bot(name, 0, ruleset, mjai_timeout=mjai_timeout)
     rules = (ruleset.name, ruleset.options_dict())
     plan = deals_of(seed, deals)
-    total = ArenaResult(ruleset.name, names, seed)
+    total = ArenaResult(ruleset.name, names, seed, unit=ruleset.score_unit)
     records = jsonl is not None
     start = time.perf_counter()
 

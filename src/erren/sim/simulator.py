@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from erren.bots.base import Bot, find_bot, play_hand
+from erren.display import pad
 from erren.engine import Family, Match, State
-from erren.families.xiamen.game import WIN_TYPES
+from erren.engine.result import AnyWinHow, ResultKind, WinHow
 from erren.mjai.bot import DEFAULT_TIMEOUT_S, MjaiBot, mjai_command
+from erren.scoring.detail import ScoreUnit
 
-__all__ = ["Progress", "Stats", "play_hand", "simulate"]
+__all__ = ["Progress", "Stats", "per_win", "play_hand", "simulate"]
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``, called after every hand."""
@@ -56,10 +58,14 @@ class Stats:
     matches: int = 0
     match_wins: list[int] = field(default_factory=lambda: [0, 0])
     match_ties: int = 0
-    by_how: dict[str, int] = field(default_factory=dict)
+    by_how: dict[AnyWinHow, int] = field(default_factory=dict)
     """Wins by how they were made (``zimo``, ``discard``, xiamen's ``youjin``...)."""
     elapsed: float = 0.0
     """Seconds spent playing (the only figure that differs run to run)."""
+    unit: ScoreUnit = ScoreUnit.FAN
+    """What the winners' totals count (the family's :attr:`~erren.engine.Family.score_unit`)."""
+    win_names: Mapping[AnyWinHow, str] = field(default_factory=dict)
+    """The family's names of its own ways to win (:attr:`~erren.engine.Family.win_names`)."""
 
     # ------------------------------------------------------------------ derived
     def _per_hand(self, value: float) -> float:
@@ -94,17 +100,17 @@ class Stats:
         if result is None:
             raise ValueError("the hand is not finished")
         self.hands += 1
-        if result.kind == "win" and result.winner is not None:
+        if result.kind is ResultKind.WIN and result.winner is not None:
             w = result.winner
             self.wins[w] += 1
             self.fan_total += result.fan_total
-            if result.how == "zimo":
+            if result.how is WinHow.ZIMO:
                 self.self_drawn[w] += 1
-            how = result.how or "?"
-            self.by_how[how] = self.by_how.get(how, 0) + 1
+            if result.how is not None:
+                self.by_how[result.how] = self.by_how.get(result.how, 0) + 1
             if w == state.dealer:
                 self.dealer_wins += 1
-        elif result.kind == "draw":
+        elif result.kind is ResultKind.DRAW:
             self.draws += 1
         else:
             self.aborts += 1
@@ -144,12 +150,11 @@ class Stats:
             lines.append(f"matches            {self.matches} ({self.match_ties} tied)")
         lines += [
             f"dealer wins        {self.dealer_wins}",
-            ("avg 水 per win     " if self.ruleset == "xiamen" else "avg fan per win    ")
-            + f"{self.avg_fan:.2f}",
+            f"{pad(f'avg {per_win(self.unit)} per win', 19)}{self.avg_fan:.2f}",
             f"avg hand length    {self.avg_actions:.1f} actions, {self.avg_discards:.1f} discards",
         ]
-        if set(self.by_how) - {"zimo", "discard", "robbing"}:
-            names = WIN_TYPES
+        if set(self.by_how) - set(WinHow):  # a family's own ways: in its words
+            names = self.win_names
             parts = [
                 f"{names.get(how, how)} {n}"
                 for how, n in sorted(self.by_how.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -160,6 +165,12 @@ class Stats:
                 f"speed              {self.hands_per_second:,.0f} hands/s ({self.elapsed:.2f} s)"
             )
         return "\n".join(lines)
+
+
+def per_win(unit: ScoreUnit) -> str:
+    """What the summaries average per win, in their English lines: the unit's English name
+    (``fan``), but 水 as players write it."""
+    return unit.zh if unit is ScoreUnit.WATER else unit.en
 
 
 def _pct(value: float) -> str:
@@ -247,7 +258,7 @@ def _run(
     jsonl: TextIO | None,
     progress: Progress | None,
 ) -> Stats:
-    stats = Stats(ruleset.name, names, seed)
+    stats = Stats(ruleset.name, names, seed, unit=ruleset.score_unit, win_names=ruleset.win_names)
     start = time.perf_counter()
     match: Match | None = None
     for i in range(hands):

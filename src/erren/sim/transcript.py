@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from erren.bots.base import Bot
-from erren.engine import Action, ArcadeView, Family, Observation, State
+from erren.engine import Action, Family, Observation, State
 from erren.notation import format_tiles
 from erren.tiles import Tile
 
@@ -32,14 +32,9 @@ def render_observation(obs: Observation) -> list[str]:
         f"pending={obs.pending or '-'} wall={obs.wall_count} dealer={obs.dealer}"
     )
     lines = [head, f"hand={_tiles(obs.hand)} drawn={obs.last_drawn or '-'}"]
-    match obs.view:  # arcade: the wild, the flower kind, the reserve, the events
-        case ArcadeView(wild=Tile() as wild) as view:
-            extra = f"wild={wild} flower={view.flower_kind} reserve={view.reserve_count}"
-            if view.offer is not None:
-                extra += f" offer={view.offer}"
-            if view.haidi_player is not None:
-                extra += f" haidi={view.haidi_player}:{view.haidi_left}"
-            lines.append(extra)
+    extra = obs.view.transcript_line()  # arcade: the wild, the flower kind, the reserve...
+    if extra is not None:
+        lines.append(extra)
     for seat in (me, other):
         melds = " ".join(str(m) for m in obs.melds[seat]) or "-"
         if obs.hidden_kongs[seat]:

@@ -22,7 +22,7 @@ from erren.families.xiamen.scoring import (
     you_ready,
 )
 from erren.hand import Hand
-from erren.notation import parse_tiles
+from erren.notation import parse_tile, parse_tiles
 from erren.tiles import Tile
 
 T = WinType
@@ -101,7 +101,7 @@ with no cap.  X-21 and X-22 (no score) are tested below."""
 
 def context(example: Example, **changes: object) -> XiamenContext:
     fields: dict[str, object] = {
-        "gold": Tile.from_str(example.gold),
+        "gold": parse_tile(example.gold),
         "win_type": example.win_type,
         "flowers": tuple(parse_tiles(example.flowers)),
         "dealer": example.dealer,
@@ -112,7 +112,7 @@ def context(example: Example, **changes: object) -> XiamenContext:
 
 
 def parse(text: str, gold: str) -> Hand:
-    return Hand.parse(text, plays_as={Tile.WHITE: Tile.from_str(gold)})
+    return Hand.parse(text, plays_as={Tile.WHITE: parse_tile(gold)})
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
@@ -199,7 +199,7 @@ def test_variants_priced_in_the_examples(
 ) -> None:
     gold, hand, win_type, flowers, expected = variant
     ctx = XiamenContext(
-        gold=Tile.from_str(gold), win_type=win_type, flowers=tuple(parse_tiles(flowers))
+        gold=parse_tile(gold), win_type=win_type, flowers=tuple(parse_tiles(flowers))
     )
     result = score_xiamen(parse(hand, gold), ctx)
     s = settle_xiamen(result)
@@ -282,7 +282,7 @@ def test_x07_was_not_you_ready_before_the_draw() -> None:
 )
 def test_impossible_wins_are_refused(gold: str, hand: str, win_type: WinType, reason: str) -> None:
     with pytest.raises(NotAWinError, match=reason):
-        score_xiamen(parse(hand, gold), XiamenContext(gold=Tile.from_str(gold), win_type=win_type))
+        score_xiamen(parse(hand, gold), XiamenContext(gold=parse_tile(gold), win_type=win_type))
 
 
 def test_doctests() -> None:

@@ -19,7 +19,9 @@ from typing import Any
 
 from erren.bots import find_bot
 from erren.engine import Action, ActionKind, HandResult, Observation, State, find_family
+from erren.engine.result import ResultKind
 from erren.engine.state import Phase
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.testing.scripted import (
     Line,
     RiggedRandom,
@@ -49,11 +51,11 @@ OUTCOMES = ("zimo", "discard", "robbing", "draw")
 
 def _ends(result: HandResult, outcome: str) -> bool:
     if outcome == "draw":
-        return result.kind == "draw"
-    return result.kind == "win" and result.how == outcome
+        return result.kind is ResultKind.DRAW
+    return result.kind is ResultKind.WIN and result.how == outcome
 
 
-_WINS = frozenset({ActionKind.HU, ActionKind.ZIMO, ActionKind.WIN})
+_WINS = frozenset({ActionKind.HU, ActionKind.ZIMO, XiamenVerb.WIN})
 _PASSIVE = (ActionKind.PASS, ActionKind.DISCARD)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 
 from erren.engine import HandResult
+from erren.engine.result import ResultKind
 from erren.families.arcade.scoring import ArcadeResult
 from erren.families.xiamen.scoring import XiamenScore
 from erren.server.client import PlayerClient
@@ -30,7 +31,7 @@ ESCAPE_POINTS = {"guobiao-2p": 13, "xiamen": 400, "arcade": 13}
 
 def spec_points(family: str, result: HandResult) -> int:
     """What the loser owes in points, from the spec's formula and the scorer's figures."""
-    if result.kind != "win":
+    if result.kind is not ResultKind.WIN:
         return 0
     if family == "guobiao-2p":  # table 2p: P = F + base 0, no cap; × multiplier 1 (§6.1–6.2)
         return result.fan_total

@@ -45,6 +45,7 @@ from erren.bots import Bot
 from erren.engine import Action, Record, State, find_family
 from erren.engine.actions import ActionKind
 from erren.engine.state import Phase
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.server.client import PlayerClient
 from erren.server.protocol import (
     action_text,
@@ -235,7 +236,7 @@ class Hand:
 Sent = tuple[int, str, int | None]
 """An action a seat sent: (messages it had received before, the text, the event stamp n)."""
 
-_DISCARDS = (ActionKind.DISCARD, ActionKind.TING, ActionKind.DISCARD_GOLD, ActionKind.JIA_GANG)
+_DISCARDS = (ActionKind.DISCARD, ActionKind.TING, XiamenVerb.DISCARD_GOLD, ActionKind.JIA_GANG)
 """The moves after which the opponent may get a claim (or rob) window on the mover's tile."""
 
 

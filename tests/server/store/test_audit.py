@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import text
 
 from erren.engine import State
+from erren.engine.result import ResultKind
 from erren.server.audit import audit_store
 from erren.server.fairness import commit
 from erren.server.store import Store, Transfer
@@ -54,7 +55,7 @@ async def test_right_settlements_pass(store: Store) -> None:
     assert await store.settle(f"game:{game}", [Transfer(b, a, 24 * NORMAL, "xiamen normal")])
 
     drawn = hand("guobiao-2p", 1, bot="random")
-    assert drawn.result is not None and drawn.result.kind == "draw"
+    assert drawn.result is not None and drawn.result.kind is ResultKind.DRAW
     await finished(store, drawn, "guobiao-2p/novice", (a, b))  # a drawn hand moves nothing
     await finished(store, hand("guobiao-2p", 2), "private", (a, b))
     await finished(store, hand("arcade", 1), "computer", (a, None))

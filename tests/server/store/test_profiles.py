@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pytest
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from erren.engine.result import ResultKind
 from erren.server.store import SettledHand, Store, Transfer
 
 pytestmark = pytest.mark.anyio
@@ -89,8 +90,8 @@ async def _settle(store: Store, ids: dict[str, int], hand: Crafted) -> tuple[int
     assert len(seats) == 2
     game = await store.create_game(hand.family, {}, (seats[0], seats[1]), 1, "salt", hand.room)
     await store.finish_game(game, {"crafted": True}, "crafted")
-    loser = None if hand.kind == "draw" else (1 if hand.winner == 0 else 0)
-    if hand.kind == "abort":
+    loser = None if hand.kind == ResultKind.DRAW else (1 if hand.winner == 0 else 0)
+    if hand.kind == ResultKind.ABORT:
         loser = 1  # the second seat escaped
     settled = SettledHand(
         game_id=game,
@@ -124,14 +125,16 @@ def _expected_ratings() -> dict[tuple[str, str], tuple[PlackettLuceRating, int]]
         ra, na = ratings.get(a, (model.rating(), 0))
         rb, nb = ratings.get(b, (model.rating(), 0))
         ranks: list[float]
-        if hand.kind == "draw":
+        if hand.kind == ResultKind.DRAW:
             ranks = [0, 0]
-        elif hand.kind == "abort":
+        elif hand.kind == ResultKind.ABORT:
             ranks = [0, 1]  # the second seat escaped: the first wins
         else:
             ranks = [0, 1] if hand.winner == 0 else [1, 0]
         [[new_a], [new_b]] = model.rate([[ra], [rb]], ranks=ranks)
-        if hand.kind == "abort":  # the escaper's loss only: the one who stayed is not rated
+        if (
+            hand.kind == ResultKind.ABORT
+        ):  # the escaper's loss only: the one who stayed is not rated
             ratings[b] = (new_b, nb + 1)
             continue
         ratings[a], ratings[b] = (new_a, na + 1), (new_b, nb + 1)

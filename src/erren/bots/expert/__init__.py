@@ -1,23 +1,20 @@
 """``expert``: plays for value, from the observation alone.
 
-Guobiao-2p (:mod:`~erren.families.guobiao.bot.expert`): it values a ready hand by what the table
-would
-really pay for each wait (:mod:`~erren.families.guobiao.bot.values`: the fan calculator and the
-settlement with the ruleset's minimum, cap and multipliers) times the unseen copies, and chooses
-ready discards by that worth, one- and two-from-ready discards by the worth of the ready hands
-the next draws lead to, and passes a claim that would leave a ready hand worth less.  Arcade
-(:mod:`~erren.families.arcade.bot.expert`): ready discards, claims, pick-any and the pung offer by
-the
-real payment (patterns, yakuman, the 13 cap), no 报听, the opening exchange by Monte-Carlo over
-the reserve (:mod:`~erren.families.arcade.bot.exchange`).  Xiamen
-(:mod:`~erren.families.xiamen.bot.expert`): the efficiency bot's play, but while the opponent is at
-a
-游 level it wins at once and passes chi/peng, it passes 三金倒/抢金胡 for a 游金-ready opening
-hand, and otherwise declares the opening win that pays most.
+Each family says how in its strategy (:class:`erren.bots.strategy.Strategy`: ``expert`` for the
+fast choice, ``searched`` for the search within the budget; its ``bot`` package).  Guobiao-2p:
+it values a ready hand by what the table would really pay for each wait (the fan calculator and
+the settlement with the ruleset's minimum, cap and multipliers) times the unseen copies, and
+chooses ready discards by that worth, one- and two-from-ready discards by the worth of the ready
+hands the next draws lead to, and passes a claim that would leave a ready hand worth less.
+Arcade: ready discards, claims, pick-any and the pung offer by the real payment (patterns,
+yakuman, the 13 cap), no 报听, the opening exchange by Monte-Carlo over the reserve.  Xiamen:
+the efficiency bot's play, but while the opponent is at a 游 level it wins at once and passes
+chi/peng, it passes 三金倒/抢金胡 for a 游金-ready opening hand, and otherwise declares the
+opening win that pays most.  Where the strategy has nothing to say, the efficiency bot decides.
 
-Optional, off by default because duplicate play measured no gain
-(:class:`~erren.families.guobiao.bot.expert.Knobs`): Monte-Carlo search of claims and ready discards
-(:mod:`~erren.bots.expert.search`, :mod:`~erren.bots.expert.policy`) over states resampled with
+Optional in guobiao-2p, off by default because duplicate play measured no gain
+(:class:`~erren.bots.expert.knobs.Knobs`): Monte-Carlo search of claims and ready discards
+(:mod:`~erren.bots.expert.search`) over states resampled with
 the opponent readiness model (:mod:`~erren.bots.expert.opponent`, learnt by
 :mod:`~erren.bots.expert.train_opponent`), and defence against a 报听 opponent
 (:mod:`~erren.bots.expert.defence`).  ``budget_ms`` bounds the time of the searched part of a
@@ -35,22 +32,10 @@ from typing import ClassVar
 
 from erren.bots.base import register_bot
 from erren.bots.efficiency import EfficiencyBot
-from erren.bots.expert.defence import danger, safer_discard
-from erren.bots.expert.policy import search_candidates
+from erren.bots.expert.knobs import Knobs
 from erren.bots.expert.search import Clock, Search
-from erren.engine import (
-    Action,
-    ActionKind,
-    ArcadeView,
-    Family,
-    GuobiaoView,
-    Observation,
-    XiamenView,
-)
-from erren.families.arcade.bot.expert import arcade_expert_choice
-from erren.families.guobiao.bot.expert import Knobs, Seen, claim_choice, discard_values, turn_choice
-from erren.families.guobiao.bot.values import Valuer, family_ruleset
-from erren.families.xiamen.bot.expert import xiamen_expert_choice
+from erren.bots.strategy import family_ruleset, strategy_of
+from erren.engine import Action, Family, Observation
 
 __all__ = ["DEFAULT_BUDGET_MS", "ExpertBot"]
 
@@ -77,14 +62,16 @@ class ExpertBot(EfficiencyBot):
         seed: int | None = None,
         budget_ms: float = DEFAULT_BUDGET_MS,
         knobs: Knobs | None = None,
+        strong: bool = False,
     ) -> None:
         super().__init__(seed=seed)
         if budget_ms < 0:
             raise ValueError("the time budget is ≥ 0 ms")
         self.budget_ms = budget_ms
         self.knobs = knobs if knobs is not None else Knobs()
+        self.strong = strong
+        """高手: each family's strategy plays its ``STRONG`` knobs unless configured."""
         self.ruleset: Family | None = None
-        self._valuer: Valuer | None = None
         self._search: Search | None = None
         self.base_seed = DEFAULT_SEED if seed is None else seed
         self.clock: Clock = time.perf_counter
@@ -94,7 +81,6 @@ class ExpertBot(EfficiencyBot):
 
     def bind(self, ruleset: Family) -> None:
         self.ruleset = ruleset
-        self._valuer = None
         self._search = None
 
     def searcher(self, observation: Observation) -> Search:
@@ -116,28 +102,15 @@ class ExpertBot(EfficiencyBot):
         key = (o.player, o.phase, o.wall_count, o.hand, o.discards, o.melds, o.pending, o.ting)
         return random.Random(self.base_seed * 1_000_003 + zlib.crc32(repr(key).encode()))
 
-    def _guobiao_valuer(self, observation: Observation) -> Valuer:
-        if self._valuer is None:
-            self.ruleset = family_ruleset(observation, self.ruleset)
-            self._valuer = Valuer(self.ruleset)
-        return self._valuer
-
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         start = self.clock()
         work = round(self.budget_ms * EVALUATIONS_PER_MS) if self.budget_ms > 0 else None
         fast = self.fast_choice(observation, legal_actions, work=work)
-        if self.budget_ms <= 0 or not isinstance(observation.view, GuobiaoView):
+        if self.budget_ms <= 0:
             return fast
-        valuer = self._guobiao_valuer(observation)
         deadline = start + self.budget_ms / 1000.0
-        if observation.phase == "turn":
-            fast = self._defend(observation, legal_actions, fast, valuer, deadline)
-        candidates = search_candidates(observation, legal_actions, fast, valuer, self.knobs)
-        if len(candidates) < 2:
-            return fast
-        search = self.searcher(observation)
-        best = search.best(observation, candidates, self.decision_rng(observation), deadline)
-        return fast if best is None else best
+        strategy = strategy_of(observation)
+        return strategy.searched(self, observation, legal_actions, fast, deadline=deadline)
 
     def fast_choice(
         self,
@@ -146,70 +119,14 @@ class ExpertBot(EfficiencyBot):
         *,
         work: int | None = None,
     ) -> Action:
-        """The choice without search (``budget_ms=0``); with ``work``, guobiao-2p's
-        one-from-ready shape look is dropped when it would take the decision past that many
-        ready-hand evaluations (:data:`EVALUATIONS_PER_MS`)."""
-        if isinstance(observation.view, GuobiaoView) and len(legal_actions) > 1:
-            valuer = self._guobiao_valuer(observation)
-            if observation.phase == "turn":
-                chosen = turn_choice(observation, legal_actions, valuer, self.knobs, work=work)
-                if chosen is not None:
-                    return chosen
-            elif observation.phase in ("claim", "rob"):
-                return claim_choice(observation, legal_actions, valuer, self.knobs)
-        if isinstance(observation.view, ArcadeView):  # arcade: expert/arcade.py
-            chosen = arcade_expert_choice(self, observation, legal_actions)
-            if chosen is not None:
-                return chosen
-        if isinstance(observation.view, XiamenView):  # xiamen: expert/xiamen.py
-            chosen = xiamen_expert_choice(self, observation, legal_actions)
-            if chosen is not None:
-                return chosen
+        """The choice without search (``budget_ms=0``): the family's strategy's, else the
+        efficiency bot's; with ``work``, guobiao-2p's one-from-ready shape look is dropped when
+        it would take the decision past that many ready-hand evaluations
+        (:data:`EVALUATIONS_PER_MS`)."""
+        own = strategy_of(observation).expert(self, observation, legal_actions, work=work)
+        if own is not None:
+            return own
         return super().choose(observation, legal_actions)
-
-    def _defend(
-        self,
-        observation: Observation,
-        legal: Sequence[Action],
-        chosen: Action,
-        valuer: Valuer,
-        deadline: float,
-    ) -> Action:
-        """``chosen``, or a safer discard of the same shanten against a 报听 opponent."""
-        knobs = self.knobs
-        if (
-            not knobs.defence
-            or not observation.ting[observation.opponent]
-            or chosen.kind not in (ActionKind.DISCARD, ActionKind.TING)
-            or chosen.tile is None
-        ):
-            return chosen
-        ruleset = family_ruleset(observation, self.ruleset)
-        rng = self.decision_rng(observation)
-        risk = danger(ruleset, observation, rng, clock=self.clock, deadline=deadline)
-        tile = int(chosen.tile)
-        if risk[tile] < knobs.defence_threshold:
-            return chosen
-        discards = {
-            int(a.tile): a for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None
-        }
-        values = discard_values(Seen.of(observation), valuer, discards)
-        if tile not in values:
-            return chosen
-        safer = safer_discard(
-            tile, values, risk, threshold=knobs.defence_threshold, keep=knobs.defence_keep
-        )
-        if safer == tile:
-            return chosen
-        ting = next(
-            (
-                a
-                for a in legal
-                if a.kind is ActionKind.TING and a.tile is not None and int(a.tile) == safer
-            ),
-            None,
-        )
-        return ting if chosen.kind is ActionKind.TING and ting is not None else discards[safer]
 
 
 register_bot("expert", ExpertBot)

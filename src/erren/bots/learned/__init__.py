@@ -30,7 +30,8 @@ from erren.analysis.shanten import shanten
 from erren.bots.base import Bot, register_bot
 from erren.bots.efficiency import seen_counts
 from erren.bots.expert import ExpertBot
-from erren.engine import Action, ActionKind, Family, GuobiaoView, Observation
+from erren.engine import Action, ActionKind, Family, Observation
+from erren.engine.phases import Phase
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,6 +41,9 @@ __all__ = ["WEIGHTS", "LearnedBot", "Network", "rl_installed"]
 
 WEIGHTS = "policy.npz"
 """The weights' file in this package."""
+LEARNT = "guobiao-2p"
+"""The family whose decisions the network learnt (:data:`erren.bots.learned.dataset.RULES`):
+its observations carry that family's view (``view.family``)."""
 WINS = (ActionKind.HU, ActionKind.ZIMO)
 DISCARDS = (ActionKind.DISCARD, ActionKind.TING)
 
@@ -124,13 +128,13 @@ class LearnedBot(Bot):
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        if not isinstance(observation.view, GuobiaoView):
+        if observation.view.family != LEARNT:
             return self.fallback.choose(observation, legal_actions)
         for action in legal_actions:
             if action.kind in WINS:
                 return action
         candidates = legal_actions
-        if self.guard and observation.phase == "turn":
+        if self.guard and observation.phase is Phase.TURN:
             candidates = self._least_shanten(observation, legal_actions)
         scores = self.network.logits(self._encode(observation))
         return max(candidates, key=lambda a: (scores[self._index(a)], -self._index(a)))
@@ -140,8 +144,8 @@ class LearnedBot(Bot):
         hand, _ = seen_counts(observation)
         after: dict[int, int] = {}
         for action in legal:
-            if action.kind in DISCARDS and action.tile is not None:
-                tile = int(action.tile)
+            if action.kind in DISCARDS:
+                tile = action.tile_kind()
                 if tile not in after:
                     hand[tile] -= 1
                     after[tile] = shanten(hand, shapes=self.fallback.shapes)
@@ -149,11 +153,7 @@ class LearnedBot(Bot):
         if not after:
             return list(legal)
         least = min(after.values())
-        return [
-            a
-            for a in legal
-            if a.kind not in DISCARDS or a.tile is None or after[int(a.tile)] == least
-        ]
+        return [a for a in legal if a.kind not in DISCARDS or after[a.tile_kind()] == least]
 
 
 def _unguarded(*, seed: int | None = None) -> LearnedBot:

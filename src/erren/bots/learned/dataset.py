@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from erren.bots.base import Bot, play_hand
+from erren.bots.learned import LEARNT
 from erren.bots.levels import Level, level_bot
 from erren.engine import Action, Observation, State, find_family
 from erren.rl.actions import action_index, action_mask
@@ -28,7 +29,7 @@ from erren.rl.planes import encode_observation
 
 __all__ = ["Recorder", "Samples", "generate", "quantize"]
 
-RULES = "guobiao-2p"
+RULES = LEARNT
 
 
 def quantize(planes: npt.NDArray[np.float32]) -> npt.NDArray[np.uint8]:

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from erren.cli import _jsonl as jsonl
 from erren.cli._jsonl import answering, is_whole, read_request
+from erren.cli.scorer import TerminalScorer
 from erren.display import pad, width
 from erren.errors import ErrenError
 from erren.families.arcade.scoring import (
@@ -26,9 +27,11 @@ from erren.families.arcade.scoring import (
     score_arcade,
 )
 from erren.hand import Hand
+from erren.notation import parse_tile
 from erren.tiles import Tile
 
 __all__ = [
+    "SCORER",
     "ArcadeRequestError",
     "add_arguments",
     "context_from",
@@ -99,7 +102,7 @@ def add_arguments(group: argparse._ArgumentGroup) -> None:
 
 def _tile(text: str, what: str) -> Tile:
     try:
-        tile = Tile.from_str(text)
+        tile = parse_tile(text)
     except ErrenError as error:
         raise ArcadeRequestError(f"{what}: {error}") from error
     if tile.is_flower:
@@ -336,3 +339,16 @@ def score_json(line: str) -> dict[str, Any]:
 def run_jsonl(source: TextIO, sink: TextIO) -> int:
     """Score every non-blank line of ``source``; one JSON answer per line on ``sink``."""
     return jsonl.run_jsonl(source, sink, score_json)
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """The arcade group of ``erren score``."""
+    add_arguments(parser.add_argument_group("arcade (--rules arcade; see docs/arcade-scoring.md)"))
+
+
+SCORER = TerminalScorer(
+    add_arguments=add_options,
+    run=run,
+    shared={"dealer": "", "stake": "the stage-mode stake multiplier 1..10 for the payout line"},
+)
+"""arcade's ``erren score --rules arcade``: it reads ``--dealer`` and ``--stake``."""

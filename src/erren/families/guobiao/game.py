@@ -14,18 +14,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from erren.engine.family import Family, Options, register_family
-from erren.engine.state import HandResult
+from erren.engine.state import HandResult, ResultKind, WinHow
+from erren.families.guobiao.view import GuobiaoView
 from erren.scoring.detail import ScoreUnit
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
     import random
 
+    from erren.bots.strategy import Strategy
+    from erren.cli.scorer import TerminalScorer
+    from erren.conformance.adapter import ConformanceAdapter
     from erren.engine.state import State, WinClaim
     from erren.families.guobiao.scoring.settlement import SettlementOptions
+    from erren.rules.page import FamilyRules
 
 __all__ = ["GuobiaoFamily", "GuobiaoOptions"]
 
@@ -95,10 +101,15 @@ class GuobiaoOptions(Options):
                 raise ValueError(f"option {name} must be a whole number ≥ {low}, not {value!r}")
 
 
+_VIEW = GuobiaoView()
+
+
 class GuobiaoFamily(Family):
     """guobiao-2p: one suit + honors (+ flowers), 报听, the `2p` or `gb` fan table."""
 
     name: ClassVar[str] = "guobiao-2p"
+    listing_order: ClassVar[int] = 0
+    web_module: ClassVar[Path | None] = Path(__file__).resolve().parent / "web" / "family.js"
     point_unit: ClassVar[ScoreUnit] = ScoreUnit.FAN  # 1 番 = 1 分 (§6.1)
     options: GuobiaoOptions
 
@@ -149,6 +160,10 @@ class GuobiaoFamily(Family):
         total, fans = score_fast(claim.hand, _context(claim), table=self.options.fan_table)
         return total - sum(fan.value * count for fan, count in fans if fan.bonus)
 
+    def view(self, state: State, player: int) -> GuobiaoView:
+        """No facts beyond the common core (the view names the family)."""
+        return _VIEW
+
     def score_win(self, state: State, claim: WinClaim) -> HandResult:
         opts = self.options
         result = _score(claim, opts.fan_table)
@@ -171,7 +186,7 @@ class GuobiaoFamily(Family):
         )
         points, deltas = settlement.points, settlement.deltas
         return HandResult(
-            "win",
+            ResultKind.WIN,
             winner=winner,
             loser=1 - winner,
             how=claim.how,
@@ -200,6 +215,26 @@ class GuobiaoFamily(Family):
             escape_penalty_points=opts.escape_penalty_points,
         )
 
+    def rules_page(self) -> FamilyRules:
+        from erren.families.guobiao.rules import PAGE  # noqa: PLC0415
+
+        return PAGE
+
+    def terminal_scorer(self) -> TerminalScorer:
+        from erren.families.guobiao.cli import SCORER  # noqa: PLC0415
+
+        return SCORER
+
+    def conformance(self) -> ConformanceAdapter:
+        from erren.families.guobiao.conformance import ADAPTER  # noqa: PLC0415
+
+        return ADAPTER
+
+    def strategy(self) -> Strategy:
+        from erren.families.guobiao.bot.strategy import STRATEGY  # noqa: PLC0415
+
+        return STRATEGY
+
 
 def _context(claim: WinClaim) -> Any:
     from erren.families.guobiao.scoring.context import WinContext  # noqa: PLC0415
@@ -209,7 +244,7 @@ def _context(claim: WinClaim) -> Any:
         last_copy=claim.last_copy,
         last_tile=claim.last_tile,
         kong_replacement=claim.kong_replacement,
-        robbing_kong=claim.how == "robbing",
+        robbing_kong=claim.how is WinHow.ROBBING,
         seat_wind=Tile.EAST if claim.dealer else Tile.SOUTH,
         round_wind=claim.round_wind,
         flowers=len(claim.hand.flowers),

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from erren.cli import _jsonl as jsonl
 from erren.cli._jsonl import answering, is_whole, read_flags, read_request
+from erren.cli.scorer import TerminalScorer
 from erren.display import pad, width
 from erren.errors import ErrenError
 from erren.families.xiamen.scoring import (
@@ -29,11 +30,11 @@ from erren.families.xiamen.scoring import (
     settle_xiamen,
 )
 from erren.hand import Hand
-from erren.notation import parse_tiles
+from erren.notation import parse_tile, parse_tiles
 from erren.server.settlement import to_beans
 from erren.tiles import FLOWERS, Tile
 
-__all__ = ["RequestError", "add_arguments", "run", "run_jsonl", "score_json"]
+__all__ = ["SCORER", "RequestError", "add_arguments", "run", "run_jsonl", "score_json"]
 
 WIN_TYPES = ", ".join(f"{t.value} ({t.chinese})" for t in WinType)
 
@@ -145,7 +146,7 @@ def make_request(
     if gold is None:
         raise RequestError('the gold kind is required (--gold, JSON "gold"), e.g. 5m')
     try:
-        g = Tile.from_str(gold)
+        g = parse_tile(gold)
         hand = Hand.parse(text, plays_as={Tile.WHITE: g} if g != Tile.WHITE else None)
         settings = XiamenSettings(base=base, cap=cap)
         ctx = XiamenContext(
@@ -381,3 +382,16 @@ def run_jsonl(source: TextIO, sink: TextIO) -> int:
     """Answer every non-blank line of ``source`` on ``sink``; malformed lines give an error
     object and the run goes on.  Always returns 0."""
     return jsonl.run_jsonl(source, sink, score_json)
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """The xiamen group of ``erren score``."""
+    add_arguments(parser.add_argument_group("xiamen (--rules xiamen; see docs/xiamen-scoring.md)"))
+
+
+SCORER = TerminalScorer(
+    add_arguments=add_options,
+    run=run,
+    shared={"dealer": "", "stake": "beans per point (房间基数)"},
+)
+"""xiamen's ``erren score --rules xiamen``: it reads ``--dealer`` and ``--stake``."""

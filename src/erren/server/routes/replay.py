@@ -50,6 +50,7 @@ def _frame(state: State, action: str | None, events: list[dict[str, Any]]) -> di
     if actor is not None:
         out["last_drawn"] = None if seen[actor].last_drawn is None else str(seen[actor].last_drawn)
     out["legal"] = []
+    out["wins"] = []
     out["timer"] = None
     out["action"] = action
     out["events"] = events

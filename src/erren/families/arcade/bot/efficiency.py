@@ -34,7 +34,11 @@ from erren.bots.common import (
     passing,
     visible_counts,
 )
-from erren.engine import Action, ActionKind, ArcadeView, Observation
+from erren.engine import Action, ActionKind, Observation
+from erren.engine.phases import Phase
+from erren.families.arcade.game.options import ArcadePhase
+from erren.families.arcade.game.view import ArcadeView
+from erren.families.arcade.game.vocabulary import ArcadeVerb
 from erren.tiles import NUM_KINDS
 
 __all__ = ["arcade_choice", "next_give", "wild_counts"]
@@ -71,17 +75,17 @@ def arcade_choice(
     if len(legal) == 1:
         return legal[0]
     phase = obs.phase
-    if phase == "exchange":
-        done = Action.make(AK.EXCHANGE, obs.player)
+    if phase is ArcadePhase.EXCHANGE:
+        done = Action.make(ArcadeVerb.EXCHANGE, obs.player)
         return next_give(view, _exchange(obs, view, wild), legal, done)
-    if phase == "turn" and view.giving:  # the answer to the pung offer is under way
+    if phase is Phase.TURN and view.giving:  # the answer to the pung offer is under way
         c, k, _ = wild_counts(obs, view, wild)
         offered = int(view.offer)  # type: ignore[arg-type]
         plan = _take_pung(obs, offered, c, k, _turn_shanten(obs, view, wild))
         return next_give(view, plan, legal, legal[0])
-    if phase == "pick":
+    if phase is ArcadePhase.PICK:
         return _pick(obs, view, wild, legal)
-    if phase == "turn":
+    if phase is Phase.TURN:
         return _turn(
             obs, view, wild, legal, ting_min_waits=ting_min_waits, ting_late_wall=ting_late_wall
         )
@@ -100,7 +104,7 @@ def next_give(
     for given in view.giving:
         if int(given) in rest:
             rest.remove(int(given))
-    gives = by_tile(legal, AK.GIVE)
+    gives = by_tile(legal, ArcadeVerb.GIVE)
     for t in rest:
         if t in gives:
             return gives[t]
@@ -127,7 +131,7 @@ def _exchange(obs: Observation, view: ArcadeView, w: int) -> list[int]:
 
 
 def _pick(obs: Observation, view: ArcadeView, w: int, legal: Sequence[Action]) -> Action:
-    picks = by_tile(legal, AK.PICK)
+    picks = by_tile(legal, ArcadeVerb.PICK)
     if w in picks:
         return picks[w]
     c, k, _ = wild_counts(obs, view, w)
@@ -158,7 +162,7 @@ def _turn(
     if view.offer is not None:
         take = _take_pung(obs, int(view.offer), c, k, best.shanten)
         if take is not None:
-            return Action.make(AK.GIVE, obs.player, take[0])
+            return Action.make(ArcadeVerb.GIVE, obs.player, take[0])
     kong = kong_keeping_shanten(legal, c, wilds=k, shapes=ARCADE, target=best.shanten)
     if kong is not None:
         return kong
@@ -207,7 +211,7 @@ def _take_pung(obs: Observation, x: int, c: list[int], k: int, now: int) -> tupl
 
 def _claim(obs: Observation, view: ArcadeView, w: int, legal: Sequence[Action]) -> Action:
     x = obs.pending
-    if x is None or obs.phase != "claim":
+    if x is None or obs.phase is not Phase.CLAIM:
         return passing(legal)
     c, k, visible = wild_counts(obs, view, w)
     return best_claim(legal, int(x), c, visible, wilds=k, shapes=ARCADE)

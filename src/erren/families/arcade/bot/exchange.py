@@ -18,9 +18,11 @@ from collections.abc import Sequence
 
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
-from erren.engine import Action, ActionKind, ArcadeView, Observation
+from erren.engine import Action, ActionKind, Observation
 from erren.families.arcade.bot.efficiency import next_give, wild_counts
 from erren.families.arcade.bot.value import unseen_counts
+from erren.families.arcade.game.view import ArcadeView
+from erren.families.arcade.game.vocabulary import ArcadeVerb
 from erren.tiles import NUM_KINDS
 
 __all__ = ["EXCHANGE_SAMPLES", "exchange_choice", "exchange_plan", "loose_tiles"]
@@ -112,4 +114,4 @@ def exchange_choice(
     rng = random.Random(zlib.crc32(key.encode()))
     samples, most = plan_size
     plan = exchange_plan(c, k, unseen, wild, rng, samples=samples, most=most, deadline=deadline)
-    return next_give(view, plan, legal, Action.make(AK.EXCHANGE, observation.player))
+    return next_give(view, plan, legal, Action.make(ArcadeVerb.EXCHANGE, observation.player))

@@ -40,20 +40,24 @@ from weakref import WeakKeyDictionary
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
 from erren.bots.common import by_tile
-from erren.engine import Action, ActionKind, ArcadeView, Observation
+from erren.bots.strategy import family_ruleset
+from erren.engine import Action, ActionKind, Observation
+from erren.engine.phases import Phase
 from erren.families.arcade.bot.efficiency import wild_counts
 from erren.families.arcade.bot.exchange import exchange_choice
 from erren.families.arcade.bot.value import ArcadeValuer, ReadyHand, unseen_counts
 from erren.families.arcade.game import ArcadeFamily
+from erren.families.arcade.game.options import ArcadePhase
+from erren.families.arcade.game.view import ArcadeView
+from erren.families.arcade.game.vocabulary import ArcadeVerb
 from erren.families.arcade.scoring import Baoting
-from erren.families.guobiao.bot.values import family_ruleset
 from erren.melds import Meld, MeldKind
 from erren.tiles import NUM_KINDS, Tile
 
 if TYPE_CHECKING:
     from erren.bots.expert import ExpertBot
 
-__all__ = ["ArcadeKnobs", "arcade_expert_choice", "configure"]
+__all__ = ["STRONG", "ArcadeKnobs", "arcade_expert_choice", "configure"]
 
 AK = ActionKind
 _CLAIMS = frozenset({AK.CHI, AK.PENG, AK.MING_GANG})
@@ -100,7 +104,15 @@ class _Seat:
     valuer: ArcadeValuer | None = None
 
 
+STRONG = ArcadeKnobs(exchange=False, events=False)
+"""高手 (``ExpertBot(strong=True)``) keeps its concealed hand and values its ready hands, but
+exchanges, picks and answers the pung offer as 普通 does."""
+
 _SEATS: WeakKeyDictionary[ExpertBot, _Seat] = WeakKeyDictionary()
+
+
+def _default(bot: ExpertBot) -> ArcadeKnobs:
+    return STRONG if bot.strong else ArcadeKnobs()
 
 
 def configure(bot: ExpertBot, knobs: ArcadeKnobs) -> None:
@@ -111,13 +123,13 @@ def configure(bot: ExpertBot, knobs: ArcadeKnobs) -> None:
 def knobs_of(bot: ExpertBot) -> ArcadeKnobs:
     """The arcade knobs ``bot`` plays with."""
     seat = _SEATS.get(bot)
-    return ArcadeKnobs() if seat is None else seat.knobs
+    return _default(bot) if seat is None else seat.knobs
 
 
 def _valuer(bot: ExpertBot, observation: Observation, wild: int) -> tuple[ArcadeValuer, _Seat]:
     seat = _SEATS.get(bot)
     if seat is None:
-        seat = _SEATS[bot] = _Seat(ArcadeKnobs())
+        seat = _SEATS[bot] = _Seat(_default(bot))
     if seat.valuer is None or seat.valuer.wild != wild:
         rules = family_ruleset(observation, bot.ruleset)
         base = rules.options.base_points if isinstance(rules, ArcadeFamily) else 1
@@ -139,24 +151,24 @@ def arcade_expert_choice(
     if any(a.kind in (AK.HU, AK.ZIMO) for a in legal):
         return None  # a win is always taken
     phase = observation.phase
-    if phase == "exchange":
+    if phase is ArcadePhase.EXCHANGE:
         if not knobs.exchange:
             return None
         plan = (knobs.exchange_samples, knobs.exchange_max)
         return exchange_choice(
             observation, view, int(view.wild), legal, plan_size=plan, deadline=deadline
         )
-    if phase == "turn" and view.giving:
+    if phase is Phase.TURN and view.giving:
         return _pung_answer(valuer, observation, view, legal) if knobs.events else None
-    if phase == "turn":
+    if phase is Phase.TURN:
         if view.offer is not None and knobs.events:
             chosen = _pung_answer(valuer, observation, view, legal)
             if chosen is not None:
                 return chosen
         return _ready_turn(valuer, knobs, observation, view, legal)
-    if phase == "pick":
+    if phase is ArcadePhase.PICK:
         return _pick(valuer, observation, view, legal) if knobs.events else None
-    if phase == "claim" and knobs.claims:
+    if phase is Phase.CLAIM and knobs.claims:
         return _claim(valuer, knobs, observation, view, legal)
     return None
 
@@ -267,7 +279,7 @@ def _after_claim(
         tiles = (x, x, x)
         kind = MeldKind.PENG
     elif action.kind is AK.CHI:
-        start = int(action.tile)  # type: ignore[arg-type]
+        start = action.tile_kind()
         tiles = (start, start + 1, start + 2)
         used = [t for t in tiles if t != x]
         kind = MeldKind.CHI
@@ -291,7 +303,7 @@ def _pick(
     c, k = _hand(obs, view, w)
     if shanten(c, wilds=k, shapes=ARCADE) != 0:
         return None
-    picks = by_tile(legal, AK.PICK)
+    picks = by_tile(legal, ArcadeVerb.PICK)
     unseen = unseen_counts(obs, view, w)
     hand = ReadyHand(tuple(c), k, obs.melds[obs.player], len(obs.flowers[obs.player]))
     baoting = Baoting.NONE  # a 报听 seat is never offered the event (R2.12)
@@ -361,7 +373,7 @@ def _pung_answer(
             rest.remove(int(given))
         else:
             return None
-    gives = by_tile(legal, AK.GIVE)
+    gives = by_tile(legal, ArcadeVerb.GIVE)
     for t in rest:
         if t in gives:
             return gives[t]

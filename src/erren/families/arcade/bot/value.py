@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from erren.analysis.shapes import ARCADE
 from erren.analysis.waits import waits
 from erren.bots.common import visible_counts
-from erren.engine import ArcadeView, Observation
+from erren.engine import Observation
+from erren.families.arcade.game.view import ArcadeView
 from erren.families.arcade.scoring import ArcadeContext, Baoting, score_arcade
 from erren.hand import Hand
 from erren.melds import Meld

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from erren.engine.result import ResultKind
 from erren.families.arcade.campaign.params import StageFeatures
 from erren.families.arcade.campaign.run import HUMAN, HandStart, Outcome
 from erren.scoring.detail import ScoreUnit
@@ -74,7 +75,7 @@ def outcome_of(state: State, *, human: int = HUMAN) -> Outcome:
     result = state.result
     if result is None:
         raise ValueError("the hand is not finished")
-    if result.kind != "win" or result.winner is None:
+    if result.kind is not ResultKind.WIN or result.winner is None:
         return Outcome.draw()
     if result.winner != human:
         return Outcome.computer_win()

@@ -6,6 +6,7 @@ settlement glue in :mod:`~erren.families.arcade.game.scoring`)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from erren.analysis.shanten import is_complete
@@ -13,7 +14,7 @@ from erren.analysis.shapes import ARCADE
 from erren.engine.actions import Action, ActionKind
 from erren.engine.events import EventKind
 from erren.engine.family import Family, register_family
-from erren.engine.state import FamilyPhase, HandResult, Origin, Phase
+from erren.engine.state import AnyWinHow, FamilyPhase, HandResult, Origin, Phase, ResultKind, WinHow
 from erren.families.arcade.game import flow, refusals, scoring
 from erren.families.arcade.game import resample as resampling
 from erren.families.arcade.game.bleed import bleed_deal
@@ -28,15 +29,22 @@ from erren.families.arcade.game.options import (
     ArcadePhase,
     arcade_data,
 )
+from erren.families.arcade.game.vocabulary import ArcadeEvent, ArcadeVerb
 from erren.melds import MeldKind
 from erren.tiles import NUM_KINDS
 
 if TYPE_CHECKING:
+    from erren.bots.strategy import Strategy
+    from erren.cli.familymenu import FamilyMenu
+    from erren.cli.scorer import TerminalScorer
+    from erren.conformance.adapter import ConformanceAdapter
     from erren.engine.observation import Observation
     from erren.engine.resample import Unseen
     from erren.engine.state import State, WinClaim
-    from erren.engine.views import ArcadeView
     from erren.errors import IllegalActionError
+    from erren.families.arcade.game.view import ArcadeView
+    from erren.mjai.extension import MjaiExtension
+    from erren.rules.page import FamilyRules
 
 __all__ = ["ArcadeFamily"]
 
@@ -47,12 +55,15 @@ class ArcadeFamily(Family):
     """arcade: 136 tiles, 71 live; 财神; White/Red flowers; 报听; events; 海底捞月."""
 
     name: ClassVar[str] = "arcade"
+    listing_order: ClassVar[int] = 2
+    web_module: ClassVar[Path | None] = Path(__file__).resolve().parents[1] / "web" / "family.js"
     options: ArcadeOptions
     chance_plan = (ActionKind.SHUFFLE, ActionKind.DICE, ActionKind.SEED)
     ting_enabled = True
     ting_auto_hu = False
     window_phases: ClassVar[frozenset[FamilyPhase]] = frozenset({ArcadePhase.HAIDI})
     drawn_tile_phases: ClassVar[frozenset[FamilyPhase]] = frozenset({ArcadePhase.HAIDI})
+    draw_note: ClassVar[str] = "(arcade: 流局 — the same dealer deals again, R1.17)"
 
     def __init__(self, **options: Any) -> None:
         opts = ArcadeOptions.parse(self.name, options)
@@ -79,7 +90,7 @@ class ArcadeFamily(Family):
             state.tail = LIVE - 1
             d = arcade_data(state)
             d.reveal(state.wall[INDICATOR])
-            state.emit(EventKind.WILD, -1, d.wild, data={"flower": str(TILES[d.flower])})
+            state.emit(ArcadeEvent.WILD, -1, d.wild, data={"flower": str(TILES[d.flower])})
         elif step == 3:
             d = arcade_data(state)
             d.rng = random.Random(action.data[0])
@@ -133,7 +144,7 @@ class ArcadeFamily(Family):
 
     def next_dealer(self, dealer: int, streak: int, result: HandResult) -> tuple[int, int]:
         """R1.17: the winner deals (连庄 when it is the dealer); a draw keeps the dealer."""
-        if result.kind == "win" and result.winner is not None:
+        if result.kind is ResultKind.WIN and result.winner is not None:
             if result.winner == dealer:
                 return dealer, streak + 1
             return result.winner, 0
@@ -171,7 +182,7 @@ class ArcadeFamily(Family):
         h = state.hands[p]
         return sum(h) % 3 == 1 and self.ready(state, p, h)
 
-    def can_win(self, state: State, p: int, tile: int, how: str) -> bool:
+    def can_win(self, state: State, p: int, tile: int, how: AnyWinHow) -> bool:
         h = state.hands[p]
         if tile < 0:
             return self.hand_complete(state, p, h)
@@ -222,7 +233,7 @@ class ArcadeFamily(Family):
         left = sum(free)  # tiles at or after k not given yet
         for k in ALL_KINDS:
             if free[k] and left - 1 >= more:
-                out.append(Action.make(AK.GIVE, p, k))
+                out.append(Action.make(ArcadeVerb.GIVE, p, k))
             left -= free[k]
         return out
 
@@ -245,10 +256,10 @@ class ArcadeFamily(Family):
                 return [Action.make(AK.ZIMO, player), Action.make(AK.PASS, player)]
             return [Action.make(AK.PASS, player)]
         if phase is ArcadePhase.EXCHANGE:  # R2.21: end the exchange, or give one more tile
-            return [Action.make(AK.EXCHANGE, player), *self.gives(state, player)]
+            return [Action.make(ArcadeVerb.EXCHANGE, player), *self.gives(state, player)]
         if phase is ArcadePhase.PICK:
             seen = flow.seen_counts(self, state, player)
-            out = [Action.make(AK.PICK, player, k) for k in ALL_KINDS if seen[k] < 4]
+            out = [Action.make(ArcadeVerb.PICK, player, k) for k in ALL_KINDS if seen[k] < 4]
             out.append(Action.make(AK.PASS, player))
             return out
         return []
@@ -259,14 +270,18 @@ class ArcadeFamily(Family):
         canonical order) and, for the exchange, the closing ``exchange`` (out of place, the
         composite is refused as it always was)."""
         kind, p = action.kind, action.player
-        if kind is AK.TAKE_PUNG and state.phase is Phase.TURN and state.actor == p:
+        if kind is ArcadeVerb.TAKE_PUNG and state.phase is Phase.TURN and state.actor == p:
             offered = arcade_data(state).offer[p] >= 0
         else:
             offered = False
         exchanging = state.phase is ArcadePhase.EXCHANGE and state.actor == p
-        if offered or (kind is AK.EXCHANGE and action.data and exchanging):
-            steps = tuple(Action.make(AK.GIVE, p, t) for t in action.data)
-            return (*steps, Action.make(AK.EXCHANGE, p)) if kind is AK.EXCHANGE else steps
+        if offered or (kind is ArcadeVerb.EXCHANGE and action.data and exchanging):
+            steps = tuple(Action.make(ArcadeVerb.GIVE, p, t) for t in action.data)
+            return (
+                (*steps, Action.make(ArcadeVerb.EXCHANGE, p))
+                if kind is ArcadeVerb.EXCHANGE
+                else steps
+            )
         return (action,)
 
     # ------------------------------------------------------------------ pool helpers
@@ -279,7 +294,7 @@ class ArcadeFamily(Family):
         if arcade_data(state).rng.random() >= prob:
             return False
         state.enter(ArcadePhase.PICK, q)
-        state.emit(EventKind.PICK_OFFER, q)
+        state.emit(ArcadeEvent.PICK_OFFER, q)
         return True
 
     def after_draw(self, state: State, p: int) -> None:
@@ -307,7 +322,7 @@ class ArcadeFamily(Family):
             return
         k = d.rng.choice(eligible)
         d.offer[p] = k
-        state.emit(EventKind.PUNG_OFFER, p, k, private=True)
+        state.emit(ArcadeEvent.PUNG_OFFER, p, k, private=True)
 
     def after_discard(self, state: State, p: int, x: int) -> None:
         """R2.12: record the 报听 declaration (sequence number and kind)."""
@@ -336,9 +351,10 @@ class ArcadeFamily(Family):
         kind, p = action.kind, action.player
         d = arcade_data(state)
         phase = state.phase
-        if kind is AK.GIVE:  # R2.21, R2.22: one more tile chosen; the third takes the pung
-            d.giving.append(int(action.tile))  # type: ignore[arg-type]
-            state.emit(EventKind.GIVE, p, int(action.tile), private=True, auto=auto)  # type: ignore[arg-type]
+        if kind is ArcadeVerb.GIVE:  # R2.21, R2.22: one more tile chosen; the third takes the pung
+            tile = action.tile_kind()
+            d.giving.append(tile)
+            state.emit(ArcadeEvent.GIVE, p, tile, private=True, auto=auto)
             if phase is Phase.TURN and len(d.giving) == 3:
                 give, d.giving = d.giving, []
                 flow.take_pung(self, state, p, give, auto)
@@ -348,11 +364,11 @@ class ArcadeFamily(Family):
             flow.exchange(self, state, p, give, auto)
             return True
         if phase is ArcadePhase.PICK:
-            flow.pick(self, state, p, -1 if kind is AK.PASS else int(action.tile), auto)  # type: ignore[arg-type]
+            flow.pick(self, state, p, -1 if kind is AK.PASS else action.tile_kind(), auto)
             return True
         if phase is ArcadePhase.HAIDI:
             if kind is AK.ZIMO:
-                state.win(p, -1, "zimo", auto)
+                state.win(p, -1, WinHow.ZIMO, auto)
             else:
                 state.emit(EventKind.PASS, p, auto=auto)
                 flow.haidi_discard(self, state, p, auto=True)
@@ -377,7 +393,7 @@ class ArcadeFamily(Family):
         d.haidi_player = w
         d.haidi_left = n
         state.pending = -1
-        state.emit(EventKind.HAIDI, w, data={"draws": n})
+        state.emit(ArcadeEvent.HAIDI, w, data={"draws": n})
         flow.haidi_next(self, state)
         return True
 
@@ -396,7 +412,7 @@ class ArcadeFamily(Family):
                 return Action.make(AK.DISCARD, p, state.last_added[p])
             return Action.make(AK.DISCARD, p, self.auto_discard(state, p))
         if phase is ArcadePhase.EXCHANGE:
-            return Action.make(AK.EXCHANGE, p)
+            return Action.make(ArcadeVerb.EXCHANGE, p)
         return Action.make(AK.PASS, p)
 
     def default_move(self, state: State, p: int) -> Action:
@@ -412,7 +428,7 @@ class ArcadeFamily(Family):
         if wins:
             return wins[0]
         if phase is ArcadePhase.EXCHANGE:
-            return Action.make(AK.EXCHANGE, p)
+            return Action.make(ArcadeVerb.EXCHANGE, p)
         return Action.make(AK.PASS, p)
 
     def auto_discard(self, state: State, p: int) -> int:
@@ -472,6 +488,36 @@ class ArcadeFamily(Family):
         this player's big-bleed template."""
         return arcade_data(state).view(state, player)
 
+    def rules_page(self) -> FamilyRules:
+        from erren.families.arcade.rules import PAGE  # noqa: PLC0415
+
+        return PAGE
+
+    def terminal_scorer(self) -> TerminalScorer:
+        from erren.families.arcade.cli import SCORER  # noqa: PLC0415
+
+        return SCORER
+
+    def conformance(self) -> ConformanceAdapter:
+        from erren.families.arcade.conformance import ADAPTER  # noqa: PLC0415
+
+        return ADAPTER
+
+    def mjai(self) -> MjaiExtension:
+        from erren.families.arcade.mjai import MJAI  # noqa: PLC0415
+
+        return MJAI
+
+    def terminal_menu(self) -> FamilyMenu:
+        from erren.families.arcade.menu import MENU  # noqa: PLC0415
+
+        return MENU
+
+    def strategy(self) -> Strategy:
+        from erren.families.arcade.bot.strategy import STRATEGY  # noqa: PLC0415
+
+        return STRATEGY
+
 
 def _factory(**options: Any) -> ArcadeFamily:
     return ArcadeFamily(**options)
@@ -481,5 +527,5 @@ register_family("arcade", _factory)
 
 
 def _run(chow: Action) -> tuple[int, int, int]:
-    start = int(chow.tile)  # type: ignore[arg-type]
+    start = chow.tile_kind()
     return (start, start + 1, start + 2)

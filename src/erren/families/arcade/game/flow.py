@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from erren.engine.events import EventKind
-from erren.engine.state import HandResult, Origin
+from erren.engine.state import HandResult, Origin, ResultKind
 from erren.families.arcade.game.options import ArcadePhase, arcade_data
+from erren.families.arcade.game.vocabulary import ArcadeEvent
 from erren.melds import MeldKind
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ def exchange(rules: ArcadeFamily, state: State, p: int, give: list[int], auto: b
     state.wall[d.reserve :] = rest
     d.exchanged[p] = True
     state.emit(
-        EventKind.EXCHANGE,
+        ArcadeEvent.EXCHANGE,
         p,
         tiles=tuple(sorted(got)),
         private=True,
@@ -116,7 +117,7 @@ def pick(rules: ArcadeFamily, state: State, q: int, kind: int, auto: bool) -> No
             wall = state.wall
             wall[src], wall[state.head] = wall[state.head], wall[src]
         got = (kind,) if where else ()
-        state.emit(EventKind.PICK, q, kind, tiles=got, private=True, auto=auto)
+        state.emit(ArcadeEvent.PICK, q, kind, tiles=got, private=True, auto=auto)
     else:
         state.emit(EventKind.PASS, q, auto=auto)
     state.draw_turn(q)
@@ -145,7 +146,7 @@ def take_pung(rules: ArcadeFamily, state: State, p: int, give: list[int], auto: 
     h[k] += 3
     if drawn >= 0 and not h[drawn]:
         state.last_added[p] = -1  # the tile drawn went in the swap: none is left to show
-    state.emit(EventKind.TAKE_PUNG, p, k, tiles=tuple(sorted(give)), private=True, auto=auto)
+    state.emit(ArcadeEvent.TAKE_PUNG, p, k, tiles=tuple(sorted(give)), private=True, auto=auto)
 
 
 def haidi_next(rules: ArcadeFamily, state: State) -> None:
@@ -162,7 +163,7 @@ def haidi_next(rules: ArcadeFamily, state: State) -> None:
             return
         haidi_discard(rules, state, w, auto=True)
     state.emit(EventKind.HUANGZHUANG, -1)
-    state.end(HandResult("draw"))
+    state.end(HandResult(ResultKind.DRAW))
 
 
 def haidi_discard(rules: ArcadeFamily, state: State, w: int, *, auto: bool) -> None:

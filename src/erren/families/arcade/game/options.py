@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from erren.engine.family import Options
 from erren.engine.state import FamilyData, FamilyPhase
-from erren.engine.views import ArcadeView
+from erren.families.arcade.game.view import ArcadeView
 from erren.tiles import NUM_KINDS, Tile
 
 if TYPE_CHECKING:

@@ -8,6 +8,7 @@ from erren.engine.actions import Action, ActionKind
 from erren.engine.state import Phase
 from erren.errors import IllegalActionError
 from erren.families.arcade.game.options import TILES, ArcadePhase, arcade_data
+from erren.families.arcade.game.vocabulary import ArcadeVerb
 
 if TYPE_CHECKING:
     from erren.engine.state import State
@@ -29,7 +30,7 @@ def diagnose(rules: ArcadeFamily, state: State, action: Action) -> IllegalAction
     h = state.hands[p]
     offered = phase is Phase.TURN and d.offer[p] >= 0
     if (
-        kind in (AK.EXCHANGE, AK.PICK, AK.TAKE_PUNG, AK.GIVE)
+        kind in (ArcadeVerb.EXCHANGE, ArcadeVerb.PICK, ArcadeVerb.TAKE_PUNG, ArcadeVerb.GIVE)
         or d.giving
         or phase
         in (
@@ -38,29 +39,29 @@ def diagnose(rules: ArcadeFamily, state: State, action: Action) -> IllegalAction
             ArcadePhase.HAIDI,
         )
     ):
-        if kind is AK.EXCHANGE and phase is not ArcadePhase.EXCHANGE:
+        if kind is ArcadeVerb.EXCHANGE and phase is not ArcadePhase.EXCHANGE:
             return IllegalActionError(
                 "no-exchange", f"{action}: the opening exchange is over or off (R2.21)"
             )
-        if kind is AK.PICK and phase is not ArcadePhase.PICK:
+        if kind is ArcadeVerb.PICK and phase is not ArcadePhase.PICK:
             return IllegalActionError(
                 "no-pick-offer", f"{action}: pick-any was not offered for this draw (R2.23)"
             )
-        if kind is AK.TAKE_PUNG and not offered:
+        if kind is ArcadeVerb.TAKE_PUNG and not offered:
             return IllegalActionError(
                 "no-pung-offer", f"{action}: no pung offer was made this turn (R2.22)"
             )
-        if kind is AK.GIVE and phase is not ArcadePhase.EXCHANGE and not offered:
+        if kind is ArcadeVerb.GIVE and phase is not ArcadePhase.EXCHANGE and not offered:
             return IllegalActionError(
                 "nothing-to-give",
                 f"{action}: no exchange or pung offer is open for you (R2.21, R2.22)",
             )
-        if kind is AK.TAKE_PUNG or action.data:
+        if kind is ArcadeVerb.TAKE_PUNG or action.data:
             return IllegalActionError(
                 "one-tile-at-a-time",
                 f"{action}: give up the tiles one at a time (give:X), in order (R2.21, R2.22)",
             )
-        if kind is AK.GIVE:
+        if kind is ArcadeVerb.GIVE:
             given = d.giving
             if given and t < given[-1]:
                 return IllegalActionError(
@@ -113,8 +114,8 @@ def wild_meld(rules: ArcadeFamily, state: State, action: Action, x: int) -> bool
     """Whether claiming ``x`` with ``action`` would need a wild tile (R1.9c)."""
     w = arcade_data(state).wild
     h = state.hands[action.player]
-    if action.kind is AK.CHI and action.tile is not None:
-        t = int(action.tile)
+    if action.kind is AK.CHI:
+        t = action.tile_kind()
         others = [k for k in (t, t + 1, t + 2) if k != x]
         return len(others) == 2 and w in others and all(h[k] for k in others)
     if action.kind in (AK.PENG, AK.MING_GANG):

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from erren.engine.views import ArcadeView
 from erren.families.arcade.game.options import ArcadeData, ArcadePhase, arcade_data
+from erren.families.arcade.game.view import ArcadeView
 
 if TYPE_CHECKING:
     from erren.engine.observation import Observation

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from erren.engine.state import HandResult, Origin, Phase
+from erren.engine.state import HandResult, Origin, Phase, ResultKind, WinHow
 from erren.families.arcade.game.options import ALL_KINDS, TILES, ArcadePhase, arcade_data
 from erren.hand import Hand
 from erren.tiles import Tile
@@ -31,7 +31,7 @@ def score_hand(rules: ArcadeFamily, state: State, claim: WinClaim) -> HandResult
     p = claim.winner
     how = claim.how
     offered = d.pung_kind[p]
-    if how == "zimo" and offered >= 0 and state.phase is Phase.TURN:
+    if how is WinHow.ZIMO and offered >= 0 and state.phase is Phase.TURN:
         # R2.4: completed after an accepted pung offer, the winning tile is of that kind
         h = state.hands[p]
         rest = tuple(TILES[t] for t in ALL_KINDS for _ in range(h[t] - (t == offered)))
@@ -40,13 +40,13 @@ def score_hand(rules: ArcadeFamily, state: State, claim: WinClaim) -> HandResult
     dealer = p == state.dealer
     interrupted = bool(state.melds[0] or state.melds[1])
     haidi = state.phase is ArcadePhase.HAIDI
-    zimo = how == "zimo"
+    zimo = how is WinHow.ZIMO
     origin = state.origin
     first = FirstTurn.NONE
     if zimo and origin is Origin.DEAL and dealer:
         first = FirstTurn.TIANHU
     elif (
-        how == "discard"
+        how is WinHow.DISCARD
         and not dealer
         and not interrupted
         and state.n_discards[state.dealer] == 1
@@ -70,9 +70,9 @@ def score_hand(rules: ArcadeFamily, state: State, claim: WinClaim) -> HandResult
         wild=Tile(d.wild),
         flowers=len(state.flowers[p]),
         self_drawn=zimo,
-        robbing_kong=how == "robbing",
+        robbing_kong=how is WinHow.ROBBING,
         kong_replacement=kong,
-        last_tile=not haidi and how != "robbing" and state.head > state.tail,
+        last_tile=not haidi and how is not WinHow.ROBBING and state.head > state.tail,
         haidi=haidi,
         baoting=Baoting(d.baoting_kind[p] or "none"),
         first_turn=first,
@@ -83,7 +83,7 @@ def score_hand(rules: ArcadeFamily, state: State, claim: WinClaim) -> HandResult
     points = result.versus_points(rules.options.base_points)
     deltas = (points, -points) if p == 0 else (-points, points)
     return HandResult(
-        "win",
+        ResultKind.WIN,
         winner=p,
         loser=1 - p,
         how=how,

@@ -39,6 +39,7 @@ from erren.bots.common import best_claim, by_tile, kong_keeping_shanten, passing
 from erren.bots.efficiency import seen_counts
 from erren.bots.expert.knobs import Knobs
 from erren.engine import Action, ActionKind, Observation
+from erren.engine.phases import Phase
 from erren.families.guobiao.bot.values import Valuer, unseen
 from erren.melds import Meld, MeldKind
 from erren.tiles import Tile
@@ -144,7 +145,7 @@ def _takes_win(obs: Observation, valuer: Valuer, knobs: Knobs, win: Action) -> b
     seen = Seen.of(obs)
     self_drawn = win.kind is AK.ZIMO
     tile = obs.last_drawn if self_drawn else obs.pending
-    if tile is None or obs.phase not in ("turn", "claim"):
+    if tile is None or obs.phase not in (Phase.TURN, Phase.CLAIM):
         return True
     w = int(tile)
     if self_drawn:
@@ -416,8 +417,8 @@ def _claim_meld(action: Action, pending: int) -> tuple[list[int], Meld] | None:
         return [pending] * 2, Meld(MeldKind.PENG, (x,) * 3, x)
     if action.kind is AK.MING_GANG:
         return [pending] * 3, Meld(MeldKind.MING_GANG, (x,) * 4, x)
-    if action.kind is AK.CHI and action.tile is not None:
-        start = int(action.tile)
+    if action.kind is AK.CHI:
+        start = action.tile_kind()
         used = [t for t in (start, start + 1, start + 2) if t != pending]
         return used, Meld(MeldKind.CHI, tuple(_TILES[t] for t in range(start, start + 3)), x)
     return None
@@ -430,7 +431,7 @@ def claim_choice(obs: Observation, legal: Sequence[Action], valuer: Valuer, knob
     if win is not None and _takes_win(obs, valuer, knobs, win):
         return win
     x = obs.pending
-    if x is None or obs.phase != "claim" or knobs.claim_mode == "never":
+    if x is None or obs.phase is not Phase.CLAIM or knobs.claim_mode == "never":
         return passing(legal)
     pending = int(x)
     seen = Seen.of(obs)

@@ -15,14 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from erren.engine import (
-    ArcadeView,
-    Family,
-    GuobiaoView,
-    Observation,
-    XiamenView,
-    find_family,
-)
+from erren.engine import Family
 from erren.families.guobiao.game import GuobiaoFamily
 from erren.families.guobiao.scoring import score_fast
 from erren.families.guobiao.scoring.context import WinContext
@@ -35,23 +28,15 @@ from erren.hand import Hand
 from erren.melds import Meld
 from erren.tiles import NUM_KINDS, Tile
 
-__all__ = ["Valuer", "family_ruleset", "unseen"]
+__all__ = ["Valuer", "unseen"]
 
 _TILES = tuple(Tile(i) for i in range(42))
-_FAMILY_BY_VIEW = {GuobiaoView: "guobiao-2p", XiamenView: "xiamen", ArcadeView: "arcade"}
 
 _V = TypeVar("_V", int, float)
 CACHE_SIZE = 50_000
 """Entries a :class:`Valuer` cache holds before it starts again."""
 ZIMO_SHARE = 0.5
 """The share of wins assumed self-drawn when a wait is valued before it comes."""
-
-
-def family_ruleset(observation: Observation, ruleset: Family | None) -> Family:
-    """The bound ``ruleset``, else the default ruleset of the family the view names."""
-    if ruleset is not None:
-        return ruleset
-    return find_family(_FAMILY_BY_VIEW[type(observation.view)])
 
 
 def unseen(visible: Sequence[int], kind: int) -> int:

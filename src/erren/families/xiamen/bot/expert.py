@@ -36,20 +36,25 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from erren.analysis.golds import you_ready
-from erren.bots.efficiency import EfficiencyBot, gold_counts
-from erren.engine import Action, ActionKind, Observation, XiamenView
+from erren.bots.efficiency import EfficiencyBot
+from erren.bots.strategy import family_ruleset
+from erren.engine import Action, ActionKind, Observation
+from erren.engine.phases import Phase
 from erren.engine.resample import resample
-from erren.families.guobiao.bot.values import family_ruleset
+from erren.families.xiamen.bot.efficiency import gold_counts
+from erren.families.xiamen.game.data import XiamenPhase
+from erren.families.xiamen.game.view import XiamenView
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
     from erren.bots.expert import ExpertBot
 
-__all__ = ["XiamenKnobs", "configure", "xiamen_expert_choice", "you_ready_opening"]
+__all__ = ["STRONG", "XiamenKnobs", "configure", "xiamen_expert_choice", "you_ready_opening"]
 
 AK = ActionKind
 _WHITE = int(Tile.WHITE)
-_WINS_NOW = (AK.ZIMO, AK.WIN)
+_WINS_NOW = (AK.ZIMO, XiamenVerb.WIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +73,10 @@ class XiamenKnobs:
     tile to lay out), where the efficiency bot declares the first one offered."""
 
 
+STRONG = XiamenKnobs(race_pass=False, open_you=False, open_best=False)
+"""高手 (``ExpertBot(strong=True)``) wins at once while the opponent is at a 游 level, but
+still claims then and takes the opening wins as 普通 does."""
+
 _KNOBS: WeakKeyDictionary[ExpertBot, XiamenKnobs] = WeakKeyDictionary()
 
 
@@ -78,7 +87,7 @@ def configure(bot: ExpertBot, knobs: XiamenKnobs) -> None:
 
 def knobs_of(bot: ExpertBot) -> XiamenKnobs:
     """The xiamen knobs ``bot`` plays with."""
-    return _KNOBS.get(bot) or XiamenKnobs()
+    return _KNOBS.get(bot) or (STRONG if bot.strong else XiamenKnobs())
 
 
 def xiamen_expert_choice(
@@ -89,12 +98,12 @@ def xiamen_expert_choice(
     if not isinstance(view, XiamenView) or view.gold is None or len(legal) < 2:
         return None
     knobs = knobs_of(bot)
-    if observation.phase == "opening":
+    if observation.phase is XiamenPhase.OPENING:
         if knobs.open_you and you_ready_opening(observation, int(view.gold)):
             return next((a for a in legal if a.kind is AK.PASS), None)
         return best_opening_win(bot, observation, legal) if knobs.open_best else None
     if knobs.race and view.you_level[observation.opponent] >= 1:
-        if observation.phase == "claim" and knobs.race_pass:
+        if observation.phase is Phase.CLAIM and knobs.race_pass:
             return _no_chow_or_pung(bot, observation, legal)
         return next((a for a in legal if a.kind in _WINS_NOW), None)
     return None

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from erren.analysis import golds
 from erren.engine.family import Options
-from erren.engine.state import FamilyData, FamilyPhase
-from erren.engine.views import XiamenView
+from erren.engine.state import AnyWinHow, FamilyData, FamilyPhase, WinHow
+from erren.families.xiamen.game.view import XiamenView
 from erren.tiles import Tile
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ __all__ = [
     "XiamenData",
     "XiamenOptions",
     "XiamenPhase",
+    "XiamenWinHow",
     "complete",
     "func_kind",
     "functional",
@@ -38,31 +39,50 @@ WHITE = 31
 TILES = tuple(Tile(i) for i in range(42))
 KINDS = (*range(9), *range(27, 34))
 
-WIN_TYPES = {
-    "discard": "平和",
-    "zimo": "自摸",
-    "robbing": "抢杠胡",
-    "youjin": "游金",
-    "qiangjin": "抢金胡",
-    "sanjindao": "三金倒",
-    "shuangyou": "双游",
-    "sanyou": "三游",
+
+class XiamenWinHow(AnyWinHow):
+    """xiamen's own ways to win (R-3.6), beside the shared :class:`WinHow` (平和 on a
+    discard, 自摸, 抢杠胡)."""
+
+    YOUJIN = "youjin"
+    """游金 (R-2.9)."""
+    SHUANGYOU = "shuangyou"
+    """双游."""
+    SANYOU = "sanyou"
+    """三游 (also the opponent's win when the 三游 test's single draw fails, R-2.9.4)."""
+    QIANGJIN = "qiangjin"
+    """抢金胡 (R-2.8)."""
+    SANJINDAO = "sanjindao"
+    """三金倒 (R-2.7)."""
+
+
+_X = XiamenWinHow
+WIN_TYPES: dict[AnyWinHow, str] = {
+    WinHow.DISCARD: "平和",
+    WinHow.ZIMO: "自摸",
+    WinHow.ROBBING: "抢杠胡",
+    _X.YOUJIN: "游金",
+    _X.QIANGJIN: "抢金胡",
+    _X.SANJINDAO: "三金倒",
+    _X.SHUANGYOU: "双游",
+    _X.SANYOU: "三游",
 }
 """The win types of R-3.6 by the ``how`` the engine records."""
-MULTIPLIER = {
-    "discard": 1,
-    "zimo": 2,
-    "robbing": 2,
-    "youjin": 4,
-    "qiangjin": 4,
-    "sanjindao": 4,
-    "shuangyou": 8,
-    "sanyou": 16,
+MULTIPLIER: dict[AnyWinHow, int] = {
+    WinHow.DISCARD: 1,
+    WinHow.ZIMO: 2,
+    WinHow.ROBBING: 2,
+    _X.YOUJIN: 4,
+    _X.QIANGJIN: 4,
+    _X.SANJINDAO: 4,
+    _X.SHUANGYOU: 8,
+    _X.SANYOU: 16,
 }
 """R-4.6: ``M`` by win type."""
-BONUS = {"youjin": 50, "shuangyou": 100, "sanyou": 150}
+BONUS: dict[AnyWinHow, int] = {_X.YOUJIN: 50, _X.SHUANGYOU: 100, _X.SANYOU: 150}
 """R-4.6: 和牌奖励, outside the cap."""
-CHAIN = ("youjin", "shuangyou", "sanyou")
+CHAIN = (_X.YOUJIN, _X.SHUANGYOU, _X.SANYOU)
+"""The 游 chain's wins by level (1 游金, 2 双游, 3 三游)."""
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from erren.engine.actions import Action, ActionKind
 from erren.engine.events import EventKind
 from erren.engine.family import Family, register_family
-from erren.engine.state import FamilyPhase, HandResult, Origin, Phase, WinClaim
+from erren.engine.state import (
+    AnyWinHow,
+    FamilyPhase,
+    HandResult,
+    Origin,
+    Phase,
+    ResultKind,
+    WinClaim,
+    WinHow,
+)
 from erren.families.xiamen.game import refusals
 from erren.families.xiamen.game import resample as resampling
 from erren.families.xiamen.game.data import (
@@ -17,9 +28,11 @@ from erren.families.xiamen.game.data import (
     KINDS,
     TILES,
     WHITE,
+    WIN_TYPES,
     XiamenData,
     XiamenOptions,
     XiamenPhase,
+    XiamenWinHow,
     complete,
     func_kind,
     natural_of,
@@ -27,17 +40,25 @@ from erren.families.xiamen.game.data import (
     you_ready,
 )
 from erren.families.xiamen.game.scoring import score_hand
+from erren.families.xiamen.game.vocabulary import XiamenEvent, XiamenVerb
 from erren.hand import Hand
+from erren.scoring.detail import ScoreUnit
 from erren.tiles import NUM_KINDS
 
 if TYPE_CHECKING:
     import random
 
+    from erren.bots.strategy import Strategy
+    from erren.cli.familymenu import FamilyMenu
+    from erren.cli.scorer import TerminalScorer
+    from erren.conformance.adapter import ConformanceAdapter
     from erren.engine.observation import Observation
     from erren.engine.resample import Unseen
     from erren.engine.state import State
-    from erren.engine.views import XiamenView
     from erren.errors import IllegalActionError
+    from erren.families.xiamen.game.view import XiamenView
+    from erren.mjai.extension import MjaiExtension
+    from erren.rules.page import FamilyRules
 
 __all__ = ["XiamenFamily"]
 
@@ -48,6 +69,8 @@ class XiamenFamily(Family):
     """xiamen: 1m..9m + honors + 8 flowers; golds; 跟打; the 游 chain; 水."""
 
     name: ClassVar[str] = "xiamen"
+    listing_order: ClassVar[int] = 1
+    web_module: ClassVar[Path | None] = Path(__file__).resolve().parents[1] / "web" / "family.js"
     options: XiamenOptions
     chance_plan = (ActionKind.SHUFFLE, ActionKind.DICE)
     uses_streak: ClassVar[bool] = True
@@ -55,6 +78,19 @@ class XiamenFamily(Family):
     drawn_tile_phases: ClassVar[frozenset[FamilyPhase]] = frozenset(
         {XiamenPhase.YOU_CHOICE, XiamenPhase.LAST_DRAW}
     )
+    score_unit: ClassVar[ScoreUnit] = ScoreUnit.WATER
+    win_names: ClassVar[Mapping[AnyWinHow, str]] = WIN_TYPES
+    win_words: ClassVar[Mapping[AnyWinHow, str]] = {
+        WinHow.ZIMO: "自摸 self-drawn",
+        WinHow.DISCARD: "平和 on a discard",
+        WinHow.ROBBING: "抢杠胡",
+        XiamenWinHow.YOUJIN: "游金 swimming gold",
+        XiamenWinHow.SHUANGYOU: "双游 double swim",
+        XiamenWinHow.SANYOU: "三游 triple swim",
+        XiamenWinHow.QIANGJIN: "抢金胡 robbing the gold",
+        XiamenWinHow.SANJINDAO: "三金倒 three golds",
+    }
+    draw_note: ClassVar[str] = "(xiamen: after 荒庄 the same dealer deals again, 连庄数 unchanged)"
 
     def __init__(self, **options: Any) -> None:
         opts = XiamenOptions.parse(self.name, options)
@@ -93,7 +129,7 @@ class XiamenFamily(Family):
             phys = list(range(NUM_KINDS))
             phys[t] = WHITE
             d.phys = phys
-        state.emit(EventKind.GOLD, -1, t)
+        state.emit(XiamenEvent.GOLD, -1, t)
 
     def first_dealer(self, rng: random.Random, first_ready: int) -> int:
         """R-1.2: seat 0 throws two dice; an odd sum makes seat 0 the dealer."""
@@ -102,7 +138,7 @@ class XiamenFamily(Family):
     def next_dealer(self, dealer: int, streak: int, result: HandResult) -> tuple[int, int]:
         """R-4.8: the dealer wins → same, w + 1; the non-dealer wins → it deals, 0; 荒庄 →
         unchanged."""
-        if result.kind == "win":
+        if result.kind is ResultKind.WIN:
             if result.winner == dealer:
                 return dealer, streak + 1
             return 1 - dealer, 0
@@ -117,7 +153,7 @@ class XiamenFamily(Family):
         g = xiamen_data(state).gold
         out: list[Action] = []
         if h[g] == 3:
-            out.append(Action.make(AK.SANJINDAO, p))
+            out.append(Action.make(XiamenVerb.SANJINDAO, p))
         if p == state.dealer:
             for t in KINDS:
                 if h[t]:
@@ -127,13 +163,13 @@ class XiamenFamily(Family):
                     h[g] -= 1
                     h[t] += 1
                     if ok:
-                        out.append(Action.make(AK.QIANGJIN, p, t))
+                        out.append(Action.make(XiamenVerb.QIANGJIN, p, t))
         else:
             h[g] += 1
             ok = complete(h, g)
             h[g] -= 1
             if ok:
-                out.append(Action.make(AK.QIANGJIN, p))
+                out.append(Action.make(XiamenVerb.QIANGJIN, p))
         out.append(Action.make(AK.PASS, p))
         return out
 
@@ -158,7 +194,10 @@ class XiamenFamily(Family):
         if phase is XiamenPhase.OPENING:
             return self._opening_options(state, player)
         if phase is XiamenPhase.YOU_CHOICE:
-            return [Action.make(AK.WIN, player), Action.make(AK.DISCARD_GOLD, player)]
+            return [
+                Action.make(XiamenVerb.WIN, player),
+                Action.make(XiamenVerb.DISCARD_GOLD, player),
+            ]
         if phase is XiamenPhase.LAST_DRAW:  # pass-only under claim_privacy when the draw misses
             if complete(state.hands[player], xiamen_data(state).gold):
                 return [Action.make(AK.ZIMO, player), Action.make(AK.PASS, player)]
@@ -176,7 +215,7 @@ class XiamenFamily(Family):
         finally:
             h[g] -= 1
 
-    def can_win(self, state: State, p: int, tile: int, how: str) -> bool:
+    def can_win(self, state: State, p: int, tile: int, how: AnyWinHow) -> bool:
         """R-3.6: 自摸 at level 0 after a draw (golds allowed, D-09; no heavenly win, D-17);
         平和 and 抢杠胡 at level 0, holding no gold, not on a gold."""
         d = xiamen_data(state)
@@ -263,7 +302,7 @@ class XiamenFamily(Family):
         d = xiamen_data(state)
         d.you_level[p] += 1
         level = d.you_level[p]
-        state.emit(EventKind.YOU, p, data={"level": level})
+        state.emit(XiamenEvent.YOU, p, data={"level": level})
 
     def after_draw(self, state: State, p: int) -> None:
         """R-2.9.2: at level 1 or 2 a non-gold draw wins at once; a gold offers the choice."""
@@ -285,8 +324,8 @@ class XiamenFamily(Family):
             if kind is AK.PASS:
                 state.emit(EventKind.PASS, p, auto=auto)
                 self._opening_passed(state, p)
-            elif kind is AK.SANJINDAO:
-                self._win(state, p, "sanjindao", -1, in_hand=False, auto=auto)
+            elif kind is XiamenVerb.SANJINDAO:
+                self._win(state, p, XiamenWinHow.SANJINDAO, -1, in_hand=False, auto=auto)
             else:  # QIANGJIN
                 if action.tile is not None:  # the dealer lays out t (R-2.3)
                     t = int(action.tile)
@@ -296,21 +335,21 @@ class XiamenFamily(Family):
                     state.emit(EventKind.DISCARD, p, t, auto=auto, data={"why": "qiangjin"})
                 d.indicator_taken = True
                 state.hands[p][d.gold] += 1
-                self._win(state, p, "qiangjin", d.gold, in_hand=True, auto=auto)
+                self._win(state, p, XiamenWinHow.QIANGJIN, d.gold, in_hand=True, auto=auto)
             return True
         if phase is XiamenPhase.YOU_CHOICE:
             level = d.you_level[p]
-            if kind is AK.WIN:
+            if kind is XiamenVerb.WIN:
                 self._win(state, p, CHAIN[level - 1], d.gold, in_hand=True, auto=auto)
             else:
                 self._discard_gold(state, p, auto)
             return True
         if phase is XiamenPhase.LAST_DRAW:
             if kind is AK.ZIMO:
-                self._win(state, p, "zimo", state.last_added[p], in_hand=True, auto=auto)
+                self._win(state, p, WinHow.ZIMO, state.last_added[p], in_hand=True, auto=auto)
             else:
                 state.emit(EventKind.PASS, p, auto=auto)
-                self._win(state, 1 - p, "sanyou", -1, in_hand=False, auto=True)
+                self._win(state, 1 - p, XiamenWinHow.SANYOU, -1, in_hand=False, auto=True)
             return True
         return False
 
@@ -330,14 +369,16 @@ class XiamenFamily(Family):
             return
         # R-2.9.4: the single draw; an empty wall, a miss or a pass give 三游
         if not state.draw(o, back=False, kong=False, exhaust=False):
-            self._win(state, p, "sanyou", -1, in_hand=False, auto=True)
+            self._win(state, p, XiamenWinHow.SANYOU, -1, in_hand=False, auto=True)
             return
         if self.claim_privacy or complete(state.hands[o], g):  # 鸣牌保护: the window always
             state.enter(XiamenPhase.LAST_DRAW, o, Origin.DRAW)
             return
-        self._win(state, p, "sanyou", -1, in_hand=False, auto=True)
+        self._win(state, p, XiamenWinHow.SANYOU, -1, in_hand=False, auto=True)
 
-    def _win(self, state: State, p: int, how: str, tile: int, *, in_hand: bool, auto: bool) -> None:
+    def _win(
+        self, state: State, p: int, how: AnyWinHow, tile: int, *, in_hand: bool, auto: bool
+    ) -> None:
         """End the hand with ``p``'s win of type ``how``; ``tile`` is the winning tile (already
         in the hand when ``in_hand``), -1 for the types without one (三金倒, 三游)."""
         h = list(state.hands[p])
@@ -348,7 +389,7 @@ class XiamenFamily(Family):
         hand = Hand(concealed, tuple(state.melds[p]), None if tile < 0 else TILES[tile], flowers)
         claim = WinClaim(p, how, hand, p == state.dealer, last_tile=state.head > state.tail)
         result = self.score_win(state, claim)
-        state.emit(EventKind.HU, p, tile, auto=auto, data={"how": how})
+        state.emit(EventKind.HU, p, tile, auto=auto, data={"how": how.value})
         state.end(result)
 
     # ------------------------------------------------------------------ timeouts, 托管
@@ -359,7 +400,7 @@ class XiamenFamily(Family):
         if phase is XiamenPhase.OPENING:
             return self._opening_default(state, p, legal)
         if phase is XiamenPhase.YOU_CHOICE:
-            return Action.make(AK.WIN, p)
+            return Action.make(XiamenVerb.WIN, p)
         if phase is XiamenPhase.LAST_DRAW:
             return legal[0]  # 自摸 when the draw completes the hand, else pass
         for action in legal:
@@ -401,7 +442,7 @@ class XiamenFamily(Family):
             self.perform(twin, action, True)
             result = twin.result
             pay = result.points if result is not None else 0
-            is_rob = action.kind is AK.QIANGJIN
+            is_rob = action.kind is XiamenVerb.QIANGJIN
             t = -1 if action.tile is None else int(action.tile)
             d = xiamen_data(state)
             rank = (-1 if t == d.gold else func_kind(d, t)) if t >= 0 else 0
@@ -440,6 +481,36 @@ class XiamenFamily(Family):
     def view(self, state: State, player: int) -> XiamenView:
         """The gold, whether the indicator was taken, and both seats' 游 levels."""
         return xiamen_data(state).view()
+
+    def rules_page(self) -> FamilyRules:
+        from erren.families.xiamen.rules import PAGE  # noqa: PLC0415
+
+        return PAGE
+
+    def terminal_scorer(self) -> TerminalScorer:
+        from erren.families.xiamen.cli import SCORER  # noqa: PLC0415
+
+        return SCORER
+
+    def conformance(self) -> ConformanceAdapter:
+        from erren.families.xiamen.conformance import ADAPTER  # noqa: PLC0415
+
+        return ADAPTER
+
+    def mjai(self) -> MjaiExtension:
+        from erren.families.xiamen.mjai import MJAI  # noqa: PLC0415
+
+        return MJAI
+
+    def terminal_menu(self) -> FamilyMenu:
+        from erren.families.xiamen.menu import MENU  # noqa: PLC0415
+
+        return MENU
+
+    def strategy(self) -> Strategy:
+        from erren.families.xiamen.bot.strategy import STRATEGY  # noqa: PLC0415
+
+        return STRATEGY
 
 
 def _factory(**options: Any) -> XiamenFamily:

@@ -8,6 +8,7 @@ from erren.engine.actions import Action, ActionKind
 from erren.engine.state import Origin, Phase
 from erren.errors import IllegalActionError
 from erren.families.xiamen.game.data import TILES, XiamenPhase, func_kind, natural_of, xiamen_data
+from erren.families.xiamen.game.vocabulary import XiamenVerb
 
 if TYPE_CHECKING:
     from erren.engine.state import State
@@ -27,13 +28,13 @@ def diagnose(rules: XiamenFamily, state: State, action: Action) -> IllegalAction
     g = d.gold
     h = state.hands[p]
     t = -1 if action.tile is None else int(action.tile)
-    if kind in (AK.SANJINDAO, AK.QIANGJIN):
+    if kind in (XiamenVerb.SANJINDAO, XiamenVerb.QIANGJIN):
         if phase is not XiamenPhase.OPENING:
             return IllegalActionError(
                 "opening-closed",
                 f"{action}: 三金倒 and 抢金胡 exist only in the opening window (R-2.3)",
             )
-        if kind is AK.SANJINDAO:
+        if kind is XiamenVerb.SANJINDAO:
             return IllegalActionError(
                 "not-three-golds", f"{action}: 三金倒 needs all three golds (R-2.3)"
             )
@@ -41,7 +42,7 @@ def diagnose(rules: XiamenFamily, state: State, action: Action) -> IllegalAction
             "not-ready-for-gold",
             f"{action}: the hand plus the indicator is not complete (R-2.3)",
         )
-    if kind in (AK.WIN, AK.DISCARD_GOLD):
+    if kind in (XiamenVerb.WIN, XiamenVerb.DISCARD_GOLD):
         return IllegalActionError(
             "no-gold-choice",
             f"{action}: only a player in the 游 chain who drew a gold chooses (R-2.9.2)",

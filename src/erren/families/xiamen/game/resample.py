@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from erren.engine.views import XiamenView
 from erren.families.xiamen.game.data import (
     WHITE,
     XiamenPhase,
@@ -18,6 +17,7 @@ from erren.families.xiamen.game.data import (
     xiamen_data,
     you_ready,
 )
+from erren.families.xiamen.game.view import XiamenView
 from erren.tiles import NUM_KINDS
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from erren.engine.state import HandResult
+from erren.engine.state import AnyWinHow, HandResult, ResultKind, WinHow
 from erren.families.xiamen.game.data import XiamenOptions, xiamen_data
 from erren.tiles import Tile
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 __all__ = ["score_hand"]
 
-_WIN_TYPE_ID = {"discard": "pinghu", "robbing": "qianggang"}
+_WIN_TYPE_ID: dict[AnyWinHow, str] = {WinHow.DISCARD: "pinghu", WinHow.ROBBING: "qianggang"}
 """The engine's ``how`` to the scorer's :class:`~erren.families.xiamen.scoring.WinType` id."""
 
 
@@ -37,7 +37,7 @@ def score_hand(state: State, claim: WinClaim, options: XiamenOptions) -> HandRes
     hand = claim.hand
     ctx = XiamenContext(
         gold=Tile(xiamen_data(state).gold),
-        win_type=WinType(_WIN_TYPE_ID.get(claim.how, claim.how)),
+        win_type=WinType(_WIN_TYPE_ID.get(claim.how, claim.how.value)),
         flowers=hand.flowers,
         dealer=claim.dealer,
         streak=state.streak,
@@ -51,7 +51,7 @@ def score_hand(state: State, claim: WinClaim, options: XiamenOptions) -> HandRes
     settlement = settle_xiamen(result, winner=claim.winner)
     items = tuple((f"{item.id} {item.name}", item.value, 1) for item in result.items)
     return HandResult(
-        "win",
+        ResultKind.WIN,
         winner=claim.winner,
         loser=1 - claim.winner,
         how=claim.how,

@@ -1,6 +1,6 @@
 """Which decisions the expert searches, and the few moves it compares there (guobiao-2p).
 
-Most decisions are the fast policy's (:mod:`erren.families.guobiao.bot.expert`).  Searched: a claim
+Most decisions are the fast policy's (:mod:`.expert`).  Searched: a claim
 window with a claim to make (pass, and up to three claims), and a turn whose hand can stay ready
 (the most valuable ready discards, each plain and, when the table allows, declared 报听).
 """
@@ -13,6 +13,7 @@ from erren.analysis.shapes import GUOBIAO_2P
 from erren.analysis.waits import discard_table
 from erren.bots.common import by_tile
 from erren.engine import Action, ActionKind, Observation
+from erren.engine.phases import Phase
 from erren.families.guobiao.bot.expert import Knobs, Seen, ready_discards
 from erren.families.guobiao.bot.values import Valuer
 
@@ -39,12 +40,12 @@ def search_candidates(
     kinds = {a.kind for a in legal}
     if AK.HU in kinds or AK.ZIMO in kinds or len(legal) < 2:
         return []
-    if obs.phase == "claim":
+    if obs.phase is Phase.CLAIM:
         if not knobs.search_claims or not kinds.intersection(_CLAIMS):
             return []
         passes = [a for a in legal if a.kind is AK.PASS]
         return _first([*passes, *(a for a in legal if a.kind in _CLAIMS)], fast)
-    if obs.phase != "turn" or obs.ting[obs.player] or not knobs.search_turns:
+    if obs.phase is not Phase.TURN or obs.ting[obs.player] or not knobs.search_turns:
         return []
     discards = by_tile(legal, AK.DISCARD)
     tings = by_tile(legal, AK.TING)
