@@ -159,6 +159,8 @@ def _tutorial(page: Page, url: str, user: str, check: Check) -> None:
     page.wait_for_selector(".tut-done")
     assert check(page, ".tut-card", user) == []
     page.click(".tut-close")
+    # closed: the page is back on its screen's address before the next one is opened
+    until(page, "!document.querySelector('.tut-card') && !location.hash.includes('tutorial')")
 
 
 def _pages(page: Page, url: str, user: str, check: Check) -> None:

@@ -368,6 +368,7 @@ def test_trustee_is_told_on_off_and_at_the_next_hand(
         _lang(page, "zh")
         page.keyboard.press("a")
         _toast(page, "托管中：系统替你出牌")
+        until(page, SWITCH_ON)  # the switch shows it on before it is pressed again
         page.keyboard.press("a")
         _toast(page, "托管已关闭")
         _shots(page, shots, "trustee-off")
