@@ -28,6 +28,7 @@ def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         toy.unregister()
 
 
+@pytest.mark.services
 @pytest.mark.usefixtures("toy_registered")
 def test_a_toy_table_plays_a_hand_against_the_computer(tmp_path: Path) -> None:
     with serving("sqlite", tmp_path) as server:
