@@ -46,7 +46,7 @@ class _PlainFamily(GuobiaoFamily):
     def view(self, state: State, player: int) -> Any:
         return _PlainView()
 
-    def strategy(self) -> None:  # type: ignore[override]  # guobiao's has one: this one none
+    def strategy(self) -> None:  # guobiao's has one: this one none
         return None
 
 

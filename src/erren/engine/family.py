@@ -38,13 +38,14 @@ options (``find_family("guobiao-2p", suit="p", flowers=True)``).
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from erren.engine.actions import Action, ActionKind
 from erren.engine.state import NO_DATA, FamilyData, FamilyPhase, Phase, ResultKind
@@ -112,6 +113,10 @@ class Options:
         return cls(**options)
 
 
+PART_HOOKS = ("rules_page", "terminal_scorer", "terminal_menu", "mjai", "conformance", "strategy")
+"""The hooks a family answers from :attr:`Family.parts` (its text and tools, loaded lazily)."""
+
+
 class Family(ABC):
     """A family: its fixed data (tiles, options) and its hooks, one typed method each.
 
@@ -147,6 +152,10 @@ class Family(ABC):
     whose default export is the family's ``FamilyClient`` (``erren/web/js/families.js``); the
     server serves it at ``/web/<release>/js/families/<name>.js`` and lists it in ``GET
     /families``.  None: the client shows the family with the shared defaults."""
+    parts: ClassVar[Mapping[str, str]] = {}
+    """Where the family's text and tools live, as ``"module:NAME"`` by hook (one of
+    :data:`PART_HOOKS`: ``{"rules_page": "erren.families.xiamen.rules:PAGE", ...}``), each
+    imported when its hook is first asked; a hook not named returns ``None``."""
     point_unit: ClassVar[ScoreUnit] = ScoreUnit.POINT
     """What a hand's points (``HandResult.deltas``) count: a room's stake is beans per one of
     them (底注 50/分); guobiao's points are its fan (1 番 = 1 分, guobiao-2p §6.1)."""
@@ -437,32 +446,47 @@ class Family(ABC):
     def rules_page(self) -> FamilyRules | None:
         """The family's rules page (:mod:`erren.rules`): prose, rows, example words; ``None``:
         no page."""
-        return None
+        return cast("FamilyRules | None", self._part("rules_page"))
 
     def terminal_scorer(self) -> TerminalScorer | None:
         """The family's ``erren score --rules NAME`` (:mod:`erren.cli.score`); ``None``: none."""
-        return None
+        return cast("TerminalScorer | None", self._part("terminal_scorer"))
 
     def terminal_menu(self) -> FamilyMenu | None:
         """The family's part of ``erren play``'s menu (:mod:`erren.cli.familymenu`: keys for its
         own verbs, typed answers, its phases' questions); ``None``: its verbs are listed by
         their words (:attr:`~erren.engine.actions.VerbRule.words`)."""
-        return None
+        return cast("FamilyMenu | None", self._part("terminal_menu"))
 
     def mjai(self) -> MjaiExtension | None:
         """The family's own messages of the mjai profile (:mod:`erren.mjai.extension`);
         ``None``: its own events write nothing and its own moves have no message."""
-        return None
+        return cast("MjaiExtension | None", self._part("mjai"))
 
     def conformance(self) -> ConformanceAdapter | None:
         """How the conformance corpus (:mod:`erren.conformance`) builds, answers and
         cross-checks the family's rows; ``None``: the family has no corpus files."""
-        return None
+        return cast("ConformanceAdapter | None", self._part("conformance"))
 
     def strategy(self) -> Strategy | None:
         """The family's own computer play (:class:`erren.bots.strategy.Strategy`, from its
         ``bot`` package); ``None``: the shared play alone."""
-        return None
+        return cast("Strategy | None", self._part("strategy"))
+
+    def _part(self, hook: str) -> object:
+        """The object :attr:`parts` names for ``hook``, imported when first asked (the engine
+        never loads a page, a scorer or a bot it is not asked for); ``None`` if none."""
+        where = self.parts.get(hook)
+        if where is None:
+            return None
+        module, _, name = where.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        unknown = set(cls.parts) - set(PART_HOOKS)
+        if unknown:
+            raise TypeError(f"{cls.__name__}.parts names no hook: {sorted(unknown)}")
 
     def __repr__(self) -> str:
         changed = {

@@ -12,6 +12,7 @@ through the fan calculator, and the settlement of a finished hand.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -26,12 +27,8 @@ from erren.tiles import Tile
 if TYPE_CHECKING:
     import random
 
-    from erren.bots.strategy import Strategy
-    from erren.cli.scorer import TerminalScorer
-    from erren.conformance.adapter import ConformanceAdapter
     from erren.engine.state import State, WinClaim
     from erren.families.guobiao.scoring.settlement import SettlementOptions
-    from erren.rules.page import FamilyRules
 
 __all__ = ["GuobiaoFamily", "GuobiaoOptions"]
 
@@ -108,6 +105,12 @@ class GuobiaoFamily(Family):
     """guobiao-2p: one suit + honors (+ flowers), 报听, the `2p` or `gb` fan table."""
 
     name: ClassVar[str] = "guobiao-2p"
+    parts: ClassVar[Mapping[str, str]] = {
+        "rules_page": "erren.families.guobiao.rules:PAGE",
+        "terminal_scorer": "erren.families.guobiao.cli:SCORER",
+        "conformance": "erren.families.guobiao.conformance:ADAPTER",
+        "strategy": "erren.families.guobiao.bot.strategy:STRATEGY",
+    }
     listing_order: ClassVar[int] = 0
     web_module: ClassVar[Path | None] = Path(__file__).resolve().parent / "web" / "family.js"
     point_unit: ClassVar[ScoreUnit] = ScoreUnit.FAN  # 1 番 = 1 分 (§6.1)
@@ -214,26 +217,6 @@ class GuobiaoFamily(Family):
             discard_multiplier=opts.discard_multiplier,
             escape_penalty_points=opts.escape_penalty_points,
         )
-
-    def rules_page(self) -> FamilyRules:
-        from erren.families.guobiao.rules import PAGE  # noqa: PLC0415
-
-        return PAGE
-
-    def terminal_scorer(self) -> TerminalScorer:
-        from erren.families.guobiao.cli import SCORER  # noqa: PLC0415
-
-        return SCORER
-
-    def conformance(self) -> ConformanceAdapter:
-        from erren.families.guobiao.conformance import ADAPTER  # noqa: PLC0415
-
-        return ADAPTER
-
-    def strategy(self) -> Strategy:
-        from erren.families.guobiao.bot.strategy import STRATEGY  # noqa: PLC0415
-
-        return STRATEGY
 
 
 def _context(claim: WinClaim) -> Any:

@@ -6,6 +6,7 @@ settlement glue in :mod:`~erren.families.arcade.game.scoring`)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -34,17 +35,11 @@ from erren.melds import MeldKind
 from erren.tiles import NUM_KINDS
 
 if TYPE_CHECKING:
-    from erren.bots.strategy import Strategy
-    from erren.cli.familymenu import FamilyMenu
-    from erren.cli.scorer import TerminalScorer
-    from erren.conformance.adapter import ConformanceAdapter
     from erren.engine.observation import Observation
     from erren.engine.resample import Unseen
     from erren.engine.state import State, WinClaim
     from erren.errors import IllegalActionError
     from erren.families.arcade.game.view import ArcadeView
-    from erren.mjai.extension import MjaiExtension
-    from erren.rules.page import FamilyRules
 
 __all__ = ["ArcadeFamily"]
 
@@ -55,6 +50,14 @@ class ArcadeFamily(Family):
     """arcade: 136 tiles, 71 live; 财神; White/Red flowers; 报听; events; 海底捞月."""
 
     name: ClassVar[str] = "arcade"
+    parts: ClassVar[Mapping[str, str]] = {
+        "rules_page": "erren.families.arcade.rules:PAGE",
+        "terminal_scorer": "erren.families.arcade.cli:SCORER",
+        "conformance": "erren.families.arcade.conformance:ADAPTER",
+        "strategy": "erren.families.arcade.bot.strategy:STRATEGY",
+        "mjai": "erren.families.arcade.mjai:MJAI",
+        "terminal_menu": "erren.families.arcade.menu:MENU",
+    }
     listing_order: ClassVar[int] = 2
     web_module: ClassVar[Path | None] = Path(__file__).resolve().parents[1] / "web" / "family.js"
     options: ArcadeOptions
@@ -487,36 +490,6 @@ class ArcadeFamily(Family):
         """The wild, the flower kind, the reserve, this player's offer, 报听 kinds, 海底, and
         this player's big-bleed template."""
         return arcade_data(state).view(state, player)
-
-    def rules_page(self) -> FamilyRules:
-        from erren.families.arcade.rules import PAGE  # noqa: PLC0415
-
-        return PAGE
-
-    def terminal_scorer(self) -> TerminalScorer:
-        from erren.families.arcade.cli import SCORER  # noqa: PLC0415
-
-        return SCORER
-
-    def conformance(self) -> ConformanceAdapter:
-        from erren.families.arcade.conformance import ADAPTER  # noqa: PLC0415
-
-        return ADAPTER
-
-    def mjai(self) -> MjaiExtension:
-        from erren.families.arcade.mjai import MJAI  # noqa: PLC0415
-
-        return MJAI
-
-    def terminal_menu(self) -> FamilyMenu:
-        from erren.families.arcade.menu import MENU  # noqa: PLC0415
-
-        return MENU
-
-    def strategy(self) -> Strategy:
-        from erren.families.arcade.bot.strategy import STRATEGY  # noqa: PLC0415
-
-        return STRATEGY
 
 
 def _factory(**options: Any) -> ArcadeFamily:

@@ -48,17 +48,11 @@ from erren.tiles import NUM_KINDS
 if TYPE_CHECKING:
     import random
 
-    from erren.bots.strategy import Strategy
-    from erren.cli.familymenu import FamilyMenu
-    from erren.cli.scorer import TerminalScorer
-    from erren.conformance.adapter import ConformanceAdapter
     from erren.engine.observation import Observation
     from erren.engine.resample import Unseen
     from erren.engine.state import State
     from erren.errors import IllegalActionError
     from erren.families.xiamen.game.view import XiamenView
-    from erren.mjai.extension import MjaiExtension
-    from erren.rules.page import FamilyRules
 
 __all__ = ["XiamenFamily"]
 
@@ -69,6 +63,14 @@ class XiamenFamily(Family):
     """xiamen: 1m..9m + honors + 8 flowers; golds; 跟打; the 游 chain; 水."""
 
     name: ClassVar[str] = "xiamen"
+    parts: ClassVar[Mapping[str, str]] = {
+        "rules_page": "erren.families.xiamen.rules:PAGE",
+        "terminal_scorer": "erren.families.xiamen.cli:SCORER",
+        "conformance": "erren.families.xiamen.conformance:ADAPTER",
+        "strategy": "erren.families.xiamen.bot.strategy:STRATEGY",
+        "mjai": "erren.families.xiamen.mjai:MJAI",
+        "terminal_menu": "erren.families.xiamen.menu:MENU",
+    }
     listing_order: ClassVar[int] = 1
     web_module: ClassVar[Path | None] = Path(__file__).resolve().parents[1] / "web" / "family.js"
     options: XiamenOptions
@@ -481,36 +483,6 @@ class XiamenFamily(Family):
     def view(self, state: State, player: int) -> XiamenView:
         """The gold, whether the indicator was taken, and both seats' 游 levels."""
         return xiamen_data(state).view()
-
-    def rules_page(self) -> FamilyRules:
-        from erren.families.xiamen.rules import PAGE  # noqa: PLC0415
-
-        return PAGE
-
-    def terminal_scorer(self) -> TerminalScorer:
-        from erren.families.xiamen.cli import SCORER  # noqa: PLC0415
-
-        return SCORER
-
-    def conformance(self) -> ConformanceAdapter:
-        from erren.families.xiamen.conformance import ADAPTER  # noqa: PLC0415
-
-        return ADAPTER
-
-    def mjai(self) -> MjaiExtension:
-        from erren.families.xiamen.mjai import MJAI  # noqa: PLC0415
-
-        return MJAI
-
-    def terminal_menu(self) -> FamilyMenu:
-        from erren.families.xiamen.menu import MENU  # noqa: PLC0415
-
-        return MENU
-
-    def strategy(self) -> Strategy:
-        from erren.families.xiamen.bot.strategy import STRATEGY  # noqa: PLC0415
-
-        return STRATEGY
 
 
 def _factory(**options: Any) -> XiamenFamily:
