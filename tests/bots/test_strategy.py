@@ -14,7 +14,7 @@ from erren.bots import EfficiencyBot, find_bot
 from erren.bots.expert import ExpertBot
 from erren.bots.strategy import Strategy, family_ruleset, strategy_of
 from erren.engine import Observation, State, find_family
-from erren.engine.family import register_family, unregister_family
+from erren.engine.registry import register_family, unregister_family
 from erren.engine.views import ViewFacts
 from erren.families.guobiao.game import GuobiaoFamily
 

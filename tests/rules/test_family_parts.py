@@ -11,7 +11,8 @@ import pytest
 
 from erren.cli import score
 from erren.cli.scorer import TerminalScorer
-from erren.engine.family import Family, register_family, unregister_family
+from erren.engine.family import Family
+from erren.engine.registry import register_family, unregister_family
 from erren.engine.state import HandResult, State, WinClaim
 from erren.rules import book, rules_json
 from erren.rules.page import FamilyRules

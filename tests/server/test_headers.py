@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 
 import httpx
 
-from erren.engine.family import families, find_family
+from erren.engine.registry import families, find_family
 from erren.web import ASSETS, RELEASE, WEB_DIR, family_modules
 
 from ._support.harness import Server

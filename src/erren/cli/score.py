@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from erren.cli.scorer import TerminalScorer
-from erren.engine.family import families
+from erren.engine.registry import families
 
 NAME = "score"
 HELP = "Score a winning hand: its fans, the total, and the points (and beans) it is paid."

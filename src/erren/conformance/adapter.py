@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from erren.analysis.shapes import Shape
-from erren.engine.family import families, find_family
+from erren.engine.registry import families, find_family
 
 if TYPE_CHECKING:
     from erren.conformance.crosscheck import Verdict

@@ -17,7 +17,7 @@ from typing import Any
 
 from erren.analysis.shanten import shanten
 from erren.engine.actions import CHANCE, Action, ActionKind
-from erren.engine.family import find_family
+from erren.engine.registry import find_family
 from erren.engine.state import State
 from erren.testing.hands import Hand as DealtHand
 from erren.testing.hands import WallName, counts_to_str, deal_batch

@@ -11,8 +11,9 @@ True
 
 Modules: :mod:`~erren.engine.actions` (moves and their strings), :mod:`~erren.engine.events`
 (numbered events: a kind, structured data, visibility), :mod:`~erren.engine.describe` (events in
-Chinese and English), :mod:`~erren.engine.family` (the typed :class:`Family` plug-in and the
-registry by name), :mod:`~erren.engine.state` (the hand: its transitions and hot path) with
+Chinese and English), :mod:`~erren.engine.family` (the typed :class:`Family` plug-in),
+:mod:`~erren.engine.registry` (the families by name), :mod:`~erren.engine.state` (the hand: its
+transitions and hot path) with
 :mod:`~erren.engine.phases` (phases, origins, family data), :mod:`~erren.engine.board` (the hand's
 fields, queries and event log), :mod:`~erren.engine.moves` (the shared turn moves and claims),
 :mod:`~erren.engine.wins` (win claims and the end by a win), :mod:`~erren.engine.refusals` (why a
@@ -30,16 +31,11 @@ from __future__ import annotations
 
 from erren.engine.actions import CHANCE, Action, ActionKind
 from erren.engine.events import Event, EventKind
-from erren.engine.family import (
-    Family,
-    Options,
-    family_names,
-    find_family,
-    register_family,
-)
+from erren.engine.family import Family, Options
 from erren.engine.match import Match, MatchHand
 from erren.engine.observation import Observation, Timer, observe
 from erren.engine.record import Record, replay
+from erren.engine.registry import family_names, find_family, register_family
 from erren.engine.state import (
     TERMINAL,
     AnyWinHow,

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from erren.engine.actions import CHANCE, Action
-from erren.engine.family import find_family
+from erren.engine.registry import find_family
 from erren.errors import NotationError
 from erren.notation import parse_tile
 from erren.tiles import Tile

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import NoReturn
 
 from erren.engine.actions import CHANCE, Action, ActionKind
-from erren.engine.family import Family, find_family
+from erren.engine.family import Family
 from erren.engine.record import Record, replay
+from erren.engine.registry import find_family
 from erren.engine.state import State
 from erren.errors import IllegalActionError, NotationError
 from erren.mjai.stream import PREFIX, Message, MjaiError, MjaiStream

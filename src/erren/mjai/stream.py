@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from erren.engine.actions import Action, ActionKind
 from erren.engine.events import AnyEventKind, Event, EventKind
-from erren.engine.family import find_family
+from erren.engine.registry import find_family
 from erren.engine.result import ResultKind
 from erren.errors import NotationError
 from erren.mjai.extension import PREFIX, Message, MjaiExtension, extension

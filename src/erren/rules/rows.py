@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from erren.engine.family import families
+from erren.engine.registry import families
 
 if TYPE_CHECKING:
     from erren.rules.page import FamilyRules

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Final
 
-from erren.engine.family import families
+from erren.engine.registry import families
 from erren.web.names import names
 
 __all__ = [

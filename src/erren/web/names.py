@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from erren.engine.family import families
+from erren.engine.registry import families
 
 __all__ = ["names"]
 

@@ -18,7 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from erren.engine.family import Family, Options, register_family
+from erren.engine.family import Family, Options
+from erren.engine.registry import register_family
 from erren.engine.state import HandResult, ResultKind, WinHow
 from erren.families.guobiao.view import GuobiaoView
 from erren.scoring.detail import ScoreUnit

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from erren.engine.actions import register_verbs, unregister_verbs
 from erren.engine.events import register_events, unregister_events
-from erren.engine.family import register_family, unregister_family
+from erren.engine.registry import register_family, unregister_family
 from erren.engine.views import register_view, unregister_view
 from erren.testing.toy.game import EVENTS, TOY, VERBS, ToyEvent, ToyFamily, ToyVerb, ToyView
 

@@ -14,7 +14,8 @@ from erren.analysis.shanten import is_complete
 from erren.analysis.shapes import ARCADE
 from erren.engine.actions import Action, ActionKind
 from erren.engine.events import EventKind
-from erren.engine.family import Family, register_family
+from erren.engine.family import Family
+from erren.engine.registry import register_family
 from erren.engine.state import AnyWinHow, FamilyPhase, HandResult, Origin, Phase, ResultKind, WinHow
 from erren.families.arcade.game import flow, refusals, scoring
 from erren.families.arcade.game import resample as resampling

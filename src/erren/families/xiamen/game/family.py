@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from erren.engine.actions import Action, ActionKind
 from erren.engine.events import EventKind
-from erren.engine.family import Family, register_family
+from erren.engine.family import Family
+from erren.engine.registry import register_family
 from erren.engine.state import (
     AnyWinHow,
     FamilyPhase,
