@@ -51,9 +51,6 @@ class MjaiError(NotationError):
     """An mjai message that does not parse, or asks for a move that is not legal now."""
 
 
-_ext = extension
-
-
 class MjaiStream:
     """One seat's mjai stream of a hand (seat None: the full log, nothing hidden), built event by
     event.
@@ -126,9 +123,9 @@ class MjaiStream:
         if self.seat is not None:
             return []
         if action.kind is ActionKind.SHUFFLE:
-            return self._out([_ext("shuffle", wall=mjai_tiles(action.data))])
+            return self._out([extension("shuffle", wall=mjai_tiles(action.data))])
         if action.kind is ActionKind.SEED:
-            return self._out([_ext("seed", seed=action.data[0])])
+            return self._out([extension("seed", seed=action.data[0])])
         return []
 
     # ------------------------------------------------------------------ events
@@ -189,11 +186,13 @@ class MjaiStream:
                 return []
             case EventKind.DICE:
                 dice = e.data["dice"]
-                return [_ext("dice", dice=list(dice) if isinstance(dice, tuple) else [dice])]
+                return [extension("dice", dice=list(dice) if isinstance(dice, tuple) else [dice])]
             case EventKind.FLOWER:
                 if self._drawn[p] == e.tile:
                     self._drawn[p] = None
-                return [_ext("flower", actor=p, pai=self._tile(e.tile), during=e.word("during"))]
+                return [
+                    extension("flower", actor=p, pai=self._tile(e.tile), during=e.word("during"))
+                ]
             case EventKind.DRAW:
                 self._drawn[p] = e.tile
                 return [{"type": "tsumo", "actor": p, "pai": self._tile(e.tile)}]
@@ -212,17 +211,17 @@ class MjaiStream:
                 pai = self._tile(e.tile)
                 return [{"type": "kakan", "actor": p, "pai": pai, "consumed": [pai] * 3}]
             case EventKind.PASS:
-                return [_ext("pass", actor=p)] if self.seat is None else []
+                return [extension("pass", actor=p)] if self.seat is None else []
             case EventKind.HU | EventKind.ZIMO:
                 return [self._hora(e, result)]
             case EventKind.HUANGZHUANG:
                 return [self._ryukyoku("fanpai", result)]
             case EventKind.ESCAPE:
-                return [_ext("escape", actor=p)]
+                return [extension("escape", actor=p)]
             case EventKind.TRUSTEE:
-                return [_ext("trustee", actor=p, on=e.flag("on"))]
+                return [extension("trustee", actor=p, on=e.flag("on"))]
             case EventKind.TIMEOUT:
-                return [_ext("timeout", actor=p, move=e.word("move"))]
+                return [extension("timeout", actor=p, move=e.word("move"))]
             case EventKind.END:
                 out: list[Message] = []
                 if result is not None and result.kind is ResultKind.ABORT and not self._settled:

@@ -45,7 +45,7 @@ class ToyEvent(AnyEventKind):
     """The dealer called a kind (``tile``)."""
 
 
-VERBS = {ToyVerb.CALL: VerbRule(Argument.TILE, words=lambda a, w: f"call {w.name(a.tile or 0)}")}
+VERBS = {ToyVerb.CALL: VerbRule(Argument.TILE, words=lambda a, w: f"call {w.name(a.tile_kind())}")}
 """The toy's verbs and their rules (registered by :mod:`erren.testing.toy.plugin`)."""
 EVENTS = {ToyEvent.CALL: EventRule({}, "{who} 叫 {tile}", "{who} called {tile}")}
 """The toy's event kinds and their rules."""
