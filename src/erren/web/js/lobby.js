@@ -228,6 +228,6 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
   else if (wanted && !accountNeeded && balance >= wanted.entry_min && balance <= wanted.entry_max) quick(wanted);
   else {
     if (saved) clearSearch();
-    draw();
+    if (shown()) draw(); // not over a screen opened while the lobby's requests were answered
   }
 }
