@@ -10,6 +10,10 @@
   listed by ``GET /families``), cached for a year
   (``immutable``): ``<release>`` (:data:`erren.web.RELEASE`) is a hash of every file of the
   client, so a new release has new URLs and is never served stale;
+* ``/web/<release>/js/families/<file>.js`` — a family module's other files, from the family's
+  own web folder (beside its module: the module imports ``./<file>.js``; arcade's campaign
+  screen), the one family folder holding that name; not in the release's hash, so revalidated
+  on every use (``no-cache``);
 * ``/web/...`` — the same files under their plain URL (an old tab, a bookmark), revalidated
   on every use (``no-cache``);
 * ``GET /web/names.json`` — the English names of every fan, pattern and 水 item;
@@ -29,6 +33,7 @@ Only the client's files are served: the Python modules of :mod:`erren.web` are n
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +41,32 @@ from fastapi import Body, FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from starlette.requests import Request
 
+from erren.engine.registry import families
 from erren.rules import rules_json
 from erren.rules.tutorial import tutorial_json
 from erren.server.routes.common import ApiError, client_address
 from erren.server.routes.replays import ReplayDesk
 from erren.web import ASSETS, IMMUTABLE, RELEASE, RELEASE_SHAPE, REVALIDATE, index_html, names
 
-__all__ = ["mount_web"]
+__all__ = ["family_file", "mount_web"]
+
+FAMILY_FILE = re.compile(r"js/families/([a-z][a-z0-9_-]*\.js)")
+"""A family module's other file, as the module imports it (``./<file>.js`` beside itself)."""
+
+
+def family_file(path: str) -> Path | None:
+    """The file of a family's web folder that ``path`` (under ``/web/``) names: a ``.js`` file
+    beside a family's client module other than the module itself, held by exactly one family
+    (a name two families use is served for neither), or None."""
+    shape = FAMILY_FILE.fullmatch(path)
+    if shape is None or shape[1] == "family.js":
+        return None
+    found = {
+        module.parent / shape[1]
+        for module in (family.web_module for family in families())
+        if module is not None and (module.parent / shape[1]).is_file()
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 def mount_web(app: FastAPI) -> None:
@@ -101,6 +125,9 @@ def mount_web(app: FastAPI) -> None:
             return client_file_response(ASSETS[rest], cache, request)
         if path in ASSETS:
             return client_file_response(ASSETS[path], REVALIDATE, request)
+        extra = family_file(rest if RELEASE_SHAPE.fullmatch(release) else path)
+        if extra is not None:
+            return client_file_response(extra, REVALIDATE, request)
         raise ApiError(404, "not-found", f"no client file {path[:80]!r}")
 
     # a plain Starlette route (GET and HEAD), after /web/replay and /web/names.json

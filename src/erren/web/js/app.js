@@ -1,17 +1,18 @@
 // The single page: header (language, connection, beans, user), then by the address
 // #/ (lobby), #/table/ID, #/games (history), #/profile (the player's page), #/replay/ID
-// (shareable).
+// (shareable), #/<name> (a family's own screen: families.js `screens`).  Each new screen bumps
+// the route's generation (route.js): a screen drawn after a wait draws only while it is current.
 
 import { ApiError, api, setToken, token } from "./api.js";
 import { tickTimers } from "./board.js";
 import { $, h, num } from "./dom.js";
 import { failure, getLang, otherLang, playerName, setLang, t } from "./i18n.js";
-import { campaignScreen } from "./campaign.js";
 import { lobbyScreen, loginScreen } from "./lobby.js";
 import { profileScreen } from "./profile.js";
 import { historyScreen, replayScreen } from "./replay.js";
 import { loadNames } from "./settle.js";
-import { familyIds, loadFamilies } from "./families.js";
+import { familyIds, familyScreen, loadFamilies } from "./families.js";
+import { newRoute } from "./route.js";
 import { closeRules, openRules, parseRulesHash, rulesHref } from "./rules.js";
 import { closeTutorial, openTutorial, tutorialOffer } from "./tutorial.js";
 import { openSettings } from "./settings.js";
@@ -141,6 +142,16 @@ async function route() {
     return;
   }
   leaveScreens();
+  const current = newRoute();
+  // a screen that failed after another was opened says nothing over it
+  await openScreen(parts, current).catch((err) => {
+    if (current()) throw err;
+  });
+}
+
+/** Open the screen of the address's `parts`; `current` is false once another was opened.
+ * @param {string[]} parts @param {() => boolean} current */
+async function openScreen(parts, current) {
   if (!user && token()) {
     try {
       user = await api("GET", "/me");
@@ -150,6 +161,7 @@ async function route() {
   }
   // a registered player's settings follow his account: taken once, before the screen is drawn
   if (user) await signedIn(user);
+  if (!current()) return; // another screen was opened meanwhile
   header();
   document.body.dataset.screen = parts[0] || "lobby";
   if (parts[0] === "replay" && parts[1]) {
@@ -178,10 +190,9 @@ async function route() {
     });
     return;
   }
-  if (parts[0] === "campaign") {
-    await campaignScreen(main, (id) => {
-      location.hash = `#/table/${id}`;
-    });
+  const own = parts[0] ? familyScreen(parts[0]) : null;
+  if (own) {
+    await own(main, { current, toTable: (id) => { location.hash = `#/table/${id}`; } });
     return;
   }
   if (parts[0] === "profile") {
@@ -197,6 +208,7 @@ async function route() {
   await lobbyScreen(main, me, (id) => {
     location.hash = `#/table/${id}`;
   }, quickRoom);
+  if (!current()) return;
   const offer = tutorialOffer(() => { location.hash = "#tutorial"; });
   if (offer) main.prepend(offer);
 }

@@ -6,7 +6,7 @@ import { sortTiles } from "./notation.js";
 import { warnTimer } from "./sound.js";
 import { warnTime } from "./announce.js";
 import { tileEl, tileName } from "./tiles.js";
-import { badgeText, familyClient, markOf } from "./families.js";
+import { badgeText, familyClient, markOf, selectionModes } from "./families.js";
 
 /**
  * An observation as the server sends it (schema.js, generated from the engine), plus both
@@ -20,10 +20,10 @@ import { badgeText, familyClient, markOf } from "./families.js";
 /** @typedef {import("./families.js").TableContext} TableContext */
 
 /**
- * The board of a family's table: ``marks``, the tiles its family marks (a gold, a 财神: they
+ * The board of a family's table: ``marks``, the tiles its family marks (its wilds: they
  * wear a badge and are drawn first in the hand), ``indicators``, what the family shows at the
- * centre (the gold, the 财神 and its flowers), ``offer``, a tile offered for a pung answered by
- * giving tiles up (giving.js).
+ * centre, ``offer``, a tile offered for a pung answered by giving tiles up (a selection mode:
+ * selection.js).
  * @typedef {{
  *   family: string, me: number, names: string[], state: Obs,
  *   open: boolean, marks: TileMark[], indicators: IndicatorPart[][],
@@ -50,6 +50,12 @@ export function familyBoard(family, st, ctx) {
 /** The badge of a marked tile, if the tile is one. @param {BoardView} v @param {string} tile @returns {string|undefined} */
 function badge(v, tile) {
   return badgeText(markOf(v.marks, tile));
+}
+
+/** Whether the state is a phase of a family's choice of several tiles (a selection mode that
+ * stays open through it). @param {Obs} st @returns {boolean} */
+function choosing(st) {
+  return selectionModes().some((m) => !!m.stays && m.stays(st));
 }
 
 /** Is the tile a wild (a gold or a 财神; not a White playing as the gold)? @param {BoardView} v @param {string} tile @returns {boolean} */
@@ -170,7 +176,7 @@ function handEl(v, seat) {
     const given = mine && v.given ? v.given.has(i) : false;
     const cls = [
       drawn && i === order.length - 1 ? "drawn" : "",
-      can ? "can" : mine && v.clickable && st.to_act === v.me && (st.phase === "turn" || st.phase === "exchange") ? "cannot" : "",
+      can ? "can" : mine && v.clickable && st.to_act === v.me && (st.phase === "turn" || choosing(st)) ? "cannot" : "",
       v.selected && v.selected.has(i) ? "selected" : "",
       given ? "given" : "",
       v.focus === i ? "focus" : "",

@@ -2,13 +2,17 @@
 // web/family.js): its names, the tiles it marks (a gold, a 财神), its seat tags and table
 // indicators, the tiles given up in a choice under way, its win types and settlement lines,
 // what an escape costs, the buttons of its own moves and the words of its own events (the
-// sentences' rows stay in i18n.js).  The server serves each module and lists them (`GET /families`,
+// sentences' rows stay in i18n.js), the choices of several tiles its moves make (selection
+// modes), its own prompts, screens, lobby cards and table kinds, and the words only it uses.
+// The server serves each module and lists them (`GET /families`,
 // `modules`); `loadFamilies` imports them once at start and the shared code asks
 // `familyClient(id)`: it never names a family.  A family without a module (or one the page
 // could not load) gets the shared defaults: its id as its name, no marks, no extra lines.
 
 import { api } from "./api.js";
-import { getLang, t } from "./i18n.js";
+import { h, toast } from "./dom.js";
+import { addWords, amount, change, computerName, failure, getLang, nameTableKind, t } from "./i18n.js";
+import { tileKey } from "./notation.js";
 import { tileName } from "./tiles.js";
 
 /** @typedef {import("./schema.js").FamilyView} FamilyView */
@@ -44,9 +48,10 @@ import { tileName } from "./tiles.js";
 
 /**
  * A move of the family's own (its verb on the wire) as a button: the i18n key of its name, its
- * shortcut key, its class, whether its tiles are offered as a choice, and its place among the
- * shared buttons (hu 0, zimo 1, gang 5, peng 6, chi 7, ting 8, takepung 9, pass 12).
- * @typedef {{label: string, key: string, cls?: string, tiles?: boolean, place: number}} VerbButton
+ * shortcut key, its class, whether its tiles are offered as a choice, its place among the
+ * shared buttons (hu 0, zimo 1, gang 5, peng 6, chi 7, ting 8, pass 12), and whether it throws
+ * the tile it names (as a discard does: the quick review shows it thrown).
+ * @typedef {{label: string, key: string, cls?: string, tiles?: boolean, place: number, throws?: boolean}} VerbButton
  */
 
 /**
@@ -56,8 +61,81 @@ import { tileName } from "./tiles.js";
  * @typedef {{detail?: (ev: import("./schema.js").EngineEvent) => string, latest?: boolean, said?: boolean}} EventWords
  */
 
-/** What a family module is given: the strings, the language and the tiles' names.
- * @typedef {{t: (key: string, ...args: any[]) => string, lang: () => "zh"|"en", tileName: (tile: string, lang: "zh"|"en") => string}} Kit */
+/** What a family module is given (it imports nothing of the shared client at run time: its
+ * files are served elsewhere): the strings, the language, the tiles' names and canonical
+ * order, and for its screens the server's API, the DOM helper, toasts and the figures' words.
+ * @typedef {{
+ *   t: (key: string, ...args: any[]) => string,
+ *   lang: () => "zh"|"en",
+ *   tileName: (tile: string, lang: "zh"|"en") => string,
+ *   tileKey: (tile: string) => number,
+ *   api: typeof api,
+ *   h: typeof h,
+ *   toast: typeof toast,
+ *   amount: (n: number) => string,
+ *   change: (n: number) => string,
+ *   computerName: (level: string) => string,
+ *   failure: (e: unknown) => string,
+ * }} Kit */
+
+/** The board's observation (board.js). @typedef {import("./board.js").Obs} Obs */
+
+/**
+ * A choice of several tiles at once that a family's moves make (an opening exchange, an answer
+ * to a pung offered): the player picks tiles on his hand and confirms; the answer is
+ * sent as the mode says.  The shared table drives any mode it is given:
+ * - `mode`: its name (the table's `mode`, and the verb of its confirmed answer `<mode>:TILES`);
+ * - `holds`: whether the state holds the seat in it (asked only while he is to act with moves;
+ *   `given` are the tiles given so far: the family's `giving`);
+ * - `stays`: while true the mode is kept across turns and Escape does not close it (none);
+ * - `opener`: the legal verb whose button opens it, while no tile is given (none);
+ * - `verbs`: the legal verbs that belong to the choice and get no button of their own;
+ * - `room`: how many tiles may be picked now (any);
+ * - `confirm`: the confirm button's label and verb (the mode's name: the answer is sent as
+ *   `<mode>:PICKED`, or `<mode>` alone with none picked) for the tiles given and picked, or null;
+ * - `steps`: the messages an answer `<mode>:TILES` is sent as, one at a time, from its tiles in
+ *   canonical order;
+ * - `prompt`: what the player is asked (the offered tile's name, "" without one) and the tiles
+ *   shown with it;
+ * - `words`: the i18n key of each of its verbs' names (a move kept while the connection is lost).
+ * Tiles are given in canonical order: a tile below the last one given cannot be picked.
+ * @typedef {{
+ *   mode: string,
+ *   holds: (st: Obs, given: string[]) => boolean,
+ *   stays?: (st: Obs) => boolean,
+ *   opener?: {verb: string, label: string, key: string, place: number},
+ *   verbs: string[],
+ *   room?: (given: string[]) => number,
+ *   confirm: (given: string[], picked: string[]) => {label: string, verb: string}|null,
+ *   steps: (tiles: string[]) => string[],
+ *   prompt: (given: string[], offer: string|null, offerName: string) => {text: string, tiles: string[]},
+ *   words?: Record<string, string>,
+ * }} SelectionMode
+ */
+
+/** A prompt (prompts.js): the words, the tiles it is about, then the choices.
+ * @typedef {{text: string, tiles: string[], choices?: string}} FamilyPrompt */
+
+/**
+ * A screen of the family's own at `#/<route>`: drawn into `root`; `nav.current()`
+ * is false once the player went elsewhere (draw nothing then), `nav.toTable(id)` sits him at a table.
+ * @typedef {{current: () => boolean, toTable: (id: string) => void}} ScreenNav
+ * @typedef {(root: HTMLElement, nav: ScreenNav) => Promise<void>} FamilyScreen
+ */
+
+/**
+ * A kind of table the family runs itself (the table's `kind`): the
+ * i18n key of what leaving a running hand costs, the address its settlement's next button
+ * goes back to, and the i18n key of its name (a game list's "where").
+ * @typedef {{leave: string, back: string, name: string}} TableKind
+ */
+
+/**
+ * The family's own part of a settlement (its kind of table's figures), when the settlement event
+ * carries it: the element drawn under the scores, whether the amounts are left out, whether the
+ * opponent's scoring rows are left out, and the i18n key of its next button.
+ * @typedef {{el: HTMLElement, amounts: boolean, opponentRows: boolean, next: string}} SettlePart
+ */
 
 /**
  * The client hooks of a family; every hook is optional (the shared default in brackets).
@@ -77,6 +155,13 @@ import { tileName } from "./tiles.js";
  *   fanTable?: (options: Record<string, any>) => string|null,
  *   verbs?: Record<string, VerbButton>,
  *   events?: Record<string, EventWords>,
+ *   modes?: SelectionMode[],
+ *   prompt?: (st: Obs, ctx: {offer: string|null, legal: string[]}) => FamilyPrompt|null,
+ *   screens?: Record<string, FamilyScreen>,
+ *   cards?: () => HTMLElement[],
+ *   tables?: Record<string, TableKind>,
+ *   settlement?: (end: any) => SettlePart|null,
+ *   words?: Record<string, [string, string]>,
  * }} FamilyClient
  * - `name`, `blurb`: the family's name and the lobby tab's line (`name`: its id);
  * - `marks`: the tiles it marks, from the view (none);
@@ -90,7 +175,14 @@ import { tileName } from "./tiles.js";
  * - `formula`: a line under the score of a win (none);
  * - `fanTable`: the fan table the rules links of a settlement open (the default table);
  * - `verbs`, `events`: its own moves' buttons and its own events' words, by their wire names
- *   (unique among all families: the engine refuses a name twice).
+ *   (unique among all families: the engine refuses a name twice);
+ * - `modes`: its choices of several tiles (none);
+ * - `prompt`: its own prompt for a decision, asked before the shared ones once no mode is
+ *   open (none);
+ * - `screens`: its own screens by their route (`#/<route>`; none), `cards`: its cards in the
+ *   lobby, under the shared ones (none);
+ * - `tables`: its own kinds of table (none), `settlement`: its part of a settlement (none);
+ * - `words`: the i18n rows only it uses (`[zh, en]` by key), added at load (none).
  */
 
 /** A family module: its default export builds the family's hooks. @typedef {{default: (kit: Kit) => FamilyClient}} FamilyModule */
@@ -101,11 +193,13 @@ const REGISTRY = new Map();
 let ORDER = [];
 
 /** The kit every family module is built with. @type {Kit} */
-const KIT = { t, lang: getLang, tileName };
+const KIT = { t, lang: getLang, tileName, tileKey, api, h, toast, amount, change, computerName, failure };
 
 /** Add a family's hooks (a module, or a test's own). @param {FamilyClient} client */
 export function registerFamily(client) {
   REGISTRY.set(client.id, client);
+  if (client.words) addWords(client.words);
+  for (const [kind, about] of Object.entries(client.tables || {})) nameTableKind(kind, about.name);
   if (!ORDER.includes(client.id)) ORDER.push(client.id);
 }
 
@@ -143,6 +237,45 @@ export function familyVerb(verb) {
  * @param {string} kind @returns {EventWords|null} */
 export function familyEvent(kind) {
   for (const client of REGISTRY.values()) if (client.events && client.events[kind]) return client.events[kind];
+  return null;
+}
+
+/** Every family's hooks, in the order the server listed them. @returns {FamilyClient[]} */
+function clients() {
+  return [...REGISTRY.values()];
+}
+
+/** The selection mode named `mode`, whichever family it is (modes are named by their verbs,
+ * unique among all families). @param {string|null} mode @returns {SelectionMode|null} */
+export function selectionMode(mode) {
+  if (!mode) return null;
+  for (const client of clients()) for (const m of client.modes || []) if (m.mode === mode) return m;
+  return null;
+}
+
+/** Every family's selection modes. @returns {SelectionMode[]} */
+export function selectionModes() {
+  return clients().flatMap((client) => client.modes || []);
+}
+
+/** A family's own screen at route `name`, if one has it. @param {string} name @returns {FamilyScreen|null} */
+export function familyScreen(name) {
+  for (const client of clients()) if (client.screens && client.screens[name]) return client.screens[name];
+  return null;
+}
+
+/** Every family's lobby cards, in the families' order. @returns {HTMLElement[]} */
+export function familyCards() {
+  return familyIds().flatMap((id) => {
+    const cards = familyClient(id).cards;
+    return cards ? cards() : [];
+  });
+}
+
+/** A family's own kind of table, if one has it. @param {string|null|undefined} kind @returns {TableKind|null} */
+export function tableKind(kind) {
+  if (!kind) return null;
+  for (const client of clients()) if (client.tables && client.tables[kind]) return client.tables[kind];
   return null;
 }
 

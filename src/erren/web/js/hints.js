@@ -7,6 +7,7 @@
 import { h } from "./dom.js";
 import { getLang, t } from "./i18n.js";
 import { tileEl } from "./tiles.js";
+import { familyVerb } from "./families.js";
 
 /** @typedef {import("./schema.js").Hints} Hints */
 /** @typedef {import("./i18n.js").Lang} Lang */
@@ -181,12 +182,13 @@ function shapeText(s) {
 }
 
 const KINDS = ["win", "ting", "claim", "discard"];
-const THROWS = ["discard", "ting", "discardgold"];
+/** The shared moves that throw a tile (a family's own say so: their button's `throws`). */
+const THROWS = ["discard", "ting"];
 
 /** The tile a move throws (`discard:5m` → 5m), else null. @param {string} action @returns {string|null} */
 function thrown(action) {
   const [verb, arg] = action.split(":");
-  return THROWS.includes(verb) && arg ? arg : null;
+  return (THROWS.includes(verb) || familyVerb(verb)?.throws) && arg ? arg : null;
 }
 
 /** The tiles of a move's argument (`345m` → 3m 4m 5m, `5z` → 5z). @param {string} arg @returns {string[]} */

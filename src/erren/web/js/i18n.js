@@ -35,7 +35,6 @@ const S = {
   lv_strong_d: ["会算分值", "Plays for value"],
   lv_master_d: ["深思熟虑", "Thinks longest"],
   computer_at: ["电脑·{0}", "Computer ({0})"],
-  c_level: ["本关对手：{0}", "This stage's opponent: {0}"],
   hint: ["提示", "Hint"],
   hint_title: ["高手建议的打法（只看你自己能看到的牌）", "What the expert would play (from what you can see)"],
   hint_none: ["现在没有需要你决定的事", "Nothing for you to decide now"],
@@ -44,46 +43,6 @@ const S = {
   join_code: ["输入邀请码", "Invite code"],
   join: ["加入", "Join"],
   private_d: ["把邀请码发给朋友，只记分", "Send the code to a friend; score only"],
-  campaign: ["关卡模式", "Arcade campaign"],
-  campaign_d: ["四关挑战电脑：押分、赢光电脑的分数即过关。", "Four stages against the computer: stake, win, empty the computer's purse to clear a stage."],
-  campaign_go: ["进入关卡模式", "Open the campaign"],
-  c_intro: ["与电脑对战四关，本金 1,000 分。每局开始前押分（100 的 1–10 倍）。", "Play the computer through four stages with a bankroll of 1,000. Before each hand you stake 1–10 × 100."],
-  c_rule1: ["你胡牌：退还押分，并得 押分倍数 × 番数底分（三连庄加倍）。", "You win: your stake back plus m × the hand's base (doubled on a third dealer win in a row)."],
-  c_rule2: ["电脑胡牌：只输掉押分；流局退还押分。", "The computer wins: you lose only the stake; a draw returns it."],
-  c_rule3: ["赢光电脑的分数即过关；本金不足 100 则游戏失败。", "Empty the computer's purse to clear the stage; below 100 points the game is over."],
-  c_start: ["开始关卡模式", "Start the campaign"],
-  c_continue: ["继续这一局", "Continue the hand"],
-  c_stage: ["关卡", "Stage"],
-  c_bankroll: ["本金", "Bankroll"],
-  c_purse: ["电脑分数", "Computer's purse"],
-  c_streak: ["三连庄", "Dealer streak"],
-  c_stake: ["押分", "Stake"],
-  c_stake_is: ["押 {0} × {1} = {2} 分", "Stake {0} × {1} = {2}"],
-  c_play: ["押分开局", "Stake and deal"],
-  c_abandon: ["放弃本轮", "Abandon the run"],
-  c_abandon_q: ["放弃本轮关卡？当前本金即为最终得分。", "Abandon the run? Your bankroll now is its score."],
-  c_new: ["重新开始", "New campaign"],
-  c_last: ["第 {0} 局结算", "Hand {0}: the payout"],
-  c_out_win: ["你胡牌了！", "You won the hand!"],
-  c_out_lose: ["电脑胡牌：输掉押分（电脑胡牌不计番）。", "The computer won: you lose the stake (no fan counted)."],
-  c_out_draw: ["流局：退还押分。", "Exhaustive draw: the stake comes back."],
-  c_base_fan: ["底分 = f × (f + 1) × 50，f = {0}：{1}", "Base = f × (f + 1) × 50 with f = {0}: {1}"],
-  c_base_yakuman: ["{0} 倍役满：底分 {1}", "{0}× yakuman: base {1}"],
-  c_line_stake: ["押分 {0} × 100 = {1}，本金 {2} → {3}", "Stake {0} × 100 = {1}; bankroll {2} → {3}"],
-  c_line_payout: ["赢分 = {0} × {1}{2} = {3}", "Payout = {0} × {1}{2} = {3}"],
-  c_bonus: [" × 2（三连庄拍分）", " × 2 (three-streak bonus)"],
-  c_line_returned: ["退还押分 {0}", "Stake returned: {0}"],
-  c_line_bankroll: ["本金 {0}（本局 {1}）", "Bankroll {0} ({1} this hand)"],
-  c_line_purse: ["电脑分数 {0} − {1} = {2}", "Computer's purse {0} − {1} = {2}"],
-  c_line_purse_out: ["电脑分数 {0} − {1} → 0：分数清空（赢分全额照付）", "Computer's purse {0} − {1} → 0: emptied (the payout is paid in full)"],
-  c_line_streak: ["连庄 {0} → {1}", "Dealer streak {0} → {1}"],
-  c_cleared: ["第 {0} 关通过！", "Stage {0} cleared!"],
-  c_cleared_d: ["第 {0} 关开始，电脑分数 {1}。本金保留。", "Stage {0} begins; the computer's purse is {1}. Your bankroll carries over."],
-  c_game_over: ["游戏失败", "Game over"],
-  c_game_over_d: ["本金 {0} 不够最低押分 100。", "Your bankroll of {0} cannot cover the smallest stake (100)."],
-  c_complete: ["通关！", "Campaign complete!"],
-  c_complete_d: ["四关全部通过，最终得分 {0}。", "All four stages cleared. Final score: {0}."],
-  c_to_campaign: ["回到关卡", "Back to the campaign"],
   history: ["我的牌局", "My games"],
   continue_game: ["你有一局正在进行", "You have a game in progress"],
   continue: ["继续", "Continue"],
@@ -103,9 +62,6 @@ const S = {
   wind_2: ["南", "South"],
   wind_3: ["西", "West"],
   wind_4: ["北", "North"],
-  gold: ["金", "Gold"],
-  wild: ["财神", "Wild"],
-  flower_kind: ["花牌", "Flower"],
   trustee: ["托管", "Auto-play"],
   trustee_on: ["托管中", "Auto-playing"],
   ting_badge: ["听", "Ready"],
@@ -158,20 +114,12 @@ const S = {
   set_close: ["关闭", "Close"],
   choose: ["请选择", "Choose"],
   ting_pick: ["选择听牌时打出的牌", "Pick the tile to discard as you declare ready"],
-  select_n: ["选好要换的牌，然后确认", "Select the tiles to give up, then confirm"],
   confirm: ["确认", "Confirm"],
-  no_exchange: ["不换", "Keep all"],
-  pung_offer: ["系统送你一副 {0} 刻子：选 3 张牌换走", "A pung of {0} is offered: select 3 tiles to give up"],
-  exchange_more: ["已换出 {0} 张：可再选要换的牌，然后确认", "{0} tile(s) given up: select more to give up, then confirm"],
-  pung_more: ["再选 {0} 张牌换走 {1} 刻子", "Select {0} more tile(s) to give up for the pung of {1}"],
   tile_given: ["已换出", "Given up"],
   tile_nth: ["第{0}张", "tile {0}"],
   ann_time: ["还剩 {0} 秒", "{0} seconds left"],
   ann_score: ["你的得分 {0}", "Your score {0}"],
-  pick_any: ["搓牌：任选一张想摸的牌", "Pick any tile you want to draw"],
-  pung_offered: ["系统送你一副刻子", "You are offered a pung"],
   pung_offer_short: ["送刻", "Pung offered"],
-  pung_choices: ["换：点「{0}」再选 3 张牌换走 · 不换：直接出牌", "Take it: {0}, then pick 3 tiles to give up · Decline: just discard"],
   drawn_win: ["摸到这张牌：{0}？", "You drew this tile: {0}?"],
   opening_win: ["开局就能和：{0}？", "You can win at the opening: {0}?"],
   trustee_timeouts: ["你连续超时 {0} 次，已自动托管：系统替你出牌，关掉「托管」就能自己打", "You timed out {0} times in a row, so auto-play is on: switch it off to play yourself"],
@@ -187,13 +135,6 @@ const S = {
   a_gang: ["杠", "Kong"],
   a_ting: ["听", "Ready"],
   a_pass: ["过", "Pass"],
-  a_sanjindao: ["三金倒", "Three golds"],
-  a_qiangjin: ["抢金", "Rob the gold"],
-  a_win: ["游金胡", "Win (swimming gold)"],
-  a_discardgold: ["打金", "Discard the gold"],
-  a_exchange: ["换牌", "Exchange"],
-  a_takepung: ["换刻子", "Take the pung"],
-  a_pick: ["搓牌", "Pick"],
   // events
   e_discard: ["{0} 打出", "{0} discarded"],
   e_ting: ["{0} 报听，打出", "{0} declared ready, discarding"],
@@ -250,7 +191,6 @@ const S = {
   how_zimo: ["自摸", "self-drawn"],
   how_discard: ["点和", "on a discard"],
   how_robbing: ["抢杠和", "robbing the kong"],
-  fake_gold: ["假金", "White as the gold's tile"],
   s_title: ["结算", "Settlement"],
   s_hands: ["双方手牌", "Both hands"],
   s_ready: ["听牌", "Ready"],
@@ -315,7 +255,6 @@ const S = {
   leave_beans_capped: ["现在离开算逃跑：罚 {1} 分 × 底注 {2} = {3} 欢乐豆，以你的余额为限，你要付给对手 {0} 欢乐豆（全部余额）。", "Leaving now is an escape: {1} points × the stake {2} = {3} beans, limited to your balance, so you pay your opponent {0} beans (all you have)."],
   leave_new: ["现在离开算逃跑：你还是新玩家（再打完 {0} 局欢乐豆场牌局为止），逃跑不扣欢乐豆，但本局记你输，等级分也会下降。", "Leaving now is an escape: you are still a new player (for {0} more bean-room hands played to the end), so it costs you no beans, but you lose the hand and rating."],
   leave_points: ["现在离开算逃跑：本局记你输 {0} 分（只记分的牌桌，不涉及欢乐豆）。", "Leaving now is an escape: you lose {0} points for the hand (a score-only table: no beans)."],
-  leave_campaign: ["现在离开，这一局算输给电脑：押分不退还。", "Leaving now loses the hand to the computer: the stake is not returned."],
   leave_escape: ["逃跑离开", "Escape and leave"],
   stay: ["留下", "Stay"],
   closed_title: ["牌桌已关闭", "The table closed"],
@@ -520,8 +459,6 @@ const S = {
   rules_no_example: ["（无例：一门花色无法组成）", "(no example: cannot be made with one suit)"],
   rules_none: ["没有符合的番种", "Nothing matches"],
   rules_win_types: ["和法与倍数", "Win types and multipliers"],
-  rules_table_2p: ["二人番表", "2-player table"],
-  rules_table_gb: ["国标番表", "Guobiao table"],
   rules_capped: ["（封顶 {0} {1}）", " (capped at {0} {1})"],
   rules_h_name: ["名称", "Name"],
   rules_h_alt: ["英文", "Chinese"],
@@ -701,13 +638,22 @@ export function computerName(level) {
   return t("computer_at", levelName(level));
 }
 
+/** The i18n key of the name of each kind of table a game list names (a family adds its own:
+ * `nameTableKind`). @type {Record<string, string>} */
+const KIND_NAMES = { computer: "vs_computer", private: "private" };
+
+/** Name a family's own kind of table (families.js). @param {string} kind @param {string} key the i18n key of its name */
+export function nameTableKind(kind, key) {
+  KIND_NAMES[kind] = key;
+}
+
 /** Where a game was played, from the id a game list gives: a bean room's tier
  * ("guobiao-2p/novice" → 新手场, "Novice room") or a table's kind ("computer" → 人机对战);
  * ids never show. @param {string} id @returns {string} */
 export function roomIdName(id) {
   const [family, tier] = String(id).split("/");
   if (tier === undefined) {
-    const kind = { computer: "vs_computer", private: "private", campaign: "campaign" }[family];
+    const kind = KIND_NAMES[family];
     return kind ? t(kind) : t("room_other");
   }
   return S[`tier_${tier}`] ? t(`tier_${tier}`) : t("room_other");
@@ -722,6 +668,12 @@ export function playerName(name) {
 /** Whether a string has a row (in both languages). @param {string} key @returns {boolean} */
 export function known(key) {
   return key in S;
+}
+
+/** Add rows only a family uses (its module's `words`: families.js); a shared row is kept.
+ * @param {Record<string, [string, string]>} rows */
+export function addWords(rows) {
+  for (const [key, row] of Object.entries(rows)) if (!(key in S)) S[key] = row;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Keyboard play at a live table (the shortcuts listed under the board).
 
-import { heldMode } from "./giving.js";
+import { modeKept } from "./selection.js";
 
 /**
  * A key at the live table: M (sounds off/on, whenever no dialog is open), the settlement's next
@@ -43,7 +43,7 @@ export function onTableKey(v, e) {
     return;
   }
   if (key === "escape" && (v.mode || v.chooser)) {
-    if (v.mode !== "exchange" && !(v.state && heldMode(v.state, v.seat, v.givenSoFar()))) v.mode = null; // a choice under way stays open
+    if (!modeKept(v.mode, v.state, v.seat, v.givenSoFar())) v.mode = null; // a choice under way stays open
     v.chooser = null;
     v.render();
     return;

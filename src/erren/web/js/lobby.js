@@ -7,7 +7,8 @@ import { h, num, toast } from "./dom.js";
 import { LEVELS, failure, levelName, playerName, stakeText, t } from "./i18n.js";
 import { RELIEF_BELOW, reliefEl, roomName } from "./notices.js";
 import { clearSearch, savedSearch, search } from "./search.js";
-import { familyBlurb, familyIds, familyName } from "./families.js";
+import { familyBlurb, familyCards, familyIds, familyName } from "./families.js";
+import { screenToken } from "./route.js";
 
 /** @typedef {import("./api.js").User} User */
 /** @typedef {import("./api.js").Room} Room */
@@ -86,6 +87,7 @@ function levelChooser(chosen, onChoose) {
  *   table closed on the entry limits)
  */
 export async function lobbyScreen(root, user, onTable, quickRoom = null) {
+  const current = screenToken();
   const [fams, rooms, bal, mine] = await Promise.all([
     api("GET", "/families"),
     api("GET", "/rooms"),
@@ -183,11 +185,7 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
             h("button#btn-private", { type: "button", onclick: () => sit(() => api("POST", "/tables/private", { family })) }, t("create_private")),
             h("form.row", { onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); sit(() => api("POST", "/tables/join", { invite: code.value.trim().toUpperCase() })); } }, code, h("button#btn-join", { type: "submit" }, t("join"))),
           ),
-          h("section.panel.card-campaign", null,
-            h("h2", null, t("campaign")),
-            h("p.muted", null, t("campaign_d")),
-            h("a.button.primary#btn-campaign", { href: "#/campaign" }, t("campaign_go")),
-          ),
+          ...familyCards(),
         ),
         relief,
         h("section.panel.rooms-panel", null, h("h2", null, t("rooms"), " · ", familyName(family)), accountNote, roomList),
@@ -206,28 +204,30 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
         h("button", { type: "button", onclick: () => { search.cancel(); draw(); } }, t("cancel"))),
     );
   };
-  /** The lobby is the screen shown (a search goes on behind another screen, unseen). */
-  const shown = () => /^(#\/?)?(quick\/.*)?$/.test(location.hash);
+  // the lobby draws only while it is the screen shown (route.js): a search goes on behind
+  // another screen, unseen, and a slow answer never draws over a screen opened meanwhile
   search.view = {
-    waiting: (note) => { if (shown()) drawWaiting(note); },
+    waiting: (note) => { if (current()) drawWaiting(note); },
     seated: onTable,
     failed: (e) => {
       if (e instanceof ApiError && e.code === "account-needed") accountNeeded = true;
       else if (!(e instanceof ApiError && e.code === "cancelled")) toast(failure(e), "error");
-      if (shown()) draw();
+      if (current()) draw();
     },
   };
   const reload = () => {
-    window.setTimeout(() => { lobbyScreen(root, user, onTable).catch(() => {}); }, 1500);
+    window.setTimeout(() => { if (current()) lobbyScreen(root, user, onTable).catch(() => {}); }, 1500);
   };
   const wanted = quickRoom ? rooms.find((/** @type {Room} */ r) => r.id === quickRoom) : null;
   const saved = savedSearch();
   const kept = saved && !mine && (saved.user === null || saved.user === user.id) && rooms.some((/** @type {Room} */ r) => r.id === saved.room) ? saved : null;
-  if (search.active) drawWaiting(search.note); // this tab searches already (the screen was drawn again)
+  if (search.active) {
+    if (current()) drawWaiting(search.note); // this tab searches already (the screen was drawn again)
+  }
   else if (kept) search.start(kept.room, user.id, true, kept.note); // a reload, or a pairing dissolved
   else if (wanted && !accountNeeded && balance >= wanted.entry_min && balance <= wanted.entry_max) quick(wanted);
   else {
     if (saved) clearSearch();
-    if (shown()) draw(); // not over a screen opened while the lobby's requests were answered
+    if (current()) draw(); // not over a screen opened while the lobby's requests were answered
   }
 }

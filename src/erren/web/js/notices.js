@@ -5,7 +5,7 @@
 import { ApiError, api } from "./api.js";
 import { h, num } from "./dom.js";
 import { failure, roomIdName, stakeText, t } from "./i18n.js";
-import { familyClient, familyName } from "./families.js";
+import { familyClient, familyName, tableKind } from "./families.js";
 
 /** @typedef {import("./api.js").Room} Room */
 /** @typedef {import("./api.js").TableInfo} TableInfo */
@@ -52,7 +52,8 @@ export function escapePoints(family, options) {
  */
 export async function leaveCost(info, running) {
   if (!running || !info) return t("leave_free");
-  if (info.kind === "campaign") return t("leave_campaign");
+  const own = tableKind(info.kind); // a family's own kind of table says what leaving costs
+  if (own) return t(own.leave);
   if (info.room) {
     const all = await rooms();
     const room = all.find((r) => r.id === info.room);

@@ -7,6 +7,7 @@ import { h } from "./dom.js";
 import { amount, change, getLang, playerName, t } from "./i18n.js";
 import { familyIds, familyName } from "./families.js";
 import { reliefEl } from "./notices.js";
+import { screenToken } from "./route.js";
 
 /** @typedef {{mu: number, sigma: number, ordinal: number, hands: number, provisional: boolean}} RatingOut */
 /** @typedef {{family: string, hands: number, wins: number, self_drawn: number, dealt_in: number, losses: number, draws: number, win_rate: number|null, self_drawn_rate: number|null, deal_in_rate: number|null, average_fan: number|null, beans: number, biggest: {game: number, fan: number, points: number}|null, rating: RatingOut|null}} FamilyStatsOut */
@@ -241,10 +242,12 @@ function reliefPanel(relief, guest, again) {
 
 /** The page. @param {HTMLElement} root */
 export async function profileScreen(root) {
+  const current = screenToken();
   root.replaceChildren(h("div.panel", null, h("div.spinner")));
   /** @type {[ProfileOut, BeanPointOut[]]} */
   const [page, points] = await Promise.all([api("GET", "/me/profile"), api("GET", "/me/beans/history?limit=200")]);
-  const again = () => { profileScreen(root).catch(() => {}); };
+  if (!current()) return; // the player opened another screen meanwhile
+  const again = () => { if (current()) profileScreen(root).catch(() => {}); };
   root.replaceChildren(
     h(
       "div.profile#profile",

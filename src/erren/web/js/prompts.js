@@ -1,12 +1,12 @@
 // What the player is asked to do now, with the tiles it is about: the tile on offer in a claim
-// window, the tile drawn in a window after a draw, the gold at xiamen's opening, the three tiles
-// of arcade's pung offer (R2.22).  A decision whose only move is pass is no decision (the table
+// window, the tile drawn in a window after a draw, the tile a win at the opening is about (the
+// family's `openingTile`), a selection mode's own prompt, a family's own prompt (its `prompt`
+// hook).  A decision whose only move is pass is no decision (the table
 // passes it, table.js `legal`): no prompt.  While 托管 plays for him, the prompt says so and why.
 
-import { badgeText, familyClient, markOf } from "./families.js";
+import { badgeText, familyClient, markOf, selectionMode } from "./families.js";
 import { h } from "./dom.js";
 import { trusteeReason } from "./events.js";
-import { givingPrompt } from "./giving.js";
 import { getLang, t } from "./i18n.js";
 import { tileEl, tileName } from "./tiles.js";
 
@@ -30,14 +30,13 @@ export function promptOf(tv) {
   if (st.to_act !== tv.seat) return st.to_act === null ? null : { text: t("their_turn"), tiles: [] };
   if (tv.mode === "ting") return { text: t("ting_pick"), tiles: [] };
   const offer = tv.view().offer || null;
-  if (tv.mode === "exchange" || tv.mode === "takepung") {
-    const text = givingPrompt(tv.mode, tv.givenSoFar(), offer ? tileName(offer, getLang()) : "");
-    return { text, tiles: tv.mode === "takepung" && offer ? [offer, offer, offer] : [] };
-  }
-  if (st.phase === "pick") return { text: t("pick_any"), tiles: [] };
+  const mode = selectionMode(tv.mode);
+  if (mode) return mode.prompt(tv.givenSoFar(), offer, offer ? tileName(offer, getLang()) : "");
   const legal = tv.legal();
+  const own = familyClient(tv.info ? tv.info.family : "").prompt;
+  const asked = own ? own(st, { offer, legal }) : null;
+  if (asked) return asked;
   if (!legal.length) return null; // pass-only (the table passes it) or a move on its way
-  if (offer) return { text: t("pung_offered"), tiles: [offer, offer, offer], choices: t("pung_choices", t("a_takepung")) };
   if (legal.some((a) => a.startsWith("discard:"))) return { text: t("your_turn"), tiles: [] };
   return choicePrompt(tv, st, legal);
 }

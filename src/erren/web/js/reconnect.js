@@ -7,16 +7,18 @@ import { getLang, t } from "./i18n.js";
 import { parseTiles } from "./notation.js";
 import { tileName } from "./tiles.js";
 import { familyVerb } from "./families.js";
+import { modeWord } from "./selection.js";
 
-/** @type {Record<string, string>} an action's verb → the i18n key of its name */
-const VERB_KEY = { discard: "m_discard", ting: "a_ting", hu: "a_hu", zimo: "a_zimo", peng: "a_peng", chi: "a_chi", minggang: "a_gang", angang: "a_gang", jiagang: "a_gang", pass: "a_pass", exchange: "a_exchange", give: "a_exchange", takepung: "a_takepung" };
+/** @type {Record<string, string>} a shared action's verb → the i18n key of its name (a family's
+ * own: its verbs' buttons and its selection modes' words) */
+const VERB_KEY = { discard: "m_discard", ting: "a_ting", hu: "a_hu", zimo: "a_zimo", peng: "a_peng", chi: "a_chi", minggang: "a_gang", angang: "a_gang", jiagang: "a_gang", pass: "a_pass" };
 
 /** A move in words: "discard:5m" → "打出 五万". @param {string} action @returns {string} */
 export function moveLabel(action) {
   const [verb, arg] = action.split(":");
   const lang = getLang();
   const tiles = arg ? parseTiles(arg).map((x) => tileName(x, lang)).join(" ") : "";
-  const key = VERB_KEY[verb] || familyVerb(verb)?.label;
+  const key = VERB_KEY[verb] || modeWord(verb) || familyVerb(verb)?.label;
   return `${key ? t(key) : verb}${tiles ? " " + tiles : ""}`;
 }
 

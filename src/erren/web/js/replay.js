@@ -9,14 +9,17 @@ import { describeEvent } from "./events.js";
 import { computerName, failure, getLang, playerName, roomIdName, t } from "./i18n.js";
 import { settlementEl } from "./settle.js";
 import { familyName } from "./families.js";
+import { screenToken } from "./route.js";
 
 /** @typedef {import("./board.js").Obs & {action: string|null, events: import("./schema.js").EngineEvent[]}} Frame */
 
 /** The list of the user's games. @param {HTMLElement} root */
 export async function historyScreen(root) {
+  const current = screenToken();
   root.replaceChildren(h("div.panel", null, h("h2", null, t("r_history")), h("div.spinner")));
   /** @type {import("./api.js").GameOut[]} */
   const games = await api("GET", "/games?limit=100");
+  if (!current()) return; // the player opened another screen meanwhile
   const list = h("ul.games");
   for (const g of games) {
     const when = new Date(g.finished_at || g.created_at).toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB");

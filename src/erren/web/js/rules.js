@@ -1,8 +1,9 @@
 // The rules pages: a drawer over whatever screen is open (the table keeps running under it),
 // per family and in the header's language: prose (tiles, flow, special actions, scoring) and
 // the scorer's fan / pattern / 水 rows, each with an example hand drawn with the game's tiles,
-// filtered by a search box. Addresses: #rules/<family>[/<row id>][/gb]; the settlement's rows
-// link there. All of it comes from GET /rules/{family} (erren.rules): no value is copied here.
+// filtered by a search box. Addresses: #rules/<family>[/<row id>][/<table>] (a family's other
+// fan table; its first, the default, is never written); the settlement's rows link there. All of
+// it, the fan tables' ids too, comes from GET /rules/{family} (erren.rules): no value is copied here.
 
 import { h } from "./dom.js";
 import { getLang, otherLang, setLang, t } from "./i18n.js";
@@ -35,22 +36,32 @@ function page(family, table) {
   return p;
 }
 
-/** The address of a rule entry. @param {string} family @param {string|null} [row] @param {string|null} [table] */
+/** The address of a rule entry; `table` is a fan table other than the family's default (none:
+ * the default). @param {string} family @param {string|null} [row] @param {string|null} [table] */
 export function rulesHref(family, row = null, table = null) {
   let out = `#rules/${family}`;
   if (row) out += `/${encodeURIComponent(row)}`;
-  if (table && table !== "2p") out += `${row ? "" : "/-"}/${table}`;
+  if (table) out += `${row ? "" : "/-"}/${encodeURIComponent(table)}`;
   return out;
 }
 
-/** `#rules/<family>[/<row>][/gb]` → its parts, or null for another address. @param {string} hash @returns {RulesLink|null} */
+/** `#rules/<family>[/<row>][/<table>]` → its parts, or null for another address (a table the
+ * family has not is read as its default when the page is fetched). @param {string} hash @returns {RulesLink|null} */
 export function parseRulesHash(hash) {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   if (parts[0] !== "rules") return null;
   const family = familyIds().includes(parts[1]) ? parts[1] : familyIds()[0] || "";
   const row = parts[2] && parts[2] !== "-" ? decodeURIComponent(parts[2]) : null;
-  const table = parts[3] === "gb" ? "gb" : null;
+  const table = parts[3] ? decodeURIComponent(parts[3]) : null;
   return { family, row, table };
+}
+
+/** A family's rules page at a fan table: the default page when the family has no such table
+ * (an old or mistyped address). @param {string} family @param {string|null} table @returns {Promise<RulesPage>} */
+async function pageAt(family, table) {
+  if (!table) return page(family, null);
+  const plain = await page(family, null);
+  return plain.tables.indexOf(table) > 0 ? page(family, table) : plain;
 }
 
 /** Does a row match a search text (name in either language, id, value)? @param {RuleRow} row @param {string} query */
@@ -160,7 +171,7 @@ export async function openRules(link, onClose, onTutorial) {
   /** @type {RulesPage} */
   let data;
   try {
-    data = await page(link.family, link.table);
+    data = await pageAt(link.family, link.table);
   } catch (e) {
     body.replaceChildren(h("p.error", null, t("error", e instanceof Error ? e.message : String(e))));
     return;
@@ -195,7 +206,7 @@ export async function openRules(link, onClose, onTutorial) {
   const heading = h("h3.rules-rows-title", null, data.unit.en === "water" ? t("rules_rows_water") : t("rules_rows"));
   if (data.tables.length) {
     heading.append(
-      h("span.rules-tables", null, ...data.tables.map((tb) => h(`a.rules-table${(link.table || "2p") === tb ? ".on" : ""}`, { href: rulesHref(data.family, null, tb), "data-table": tb }, t(`rules_table_${tb}`)))),
+      h("span.rules-tables", null, ...data.tables.map((tb, i) => h(`a.rules-table${data.table === tb ? ".on" : ""}`, { href: rulesHref(data.family, null, i ? tb : null), "data-table": tb }, t(`rules_table_${tb}`)))),
     );
   }
   parts.push(heading);

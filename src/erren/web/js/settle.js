@@ -6,7 +6,6 @@
 import { h } from "./dom.js";
 import { change, getLang, otherLang, t } from "./i18n.js";
 import { parseHand, sortTiles } from "./notation.js";
-import { campaignStats, payoutEl } from "./campaign.js";
 import { tileEl, tileName } from "./tiles.js";
 import { rulesHref } from "./rules.js";
 import { badgeText, familyClient, markOf } from "./families.js";
@@ -85,7 +84,7 @@ export function exactTiles(groups, laid) {
 /**
  * @typedef {{end: any, me: number, family: string, names: string[], options: Record<string, any>,
  *   streak: number, marks: import("./families.js").TileMark[], waiting: boolean, opponentReady: boolean,
- *   closed: boolean, campaign?: any,
+ *   closed: boolean,
  *   onNext: (() => void)|null, onLeave: (() => void)|null, onReplay: (() => void)|null,
  *   onAgain?: (() => void)|null, extra?: HTMLElement|null}} SettleOpts
  */
@@ -100,6 +99,8 @@ function seatLabel(o, seat) {
 /** @param {SettleOpts} o @returns {HTMLElement} */
 export function settlementEl(o) {
   const r = o.end.result || {};
+  // the family's own part (its kind of table's figures), when the settlement carries it
+  const own = familyPart(o);
   // a closed table's settlement (an escape's, under the closing notice) stays in the page
   const box = h(`div.settle${o.closed ? ".settle-inline" : ""}`, { role: o.closed ? "region" : "dialog", "aria-label": t("s_title") });
   const card = h("div.settle-card");
@@ -112,12 +113,19 @@ export function settlementEl(o) {
     card.append(h("div.settle-who", null, `${r.winner === o.me ? t("you") : o.names[r.winner] || t("opponent")} · ${t("s_type")}: ${winTypeText(o.family, String(r.how || ""))}`));
   }
   if (hands.box) card.append(hands.box);
-  if (r.kind === "win" && r.hand) scoreEls(o, r, hands.winner).forEach((el) => card.append(el));
-  if (!o.campaign) card.append(amountsEl(o, r));
+  if (r.kind === "win" && r.hand) scoreEls(o, r, hands.winner, own).forEach((el) => card.append(el));
+  if (!own || own.amounts) card.append(amountsEl(o, r));
   if (o.extra) card.append(o.extra); // the quick review (hints.js)
-  if (o.campaign) card.append(h("div.settle-campaign", null, campaignStats(o.campaign), o.campaign.last ? payoutEl(o.campaign.last) : null));
-  card.append(buttonsEl(o));
+  if (own) card.append(own.el);
+  card.append(buttonsEl(o, own));
   return box;
+}
+
+/** The family's own part of the settlement (its `settlement` hook), if it has one.
+ * @param {SettleOpts} o @returns {import("./families.js").SettlePart|null} */
+function familyPart(o) {
+  const part = familyClient(o.family).settlement;
+  return part ? part(o.end) : null;
 }
 
 /** @param {SettleOpts} o @param {any} r the result @returns {HTMLElement} */
@@ -199,18 +207,19 @@ function markedTile(o, tile, cls, lang) {
 
 /**
  * The score of a win: the rows (hover or tap lights the winner's tiles), the steps, the
- * family's line under them (xiamen's formula). @param {SettleOpts} o @param {any} r @param {{laid: Laid[], els: HTMLElement[]}} winner
+ * family's line under them (its `formula`). @param {SettleOpts} o @param {any} r @param {{laid: Laid[], els: HTMLElement[]}} winner
+ * @param {import("./families.js").SettlePart|null} own the family's own part of the settlement
  * @returns {HTMLElement[]}
  */
-function scoreEls(o, r, winner) {
+function scoreEls(o, r, winner, own) {
   const lang = getLang();
   const out = [];
   const { laid, els } = winner;
-  // the campaign: the computer's win is checked but no fan is counted or shown (R3.4)
+  // the family's part may leave the opponent's rows out (his win is checked, not counted)
   // Every family's score arrives as the same rows (erren.scoring.detail.FamilyScore): the name
   // in both languages, value, count and the tiles each row came from (``fan_tiles``).
   const family = familyClient(o.family);
-  const rows = /** @type {ScoreRowJson[]} */ (o.campaign && r.winner !== o.me ? [] : r.rows || []);
+  const rows = /** @type {ScoreRowJson[]} */ (own && !own.opponentRows && r.winner !== o.me ? [] : r.rows || []);
   const unit = /** @type {{zh: string, en: string}|null} */ (r.unit || null);
   const list = h("table.fans");
   list.append(h("caption", null, unit && unit.en === "water" ? t("s_water") : t("s_fans"), h("span.hint", null, ` — ${t("s_hover")}`)));
@@ -278,11 +287,11 @@ function amountsEl(o, r) {
   return table;
 }
 
-/** @param {SettleOpts} o @returns {HTMLElement} */
-function buttonsEl(o) {
+/** @param {SettleOpts} o @param {import("./families.js").SettlePart|null} own @returns {HTMLElement} */
+function buttonsEl(o, own) {
   const buttons = h("div.settle-buttons");
-  if (o.campaign) {
-    if (o.onNext) buttons.append(h("button.primary.settle-next", { type: "button", onclick: o.onNext }, t("c_to_campaign"), h("kbd", null, "N")));
+  if (own) {
+    if (o.onNext) buttons.append(h("button.primary.settle-next", { type: "button", onclick: o.onNext }, t(own.next), h("kbd", null, "N")));
   } else if (o.onNext && !o.closed) {
     buttons.append(h("button.primary.settle-next", { type: "button", disabled: o.waiting, onclick: o.onNext }, o.waiting ? t("s_waiting") : t("s_next"), h("kbd", null, "N")));
   }

@@ -14,7 +14,7 @@ import { moveLabel } from "./reconnect.js";
 import { Rejoin, movedMessage } from "./rejoin.js";
 import { saveSearch } from "./search.js";
 import { handOrder } from "./board.js";
-import { canGive, givenTiles, heldMode, pungLeft, stepsOf } from "./giving.js";
+import { canGive, givenTiles, hasRoom, heldMode, isSelecting, modeStays, stepsOf } from "./selection.js";
 import { toast } from "./dom.js";
 import { motionOf } from "./motion.js";
 import { muted, setMuted, soundEvents } from "./sound.js";
@@ -63,7 +63,7 @@ export class TableView {
     /** @type {TableEvent|null} */
     this.end = null;
     this.handNo = 1;
-    /** @type {"ting"|"exchange"|"takepung"|null} */
+    /** "ting", a family's selection mode (selection.js), or none @type {string|null} */
     this.mode = null;
     /** @type {Set<number>} */
     this.selected = new Set();
@@ -401,18 +401,18 @@ export class TableView {
       this.timerEnd = end;
     } else this.timerEnd = null;
     if (!(state.to_act === this.seat) || !wasMyTurn) {
-      if (state.phase !== "exchange") this.mode = null;
+      if (!modeStays(this.mode, state)) this.mode = null;
       this.selected.clear();
       this.chooser = null;
       this.focus = -1;
     }
-    // the opening exchange, or a pung answer under way (after a reload: its gives are the only moves)
+    // a choice the state holds him in (after a reload: its moves are the only ones)
     const held = heldMode(state, this.seat, this.givenSoFar());
     if (held) this.mode = held;
     this.save();
   }
 
-  /** The tiles given up so far in the choice the player is making (giving.js). @returns {string[]} */
+  /** The tiles given up so far in the choice the player is making (selection.js). @returns {string[]} */
   givenSoFar() {
     return givenTiles(this.info ? this.info.family : "", this.state);
   }
@@ -508,11 +508,11 @@ export class TableView {
   }
 
   /** Whether the tile at hand position `index` may be clicked; `given` are the positions already
-   * given up in the exchange or the pung answer.
+   * given up in the selection mode's choice.
    * @param {string} tile @param {number} index @param {Set<number>} given @returns {boolean} */
   clickable(tile, index, given) {
     const legal = this.legal();
-    if (this.mode === "exchange" || this.mode === "takepung") {
+    if (isSelecting(this.mode)) {
       return legal.length > 0 && !given.has(index) && (this.selected.has(index) || canGive(tile, this.givenSoFar()));
     }
     if (this.mode === "ting") return legal.includes(`ting:${tile}`);
@@ -521,9 +521,9 @@ export class TableView {
 
   /** @param {number} index @param {string} tile */
   onTile(index, tile) {
-    if (this.mode === "exchange" || this.mode === "takepung") {
+    if (isSelecting(this.mode)) {
       if (this.selected.has(index)) this.selected.delete(index);
-      else if (this.mode !== "takepung" || this.selected.size < pungLeft(this.givenSoFar())) this.selected.add(index);
+      else if (hasRoom(this.mode, this.selected.size, this.givenSoFar())) this.selected.add(index);
       this.render();
       return;
     }
@@ -549,7 +549,7 @@ export class TableView {
     });
   }
 
-  /** @param {"ting"|"takepung"} mode */
+  /** @param {string} mode "ting" or a selection mode */
   toggleMode(mode) {
     if (this.state && heldMode(this.state, this.seat, this.givenSoFar())) return; // the choice under way stays open
     this.mode = this.mode === mode ? null : mode;
@@ -628,10 +628,11 @@ export class TableView {
     }, 150);
   }
 
-  /** A campaign hand is over: back to the campaign screen (the stake comes first). */
-  toCampaign() {
+  /** A hand of a family's own kind of table is over: back to the screen it came from (its
+   * `back`). @param {string} hash */
+  backTo(hash) {
     sessionStorage.removeItem(this.storeKey);
-    location.hash = "#/campaign";
+    location.hash = hash;
   }
 
   nextHand() {

@@ -5,12 +5,12 @@ import { closedEl } from "./notices.js";
 import { describeLast } from "./events.js";
 import { moveLabel, overlayEl, replacedEl } from "./reconnect.js";
 import { boardEl, familyBoard, handOrder } from "./board.js";
-import { givenPositions, givenTiles } from "./giving.js";
+import { givenPositions, givenTiles, openedBy } from "./selection.js";
 import { h } from "./dom.js";
 import { promptNode, promptOf } from "./prompts.js";
 import { announcePrompt } from "./announce.js";
 import { change, computerName, getLang, playerName, roomIdName, t } from "./i18n.js";
-import { familyClient, familyIds, familyName } from "./families.js";
+import { familyClient, familyIds, familyName, tableKind } from "./families.js";
 import { animate, measure, motionWanted } from "./motion.js";
 import { settlementEl, winTypeText } from "./settle.js";
 import { muted } from "./sound.js";
@@ -50,7 +50,7 @@ export function boardView(tv) {
     state: st,
     open: false,
     ...familyBoard(family, st, ctx),
-    offer: st.to_act === tv.seat && st.phase === "turn" && tv.legal().some((a) => a.startsWith("give:")) ? offer : null,
+    offer: st.to_act === tv.seat && st.phase === "turn" && tv.legal().some((a) => openedBy(a.split(":")[0])) ? offer : null,
     lastDiscard,
     oppDrew,
     online: tv.online,
@@ -64,7 +64,7 @@ export function boardView(tv) {
     focus: tv.focus,
     advised: (verb === "discard" || verb === "ting") && arg ? arg : null,
   };
-  // the tiles already given up in the choice under way (arcade's) stay in the hand, marked
+  // the tiles already given up in the choice under way (a selection mode's) stay in the hand, marked
   const given = st.to_act === tv.seat ? givenTiles(family, st) : [];
   v.given = given.length ? givenPositions(handOrder(v, st.hand, tv.seat).order, given) : new Set();
   const at = v.given;
@@ -287,6 +287,7 @@ function drawTable(tv) {
 function settleEl(tv, end, v, exit, closed) {
   const game = tv.game;
   const room = tv.info && tv.info.room ? tv.info.room : null;
+  const kind = tableKind(tv.info ? tv.info.kind : null); // a family's own kind of table
   return settlementEl({
     end,
     me: tv.seat,
@@ -299,8 +300,7 @@ function settleEl(tv, end, v, exit, closed) {
     opponentReady: tv.ready[1 - tv.seat],
     closed,
     onAgain: closed ? () => exit(room ? `#/quick/${encodeURIComponent(room)}` : undefined) : null,
-    campaign: end.campaign || null,
-    onNext: tv.info && tv.info.kind === "campaign" ? () => tv.toCampaign() : () => tv.nextHand(),
+    onNext: kind ? () => tv.backTo(kind.back) : () => tv.nextHand(),
     onLeave: closed ? null : () => tv.leave(), // a closed table's notice has its own way out
     onReplay: game === null ? null : () => { location.hash = `#/replay/${game}`; },
     extra: tv.hintsOn() && !closed ? reviewEl(tv.review, tv.reviewAsked, () => tv.askReview()) : null,

@@ -137,7 +137,7 @@ function endEl(family, end, onClose) {
     me: 0,
     family,
     names: [t("rules_you"), t("rules_opponent")],
-    options: { fan_table: "2p" },
+    options: {},
     streak: 0,
     marks: [],
     waiting: false,

@@ -1,11 +1,21 @@
 // arcade's part of the browser client (erren/web/js/families.js): the 财神 and the flower kind
 // beside it (R2.7), the tile offered for a pung answered by giving tiles up (R2.22) and the
 // tiles given so far in that choice or in the opening exchange (R2.21), the pick (R2.23) and
-// the words of its own events, and an escape's 13 × base points.
+// the words of its own events, and an escape's 13 × base points; its two choices of several
+// tiles (selection modes: the opening exchange and the pung answer, sent one `give:X` at a time
+// in canonical order), the prompts of the pick and of a pung offered, and the campaign
+// (关卡模式, arcade §3: its screen at `#/campaign`, its lobby card, its tables and settlement).
 
 /** @typedef {import("../../../web/js/families.js").FamilyClient} FamilyClient */
 /** @typedef {import("../../../web/js/families.js").FamilyView} FamilyView */
 /** @typedef {import("../../../web/js/families.js").TableContext} TableContext */
+/** @typedef {import("../../../web/js/families.js").Kit} Kit */
+/** @typedef {import("../../../web/js/families.js").SelectionMode} SelectionMode */
+
+import { campaignCard, campaignScreen, campaignSettlement, CAMPAIGN_WORDS } from "./campaign.js";
+
+/** How many tiles a pung offered is answered with (R2.22). */
+const PUNG_TILES = 3;
 
 const WILD_BADGE = { zh: "财", en: "W" };
 
@@ -28,7 +38,64 @@ function wildOf(view, ctx) {
   return { wild, flowerKind };
 }
 
-/** @param {import("../../../web/js/families.js").Kit} kit @returns {FamilyClient} */
+/** The rows only arcade uses (its marks, indicators and moves; its choices and prompts).
+ * @type {Record<string, [string, string]>} */
+const WORDS = {
+  wild: ["财神", "Wild"],
+  flower_kind: ["花牌", "Flower"],
+  a_exchange: ["换牌", "Exchange"],
+  a_takepung: ["换刻子", "Take the pung"],
+  a_pick: ["搓牌", "Pick"],
+  select_n: ["选好要换的牌，然后确认", "Select the tiles to give up, then confirm"],
+  no_exchange: ["不换", "Keep all"],
+  pung_offer: ["系统送你一副 {0} 刻子：选 3 张牌换走", "A pung of {0} is offered: select 3 tiles to give up"],
+  exchange_more: ["已换出 {0} 张：可再选要换的牌，然后确认", "{0} tile(s) given up: select more to give up, then confirm"],
+  pung_more: ["再选 {0} 张牌换走 {1} 刻子", "Select {0} more tile(s) to give up for the pung of {1}"],
+  pick_any: ["搓牌：任选一张想摸的牌", "Pick any tile you want to draw"],
+  pung_offered: ["系统送你一副刻子", "You are offered a pung"],
+  pung_choices: ["换：点「{0}」再选 3 张牌换走 · 不换：直接出牌", "Take it: {0}, then pick 3 tiles to give up · Decline: just discard"],
+};
+
+/** The opening exchange (R2.21): any number of tiles given up (`give:X` each), then `exchange`;
+ * "Keep all" when none.  It stays open through the exchange phase.
+ * @param {Kit} kit @returns {SelectionMode} */
+function exchangeMode(kit) {
+  return {
+    mode: "exchange",
+    holds: (st) => st.phase === "exchange",
+    stays: (st) => st.phase === "exchange",
+    verbs: ["give", "exchange"],
+    confirm(given, picked) {
+      const n = given.length + picked.length;
+      return { label: n ? `${kit.t("a_exchange")} ${n}` : kit.t("no_exchange"), verb: "exchange" };
+    },
+    steps: (tiles) => [...tiles.map((x) => `give:${x}`), "exchange"],
+    prompt: (given) => ({ text: given.length ? kit.t("exchange_more", given.length) : kit.t("select_n"), tiles: [] }),
+    words: { exchange: "a_exchange", give: "a_exchange" },
+  };
+}
+
+/** The answer to a pung offered (R2.22): three tiles given up (`give:X` each; the third takes the
+ * pung), opened by its button; held once a tile is given.
+ * @param {Kit} kit @returns {SelectionMode} */
+function takePungMode(kit) {
+  return {
+    mode: "takepung",
+    holds: (st, given) => st.phase === "turn" && given.length > 0,
+    opener: { verb: "give", label: "a_takepung", key: "x", place: 9 },
+    verbs: ["give"],
+    room: (given) => PUNG_TILES - given.length,
+    confirm: (given, picked) => (picked.length && picked.length === PUNG_TILES - given.length ? { label: `${kit.t("confirm")} ${kit.t("a_takepung")}`, verb: "takepung" } : null),
+    steps: (tiles) => tiles.map((x) => `give:${x}`),
+    prompt(given, offer, name) {
+      const text = given.length ? kit.t("pung_more", PUNG_TILES - given.length, name) : kit.t("pung_offer", name);
+      return { text, tiles: offer ? [offer, offer, offer] : [] };
+    },
+    words: { takepung: "a_takepung" },
+  };
+}
+
+/** @param {Kit} kit @returns {FamilyClient} */
 export default function arcade(kit) {
   return {
     id: "arcade",
@@ -63,5 +130,19 @@ export default function arcade(kit) {
       pick: { said: true },
       takepung: { said: true },
     },
+    modes: [exchangeMode(kit), takePungMode(kit)],
+    prompt(st, ctx) {
+      if (st.phase === "pick") return { text: kit.t("pick_any"), tiles: [] };
+      if (ctx.offer && ctx.legal.length) {
+        const o = ctx.offer;
+        return { text: kit.t("pung_offered"), tiles: [o, o, o], choices: kit.t("pung_choices", kit.t("a_takepung")) };
+      }
+      return null;
+    },
+    screens: { campaign: (root, nav) => campaignScreen(kit, root, nav) },
+    cards: () => [campaignCard(kit)],
+    tables: { campaign: { leave: "leave_campaign", back: "#/campaign", name: "campaign" } },
+    settlement: (end) => campaignSettlement(kit, end),
+    words: { ...WORDS, ...CAMPAIGN_WORDS },
   };
 }

@@ -12,6 +12,16 @@ const YOU_TAGS = ["", "游金", "双游", "三游"];
 /** The win types a `how` stands for (the rest are named as they are). @type {Record<string, string>} */
 const HOW_TYPE = { discard: "pinghu", robbing: "qianggang" };
 
+/** The rows only xiamen uses (its marks, indicator and moves). @type {Record<string, [string, string]>} */
+const WORDS = {
+  gold: ["金", "Gold"],
+  fake_gold: ["假金", "White as the gold's tile"],
+  a_sanjindao: ["三金倒", "Three golds"],
+  a_qiangjin: ["抢金", "Rob the gold"],
+  a_win: ["游金胡", "Win (swimming gold)"],
+  a_discardgold: ["打金", "Discard the gold"],
+};
+
 /** The gold kind of an observation's view, if revealed. @param {FamilyView} view @returns {string|null} */
 function goldOf(view) {
   return view.family === "xiamen" ? view.gold : null;
@@ -58,9 +68,10 @@ export default function xiamen(kit) {
       win: { label: "a_win", key: "h", cls: "win", place: 2 },
       sanjindao: { label: "a_sanjindao", key: "h", cls: "win", place: 3 },
       qiangjin: { label: "a_qiangjin", key: "h", cls: "win", tiles: true, place: 4 },
-      discardgold: { label: "a_discardgold", key: "d", place: 10 },
+      discardgold: { label: "a_discardgold", key: "d", place: 10, throws: true },
     },
     events: { you: { latest: true, said: true }, gold: { said: true } },
+    words: WORDS,
   };
 }
 
