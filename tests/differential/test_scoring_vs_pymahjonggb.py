@@ -34,6 +34,7 @@ import MahjongGB
 import pytest
 
 from erren.families.guobiao.scoring import FANS_GB, ScoreResult, score
+from erren.families.guobiao.testing import win_context
 from erren.hand import Hand
 from erren.melds import MeldKind
 from erren.testing.wins import Case, MeldSpec, random_cases
@@ -90,7 +91,7 @@ class Outcome:
 def compare(case: Case) -> Outcome:
     outcome = Outcome(case, None)
     try:
-        outcome.erren = score(case.hand(), case.context(), table="gb")
+        outcome.erren = score(case.hand(), win_context(case), table="gb")
     except Exception as error:  # reported as a disagreement, whatever it is
         outcome.erren_error = f"{type(error).__name__}: {error}"
     try:

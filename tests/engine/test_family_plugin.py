@@ -31,7 +31,8 @@ FAMILY_MODULES = [
 
 def _state_private_names() -> set[str]:
     state = State.new(find_family("guobiao-2p"), seed=1)
-    names = {n for n in (*vars(State), *vars(state)) if n.startswith("_")}
+    on_class = (n for cls in State.__mro__ for n in vars(cls))  # State and its bases
+    names = {n for n in (*on_class, *vars(state)) if n.startswith("_")}
     return {n for n in names if not n.startswith("__")}
 
 

@@ -33,6 +33,7 @@ from erren.families.guobiao.scoring import (
     score,
     score_fast,
 )
+from erren.families.guobiao.testing import win_context
 from erren.hand import Hand
 from erren.melds import Meld, MeldKind
 from erren.testing.hands import deal_batch
@@ -73,7 +74,7 @@ def _variants(case: Case, rng: random.Random) -> list[tuple[Hand, WinContext, st
     """The case under both tables; 2p with random 2p flags, sometimes the default seat wind
     or no winning tile (a 天胡 as dealt)."""
     hand = case.hand()
-    ctx = case.context()
+    ctx = win_context(case)
     out = [(hand, ctx, "gb")]
     ctx_2p = dataclasses.replace(
         ctx,

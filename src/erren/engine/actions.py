@@ -207,9 +207,9 @@ def verbs() -> tuple[AnyActionKind, ...]:
 
 
 def _load_families() -> None:
-    from erren.families import load_built_in  # noqa: PLC0415
+    from erren.engine.registry import load_families  # noqa: PLC0415 - the registry imports this
 
-    load_built_in()
+    load_families()
 
 
 def _verb(word: str) -> AnyActionKind | None:

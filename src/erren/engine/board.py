@@ -1,9 +1,10 @@
 """What lies on the table during a hand: the tiles of both seats, the wall, the pools, the flags
 of 报听/托管/timeouts, the family's data and the event log, with the read-only queries on them.
 
-:class:`Board` is the base of :class:`~erren.engine.state.State`, which adds the transitions
-(the only writer).  Inside, everything is ints: 34-long count arrays per player, the wall as a
-list of tile ids with ``head``/``tail`` pointers.
+:class:`Board` is the base of :class:`~erren.engine.state.State` (through
+:class:`~erren.engine.transitions.Transitions`), which adds the transitions (the only writer).
+Inside, everything is ints: 34-long count arrays per player, the wall as a list of tile ids with
+``head``/``tail`` pointers.
 """
 
 from __future__ import annotations

@@ -220,9 +220,9 @@ def _event(data: JSON) -> Event:
 def _open_member(base: type[enum.Enum], data: JSON) -> enum.Enum:
     """The member named ``data`` of an enum that declares none (a vocabulary the families extend,
     such as ``FamilyPhase`` or ``AnyWinHow``): found among its subclasses, every family loaded."""
-    from erren.families import load_built_in  # noqa: PLC0415 - the families import the engine
+    from erren.engine.registry import load_families  # noqa: PLC0415 - the registry imports this
 
-    load_built_in()
+    load_families()
     pending = list(base.__subclasses__())
     while pending:
         kind = pending.pop()

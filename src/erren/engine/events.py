@@ -142,9 +142,9 @@ def event_rule(kind: AnyEventKind) -> EventRule:
 
 def event_kinds() -> tuple[AnyEventKind, ...]:
     """Every kind known: the shared ones, then each family's, as the families were loaded."""
-    from erren.families import load_built_in  # noqa: PLC0415
+    from erren.engine.registry import load_families  # noqa: PLC0415 - the registry imports this
 
-    load_built_in()
+    load_families()
     return tuple(_RULES)
 
 

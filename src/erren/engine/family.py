@@ -27,6 +27,9 @@ default:
   score --rules NAME`` and its part of the conformance corpus, each imported from the family's
   package when asked (the shared :mod:`erren.rules`, :mod:`erren.cli.score` and
   :mod:`erren.conformance` lay them out in :attr:`Family.listing_order`).
+* ``rl``: the family's planes, columns and moves in the RL encodings (:mod:`erren.rl.layout`).
+* ``cli_commands``, ``server_extension``: the family's own ``erren`` subcommands and its part
+  of the server (routes and a lobby desk), each imported from its package when asked.
 
 A hook left at its default costs nothing: :attr:`Family.overrides` (worked out once per ruleset)
 binds only the overridden hooks of the hot path and the state runs the shared code inline for
@@ -43,12 +46,13 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from erren.engine.actions import Action, ActionKind
+from erren.engine.options import Options
+from erren.engine.overrides import Overrides
 from erren.engine.state import NO_DATA, FamilyData, FamilyPhase, Phase, ResultKind
 from erren.engine.views import FamilyView, PlainView
 from erren.engine.winning import is_complete
@@ -58,6 +62,7 @@ from erren.tiles import Tile
 
 if TYPE_CHECKING:
     from erren.bots.strategy import Strategy
+    from erren.cli.command import Command
     from erren.cli.familymenu import FamilyMenu
     from erren.cli.scorer import TerminalScorer
     from erren.conformance.adapter import ConformanceAdapter
@@ -65,7 +70,9 @@ if TYPE_CHECKING:
     from erren.engine.resample import Unseen
     from erren.engine.state import AnyWinHow, HandResult, State, WinClaim
     from erren.mjai.extension import MjaiExtension
+    from erren.rl.layout import FamilyLayout
     from erren.rules.page import FamilyRules
+    from erren.server.extension import ServerExtension
 
 __all__ = [
     "Family",
@@ -76,40 +83,17 @@ __all__ = [
 ]
 
 
-_SHARED = ("claim_privacy",)
-"""Options every family has (declared on :class:`Options`)."""
-
-
-@dataclass(frozen=True)
-class Options:
-    """Base of a family's options: a frozen dataclass validated on construction.
-
-    ``claim_privacy`` (鸣牌保护, guobiao-2p §2.4, the same in every family): every discard opens
-    a claim window and every 加杠 a rob window for the opponent, ``pass`` alone when he has no
-    other choice, so that the discarder cannot tell from the flow of the hand whether the
-    opponent could claim.  Servers turn it on at tables with a human seat."""
-
-    claim_privacy: bool = field(default=False, kw_only=True)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option by name, the family's own first, the shared ones last."""
-        names = [f.name for f in fields(self) if f.name not in _SHARED]
-        return {name: getattr(self, name) for name in (*names, *_SHARED)}
-
-    @classmethod
-    def field_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))
-
-    @classmethod
-    def parse(cls, family: str, options: Mapping[str, Any]) -> Self:
-        """The options of ``family`` given by name; an unknown name is a :class:`ValueError`."""
-        unknown = sorted(set(options) - set(cls.field_names()))
-        if unknown:
-            raise ValueError(f"unknown option(s) for {family}: {', '.join(unknown)}")
-        return cls(**options)
-
-
-PART_HOOKS = ("rules_page", "terminal_scorer", "terminal_menu", "mjai", "conformance", "strategy")
+PART_HOOKS = (
+    "rules_page",
+    "terminal_scorer",
+    "terminal_menu",
+    "mjai",
+    "conformance",
+    "strategy",
+    "cli_commands",
+    "server_extension",
+    "rl",
+)
 """The hooks a family answers from :attr:`Family.parts` (its text and tools, loaded lazily)."""
 
 
@@ -469,6 +453,21 @@ class Family(ABC):
         ``bot`` package); ``None``: the shared play alone."""
         return cast("Strategy | None", self._part("strategy"))
 
+    def rl(self) -> FamilyLayout | None:
+        """The family's part of the RL encodings (:class:`erren.rl.layout.FamilyLayout`: its
+        planes, columns and moves); ``None``: the shared planes and moves alone."""
+        return cast("FamilyLayout | None", self._part("rl"))
+
+    def cli_commands(self) -> tuple[Command, ...]:
+        """The family's own ``erren`` subcommands (:class:`erren.cli.command.Command`; arcade's
+        ``erren arcade``), listed after the shared ones; ``()``: none."""
+        return cast("tuple[Command, ...]", self._part("cli_commands") or ())
+
+    def server_extension(self) -> ServerExtension | None:
+        """The family's part of the server (:class:`erren.server.extension.ServerExtension`:
+        its HTTP routes and its desk in the lobby; arcade's campaign); ``None``: none."""
+        return cast("ServerExtension | None", self._part("server_extension"))
+
     def _part(self, hook: str) -> object:
         """The object :attr:`parts` names for ``hook``, imported when first asked (the engine
         never loads a page, a scorer or a bot it is not asked for); ``None`` if none."""
@@ -492,23 +491,3 @@ class Family(ABC):
         }
         args = "".join(f", {k}={v!r}" for k, v in changed.items())
         return f"find_family({self.name!r}{args})"
-
-
-@dataclass(frozen=True, slots=True)
-class Overrides:
-    """The hooks of the hot path a family overrides, bound (``None``: the shared behaviour,
-    which the state runs inline)."""
-
-    can_win: Callable[[State, int, int, AnyWinHow], bool] | None
-    turn_actions: Callable[[State, int], list[Action]] | None
-    claim_options: Callable[[State, int, int], list[Action]] | None
-    chow_tiles: Callable[[State, int], tuple[int, int, int]] | None
-    playing_flower: Callable[[State], int] | None
-    after_discard: Callable[[State, int, int], None] | None
-    after_draw: Callable[[State, int], None] | None
-    before_draw: Callable[[State, int], bool] | None
-    on_exhausted: Callable[[State], bool] | None
-    perform: Callable[[State, Action, bool], bool] | None
-    default_move: Callable[[State, int], Action] | None
-    auto_move: Callable[[State, int], Action | None] | None
-    accepts: Callable[[State, Action], bool] | None

@@ -9,7 +9,14 @@ from typing import Any
 
 from erren.engine.family import Family
 
-__all__ = ["families", "family_names", "find_family", "register_family", "unregister_family"]
+__all__ = [
+    "families",
+    "family_names",
+    "find_family",
+    "load_families",
+    "register_family",
+    "unregister_family",
+]
 
 _REGISTRY: dict[str, Callable[..., Family]] = {}
 
@@ -25,7 +32,7 @@ def unregister_family(name: str) -> None:
 
 
 def family_names() -> tuple[str, ...]:
-    _load_families()
+    load_families()
     return tuple(sorted(_REGISTRY))
 
 
@@ -39,7 +46,7 @@ def families() -> tuple[Family, ...]:
 def find_family(name: str, options: Mapping[str, Any] | None = None, **kw: Any) -> Family:
     """The ruleset ``name`` with options (``find_family("guobiao-2p", fan_table="gb")``).
     Unknown names and invalid options raise :class:`ValueError`."""
-    _load_families()
+    load_families()
     factory = _REGISTRY.get(name)
     if factory is None:
         known = ", ".join(sorted(_REGISTRY))
@@ -49,8 +56,9 @@ def find_family(name: str, options: Mapping[str, Any] | None = None, **kw: Any) 
     return factory(**merged)
 
 
-def _load_families() -> None:
-    # Families register themselves on import; the built-in ones are imported lazily.
-    from erren.families import load_built_in  # noqa: PLC0415
+def load_families() -> None:
+    """Import the built-in families (and those ``ERREN_FAMILIES`` names), once: families register
+    themselves on import.  The one place the engine reaches the families' packages."""
+    from erren.families import load_built_in  # noqa: PLC0415 - the families import the engine
 
     load_built_in()

@@ -20,10 +20,12 @@ the opponent could have claimed.  The same holds for the families' windows after
 三游 last draw, arcade's 海底 draws).
 
 The rooms of the hand: :mod:`~erren.engine.phases` (the phases, origins and family data),
-:mod:`~erren.engine.board` (the fields, queries and event log State inherits), here the
-transitions and the hot path (legal-move dispatch, draws, discards, claims, kongs), and
-functions of the state for the rest: :mod:`~erren.engine.moves` (the shared TURN moves and
-claims), :mod:`~erren.engine.wins` (the win claim, the 报听 起和 test),
+:mod:`~erren.engine.board` (the fields, queries and event log State inherits),
+:mod:`~erren.engine.transitions` (the tile-moving transitions State inherits: phases, draws,
+claimed melds, kongs, the end), here the doors and the hot path (legal-move dispatch,
+discards, wins, auto-play), and functions of the state for the rest:
+:mod:`~erren.engine.moves` (the shared TURN moves and claims), :mod:`~erren.engine.wins` (the
+win claim, the 报听 起和 test),
 :mod:`~erren.engine.refusals` (why a move is refused), :mod:`~erren.engine.autoplay` (the
 default and auto-play moves), :mod:`~erren.engine.setup` (the chance actions and the deal).
 """
@@ -35,14 +37,13 @@ from typing import TYPE_CHECKING
 
 from erren.engine import autoplay, moves, refusals, setup, wins
 from erren.engine.actions import CHANCE, Action, ActionKind
-from erren.engine.board import Board
 from erren.engine.events import NO_DATA as NO_EVENT_DATA
 from erren.engine.events import EventKind
 from erren.engine.phases import NO_DATA, TERMINAL, FamilyData, FamilyPhase, Origin, Phase
 from erren.engine.result import AnyWinHow, HandResult, ResultKind, WinClaim, WinHow
+from erren.engine.transitions import Transitions
 from erren.errors import IllegalActionError
-from erren.melds import Meld, MeldKind
-from erren.tiles import NUM_KINDS, Tile
+from erren.tiles import Tile
 
 if TYPE_CHECKING:
     from erren.engine.family import Family
@@ -65,16 +66,15 @@ __all__ = [
 ]
 
 _TURN, _CLAIM, _ROB, _END = Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.END
-_O_DEAL, _O_DRAW, _O_REPL, _O_CLAIM = Origin.DEAL, Origin.DRAW, Origin.REPLACEMENT, Origin.CLAIM
+_O_DEAL, _O_DRAW = Origin.DEAL, Origin.DRAW
 _ZIMO, _DISCARD, _ROBBING = WinHow.ZIMO, WinHow.DISCARD, WinHow.ROBBING
 
 AK = ActionKind
-_TILES = tuple(Tile(i) for i in range(42))
 _HU = tuple(Action.make(AK.HU, p) for p in (0, 1))
 _PASS = tuple(Action.make(AK.PASS, p) for p in (0, 1))
 
 
-class State(Board):
+class State(Transitions):
     """One hand.  Build with :meth:`State.new` (chance from a seed) or ``State(ruleset)`` and
     apply the chance actions yourself (replays do).
 
@@ -348,44 +348,6 @@ class State(Board):
         self.enter(_TURN, self.dealer, _O_DEAL)
         self.run_auto()
 
-    def enter(self, phase: Phase | FamilyPhase, actor: int, origin: Origin | None = None) -> None:
-        """Make ``actor`` decide in ``phase`` (``origin``: how his last tile came, in a turn)."""
-        self.phase = phase
-        self.actor = actor
-        self.origin = origin
-        self._legal = None
-
-    def draw(self, p: int, *, back: bool, kong: bool, exhaust: bool = True) -> bool:
-        """Draw for ``p`` with flower replacement (§1.6); ``False`` if the wall ran out (荒庄,
-        unless ``exhaust`` is off: then the caller decides what an empty wall means)."""
-        wall = self.wall
-        fk = -1 if self._flower_hook is None else self._flower_hook(self)
-        while True:
-            if self.head > self.tail:
-                if exhaust:
-                    self._end_draw()
-                return False
-            if back:
-                t = wall[self.tail]
-                self.tail -= 1
-            else:
-                t = wall[self.head]
-                self.head += 1
-            if t >= NUM_KINDS or t == fk:
-                self.flowers[p].append(t)
-                self.emit(EventKind.FLOWER, p, t, data={"during": "draw"})
-                back = True
-                kong = self.ruleset.flower_replacement_is_kong
-                continue
-            self.hands[p][t] += 1
-            self.last_added[p] = t
-            self.kong_draw = kong
-            self.drew_back = back
-            self.emit(
-                EventKind.DRAW, p, t, private=True, data={"from": "back" if back else "front"}
-            )
-            return True
-
     def _discard(self, p: int, x: int, ting: bool, auto: bool) -> None:
         if ting:
             self.ting[p] = True
@@ -421,133 +383,10 @@ class State(Board):
         else:
             self.next_draw(q)
 
-    def next_draw(self, q: int) -> None:
-        """No claim on the discard: 荒庄 on an empty wall (§1.8), else ``q``'s normal draw
-        (unless the family's ``before_draw`` takes over) and turn."""
-        self.pending = -1
-        if self.head > self.tail:
-            self._end_draw()
-            return
-        if self._before_draw_hook is not None and self._before_draw_hook(self, q):
-            return
-        if self.draw(q, back=False, kong=False):  # draw_turn, inline on the hot path
-            self._turn_after_draw(q, _O_DRAW)
-
-    def draw_turn(self, q: int) -> None:
-        """``q`` draws from the front of the wall and takes his turn (``after_draw`` runs)."""
-        if self.draw(q, back=False, kong=False):
-            self._turn_after_draw(q, _O_DRAW)
-
-    def _turn_after_draw(self, p: int, origin: Origin) -> None:
-        self.phase = _TURN  # enter(), inline on the hot path
-        self.actor = p
-        self.origin = origin
-        self._legal = None
-        if self._after_draw_hook is not None:
-            self._after_draw_hook(self, p)
-
-    def _claim(self, q: int, kind: ActionKind, start: int, auto: bool) -> None:
-        x = self.pending
-        p = 1 - q
-        h = self.hands[q]
-        mc = self.meld_counts[q]
-        self.claimed[p].append(len(self.discards[p]) - 1)
-        tx = _TILES[x]
-        if kind is AK.CHI:
-            run = (start, start + 1, start + 2)
-            if self._chow_hook is not None:  # the family's physical tiles (xiamen's White)
-                run = self._chow_hook(self, start)
-            for t in run:
-                if t != x:
-                    h[t] -= 1
-                    self.visible[t] += 1
-                mc[t] += 1
-            meld = Meld(MeldKind.CHI, tuple(_TILES[t] for t in run), tx)
-        elif kind is AK.PENG:
-            h[x] -= 2
-            self.visible[x] += 2
-            mc[x] += 3
-            meld = Meld(MeldKind.PENG, (tx, tx, tx), tx)
-        else:
-            h[x] -= 3
-            self.visible[x] += 3
-            mc[x] += 4
-            meld = Meld(MeldKind.MING_GANG, (tx, tx, tx, tx), tx)
-        self.melds[q].append(meld)
-        self.pending = -1
-        self.emit(EventKind(kind.value), q, tiles=tuple(meld.tiles), auto=auto)
-        if kind is AK.MING_GANG:
-            self.n_kongs[q] += 1
-            self._replacement(q)
-        else:
-            self.phase = _TURN
-            self.actor = q
-            self.origin = _O_CLAIM
-
-    def _replacement(self, p: int) -> None:
-        if self.draw(p, back=True, kong=True):
-            self._turn_after_draw(p, _O_REPL)
-
-    def _an_gang(self, p: int, k: int, auto: bool) -> None:
-        self.hands[p][k] -= 4
-        self.meld_counts[p][k] += 4
-        tk = _TILES[k]
-        self.melds[p].append(Meld(MeldKind.AN_GANG, (tk, tk, tk, tk), None))
-        self.n_kongs[p] += 1
-        self.emit(EventKind.AN_GANG, p, k, private=True, auto=auto)
-        self._replacement(p)
-
-    def _jia_gang(self, p: int, k: int, auto: bool) -> None:
-        self.hands[p][k] -= 1
-        self.pending = k
-        self.emit(EventKind.JIA_GANG, p, k, auto=auto)
-        q = 1 - p
-        if self._privacy or self.can_win(q, k, _ROBBING):
-            self.enter(_ROB, q)
-        else:
-            self._complete_jia(p)
-
-    def _complete_jia(self, p: int) -> None:
-        k = self.pending
-        tk = _TILES[k]
-        melds = self.melds[p]
-        for i, m in enumerate(melds):
-            if m.kind is MeldKind.PENG and m.tiles[0] == k:
-                melds[i] = Meld(MeldKind.JIA_GANG, (tk, tk, tk, tk), m.claimed)
-                break
-        self.meld_counts[p][k] += 1
-        self.visible[k] += 1
-        self.n_kongs[p] += 1
-        self.pending = -1
-        self._replacement(p)
-
     def win(self, p: int, tile: int, how: AnyWinHow, auto: bool) -> None:
         """End the hand with ``p``'s win by ``how`` (``discard``, ``robbing``: on ``tile``;
         ``zimo``: ``tile`` -1), scored by the family (see :func:`~erren.engine.wins.finish_win`)."""
         wins.finish_win(self, p, tile, how, auto)
-
-    def _end_draw(self) -> None:
-        if self._exhausted_hook is not None and self._exhausted_hook(self):
-            return
-        self.emit(EventKind.HUANGZHUANG, -1)
-        self.end(HandResult(ResultKind.DRAW))
-
-    def _escape(self, p: int) -> None:
-        penalty = self.ruleset.escape_penalty()
-        deltas = (-penalty, penalty) if p == 0 else (penalty, -penalty)
-        result = HandResult(ResultKind.ABORT, winner=None, loser=p, points=penalty, deltas=deltas)
-        self.emit(EventKind.ESCAPE, p)
-        self.end(result)
-
-    def end(self, result: HandResult) -> None:
-        """End the hand with ``result`` (the ``end`` event follows the events already emitted
-        for it)."""
-        self.result = result
-        self.phase = _END
-        self.actor = TERMINAL
-        self.pending = -1
-        self._legal = None
-        self.emit(EventKind.END, -1, data={"result": self.result.kind if self.result else ""})
 
     # ================================================================== auto-play
     def _timeout_move(self, p: int) -> Action:

@@ -126,6 +126,6 @@ def view_class(family: str) -> type[ViewFacts]:
 
 
 def _load() -> None:
-    from erren.families import load_built_in  # noqa: PLC0415 - the families import the engine
+    from erren.engine.registry import load_families  # noqa: PLC0415 - the registry imports this
 
-    load_built_in()
+    load_families()

@@ -22,10 +22,14 @@ docs/rl.md documents both encodings.
 
 from __future__ import annotations
 
-from erren.rl.actions import ACTIONS, NUM_ACTIONS, action_index, describe, index_action
-from erren.rl.aec import AGENTS, MahjongEnv, env, raw_env
-from erren.rl.gym import MahjongGymEnv, gym_env
-from erren.rl.planes import NUM_PLANES, PLANES, encode_observation
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from erren.rl.actions import ACTIONS, NUM_ACTIONS, action_index, describe, index_action
+    from erren.rl.aec import AGENTS, MahjongEnv, env, raw_env
+    from erren.rl.gym import MahjongGymEnv, gym_env
+    from erren.rl.planes import NUM_PLANES, PLANES, encode_observation
 
 __all__ = [
     "ACTIONS",
@@ -43,3 +47,24 @@ __all__ = [
     "index_action",
     "raw_env",
 ]
+
+_HOME = {
+    **dict.fromkeys(
+        ("ACTIONS", "NUM_ACTIONS", "action_index", "describe", "index_action"), "actions"
+    ),
+    **dict.fromkeys(("AGENTS", "MahjongEnv", "env", "raw_env"), "aec"),
+    **dict.fromkeys(("MahjongGymEnv", "gym_env"), "gym"),
+    **dict.fromkeys(("NUM_PLANES", "PLANES", "encode_observation"), "planes"),
+}
+"""The module of each public name, imported when the name is first asked: a family's ``rl``
+part imports :mod:`erren.rl.layout` without the environments, and the layout is composed
+from the registered families only once one is asked for."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

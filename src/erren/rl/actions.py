@@ -2,7 +2,9 @@
 
 One table (:data:`ACTIONS`) serves every family and both seats: index ``i`` names a move kind
 and its tile, never a seat (the seat is the acting agent's).  A family uses the rows it needs;
-the others never appear in its action mask.  The table (docs/rl.md lists it):
+the others never appear in its action mask.  The shared moves come first, then each registered
+family's (its ``rl`` part, :mod:`erren.rl.layout`).  The table of the built-in families
+(layout version 1):
 
 =========  ==================  ============================================================
 indices    move                tile
@@ -17,14 +19,7 @@ indices    move                tile
 159        ``hu``              win on the discard, or rob the 加杠
 160        ``zimo``            self-drawn win
 161        ``pass``
-162        ``sanjindao``       xiamen: 三金倒
-163–196    ``qiangjin``        xiamen: 抢金胡 laying out this kind (the dealer)
-197        ``qiangjin``        xiamen: 抢金胡 with the indicator (the non-dealer)
-198        ``win``             xiamen: win with the gold drawn in the 游 chain
-199        ``discardgold``     xiamen: discard that gold
-200        ``exchange``        arcade: end the opening exchange
-201–234    ``pick``            arcade: pick-any names this kind
-235–268    ``give``            arcade: give up this kind (exchange, pung offer)
+162–268    each family's       its own moves, in the order of its ``rl`` part (docs/rl.md)
 =========  ==================  ============================================================
 
 Chance actions (shuffle, dice, seed) are drawn by the engine, system actions (timeout,
@@ -41,9 +36,8 @@ import numpy.typing as npt
 
 from erren.engine import Action, ActionKind
 from erren.engine.actions import AnyActionKind
-from erren.families.arcade.game.vocabulary import ArcadeVerb
-from erren.families.xiamen.game.vocabulary import XiamenVerb
-from erren.tiles import NUM_KINDS, Tile
+from erren.rl.layout import EVERY_KIND, NO_TILE, Move, registered_layouts
+from erren.tiles import Tile
 
 __all__ = [
     "ACTIONS",
@@ -57,29 +51,25 @@ __all__ = [
 ]
 
 AK = ActionKind
-_KINDS: tuple[int | None, ...] = tuple(range(NUM_KINDS))
 _CHOW_STARTS: tuple[int | None, ...] = tuple(s * 9 + n for s in range(3) for n in range(7))
-_NONE: tuple[int | None, ...] = (None,)
 
-_LAYOUT: tuple[tuple[AnyActionKind, tuple[int | None, ...]], ...] = (
-    (AK.DISCARD, _KINDS),
-    (AK.TING, _KINDS),
+SHARED_MOVES: tuple[Move, ...] = (
+    (AK.DISCARD, EVERY_KIND),
+    (AK.TING, EVERY_KIND),
     (AK.CHI, _CHOW_STARTS),
-    (AK.PENG, _NONE),
-    (AK.MING_GANG, _NONE),
-    (AK.AN_GANG, _KINDS),
-    (AK.JIA_GANG, _KINDS),
-    (AK.HU, _NONE),
-    (AK.ZIMO, _NONE),
-    (AK.PASS, _NONE),
-    (XiamenVerb.SANJINDAO, _NONE),
-    (XiamenVerb.QIANGJIN, _KINDS),
-    (XiamenVerb.QIANGJIN, _NONE),
-    (XiamenVerb.WIN, _NONE),
-    (XiamenVerb.DISCARD_GOLD, _NONE),
-    (ArcadeVerb.EXCHANGE, _NONE),
-    (ArcadeVerb.PICK, _KINDS),
-    (ArcadeVerb.GIVE, _KINDS),
+    (AK.PENG, NO_TILE),
+    (AK.MING_GANG, NO_TILE),
+    (AK.AN_GANG, EVERY_KIND),
+    (AK.JIA_GANG, EVERY_KIND),
+    (AK.HU, NO_TILE),
+    (AK.ZIMO, NO_TILE),
+    (AK.PASS, NO_TILE),
+)
+"""The moves of every family, indices 0–161."""
+
+_LAYOUT: tuple[Move, ...] = (
+    *SHARED_MOVES,
+    *(move for _, part in registered_layouts() for move in part.moves),
 )
 
 ACTIONS: tuple[tuple[AnyActionKind, Tile | None], ...] = tuple(
@@ -88,7 +78,7 @@ ACTIONS: tuple[tuple[AnyActionKind, Tile | None], ...] = tuple(
 """Row ``i``: the move kind and its tile (``None``: a move without a tile)."""
 
 NUM_ACTIONS = len(ACTIONS)
-"""The size of the ``Discrete`` action space (269)."""
+"""The size of the ``Discrete`` action space (269 with the built-in families)."""
 
 _INDEX: dict[tuple[AnyActionKind, int], int] = {
     (kind, -1 if tile is None else int(tile)): i for i, (kind, tile) in enumerate(ACTIONS)

@@ -3,15 +3,15 @@ as a ``(NUM_PLANES, 34)`` array of ``float32`` in ``[0, 1]``.
 
 Only the observation is read (never the :class:`~erren.engine.State`), so a plane holds nothing
 the player may not see: his own concealed tiles, both seats' visible melds, discards and
-flowers, the public counts and flags, and the family's view.  The layout is the same in every
-family (a family's planes stay zero in the others) and relative to the observer: the block
-"me" is the observing seat, "opp" the opponent.  Column ``k`` of a tile plane is the tile kind
-``k`` (1m..9m, 1p..9p, 1s..9s, 1z..7z = 0..33); a count ``c`` is written as the four planes
-``c ≥ 1 … c ≥ 4``.  Scalar planes hold one fact per column, scaled into ``[0, 1]`` and clipped.
-:data:`PLANES` names every plane and docs/rl.md tabulates them.
+flowers, the public counts and flags, and the family's view.  The layout is the shared planes
+and columns plus each registered family's part (its ``rl`` part, :mod:`erren.rl.layout`), the
+same in every family (a family's planes stay zero in the others), and relative to the observer:
+the block "me" is the observing seat, "opp" the opponent.  Column ``k`` of a tile plane is the
+tile kind ``k`` (1m..9m, 1p..9p, 1s..9s, 1z..7z = 0..33); a count ``c`` is written as the four
+planes ``c ≥ 1 … c ≥ 4``.  Scalar planes hold one fact per column, scaled into ``[0, 1]`` and
+clipped.  :data:`PLANES` names every plane and docs/rl.md tabulates them.
 
 The end of a hand (the winner's hand, the fans) is not encoded: the reward carries it.
-Arcade's stage-mode big-bleed template (``ArcadeView.bleed``, off by default) is not encoded.
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ import numpy as np
 import numpy.typing as npt
 
 from erren.engine import Observation
-from erren.families.arcade.game.view import ArcadeView
-from erren.families.guobiao.view import GuobiaoView
-from erren.families.xiamen.game.view import XiamenView
+from erren.engine.phases import Origin, Phase
 from erren.melds import MeldKind
-from erren.tiles import NUM_KINDS, Tile
+from erren.rl.layout import registered_layouts
+from erren.tiles import NUM_KINDS
 
 __all__ = [
     "GAME_COLUMNS",
+    "LAYOUT_VERSION",
     "NUM_PLANES",
     "PLANES",
     "SEAT_COLUMNS",
@@ -38,22 +38,21 @@ __all__ = [
 
 Planes = npt.NDArray[np.float32]
 
+_LAYOUTS = registered_layouts()
+_FIRST = tuple((name, part) for name, part in _LAYOUTS if part.version == 1)
+_LATER = tuple((name, part) for name, part in _LAYOUTS if part.version > 1)
+
+LAYOUT_VERSION = max((part.version for _, part in _LAYOUTS), default=1)
+"""The layout's version: 1 with the built-in families alone, the highest ``version`` of a
+family's part otherwise (:mod:`erren.rl.layout`)."""
+SHARED_PHASES = (Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.END)
+"""The shared phases a player may see, in column order (the families' follow)."""
 PHASES = (
-    "turn",
-    "claim",
-    "rob",
-    "end",
-    "opening",
-    "you_choice",
-    "last_draw",
-    "exchange",
-    "pick",
-    "haidi",
+    *(phase.value for phase in SHARED_PHASES),
+    *(phase for _, part in _LAYOUTS for phase in part.phases),
 )
-"""Every phase a player may see (the core's, xiamen's and arcade's), in column order."""
-ORIGINS = ("deal", "draw", "replacement", "claim")
-FAMILIES = ("guobiao-2p", "xiamen", "arcade")
-BAOTING = ("menqing", "open", "tianting")
+"""Every phase a player may see (the shared ones and the families'), a ``phase`` column each."""
+ORIGINS = tuple(origin.value for origin in Origin)
 
 SEAT_COLUMNS: tuple[str, ...] = (
     "concealed tiles / 14",
@@ -64,23 +63,29 @@ SEAT_COLUMNS: tuple[str, ...] = (
     "is to act",
     "discards / 40",
     "flowers / 8",
-    "xiamen 游 level / 3",
-    *(f"arcade 报听 kind {kind}" for kind in BAOTING),
-    "arcade 海底 player",
+    *(column for _, part in _LAYOUTS for column in part.seat_columns),
 )
 """The columns of a seat's ``facts`` plane (the rest are zero)."""
 
 GAME_COLUMNS: tuple[str, ...] = (
     "wall tiles left / 144",
     "dealer streak / 8",
-    *(f"phase {p}" for p in PHASES),
+    *(f"phase {p}" for p in (*SHARED_PHASES, *(p for _, part in _FIRST for p in part.phases))),
     *(f"origin {o}" for o in ORIGINS),
-    *(f"family {f}" for f in FAMILIES),
-    "xiamen indicator taken by 抢金胡",
-    "arcade reserve tiles / 40",
-    "arcade 海底 draws left / 8",
+    *(f"family {name}" for name, _ in _FIRST),
+    *(column for _, part in _FIRST for column in part.game_columns),
+    *(
+        column
+        for name, part in _LATER
+        for column in (
+            *(f"phase {p}" for p in part.phases),
+            f"family {name}",
+            *part.game_columns,
+        )
+    ),
 )
-"""The columns of the ``game`` plane (the rest are zero)."""
+"""The columns of the ``game`` plane (the rest are zero): layout version 1's, then each later
+family's phases, ``family`` column and own columns."""
 
 
 def _seat_planes(who: str) -> tuple[tuple[str, str], ...]:
@@ -107,14 +112,7 @@ PLANES: tuple[tuple[str, str], ...] = (
     *_seat_planes("opp"),
     ("round_wind", "the round wind"),
     ("game", "scalar facts of the hand (columns: GAME_COLUMNS)"),
-    ("xiamen.gold", "xiamen: the gold kind, once turned"),
-    ("arcade.wild", "arcade: the wild (财神) kind, once turned"),
-    ("arcade.flower_kind", "arcade: the kind set aside as flowers"),
-    ("arcade.offer", "arcade: the kind of the pung offered to this player"),
-    *(
-        (f"arcade.giving≥{n}", f"arcade: tiles given up so far in this choice, count ≥ {n}")
-        for n in range(1, 5)
-    ),
+    *(plane for _, part in _LAYOUTS for plane in part.planes),
 )
 """Every plane as ``(name, meaning)``, in row order."""
 
@@ -124,8 +122,10 @@ _SEAT_COL = {name: i for i, name in enumerate(SEAT_COLUMNS)}
 _GAME_COL = {name: i for i, name in enumerate(GAME_COLUMNS)}
 _PHASE_COL = {p: _GAME_COL[f"phase {p}"] for p in PHASES}
 _ORIGIN_COL = {o: _GAME_COL[f"origin {o}"] for o in ORIGINS}
-_FAMILY_COL = {f: _GAME_COL[f"family {f}"] for f in FAMILIES}
-_BAOTING_COL = {b: _SEAT_COL[f"arcade 报听 kind {b}"] for b in BAOTING}
+_FAMILY_COL = {name: _GAME_COL[f"family {name}"] for name, _ in _LAYOUTS}
+_ENCODERS = {name: part.encode for name, part in _LAYOUTS if part.encode is not None}
+if len(SEAT_COLUMNS) > NUM_KINDS or len(GAME_COLUMNS) > NUM_KINDS:
+    raise ValueError(f"the families' rl parts need more than {NUM_KINDS} columns of a plane")
 
 
 class _Cells:
@@ -148,7 +148,7 @@ class _Cells:
     def scaled(self, row: int, col: int, value: float, top: float) -> None:
         self.set(row, col, min(value / top, 1.0))
 
-    def tile(self, row: int, tile: Tile | None) -> None:
+    def tile(self, row: int, tile: int | None) -> None:
         if tile is not None and tile < NUM_KINDS:
             self.set(row, int(tile))
 
@@ -215,15 +215,29 @@ def _seat(cells: _Cells, obs: Observation, seat: int, rows: _SeatRows) -> None:
     cells.set(facts, _SEAT_COL["is to act"], obs.to_act == seat)
     cells.scaled(facts, _SEAT_COL["discards / 40"], len(discards), 40)
     cells.scaled(facts, _SEAT_COL["flowers / 8"], len(obs.flowers[seat]), 8)
-    match obs.view:
-        case XiamenView(you_level=levels):
-            cells.scaled(facts, _SEAT_COL["xiamen 游 level / 3"], levels[seat], 3)
-        case ArcadeView(baoting=baoting, haidi_player=haidi):
-            if baoting[seat] in _BAOTING_COL:
-                cells.set(facts, _BAOTING_COL[baoting[seat]])
-            cells.set(facts, _SEAT_COL["arcade 海底 player"], haidi == seat)
-        case GuobiaoView():
-            pass
+
+
+class _FamilyWriter:
+    """The :class:`~erren.rl.layout.PlaneWriter` a family's encoder writes its cells with."""
+
+    __slots__ = ("cells", "player")
+
+    def __init__(self, cells: _Cells, player: int) -> None:
+        self.cells = cells
+        self.player = player
+
+    def seat(self, seat: int, column: str, value: float, top: float = 1.0) -> None:
+        rows = _ME if seat == self.player else _OPP
+        self.cells.scaled(rows.facts, _SEAT_COL[column], value, top)
+
+    def game(self, column: str, value: float, top: float = 1.0) -> None:
+        self.cells.scaled(_ROW["game"], _GAME_COL[column], value, top)
+
+    def tile(self, plane: str, tile: int | None) -> None:
+        self.cells.tile(_ROW[plane], tile)
+
+    def counts(self, plane: str, tiles: Iterable[int]) -> None:
+        self.cells.counts(_ROW[plane], tiles)
 
 
 def _game(cells: _Cells, obs: Observation) -> None:
@@ -234,20 +248,12 @@ def _game(cells: _Cells, obs: Observation) -> None:
         cells.set(game, _PHASE_COL[obs.phase])
     if obs.origin is not None:
         cells.set(game, _ORIGIN_COL[obs.origin])
-    cells.set(game, _FAMILY_COL[obs.view.family])
-    match obs.view:
-        case XiamenView(gold=gold, indicator_taken=taken):
-            cells.tile(_ROW["xiamen.gold"], gold)
-            cells.set(game, _GAME_COL["xiamen indicator taken by 抢金胡"], taken)
-        case ArcadeView() as view:
-            cells.tile(_ROW["arcade.wild"], view.wild)
-            cells.tile(_ROW["arcade.flower_kind"], view.flower_kind)
-            cells.tile(_ROW["arcade.offer"], view.offer)
-            cells.counts(_ROW["arcade.giving≥1"], view.giving)
-            cells.scaled(game, _GAME_COL["arcade reserve tiles / 40"], view.reserve_count, 40)
-            cells.scaled(game, _GAME_COL["arcade 海底 draws left / 8"], view.haidi_left, 8)
-        case GuobiaoView():
-            pass
+    family = obs.view.family
+    if family in _FAMILY_COL:
+        cells.set(game, _FAMILY_COL[family])
+    encode = _ENCODERS.get(family)
+    if encode is not None:
+        encode(_FamilyWriter(cells, obs.player), obs.view)
 
 
 def encode_observation(obs: Observation) -> Planes:

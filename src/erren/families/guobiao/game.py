@@ -111,6 +111,7 @@ class GuobiaoFamily(Family):
         "terminal_scorer": "erren.families.guobiao.cli:SCORER",
         "conformance": "erren.families.guobiao.conformance:ADAPTER",
         "strategy": "erren.families.guobiao.bot.strategy:STRATEGY",
+        "rl": "erren.families.guobiao.rl:RL",
     }
     listing_order: ClassVar[int] = 0
     web_module: ClassVar[Path | None] = Path(__file__).resolve().parent / "web" / "family.js"

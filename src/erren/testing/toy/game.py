@@ -12,6 +12,7 @@ one test.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
@@ -99,6 +100,7 @@ class ToyFamily(Family):
     """One suit, no chows, the dealer's call."""
 
     name: ClassVar[str] = TOY
+    parts: ClassVar[Mapping[str, str]] = {"rl": "erren.testing.toy.rl:RL"}
     options: ToyOptions
 
     def __init__(self, **options: Any) -> None:

@@ -1,7 +1,8 @@
 """The arcade family: its hooks on the shared state machine (the flow helpers live in
-:mod:`~erren.families.arcade.game.flow`, the refusals in
-:mod:`~erren.families.arcade.game.refusals`, the
-settlement glue in :mod:`~erren.families.arcade.game.scoring`)."""
+:mod:`~erren.families.arcade.game.flow`, the auto-play and timeout moves in
+:mod:`~erren.families.arcade.game.autoplay`, the refusals in
+:mod:`~erren.families.arcade.game.refusals`, the settlement glue in
+:mod:`~erren.families.arcade.game.scoring`)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from erren.engine.events import EventKind
 from erren.engine.family import Family
 from erren.engine.registry import register_family
 from erren.engine.state import AnyWinHow, FamilyPhase, HandResult, Origin, Phase, ResultKind, WinHow
-from erren.families.arcade.game import flow, refusals, scoring
+from erren.families.arcade.game import autoplay, flow, refusals, scoring
 from erren.families.arcade.game import resample as resampling
 from erren.families.arcade.game.bleed import bleed_deal
 from erren.families.arcade.game.options import (
@@ -58,6 +59,9 @@ class ArcadeFamily(Family):
         "strategy": "erren.families.arcade.bot.strategy:STRATEGY",
         "mjai": "erren.families.arcade.mjai:MJAI",
         "terminal_menu": "erren.families.arcade.menu:MENU",
+        "rl": "erren.families.arcade.rl:RL",
+        "cli_commands": "erren.families.arcade.commands:COMMANDS",
+        "server_extension": "erren.families.arcade.campaign.service.routes:SERVICE",
     }
     listing_order: ClassVar[int] = 2
     web_module: ClassVar[Path | None] = Path(__file__).resolve().parents[1] / "web" / "family.js"
@@ -403,51 +407,16 @@ class ArcadeFamily(Family):
 
     # ------------------------------------------------------------------ timeouts, 托管
     def auto_move(self, state: State, p: int) -> Action | None:
-        """R2.13 (报听: every win is asked, the rest is played) and R2.17 (托管: wins, never
-        claims, kongs or declares, discards the drawn tile, declines events)."""
-        trustee = state.trustee[p]
-        phase = state.phase
-        legal = state.legal_actions(p)
-        wins = [a for a in legal if a.kind in (AK.ZIMO, AK.HU)]
-        if wins:
-            return wins[0] if trustee else None
-        if phase is Phase.TURN:
-            if state.ting[p] and not trustee:
-                return Action.make(AK.DISCARD, p, state.last_added[p])
-            return Action.make(AK.DISCARD, p, self.auto_discard(state, p))
-        if phase is ArcadePhase.EXCHANGE:
-            return Action.make(ArcadeVerb.EXCHANGE, p)
-        return Action.make(AK.PASS, p)
+        """R2.13 (报听) and R2.17 (托管): see :func:`autoplay.auto_move`."""
+        return autoplay.auto_move(self, state, p)
 
     def default_move(self, state: State, p: int) -> Action:
-        """R2.16: a win prompt times out into the win, an ACTION into the drawn tile (or the
-        rightmost tile), every other prompt into pass / no exchange."""
-        phase = state.phase
-        legal = state.legal_actions(p)
-        if phase is Phase.TURN:
-            if state.ting[p]:
-                return legal[0]  # the asked 自摸, or the drawn tile
-            return Action.make(AK.DISCARD, p, self.auto_discard(state, p))
-        wins = [a for a in legal if a.kind in (AK.ZIMO, AK.HU)]
-        if wins:
-            return wins[0]
-        if phase is ArcadePhase.EXCHANGE:
-            return Action.make(ArcadeVerb.EXCHANGE, p)
-        return Action.make(AK.PASS, p)
+        """R2.16: see :func:`autoplay.default_move`."""
+        return autoplay.default_move(self, state, p)
 
     def auto_discard(self, state: State, p: int) -> int:
-        """R2.16: the tile just drawn (still the drawn one after an accepted pung offer, never
-        an offered tile; none if all of its kind went in the swap); else the rightmost in
-        canonical order (wilds leftmost, then m, p, s, z by index)."""
-        h = state.hands[p]
-        last = state.last_added[p]
-        if state.origin in (Origin.DRAW, Origin.REPLACEMENT) and last >= 0 and h[last]:
-            return last
-        w = arcade_data(state).wild
-        for k in range(NUM_KINDS - 1, -1, -1):
-            if h[k] and k != w:
-                return k
-        return w
+        """R2.16: the drawn tile, else the rightmost (:func:`autoplay.auto_discard`)."""
+        return autoplay.auto_discard(state, p)
 
     # ------------------------------------------------------------------ determinization
     def phase_named(self, name: str) -> Phase | FamilyPhase:

@@ -156,7 +156,7 @@ class Facts:
         "wait",
     )
 
-    def __init__(  # noqa: PLR0915 - one pass over the groups, the hot path of scoring
+    def __init__(
         self,
         h: HandFacts,
         reading: Reading,
@@ -168,8 +168,27 @@ class Facts:
         self.reading = reading
         shape = reading.shape
         self.shape = shape
-        groups = reading.groups
-        self.all_groups = tuple(range(len(groups)))
+        self.all_groups = tuple(range(len(reading.groups)))
+        regular = shape is Shape.REGULAR or shape is Shape.KNITTED_STRAIGHT
+        features = h.features | SHAPE_BITS[shape] | self._read_groups(regular)
+        features |= self._set_features(regular)
+        self.chow_fans: dict[str, list[tuple[int, ...]]] = {}
+        self.pung_fans: dict[str, list[tuple[int, ...]]] = {}
+        if len(self.chows) >= 2:
+            features |= self._chow_combinations(chow_values)
+        if len(self.pungs) >= 2:
+            features |= self._pung_combinations(pung_values)
+        # A15: the wait fan of this reading, if the wait is unique.
+        win = h.win
+        self.wait = self._wait(win) if wait_fans and win >= 0 and regular else ""
+        if self.wait:
+            features |= _WAIT_BITS[self.wait]
+        self.features = features
+
+    def _read_groups(self, regular: bool) -> int:  # noqa: PLR0915 - one pass, the hot path
+        """One pass over the reading's groups: the chows, pungs, kongs, pair and knitted groups,
+        the concealed pung and kong counts (A2); the bits every group shares and the pung bits."""
+        h = self.h
         chows: list[tuple[int, int]] = []
         pungs: list[tuple[int, int]] = []
         kongs: list[int] = []
@@ -181,11 +200,9 @@ class Facts:
         n_knitted = 0
         n_exposed_kongs = 0
         n_concealed_kongs = 0
-        features = h.features | SHAPE_BITS[shape]
-        regular = shape is Shape.REGULAR or shape is Shape.KNITTED_STRAIGHT
-        every = GROUP_ALL if shape is Shape.REGULAR else 0  # bits every group must have
+        every = GROUP_ALL if self.shape is Shape.REGULAR else 0  # bits every group must have
         pung_bits = 0
-        for gi, g in enumerate(groups):
+        for gi, g in enumerate(self.reading.groups):
             kind = g.kind
             t = g.tiles[0]
             if kind is _CHOW:
@@ -214,17 +231,8 @@ class Facts:
                     every &= SAME_BITS[t]
             elif kind is _KNITTED_KIND:
                 n_knitted += 1
-        win = h.win
-        # A2: on a discard win, a concealed pung of the winning kind is exposed unless the
-        # winning tile fits a concealed chow of the reading.
-        if (
-            win >= 0
-            and not h.self_drawn
-            and concealed_pung_kinds >> win & 1
-            and not any(c <= win <= c + 2 and win // 9 == c // 9 for c, _ in concealed_chows)
-        ):
+        if _discard_exposes_pung(h, concealed_pung_kinds, concealed_chows):
             n_concealed_pungs -= 1
-        n_concealed_pungs += n_concealed_kongs
         self.chows = chows
         self.pungs = pungs
         self.kongs = kongs
@@ -233,19 +241,8 @@ class Facts:
         self.n_knitted = n_knitted
         self.n_exposed_kongs = n_exposed_kongs
         self.n_concealed_kongs = n_concealed_kongs
-        self.n_concealed_pungs = n_concealed_pungs
-        features |= every | pung_bits | self._set_features(regular)
-        self.chow_fans: dict[str, list[tuple[int, ...]]] = {}
-        self.pung_fans: dict[str, list[tuple[int, ...]]] = {}
-        if len(chows) >= 2:
-            features |= self._chow_combinations(chow_values)
-        if len(pungs) >= 2:
-            features |= self._pung_combinations(pung_values)
-        # A15: the wait fan of this reading, if the wait is unique.
-        self.wait = self._wait(win) if wait_fans and win >= 0 and regular else ""
-        if self.wait:
-            features |= _WAIT_BITS[self.wait]
-        self.features = features
+        self.n_concealed_pungs = n_concealed_pungs + n_concealed_kongs
+        return every | pung_bits
 
     def _set_features(self, regular: bool) -> int:
         """The bits of kongs, concealed pungs, wind pungs, 碰碰和 and 平和 (A3, A4, A9, A20)."""
@@ -336,6 +333,20 @@ class Facts:
                 n_sets += 1
         concealed[win] -= 1
         return len(wait_kinds(tuple(concealed), n_sets, _NO_LIMIT)) == 1
+
+
+def _discard_exposes_pung(
+    h: HandFacts, concealed_pung_kinds: int, concealed_chows: list[tuple[int, int]]
+) -> bool:
+    """A2: on a discard win, a concealed pung of the winning kind is exposed unless the winning
+    tile fits a concealed chow of the reading (``concealed_pung_kinds``: a bit per kind)."""
+    win = h.win
+    return bool(
+        win >= 0
+        and not h.self_drawn
+        and concealed_pung_kinds >> win & 1
+        and not any(c <= win <= c + 2 and win // 9 == c // 9 for c, _ in concealed_chows)
+    )
 
 
 _WAIT_BITS = {"edge": F_EDGE, "closed": F_CLOSED, "single": F_SINGLE}

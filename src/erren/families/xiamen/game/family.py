@@ -71,6 +71,7 @@ class XiamenFamily(Family):
         "strategy": "erren.families.xiamen.bot.strategy:STRATEGY",
         "mjai": "erren.families.xiamen.mjai:MJAI",
         "terminal_menu": "erren.families.xiamen.menu:MENU",
+        "rl": "erren.families.xiamen.rl:RL",
     }
     listing_order: ClassVar[int] = 1
     web_module: ClassVar[Path | None] = Path(__file__).resolve().parents[1] / "web" / "family.js"

@@ -53,34 +53,7 @@ def diagnose(rules: XiamenFamily, state: State, action: Action) -> IllegalAction
             "not-now", f"{action}: you may only choose among {legal} now (R-2.1)"
         )
     if kind in (AK.PENG, AK.CHI, AK.MING_GANG, AK.HU):
-        last = state.discards[1 - p][-1] if state.discards[1 - p] else -1
-        if phase is not Phase.CLAIM and last == g:
-            return IllegalActionError(
-                "dead-gold", f"{action}: a discarded gold can never be claimed (R-2.8)"
-            )
-        if phase is Phase.CLAIM:
-            x = state.pending
-            if kind is AK.HU and h[g]:
-                return IllegalActionError(
-                    "gold-holder-no-pinghu",
-                    f"{action}: a player holding a gold cannot win on a discard (R-2.6)",
-                )
-            if kind in (AK.PENG, AK.MING_GANG) and h[x] + h[g] >= (2 if kind is AK.PENG else 3):
-                return IllegalActionError(
-                    "gold-in-meld", f"{action}: a gold is never part of a meld (R-1.7)"
-                )
-            if kind is AK.CHI and t >= 0:
-                need = [k for k in (t, t + 1, t + 2) if k != func_kind(d, x)]
-                if len(need) == 2 and all(h[natural_of(d, k)] or k == g for k in need):
-                    return IllegalActionError(
-                        "gold-in-meld", f"{action}: a gold is never part of a chow (R-1.7)"
-                    )
-        if phase is Phase.ROB and kind is AK.HU and h[g]:
-            return IllegalActionError(
-                "gold-holder-no-pinghu",
-                f"{action}: a player holding a gold cannot rob a kong (R-2.7)",
-            )
-        return None
+        return _claim_refusal(state, action, t)
     if phase is not Phase.TURN:
         return None
     if kind is AK.DISCARD and t >= 0 and h[t]:
@@ -100,5 +73,44 @@ def diagnose(rules: XiamenFamily, state: State, action: Action) -> IllegalAction
         return IllegalActionError(
             "no-heavenly-win",
             f"{action}: the dealer's complete opening hand is 抢金胡, not 自摸 (R-2.2, D-17)",
+        )
+    return None
+
+
+def _claim_refusal(state: State, action: Action, t: int) -> IllegalActionError | None:
+    """Why a claim or a win on a tile (``t``: the chow's first kind, or -1) is refused for the
+    golds: a dead discarded gold (R-2.8), a gold holder's win on a discard or a kong (R-2.6,
+    R-2.7), a gold needed in the meld (R-1.7); ``None`` if not for them."""
+    kind, p = action.kind, action.player
+    phase = state.phase
+    d = xiamen_data(state)
+    g = d.gold
+    h = state.hands[p]
+    last = state.discards[1 - p][-1] if state.discards[1 - p] else -1
+    if phase is not Phase.CLAIM and last == g:
+        return IllegalActionError(
+            "dead-gold", f"{action}: a discarded gold can never be claimed (R-2.8)"
+        )
+    if phase is Phase.CLAIM:
+        x = state.pending
+        if kind is AK.HU and h[g]:
+            return IllegalActionError(
+                "gold-holder-no-pinghu",
+                f"{action}: a player holding a gold cannot win on a discard (R-2.6)",
+            )
+        if kind in (AK.PENG, AK.MING_GANG) and h[x] + h[g] >= (2 if kind is AK.PENG else 3):
+            return IllegalActionError(
+                "gold-in-meld", f"{action}: a gold is never part of a meld (R-1.7)"
+            )
+        if kind is AK.CHI and t >= 0:
+            need = [k for k in (t, t + 1, t + 2) if k != func_kind(d, x)]
+            if len(need) == 2 and all(h[natural_of(d, k)] or k == g for k in need):
+                return IllegalActionError(
+                    "gold-in-meld", f"{action}: a gold is never part of a chow (R-1.7)"
+                )
+    if phase is Phase.ROB and kind is AK.HU and h[g]:
+        return IllegalActionError(
+            "gold-holder-no-pinghu",
+            f"{action}: a player holding a gold cannot rob a kong (R-2.7)",
         )
     return None

@@ -138,6 +138,64 @@ class _Steps:
         self.zh.append(zh)
 
 
+def _explain_raw(steps: _Steps, result: XiamenResult, winner: int, raw: int) -> None:
+    """The lines of a win up to ``raw``: who won how, 底 (R-4.2), 水 by row, ``(底 + 水) × M``."""
+    ctx = result.ctx
+    settings = ctx.settings
+    t = ctx.win_type
+    w = ctx.streak
+    base = ctx.base
+    water = result.water
+    m = t.multiplier
+    who = "the dealer" if ctx.dealer else "the non-dealer"
+    who_zh = "庄家" if ctx.dealer else "闲家"
+    by_row: dict[str, int] = {}
+    for item in result.items:
+        by_row[item.name] = by_row.get(item.name, 0) + item.value
+    parts = " + ".join(f"{name} {value}" for name, value in by_row.items())
+    steps.add(
+        f"{t.chinese} by seat {winner}, {who}; 连庄数 {w + 1} (w = {w})",
+        f"{t.chinese}：{winner} 号位（{who_zh}）胡牌；连庄数 {w + 1}（w = {w}）",
+    )
+    steps.add(
+        f"底 = base {settings.base} × 2^{w} = {base}", f"底 = 底分 {settings.base} × 2^{w} = {base}"
+    )
+    steps.add(f"水 = {water}: {parts or 'nothing'}", f"水 = {water}：{parts or '无'}")
+    steps.add(
+        f"raw = (底 {base} + 水 {water}) × M {m} ({t.chinese}) = {raw}",
+        f"原分 = (底 {base} + 水 {water}) × 倍数 {m}（{t.chinese}）= {raw}",
+    )
+
+
+def _explain_paid(
+    steps: _Steps, t: WinType, *, raw: int, cap: int, paid: int, bonus: int, total: int
+) -> None:
+    """The lines of a win from ``raw`` on: the cap, the bonus outside it (R-4.6), the total."""
+    if not cap:
+        steps.add(f"paid = raw {raw} (no cap)", f"实付 = 原分 {raw}（不封顶）")
+    elif raw > cap:
+        steps.add(
+            f"paid = min(raw {raw}, cap {cap}) = {paid} (capped)",
+            f"实付 = min(原分 {raw}, 封顶 {cap}) = {paid}（封顶）",
+        )
+    else:
+        steps.add(
+            f"paid = min(raw {raw}, cap {cap}) = {paid}",
+            f"实付 = min(原分 {raw}, 封顶 {cap}) = {paid}",
+        )
+    if bonus:
+        steps.add(
+            f"bonus = {bonus} ({t.chinese}), outside the cap",
+            f"奖励 = {bonus}（{t.chinese}），不计入封顶",
+        )
+    else:
+        steps.add(f"bonus = 0 ({t.chinese} has none)", f"奖励 = 0（{t.chinese}无奖励）")
+    steps.add(
+        f"total = paid {paid} + bonus {bonus} = {total:,} points",
+        f"合计 = 实付 {paid} + 奖励 {bonus} = {total:,} 分",
+    )
+
+
 def settle_xiamen(result: XiamenResult, *, winner: int = 0) -> XiamenSettlement:
     """Settle a win scored by :func:`~erren.families.xiamen.scoring.score_xiamen`; ``winner`` is the
     winner's seat (the dealer's seat follows from ``result.ctx.dealer``).
@@ -162,48 +220,9 @@ def settle_xiamen(result: XiamenResult, *, winner: int = 0) -> XiamenSettlement:
     paid = min(raw, cap) if cap else raw
     bonus = t.bonus
     total = paid + bonus
-    who = "the dealer" if ctx.dealer else "the non-dealer"
-    who_zh = "庄家" if ctx.dealer else "闲家"
-    by_row: dict[str, int] = {}
-    for item in result.items:
-        by_row[item.name] = by_row.get(item.name, 0) + item.value
-    parts = " + ".join(f"{name} {value}" for name, value in by_row.items())
     steps = _Steps()
-    steps.add(
-        f"{t.chinese} by seat {winner}, {who}; 连庄数 {w + 1} (w = {w})",
-        f"{t.chinese}：{winner} 号位（{who_zh}）胡牌；连庄数 {w + 1}（w = {w}）",
-    )
-    steps.add(
-        f"底 = base {settings.base} × 2^{w} = {base}", f"底 = 底分 {settings.base} × 2^{w} = {base}"
-    )
-    steps.add(f"水 = {water}: {parts or 'nothing'}", f"水 = {water}：{parts or '无'}")
-    steps.add(
-        f"raw = (底 {base} + 水 {water}) × M {m} ({t.chinese}) = {raw}",
-        f"原分 = (底 {base} + 水 {water}) × 倍数 {m}（{t.chinese}）= {raw}",
-    )
-    if not cap:
-        steps.add(f"paid = raw {raw} (no cap)", f"实付 = 原分 {raw}（不封顶）")
-    elif raw > cap:
-        steps.add(
-            f"paid = min(raw {raw}, cap {cap}) = {paid} (capped)",
-            f"实付 = min(原分 {raw}, 封顶 {cap}) = {paid}（封顶）",
-        )
-    else:
-        steps.add(
-            f"paid = min(raw {raw}, cap {cap}) = {paid}",
-            f"实付 = min(原分 {raw}, 封顶 {cap}) = {paid}",
-        )
-    if bonus:
-        steps.add(
-            f"bonus = {bonus} ({t.chinese}), outside the cap",
-            f"奖励 = {bonus}（{t.chinese}），不计入封顶",
-        )
-    else:
-        steps.add(f"bonus = 0 ({t.chinese} has none)", f"奖励 = 0（{t.chinese}无奖励）")
-    steps.add(
-        f"total = paid {paid} + bonus {bonus} = {total:,} points",
-        f"合计 = 实付 {paid} + 奖励 {bonus} = {total:,} 分",
-    )
+    _explain_raw(steps, result, winner, raw)
+    _explain_paid(steps, t, raw=raw, cap=cap, paid=paid, bonus=bonus, total=total)
     deltas = _pays(steps, loser, winner, total)
     next_streak = w + 1 if ctx.dealer else 0
     again, again_zh = ("deals again", "连庄") if ctx.dealer else ("deals", "坐庄")
