@@ -149,7 +149,7 @@ async def _after_kill(
 async def _stored_actions(url: str, game: int) -> tuple[str, ...]:
     store = await Store.open(url)
     try:
-        stored = await store.get_game(game)
+        stored = await store.games.get(game)
         return () if stored is None else tuple(stored.actions)
     finally:
         await store.close()

@@ -1,4 +1,4 @@
-"""CPU per group commit: :meth:`~erren.server.store.Store.append_actions` of a batch of rows.
+"""CPU per group commit: :meth:`~erren.server.store.games.Games.append_actions` of a batch of rows.
 
 Run ``python -m benchmarks.bench_journal [--rows 1 10 50] [--commits 1000] [--windows 3]
 [--databases sqlite postgresql]``.
@@ -31,14 +31,14 @@ OPTIONS = {"fan_table": "2p", "suit": "m", "flowers": False, "cap_points": None}
 async def _measure(url: str, sizes: Sequence[int], commits: int, windows: int) -> list[str]:
     store = await Store.open(url, passwords=Passwords.fast())
     try:
-        user = (await store.guest()).user.id
+        user = (await store.accounts.guest()).user.id
         games = [
-            await store.create_game("guobiao-2p", OPTIONS, (user, None), seed, "salt")
+            await store.games.create("guobiao-2p", OPTIONS, (user, None), seed, "salt")
             for seed in range(max(sizes))
         ]
         seq = 0
         for _ in range(50):  # warm-up: connections made, statements compiled and cached
-            assert await store.append_actions([(games[0], seq, "0:discard:1m")]) == [None]
+            assert await store.games.append_actions([(games[0], seq, "0:discard:1m")]) == [None]
             seq += 1
         lines = []
         for size in sizes:
@@ -51,11 +51,11 @@ async def _measure(url: str, sizes: Sequence[int], commits: int, windows: int) -
                     seq += 1
                 start_cpu, start_wall = time.process_time(), time.perf_counter()
                 for batch in batches:
-                    await store.append_actions(batch)
+                    await store.games.append_actions(batch)
                 cpu.append((time.process_time() - start_cpu) / commits)
                 wall.append((time.perf_counter() - start_wall) / commits)
             lines.append(
-                f"| {store.dialect} | {size} | {min(cpu) * 1e6:,.0f} | "
+                f"| {store.database.dialect} | {size} | {min(cpu) * 1e6:,.0f} | "
                 f"{min(cpu) * 1e6 / size:,.0f} | {min(wall) * 1e3:.2f} |"
             )
         return lines

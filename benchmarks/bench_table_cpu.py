@@ -276,7 +276,7 @@ async def _run(args: argparse.Namespace) -> list[dict[str, float]]:
         players: list[asyncio.Task[None]] = []
         try:
             for i in range(args.tables):
-                guests = [(await store.guest()).user for _ in range(2)]
+                guests = [(await store.accounts.guest()).user for _ in range(2)]
                 spec = TableSpec(f"t{i}", TableKind.PRIVATE, "guobiao-2p", {}, invite=f"i{i}")
                 seats = [Seat(g.id, g.name) for g in guests]
                 table = Table(

@@ -41,7 +41,7 @@ async def check_below_entry(
     balance; nobody is charged an escape."""
     seats: tuple[PlayerClient, PlayerClient] = settlement["seats"]
     loser, winner = seats[payer], seats[1 - payer]
-    balances = [await served.store.balance(uid) for _, uid in players.values()]
+    balances = [await served.store.ledger.balance(uid) for _, uid in players.values()]
     for client in seats:
         await client.send({"type": "ready"})
     told = await read_until(loser, lambda m: m.get("type") == "closed")
@@ -58,7 +58,7 @@ async def check_below_entry(
     assert other["code"] == "opponent-below-entry", other
     assert "balance" not in other.get("params", {}), other
     assert f"{left:,}" not in other["reason"] and str(left) not in other["reason"], other
-    assert [await served.store.balance(uid) for _, uid in players.values()] == balances
+    assert [await served.store.ledger.balance(uid) for _, uid in players.values()] == balances
 
 
 FAMILIES = ("guobiao-2p", "xiamen", "arcade")

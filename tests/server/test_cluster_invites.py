@@ -48,7 +48,7 @@ async def test_a_code_another_nodes_table_holds_is_drawn_again(tmp_path: Path) -
             lobby = Lobby(
                 store, clock=Clock(), config=CONFIG, rng=random.Random(SEED), cluster=near
             )
-            ann = (await store.guest()).user
+            ann = (await store.accounts.guest()).user
             try:
                 table = await lobby.private_table(ann, "guobiao-2p", {})
                 assert table.spec.invite == fresh

@@ -190,7 +190,7 @@ async def test_two_nodes_pair_a_recent_pair_again_only_after_the_hold(tmp_path: 
             near, far = _lobbies(store, nodes)
             try:
                 ann, bob = [
-                    await store.register("r" + uuid.uuid4().hex[:10], "password-123")
+                    await store.accounts.register("r" + uuid.uuid4().hex[:10], "password-123")
                     for _ in range(2)
                 ]
                 first = await _match(near, far, ann, bob)

@@ -297,7 +297,7 @@ def test_a_restored_hand_nobody_rejoins_is_called_off(fresh: Server) -> None:
         assert not [row for row in ledger if f"game {game}" in row["reason"]]
         store = await Store.open(server.database)
         try:
-            audit = await store.audit()
+            audit = await store.ledger.audit()
             assert audit.users_total == audit.granted
         finally:
             await store.close()

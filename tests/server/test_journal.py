@@ -19,7 +19,7 @@ def test_concurrent_appends_share_commits_and_each_waits_for_its_own(tmp_path: P
         journal = Journal(store, window=0.005)
         try:
             games = [
-                await store.create_game("guobiao-2p", OPTIONS, (None, None), i, "salt", None)
+                await store.games.create("guobiao-2p", OPTIONS, (None, None), i, "salt", None)
                 for i in range(20)
             ]
 
@@ -27,18 +27,18 @@ def test_concurrent_appends_share_commits_and_each_waits_for_its_own(tmp_path: P
                 for seq in range(5):
                     await journal.append([(game_id, seq, f"0:discard:{seq + 1}m")])
                     # durable now: the row is in the database
-                    stored = await store.get_game(game_id)
+                    stored = await store.games.get(game_id)
                     assert stored is not None and len(stored.actions) == seq + 1
 
             await asyncio.gather(*(table(g) for g in games))
             assert journal.rows == 100
             assert journal.commits < 100  # the tables shared transactions
             finished = games[0]
-            await store.finish_game(finished, {"done": True}, "over")
+            await store.games.finish(finished, {"done": True}, "over")
             with pytest.raises(StoreError, match="finished"):
                 await journal.append([(finished, 5, "0:pass")])
             await journal.append([(games[1], 5, "0:pass"), (games[1], 6, "1:pass")])
-            stored = await store.get_game(games[1])
+            stored = await store.games.get(games[1])
             assert stored is not None and stored.actions[-2:] == ("0:pass", "1:pass")
         finally:
             await journal.close()

@@ -1,7 +1,7 @@
 """The table's hot path sends what the protocol says, byte for byte.
 
 After every move the table sends each seat ``observation_json(obs, hints=True)``; that path is
-written out by hand (:func:`erren.server.protocol._core_json`), the ready hints count the pools
+written out by hand (:func:`erren.server.wire._core_json`), the ready hints count the pools
 only when a hand is ready (:class:`erren.bots.hints.HandView`), the engine remembers each seat's
 concealed tiles and ``action_text`` caches by object.  Here every step of seeded random hands of
 the three families, for both seats, is checked against the protocol's rule written out from the

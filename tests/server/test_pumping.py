@@ -68,18 +68,18 @@ async def run_scenario(tmp_path: Path, new_player_hands: int) -> tuple[int, int,
             await exact.register(served.url, f"puppet-{i}", PUPPETS_ADDRESS) for i in range(PUPPETS)
         ]
         games = [await escape_at_once(served, farmer, p) for p, _ in puppets]
-        won = await served.store.balance(farmer_id) - WELCOME
+        won = await served.store.ledger.balance(farmer_id) - WELCOME
         for client, balance in [(farmer, WELCOME + won), (puppets[0][0], WELCOME - won // PUPPETS)]:
             reply = await client.http.get("/me/balance")  # what the leave dialog reads
             # an escape is no hand played to the end: everyone is as new as at the start
             assert reply.json() == {"balance": balance, "new_player_hands_left": new_player_hands}
-        stats = {f.family: f for f in await served.store.family_stats(farmer_id)}
+        stats = {f.family: f for f in await served.store.profiles.family_stats(farmer_id)}
         rated = stats["guobiao-2p"].rated_hands
-        balances = [await served.store.balance(i) for _, i in puppets]
+        balances = [await served.store.ledger.balance(i) for _, i in puppets]
         assert (await audit_store(served.store)).ok
         report = await collusion.audit_store(served.store)
         sources = tuple(sorted(i for _, i in puppets))
-        origins = await served.store.origins([farmer_id, *sources])
+        origins = await served.store.accounts.origins([farmer_id, *sources])
         assert len({origins[i] for i in sources}) == 1  # the puppets' one address
         assert origins[farmer_id] != origins[sources[0]]
         moved = PUPPETS * ESCAPE_BEANS if new_player_hands == 0 else 0

@@ -72,7 +72,7 @@ async def lobby_on(tmp: Path, wall: ManualClock) -> AsyncIterator[Lobby]:
 
 async def _accounts(lobby: Lobby, count: int) -> list[User]:
     return [
-        await lobby.store.register("p" + uuid.uuid4().hex[:10], "password-123")
+        await lobby.store.accounts.register("p" + uuid.uuid4().hex[:10], "password-123")
         for _ in range(count)
     ]
 
@@ -120,7 +120,7 @@ async def _settle() -> None:
 
 
 async def _balances(lobby: Lobby, users: list[User]) -> list[int]:
-    return [await lobby.store.balance(u.id) for u in users]
+    return [await lobby.store.ledger.balance(u.id) for u in users]
 
 
 def _join(lobby: Lobby, table: TableView, user: User) -> Conn:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from erren.families.arcade.campaign.service.desk import CampaignDesk
 from erren.server.lobby import Lobby, LobbyError
 from erren.server.pairing import REPEAT_HOLD_S, RecentPairs
 from erren.server.store import Store, User
@@ -55,7 +56,7 @@ async def lobby_on(
 
 async def _accounts(lobby: Lobby, count: int) -> list[User]:
     return [
-        await lobby.store.register("q" + uuid.uuid4().hex[:10], "password-123")
+        await lobby.store.accounts.register("q" + uuid.uuid4().hex[:10], "password-123")
         for _ in range(count)
     ]
 
@@ -208,13 +209,13 @@ async def test_a_waiting_account_opens_joins_and_starts_no_other_table(tmp_path:
     async with lobby_on(tmp_path, ManualClock()) as lobby:
         ann, bob = await _accounts(lobby, 2)
         friends = await lobby.private_table(bob, "guobiao-2p", {})
-        await lobby.campaign_start(ann)
+        await lobby.desk(CampaignDesk).start(ann)
         hers = await _waits(lobby, ann)
         tries = {
             "private": lobby.private_table(ann, "xiamen", {}),
             "computer": lobby.vs_computer(ann, "guobiao-2p", {}),
             "invite": lobby.join_invite(ann, str(friends.spec.invite)),
-            "campaign": lobby.campaign_hand(ann, 1),
+            "campaign": lobby.desk(CampaignDesk).hand(ann, 1),
             "quick": lobby.quick_match(ann, "xiamen/novice", 600),
         }
         for what, attempt in tries.items():

@@ -85,12 +85,12 @@ def test_sigkill_mid_hand_then_the_game_continues(fresh: Server) -> None:
         await b.close()
         store = await Store.open(server.database)
         try:
-            audit = await store.audit()
+            audit = await store.ledger.audit()
             assert audit.users_total == audit.granted
             # the settlement of this game is done: doing it again pays nothing
             if any(end["beans"]):
                 again = [Transfer(a_id, b_id, 1, "again")]
-                assert not await store.settle(f"game:{game}", again)
+                assert not await store.ledger.settle(f"game:{game}", again)
         finally:
             await store.close()
 
@@ -128,16 +128,24 @@ def test_concurrent_settlements_cannot_pay_twice(fresh: Server) -> None:
     async def main() -> None:
         store = await Store.open(fresh.database)
         try:
-            one = await store.guest()
-            two = await store.guest()
-            start = await store.balance(one.user.id) + await store.balance(two.user.id)
+            one = await store.accounts.guest()
+            two = await store.accounts.guest()
+            start = await store.ledger.balance(one.user.id) + await store.ledger.balance(
+                two.user.id
+            )
             transfer = [Transfer(one.user.id, two.user.id, 700, "the same hand")]
             done = await asyncio.gather(
-                *(store.settle("game:concurrent", transfer) for _ in range(20))
+                *(store.ledger.settle("game:concurrent", transfer) for _ in range(20))
             )
             assert sum(bool(d) for d in done) == 1
-            assert await store.balance(two.user.id) - await store.balance(one.user.id) == 1400
-            assert await store.balance(one.user.id) + await store.balance(two.user.id) == start
+            assert (
+                await store.ledger.balance(two.user.id) - await store.ledger.balance(one.user.id)
+                == 1400
+            )
+            assert (
+                await store.ledger.balance(one.user.id) + await store.ledger.balance(two.user.id)
+                == start
+            )
         finally:
             await store.close()
 

@@ -149,7 +149,7 @@ async def play_hand(
     user_of = {id(client): user_id for client, user_id in players}
     seats, table_id, table = await pair(served, players[0][0], players[1][0], f"{family}/{TIER}")
     ids = (user_of[id(seats[0])], user_of[id(seats[1])])
-    before = [await served.store.balance(i) for i in ids]
+    before = [await served.store.ledger.balance(i) for i in ids]
     options = tuple(sorted(table.ruleset.options_dict().items()))
     make = win_line if end == "win" else draw_line
     line = make(family, options, table.dealer)
@@ -219,7 +219,7 @@ async def check_amounts(
     assert settlement["result"]["deltas"] == deltas
     assert settlement["beans"] == beans
     assert settlement["stake"] == stake
-    after = [await served.store.balance(i) for i in ids]
+    after = [await served.store.ledger.balance(i) for i in ids]
     assert after == [b + d for b, d in zip(before, beans, strict=True)]
 
 

@@ -86,7 +86,7 @@ async def _play(tmp: Path, options: dict[str, Any], *, restart_before: int = 0) 
     table restored from the store as the lobby does at start-up, and play goes on."""
     store = await Store.open(f"sqlite:///{tmp / 'erren.sqlite3'}", passwords=Passwords.fast())
     try:
-        guest = (await store.guest()).user
+        guest = (await store.accounts.guest()).user
         table = _table(store, guest, options)
         table.start()
         conn = Conn(guest.id, guest.name)
@@ -103,7 +103,7 @@ async def _play(tmp: Path, options: dict[str, Any], *, restart_before: int = 0) 
             await _message(conn, lambda m: m.get("type") == "events" and m["events"][0]["n"] == 0)
         finally:
             await table.stop()
-        (game,) = await store.unfinished_games()
+        (game,) = await store.games.unfinished()
         table = _table(store, guest, options)
         assert game.seed is not None and game.salt is not None  # revealed to the server
         table.restore(game.id, dict(game.options), game.seed, game.salt, list(game.actions))

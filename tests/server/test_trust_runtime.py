@@ -162,10 +162,10 @@ def test_below_entry_tells_only_the_seat_concerned(slow: Server) -> None:
         store = await Store.open(slow.database)
         try:
             x_id = await _user_id(x)
-            down = 4_000 - await store.balance(x_id)
+            down = 4_000 - await store.ledger.balance(x_id)
             if down:
-                await store.grant(x_id, down, "test: the balance falls below the room")
-            y_balance = await store.balance(await _user_id(y))
+                await store.ledger.grant(x_id, down, "test: the balance falls below the room")
+            y_balance = await store.ledger.balance(await _user_id(y))
         finally:
             await store.close()
         for c in (x, y):

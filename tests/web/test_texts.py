@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 
 from erren.families.arcade.campaign import COMPUTER, Outcome, Run
 from erren.families.arcade.campaign.save import FORMAT, VERSION
-from erren.server.campaign import settlement_json
+from erren.families.arcade.campaign.service.runs import settlement_json
 from erren.server.store import Store
 from erren.testing.servers import Server
 
@@ -77,7 +77,7 @@ def _store_campaign(database: str, user_id: int, state: dict[str, Any]) -> None:
     async def put() -> None:
         store = await Store.open(database)
         try:
-            await store.put_campaign(user_id, state)
+            await store.games.put_campaign(user_id, state)
         finally:
             await store.close()
 

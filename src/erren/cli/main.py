@@ -1,16 +1,15 @@
-"""The ``erren`` command: one subcommand per module in this package."""
+"""The ``erren`` command: one subcommand per module in this package, and the subcommands the
+families add (their ``cli_commands`` hook: arcade's ``erren arcade``)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Protocol
 
 from erren import __version__
 from erren.cli import (
     analyze,
-    arcade,
     arena,
     audit_collusion,
     audit_ledger,
@@ -25,12 +24,13 @@ from erren.cli import (
     simulate,
     verify,
 )
+from erren.cli.command import Command
+from erren.engine.registry import families
 
 COMMANDS: tuple[Command, ...] = (
     analyze,
     score,
     play,
-    arcade,
     simulate,
     arena,
     replay,
@@ -43,28 +43,33 @@ COMMANDS: tuple[Command, ...] = (
     export,
     imports,
 )
-"""Each module offers ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``."""
+"""Each module offers ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``
+(a :class:`~erren.cli.command.Command`)."""
+
+__all__ = ["COMMANDS", "Command", "build_parser", "commands", "main"]
 
 
-class Command(Protocol):
-    """What a subcommand module provides."""
+def commands() -> tuple[Command, ...]:
+    """The shared subcommands, then each registered family's own (in the families' listing
+    order); a family's command may not take a name already taken."""
+    found = list(COMMANDS)
+    for family in families():
+        for command in family.cli_commands():
+            if any(c.NAME == command.NAME for c in found):
+                raise ValueError(f"family {family.name} adds a second command {command.NAME!r}")
+            found.append(command)
+    return tuple(found)
 
-    NAME: str
-    HELP: str
 
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
-
-    def run(self, args: argparse.Namespace) -> int: ...
-
-
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(found: Sequence[Command] | None = None) -> argparse.ArgumentParser:
+    """The ``erren`` parser, one subparser per command (``found``: default :func:`commands`)."""
     parser = argparse.ArgumentParser(
         prog="erren",
         description="erren — two-player mahjong (二人麻将): analyse, score and play hands.",
     )
     parser.add_argument("--version", action="version", version=f"erren {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in COMMANDS:
+    for command in commands() if found is None else found:
         command.add_arguments(
             sub.add_parser(command.NAME, help=command.HELP, description=command.HELP)
         )
@@ -72,12 +77,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    found = commands()
+    parser = build_parser(found)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 2
-    for command in COMMANDS:
+    for command in found:
         if args.command == command.NAME:
             return command.run(args)
     raise AssertionError(f"unhandled command {args.command}")  # pragma: no cover

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
+import importlib
 import logging
 import re
 import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import uvicorn
+    from starlette.applications import Starlette
+
     from erren.server.clusterconfig import ClusterConfig
 
 NODE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,62}")
@@ -19,11 +23,35 @@ LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 FEW_OPEN_FILES = 4096
 """Below this open-file limit ``erren serve`` warns at start that it holds few connections."""
 
+SERVER_MODULES = (
+    "uvicorn",
+    "erren.server.app",
+    "erren.server.appstate",
+    "erren.server.clock",
+    "erren.server.edge",
+    "erren.server.logs",
+    "erren.server.ratelimit",
+    "erren.server.store",
+    "erren.server.table",
+)
+"""What ``erren serve`` imports (uvicorn and the server extra's other packages through them)."""
+
 NAME = "serve"
 HELP = "Run the game server (HTTP API + WebSocket play; SQLite by default, or PostgreSQL)."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``erren serve``, by topic (``--help`` lists them in this order)."""
+    _add_place(parser)
+    _add_timers(parser)
+    _add_limits(parser)
+    _add_accounts(parser)
+    _add_operations(parser)
+    _add_cluster(parser)
+
+
+def _add_place(parser: argparse.ArgumentParser) -> None:
+    """Where the server listens and keeps its games."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument(
@@ -32,6 +60,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="sqlite:///PATH or postgresql://USER@HOST/DB (default: an SQLite file in the "
         "user's data folder, created and migrated on first start)",
     )
+
+
+def _add_timers(parser: argparse.ArgumentParser) -> None:
+    """The tables' and the quick match's timers."""
     parser.add_argument(
         "--grace", type=float, default=60.0, help="seconds a disconnected player may stay away"
     )
@@ -79,6 +111,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="wall-clock seconds both players of a quick match have to join its table, else the "
         "pairing is dissolved and the player who came is queued again first (default 8)",
     )
+
+
+def _add_limits(parser: argparse.ArgumentParser) -> None:
+    """What one player, connection or client address may do."""
     parser.add_argument(
         "--trustee-toggles",
         type=int,
@@ -116,6 +152,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=256,
         help="WebSockets one client address may hold in all (default 256; 0: no limit)",
     )
+
+
+def _add_accounts(parser: argparse.ArgumentParser) -> None:
+    """Logins, new accounts and password hashing."""
     parser.add_argument(
         "--login-limit",
         type=int,
@@ -150,6 +190,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "cost 1, 8 KiB) instead of the recommended ones, so that tests registering many "
         "accounts do not wait on the hash; never for real accounts",
     )
+
+
+def _add_operations(parser: argparse.ArgumentParser) -> None:
+    """Proxies, logs, the node's name and metrics."""
     parser.add_argument(
         "--forwarded-allow-ips",
         default=None,
@@ -184,6 +228,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="serve Prometheus metrics at /metrics (default on; scrape it on a private "
         "network, see docs/deploy.md)",
     )
+
+
+def _add_cluster(parser: argparse.ArgumentParser) -> None:
+    """Running as one node of a cluster."""
     parser.add_argument(
         "--redis",
         default=None,
@@ -261,33 +309,48 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    try:
-        import uvicorn  # noqa: PLC0415
-
-        from erren.server.app import create_app  # noqa: PLC0415
-        from erren.server.appstate import app_state  # noqa: PLC0415
-        from erren.server.clock import Clock  # noqa: PLC0415
-        from erren.server.edge import (  # noqa: PLC0415
-            Edge,
-            EdgeLimits,
-            connection_budget,
-            edge_protocol,
-            raise_open_files,
-            trusted_peers,
-        )
-        from erren.server.logs import default_node_id, log_config  # noqa: PLC0415
-        from erren.server.ratelimit import AccessLimits  # noqa: PLC0415
-        from erren.server.store import Passwords  # noqa: PLC0415
-        from erren.server.table import TableConfig  # noqa: PLC0415
-    except ImportError as err:  # pragma: no cover - the extra is missing
-        print(f"erren serve needs the server extra (pip install 'erren[server]'): {err}")
+    missing = _missing_server_extra()
+    if missing is not None:  # pragma: no cover - the extra is missing
+        print(f"erren serve needs the server extra (pip install 'erren[server]'): {missing}")
         return 2
+    from erren.server.logs import default_node_id  # noqa: PLC0415
+
     node = args.node_id or default_node_id()
     cluster = _cluster_config(args, node)
     if isinstance(cluster, str):
         print(f"erren serve: {cluster}", file=sys.stderr)
         return 2
-    app = create_app(
+    app = _create_app(args, node, cluster)
+    _tell_address(args)
+    server = _server(args, app, node)
+    if args.fast_passwords:  # logged once uvicorn.Config has set the log format up
+        logging.getLogger("erren.server").warning(
+            "--fast-passwords: passwords are hashed with minimal argon2id parameters, "
+            "for test servers only"
+        )
+    server.run()
+    return 0
+
+
+def _missing_server_extra() -> ImportError | None:
+    """Why the server's modules do not import (the ``server`` extra is missing), or ``None``."""
+    try:
+        for module in SERVER_MODULES:
+            importlib.import_module(module)
+    except ImportError as err:  # pragma: no cover - the extra is missing
+        return err
+    return None
+
+
+def _create_app(args: argparse.Namespace, node: str, cluster: ClusterConfig | None) -> Starlette:
+    """The server application with the options' settings."""
+    from erren.server.app import create_app  # noqa: PLC0415
+    from erren.server.clock import Clock  # noqa: PLC0415
+    from erren.server.ratelimit import AccessLimits  # noqa: PLC0415
+    from erren.server.store import Passwords  # noqa: PLC0415
+    from erren.server.table import TableConfig  # noqa: PLC0415
+
+    return create_app(
         args.database,
         clock=Clock(args.time_scale),
         config=TableConfig(
@@ -317,14 +380,35 @@ def run(args: argparse.Namespace) -> int:
         cluster=cluster,
         passwords=Passwords.fast() if args.fast_passwords else None,
     )
+
+
+def _tell_address(args: argparse.Namespace) -> None:
+    """Print where to open the server, and where its SQLite file is (text logs only: with
+    json logs every line of the output is a JSON log record)."""
     from erren.server.store import database_url  # noqa: PLC0415
 
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    if args.log_format == "text":  # json: every line of the output is a JSON log record
+    if args.log_format == "text":
         print(f"erren: open http://{shown}:{args.port}/ in a browser  (Ctrl-C stops the server)")
         if args.database is None:
             path = database_url(None).split(":///", 1)[-1]
             print(f"erren: games and beans are kept in {path}", flush=True)
+
+
+def _server(args: argparse.Namespace, app: Starlette, node: str) -> uvicorn.Server:
+    """uvicorn's server for ``app`` behind the edge (its connection budget told in the log)."""
+    import uvicorn  # noqa: PLC0415
+
+    from erren.server.appstate import app_state  # noqa: PLC0415
+    from erren.server.edge import (  # noqa: PLC0415
+        Edge,
+        EdgeLimits,
+        connection_budget,
+        edge_protocol,
+        raise_open_files,
+        trusted_peers,
+    )
+    from erren.server.logs import log_config  # noqa: PLC0415
 
     class Server(uvicorn.Server):
         """uvicorn's server, whose first signal also turns ``/ready`` to 503
@@ -357,13 +441,7 @@ def run(args: argparse.Namespace) -> int:
     )
     config.http = edge_protocol(edge)
     _tell_budget(budget.open_files, budget.connections, budget.backlog)
-    if args.fast_passwords:  # logged once uvicorn.Config has set the log format up
-        logging.getLogger("erren.server").warning(
-            "--fast-passwords: passwords are hashed with minimal argon2id parameters, "
-            "for test servers only"
-        )
-    Server(config).run()
-    return 0
+    return Server(config)
 
 
 def _tell_budget(open_files: int, connections: int, backlog: int) -> None:

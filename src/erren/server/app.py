@@ -44,6 +44,7 @@ from erren.server.apidocs import mount_docs
 from erren.server.appstate import AppState, Running
 from erren.server.clock import Clock
 from erren.server.clusterconfig import ClusterConfig
+from erren.server.extension import server_extensions
 from erren.server.headers import with_security_headers
 from erren.server.lobby import Lobby, LobbyError
 from erren.server.logs import default_node_id
@@ -192,6 +193,8 @@ def create_app(
     _mount_operations(app, state, metrics=metrics)
     for router in ROUTERS:  # accounts, tables, games (erren.server.routes)
         app.include_router(router)
+    for extension in server_extensions():  # the families' own routes (erren.server.extension)
+        app.include_router(extension.router())
     mount_socket(app, state, rate=rate, burst=burst)  # /ws (erren.server.socket)
     state.metrics.watch(
         tables=lambda: (
@@ -226,7 +229,7 @@ async def _lifespan(app: FastAPI, *, state: AppState, start: _Start) -> AsyncIte
     running = await _open_lobby(opened, state, start)
     lobby = running.lobby
     lobby.metrics = state.metrics
-    opened.on_error = state.metrics.database_error
+    opened.database.on_error = state.metrics.database_error
     state.running = running
     state.shutting_down = False
     await asyncio.to_thread(skeleton, "warm")  # load the confusables table before play

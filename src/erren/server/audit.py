@@ -2,9 +2,9 @@
 
 Two parts, both read-only:
 
-* **The ledger** (:meth:`erren.server.store.Store.audit_ledger`): the beans all users hold equal
-  the beans the house granted (welcome, relief), every account's entries sum to its balance,
-  every journal sums to 0, no balance is negative.
+* **The ledger** (:meth:`erren.server.store.ledger.Ledger.audit_findings`): the beans all users
+  hold equal the beans the house granted (welcome, relief), every account's entries sum to its
+  balance, every journal sums to 0, no balance is negative.
 * **The grants**: one welcome grant per account (to that account); every relief grant
   (``relief:{user}:{day}``) went to a registered player below 1,000 beans and topped him up to
   exactly 2,000 — once a day, which the unique key guarantees.
@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from erren.engine.result import ResultKind
+from erren.engine.result import HandResult, ResultKind
 from erren.errors import ErrenError
 from erren.server.fairness import FairnessError, verify_record
 from erren.server.rooms import catalogue
@@ -41,6 +41,9 @@ from erren.server.store import (
     Store,
     StoredGame,
 )
+
+if TYPE_CHECKING:
+    from erren.engine.state import State
 
 __all__ = ["STAKE_OPTIONS", "GameAudit", "LedgerReport", "audit_database", "audit_store"]
 
@@ -181,11 +184,36 @@ async def _check_bean_game(
     """The problems of one finished bean-room hand (none: its beans are right)."""
     name = f"game {game.id} ({game.room})"
     report.bean_games += 1
+    problems, state = _replayed(game, name)
+    if state is None:
+        return problems
+    result = state.result
+    deltas = (0, 0) if result is None else (int(result.deltas[0]), int(result.deltas[1]))
+    first, second = game.seats
+    if first is None or second is None:
+        if journal is None:
+            report.nothing_owed += 1
+        else:
+            problems.append(f"{name}: a computer seat, yet settlement {journal.key} moved beans")
+        return problems
+    if first == second:
+        return [*problems, f"{name}: one account (user {first}) held both seats"]
+    hand = _BeanHand(name, (first, second), deltas, stake, result)
+    if journal is None:
+        return [*problems, *await _check_unsettled(store, game, hand, report)]
+    report.settled += 1
+    return [*problems, *_check_settlement(hand, journal, report)]
+
+
+def _replayed(game: StoredGame, name: str) -> tuple[list[str], State | None]:
+    """The problems of a bean-room hand's record itself (a stake among its rules) and its
+    replayed final state; ``None`` when it has no record, not the commitment published at the
+    deal or does not replay (the problems say which)."""
     data = dict(game.record or {})
     if not data:
-        return [f"{name}: finished without a record"]
+        return [f"{name}: finished without a record"], None
     if (data.get("fairness") or {}).get("commitment") != game.commitment:
-        return [f"{name}: the record's commitment is not the one published at the deal"]
+        return [f"{name}: the record's commitment is not the one published at the deal"], None
     options = dict(data.get("options") or {})
     problems = [
         f"{name}: its rules carry a stake ({key}={options[key]!r}): the engine counted beans, "
@@ -195,69 +223,80 @@ async def _check_bean_game(
     ]
     data["options"] = {k: v for k, v in options.items() if k not in STAKE_OPTIONS}
     try:
-        state = verify_record(data)
+        return problems, verify_record(data)
     except (ErrenError, FairnessError, ValueError, KeyError, TypeError) as error:
-        return [*problems, f"{name}: the record does not replay: {error}"]
-    result = state.result
-    deltas = (0, 0) if result is None else (int(result.deltas[0]), int(result.deltas[1]))
-    seats = game.seats
-    first, second = seats
-    if first is None or second is None:
-        if journal is None:
-            report.nothing_owed += 1
-        else:
-            problems.append(f"{name}: a computer seat, yet settlement {journal.key} moved beans")
-        return problems
-    if first == second:
-        return [*problems, f"{name}: one account (user {first}) held both seats"]
-    ids = (first, second)
-    if journal is None:
-        balances = (
-            await store.balance_at(first, game.finished_at or game.created_at),
-            await store.balance_at(second, game.finished_at or game.created_at),
-        )
-        try:
-            move = to_beans(deltas, stake, balances)
-        except ValueError as error:
-            return [*problems, f"{name}: its points cannot be settled: {error}"]
-        if move.paid > 0 and move.payer is not None and result is not None:
-            if result.kind is ResultKind.ABORT:
-                escaper = await store.complete_hands(ids[move.payer], before_game=game.id)
-                if not escape_pays(escaper):
-                    report.nothing_owed += 1  # a new account's escape moves no bean
-                    return problems
-            problems.append(
-                f"{name}: the record's points {deltas} at stake {stake} make user "
-                f"{ids[move.payer]} pay {move.paid} beans, but there is no settlement"
-            )
-        else:
-            report.nothing_owed += 1
-        return problems
-    report.settled += 1
+        return [*problems, f"{name}: the record does not replay: {error}"], None
+
+
+@dataclass(frozen=True, slots=True)
+class _BeanHand:
+    """What a replayed bean-room hand between two accounts owes: its name in the problems, the
+    two users by seat, the points each won and the room's stake."""
+
+    name: str
+    ids: tuple[int, int]
+    deltas: tuple[int, int]
+    stake: int
+    result: HandResult | None
+
+
+async def _check_unsettled(
+    store: Store, game: StoredGame, hand: _BeanHand, report: GameAudit
+) -> list[str]:
+    """The problems of a hand without a settlement: none when its points move no bean at the
+    balances of the time, or when the payer is a new account that escaped."""
+    name, ids, deltas, stake, result = hand.name, hand.ids, hand.deltas, hand.stake, hand.result
+    when = game.finished_at or game.created_at
+    balances = (
+        await store.ledger.balance_at(ids[0], when),
+        await store.ledger.balance_at(ids[1], when),
+    )
+    try:
+        move = to_beans(deltas, stake, balances)
+    except ValueError as error:
+        return [f"{name}: its points cannot be settled: {error}"]
+    if move.paid > 0 and move.payer is not None and result is not None:
+        if result.kind is ResultKind.ABORT:
+            escaper = await store.profiles.complete_hands(ids[move.payer], before_game=game.id)
+            if not escape_pays(escaper):
+                report.nothing_owed += 1  # a new account's escape moves no bean
+                return []
+        return [
+            f"{name}: the record's points {deltas} at stake {stake} make user "
+            f"{ids[move.payer]} pay {move.paid} beans, but there is no settlement"
+        ]
+    report.nothing_owed += 1
+    return []
+
+
+def _check_settlement(hand: _BeanHand, journal: LedgerJournal, report: GameAudit) -> list[str]:
+    """The problems of a hand's settlement: one row for each seat, moving what the record's
+    points make at the balances before it."""
+    name, ids, deltas, stake = hand.name, hand.ids, hand.deltas, hand.stake
+    first, second = ids
     found = _seat_balances(journal, ids)
     if found is None:
         users = sorted(e.user_id for e in journal.lines)
         return [
-            *problems,
             f"{name}: settlement {journal.key} has rows for users {users}, not one for each "
-            f"seat {list(ids)}",
+            f"seat {list(ids)}"
         ]
     balances, moved = found
     try:
         move = to_beans(deltas, stake, balances)
     except ValueError as error:
-        return [*problems, f"{name}: its points cannot be settled: {error}"]
+        return [f"{name}: its points cannot be settled: {error}"]
     expected = {first: 0, second: 0}
     if move.payer is not None and move.payee is not None:
         expected[ids[move.payer]], expected[ids[move.payee]] = -move.paid, move.paid
     report.beans_moved += max(moved.values())
     if moved != expected:
-        problems.append(
+        return [
             f"{name}: the record's points {deltas} at stake {stake} (balances before "
             f"{balances[0]}/{balances[1]}) move {expected[first]:+d}/{expected[second]:+d} "
             f"beans, but settlement {journal.key} moved {moved[first]:+d}/{moved[second]:+d}"
-        )
-    return problems
+        ]
+    return []
 
 
 async def _audit_grants(store: Store) -> tuple[GrantAudit, list[str]]:
@@ -265,7 +304,7 @@ async def _audit_grants(store: Store) -> tuple[GrantAudit, list[str]]:
     report = GrantAudit()
     problems: list[str] = []
     guests: dict[int, bool] = {}
-    for journal in await store.journals("grant"):
+    for journal in await store.ledger.journals("grant"):
         key = journal.key or ""
         amount = sum(line.amount for line in journal.lines)
         users = [line.user_id for line in journal.lines]
@@ -289,7 +328,7 @@ async def _audit_grants(store: Store) -> tuple[GrantAudit, list[str]]:
         line = journal.lines[0]
         before = line.balance_after - line.amount
         if user not in guests:
-            found = await store.user(user)
+            found = await store.accounts.user(user)
             guests[user] = found is None or found.is_guest
         if guests[user]:
             problems.append(f"relief {key} went to a guest")
@@ -311,11 +350,11 @@ async def _audit_games(store: Store) -> tuple[GameAudit, list[str]]:
     rooms = catalogue()
     games: list[StoredGame] = []
     after = 0
-    while page := await store.finished_games(after=after, limit=_PAGE):
+    while page := await store.games.finished(after=after, limit=_PAGE):
         after = page[-1].id
         games += page
     journals: dict[int, LedgerJournal] = {}
-    for journal in await store.journals("settle"):
+    for journal in await store.ledger.journals("settle"):
         match = _GAME_KEY.fullmatch(journal.key or "")
         if match is None:
             report.other_settlements += 1
@@ -335,8 +374,8 @@ async def _audit_games(store: Store) -> tuple[GameAudit, list[str]]:
                 )
             continue
         problems += await _check_bean_game(store, game, room.stake, settlement, report)
-    report.unfinished = len(await store.unfinished_game_ids())
-    existing = await store.games_finished(journals)
+    report.unfinished = len(await store.games.unfinished_ids())
+    existing = await store.games.which_finished(journals)
     for game_id, journal in journals.items():
         if game_id in existing:
             report.pending += 1
@@ -347,10 +386,10 @@ async def _audit_games(store: Store) -> tuple[GameAudit, list[str]]:
 
 async def audit_store(store: Store) -> LedgerReport:
     """Audit the ledger and every finished game of ``store``."""
-    ledger, problems = await store.audit_ledger()
+    ledger, problems = await store.ledger.audit_findings()
     grants, grant_problems = await _audit_grants(store)
     games, game_problems = await _audit_games(store)
-    url = store.engine.url.render_as_string(hide_password=True)
+    url = store.database.engine.url.render_as_string(hide_password=True)
     return LedgerReport(url, ledger, grants, games, problems + grant_problems + game_problems)
 
 

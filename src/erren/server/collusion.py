@@ -238,19 +238,21 @@ def _feed(
 
 async def audit_store(store: Store) -> Report:
     """Read every finished bean-room game of ``store`` and list the suspicious flows."""
-    report = Report(store.engine.url.render_as_string(hide_password=True))
+    report = Report(store.database.engine.url.render_as_string(hide_password=True))
     flows = _Flows()
     after = 0
-    while page := await store.finished_games(after=after):
+    while page := await store.games.finished(after=after):
         for game in page:
             if is_bean_room(game.room):
                 flows.add(game, report)
         after = page[-1].id
     flags = flows.flags()
     fed = {source for sources in flows.fed.values() for source in sources}
-    flags += flows.address_flags(await store.origins(fed))
+    flags += flows.address_flags(await store.accounts.origins(fed))
     users = {u for flag in flags for u in (flag.user, *flag.sources)}
-    names = {u: found.name for u in sorted(users) if (found := await store.user(u)) is not None}
+    names = {
+        u: found.name for u in sorted(users) if (found := await store.accounts.user(u)) is not None
+    }
     report.flags = [Flag(f.kind, f.user, f.sources, f.games, f.beans, names) for f in flags]
     return report
 

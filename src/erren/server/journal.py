@@ -9,7 +9,7 @@ not the games, fill the server's core.  The journal batches instead::
 
 Every ``append`` waits for the commit of a batch that includes its rows.  One writer task takes
 everything waiting after a short ``window`` (default 2 ms) and hands it to
-:meth:`~erren.server.store.Store.append_actions` in one transaction; whatever arrives while that
+:meth:`.Games.append_actions` in one transaction; whatever arrives while that
 commit runs goes into the next batch.  So durability is unchanged (nothing is acknowledged before
 its commit) while the commits per action fall with the load: at 1,000 actions a second a commit
 carries about ten of them.  A table's rows stay in ``seq`` order: a table waits for its append
@@ -87,7 +87,7 @@ class Journal:
         rows = [row for part, _, _ in batch for row in part]
         fences = {part[0][0]: fence for part, _, fence in batch if fence is not None}
         try:
-            results = await self.store.append_actions(rows, fences or None)
+            results = await self.store.games.append_actions(rows, fences or None)
         except Exception as err:  # the database is down: every waiter hears of it
             log.warning("group commit of %d action(s) failed: %s", len(rows), err)
             for _, done, _ in batch:

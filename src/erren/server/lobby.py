@@ -4,8 +4,8 @@ and the tables restored after a restart.
 The :class:`Lobby` holds its parts: the :class:`~erren.server.lobbybase.Ground` (tables, one
 seat per account: a player sits at one open table at a time), the
 :class:`~erren.server.lobbybase.Node` (how this server holds its tables: alone, or as a cluster
-node), a :class:`~erren.server.quickmatch.Matchmaker` and the
-:class:`~erren.server.campaigndesk.CampaignDesk`.  Quick match
+node), a :class:`~erren.server.quickmatch.Matchmaker` and the families' desks (each
+family's :class:`~erren.server.extension.LobbyDesk`: arcade's campaign).  Quick match
 (:mod:`erren.server.quickmatch`) pairs a player with the oldest player waiting in the same room
 whom he may meet, and never with a player who is gone: an away player keeps his place a few
 seconds, paired with nobody, and a pairing whose players do not both come to the table is
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from erren.bots import Level, bot_names, parse_level
 from erren.bots.levels import DEFAULT_LEVEL
-from erren.server.campaigndesk import CampaignDesk
 from erren.server.clock import Clock
+from erren.server.extension import LobbyDesk, server_extensions
 from erren.server.lobbybase import (
     INVITE_ALPHABET,
     Ground,
@@ -67,6 +67,8 @@ __all__ = [
 
 log = logging.getLogger("erren.server.lobby")
 
+D = TypeVar("D", bound=LobbyDesk)
+
 _INVITE_ALPHABET = INVITE_ALPHABET
 """The letters of invite codes (kept under its old name)."""
 
@@ -100,7 +102,7 @@ class Lobby:
             self.cluster_node = node = ClusterNode(ground, cluster)
             ground.node = node
             self.quick_tables, self.quick = node.quick_tables, node.quick
-        self.desk = CampaignDesk(ground)
+        ground.desks = tuple(extension.desk(ground) for extension in server_extensions())
 
     # ------------------------------------------------------------------ its state
     @property
@@ -236,21 +238,13 @@ class Lobby:
         table.start()
         return table
 
-    # ------------------------------------------------------------------ the arcade campaign
-    def campaign_table(self, user_id: int) -> Table | None:
-        return self.desk.table_of(user_id)
-
-    async def campaign(self, user: User) -> dict[str, Any] | None:
-        return await self.desk.campaign(user)
-
-    async def campaign_start(self, user: User) -> dict[str, Any]:
-        return await self.desk.start(user)
-
-    async def campaign_hand(self, user: User, multiplier: int) -> tuple[Table, dict[str, Any]]:
-        return await self.desk.hand(user, multiplier)
-
-    async def campaign_abandon(self, user: User) -> dict[str, Any]:
-        return await self.desk.abandon(user)
+    # ------------------------------------------------------------------ the families' desks
+    def desk(self, kind: type[D]) -> D:
+        """The lobby's desk of type ``kind`` (a family's: its routes find theirs by it)."""
+        for desk in self.ground.desks:
+            if isinstance(desk, kind):
+                return desk
+        raise LookupError(f"no {kind.__name__} in this lobby")
 
     # ------------------------------------------------------------------ start and stop
     async def restore(self) -> int:

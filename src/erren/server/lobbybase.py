@@ -1,6 +1,6 @@
 """The lobby's ground: its errors, its state, and what every kind of table needs — one seat
 per account, tables made, added and closed, the rooms' entry limits.  The :class:`Ground` is
-held, not inherited, by the lobby's parts (quick match, the campaign desk, the
+held, not inherited, by the lobby's parts (quick match, the families' desks, the
 :class:`~erren.server.lobby.Lobby` itself), and it holds the :class:`Node`: how this server
 holds its tables — :class:`Alone`, or as one node of a cluster
 (:class:`erren.server.cluster.node.ClusterNode`)."""
@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from erren.bots import Level
 from erren.engine import family_names, find_family
-from erren.server.campaign import CampaignRules, Campaigns
 from erren.server.clock import Clock
 from erren.server.journal import Journal
 from erren.server.pairing import Queues, RecentPairs
@@ -36,6 +35,7 @@ from erren.server.table import (
 )
 
 if TYPE_CHECKING:
+    from erren.server.extension import LobbyDesk
     from erren.server.metrics import Metrics
     from erren.server.store import Store, User
 
@@ -184,7 +184,9 @@ class Ground:
         self.held: dict[int, str] = {}
         """Accounts whose unfinished game's table failed: not freed into new tables until the
         game is restored (after a restart) or called off."""
-        self.campaigns = Campaigns(store)
+        self.desks: tuple[LobbyDesk, ...] = ()
+        """The families' desks (:mod:`erren.server.extension`), set by the lobby: a restored
+        table of a family's own kind gets its rules from them (:meth:`rebuilt`)."""
         self.metrics: Metrics | None = None
         """The app's metrics (each new table counts its actions and hands there)."""
         self.chores: set[asyncio.Task[Any]] = set()
@@ -340,9 +342,9 @@ class Ground:
                 seats.append(make_bot_seat(names[i], bots[i], None))
             else:
                 seats.append(Seat(user_id, names[i]))
-        rules = None
-        if spec.kind is TableKind.CAMPAIGN:
-            rules = CampaignRules.of_seats(self.campaigns, users)
+        rules = next(
+            (r for d in self.desks if (r := d.restored_rules(spec, users)) is not None), None
+        )
         return self.make(spec, seats, rules)
 
     def restored(self, game: Any) -> Table:
@@ -380,7 +382,7 @@ class Ground:
 
     async def admit(self, user: User, room: RoomTier) -> None:
         """Refuse a balance the room does not admit (§6.4)."""
-        balance = await self.store.balance(user.id)
+        balance = await self.store.ledger.balance(user.id)
         if not room.admits(balance):
             raise LobbyError(
                 403,
@@ -439,7 +441,7 @@ class Alone:
         """Rebuild every unfinished table from the store; returns how many."""
         ground = self.ground
         count = 0
-        for game in await ground.store.unfinished_games():
+        for game in await ground.store.games.unfinished():
             try:
                 table = ground.restored(game)
                 await table.resume()

@@ -152,7 +152,7 @@ class Metrics:
         self.lease_renewals.inc(count)
 
     def database_error(self, _err: BaseException | None = None) -> None:
-        """A database call failed (the store calls this; see ``Store.on_error``)."""
+        """A database call failed (the store calls this; see ``Database.on_error``)."""
         self.database_errors.inc()
 
     # ------------------------------------------------------------------ the exposition

@@ -362,7 +362,7 @@ async def _log_in(websocket: WebSocket, store: Store, sockets: Sockets) -> tuple
     user = None
     if 0 < len(token) <= 200 and not sockets.revoked(token):
         with contextlib.suppress(UnicodeError):
-            user = await store.user_for_token(token)
+            user = await store.accounts.user_for_token(token)
     if user is None or sockets.revoked(token):
         await _refuse(websocket, "auth", "unknown or expired session token; log in", CLOSE_AUTH)
         return None

@@ -117,7 +117,7 @@ async def finish_elsewhere(
 async def stored_actions(url: str, game: int) -> tuple[str, ...]:
     store = await Store.open(url)
     try:
-        stored = await store.get_game(game)
+        stored = await store.games.get(game)
         assert stored is not None and stored.finished
         return stored.actions
     finally:

@@ -58,9 +58,9 @@ async def register(url: str, name: str, address: str | None = None) -> tuple[Pla
 
 
 async def set_balance(served: Served, user_id: int, target: int) -> None:
-    now = await served.store.balance(user_id)
+    now = await served.store.ledger.balance(user_id)
     if now != target:
-        await served.store.grant(user_id, target - now, "test: set the balance")
+        await served.store.ledger.grant(user_id, target - now, "test: set the balance")
 
 
 async def ledger(client: PlayerClient) -> list[dict[str, Any]]:
@@ -134,7 +134,7 @@ async def play_case(
     user_of = {id(client): user_id for client, user_id in players.values()}
     seats, table_id, table = await pair(served, players[0][0], players[1][0], f"{family}/{tier}")
     ids = (user_of[id(seats[0])], user_of[id(seats[1])])
-    before = [await served.store.balance(i) for i in ids]
+    before = [await served.store.ledger.balance(i) for i in ids]
     options = tuple(sorted(table.ruleset.options_dict().items()))
     escape = outcome == "escape"
     line = find_line(
@@ -166,7 +166,7 @@ async def play_case(
         payer = -1 if result.loser is None or points == 0 else result.loser
     owed = points * stake if payer >= 0 else 0
     paid = min(owed, before[payer]) if payer >= 0 else 0
-    after = [await served.store.balance(i) for i in ids]
+    after = [await served.store.ledger.balance(i) for i in ids]
     expected = list(before)
     if payer >= 0:
         expected[payer] -= paid

@@ -32,12 +32,12 @@ async def finished(
 ) -> int:
     """Store ``state`` as a finished game of ``room`` with the record the table writes."""
     assert state.seed is not None
-    game = await store.create_game(state.ruleset.name, {}, seats, state.seed, salt, room)
+    game = await store.games.create(state.ruleset.name, {}, seats, state.seed, salt, room)
     record = state.record().to_dict()
     if options:
         record["options"] = {**record["options"], **options}
     record["seed"] = state.seed
     record["fairness"] = {"commitment": commit(state.seed, salt), "salt": salt}
     record["game"] = game
-    await store.finish_game(game, record, f"hand: {state.result}")
+    await store.games.finish(game, record, f"hand: {state.result}")
     return game

@@ -36,8 +36,8 @@ def loser_points(state: State) -> tuple[int, int]:
 
 
 async def pair(store: Store) -> tuple[int, int]:
-    a = (await store.register("alice", "password1")).id
-    b = (await store.register("bob", "password1")).id
+    a = (await store.accounts.register("alice", "password1")).id
+    b = (await store.accounts.register("bob", "password1")).id
     return a, b
 
 
@@ -47,12 +47,14 @@ async def test_right_settlements_pass(store: Store) -> None:
     payer, points = loser_points(won)
     assert (payer, points) == (0, 16)
     game = await finished(store, won, "guobiao-2p/novice", (a, b))
-    assert await store.settle(f"game:{game}", [Transfer(a, b, 16 * NOVICE, "guobiao novice")])
+    assert await store.ledger.settle(
+        f"game:{game}", [Transfer(a, b, 16 * NOVICE, "guobiao novice")]
+    )
 
     xiamen = hand("xiamen", 1)  # seat 0 loses 24 points
     assert loser_points(xiamen) == (0, 24)
     game = await finished(store, xiamen, "xiamen/normal", (b, a))
-    assert await store.settle(f"game:{game}", [Transfer(b, a, 24 * NORMAL, "xiamen normal")])
+    assert await store.ledger.settle(f"game:{game}", [Transfer(b, a, 24 * NORMAL, "xiamen normal")])
 
     drawn = hand("guobiao-2p", 1, bot="random")
     assert drawn.result is not None and drawn.result.kind is ResultKind.DRAW
@@ -79,8 +81,8 @@ async def test_a_stake_applied_twice_is_found(store: Store) -> None:
     a, b = await pair(store)
     won = hand("guobiao-2p", 1)
     game = await finished(store, won, "guobiao-2p/novice", (a, b), options={"room": "新手场"})
-    await store.settle(f"game:{game}", [Transfer(a, b, 16 * NOVICE * NOVICE, "twice")])
-    assert await store.balance(a) == 0
+    await store.ledger.settle(f"game:{game}", [Transfer(a, b, 16 * NOVICE * NOVICE, "twice")])
+    assert await store.ledger.balance(a) == 0
     report = await audit_store(store)
     assert not report.ok
     assert report.problems == [
@@ -107,14 +109,14 @@ async def test_a_missing_settlement_is_found(store: Store) -> None:
 async def test_the_balance_cap(store: Store) -> None:
     """A loser holding 500 beans pays 500 of the 800 he owes, and not less."""
     a, b = await pair(store)
-    sink = (await store.guest()).user.id
-    await store.settle("drain", [Transfer(a, sink, 9_500, "lost elsewhere")])
+    sink = (await store.accounts.guest()).user.id
+    await store.ledger.settle("drain", [Transfer(a, sink, 9_500, "lost elsewhere")])
     capped = await finished(store, hand("guobiao-2p", 1), "guobiao-2p/novice", (a, b))
-    await store.settle(f"game:{capped}", [Transfer(a, b, 500, "capped")])
+    await store.ledger.settle(f"game:{capped}", [Transfer(a, b, 500, "capped")])
     assert (await audit_store(store)).ok
-    await store.settle("refill", [Transfer(sink, a, 500, "back")])
+    await store.ledger.settle("refill", [Transfer(sink, a, 500, "back")])
     short = await finished(store, hand("guobiao-2p", 1), "guobiao-2p/novice", (a, b))
-    await store.settle(f"game:{short}", [Transfer(a, b, 400, "short")])
+    await store.ledger.settle(f"game:{short}", [Transfer(a, b, 400, "short")])
     assert (await audit_store(store)).problems == [
         f"game {short} (guobiao-2p/novice): the record's points (-16, 16) at stake 50 (balances "
         f"before 500/10500) move -500/+500 beans, but settlement game:{short} moved -400/+400"
@@ -124,11 +126,11 @@ async def test_the_balance_cap(store: Store) -> None:
 async def test_settlements_that_belong_to_no_bean_game(store: Store) -> None:
     a, b = await pair(store)
     private = await finished(store, hand("guobiao-2p", 2), "private", (a, b))
-    await store.settle(f"game:{private}", [Transfer(b, a, 100, "score-only?")])
-    await store.settle("game:4242", [Transfer(a, b, 100, "no such game")])
-    running = await store.create_game("guobiao-2p", {}, (a, b), 7, "salt", "guobiao-2p/novice")
-    await store.settle(f"game:{running}", [Transfer(a, b, 100, "settled, not yet finished")])
-    await store.settle("campaign-bonus", [Transfer(a, b, 1, "not a game's key")])
+    await store.ledger.settle(f"game:{private}", [Transfer(b, a, 100, "score-only?")])
+    await store.ledger.settle("game:4242", [Transfer(a, b, 100, "no such game")])
+    running = await store.games.create("guobiao-2p", {}, (a, b), 7, "salt", "guobiao-2p/novice")
+    await store.ledger.settle(f"game:{running}", [Transfer(a, b, 100, "settled, not yet finished")])
+    await store.ledger.settle("campaign-bonus", [Transfer(a, b, 1, "not a game's key")])
     report = await audit_store(store)
     assert report.problems == [
         f"game {private}: a score-only table (private), yet settlement game:{private} moved beans",
@@ -142,8 +144,8 @@ async def test_records_that_do_not_hold(store: Store) -> None:
     a, b = await pair(store)
     won = hand("guobiao-2p", 1)
     game = await finished(store, won, "guobiao-2p/novice", (a, b))
-    await store.settle(f"game:{game}", [Transfer(a, b, 800, "right")])
-    async with store.engine.begin() as conn:  # a commitment other than the published one
+    await store.ledger.settle(f"game:{game}", [Transfer(a, b, 800, "right")])
+    async with store.database.engine.begin() as conn:  # a commitment other than the published one
         await conn.execute(
             text("UPDATE games SET commitment = :c WHERE id = :g"),
             {
@@ -152,7 +154,9 @@ async def test_records_that_do_not_hold(store: Store) -> None:
             },
         )
     bad_seed = await finished(store, won, "guobiao-2p/novice", (a, b), salt="other")
-    async with store.engine.begin() as conn:  # the record's deal is not drawn from its seed
+    async with (
+        store.database.engine.begin() as conn
+    ):  # the record's deal is not drawn from its seed
         await conn.execute(
             text("UPDATE games SET record = :r, commitment = :c WHERE id = :g"),
             {
@@ -173,7 +177,7 @@ async def test_records_that_do_not_hold(store: Store) -> None:
 
 
 async def _record(store: Store, game: int) -> dict[str, Any]:
-    stored = await store.get_game(game)
+    stored = await store.games.get(game)
     assert stored is not None and stored.record is not None
     return stored.record
 
@@ -196,15 +200,15 @@ async def test_one_account_at_both_seats_is_found(store: Store) -> None:
 
 async def test_a_tampered_ledger_row_is_listed(store: Store) -> None:
     a, b = await pair(store)
-    await store.settle("k", [Transfer(a, b, 700, "hand")])
-    async with store.engine.begin() as conn:
+    await store.ledger.settle("k", [Transfer(a, b, 700, "hand")])
+    async with store.database.engine.begin() as conn:
         await conn.execute(
             text("UPDATE ledger SET balance_after = balance_after + 1 WHERE amount = -700")
         )
         await conn.execute(
             text("UPDATE accounts SET balance = balance + 5 WHERE user_id = :u"), {"u": b}
         )
-    audit, problems = await store.audit_ledger()
+    audit, problems = await store.ledger.audit_findings()
     account_b = await _account(store, b)
     assert len(problems) == 4, problems
     assert any("says the balance became 9301, but its entries sum to 9300" in p for p in problems)
@@ -213,11 +217,11 @@ async def test_a_tampered_ledger_row_is_listed(store: Store) -> None:
     assert "balances sum to 5, not 0 (users 20005, house -20000)" in problems
     assert audit.users_total == 20_005
     with pytest.raises(Exception, match=r"ledger inconsistent: .*9301"):
-        await store.audit()
+        await store.ledger.audit()
 
 
 async def _account(store: Store, user: int) -> int:
-    async with store.engine.begin() as conn:
+    async with store.database.engine.begin() as conn:
         found = await conn.scalar(text("SELECT id FROM accounts WHERE user_id = :u"), {"u": user})
     assert isinstance(found, int)
     return found
@@ -232,18 +236,18 @@ async def test_an_audit_of_a_live_server_sees_no_half_settlement(store: Store) -
 
     async def tables() -> None:
         for i in range(15):
-            game = await store.create_game(
+            game = await store.games.create(
                 "guobiao-2p", {}, (a, b), won.seed or 0, f"s{i}", "guobiao-2p/novice"
             )
             for seq, action in enumerate(won.record().actions):
-                await store.append_action(game, seq, action)
-            await store.settle(f"game:{game}", [Transfer(a, b, 16 * NOVICE, "hand")])
+                await store.games.append_action(game, seq, action)
+            await store.ledger.settle(f"game:{game}", [Transfer(a, b, 16 * NOVICE, "hand")])
             record = won.record().to_dict()
             salt = f"s{i}"
             record["seed"] = won.seed
             record["fairness"] = {"commitment": commit(won.seed or 0, salt), "salt": salt}
-            await store.finish_game(game, record, "hand")
-            await store.settle(f"elsewhere:{i}", [Transfer(b, a, 800 + i, "elsewhere")])
+            await store.games.finish(game, record, "hand")
+            await store.ledger.settle(f"elsewhere:{i}", [Transfer(b, a, 800 + i, "elsewhere")])
         done.set()
 
     async def audits() -> int:
@@ -264,20 +268,20 @@ async def test_an_audit_of_a_live_server_sees_no_half_settlement(store: Store) -
 
 async def test_relief_grants_are_checked_against_their_rule(store: Store) -> None:
     a, b = await pair(store)
-    guest = (await store.guest()).user.id
-    await store.settle("lost", [Transfer(a, b, 9_800, "lost")])  # alice keeps 200
-    assert await store.claim_relief(a) == (1_800, 2_000)
+    guest = (await store.accounts.guest()).user.id
+    await store.ledger.settle("lost", [Transfer(a, b, 9_800, "lost")])  # alice keeps 200
+    assert await store.ledger.claim_relief(a) == (1_800, 2_000)
     report = await audit_store(store)
     assert report.ok, report.problems
     grants = report.grants
     assert (grants.welcome, grants.welcome_beans) == (3, 30_000)
     assert (grants.relief, grants.relief_beans, grants.other) == (1, 1_800, 0)
     # grants that break the rule, written past claim_relief
-    await store.grant(b, 5_000, "relief", key=f"relief:{b}:2026-12-01")  # bob holds 19,800
-    await store.grant(guest, 1_000, "relief", key=f"relief:{guest}:2026-12-01")
-    await store.grant(a, 10, "relief", key=f"relief:{b}:2026-12-02")  # someone else's key
-    await store.grant(b, 10, "welcome", key="welcome:4242")
-    await store.grant(b, 7, "correction")
+    await store.ledger.grant(b, 5_000, "relief", key=f"relief:{b}:2026-12-01")  # bob holds 19,800
+    await store.ledger.grant(guest, 1_000, "relief", key=f"relief:{guest}:2026-12-01")
+    await store.ledger.grant(a, 10, "relief", key=f"relief:{b}:2026-12-02")  # someone else's key
+    await store.ledger.grant(b, 10, "welcome", key="welcome:4242")
+    await store.ledger.grant(b, 7, "correction")
     problems = (await audit_store(store)).problems
     assert problems == [
         f"relief relief:{b}:2026-12-01 granted +5000 beans to a balance of 19800; relief tops "

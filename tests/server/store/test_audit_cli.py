@@ -21,14 +21,14 @@ async def _two_hands(url: str, *, double: bool) -> tuple[int, int]:
     with ``double``, at the stake squared."""
     store = await Store.open(url, passwords=Passwords.fast())
     try:
-        a = (await store.register("alice", "password1")).id
-        b = (await store.register("bob", "password1")).id
+        a = (await store.accounts.register("alice", "password1")).id
+        b = (await store.accounts.register("bob", "password1")).id
         won = hand("guobiao-2p", 1)
         first = await finished(store, won, "guobiao-2p/novice", (a, b))
-        await store.settle(f"game:{first}", [Transfer(a, b, 16 * NOVICE, "right")])
+        await store.ledger.settle(f"game:{first}", [Transfer(a, b, 16 * NOVICE, "right")])
         second = await finished(store, won, "guobiao-2p/novice", (a, b), salt="two")
         paid = 16 * NOVICE * (NOVICE if double else 1)
-        await store.settle(f"game:{second}", [Transfer(a, b, paid, "second")])
+        await store.ledger.settle(f"game:{second}", [Transfer(a, b, paid, "second")])
         return first, second
     finally:
         await store.close()

@@ -105,17 +105,17 @@ def test_the_key_is_nfkc_and_case_folded() -> None:
 
 # ------------------------------------------------------------------ in the store
 async def test_names_are_stored_in_nfkc(store: Store) -> None:
-    user = await store.register("ａｌｉｃｅ", "password1")
+    user = await store.accounts.register("ａｌｉｃｅ", "password1")
     assert user.name == "alice"
-    assert (await store.login("ALICE", "password1")).user.id == user.id
-    assert (await store.login("ａｌｉｃｅ", "password1")).user.id == user.id
+    assert (await store.accounts.login("ALICE", "password1")).user.id == user.id
+    assert (await store.accounts.login("ａｌｉｃｅ", "password1")).user.id == user.id
 
 
 @pytest.mark.parametrize("other", ["ALICE", "ａｌｉｃｅ", "Alice"])
 async def test_the_same_name_in_another_case_or_width_is_taken(store: Store, other: str) -> None:
-    await store.register("alice", "password1")
+    await store.accounts.register("alice", "password1")
     with pytest.raises(NameTakenError, match="is taken") as refused:
-        await store.register(other, "password2")
+        await store.accounts.register(other, "password2")
     assert refused.value.code == "name-taken"
 
 
@@ -123,22 +123,22 @@ async def test_the_same_name_in_another_case_or_width_is_taken(store: Store, oth
     "other", [f"{CYRILLIC_A}lice", "a1ice", f"{CYRILLIC_A}LICE", f"{CYRILLIC_A}1ice"]
 )
 async def test_a_look_alike_of_a_taken_name_is_refused(store: Store, other: str) -> None:
-    await store.register("alice", "password1")
+    await store.accounts.register("alice", "password1")
     with pytest.raises(NameTakenError, match="looks like the existing name 'alice'") as refused:
-        await store.register(other, "password2")
+        await store.accounts.register(other, "password2")
     assert (refused.value.code, refused.value.existing) == ("name-confusable", "alice")
 
 
 async def test_a_bad_name_is_an_account_error(store: Store) -> None:
     with pytest.raises(AccountError, match="bad name"):
-        await store.register("al ice", "password1")
+        await store.accounts.register("al ice", "password1")
 
 
 async def test_a_login_with_a_key_too_long_for_the_column_is_an_account_error(
     store: Store,
 ) -> None:
     with pytest.raises(AccountError, match="normalised form has 360 characters"):
-        await store.login("ﷺ" * 20, "password1")
+        await store.accounts.login("ﷺ" * 20, "password1")
 
 
 async def test_two_look_alikes_registered_at_once_give_one_account(database_url: str) -> None:
@@ -149,7 +149,7 @@ async def test_two_look_alikes_registered_at_once_give_one_account(database_url:
     try:
         names = ["alice", f"{CYRILLIC_A}lice", "ALICE", f"{CYRILLIC_A}LICE"] * 2
         outcomes = await asyncio.gather(
-            *(stores[i % 2].register(n, "password1") for i, n in enumerate(names)),
+            *(stores[i % 2].accounts.register(n, "password1") for i, n in enumerate(names)),
             return_exceptions=True,
         )
         made = [o for o in outcomes if not isinstance(o, BaseException)]
@@ -157,7 +157,7 @@ async def test_two_look_alikes_registered_at_once_give_one_account(database_url:
         assert len(made) == 1
         assert all(isinstance(o, NameTakenError) for o in refused), refused
         assert len(refused) == len(names) - 1
-        audit = await stores[0].audit()
+        audit = await stores[0].ledger.audit()
         assert audit.users_total == 10_000  # the losers' welcome grants were rolled back
     finally:
         for s in stores:
@@ -194,15 +194,15 @@ async def test_names_from_before_the_rules_keep_working(database_url: str) -> No
     store = await Store.open(database_url, passwords=Passwords.fast())
     try:
         for name in old:
-            assert (await store.login(name, "password1")).user.name == name
-        async with store.engine.connect() as conn:
+            assert (await store.accounts.login(name, "password1")).user.name == name
+        async with store.database.engine.connect() as conn:
             rows = (await conn.execute(sa.text("SELECT name, name_skeleton FROM users"))).all()
         looks: dict[str, str | None] = {name: look for name, look in rows}
         assert looks["alice"] == skeleton("alice")
         assert looks[f"{CYRILLIC_A}lice"] is None
         assert looks["twenty_characters_20"] == skeleton("twenty_characters_20")
         with pytest.raises(NameTakenError) as refused:
-            await store.register(f"{GREEK_ALPHA}LICE", "password1")
+            await store.accounts.register(f"{GREEK_ALPHA}LICE", "password1")
         assert refused.value.existing == "alice"
     finally:
         await store.close()

@@ -59,7 +59,7 @@ async def test_first_start_creates_the_default_database(
     monkeypatch.setenv("ERREN_DATA_DIR", str(tmp_path / "data"))
     store = await Store.open(passwords=Passwords.fast())
     try:
-        await store.register("alice", "password1")
+        await store.accounts.register("alice", "password1")
     finally:
         await store.close()
     assert (tmp_path / "data" / DATABASE_FILE).is_file()
@@ -77,7 +77,7 @@ def _schema_diff(connection: Connection) -> list[object]:
 
 
 async def test_migrations_build_the_models_schema_from_empty(store: Store) -> None:
-    async with store.engine.connect() as conn:
+    async with store.database.engine.connect() as conn:
         version = await conn.scalar(text("SELECT version_num FROM alembic_version"))
         tables = set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
         diff = await conn.run_sync(_schema_diff)
@@ -89,18 +89,20 @@ async def test_migrations_build_the_models_schema_from_empty(store: Store) -> No
 async def test_reopening_keeps_everything(database_url: str) -> None:
     store = await Store.open(database_url, passwords=Passwords.fast())
     try:
-        alice = await store.register("alice", "password1")
-        session = await store.login("alice", "password1")
-        await store.grant(alice.id, 5, "bonus")
+        alice = await store.accounts.register("alice", "password1")
+        session = await store.accounts.login("alice", "password1")
+        await store.ledger.grant(alice.id, 5, "bonus")
     finally:
         await store.close()
     store = await Store.open(database_url, passwords=Passwords.fast())
     try:
-        assert await store.user_for_token(session.token) == alice
-        assert await store.balance(alice.id) == 10_005
-        assert (await store.login("alice", "password1")).user == alice
-        assert (await store.audit()).users_total == 10_005
-        async with store.engine.connect() as conn:  # the house account was not created twice
+        assert await store.accounts.user_for_token(session.token) == alice
+        assert await store.ledger.balance(alice.id) == 10_005
+        assert (await store.accounts.login("alice", "password1")).user == alice
+        assert (await store.ledger.audit()).users_total == 10_005
+        async with (
+            store.database.engine.connect() as conn
+        ):  # the house account was not created twice
             houses = await conn.scalar(text("SELECT count(*) FROM accounts WHERE kind = 'house'"))
         assert houses == 1
     finally:
@@ -112,8 +114,8 @@ async def test_two_servers_starting_on_an_empty_database(database_url: str) -> N
         *(Store.open(database_url, passwords=Passwords.fast()) for _ in range(3))
     )
     try:
-        users = [await s.register(f"user{i}", "password1") for i, s in enumerate(stores)]
-        assert [await stores[0].balance(u.id) for u in users] == [10_000] * 3
+        users = [await s.accounts.register(f"user{i}", "password1") for i, s in enumerate(stores)]
+        assert [await stores[0].ledger.balance(u.id) for u in users] == [10_000] * 3
     finally:
         for s in stores:
             await s.close()
@@ -122,10 +124,10 @@ async def test_two_servers_starting_on_an_empty_database(database_url: str) -> N
 async def test_a_store_is_an_async_context_manager(database_url: str) -> None:
     async with await Store.open(database_url, passwords=Passwords.fast()) as store:
         assert "erren" in repr(store) or "sqlite" in repr(store) or "postgresql" in repr(store)
-        await store.guest()
+        await store.accounts.guest()
 
 
 async def test_the_real_password_hasher_by_default(database_url: str) -> None:
     async with await Store.open(database_url) as store:
-        await store.register("alice", "password1")
-        assert (await store.login("alice", "password1")).user.name == "alice"
+        await store.accounts.register("alice", "password1")
+        assert (await store.accounts.login("alice", "password1")).user.name == "alice"

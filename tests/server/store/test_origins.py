@@ -45,15 +45,18 @@ def test_the_digest_is_keyed_and_of_the_network() -> None:
 async def test_accounts_from_one_address_share_an_origin_and_the_address_is_not_kept(
     store: Store,
 ) -> None:
-    one = [await store.register(f"origin-{i}", PASSWORD, address="198.51.100.7") for i in range(2)]
-    elsewhere = await store.register("origin-far", PASSWORD, address="203.0.113.9")
-    unknown = await store.register("origin-none", PASSWORD)
-    guest = (await store.guest()).user
+    one = [
+        await store.accounts.register(f"origin-{i}", PASSWORD, address="198.51.100.7")
+        for i in range(2)
+    ]
+    elsewhere = await store.accounts.register("origin-far", PASSWORD, address="203.0.113.9")
+    unknown = await store.accounts.register("origin-none", PASSWORD)
+    guest = (await store.accounts.guest()).user
     ids = [u.id for u in (*one, elsewhere, unknown, guest)]
-    origins = await store.origins(ids)
+    origins = await store.accounts.origins(ids)
     assert set(origins) == {one[0].id, one[1].id, elsewhere.id}
     assert origins[one[0].id] == origins[one[1].id] != origins[elsewhere.id]
-    async with store.engine.connect() as conn:
+    async with store.database.engine.connect() as conn:
         key = await conn.scalar(select(ServerKey.value).where(ServerKey.name == "origin"))
         stored = [row[0] for row in await conn.execute(select(UserRow.origin))]
         dumped = " ".join(str(v) for v in (await conn.execute(text("SELECT * FROM users"))).all())

@@ -80,16 +80,18 @@ A's biggest); H5 A self-draws against the computer (not rated); H6 B escapes fro
 
 
 async def _players(store: Store) -> dict[str, int]:
-    ids = {name: (await store.register(f"{name}-player", "password1")).id for name in "ABC"}
-    ids["G"] = (await store.guest()).user.id
+    ids = {
+        name: (await store.accounts.register(f"{name}-player", "password1")).id for name in "ABC"
+    }
+    ids["G"] = (await store.accounts.guest()).user.id
     return ids
 
 
 async def _settle(store: Store, ids: dict[str, int], hand: Crafted) -> tuple[int, SettledHand]:
     seats = tuple(ids[s] if s else None for s in hand.seats)
     assert len(seats) == 2
-    game = await store.create_game(hand.family, {}, (seats[0], seats[1]), 1, "salt", hand.room)
-    await store.finish_game(game, {"crafted": True}, "crafted")
+    game = await store.games.create(hand.family, {}, (seats[0], seats[1]), 1, "salt", hand.room)
+    await store.games.finish(game, {"crafted": True}, "crafted")
     loser = None if hand.kind == ResultKind.DRAW else (1 if hand.winner == 0 else 0)
     if hand.kind == ResultKind.ABORT:
         loser = 1  # the second seat escaped
@@ -110,7 +112,7 @@ async def _settle(store: Store, ids: dict[str, int], hand: Crafted) -> tuple[int
     if hand.pays is not None:
         payer, payee, beans = hand.pays
         transfers.append(Transfer(ids[payer], ids[payee], beans, f"crafted game {game}"))
-    assert await store.settle_hand(settled, transfers)
+    assert await store.profiles.settle_hand(settled, transfers)
     return game, settled
 
 
@@ -144,7 +146,7 @@ def _expected_ratings() -> dict[tuple[str, str], tuple[PlackettLuceRating, int]]
 async def test_the_figures_per_family_count_the_settled_hands(store: Store) -> None:
     ids = await _players(store)
     games = [(await _settle(store, ids, hand))[0] for hand in HANDS]
-    stats = {f.family: f for f in await store.family_stats(ids["A"])}
+    stats = {f.family: f for f in await store.profiles.family_stats(ids["A"])}
     assert sorted(stats) == [AR, GB, XM]
     gb = stats[GB]
     # H1–H5: wins H1 H4 H5 (self-drawn H1 H5), dealt in H2, drawn H3
@@ -172,7 +174,7 @@ async def test_the_figures_per_family_count_the_settled_hands(store: Store) -> N
     assert (ar.hands, ar.wins, ar.self_drawn, ar.best_game, ar.best_fan) == (1, 1, 0, games[6], 5)
     assert ar.rating_mu is None and ar.rated_hands == 0  # against a guest: not rated
     # C dealt in once (H4) and drew once (H3)
-    c = {f.family: f for f in await store.family_stats(ids["C"])}[GB]
+    c = {f.family: f for f in await store.profiles.family_stats(ids["C"])}[GB]
     assert (c.hands, c.wins, c.dealt_in, c.losses, c.draws, c.beans) == (2, 0, 1, 1, 1, -1_200)
 
 
@@ -182,7 +184,7 @@ async def test_a_rating_is_openskills_update_of_the_starting_ratings(store: Stor
         await _settle(store, ids, hand)
     expected = _expected_ratings()
     for player in "ABC":
-        for f in await store.family_stats(ids[player]):
+        for f in await store.profiles.family_stats(ids[player]):
             want = expected.get((f.family, player))
             if want is None:
                 assert f.rating_mu is None, (player, f.family)
@@ -199,21 +201,21 @@ async def test_a_rating_is_openskills_update_of_the_starting_ratings(store: Stor
 async def test_a_retried_settlement_moves_nothing_and_rates_nobody_twice(store: Store) -> None:
     ids = await _players(store)
     game, settled = await _settle(store, ids, HANDS[0])
-    balances = [await store.balance(ids[p]) for p in "AB"]
-    ratings = await store.rating_leaders(GB)
+    balances = [await store.ledger.balance(ids[p]) for p in "AB"]
+    ratings = await store.profiles.rating_leaders(GB)
     again = [Transfer(ids["B"], ids["A"], 500, "again")]
-    assert not await store.settle_hand(settled, again)
-    assert not await store.settle_hand(settled, again)
-    assert [await store.balance(ids[p]) for p in "AB"] == balances
-    assert await store.rating_leaders(GB) == ratings
+    assert not await store.profiles.settle_hand(settled, again)
+    assert not await store.profiles.settle_hand(settled, again)
+    assert [await store.ledger.balance(ids[p]) for p in "AB"] == balances
+    assert await store.profiles.rating_leaders(GB) == ratings
     model = PlackettLuce()
     [[a], [b]] = model.rate([[model.rating()], [model.rating()]], ranks=[0, 1])
     assert [(r.name, r.mu, r.sigma, r.hands) for r in ratings] == [
         ("A-player", a.mu, a.sigma, 1),
         ("B-player", b.mu, b.sigma, 1),
     ]
-    assert [e.key for e in await store.ledger(ids["A"])].count(f"game:{game}") == 1
-    await store.audit()
+    assert [e.key for e in await store.ledger.entries(ids["A"])].count(f"game:{game}") == 1
+    await store.ledger.audit()
 
 
 async def test_leaderboards_order_by_ordinal_and_by_net_beans(store: Store) -> None:
@@ -222,22 +224,24 @@ async def test_leaderboards_order_by_ordinal_and_by_net_beans(store: Store) -> N
         await _settle(store, ids, hand)
     expected = _expected_ratings()
     by_ordinal = sorted("ABC", key=lambda p: (-expected[GB, p][0].ordinal(), ids[p]))
-    leaders = await store.rating_leaders(GB)
+    leaders = await store.profiles.rating_leaders(GB)
     assert [r.name for r in leaders] == [f"{p}-player" for p in by_ordinal]
     assert [r.ordinal for r in leaders] == [expected[GB, p][0].ordinal() for p in by_ordinal]
     # net beans in guobiao bean rooms: A +500 −400 +1,200; B −500 +400; C −1,200 (H5: no room)
-    beans = await store.bean_leaders(GB)
+    beans = await store.profiles.bean_leaders(GB)
     assert [(b.name, b.beans, b.hands) for b in beans] == [
         ("A-player", 1_300, 4),
         ("B-player", -100, 2),
         ("C-player", -1_200, 2),
     ]
-    assert [(b.name, b.beans) for b in await store.bean_leaders(XM)] == [
+    assert [(b.name, b.beans) for b in await store.profiles.bean_leaders(XM)] == [
         ("A-player", 1_000),
         ("B-player", -1_000),
     ]
-    assert await store.rating_leaders(AR) == []  # the guest's hand rated nobody
-    assert [b.name for b in await store.bean_leaders(AR)] == ["A-player"]  # guests never listed
+    assert await store.profiles.rating_leaders(AR) == []  # the guest's hand rated nobody
+    assert [b.name for b in await store.profiles.bean_leaders(AR)] == [
+        "A-player"
+    ]  # guests never listed
 
 
 async def test_the_history_filters_by_family_room_opponent_and_result(store: Store) -> None:
@@ -251,7 +255,9 @@ async def test_the_history_filters_by_family_room_opponent_and_result(store: Sto
         opponent: str | None = None,
         result: str | None = None,
     ) -> list[int]:
-        found = await store.history(a, family=family, room=room, opponent=opponent, result=result)
+        found = await store.profiles.history(
+            a, family=family, room=room, opponent=opponent, result=result
+        )
         return [g.id for g in found]
 
     assert await ids_of() == h[::-1]
@@ -266,7 +272,7 @@ async def test_the_history_filters_by_family_room_opponent_and_result(store: Sto
     assert await ids_of(result="loss") == [h[1]]
     assert await ids_of(result="draw") == [h[2]]
     assert await ids_of(result="win", opponent="B-player", family=GB) == [h[0]]
-    rows = {g.id: g for g in await store.history(a)}
+    rows = {g.id: g for g in await store.profiles.history(a)}
     assert [(rows[g].result, rows[g].beans) for g in h] == [
         ("win", 500),
         ("loss", -400),
@@ -276,10 +282,10 @@ async def test_the_history_filters_by_family_room_opponent_and_result(store: Sto
         ("win", 1_000),
         ("win", 0),
     ]
-    b_rows = {g.id: g.result for g in await store.history(ids["B"])}
+    b_rows = {g.id: g.result for g in await store.profiles.history(ids["B"])}
     assert b_rows[h[5]] == "loss"  # his escape
     with pytest.raises(ValueError, match="a result is one of"):
-        await store.history(a, result="lost")
+        await store.profiles.history(a, result="lost")
 
 
 async def test_two_settlements_of_one_hand_at_once_settle_it_once(store: Store) -> None:
@@ -287,14 +293,19 @@ async def test_two_settlements_of_one_hand_at_once_settle_it_once(store: Store) 
     settled (PostgreSQL: the second waits on the hand's primary key, then sees it)."""
     ids = await _players(store)
     hand = HANDS[3]  # C pays A 1,200
-    game = await store.create_game(hand.family, {}, (ids["A"], ids["C"]), 1, "salt", hand.room)
+    game = await store.games.create(hand.family, {}, (ids["A"], ids["C"]), 1, "salt", hand.room)
     settled = SettledHand(
         game, GB, (ids["A"], ids["C"]), "win", 0, 1, "discard", 24, 24, (24, -24), True
     )
     pay = [Transfer(ids["C"], ids["A"], 1_200, "at once")]
-    before = [await store.balance(ids[p]) for p in "AC"]
-    done = await asyncio.gather(store.settle_hand(settled, pay), store.settle_hand(settled, pay))
+    before = [await store.ledger.balance(ids[p]) for p in "AC"]
+    done = await asyncio.gather(
+        store.profiles.settle_hand(settled, pay), store.profiles.settle_hand(settled, pay)
+    )
     assert sorted(done) == [False, True]
-    assert [await store.balance(ids[p]) for p in "AC"] == [before[0] + 1_200, before[1] - 1_200]
-    assert [r.hands for r in await store.rating_leaders(GB)] == [1, 1]
-    await store.audit()
+    assert [await store.ledger.balance(ids[p]) for p in "AC"] == [
+        before[0] + 1_200,
+        before[1] - 1_200,
+    ]
+    assert [r.hands for r in await store.profiles.rating_leaders(GB)] == [1, 1]
+    await store.ledger.audit()

@@ -26,53 +26,51 @@ THEIRS = {"lang": "zh", "tiles": "small", "felt": "brown", "contrast": True}
 async def test_an_account_keeps_its_settings_and_each_put_replaces_them_whole(
     store: Store,
 ) -> None:
-    alice = await store.register("alice", PASSWORD)
-    assert await store.account_settings(alice.id) is None
+    alice = await store.accounts.register("alice", PASSWORD)
+    assert await store.settings.get(alice.id) is None
     before = datetime.now(UTC)
-    saved = await store.put_account_settings(alice.id, MINE)
+    saved = await store.settings.put(alice.id, MINE)
     assert saved.document == MINE
     assert before <= saved.updated_at <= datetime.now(UTC)
-    assert await store.account_settings(alice.id) == saved
+    assert await store.settings.get(alice.id) == saved
     # a second put replaces the document: the keys it leaves out are gone
-    again = await store.put_account_settings(alice.id, {"motion": "reduce"})
-    kept = await store.account_settings(alice.id)
+    again = await store.settings.put(alice.id, {"motion": "reduce"})
+    kept = await store.settings.get(alice.id)
     assert kept is not None
     assert kept.document == {"motion": "reduce"}
     assert kept.updated_at == again.updated_at >= saved.updated_at
 
 
 async def test_two_accounts_keep_their_own(store: Store) -> None:
-    alice = await store.register("alice", PASSWORD)
-    bob = await store.register("bob", PASSWORD)
-    carol = await store.register("carol", PASSWORD)
-    await asyncio.gather(
-        store.put_account_settings(alice.id, MINE), store.put_account_settings(bob.id, THEIRS)
-    )
-    mine, theirs = await store.account_settings(alice.id), await store.account_settings(bob.id)
+    alice = await store.accounts.register("alice", PASSWORD)
+    bob = await store.accounts.register("bob", PASSWORD)
+    carol = await store.accounts.register("carol", PASSWORD)
+    await asyncio.gather(store.settings.put(alice.id, MINE), store.settings.put(bob.id, THEIRS))
+    mine, theirs = await store.settings.get(alice.id), await store.settings.get(bob.id)
     assert mine is not None and mine.document == MINE
     assert theirs is not None and theirs.document == THEIRS
-    assert await store.account_settings(carol.id) is None
+    assert await store.settings.get(carol.id) is None
 
 
 async def test_a_guest_keeps_none(store: Store) -> None:
-    guest = (await store.guest()).user
+    guest = (await store.accounts.guest()).user
     with pytest.raises(AccountError, match="registered accounts"):
-        await store.put_account_settings(guest.id, MINE)
-    assert await store.account_settings(guest.id) is None
+        await store.settings.put(guest.id, MINE)
+    assert await store.settings.get(guest.id) is None
     with pytest.raises(AccountError, match="no user"):
-        await store.put_account_settings(guest.id + 1000, MINE)
+        await store.settings.put(guest.id + 1000, MINE)
 
 
 async def test_a_document_is_a_small_json_object(store: Store) -> None:
-    alice = await store.register("alice", PASSWORD)
+    alice = await store.accounts.register("alice", PASSWORD)
     # {"x":"…"}: 8 bytes around the text
     at_limit = {"x": "a" * (MAX_SETTINGS_BYTES - 8)}
-    await store.put_account_settings(alice.id, at_limit)
+    await store.settings.put(alice.id, at_limit)
     with pytest.raises(ValueError, match="at most 1024"):
-        await store.put_account_settings(alice.id, {"x": "a" * (MAX_SETTINGS_BYTES - 7)})
+        await store.settings.put(alice.id, {"x": "a" * (MAX_SETTINGS_BYTES - 7)})
     with pytest.raises(ValueError, match="must be a dict"):
-        await store.put_account_settings(alice.id, ["en"])  # type: ignore[arg-type]
-    kept = await store.account_settings(alice.id)
+        await store.settings.put(alice.id, ["en"])  # type: ignore[arg-type]
+    kept = await store.settings.get(alice.id)
     assert kept is not None and kept.document == at_limit
 
 
@@ -118,9 +116,9 @@ async def test_the_revision_upgrades_a_database_with_accounts_and_downgrades(
     assert isinstance(older, int)
     store = await Store.open(database_url, passwords=Passwords.fast())  # upgrades to head
     try:
-        assert await store.account_settings(older) is None
-        await store.put_account_settings(older, MINE)
-        kept = await store.account_settings(older)
+        assert await store.settings.get(older) is None
+        await store.settings.put(older, MINE)
+        kept = await store.settings.get(older)
         assert kept is not None and kept.document == MINE
     finally:
         await store.close()

@@ -248,7 +248,7 @@ class ClusterNode:
         """Restore every unfinished game whose table no node holds, and every table waiting
         for a deal (:attr:`idle`) that no node holds; returns how many tables."""
         tables = self.ground.tables
-        unfinished = await self.ground.store.unfinished_tables()
+        unfinished = await self.ground.store.games.unfinished_tables()
         listed = [(g, t) for g, t in unfinished if t not in tables]
         free = await self.cluster.leases.free([t for _, t in listed])
         count = 0
@@ -273,7 +273,7 @@ class ClusterNode:
         table by now: then it is dropped — and the table, waiting for them as before."""
         leases, matching = self.cluster.leases, self.cluster.matching
         last = meta.get("game")
-        fence = (await self.ground.store.fence_of(int(last)) or 0) if last is not None else 0
+        fence = (await self.ground.store.games.fence_of(int(last)) or 0) if last is not None else 0
         token = await leases.acquire(table_id, floor=fence)
         if token is None:
             return False  # another node was quicker
@@ -307,13 +307,13 @@ class ClusterNode:
         """Take the table's lease, claim the game with the token, then read it (so nothing an
         older owner wrote is missed, and nothing it writes later is accepted) and restore."""
         leases, store = self.cluster.leases, self.ground.store
-        fence = await store.fence_of(game_id) or 0
+        fence = await store.games.fence_of(game_id) or 0
         token = await leases.acquire(table_id, floor=fence)
         if token is None:
             return False  # another node was quicker
         try:
-            await store.claim_game(game_id, token)
-            game = await store.get_game(game_id, reveal=True)
+            await store.games.claim(game_id, token)
+            game = await store.games.get(game_id, reveal=True)
             if game is None or game.finished:
                 await leases.release(table_id, token)
                 return False

@@ -1,10 +1,11 @@
 """The HTTP API's routes, by purpose: :mod:`.accounts` (sessions, beans, relief),
-:mod:`.tables` (rooms, matches, tables, the campaign) and :mod:`.games` (records, the
+:mod:`.tables` (rooms, matches, tables) and :mod:`.games` (records, the
 filtered history), :mod:`.profile` (a player's figures, bean history, leaderboards),
 :mod:`.settings` (a registered player's settings panel).  The shared
 pieces (errors with a ``code``, strict JSON bodies, the current user) are in :mod:`.common`.
 The browser client's page, files and replay frames are mounted by :mod:`.web` (with
-:mod:`.replay`)."""
+:mod:`.replay`); a family's own routes (arcade's campaign) by the app, from the family's
+``server_extension`` (:mod:`erren.server.extension`)."""
 
 from __future__ import annotations
 

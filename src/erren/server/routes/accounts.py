@@ -69,13 +69,13 @@ async def register(body: Credentials, request: Request, store: StoreDep, gate: G
     _admit(gate.register, address, "register-limit", "new accounts")
     with gate.register.attempt(address):
         try:
-            await store.register(body.name, body.password, address=address)
+            await store.accounts.register(body.name, body.password, address=address)
         except NameTakenError as err:
             raise ApiError(409, err.code, str(err), params={"existing": err.existing}) from None
         except AccountError as err:
             raise ApiError(422, "bad-account", str(err)) from None
         gate.register.count(address)
-    session = await store.login(body.name, body.password)
+    session = await store.accounts.login(body.name, body.password)
     return SessionOut(token=session.token, user=user_out(session.user))
 
 
@@ -93,7 +93,7 @@ async def login(body: Credentials, request: Request, store: StoreDep, gate: Gate
             raise _throttled("throttled", why, wait)
     with gate.login_account.attempt(account), gate.login_address.attempt(address):
         try:
-            session = await store.login(body.name, body.password)
+            session = await store.accounts.login(body.name, body.password)
         except AuthError as err:
             gate.login_account.count(account)
             gate.login_address.count(address)
@@ -110,7 +110,7 @@ async def guest(request: Request, store: StoreDep, gate: Gate) -> SessionOut:
     address = client_address(request)
     _admit(gate.guest, address, "guest-limit", "new guests")
     with gate.guest.attempt(address):
-        session = await store.guest()
+        session = await store.accounts.guest()
         gate.guest.count(address)
     return SessionOut(token=session.token, user=user_out(session.user))
 
@@ -125,7 +125,7 @@ async def logout(
     """Revoke the token, and close every socket it opened at once (``logged-out``, 4401)."""
     token = bearer(authorization)
     if token:
-        await store.logout(token)
+        await store.accounts.logout(token)
         app_state(request.app).sockets.log_out(token)
 
 
@@ -139,8 +139,8 @@ async def balance(user: CurrentUser, store: StoreDep, lobby: LobbyDep) -> Balanc
     """The balance, and how many more bean-room hands to the end the player must play before
     an escape of his moves beans (0: it does; :func:`erren.server.settlement.escape_pays`)."""
     needed = lobby.config.new_player_hands
-    left = 0 if needed <= 0 else max(0, needed - await store.complete_hands(user.id))
-    return BalanceOut(balance=await store.balance(user.id), new_player_hands_left=left)
+    left = 0 if needed <= 0 else max(0, needed - await store.profiles.complete_hands(user.id))
+    return BalanceOut(balance=await store.ledger.balance(user.id), new_player_hands_left=left)
 
 
 @router.post("/me/relief", response_model=ReliefOut)
@@ -148,7 +148,7 @@ async def relief(user: CurrentUser, store: StoreDep) -> ReliefOut:
     """The daily relief (救济豆): a registered player below 1,000 beans is topped up to 2,000,
     once per UTC day.  409 with ``code`` ``not-needed``, ``already-claimed`` or ``guest``."""
     try:
-        granted, after = await store.claim_relief(user.id)
+        granted, after = await store.ledger.claim_relief(user.id)
     except ReliefError as err:
         raise ApiError(409, err.code, str(err)) from None
     return ReliefOut(granted=granted, balance=after)
@@ -158,7 +158,7 @@ async def relief(user: CurrentUser, store: StoreDep) -> ReliefOut:
 async def ledger(
     user: CurrentUser, store: StoreDep, limit: Annotated[int, Query(ge=1, le=500)] = 50
 ) -> list[LedgerOut]:
-    rows = await store.ledger(user.id, limit=limit)
+    rows = await store.ledger.entries(user.id, limit=limit)
     return [
         LedgerOut(
             id=r.id,

@@ -173,7 +173,7 @@ async def current_user(
 ) -> User:
     """The user of the request's ``Authorization: Bearer TOKEN``, or 401."""
     token = bearer(authorization)
-    user = await store.user_for_token(token) if token else None
+    user = await store.accounts.user_for_token(token) if token else None
     if user is None:
         raise ApiError(401, "auth", "log in first (Authorization: Bearer TOKEN)")
     return user
@@ -188,7 +188,7 @@ async def viewer(
     """The user of the request's bearer token when it has a valid one, else ``None``: for the
     public pages that show a player more of his own games than a stranger sees."""
     token = bearer(authorization)
-    return await store.user_for_token(token) if token else None
+    return await store.accounts.user_for_token(token) if token else None
 
 
 Viewer = Annotated[User | None, Depends(viewer)]

@@ -47,7 +47,7 @@ async def games(  # noqa: PLR0917  (the history's filters)
 ) -> list[GameOut]:
     """Your games, newest first, each with your result and beans once settled; filtered by
     ``family``, ``room``, ``opponent`` and ``result`` when given."""
-    found = await store.history(
+    found = await store.profiles.history(
         user.id, family=family, room=room, opponent=opponent, result=result, limit=limit
     )
     return [
@@ -75,7 +75,7 @@ async def game(game_id: int, store: StoreDep, viewer: Viewer) -> dict[str, Any]:
     header and commitment — its actions hold the wall.  A bean-room game's record shows the
     players' names and beans to its two players only (log in to see yours); anyone else gets
     it anonymous.  404 for an id no game has (any id beyond 32 bits included)."""
-    found = await store.get_game(game_id) if 1 <= game_id <= MAX_ID else None
+    found = await store.games.get(game_id) if 1 <= game_id <= MAX_ID else None
     if found is None:
         raise ApiError(404, "no-game", f"no game {game_id}")
     if not found.finished or found.record is None:
@@ -109,7 +109,7 @@ async def game_log(
     ``GET /games/{id}`` shows it to the caller (named for its players only).  404 for no such
     game, 409 while it runs (its actions hold the wall), 422 for ``seat`` with
     ``format=erren``."""
-    found = await store.get_game(game_id) if 1 <= game_id <= MAX_ID else None
+    found = await store.games.get(game_id) if 1 <= game_id <= MAX_ID else None
     if found is None:
         raise ApiError(404, "no-game", f"no game {game_id}")
     if not found.finished or found.record is None:

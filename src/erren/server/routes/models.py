@@ -29,7 +29,6 @@ __all__ = [
     "RoomOut",
     "SeatOut",
     "SessionOut",
-    "StakeIn",
     "TableIn",
     "UnitOut",
     "UserOut",
@@ -137,10 +136,6 @@ class ComputerIn(TableIn):
         description="Instead of a level (not with it): any registered bot by its name, as "
         "``GET /families`` lists them.  Kept for API compatibility; prefer ``level``.",
     )
-
-
-class StakeIn(BaseModel):
-    multiplier: int = Field(1, description="The stake multiplier m (stake m × 100), 1..10")
 
 
 class InviteIn(BaseModel):

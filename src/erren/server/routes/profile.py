@@ -71,9 +71,9 @@ def _rating_out(mu: float | None, sigma: float | None, hands: int) -> RatingOut:
 async def profile(user: CurrentUser, store: StoreDep) -> ProfileOut:
     """Your figures in every family you played (settled hands), your rating there, your
     balance and the relief grant's rules (whether you may claim it now)."""
-    balance = await store.balance(user.id)
+    balance = await store.ledger.balance(user.id)
     day = datetime.now(UTC).date().isoformat()
-    claimed = bool(await store.journals("grant", prefix=f"relief:{user.id}:{day}"))
+    claimed = bool(await store.ledger.journals("grant", prefix=f"relief:{user.id}:{day}"))
     return ProfileOut(
         user=user_out(user),
         balance=balance,
@@ -83,7 +83,7 @@ async def profile(user: CurrentUser, store: StoreDep) -> ProfileOut:
             available=not user.is_guest and not claimed and balance < RELIEF_BELOW,
             claimed_today=claimed,
         ),
-        families=[_stats_out(f) for f in await store.family_stats(user.id)],
+        families=[_stats_out(f) for f in await store.profiles.family_stats(user.id)],
         provisional_hands=rating.PROVISIONAL_HANDS,
     )
 
@@ -94,7 +94,7 @@ async def bean_history(
 ) -> list[BeanPointOut]:
     """Your balance over time: your last ``limit`` ledger rows, oldest first, each with the
     balance after it (grants, settlements, relief)."""
-    rows = await store.ledger(user.id, limit=limit)
+    rows = await store.ledger.entries(user.id, limit=limit)
     return [
         BeanPointOut(
             id=r.id,
@@ -139,7 +139,7 @@ async def leaderboard(
                     provisional=rating.provisional(r.hands),
                 ),
             )
-            for rank, r in enumerate(await store.rating_leaders(family, limit), start=1)
+            for rank, r in enumerate(await store.profiles.rating_leaders(family, limit), start=1)
         ]
     else:
         leaders = [
@@ -150,7 +150,7 @@ async def leaderboard(
                 hands=b.hands,
                 beans=BeanBandOut(**bean_band(b.beans).to_json()),
             )
-            for rank, b in enumerate(await store.bean_leaders(family, limit), start=1)
+            for rank, b in enumerate(await store.profiles.bean_leaders(family, limit), start=1)
         ]
     return LeaderboardOut(
         family=family, by=by, leaders=leaders, provisional_hands=rating.PROVISIONAL_HANDS

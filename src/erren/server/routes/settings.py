@@ -103,7 +103,7 @@ def _settings_out(saved: SavedSettings | None) -> SettingsOut:
 async def get_settings(user: Registered, store: StoreDep) -> SettingsOut:
     """Your settings panel as your account keeps it (every key; null: never chosen).  403
     ``account-needed`` for a guest: his settings stay in his browser."""
-    return _settings_out(await store.account_settings(user.id))
+    return _settings_out(await store.settings.get(user.id))
 
 
 @router.put("/me/settings", response_model=SettingsOut, dependencies=[Depends(_small_body)])
@@ -112,5 +112,5 @@ async def put_settings(body: Settings, user: Registered, store: StoreDep) -> Set
     chosen).  422 ``invalid`` for a key the panel does not have or a value it does not offer
     (``params.field`` names it; nothing is stored), 413 ``too-large`` past 1,024 bytes, 403
     ``account-needed`` for a guest."""
-    saved = await store.put_account_settings(user.id, body.model_dump(exclude_none=True))
+    saved = await store.settings.put(user.id, body.model_dump(exclude_none=True))
     return _settings_out(saved)

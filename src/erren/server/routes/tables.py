@@ -1,5 +1,6 @@
 """Rooms and tables: the rooms, quick matches (registered players only), private tables,
-invites, tables against the computer, and the arcade campaign."""
+invites, tables against the computer.  A family's own routes (arcade's campaign) are its
+``server_extension``'s (:mod:`erren.server.extension`)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ from erren.server.routes.models import (
     QuickMatchIn,
     RoomOut,
     SeatOut,
-    StakeIn,
     TableIn,
     UnitOut,
     seat_out,
@@ -139,29 +139,3 @@ async def table_info(table_id: str, lobby: LobbyDep) -> dict[str, Any]:
     info = table.info()
     info.pop("invite", None)
     return info
-
-
-# ---------------------------------------------------------------------------- the campaign
-@router.get("/campaign", tags=["campaign"])
-async def campaign(user: CurrentUser, lobby: LobbyDep) -> dict[str, Any]:
-    """The user's campaign (stage mode, arcade §3), or ``{"campaign": null}``."""
-    return {"campaign": await lobby.campaign(user)}
-
-
-@router.post("/campaign/start", status_code=201, tags=["campaign"])
-async def campaign_start(user: CurrentUser, lobby: LobbyDep) -> dict[str, Any]:
-    """A new run: bankroll 1000, stage 1 (409 while a run is unfinished)."""
-    return {"campaign": await lobby.campaign_start(user)}
-
-
-@router.post("/campaign/hand", tags=["campaign"])
-async def campaign_hand(body: StakeIn, user: CurrentUser, lobby: LobbyDep) -> dict[str, Any]:
-    """Stake ``m × 100`` and deal the next hand at the campaign table (seat 0)."""
-    table, state = await lobby.campaign_hand(user, body.multiplier)
-    return {"table": table.spec.id, "seat": 0, "ws": "/ws", "campaign": state}
-
-
-@router.post("/campaign/abandon", tags=["campaign"])
-async def campaign_abandon(user: CurrentUser, lobby: LobbyDep) -> dict[str, Any]:
-    """End the run; the bankroll at that point is its score (R3.11)."""
-    return await lobby.campaign_abandon(user)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from datetime import timedelta
 from typing import Final
 
 from sqlalchemy import bindparam, delete, select, text, update
@@ -13,12 +14,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from erren.server import work
 from erren.server.hashing import hash_password, verify_password
 from erren.server.store import names
-from erren.server.store.database import name_key_of, token_hash, utc_now
+from erren.server.store.database import Database, name_key_of, token_hash, utc_now
 from erren.server.store.errors import AccountError, AuthError, NameTakenError, StoreError
 from erren.server.store.ledger import Ledger
 from erren.server.store.models import USER, Account, ServerKey, SessionRow, UserRow, UTCDateTime
 from erren.server.store.origins import ORIGIN_KEY, origin_of
-from erren.server.store.passwords import MAX_PASSWORD, MIN_PASSWORD
+from erren.server.store.passwords import MAX_PASSWORD, MIN_PASSWORD, Passwords
 from erren.server.store.values import Session, User
 from erren.server.work import Work
 
@@ -57,8 +58,25 @@ _NEW_GUEST = text(
 """A new guest with the welcome grant, as ONE statement (PostgreSQL): see ``_guest_rows``."""
 
 
-class Accounts(Ledger):
-    """Users and their sessions (a new account gets the welcome grant from the ledger)."""
+class Accounts:
+    """Users and their sessions; a new account gets the welcome grant from the ledger."""
+
+    def __init__(
+        self,
+        database: Database,
+        ledger: Ledger,
+        *,
+        welcome_grant: int,
+        passwords: Passwords,
+        session_ttl: timedelta,
+    ) -> None:
+        self.database = database
+        self.ledger = ledger
+        self.welcome_grant = welcome_grant
+        self.session_ttl = session_ttl
+        self._passwords = passwords
+        self._origin_key_bytes: bytes | None = None
+        """The key of ``users.origin`` (:mod:`~erren.server.store.origins`), read on first use."""
 
     @staticmethod
     def _user(row: UserRow) -> User:
@@ -93,7 +111,7 @@ class Accounts(Ledger):
     async def _welcome(self, session: AsyncSession, user: UserRow, account: Account) -> None:
         """The welcome grant: the transaction's last statement (it locks the house's row)."""
         if self.welcome_grant:
-            await self._grant(
+            await self.ledger.add_grant(
                 session, account, self.welcome_grant, "welcome", key=f"welcome:{user.id}"
             )
 
@@ -138,13 +156,13 @@ class Accounts(Ledger):
                 )
             return None
 
-        async with self._read() as session:
+        async with self.database.read() as session:
             if found := await clash(session):
                 raise found
         hashed = await work.run(Work.PASSWORD, hash_password, self._passwords.params, password)
         origin = None if address is None else origin_of(address, await self._origin_key())
         try:
-            async with self._write() as session:
+            async with self.database.write() as session:
                 if found := await clash(session):
                     raise found
                 row, account = await self._new_user(
@@ -153,7 +171,7 @@ class Accounts(Ledger):
                 row.origin = origin
                 await self._welcome(session, row, account)
         except IntegrityError:  # a concurrent registration won the name or its look-alike
-            async with self._read() as session:
+            async with self.database.read() as session:
                 found = await clash(session)
             raise found or NameTakenError(
                 "name-taken", f"the name {name!r} is taken", name
@@ -174,7 +192,7 @@ class Accounts(Ledger):
                 f"bad name: its normalised form has {len(key)} characters, at most "
                 f"{names.MAX_KEY} are possible"
             )
-        async with self._read() as session:
+        async with self.database.read() as session:
             row = await session.scalar(select(UserRow).where(UserRow.name_key == key))
         hashed = None if row is None else row.password_hash
         if not await work.run(
@@ -187,7 +205,7 @@ class Accounts(Ledger):
             rehashed = await work.run(
                 Work.PASSWORD, hash_password, self._passwords.params, password
             )
-        async with self._write() as session:
+        async with self.database.write() as session:
             now = utc_now()
             await session.execute(
                 delete(SessionRow).where(SessionRow.user_id == row.id, SessionRow.expires_at <= now)
@@ -204,9 +222,9 @@ class Accounts(Ledger):
         for _ in range(8):
             name = _GUEST_PREFIX + secrets.token_hex(4)
             try:
-                if self.dialect == "postgresql":
+                if self.database.dialect == "postgresql":
                     return await self._guest_rows(name)
-                async with self._write() as session:
+                async with self.database.write() as session:
                     row, account = await self._new_user(session, name, None, guest=True)
                     made = await self._new_session(session, row)
                     await session.flush()  # the session's row before the house's lock
@@ -226,8 +244,7 @@ class Accounts(Ledger):
         token = secrets.token_urlsafe(32)
         now = utc_now()
         expires = now + self.session_ttl
-        self._check_file()
-        async with self._autocommit.connect() as conn:
+        async with self.database.autocommit() as conn:
             user_id = (
                 await conn.execute(
                     _NEW_GUEST,
@@ -238,7 +255,7 @@ class Accounts(Ledger):
                         "token_hash": token_hash(token),
                         "expires": expires,
                         "grant": self.welcome_grant,
-                        "house": self._house_id,
+                        "house": self.database.house_id,
                     },
                 )
             ).scalar_one()
@@ -249,7 +266,7 @@ class Accounts(Ledger):
         """The user of a live session, or ``None`` (unknown, expired or logged out)."""
         if not isinstance(token, str) or not 0 < len(token) <= 200:
             return None
-        async with self._read() as session:
+        async with self.database.read() as session:
             row = await session.scalar(
                 select(UserRow)
                 .join(SessionRow, SessionRow.user_id == UserRow.id)
@@ -263,7 +280,7 @@ class Accounts(Ledger):
         """End the session (nothing happens for an unknown token)."""
         if not isinstance(token, str):
             return
-        async with self._write() as session:
+        async with self.database.write() as session:
             await session.execute(
                 delete(SessionRow).where(SessionRow.token_hash == token_hash(token))
             )
@@ -271,7 +288,7 @@ class Accounts(Ledger):
     async def _origin_key(self) -> bytes:
         """The key of the origin digests (made by migration 0006; read once)."""
         if self._origin_key_bytes is None:
-            async with self._read() as session:
+            async with self.database.read() as session:
                 value = await session.scalar(
                     select(ServerKey.value).where(ServerKey.name == ORIGIN_KEY)
                 )
@@ -284,7 +301,7 @@ class Accounts(Ledger):
         """Each of ``user_ids`` that has an origin (:mod:`.origins`) → its digest."""
         wanted = sorted(set(user_ids))
         found: dict[int, str] = {}
-        async with self._read() as session:
+        async with self.database.read() as session:
             for start in range(0, len(wanted), 500):
                 rows = await session.execute(
                     select(UserRow.id, UserRow.origin).where(
@@ -296,6 +313,6 @@ class Accounts(Ledger):
 
     async def user(self, user_id: int) -> User | None:
         """The user with this id, or ``None``."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             row = await session.get(UserRow, user_id)
         return None if row is None else self._user(row)

@@ -1,5 +1,6 @@
 """The database under the store: its URL, the migrations to head, the SQLite settings, and
-:class:`StoreBase` (the engine, opening and closing, read and write transactions)."""
+:class:`Database` (the engine, opening and closing, read and write transactions, the check of
+the SQLite file), which every part of the store holds."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from types import TracebackType
 from typing import Any, Final, Self, TypeVar
 
 from alembic import command
@@ -34,13 +34,12 @@ from sqlalchemy.ext.asyncio import (
 from erren.server.store import names
 from erren.server.store.errors import StoreError, StoreUnavailable
 from erren.server.store.models import HOUSE, Account
-from erren.server.store.passwords import Passwords
 
 __all__ = [
     "DATABASE_FILE",
     "SESSION_TTL",
     "WELCOME_GRANT",
-    "StoreBase",
+    "Database",
     "alembic_config",
     "as_stored_json",
     "checked_reason",
@@ -209,27 +208,17 @@ def _sqlite_events(engine: AsyncEngine) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
-class StoreBase:
-    """The store's connection to its database; :class:`~erren.server.store.Store` adds the
-    accounts, the ledger and the games."""
+class Database:
+    """The store's connection to its database: the engine, the read, write and snapshot
+    transactions, the group commit's held connection and the check that the SQLite file is
+    still the one opened.  Open it with :meth:`open`; the parts of
+    :class:`~erren.server.store.Store` each hold it."""
 
-    def __init__(
-        self,
-        engine: AsyncEngine,
-        *,
-        house_id: int,
-        welcome_grant: int,
-        passwords: Passwords,
-        session_ttl: timedelta,
-    ) -> None:
+    def __init__(self, engine: AsyncEngine, *, house_id: int) -> None:
         self.engine = engine
         self.dialect = engine.dialect.name
-        self.welcome_grant = welcome_grant
-        self.session_ttl = session_ttl
-        self._house_id = house_id
-        self._passwords = passwords
-        self._origin_key_bytes: bytes | None = None
-        """The key of ``users.origin`` (:mod:`~erren.server.store.origins`), read on first use."""
+        self.house_id = house_id
+        """The id of the house's account (the source of every grant)."""
         self._reads = async_sessionmaker(engine, expire_on_commit=False)
         self._write_engine = engine.execution_options(erren_write=True)
         self._writes = async_sessionmaker(self._write_engine, expire_on_commit=False)
@@ -264,7 +253,7 @@ class StoreBase:
         if self.on_error is not None:
             self.on_error(context.original_exception)
 
-    def _check_file(self) -> None:
+    def check_file(self) -> None:
         """Refuse a read or a write when the SQLite file vanished or was replaced: SQLite would
         go on writing to the deleted file (every write lost at the next start), and whether a
         read answered would depend on the pool: a pooled connection still reads the old file,
@@ -282,7 +271,7 @@ class StoreBase:
         """Raise unless the database answers a trivial query and would take a write: the
         SQLite file is still the one opened, a PostgreSQL session is not read-only
         (``/ready``).  A driver error or :class:`StoreUnavailable` says why."""
-        self._check_file()
+        self.check_file()
         async with self._reads() as session:
             if self.dialect == "postgresql":
                 mode = await session.scalar(text("SELECT current_setting('transaction_read_only')"))
@@ -292,16 +281,8 @@ class StoreBase:
                 await session.execute(text("SELECT 1"))
 
     @classmethod
-    async def open(
-        cls,
-        url: str | None = None,
-        *,
-        welcome_grant: int = WELCOME_GRANT,
-        passwords: Passwords | None = None,
-        session_ttl: timedelta = SESSION_TTL,
-        pool_size: int = 10,
-    ) -> Self:
-        """Connect, create the schema or migrate it to head, and return the store."""
+    async def open(cls, url: str | None = None, *, pool_size: int = 10) -> Self:
+        """Connect, create the schema or migrate it to head, and return the database."""
         async_url = database_url(url)
         if make_url(async_url).get_backend_name() == "sqlite":
             engine = create_async_engine(async_url, pool_size=pool_size, max_overflow=0)
@@ -327,21 +308,15 @@ class StoreBase:
         if house_id is None:
             await engine.dispose()
             raise StoreError("the database has no house account: not an erren database?")
-        return cls(
-            engine,
-            house_id=house_id,
-            welcome_grant=whole_number(welcome_grant, "welcome_grant"),
-            passwords=passwords or Passwords(),
-            session_ttl=session_ttl,
-        )
+        return cls(engine, house_id=house_id)
 
-    async def _journal_write(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+    async def journal_write(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
         """``work`` in one write transaction on the group commit's held connection.  If that
         connection turns out dropped (a database restart, a killed backend), the transaction is
         tried once more on a fresh one: ``work`` must be safe to repeat after a commit whose
         answer was lost (the journal's rows are keyed by ``(game_id, seq)``, and a repeat meets
         the rows and sorts them out).  A second call while one runs takes a pooled connection."""
-        self._check_file()
+        self.check_file()
         if self._journal_busy:
             async with self._write_guard, self._journal_engine.begin() as pooled:
                 return await work(pooled)
@@ -381,32 +356,22 @@ class StoreBase:
             await self._journal_engine.dispose()
         await self.engine.dispose()
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
-
     def __repr__(self) -> str:
-        return f"<Store {self.engine.url.render_as_string(hide_password=True)}>"
+        return f"<Database {self.engine.url.render_as_string(hide_password=True)}>"
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[AsyncSession]:
-        self._check_file()
+    async def read(self) -> AsyncIterator[AsyncSession]:
+        """One read transaction (an ORM session)."""
+        self.check_file()
         async with self._reads() as session, session.begin():
             yield session
 
     @asynccontextmanager
-    async def _snapshot(self) -> AsyncIterator[AsyncSession]:
+    async def snapshot(self) -> AsyncIterator[AsyncSession]:
         """A read transaction that sees one snapshot from its first statement to its last
         (PostgreSQL: REPEATABLE READ; an SQLite read transaction in WAL mode already does), so
         an audit of a live server never sees half of a settlement."""
-        self._check_file()
+        self.check_file()
         engine = self.engine
         if self.dialect == "postgresql":
             engine = engine.execution_options(isolation_level="REPEATABLE READ")
@@ -414,7 +379,25 @@ class StoreBase:
             yield session
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[AsyncSession]:
-        self._check_file()
+    async def write(self) -> AsyncIterator[AsyncSession]:
+        """One write transaction (an ORM session; SQLite: ``BEGIN IMMEDIATE``, one writer of
+        this process at a time)."""
+        self.check_file()
         async with self._write_guard, self._writes() as session, session.begin():
             yield session
+
+    @asynccontextmanager
+    async def write_connection(self) -> AsyncIterator[AsyncConnection]:
+        """One write transaction on a bare connection (no ORM session): the hot path of a
+        single action."""
+        self.check_file()
+        async with self._write_guard, self._write_engine.begin() as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def autocommit(self) -> AsyncIterator[AsyncConnection]:
+        """A connection whose every statement is its own transaction (PostgreSQL: a new
+        guest's rows in one statement)."""
+        self.check_file()
+        async with self._autocommit.connect() as conn:
+            yield conn

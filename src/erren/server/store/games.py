@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from erren.server.fairness import commit
-from erren.server.store.database import StoreBase, as_stored_json, utc_now, whole_number
+from erren.server.store.database import Database, as_stored_json, utc_now, whole_number
 from erren.server.store.errors import Fenced, StoreError
 from erren.server.store.models import CampaignRow, Game, GameAction, UTCDateTime
 from erren.server.store.values import StoredGame
@@ -77,10 +77,14 @@ def _stamp_of(dialect: Dialect) -> Callable[[datetime], Any]:
     return process
 
 
-class Games(StoreBase):
-    """Games: the header with the seed's commitment, the actions as played, the record."""
+class Games:
+    """Games: the header with the seed's commitment, the actions as played, the record; and
+    the campaign runs."""
 
-    async def create_game(  # noqa: PLR0917  (the contract's positional signature)
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def create(  # noqa: PLR0917  (the contract's positional signature)
         self,
         ruleset: str,
         options: dict[str, Any],
@@ -123,19 +127,19 @@ class Games(StoreBase):
             fence=whole_number(fence, "fence"),
         )
         try:
-            async with self._write() as session:
+            async with self.database.write() as session:
                 session.add(row)
                 await session.flush()
         except IntegrityError:
             raise StoreError(f"a seat's user does not exist: {seats!r}") from None
         return row.id
 
-    async def claim_game(self, game_id: int, token: int) -> None:
+    async def claim(self, game_id: int, token: int) -> None:
         """Make the game's fence ``token`` (a cluster node's lease token for its table): from
         now on writes with a lower token are refused.  :class:`Fenced` if the fence is above
         ``token`` already (a newer owner claimed it), :class:`StoreError` for no such game."""
         token = whole_number(token, "token")
-        async with self._write() as session:
+        async with self.database.write() as session:
             done = await session.execute(
                 update(Game).where(Game.id == game_id, Game.fence <= token).values(fence=token)
             )
@@ -148,7 +152,7 @@ class Games(StoreBase):
 
     async def fence_of(self, game_id: int) -> int | None:
         """The game's fence (``None``: no such game)."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             return await session.scalar(select(Game.fence).where(Game.id == game_id))
 
     async def append_action(
@@ -197,14 +201,13 @@ class Games(StoreBase):
                 )
             ),
         )
-        self._check_file()
         try:
-            async with self._write_guard, self._write_engine.begin() as conn:
+            async with self.database.write_connection() as conn:
                 if (await conn.execute(append)).rowcount == 1:
                     return
         except IntegrityError:
             pass  # this seq is taken: same action or not?
-        async with self._read() as session:
+        async with self.database.read() as session:
             found = (
                 await session.execute(
                     select(Game.finished, GameAction.action, Game.fence)
@@ -243,13 +246,13 @@ class Games(StoreBase):
         ids = sorted({game_id for game_id, _, _ in checked})
         now = utc_now()
 
-        postgres = self.dialect == "postgresql"
-        running_sql = _running_sql(self.dialect, len(ids))
+        postgres = self.database.dialect == "postgresql"
+        running_sql = _running_sql(self.database.dialect, len(ids))
         running_params = ([ids],) if postgres else tuple(ids)
-        stamp = _stamp_of(self.engine.dialect)(now)
+        stamp = _stamp_of(self.database.engine.dialect)(now)
         blocks = [
             (
-                _append_sql(self.dialect, len(block)),
+                _append_sql(self.database.dialect, len(block)),
                 tuple(x for g, q, a in block for x in (g, q, a, stamp)),
             )
             for block in (
@@ -269,7 +272,7 @@ class Games(StoreBase):
             return True
 
         try:
-            if await self._journal_write(append):
+            if await self.database.journal_write(append):
                 return [None] * len(checked)
         except IntegrityError:
             pass  # a seq is taken (a replay after a restart, a retried commit that had landed)
@@ -283,7 +286,7 @@ class Games(StoreBase):
                 out.append(None)
         return out
 
-    async def finish_game(
+    async def finish(
         self, game_id: int, record: dict[str, Any], summary: str, *, fence: int | None = None
     ) -> None:
         """Mark the game finished with its final record and a one-line summary; the seed and
@@ -293,7 +296,7 @@ class Games(StoreBase):
         stored = as_stored_json(record, "record")
         if not isinstance(summary, str):
             raise ValueError("the summary must be a string")
-        async with self._write() as session:
+        async with self.database.write() as session:
             game = await session.get(Game, game_id, with_for_update=True)
             if game is None:
                 raise StoreError(f"no game {game_id}")
@@ -328,10 +331,10 @@ class Games(StoreBase):
             finished_at=row.finished_at,
         )
 
-    async def unfinished_games(self) -> list[StoredGame]:
+    async def unfinished(self) -> list[StoredGame]:
         """Every unfinished game, oldest first, with its seed, salt and actions in ``seq``
         order: what a restarted server needs to restore its tables."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             games = (
                 await session.scalars(
                     select(Game).where(Game.finished.is_(False)).order_by(Game.id)
@@ -350,11 +353,11 @@ class Games(StoreBase):
             actions.setdefault(game_id, []).append(action)
         return [self._game(game, actions.get(game.id, ()), reveal=True) for game in games]
 
-    async def get_game(self, game_id: int, *, reveal: bool = False) -> StoredGame | None:
+    async def get(self, game_id: int, *, reveal: bool = False) -> StoredGame | None:
         """The game, or ``None``.  Its seed and salt are ``None`` until it is finished (unless
         ``reveal``).  NB: the actions of a running game include the chance actions (the whole
         wall): do not show them to players before the game is finished."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             game = await session.get(Game, game_id)
             if game is None:
                 return None
@@ -367,11 +370,11 @@ class Games(StoreBase):
             ).all()
         return self._game(game, actions, reveal=reveal)
 
-    async def finished_games(self, *, after: int = 0, limit: int = 500) -> list[StoredGame]:
+    async def finished(self, *, after: int = 0, limit: int = 500) -> list[StoredGame]:
         """Finished games with ids above ``after``, oldest first, at most ``limit`` (page
         through them by passing the last id as ``after``); seed and salt revealed, record set,
         the actions left out (the record has them)."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             games = (
                 await session.scalars(
                     select(Game)
@@ -385,7 +388,7 @@ class Games(StoreBase):
     async def unfinished_tables(self) -> list[tuple[int, str]]:
         """``(game id, table id)`` of every unfinished game, oldest first, without its actions:
         what a cluster node scans for tables nobody holds."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             rows = (
                 await session.execute(
                     select(Game.id, Game.options).where(Game.finished.is_(False)).order_by(Game.id)
@@ -398,9 +401,9 @@ class Games(StoreBase):
                 out.append((game_id, table["id"]))
         return out
 
-    async def unfinished_game_ids(self) -> list[int]:
+    async def unfinished_ids(self) -> list[int]:
         """The ids of the games not finished (yet), oldest first."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             return list(
                 (
                     await session.scalars(
@@ -409,28 +412,28 @@ class Games(StoreBase):
                 ).all()
             )
 
-    async def games_finished(self, game_ids: Iterable[int]) -> dict[int, bool]:
+    async def which_finished(self, game_ids: Iterable[int]) -> dict[int, bool]:
         """Of these game ids, those that exist, each with whether it is finished."""
         wanted = sorted(set(game_ids))
         if not wanted:
             return {}
-        async with self._read() as session:
+        async with self.database.read() as session:
             rows = (
                 await session.execute(select(Game.id, Game.finished).where(Game.id.in_(wanted)))
             ).all()
         return {game_id: bool(finished) for game_id, finished in rows}
 
     # ---------------------------------------------------------------------------- campaigns
-    async def get_campaign(self, user_id: int) -> dict[str, Any] | None:
+    async def campaign(self, user_id: int) -> dict[str, Any] | None:
         """The user's campaign (the JSON :meth:`put_campaign` stored), or ``None``."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             row = await session.get(CampaignRow, user_id)
             return None if row is None else dict(row.state)
 
     async def put_campaign(self, user_id: int, state: dict[str, Any]) -> None:
         """Store (create or replace) the user's campaign."""
         stored = as_stored_json(state, "campaign")
-        async with self._write() as session:
+        async with self.database.write() as session:
             row = await session.get(CampaignRow, user_id, with_for_update=True)
             if row is None:
                 session.add(CampaignRow(user_id=user_id, state=stored, updated_at=utc_now()))
@@ -440,7 +443,7 @@ class Games(StoreBase):
 
     async def delete_campaign(self, user_id: int) -> bool:
         """Forget the user's campaign; ``False`` if there was none."""
-        async with self._write() as session:
+        async with self.database.write() as session:
             row = await session.get(CampaignRow, user_id, with_for_update=True)
             if row is None:
                 return False

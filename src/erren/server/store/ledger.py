@@ -6,14 +6,21 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from sqlalchemy import Insert, Select, and_, bindparam, func, insert, select, union_all, update
+from sqlalchemy import Insert, Select, and_, bindparam, insert, select, union_all, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from erren.server.store.database import MAX_KEY, StoreBase, checked_reason, utc_now, whole_number
+from erren.server.store.database import (
+    MAX_KEY,
+    Database,
+    checked_reason,
+    utc_now,
+    whole_number,
+)
 from erren.server.store.errors import AccountError, InsufficientBeans, ReliefError, StoreError
-from erren.server.store.models import HOUSE, Account, Entry, Journal, UserRow
+from erren.server.store.invariants import check_invariants
+from erren.server.store.models import Account, Entry, Journal, UserRow
 from erren.server.store.values import Audit, JournalLine, LedgerEntry, LedgerJournal, Transfer
 
 __all__ = ["RELIEF_BELOW", "RELIEF_TOP_UP", "Ledger"]
@@ -61,8 +68,12 @@ def _house_pays_statement() -> Insert:
 _HOUSE_PAYS = _house_pays_statement()
 
 
-class Ledger(StoreBase):
-    """Every change of a balance is a ledger row pair in the transaction that causes it."""
+class Ledger:
+    """The beans: balances, grants, settlements, relief and the ledger's audit.  Every change
+    of a balance is a ledger row pair in the transaction that causes it."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
     async def _accounts(self, session: AsyncSession, user_ids: Iterable[int]) -> dict[int, Account]:
         """The users' accounts, locked for update in id order; :class:`AccountError` if one of
@@ -82,13 +93,14 @@ class Ledger(StoreBase):
             raise AccountError(f"no user {missing[0]}")
         return found
 
-    async def _grant(
+    async def add_grant(
         self, session: AsyncSession, account: Account, amount: int, reason: str, key: str | None
     ) -> int:
-        """Move ``amount`` beans from the house to ``account``.  The house's row, which every
-        grant updates, is locked by the LAST statement of the transaction, so that concurrent
-        grants (every new guest's welcome) wait for each other only for that statement and the
-        commit; the caller adds nothing to the session after this."""
+        """Move ``amount`` beans from the house to ``account`` in the caller's transaction
+        ``session`` (a new account's welcome, relief; returns the new balance).  The house's row,
+        which every grant updates, is locked by the LAST statement of the transaction, so that
+        concurrent grants (every new guest's welcome) wait for each other only for that
+        statement and the commit; the caller adds nothing to the session after this."""
         assert account.user_id is not None
         if amount < 0 and account.balance < -amount:
             raise InsufficientBeans(account.user_id, -amount, account.balance)
@@ -97,12 +109,12 @@ class Ledger(StoreBase):
         session.add(journal)
         account.balance += amount
         await session.flush()  # the journal row (its id) and the account's new balance
-        if self.dialect == "postgresql":
+        if self.database.dialect == "postgresql":
             await self._house_pays(session, journal.id, account, amount, reason, now)
             return account.balance
         house_balance = await session.scalar(
             update(Account)
-            .where(Account.id == self._house_id)
+            .where(Account.id == self.database.house_id)
             .values(balance=Account.balance - amount)
             .returning(Account.balance)
         )
@@ -112,7 +124,7 @@ class Ledger(StoreBase):
                 Entry(
                     journal_id=journal.id,
                     account_id=account.id,
-                    counter_account_id=self._house_id,
+                    counter_account_id=self.database.house_id,
                     amount=amount,
                     balance_after=account.balance,
                     reason=reason,
@@ -120,7 +132,7 @@ class Ledger(StoreBase):
                 ),
                 Entry(
                     journal_id=journal.id,
-                    account_id=self._house_id,
+                    account_id=self.database.house_id,
                     counter_account_id=account.id,
                     amount=-amount,
                     balance_after=house_balance,
@@ -141,31 +153,17 @@ class Ledger(StoreBase):
         reason: str,
         now: datetime,
     ) -> None:
-        connection = await session.connection()
-        await self._house_pays_core(
-            connection, journal_id, account.id, account.balance, amount, reason, now
-        )
-
-    async def _house_pays_core(  # noqa: PLR0917  (the two rows' values)
-        self,
-        connection: AsyncConnection,
-        journal_id: int,
-        account_id: int,
-        balance: int,
-        amount: int,
-        reason: str,
-        now: datetime,
-    ) -> None:
         """PostgreSQL: the house's balance update and both ledger rows in ONE statement (a
-        data-modifying CTE), so the house's row lock is held for one round trip and the commit.
-        ``balance``: the account's balance after the grant."""
+        data-modifying CTE), so the house's row lock is held for one round trip and the commit
+        (``account``: its balance is the one after the grant)."""
+        connection = await session.connection()
         done = await connection.execute(
             _HOUSE_PAYS,
             {
-                "house": self._house_id,
-                "account": account_id,
+                "house": self.database.house_id,
+                "account": account.id,
                 "amount": amount,
-                "balance": balance,
+                "balance": account.balance,
                 "journal": journal_id,
                 "reason": reason,
                 "now": now,
@@ -175,7 +173,7 @@ class Ledger(StoreBase):
 
     async def balance(self, user_id: int) -> int:
         """The user's beans; :class:`AccountError` for an unknown user."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             balance = await session.scalar(
                 select(Account.balance).where(Account.user_id == user_id)
             )
@@ -194,20 +192,20 @@ class Ledger(StoreBase):
         if key is not None and not 0 < len(key) <= MAX_KEY:
             raise ValueError(f"a key is 1–{MAX_KEY} characters")
         try:
-            async with self._write() as session:
+            async with self.database.write() as session:
                 account = (await self._accounts(session, [user_id]))[user_id]
                 if key is not None and await session.scalar(
                     select(Journal.id).where(Journal.key == key)
                 ):
                     return account.balance
-                return await self._grant(session, account, amount, reason, key)
+                return await self.add_grant(session, account, amount, reason, key)
         except IntegrityError:
             if key is not None and await self._settled(key):
                 return await self.balance(user_id)
             raise
 
     async def _settled(self, key: str) -> bool:
-        async with self._read() as session:
+        async with self.database.read() as session:
             return await session.scalar(select(Journal.id).where(Journal.key == key)) is not None
 
     async def settle(
@@ -221,12 +219,12 @@ class Ledger(StoreBase):
         applied) for an unknown user."""
         if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY:
             raise ValueError(f"a settlement key is 1–{MAX_KEY} characters, not {key!r}")
-        self._check_transfers(transfers)
+        self.check_transfers(transfers)
         try:
-            async with self._write() as session:
+            async with self.database.write() as session:
                 if await session.scalar(select(Journal.id).where(Journal.key == key)) is not None:
                     return False
-                await self._transfer(session, key, transfers, strict=strict)
+                await self.add_settlement(session, key, transfers, strict=strict)
                 await session.flush()
         except IntegrityError:
             if await self._settled(key):
@@ -235,7 +233,8 @@ class Ledger(StoreBase):
         return True
 
     @staticmethod
-    def _check_transfers(transfers: Sequence[Transfer]) -> None:
+    def check_transfers(transfers: Sequence[Transfer]) -> None:
+        """Raise ``TypeError``/``ValueError`` for a malformed transfer (before any write)."""
         for transfer in transfers:
             if not isinstance(transfer, Transfer):
                 raise TypeError(f"not a Transfer: {transfer!r}")
@@ -245,11 +244,12 @@ class Ledger(StoreBase):
                 raise ValueError(f"a transfer to oneself: {transfer!r}")
             checked_reason(transfer.reason)
 
-    async def _transfer(
+    async def add_settlement(
         self, session: AsyncSession, key: str, transfers: Sequence[Transfer], *, strict: bool
     ) -> list[int]:
-        """Write the settlement journal ``key`` and apply ``transfers`` in ``session`` (the
-        caller checked that ``key`` is new); returns what each transfer paid."""
+        """Write the settlement journal ``key`` and apply ``transfers`` in the caller's
+        transaction ``session`` (the caller checked the transfers and that ``key`` is new: a
+        settled hand's beans); returns what each transfer paid."""
         paid_out: list[int] = []
         now = utc_now()
         journal = Journal(key=key, kind="settle", created_at=now)
@@ -283,10 +283,10 @@ class Ledger(StoreBase):
         await session.flush()
         return paid_out
 
-    async def ledger(self, user_id: int, limit: int = 50) -> list[LedgerEntry]:
+    async def entries(self, user_id: int, limit: int = 50) -> list[LedgerEntry]:
         """The user's ledger rows, newest first."""
         mine, other = aliased(Account), aliased(Account)
-        async with self._read() as session:
+        async with self.database.read() as session:
             if not await session.scalar(select(Account.id).where(Account.user_id == user_id)):
                 raise AccountError(f"no user {user_id}")
             rows = (
@@ -325,7 +325,7 @@ class Ledger(StoreBase):
     async def balance_at(self, user_id: int, when: datetime) -> int:
         """The user's balance as it stood at ``when`` (after the ledger rows written until
         then; 0 before the first)."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             balance = await session.scalar(
                 select(Entry.balance_after)
                 .join(Account, Account.id == Entry.account_id)
@@ -353,7 +353,7 @@ class Ledger(StoreBase):
             f"you have already claimed today's relief ({day}, UTC); come back tomorrow",
         )
         try:
-            async with self._write() as session:
+            async with self.database.write() as session:
                 account = (await self._accounts(session, [user_id]))[user_id]
                 if await session.scalar(select(UserRow.is_guest).where(UserRow.id == user_id)):
                     raise ReliefError(
@@ -368,7 +368,7 @@ class Ledger(StoreBase):
                         f"you hold {account.balance:,}",
                     )
                 granted = RELIEF_TOP_UP - account.balance
-                balance = await self._grant(session, account, granted, "relief", key)
+                balance = await self.add_grant(session, account, granted, "relief", key)
         except IntegrityError:
             if await self._settled(key):  # a concurrent claim of the same day won
                 raise claimed from None
@@ -377,98 +377,22 @@ class Ledger(StoreBase):
 
     # ---------------------------------------------------------------------------- audit
     async def audit(self) -> Audit:
-        """Check the ledger's invariants (see :meth:`audit_ledger`) and return its totals;
+        """Check the ledger's invariants (see :meth:`audit_findings`) and return its totals;
         :class:`StoreError` naming every failure if one fails."""
-        audit, problems = await self.audit_ledger()
+        audit, problems = await self.audit_findings()
         if problems:
             raise StoreError("ledger inconsistent: " + "; ".join(problems))
         return audit
 
-    async def audit_ledger(self) -> tuple[Audit, list[str]]:
+    async def audit_findings(self) -> tuple[Audit, list[str]]:
         """The ledger's totals and the list of its broken invariants (empty when it is sound):
         the beans all users hold equal the beans granted to them (and the house's balance is
         minus that), every account's entries sum to its balance and each entry's
         ``balance_after`` is the running sum of its account, every journal's entries sum to 0,
         grants come from the house and settlements move beans between players only, no user
         balance is negative.  One snapshot: safe on a live server."""
-        async with self._snapshot() as session:
-            accounts = (
-                await session.execute(select(Account.id, Account.kind, Account.balance))
-            ).all()
-            entries = (
-                await session.execute(
-                    select(
-                        Entry.account_id,
-                        Entry.counter_account_id,
-                        Entry.amount,
-                        Entry.balance_after,
-                        Journal.id,
-                        Journal.kind,
-                    )
-                    .join(Journal, Journal.id == Entry.journal_id)
-                    .order_by(Entry.account_id, Entry.id)
-                )
-            ).all()
-            kinds = dict(
-                (
-                    await session.execute(select(Journal.kind, func.count()).group_by(Journal.kind))
-                ).all()
-            )
-        house_ids = {account_id for account_id, kind, _ in accounts if kind == HOUSE}
-        problems: list[str] = []
-        sums: dict[int, int] = {}
-        journal_sums: dict[int, int] = {}
-        granted_to_users = 0
-        for account_id, counter_id, amount, balance_after, journal_id, kind in entries:
-            running = sums.get(account_id, 0) + amount
-            sums[account_id] = running
-            journal_sums[journal_id] = journal_sums.get(journal_id, 0) + amount
-            if balance_after != running:
-                problems.append(
-                    f"account {account_id}: an entry of journal {journal_id} says the balance "
-                    f"became {balance_after}, but its entries sum to {running} there"
-                )
-            house_side = account_id in house_ids or counter_id in house_ids
-            if kind == "grant" and not house_side:
-                problems.append(f"grant journal {journal_id} does not come from the house")
-            if kind == "settle" and house_side:
-                problems.append(f"settlement journal {journal_id} moves beans of the house")
-            if kind == "grant" and account_id not in house_ids:
-                granted_to_users += amount
-        problems += [
-            f"journal {journal_id} sums to {total}, not 0"
-            for journal_id, total in journal_sums.items()
-            if total != 0
-        ]
-        users_total = house = 0
-        for account_id, kind, balance in accounts:
-            if sums.get(account_id, 0) != balance:
-                problems.append(
-                    f"account {account_id}: balance {balance} ≠ its entries' sum "
-                    f"{sums.get(account_id, 0)}"
-                )
-            if kind == HOUSE:
-                house += balance
-            elif balance < 0:
-                problems.append(f"account {account_id} is negative: {balance}")
-            else:
-                users_total += balance
-        if users_total != granted_to_users:
-            problems.append(f"users hold {users_total} beans but were granted {granted_to_users}")
-        if users_total + house != 0:
-            problems.append(
-                f"balances sum to {users_total + house}, not 0 (users {users_total}, house {house})"
-            )
-        audit = Audit(
-            users_total=users_total,
-            granted=-house,
-            accounts=len(accounts),
-            journals=sum(kinds.values()),
-            entries=len(entries),
-            grants=int(kinds.get("grant", 0)),
-            settlements=int(kinds.get("settle", 0)),
-        )
-        return audit, problems
+        async with self.database.snapshot() as session:
+            return await check_invariants(session)
 
     async def journals(self, kind: str, prefix: str = "") -> list[LedgerJournal]:
         """Every journal of ``kind`` (``grant`` or ``settle``) whose key starts with ``prefix``
@@ -479,7 +403,7 @@ class Ledger(StoreBase):
         wanted = Journal.kind == kind
         if prefix:
             wanted = and_(wanted, Journal.key.startswith(prefix, autoescape=True))
-        async with self._read() as session:
+        async with self.database.read() as session:
             rows = (
                 await session.execute(
                     select(

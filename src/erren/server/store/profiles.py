@@ -13,7 +13,7 @@ from sqlalchemy.orm import aliased
 
 from erren.engine.result import ResultKind, WinHow
 from erren.server import rating
-from erren.server.store.database import utc_now
+from erren.server.store.database import Database, utc_now
 from erren.server.store.errors import Fenced
 from erren.server.store.games import outcome_of
 from erren.server.store.ledger import Ledger
@@ -57,14 +57,19 @@ def _result_filter(user_id: int, result: str) -> ColumnElement[bool]:
     )
 
 
-class Profiles(Ledger):
-    """Settled hands, the figures and ratings they make, leaderboards, the filtered history."""
+class Profiles:
+    """Settled hands, the figures and ratings they make, leaderboards, the filtered history;
+    a hand's beans are booked by the ledger, in the same transaction."""
+
+    def __init__(self, database: Database, ledger: Ledger) -> None:
+        self.database = database
+        self.ledger = ledger
 
     async def settle_hand(
         self, hand: SettledHand, transfers: Sequence[Transfer], *, fence: int | None = None
     ) -> bool:
         """Settle a finished hand once: in ONE transaction, its beans (``transfers``, as
-        :meth:`settle` with the key ``game:{game_id}``), its ``hands`` row (what the profile
+        :meth:`.Ledger.settle` with the key ``game:{game_id}``), its ``hands`` row (what the profile
         counts) and, when ``hand.rated`` and both seats are registered players, both players'
         ratings in the family.  ``True`` if settled now, ``False`` if it was settled before
         (nothing changes: a retried settlement moves no bean and rates nobody twice).  With a
@@ -72,10 +77,10 @@ class Profiles(Ledger):
         is settled and :class:`Fenced` is raised: a node that lost the table moves no bean."""
         if hand.kind not in frozenset(ResultKind):
             raise ValueError(f"a hand ends in a win, a draw or an abort, not {hand.kind!r}")
-        self._check_transfers(transfers)
+        self.ledger.check_transfers(transfers)
         key = f"game:{hand.game_id}"
         try:
-            async with self._write() as session:
+            async with self.database.write() as session:
                 if fence is not None:
                     await self._hold_fence(session, hand.game_id, fence)
                 if await session.get(HandRow, hand.game_id) is not None:
@@ -101,7 +106,7 @@ class Profiles(Ledger):
                 beans = [0, 0]
                 settled_before = await session.scalar(select(Journal.id).where(Journal.key == key))
                 if transfers and settled_before is None:
-                    paid = await self._transfer(session, key, transfers, strict=False)
+                    paid = await self.ledger.add_settlement(session, key, transfers, strict=False)
                     for transfer, amount in zip(transfers, paid, strict=True):
                         for seat, user_id in enumerate(hand.seats):
                             if user_id == transfer.payer_id:
@@ -112,7 +117,7 @@ class Profiles(Ledger):
                 row.rated = hand.rated and await self._rate(session, hand)
                 await session.flush()
         except IntegrityError:
-            async with self._read() as session:
+            async with self.database.read() as session:
                 if await session.get(HandRow, hand.game_id) is not None:
                     return False
             raise
@@ -190,7 +195,7 @@ class Profiles(Ledger):
     # ---------------------------------------------------------------------------- reading
     async def family_stats(self, user_id: int) -> list[FamilyStats]:
         """The player's figures in every family he has a settled hand in, by family name."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             hands = (
                 await session.execute(
                     select(HandRow, Game.seat0_user_id)
@@ -260,7 +265,7 @@ class Profiles(Ledger):
     async def rating_leaders(self, family: str, limit: int = 50) -> list[RatingLeader]:
         """The family's rated players, best ordinal (mu − 3σ) first (ties: the older account)."""
         ordinal = RatingRow.mu - 3 * RatingRow.sigma
-        async with self._read() as session:
+        async with self.database.read() as session:
             rows = (
                 await session.execute(
                     select(RatingRow, UserRow.name)
@@ -298,7 +303,7 @@ class Profiles(Ledger):
         )
         if before_game is not None:
             query = query.where(HandRow.game_id < before_game)
-        async with self._read() as session:
+        async with self.database.read() as session:
             return int(await session.scalar(query) or 0)
 
     async def bean_leaders(self, family: str, limit: int = 50) -> list[BeanLeader]:
@@ -317,7 +322,7 @@ class Profiles(Ledger):
         ]
         both = union_all(*sides).subquery()
         total = func.sum(both.c.beans)
-        async with self._read() as session:
+        async with self.database.read() as session:
             rows = (
                 await session.execute(
                     select(both.c.user_id, UserRow.name, total, func.sum(both.c.one))
@@ -374,7 +379,7 @@ class Profiles(Ledger):
         if result is not None:
             query = query.where(_result_filter(user_id, result))
         seat_of = case((Game.seat0_user_id == user_id, 0), else_=1)
-        async with self._read() as session:
+        async with self.database.read() as session:
             rows = (
                 await session.execute(
                     query.add_columns(seat_of).order_by(Game.id.desc()).limit(limit)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from erren.server.store.database import StoreBase, as_stored_json, utc_now
+from erren.server.store.database import Database, as_stored_json, utc_now
 from erren.server.store.errors import AccountError
 from erren.server.store.models import SettingsRow, UserRow
 
@@ -32,16 +32,19 @@ class SavedSettings:
     updated_at: datetime
 
 
-class AccountSettings(StoreBase):
+class AccountSettings:
     """The settings documents of registered accounts."""
 
-    async def account_settings(self, user_id: int) -> SavedSettings | None:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def get(self, user_id: int) -> SavedSettings | None:
         """The account's settings, or ``None`` when it has never kept any."""
-        async with self._read() as session:
+        async with self.database.read() as session:
             row = await session.get(SettingsRow, user_id)
             return None if row is None else SavedSettings(dict(row.document), row.updated_at)
 
-    async def put_account_settings(self, user_id: int, document: dict[str, Any]) -> SavedSettings:
+    async def put(self, user_id: int, document: dict[str, Any]) -> SavedSettings:
         """Replace the account's settings with ``document`` (a JSON object of at most
         :data:`MAX_SETTINGS_BYTES`, else ``ValueError``).  :class:`AccountError` for an unknown
         user or a guest: a guest's settings stay in his browser."""
@@ -50,7 +53,7 @@ class AccountSettings(StoreBase):
         if size > MAX_SETTINGS_BYTES:
             raise ValueError(f"settings of {size} bytes: at most {MAX_SETTINGS_BYTES}")
         now = utc_now()
-        async with self._write() as session:
+        async with self.database.write() as session:
             user = await session.get(UserRow, user_id)
             if user is None:
                 raise AccountError(f"no user {user_id}")

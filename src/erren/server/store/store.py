@@ -2,7 +2,8 @@
 
 See the package docstring (:mod:`erren.server.store`) for the contract.  Implementation notes:
 
-* One :class:`~sqlalchemy.ext.asyncio.AsyncEngine`; every method is one short transaction.
+* One :class:`~.database.Database` (one :class:`~sqlalchemy.ext.asyncio.AsyncEngine`), held by
+  every part; every method of a part is one short transaction.
 * SQLite: WAL journal, ``synchronous=NORMAL`` (a commit survives the process being killed),
   foreign keys on, writes begin with ``BEGIN IMMEDIATE`` (no lock upgrade deadlocks) and are
   serialised in-process by an :class:`asyncio.Lock` (SQLite has one writer anyway; queueing on
@@ -14,13 +15,19 @@ See the package docstring (:mod:`erren.server.store`) for the contract.  Impleme
 
 from __future__ import annotations
 
+from datetime import timedelta
+from types import TracebackType
+from typing import Self
+
 from erren.server.store.accounts import Accounts
 from erren.server.store.database import (
     DATABASE_FILE,
     SESSION_TTL,
     WELCOME_GRANT,
+    Database,
     alembic_config,
     database_url,
+    whole_number,
 )
 from erren.server.store.errors import (
     AccountError,
@@ -33,7 +40,8 @@ from erren.server.store.errors import (
     StoreUnavailable,
 )
 from erren.server.store.games import Games
-from erren.server.store.ledger import RELIEF_BELOW, RELIEF_TOP_UP
+from erren.server.store.ledger import RELIEF_BELOW, RELIEF_TOP_UP, Ledger
+from erren.server.store.passwords import Passwords
 from erren.server.store.profiles import Profiles
 from erren.server.store.settings import AccountSettings, SavedSettings
 from erren.server.store.values import (
@@ -62,6 +70,7 @@ __all__ = [
     "Audit",
     "AuthError",
     "BeanLeader",
+    "Database",
     "FamilyStats",
     "Fenced",
     "GameSummary",
@@ -86,12 +95,77 @@ __all__ = [
 ]
 
 
-class Store(Accounts, Games, Profiles, AccountSettings):
+class Store:
     """The server's storage; open with :meth:`open`, close with :meth:`close` (or
     ``async with await Store.open(...) as store``).  Safe to share between tasks.
 
-    Its parts: :class:`~.database.StoreBase` (the database, transactions),
-    :class:`~.ledger.Ledger` (beans), :class:`~.accounts.Accounts` (users, sessions) and
-    :class:`~.games.Games` (game records, campaigns), :class:`~.profiles.Profiles` (settled
-    hands, ratings, leaderboards, the filtered history), :class:`~.settings.AccountSettings`
-    (a registered player's settings panel)."""
+    It is made of parts, each holding the one :attr:`database` (the engine, transactions):
+    :attr:`ledger` (beans), :attr:`accounts` (users, sessions; it holds the ledger for the
+    welcome grant), :attr:`games` (game records, campaign runs), :attr:`profiles` (settled
+    hands, ratings, leaderboards, the filtered history; it holds the ledger for a hand's beans)
+    and :attr:`settings` (a registered player's settings panel)."""
+
+    def __init__(
+        self,
+        database: Database,
+        *,
+        welcome_grant: int = WELCOME_GRANT,
+        passwords: Passwords | None = None,
+        session_ttl: timedelta = SESSION_TTL,
+    ) -> None:
+        self.database: Database = database
+        self.ledger: Ledger = Ledger(database)
+        self.accounts: Accounts = Accounts(
+            database,
+            self.ledger,
+            welcome_grant=whole_number(welcome_grant, "welcome_grant"),
+            passwords=passwords or Passwords(),
+            session_ttl=session_ttl,
+        )
+        self.games: Games = Games(database)
+        self.profiles: Profiles = Profiles(database, self.ledger)
+        self.settings: AccountSettings = AccountSettings(database)
+
+    @classmethod
+    async def open(
+        cls,
+        url: str | None = None,
+        *,
+        welcome_grant: int = WELCOME_GRANT,
+        passwords: Passwords | None = None,
+        session_ttl: timedelta = SESSION_TTL,
+        pool_size: int = 10,
+    ) -> Self:
+        """Connect, create the schema or migrate it to head, and return the store."""
+        whole_number(welcome_grant, "welcome_grant")
+        database = await Database.open(url, pool_size=pool_size)
+        return cls(
+            database, welcome_grant=welcome_grant, passwords=passwords, session_ttl=session_ttl
+        )
+
+    async def ping(self) -> None:
+        """Raise unless the database answers and would take a write (``/ready``): see
+        :meth:`.Database.ping`."""
+        await self.database.ping()
+
+    async def close(self) -> None:
+        """Close the database's connections."""
+        await self.database.close()
+
+    async def aclose(self) -> None:
+        """The same as :meth:`close` (for :func:`contextlib.aclosing`)."""
+        await self.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    def __repr__(self) -> str:
+        return f"<Store {self.database.engine.url.render_as_string(hide_password=True)}>"

@@ -114,7 +114,7 @@ class GameSummary:
 
 @dataclass(frozen=True, slots=True)
 class SettledHand:
-    """How a finished hand ended, as :meth:`Store.settle_hand` keeps it: the hand's ``game_id``
+    """How a finished hand ended, as :meth:`.Profiles.settle_hand` keeps it: the hand's ``game_id``
     and ``ruleset``, its ``seats`` (user ids, ``None`` for the computer) and its result (the
     ``HandResult`` fields: ``kind`` ``win``/``draw``/``abort``, ``winner``, ``loser``, ``how``,
     ``fan_total``, ``points``, ``deltas`` in points).  ``rated``: the hand counts for the
@@ -183,8 +183,8 @@ class BeanLeader:
 
 @dataclass(frozen=True, slots=True)
 class Audit:
-    """The ledger's totals, from :meth:`Store.audit` (which raises if an invariant fails) or
-    :meth:`Store.audit_ledger` (which lists the failures)."""
+    """The ledger's totals, from :meth:`.Ledger.audit` (which raises if an invariant fails) or
+    :meth:`.Ledger.audit_findings` (which lists the failures)."""
 
     users_total: int
     """Beans held by all users."""

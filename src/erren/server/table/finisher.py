@@ -59,7 +59,7 @@ class Finisher:
         assert state is not None and state.result is not None and series.game_id is not None
         result = state.result
         transfers, beans = await self._transfers()
-        await self.store.settle_hand(self._settled(), transfers, fence=self.scribe.fence)
+        await self.store.profiles.settle_hand(self._settled(), transfers, fence=self.scribe.fence)
         record = series.record_json(self.spec.id, self.seating.seats)
         record["outcome"] = {
             "hand": series.number,
@@ -74,7 +74,7 @@ class Finisher:
         summary = f"hand {series.number} at {self.spec.id}: {result}"
         if any(beans):
             summary += f"; beans {beans[0]:+d}/{beans[1]:+d}"
-        await self.store.finish_game(series.game_id, record, summary, fence=self.scribe.fence)
+        await self.store.games.finish(series.game_id, record, summary, fence=self.scribe.fence)
         series.end_event = {
             "n": state.event_count + 1,
             "kind": "settlement",
@@ -127,12 +127,12 @@ class Finisher:
         if room is None or first is None or second is None:
             return [], [0, 0]
         ids = (first, second)
-        balances = (await self.store.balance(first), await self.store.balance(second))
+        balances = (await self.store.ledger.balance(first), await self.store.ledger.balance(second))
         move = to_beans(state.result.deltas, room.stake, balances)
         if move.payer is None or move.payee is None or move.paid <= 0:
             return [], [0, 0]
         if state.result.kind is ResultKind.ABORT and not escape_pays(
-            await self.store.complete_hands(ids[move.payer]), self.new_player_hands
+            await self.store.profiles.complete_hands(ids[move.payer]), self.new_player_hands
         ):
             return [], [0, 0]  # a new account's escape moves no bean (settlement.escape_pays)
         game = self.series.game_id
@@ -156,5 +156,5 @@ class Finisher:
         summary = f"hand {series.number} at {self.spec.id}: called off ({why}); no beans moved"
         game_id = series.game_id
         await self.scribe.durably(
-            lambda: self.store.finish_game(game_id, record, summary, fence=self.scribe.fence)
+            lambda: self.store.games.finish(game_id, record, summary, fence=self.scribe.fence)
         )

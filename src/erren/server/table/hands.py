@@ -75,7 +75,7 @@ class Hands:
                 if seat.user_id is None:
                     continue
                 balance = await self.scribe.durably(
-                    partial(self.scribe.store.balance, seat.user_id)
+                    partial(self.scribe.store.ledger.balance, seat.user_id)
                 )
                 if not room.admits(balance):
                     outside[seat_no] = balance
@@ -156,7 +156,7 @@ class Hands:
         series, seats = self.series, self.seating.seats
         meta = self.meta()
         game_id = await self.scribe.durably(
-            lambda: self.scribe.store.create_game(
+            lambda: self.scribe.store.games.create(
                 series.ruleset.name,
                 meta,
                 seats=(seats[0].user_id, seats[1].user_id),

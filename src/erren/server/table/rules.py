@@ -2,10 +2,10 @@
 next hand, what the store keeps of the table, what a called-off hand's record shows, and what a
 settled hand adds to its settlement event.
 
-An ordinary table plays by :class:`PlainRules`.  The arcade campaign's table is given the
-campaign's rules (:class:`erren.server.campaign.CampaignRules`): its hands are dealt by the
-run's stake (a :class:`~erren.server.table.commands.Deal` of the :class:`HandPlan` the run
-made), never by ``ready``, and each settled hand books the run.
+An ordinary table plays by :class:`PlainRules`.  A family's own kind of table is given its
+rules by the family's desk (:mod:`erren.server.extension`): the arcade campaign's table, for
+one, has its hands dealt by the run's stake (a :class:`~erren.server.table.commands.Deal` of
+the :class:`HandPlan` the run made), never by ``ready``, and each settled hand books the run.
 """
 
 from __future__ import annotations

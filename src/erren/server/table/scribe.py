@@ -89,7 +89,9 @@ class Scribe:
                 await journal.append(rows, fence)
                 return
             fences = None if fence is None else {game_id: fence}
-            refused = [e for e in await self.store.append_actions(rows, fences) if e is not None]
+            refused = [
+                e for e in await self.store.games.append_actions(rows, fences) if e is not None
+            ]
             if refused:
                 raise refused[0]
 

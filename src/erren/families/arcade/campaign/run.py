@@ -27,232 +27,25 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from erren.errors import ErrenError
+from erren.families.arcade.campaign.hand import (
+    COMPUTER,
+    FAN_CAP,
+    HUMAN,
+    SEATS,
+    YAKUMAN_BASE,
+    CampaignError,
+    HandStart,
+    Outcome,
+    OutcomeKind,
+    Settlement,
+    StakeError,
+    Status,
+)
 from erren.families.arcade.campaign.params import STAGES, CampaignParams, StageFeatures
 
-if TYPE_CHECKING:
-    from erren.families.arcade.scoring import ArcadeResult
-
-__all__ = [
-    "COMPUTER",
-    "HUMAN",
-    "CampaignError",
-    "HandStart",
-    "Outcome",
-    "OutcomeKind",
-    "Run",
-    "Settlement",
-    "StakeError",
-    "Status",
-    "stage_base",
-]
-
-HUMAN, COMPUTER = 0, 1
-"""The human is seat 0 and the computer seat 1 in every hand of a run."""
-FAN_CAP = 13
-"""``fan_cap`` (§8), applied before the stage formula (§7 item 24)."""
-YAKUMAN_BASE = 10000
-"""The stage base of one yakuman (R3.4)."""
-_SEATS = ("you", "the computer")
-
-
-class CampaignError(ErrenError):
-    """A transition the run's state does not allow (settling with no hand, playing on after
-    game over, ...)."""
-
-
-class StakeError(CampaignError, ValueError):
-    """A stake multiplier out of range or more than the bankroll covers (R3.3)."""
-
-
-class Status(Enum):
-    READY = "ready"
-    """Between hands: the next hand may start."""
-    IN_HAND = "in_hand"
-    """A hand is being played; its stake has been taken."""
-    GAME_OVER = "game_over"
-    """游戏失败: the bankroll cannot cover one unit stake (R3.3)."""
-    COMPLETE = "complete"
-    """通关: stage 4 is cleared (R3.6)."""
-
-
-class OutcomeKind(Enum):
-    PLAYER_WIN = "player_win"
-    COMPUTER_WIN = "computer_win"
-    DRAW = "draw"
-
-
-def stage_base(fan: int = 0, yakuman: int = 0) -> int:
-    """The payout at ``m = 1`` (R3.4, R5.8): ``N × 10000`` with ``N ≥ 1`` yakuman, otherwise
-    ``f × (f + 1) × 50`` with ``f = min(13, fan)``.
-
-    >>> stage_base(3), stage_base(15), stage_base(yakuman=3)
-    (600, 9100, 30000)
-    """
-    if yakuman < 0 or fan < 0:
-        raise ValueError("fan and yakuman are ≥ 0")
-    if yakuman:
-        return yakuman * YAKUMAN_BASE
-    f = min(FAN_CAP, fan)
-    return f * (f + 1) * 50
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a hand ended, as stage mode sees it.  For a player win, ``fan`` (``F_total``,
-    uncapped) and ``yakuman`` (``N``) of the scored hand and its ``description``; a computer
-    win carries no fan (「电脑胡牌不计番」)."""
-
-    kind: OutcomeKind
-    fan: int = 0
-    yakuman: int = 0
-    description: str = ""
-
-    def __post_init__(self) -> None:
-        if self.kind is OutcomeKind.PLAYER_WIN:
-            if self.yakuman < 0 or self.fan < 0 or (self.yakuman == 0 and self.fan < 1):
-                raise ValueError("a player win has at least 1 fan or 1 yakuman")
-        elif self.fan or self.yakuman:
-            raise ValueError(f"{self.kind.value} carries no fan")
-
-    @classmethod
-    def player_win(cls, fan: int = 0, *, yakuman: int = 0, description: str = "") -> Outcome:
-        return cls(OutcomeKind.PLAYER_WIN, fan, yakuman, description)
-
-    @classmethod
-    def from_result(cls, result: ArcadeResult) -> Outcome:
-        """The player's win scored by :func:`erren.families.arcade.scoring.score_arcade`."""
-        return cls.player_win(result.fan, yakuman=result.yakuman, description=str(result))
-
-    @classmethod
-    def computer_win(cls) -> Outcome:
-        return cls(OutcomeKind.COMPUTER_WIN)
-
-    @classmethod
-    def draw(cls) -> Outcome:
-        """An exhaustive draw, including a 海底捞月 phase that ends without a win."""
-        return cls(OutcomeKind.DRAW)
-
-    @property
-    def base(self) -> int:
-        """The payout at ``m = 1`` (0 unless the player won)."""
-        if self.kind is not OutcomeKind.PLAYER_WIN:
-            return 0
-        return stage_base(self.fan, self.yakuman)
-
-    def __str__(self) -> str:
-        if self.kind is OutcomeKind.COMPUTER_WIN:
-            return "the computer wins"
-        if self.kind is OutcomeKind.DRAW:
-            return "exhaustive draw"
-        if self.description:
-            return f"you win: {self.description}"
-        if self.yakuman:
-            return f"you win: {self.yakuman}倍役满" if self.yakuman > 1 else "you win: 役满"
-        capped = f" → 封顶 {FAN_CAP}" if self.fan > FAN_CAP else ""
-        return f"you win: {self.fan} fan{capped}"
-
-
-@dataclass(frozen=True, slots=True)
-class HandStart:
-    """A hand about to be played: the stake taken, who deals and the stage's features."""
-
-    hand: int
-    """Hands started in the run, this one included."""
-    stage: int
-    stage_hand: int
-    multiplier: int
-    stake: int
-    bankroll_before: int
-    bankroll: int
-    """The bankroll once the stake is taken."""
-    purse: int
-    dealer: int
-    streak: int
-    seed: int
-    """The seed of the hand's generator (R1.7)."""
-    features: StageFeatures
-
-    @property
-    def player_deals(self) -> bool:
-        return self.dealer == HUMAN
-
-    def lines(self) -> list[str]:
-        deals = "you deal" if self.player_deals else "the computer deals"
-        unit = self.stake // self.multiplier
-        return [
-            f"Stage {self.stage}, hand {self.stage_hand} (hand {self.hand} of the run): {deals}.",
-            f"Stake m × {unit} = {self.multiplier} × {unit} = {self.stake:,}, taken from the "
-            f"bankroll: "
-            f"{self.bankroll_before:,} → {self.bankroll:,}.",
-        ]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "hand": self.hand,
-            "stage": self.stage,
-            "stage_hand": self.stage_hand,
-            "multiplier": self.multiplier,
-            "stake": self.stake,
-            "bankroll_before": self.bankroll_before,
-            "bankroll": self.bankroll,
-            "purse": self.purse,
-            "dealer": self.dealer,
-            "streak": self.streak,
-            "seed": self.seed,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """A settled hand (R3.4–R3.6) with every number that went into it; :meth:`lines` explains
-    it step by step."""
-
-    start: HandStart
-    outcome: Outcome
-    base: int
-    """The outcome's payout at ``m = 1`` (0 unless the player won)."""
-    bonus: bool
-    """三连庄拍分 was paid on this hand (R3.5)."""
-    payout: int
-    """``m × base``, doubled by the bonus: what the player gains beyond the stake."""
-    stake_returned: int
-    bankroll: int
-    purse_before: int
-    purse: int
-    """The purse after the payout (≤ 0 when this hand cleared the stage)."""
-    streak_before: int
-    streak: int
-    dealer: int
-    """The next hand's dealer (in the next stage: chosen at random)."""
-    cleared: bool
-    """This hand cleared its stage (R3.6)."""
-    next_stage: int | None
-    """The stage the next hand belongs to; ``None`` once the run is over."""
-    next_purse: int | None
-    status: Status
-    streak_length: int = 3
-    streak_multiplier: int = 2
-    explanation: tuple[str, ...] = field(default=(), compare=False)
-
-    @property
-    def game_over(self) -> bool:
-        return self.status is Status.GAME_OVER
-
-    @property
-    def complete(self) -> bool:
-        return self.status is Status.COMPLETE
-
-    @property
-    def gain(self) -> int:
-        """The bankroll's change over the whole hand, stake included."""
-        return self.bankroll - self.start.bankroll_before
-
-    def lines(self) -> list[str]:
-        return list(self.explanation)
+__all__ = ["Run"]
 
 
 @dataclass
@@ -344,81 +137,129 @@ class Run:
         self.status = Status.IN_HAND
         return start
 
-    def settle(self, outcome: Outcome) -> Settlement:  # noqa: PLR0915 - the rules, in order
+    def settle(self, outcome: Outcome) -> Settlement:
         """Book the current hand's outcome (R3.4–R3.6, R1.17, R3.3)."""
         start = self.current
         if self.status is not Status.IN_HAND or start is None:
             raise CampaignError("there is no hand in play to settle")
         p = self.params
-        m, stake = start.multiplier, start.stake
         lines = [f"Hand {start.hand} (stage {start.stage}, hand {start.stage_hand}): {outcome}."]
-        streak_before, purse_before, bankroll_before = self.streak, self.purse, self.bankroll
-        base = outcome.base
+        streak_before, purse_before = self.streak, self.purse
         payout = 0
         bonus = False
         returned = 0
         if outcome.kind is OutcomeKind.PLAYER_WIN:
-            payout = m * base
-            formula = f"{self._base_formula(outcome)} = {base:,}"
-            lines.append(f"Payout m × base = {m} × {base:,} = {payout:,}   (base {formula})")
-            if start.player_deals:
-                self.streak += 1
-                lines.append(
-                    f"三连庄: a win as dealer, streak {streak_before} → {self.streak} "
-                    f"(of {p.streak_length})."
-                )
-                if start.features.streak_bonus and self.streak == p.streak_length:
-                    bonus = True
-                    doubled = payout * p.streak_multiplier
-                    lines.append(
-                        f"三连庄拍分! {p.streak_length} dealer wins in a row: payout × "
-                        f"{p.streak_multiplier} = {doubled:,}; the streak starts again from 0."
-                    )
-                    payout = doubled
-                    self.streak = 0
-            else:
-                self.streak = 0
-                lines.append(
-                    f"A win as non-dealer: you deal next; streak {streak_before} → 0."
-                    if streak_before
-                    else "A win as non-dealer: you deal next; the streak starts at 0."
-                )
-            returned = stake
-            self.bankroll += stake + payout
-            lines.append(
-                f"Bankroll {bankroll_before:,} + stake {stake:,} returned + payout {payout:,} = "
-                f"{self.bankroll:,}."
-            )
-            self.purse -= payout
-            lines.append(
-                f"Computer purse {purse_before:,} − {payout:,} = {self.purse:,}."
-                if self.purse > 0
-                else f"Computer purse {purse_before:,} − {payout:,} → 0: the purse is empty "
-                "(the payout is paid in full, R3.6)."
-            )
-            self.dealer = HUMAN
-            self.best_payout = max(self.best_payout, payout)
+            payout, bonus = self._book_player_win(start, outcome, lines)
+            returned = start.stake
         elif outcome.kind is OutcomeKind.COMPUTER_WIN:
-            lines.append(
-                f"The computer's win costs only your stake of {stake:,} "
-                f"(「电脑胡牌不计番也不扣玩家分数」): bankroll stays {self.bankroll:,}."
-            )
-            self.streak = 0
-            if streak_before:
-                lines.append(f"三连庄: streak {streak_before} → 0.")
-            self.dealer = COMPUTER
-            lines.append("The computer deals next.")
+            self._book_computer_win(start, lines)
         else:
-            returned = stake
-            self.bankroll += stake
-            lines.append(
-                f"No winner: stake {stake:,} returned, bankroll {bankroll_before:,} → "
-                f"{self.bankroll:,}."
-            )
-            lines.append(
-                f"The same dealer deals again ({_SEATS[self.dealer]}); streak stays {self.streak}."
-            )
+            returned = start.stake
+            self._book_draw(start, lines)
         self.current = None
+        cleared, next_stage, next_purse = self._close_hand(lines)
+        return Settlement(
+            start=start,
+            outcome=outcome,
+            base=outcome.base,
+            bonus=bonus,
+            payout=payout,
+            stake_returned=returned,
+            bankroll=self.bankroll,
+            purse_before=purse_before,
+            purse=purse_before - payout,
+            streak_before=streak_before,
+            streak=self.streak,
+            dealer=self.dealer,
+            cleared=cleared,
+            next_stage=next_stage,
+            next_purse=next_purse,
+            status=self.status,
+            streak_length=p.streak_length,
+            streak_multiplier=p.streak_multiplier,
+            explanation=tuple(lines),
+        )
+
+    def _book_player_win(
+        self, start: HandStart, outcome: Outcome, lines: list[str]
+    ) -> tuple[int, bool]:
+        """R3.4, R3.5: the stake back plus ``m × base`` (doubled by 三连庄拍分), the purse
+        paid from, the player deals next; ``(payout, bonus paid)``."""
+        p = self.params
+        m, stake, base = start.multiplier, start.stake, outcome.base
+        streak_before, purse_before, bankroll_before = self.streak, self.purse, self.bankroll
+        bonus = False
+        payout = m * base
+        formula = f"{self._base_formula(outcome)} = {base:,}"
+        lines.append(f"Payout m × base = {m} × {base:,} = {payout:,}   (base {formula})")
+        if start.player_deals:
+            self.streak += 1
+            lines.append(
+                f"三连庄: a win as dealer, streak {streak_before} → {self.streak} "
+                f"(of {p.streak_length})."
+            )
+            if start.features.streak_bonus and self.streak == p.streak_length:
+                bonus = True
+                doubled = payout * p.streak_multiplier
+                lines.append(
+                    f"三连庄拍分! {p.streak_length} dealer wins in a row: payout × "
+                    f"{p.streak_multiplier} = {doubled:,}; the streak starts again from 0."
+                )
+                payout = doubled
+                self.streak = 0
+        else:
+            self.streak = 0
+            lines.append(
+                f"A win as non-dealer: you deal next; streak {streak_before} → 0."
+                if streak_before
+                else "A win as non-dealer: you deal next; the streak starts at 0."
+            )
+        self.bankroll += stake + payout
+        lines.append(
+            f"Bankroll {bankroll_before:,} + stake {stake:,} returned + payout {payout:,} = "
+            f"{self.bankroll:,}."
+        )
+        self.purse -= payout
+        lines.append(
+            f"Computer purse {purse_before:,} − {payout:,} = {self.purse:,}."
+            if self.purse > 0
+            else f"Computer purse {purse_before:,} − {payout:,} → 0: the purse is empty "
+            "(the payout is paid in full, R3.6)."
+        )
+        self.dealer = HUMAN
+        self.best_payout = max(self.best_payout, payout)
+        return payout, bonus
+
+    def _book_computer_win(self, start: HandStart, lines: list[str]) -> None:
+        """R3.4: the computer's win costs the stake alone; the streak ends, it deals next."""
+        streak_before = self.streak
+        lines.append(
+            f"The computer's win costs only your stake of {start.stake:,} "
+            f"(「电脑胡牌不计番也不扣玩家分数」): bankroll stays {self.bankroll:,}."
+        )
+        self.streak = 0
+        if streak_before:
+            lines.append(f"三连庄: streak {streak_before} → 0.")
+        self.dealer = COMPUTER
+        lines.append("The computer deals next.")
+
+    def _book_draw(self, start: HandStart, lines: list[str]) -> None:
+        """R3.4, R1.17: no winner, the stake back; the same dealer deals again."""
+        bankroll_before = self.bankroll
+        self.bankroll += start.stake
+        lines.append(
+            f"No winner: stake {start.stake:,} returned, bankroll {bankroll_before:,} → "
+            f"{self.bankroll:,}."
+        )
+        lines.append(
+            f"The same dealer deals again ({SEATS[self.dealer]}); streak stays {self.streak}."
+        )
+
+    def _close_hand(self, lines: list[str]) -> tuple[bool, int | None, int | None]:
+        """R3.6, R3.3 after a booked hand: the stage cleared (the next stage, or the run
+        complete), game over, or ready for the next hand; ``(cleared, next stage, next
+        purse)``, both ``None`` once the run is over."""
+        p = self.params
         cleared = self.purse <= 0
         next_stage: int | None = self.stage
         next_purse: int | None = self.purse
@@ -440,7 +281,7 @@ class Run:
                 next_stage, next_purse = self.stage, self.purse
                 lines.append(
                     f"Stage {self.stage} begins: the computer's purse is {self.purse:,}, "
-                    f"{_SEATS[self.dealer]} deal{'s' if self.dealer == COMPUTER else ''} "
+                    f"{SEATS[self.dealer]} deal{'s' if self.dealer == COMPUTER else ''} "
                     f"first (drawn at random), streak 0; your bankroll carries over."
                 )
                 self.status = Status.READY
@@ -453,27 +294,7 @@ class Run:
             )
         else:
             self.status = Status.READY
-        return Settlement(
-            start=start,
-            outcome=outcome,
-            base=base,
-            bonus=bonus,
-            payout=payout,
-            stake_returned=returned,
-            bankroll=self.bankroll,
-            purse_before=purse_before,
-            purse=purse_before - payout,
-            streak_before=streak_before,
-            streak=self.streak,
-            dealer=self.dealer,
-            cleared=cleared,
-            next_stage=next_stage,
-            next_purse=next_purse,
-            status=self.status,
-            streak_length=p.streak_length,
-            streak_multiplier=p.streak_multiplier,
-            explanation=tuple(lines),
-        )
+        return cleared, next_stage, next_purse
 
     def void_hand(self, reason: str) -> list[str]:
         """Call off the hand in play as if it had never started: the stake goes back and

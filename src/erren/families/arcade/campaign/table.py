@@ -3,8 +3,9 @@
 :func:`ruleset_options` turns a stage's
 :class:`~erren.families.arcade.campaign.params.StageFeatures` into the
 ``arcade`` ruleset's options (the human's seat and the features that apply to him only, R3.2);
-:func:`new_hand` deals the hand a :class:`~erren.families.arcade.campaign.run.HandStart` describes;
-:func:`outcome_of` reads a finished hand as an :class:`~erren.families.arcade.campaign.run.Outcome`;
+:func:`new_hand` deals the hand a :class:`~erren.families.arcade.campaign.hand.HandStart`
+describes; :func:`outcome_of` reads a finished hand as an
+:class:`~erren.families.arcade.campaign.hand.Outcome`;
 :func:`resume_hand` replays a saved hand record up to where it stopped.
 """
 
@@ -13,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from erren.engine.result import ResultKind
+from erren.families.arcade.campaign.hand import HUMAN, HandStart, Outcome
 from erren.families.arcade.campaign.params import StageFeatures
-from erren.families.arcade.campaign.run import HUMAN, HandStart, Outcome
 from erren.scoring.detail import ScoreUnit
 
 if TYPE_CHECKING:

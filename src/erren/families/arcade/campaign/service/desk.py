@@ -1,7 +1,8 @@
-"""The lobby's campaign desk: a user's run of the arcade campaign (stage mode, arcade §3) and
-his campaign table — start a run, stake and deal its next hand, abandon it.  The run's rules
-are :mod:`erren.families.arcade.campaign`'s, the table's are :class:`~erren.server.campaign.
-CampaignRules`."""
+"""The lobby's campaign desk (the arcade family's :class:`~erren.server.extension.LobbyDesk`):
+a user's run of the arcade campaign (stage mode, arcade §3) and his campaign table — start a
+run, stake and deal its next hand, abandon it, and the rules of a campaign table restored after
+a restart.  The run's rules are :mod:`erren.families.arcade.campaign`'s, the table's are
+:class:`~erren.families.arcade.campaign.service.runs.CampaignRules`."""
 
 from __future__ import annotations
 
@@ -11,24 +12,41 @@ from typing import TYPE_CHECKING, Any
 
 from erren.families.arcade.campaign import HUMAN, Run, StakeError, Status, stage_level
 from erren.families.arcade.campaign import table as ctable
-from erren.server.campaign import CampaignRules, abandon, campaign_json, deal_hand, is_campaign
+from erren.families.arcade.campaign.service.runs import (
+    CampaignRules,
+    Campaigns,
+    abandon,
+    campaign_json,
+    deal_hand,
+    is_campaign,
+)
 from erren.server.lobbybase import Ground, LobbyError
 from erren.server.table import Seat, Table, TableKind, TableSpec, make_level_seat
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from erren.families.arcade.campaign import StageFeatures
     from erren.server.store import User
+    from erren.server.table import TableRules
 
 __all__ = ["CampaignDesk"]
 
 
 class CampaignDesk:
     """The campaigns of the lobby's users (one lock per user keeps a route and the table's
-    settlement from interleaving: :class:`~erren.server.campaign.Campaigns`)."""
+    settlement from interleaving: :class:`~erren.families.arcade.campaign.service.runs.
+    Campaigns`)."""
 
     def __init__(self, ground: Ground) -> None:
         self.ground = ground
-        self.campaigns = ground.campaigns
+        self.campaigns = Campaigns(ground.store)
+
+    def restored_rules(self, spec: TableSpec, users: Sequence[int | None]) -> TableRules | None:
+        """The rules of a restored campaign table (the player's run); ``None`` for any other."""
+        if spec.kind is not TableKind.CAMPAIGN:
+            return None
+        return CampaignRules.of_seats(self.campaigns, users)
 
     def table_of(self, user_id: int) -> Table | None:
         """The user's campaign table, if he sits at one."""
@@ -116,7 +134,7 @@ class CampaignDesk:
             if loaded is None:
                 raise LobbyError(404, "no campaign to abandon", "no-campaign")
             run = loaded[0]
-            await self.campaigns.store.delete_campaign(user.id)
+            await self.campaigns.store.games.delete_campaign(user.id)
             table = self.table_of(user.id)
         if table is not None:
             abandon(table)

@@ -21,12 +21,12 @@ from typing import TextIO, cast
 
 import pytest
 
-from erren.cli.arcade import arcade
 from erren.cli.main import main
 from erren.display import Palette
 from erren.engine import Action, State
 from erren.families.arcade.campaign import COMPUTER, HUMAN, Run, Status, table
 from erren.families.arcade.campaign import save as saving
+from erren.families.arcade.campaign.command import arcade
 from erren.families.arcade.campaign.save import Save
 from erren.notation import parse_tiles
 from erren.tiles import NUM_KINDS

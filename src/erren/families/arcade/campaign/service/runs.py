@@ -2,15 +2,13 @@
 store as versioned JSON, and the rules given to the campaign table where the user plays the
 computer (:class:`CampaignRules`).
 
-The rules are :mod:`erren.families.arcade.campaign`'s: :class:`~erren.families.arcade.campaign.Run`
-takes the stake
-(:meth:`~erren.families.arcade.campaign.Run.start_hand`) and books each hand
-(:meth:`~erren.families.arcade.campaign.Run.settle`); :mod:`erren.families.arcade.campaign.table`
-gives each stage's engine
-options and reads a finished hand as an :class:`~erren.families.arcade.campaign.Outcome`.  This
-module only
-stores the run, starts the hand the run describes at the user's table, and settles the run when
-the hand ends (the settlement event carries the run and the payout explained line by line).
+The rules are the campaign model's: :class:`~erren.families.arcade.campaign.Run` takes the
+stake (:meth:`~erren.families.arcade.campaign.Run.start_hand`) and books each hand
+(:meth:`~erren.families.arcade.campaign.Run.settle`);
+:mod:`erren.families.arcade.campaign.table` gives each stage's engine options and reads a
+finished hand as an :class:`~erren.families.arcade.campaign.Outcome`.  This module only stores
+the run, starts the hand the run describes at the user's table, and settles the run when the
+hand ends (the settlement event carries the run and the payout explained line by line).
 
 Stored JSON (``campaigns.state``)::
 
@@ -41,6 +39,8 @@ from erren.server.fairness import Commitment, commit
 from erren.server.table import Abandon, Deal, HandPlan, Table, TableKind
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from erren.engine import Family, State
     from erren.server.store import Store
 
@@ -132,7 +132,7 @@ class CampaignRules:
         self.user_id = user_id
 
     @classmethod
-    def of_seats(cls, campaigns: Campaigns, users: list[int | None]) -> CampaignRules:
+    def of_seats(cls, campaigns: Campaigns, users: Sequence[int | None]) -> CampaignRules:
         """The rules of a campaign table whose seats hold ``users`` (the player's run)."""
         return cls(campaigns, int(users[HUMAN] or 0))
 
@@ -199,7 +199,7 @@ class Campaigns:
         return self._locks.setdefault(user_id, asyncio.Lock())
 
     async def load(self, user_id: int) -> tuple[Run, dict[str, Any] | None] | None:
-        data = await self.store.get_campaign(user_id)
+        data = await self.store.games.campaign(user_id)
         if data is None:
             return None
         if data.get("format") != FORMAT or data.get("version") != VERSION:
@@ -210,7 +210,7 @@ class Campaigns:
             return None
 
     async def save(self, user_id: int, run: Run, last: dict[str, Any] | None) -> None:
-        await self.store.put_campaign(
+        await self.store.games.put_campaign(
             user_id, {"format": FORMAT, "version": VERSION, "run": run.to_dict(), "last": last}
         )
 
