@@ -20,6 +20,7 @@ from erren.bots import Level
 from erren.engine import family_names, find_family
 from erren.server.clock import Clock
 from erren.server.journal import Journal
+from erren.server.matchrule import Skills, StoreSkills
 from erren.server.pairing import Queues, RecentPairs
 from erren.server.rooms import RoomTier, find_room_tier
 from erren.server.table import (
@@ -176,7 +177,10 @@ class Ground:
         self.queues = Queues(
             RecentPairs(clock, config.repeat_hold_s), wall=self.wall, grace_s=config.queue_grace_s
         )
-        """The quick-match queues of the rooms, and the rule against repeat pairings."""
+        """The quick-match queues of the rooms, the pairing rule (with its block list) and
+        the rule against repeat pairings."""
+        self.skills: Skills = StoreSkills(store)
+        """Where quick match reads a player's skill (his rating's ``mu`` in the family)."""
         self.pending: set[int] = set()
         """Accounts with a seat request in progress (between the check and the seat): one
         account holds at most one seat anywhere, so a second request waits for nothing and is

@@ -13,7 +13,12 @@ A cluster keeps the same rule in Redis (:mod:`erren.server.cluster.matching`).
 
 :class:`RecentPairs` remembers when each two accounts were last paired (on the server's
 :class:`~erren.server.clock.Clock`, so a test moves time by hand); :class:`Queues` holds the
-players waiting in each room, oldest first, and picks a player's partner under the rule.
+players waiting in each room, oldest first, with their skill and the time they joined, and
+picks a player's partner under the pairing rule (:mod:`erren.server.matchrule`: the closest
+rating within a window that widens with the wait, never a blocked player) and the repeat
+rule.  A waiting player's alarm rings when a repeat hold ends (on the game clock) or when a
+window widens enough to admit another waiting player (on the queues' wall clock): he is then
+paired as if he had just arrived.
 
 **Nobody is paired with a player who is gone.**  A waiting player's request holds his place;
 when its connection closes (the tab closed or reloaded, the page hidden: the browser client
@@ -35,6 +40,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from erren.server.clock import Clock, Timer
+from erren.server.matchrule import START_SKILL, Candidate, Rule
 
 if TYPE_CHECKING:
     from erren.server.table import TableView
@@ -110,6 +116,7 @@ class Alarm(Enum):
 
     PAIRED = "paired"
     HOLD_OVER = "hold-over"
+    WIDENED = "widened"
     GONE = "gone"
     TIMEOUT = "timeout"
 
@@ -124,12 +131,17 @@ class Search:
 
 @dataclass(eq=False)
 class Waiter:
-    """A player waiting in a room's queue; ``future`` is his seat once he is paired; ``away``
-    the end of his grace while no request of his waits (``None``: one does)."""
+    """A player waiting in a room's queue; ``future`` is his seat once he is paired; ``skill``
+    his rating's ``mu`` in the room's family (``None``: put back after a dissolved pairing,
+    :mod:`erren.server.matchrule`); ``since`` when he joined the queue (the queues' wall
+    clock); ``away`` the end of his grace while no request of his waits (``None``: one
+    does)."""
 
     user_id: int
     name: str
     future: asyncio.Future[tuple[TableView, int]] = field(repr=False)
+    skill: float | None = START_SKILL
+    since: float = 0.0
     away: Timer | None = field(default=None, repr=False)
 
     @property
@@ -144,15 +156,22 @@ class Waiter:
 
 class Queues:
     """The players waiting in each room (oldest first) and :attr:`recent` pairings; an away
-    player's grace runs ``grace_s`` seconds of ``wall`` (real seconds unless a test injects
-    its clock)."""
+    player's grace and every wait the pairing ``rule`` counts run on ``wall`` (real seconds
+    unless a test injects its clock)."""
 
     def __init__(
-        self, recent: RecentPairs, *, wall: Clock | None = None, grace_s: float = QUEUE_GRACE_S
+        self,
+        recent: RecentPairs,
+        *,
+        wall: Clock | None = None,
+        grace_s: float = QUEUE_GRACE_S,
+        rule: Rule | None = None,
     ) -> None:
         self.recent = recent
         self.wall = wall or Clock()
         self.grace_s = grace_s
+        self.rule = rule or Rule()
+        """The pairing rule (:mod:`erren.server.matchrule`), with its block list."""
         self.rooms: dict[str, list[Waiter]] = {}
 
     def _find(self, user_id: int) -> tuple[str, Waiter] | None:
@@ -172,10 +191,19 @@ class Queues:
         found = self._find(user_id)
         return None if found is None else Search(found[0], found[1].away is not None)
 
-    def add(self, room: str, user_id: int, name: str, *, front: bool = False) -> Waiter:
-        """Queue the player at the back of ``room``'s queue (``front``: at its front)."""
+    def add(
+        self,
+        room: str,
+        user_id: int,
+        name: str,
+        *,
+        front: bool = False,
+        skill: float | None = START_SKILL,
+    ) -> Waiter:
+        """Queue the player, of ``skill``, at the back of ``room``'s queue (``front``: at its
+        front); his wait counts from now."""
         future: asyncio.Future[tuple[TableView, int]] = asyncio.get_running_loop().create_future()
-        waiter = Waiter(user_id, name, future)
+        waiter = Waiter(user_id, name, future, skill, self.wall.now())
         queue = self.rooms.setdefault(room, [])
         if front:
             queue.insert(0, waiter)
@@ -217,30 +245,56 @@ class Queues:
         if waiter in queue:
             queue.remove(waiter)
 
-    def partner(self, room: str, user_id: int) -> Waiter | None:
-        """Take the oldest player waiting in ``room`` whom ``user_id`` may meet now out of the
-        queue (players no longer waiting are dropped on the way; the account's own entry,
-        recent opponents and away players stay)."""
+    def waited(self, since: float) -> float:
+        """Seconds waited since ``since`` (the wall clock's)."""
+        return (self.wall.now() - since) / self.wall.scale
+
+    def _present(self, room: str) -> list[Waiter]:
+        """The players present in ``room``'s queue, oldest first (players no longer waiting
+        are dropped)."""
         queue = self.rooms.get(room, [])
-        for waiter in list(queue):
-            if not waiter.live:
-                queue.remove(waiter)
-            elif (
-                waiter.present
-                and waiter.user_id != user_id
-                and self.recent.held(user_id, waiter.user_id) == 0
-            ):
-                queue.remove(waiter)
-                return waiter
-        return None
+        queue[:] = [w for w in queue if w.live]
+        return [w for w in queue if w.present]
+
+    def _seeker(self, user_id: int, skill: float | None, since: float | None) -> Candidate:
+        return Candidate(user_id, skill, 0.0 if since is None else self.waited(since))
+
+    def partner(
+        self,
+        room: str,
+        user_id: int,
+        skill: float | None = START_SKILL,
+        since: float | None = None,
+    ) -> Waiter | None:
+        """Take the player waiting in ``room`` whom ``user_id`` (of ``skill``, waiting since
+        ``since``; ``None``: just arrived) is paired with now under the rule out of the queue
+        (players no longer waiting are dropped on the way; the account's own entry, recent
+        opponents, blocked and away players stay)."""
+        present = self._present(room)
+        waiting = [Candidate(w.user_id, w.skill, self.waited(w.since)) for w in present]
+        chosen = self.rule.choose(self._seeker(user_id, skill, since), waiting, self.recent.held)
+        if chosen is None:
+            return None
+        waiter = present[chosen]
+        self.rooms[room].remove(waiter)
+        return waiter
+
+    def widens(self, room: str, waiter: Waiter) -> float | None:
+        """Seconds (wall clock) until the window of ``waiter`` and another player present in
+        ``room`` will admit a gap it does not admit now (``None``: none will)."""
+        waiting = [Candidate(w.user_id, w.skill, self.waited(w.since)) for w in self._present(room)]
+        return self.rule.next_chance(
+            self._seeker(waiter.user_id, waiter.skill, waiter.since), waiting
+        )
 
     def hold(self, room: str, user_id: int) -> float | None:
         """Game seconds until ``user_id`` may meet one of the recent opponents waiting in
         ``room`` (``None``: none waits there)."""
+        blocks = self.rule.blocks
         held = [
             self.recent.held(user_id, w.user_id)
             for w in self.rooms.get(room, [])
-            if w.present and w.user_id != user_id
+            if w.present and w.user_id != user_id and not blocks.blocked(user_id, w.user_id)
         ]
         return min((h for h in held if h > 0), default=None)
 
@@ -253,11 +307,12 @@ class Queues:
         gone: asyncio.Future[None] | None = None,
     ) -> tuple[TableView, int]:
         """Wait until ``waiter`` is paired: by a player who arrives (his table, seat 0), or,
-        when the hold with a recent opponent waiting in ``room`` ends, by ``rematch(waiter)``
-        (the lobby pairs him with the oldest player he may meet now: that table, seat 1;
-        ``None``: nobody).  :class:`TimeoutError` when ``wait_s`` seconds have passed (he has
-        left the queue, as he has when this coroutine is cancelled); :class:`ClientGoneError` when
-        ``gone`` is done first (the request's client closed its connection: he is away)."""
+        when the hold with a recent opponent waiting in ``room`` ends or his window widens to
+        admit another waiting player, by ``rematch(waiter)`` (the lobby pairs him under the
+        rule now: that table, seat 1; ``None``: nobody).  :class:`TimeoutError` when ``wait_s``
+        seconds have passed (he has left the queue, as he has when this coroutine is
+        cancelled); :class:`ClientGoneError` when ``gone`` is done first (the request's client
+        closed its connection: he is away)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + wait_s
         try:
@@ -266,7 +321,7 @@ class Queues:
                 if alarm is Alarm.GONE:
                     self.step_away(room, waiter)
                     raise ClientGoneError
-                if alarm is Alarm.HOLD_OVER:
+                if alarm in (Alarm.HOLD_OVER, Alarm.WIDENED):
                     table = await rematch(waiter)
                     if table is not None:
                         return table, 1
@@ -284,17 +339,24 @@ class Queues:
         self, room: str, waiter: Waiter, left: float, gone: asyncio.Future[None] | None
     ) -> Alarm:
         """Wait at most ``left`` real seconds for the waiter's pairing, the end of his next
-        hold (:meth:`hold`, on the clock) or his client's going (``gone``): which came."""
+        hold (:meth:`hold`, on the clock), the widening of a window (:meth:`widens`, on the
+        wall clock) or his client's going (``gone``): which came."""
         hold = self.hold(room, waiter.user_id)
-        rung: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        widens = self.widens(room, waiter)
+        loop = asyncio.get_running_loop()
+        rung: asyncio.Future[None] = loop.create_future()
+        widened: asyncio.Future[None] = loop.create_future()
 
-        def ring() -> None:
-            if not rung.done():
-                rung.set_result(None)
+        def ring(alarm: asyncio.Future[None]) -> None:
+            if not alarm.done():
+                alarm.set_result(None)
 
-        timer = None if hold is None else self.recent.clock.call_later(hold, ring)
+        timers = [
+            self.recent.clock.call_later(hold, lambda: ring(rung)) if hold is not None else None,
+            self.wall.call_later(widens, lambda: ring(widened)) if widens is not None else None,
+        ]
         try:
-            either: set[asyncio.Future[Any]] = {waiter.future, rung}
+            either: set[asyncio.Future[Any]] = {waiter.future, rung, widened}
             if gone is not None:
                 either.add(gone)
             await asyncio.wait(either, timeout=left, return_when=asyncio.FIRST_COMPLETED)
@@ -302,11 +364,15 @@ class Queues:
                 return Alarm.PAIRED
             if gone is not None and gone.done():
                 return Alarm.GONE
-            return Alarm.HOLD_OVER if rung.done() else Alarm.TIMEOUT
+            if rung.done():
+                return Alarm.HOLD_OVER
+            return Alarm.WIDENED if widened.done() else Alarm.TIMEOUT
         finally:
-            if timer is not None:
-                timer.cancel()
+            for timer in timers:
+                if timer is not None:
+                    timer.cancel()
             rung.cancel()
+            widened.cancel()
 
     def _give_up(self, room: str, waiter: Waiter) -> None:
         self.drop(room, waiter)

@@ -1,9 +1,11 @@
 """Quick match, and the rule that nobody is seated with a player who is gone.
 
-Quick match pairs a player with the oldest player waiting in the same room (family and tier)
-whose balance the room admits (§6.4), but not with an opponent it paired him with within the
-last two minutes (:mod:`erren.server.pairing`); the request waits until an opponent comes or
-``wait_s`` passes.
+Quick match pairs a player whose balance the room admits (§6.4) with the player waiting in
+the same room (family and tier) whose rating is closest to his, within a window that widens
+with the wait (:mod:`erren.server.matchrule`: anyone after 20 s), never with a blocked player
+nor with an opponent it paired him with within the last two minutes
+(:mod:`erren.server.pairing`); the request waits until an opponent comes or ``wait_s``
+passes.  A player's skill is read from the store when he asks (``Ground.skills``).
 
 **Gone while waiting.**  The waiting request holds the player's place.  When its client closes
 the connection (the tab closed or reloaded; the browser client also drops its request while the
@@ -159,7 +161,7 @@ class QueueRequeue:
     async def requeue(self, room_id: str, table_id: str, players: list[Seat]) -> dict[int, str]:
         for seat in reversed(players):
             assert seat.user_id is not None
-            waiter = self.queues.add(room_id, seat.user_id, seat.name, front=True)
+            waiter = self.queues.add(room_id, seat.user_id, seat.name, front=True, skill=None)
             self.queues.step_away(room_id, waiter)
         return {s.user_id: "" for s in players if s.user_id is not None}
 
@@ -244,15 +246,16 @@ class QuickMatch:
         resume: bool = False,
         gone: asyncio.Future[None] | None = None,
     ) -> tuple[TableView, int]:
-        """A seat at a quick-match table of the room: paired at once with the oldest player
-        waiting whom he may meet, or when one comes within ``wait_s``.  His away wait in the
-        room, if any, is resumed in its place (``resume``: only that, else 404
+        """A seat at a quick-match table of the room: paired at once under the rule with a
+        player waiting, or when one comes (or a window widens) within ``wait_s``.  His away
+        wait in the room, if any, is resumed in its place (``resume``: only that, else 404
         ``search-lost``).  :class:`ClientGoneError` once ``gone`` is done (he is away)."""
         ground = self.ground
         room = ground.room(room_id)
         waiter = self.queues.resume(room.id, user.id)
         if waiter is not None:
-            other = self.queues.partner(room.id, user.id)  # passed over while he was away
+            # passed over while he was away
+            other = self.queues.partner(room.id, user.id, waiter.skill, waiter.since)
             if other is not None:
                 return await self._pair_now(room, waiter, other, user), 1
         else:
@@ -260,15 +263,17 @@ class QuickMatch:
                 self._refuse_resume(user, room)
             with ground.reserve(user):
                 await ground.admit(user, room)
-                other = self.queues.partner(room.id, user.id)
+                skill = await ground.skills.skill(user.id, room.family)
+                other = self.queues.partner(room.id, user.id, skill)
                 if other is not None:
                     return await self._pair(room, other, user), 1
-                waiter = self.queues.add(room.id, user.id, user.name)  # it holds the seat now
+                # it holds the seat now
+                waiter = self.queues.add(room.id, user.id, user.name, skill=skill)
 
         async def rematch(waiter: Waiter) -> Table | None:
-            """The hold with a recent opponent waiting ended: pair him now, if he still
-            waits."""
-            other = self.queues.partner(room.id, user.id)
+            """A hold with a recent opponent waiting ended, or a window widened: pair him now
+            under the rule, if he still waits."""
+            other = self.queues.partner(room.id, user.id, waiter.skill, waiter.since)
             return None if other is None else await self._pair_now(room, waiter, other, user)
 
         try:

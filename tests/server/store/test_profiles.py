@@ -196,6 +196,12 @@ async def test_a_rating_is_openskills_update_of_the_starting_ratings(store: Stor
             )
     # A: 4 rated guobiao hands (H1–H4; not H5, the computer's), B: 2 (H1, H2), C: 2 (H3, H4)
     assert [expected[GB, p][1] for p in "ABC"] == [4, 2, 2]
+    # the one-row read quick match asks (erren.server.matchrule.StoreSkills): the same mu
+    for player in "ABC":
+        for family in (GB, AR):
+            want = expected.get((family, player))
+            got = await store.profiles.rating_mu(ids[player], family)
+            assert got == (None if want is None else want[0].mu), (player, family)
 
 
 async def test_a_retried_settlement_moves_nothing_and_rates_nobody_twice(store: Store) -> None:

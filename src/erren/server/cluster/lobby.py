@@ -2,8 +2,9 @@
 
 The node whose player finds an opponent makes the table; the opponent's node answers with the
 table's id and seat 0 (a :class:`RemoteTable`); a player held back from a recent opponent
-(:mod:`erren.server.pairing`) is paired by his own node once the hold ends (that node makes the
-table, he sits in seat 1); a player whose request's client went is away in Redis, paired with
+(:mod:`erren.server.pairing`), or waiting for a window to widen (:mod:`erren.server.matchrule`),
+is paired by his own node once the hold ends or the window admits (that node makes the table,
+he sits in seat 1); a player whose request's client went is away in Redis, paired with
 nobody, and resumes on any node (:mod:`erren.server.quickmatch`, :mod:`.away`); the owner of a
 new table dissolves a pairing whose player does not come, putting the other back at the front
 of the shared queue.  An account waits in one queue, or sits at one table, in the whole
@@ -139,9 +140,18 @@ class SharedQuickMatch:
         room = ground.room(room_id)
         with ground.reserve(user):
             await ground.admit(user, room)
+            skill = await ground.skills.skill(user.id, room.family)
+            barred = ground.queues.rule.blocks.barred(user.id)
             table_id = ground.new_id()
             joined = await self.matching.join(
-                user.id, user.name, room.id, table_id, wait_s, resume=resume
+                user.id,
+                user.name,
+                room.id,
+                table_id,
+                wait_s,
+                resume=resume,
+                skill=skill,
+                barred=barred,
             )
             if joined.kind is Outcome.SEATED:
                 raise seated_error(joined.where)
@@ -156,7 +166,7 @@ class SharedQuickMatch:
             stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self.waits[user.id] = Waiting(room.id, stop)  # the queue holds the seat
         try:
-            found = await self._wait(user, room.id, wait_s, stop, joined, gone=gone)
+            found = await self._wait(user, room.id, wait_s, stop, joined, barred=barred, gone=gone)
             if isinstance(found, Joined):  # held back, then paired by this node: seat 1
                 assert found.opponent is not None
                 other = found.opponent
@@ -180,11 +190,12 @@ class SharedQuickMatch:
         stop: asyncio.Future[None],
         queued: Joined,
         *,
+        barred: frozenset[int],
         gone: asyncio.Future[None] | None,
     ) -> Found | Joined | None:
         again = None
-        if queued.held_s is not None:  # a recent opponent waits: try again when his hold ends
-            again = Again(user.name, self.ground.new_id, queued.held_s)
+        if queued.held_s is not None:  # a chance comes (a hold ends, a window widens): try again
+            again = Again(user.name, self.ground.new_id, queued.held_s, barred)
         waiting = asyncio.ensure_future(self.matching.wait(user.id, room_id, wait_s, again, gone))
         either: set[asyncio.Future[Any]] = {waiting, stop}
         await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)

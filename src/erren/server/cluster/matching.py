@@ -15,14 +15,18 @@ with the lease), a wait :data:`MARGIN_MS` after the wait should have ended: a de
 players are free again after a while, never locked out for good.
 
 **The queues.**  Per room a Redis list ``{prefix}q:{room}`` holds the waiting players
-(``USER|NAME``, oldest first; an entry whose account no longer waits there is dropped when met).
-:meth:`Matching.join` pairs the player with the oldest player waiting in the room whom he may
-meet now, seats both at the table id the caller proposes and leaves the news in the waiting
-player's inbox ``{prefix}inbox:{user}``; or it queues the player (emptying his inbox of a past
-wait's news).  Two players are paired exactly once, by whichever node's script runs second; that
-node creates the table.  :meth:`Matching.cancel`, from any node, takes a waiting player out of
-his queue and leaves ``cancelled`` in his inbox, which wakes his node's wait; run by Redis one
-after the other, a cancel and a pairing never both succeed.
+(``USER|NAME``, oldest first; an entry whose account no longer waits there is dropped when met)
+and a hash ``{prefix}q:{room}#skill`` each one's skill and the start of his wait
+(``USER`` → ``SKILL|SINCE_MS``; none for a player put back after a dissolved pairing).
+:meth:`Matching.join` pairs the player under the pairing rule (:mod:`erren.server.matchrule`:
+the closest skill within the wider of the two windows, never a blocked player — the node
+hands the script the accounts the player is barred from — nor a recent opponent), seats both
+at the table id the caller proposes and leaves the news in the waiting player's inbox
+``{prefix}inbox:{user}``; or it queues the player (emptying his inbox of a past wait's news).
+Two players are paired exactly once, by whichever node's script runs second; that node creates
+the table.  :meth:`Matching.cancel`, from any node, takes a waiting player out of his queue and
+leaves ``cancelled`` in his inbox, which wakes his node's wait; run by Redis one after the
+other, a cancel and a pairing never both succeed.
 
 **Away players** (:mod:`erren.server.quickmatch` has the rule).  A waiting player whose request's
 client went away keeps ``seat:{user}`` = ``queue:ROOM`` and his entry in the queue, and gets
@@ -36,10 +40,11 @@ player is put back at the front of the queue the same way (:meth:`Matching.reque
 
 **Repeat pairings** (:mod:`erren.server.pairing` has the rule): ``{prefix}met:{A}:{B}`` holds
 when the two accounts were last paired (ms, the pairing node's clock), expiring with the hold
-(:attr:`Matching.repeat_ms`).  A player who arrives while only recent opponents wait is queued
-and told when the first hold ends; his node's :meth:`Matching.wait` then tries the pairing
-again (the same script, for a player already waiting), so the two are paired once the hold is
-over and both still wait.
+(:attr:`Matching.repeat_ms`).  A player who is queued is told the milliseconds until his next
+chance — the first moment a hold ends or a window widens so that he may be paired with a
+player waiting now — and his node's :meth:`Matching.wait` then tries the pairing again (the
+same script, for a player already waiting), so two waiting players are paired as soon as the
+rule allows it: each pair is watched by the node of the later of the two.
 
 The scripts build key names from the prefix (one Redis, not Redis Cluster's hash slots).
 """
@@ -48,6 +53,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -60,6 +66,7 @@ from redis.exceptions import RedisError
 
 from erren.server.cluster import queuescripts as scripts
 from erren.server.cluster.waits import bounded
+from erren.server.matchrule import START_SKILL, Rule
 from erren.server.pairing import REPEAT_HOLD_S
 
 __all__ = [
@@ -200,13 +207,14 @@ class Joined:
 
 @dataclass(frozen=True)
 class Again:
-    """How a held-back player's node tries his pairing again (:meth:`Matching.wait`): his
-    name, a fresh table id for each try (his node makes the table if he is paired), and the
-    seconds until the first try (:attr:`Joined.held_s`)."""
+    """How a waiting player's node tries his pairing again (:meth:`Matching.wait`): his
+    name, a fresh table id for each try (his node makes the table if he is paired), the
+    seconds until the first try (:attr:`Joined.held_s`) and the accounts he is barred from."""
 
     name: str
     new_table: Callable[[], str]
     after_s: float
+    barred: frozenset[int] = frozenset()
 
 
 class Matching:
@@ -241,6 +249,9 @@ class Matching:
         self._drop_away = client.register_script(scripts.DROP_AWAY)
         self._requeue = client.register_script(scripts.REQUEUE)
         self._unrequeue = client.register_script(scripts.UNREQUEUE)
+        self.rule = Rule()
+        """The pairing rule's window and whether it pairs by skill (the node's lobby sets its
+        queues'; the blocks reach the script as each player's barred accounts)."""
         self.grace_ms = 5_000
         """How long an away player keeps his place (the node's lobby sets it from its table
         settings): his keys outlive it by :data:`MARGIN_MS`, his node ends the wait at it."""
@@ -254,18 +265,32 @@ class Matching:
         wait_s: float,
         *,
         resume: bool = False,
+        skill: float = START_SKILL,
+        barred: frozenset[int] = frozenset(),
     ) -> Joined:
-        """Pair the player with the oldest one waiting in ``room`` whom he may meet now (both
-        are then seated at ``table_id``), or queue him for ``wait_s`` seconds.  His away wait
-        in ``room`` is resumed in its place (``resumed``, or ``paired``); ``resume``: only
-        that (``lost`` when none is kept; ``waiting``/``seated`` when he is elsewhere)."""
-        return await self._try(user_id, name, room, table_id, wait_s=wait_s, resume=resume)
+        """Pair the player, of ``skill``, under the rule with one waiting in ``room`` (both
+        are then seated at ``table_id``; never one of ``barred``), or queue him for
+        ``wait_s`` seconds (``held_s``: the seconds until his next chance, when there is
+        one).  His away wait in ``room`` is resumed in its place (``resumed``, or
+        ``paired``); ``resume``: only that (``lost`` when none is kept; ``waiting``/``seated``
+        when he is elsewhere)."""
+        return await self._try(
+            user_id, name, room, table_id, wait_s=wait_s, resume=resume, skill=skill, barred=barred
+        )
 
-    async def join_again(self, user_id: int, name: str, room: str, table_id: str) -> Joined:
-        """The player waits in ``room`` and a hold has ended: pair him now as :meth:`join`
-        would (``paired``, his node makes the table), or ``queued`` (still waiting; ``held_s``
-        as :meth:`join`'s), or ``gone`` (he no longer waits there)."""
-        return await self._try(user_id, name, room, table_id, again=True)
+    async def join_again(
+        self,
+        user_id: int,
+        name: str,
+        room: str,
+        table_id: str,
+        barred: frozenset[int] = frozenset(),
+    ) -> Joined:
+        """The player waits in ``room`` and his next chance has come (a hold ended, a window
+        widened): pair him now as :meth:`join` would (``paired``, his node makes the table),
+        or ``queued`` (still waiting; ``held_s`` as :meth:`join`'s), or ``gone`` (he no longer
+        waits there)."""
+        return await self._try(user_id, name, room, table_id, again=True, barred=barred)
 
     async def _try(
         self,
@@ -277,13 +302,20 @@ class Matching:
         wait_s: float = 0,
         again: bool = False,
         resume: bool = False,
+        skill: float = START_SKILL,
+        barred: frozenset[int] = frozenset(),
     ) -> Joined:
         wait_ms = max(1, round(wait_s * 1000)) + MARGIN_MS  # the waiter leaves by himself
         now_ms = round(self.now() * 1000)
+        window = self.rule.window
         answer = await self._join(
             args=[
                 *(self.prefix, user_id, name, room, wait_ms, table_id, self.seat_ms),
                 *(now_ms, self.repeat_ms, int(again), INBOX_MS, int(resume)),
+                *(_lua(skill), _lua(window.base), _lua(window.per_s)),
+                _lua(window.longest_s * 1000),
+                ",".join(str(u) for u in sorted(barred)),
+                int(self.rule.by_skill),
             ]
         )
         kind, value = Outcome(answer[0]), str(answer[1])
@@ -304,8 +336,9 @@ class Matching:
     ) -> Found | Cancelled | Joined | Away | None:
         """Wait (queued by :meth:`join`) until paired or cancelled (:meth:`cancel`, from any
         node); ``None`` when ``wait_s`` passed (the player has left the queue, as he has when
-        this coroutine is cancelled).  With ``again`` (he was held back from a recent
-        opponent), his pairing is tried again whenever a hold ends (:meth:`join_again`): a
+        this coroutine is cancelled).  With ``again`` (a chance was announced: a hold with a
+        recent opponent or a window), his pairing is tried again at each chance
+        (:meth:`join_again`): a
         ``paired`` :class:`Joined` when that paired him (his node makes the table).  When
         ``gone`` is done first (his request's client went away) he is marked away
         (:meth:`step_away`): :class:`Away`, and he is still in the queue."""
@@ -324,7 +357,9 @@ class Matching:
                     return _news(str(found[1]))
                 if again is None or after is None or after >= left:
                     break
-                joined = await self.join_again(user_id, again.name, room, again.new_table())
+                joined = await self.join_again(
+                    user_id, again.name, room, again.new_table(), again.barred
+                )
                 if joined.kind is Outcome.PAIRED:
                     return joined
                 after = joined.held_s  # None: no hold left (or news in the inbox)
@@ -437,6 +472,11 @@ class Matching:
             return 0
         keys = [self.seat_key(u) for u in user_ids]
         return int(await self._free(keys=keys, args=[table_id]))
+
+
+def _lua(number: float) -> str:
+    """A number as the scripts read it (``tonumber``; no infinity: a huge number)."""
+    return "1e300" if math.isinf(number) else repr(float(number))
 
 
 def _news(text: str) -> Found | Cancelled:

@@ -68,6 +68,7 @@ class ClusterNode:
         cluster.matching.repeat_ms = round(ground.clock.real(config.repeat_hold_s) * 1000)
         cluster.matching.now = ground.clock.now
         cluster.matching.grace_ms = round(config.queue_grace_s * 1000)  # wall seconds
+        cluster.matching.rule = ground.queues.rule  # the pairing rule's window
         self.waits: dict[int, Waiting] = {}
         """The players of this node waiting in a shared queue."""
         self.lost: set[str] = set()

@@ -23,10 +23,12 @@ local function place_of(prefix, user)
   if string.sub(held, 1, 6) == 'queue:' then return 'waiting', string.sub(held, 7) end
   return 'seated', held
 end
+-- a queue's skills: the hash queue .. '#skill' of user -> 'SKILL|SINCE_MS' (matching.py)
 local function unqueue(queue, user)
   for _, entry in ipairs(redis.call('LRANGE', queue, 0, -1)) do
     if string.match(entry, '^([^|]+)|') == user then redis.call('LREM', queue, 0, entry) end
   end
+  redis.call('HDEL', queue .. '#skill', user)
 end
 local function is_away(prefix, user)
   return redis.call('EXISTS', prefix .. 'away:' .. user) == 1
@@ -40,6 +42,10 @@ local prefix, user, name, room = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local wait_ms, table, seat_ms = ARGV[5], ARGV[6], ARGV[7]
 local now, repeat_ms, again = tonumber(ARGV[8]), tonumber(ARGV[9]), ARGV[10] == '1'
 local resume_only = ARGV[12] == '1'
+local base, per_s, longest_ms = tonumber(ARGV[14]), tonumber(ARGV[15]), tonumber(ARGV[16])
+local by_skill = ARGV[18] == '1'
+local barred = {}
+for id in string.gmatch(ARGV[17], '[^,]+') do barred[id] = true end
 local mark = 'queue:' .. room
 local seat_key = prefix .. 'seat:' .. user
 local kind, where = place_of(prefix, user)
@@ -64,39 +70,77 @@ elseif kind then
   return {kind, where}
 end
 local queue = prefix .. 'q:' .. room
-local soonest = -1
+local skills = queue .. '#skill'
+-- the player's skill and the start of his wait: a waiting one's own (none: put back, any gap
+-- is 0 with him), a newcomer's from the node
+local skill, since = tonumber(ARGV[13]), now
+if again or resumed then
+  local own = redis.call('HGET', skills, user)
+  skill, since = nil, now
+  if own then
+    local s, t = string.match(own, '^([^|]+)|(.+)$')
+    skill, since = tonumber(s), tonumber(t)
+  end
+end
+local soonest, best, best_gap, best_met = -1, nil, nil, nil
 for _, entry in ipairs(redis.call('LRANGE', queue, 0, -1)) do
   local other = string.match(entry, '^([^|]+)|')
   if other == user then
     if not again and not resumed then redis.call('LREM', queue, 0, entry) end  -- a leftover
   elseif redis.call('GET', prefix .. 'seat:' .. other) ~= mark then
     redis.call('LREM', queue, 0, entry)  -- he no longer waits here
-  elseif not is_away(prefix, other) then  -- an away player keeps his place, paired with nobody
+    redis.call('HDEL', skills, other)
+  elseif not is_away(prefix, other) and not barred[other] then
+    -- an away player keeps his place, paired with nobody; a blocked one is never paired
     local low, high = other, user
     if tonumber(low) > tonumber(high) then low, high = user, other end
     local met_key = prefix .. 'met:' .. low .. ':' .. high
     local met = redis.call('GET', met_key)
     local left = 0
     if met then left = tonumber(met) + repeat_ms - now end
-    if left > 0 then
-      if soonest < 0 or left < soonest then soonest = left end
+    -- the window: the wider of the two (the longer wait) must admit the gap
+    local gap, waited = 0, now - since
+    local theirs = redis.call('HGET', skills, other)
+    if theirs then
+      local s, t = string.match(theirs, '^([^|]+)|(.+)$')
+      if skill then gap = math.abs(skill - tonumber(s)) end
+      if now - tonumber(t) > waited then waited = now - tonumber(t) end
+    end
+    local opens = 0
+    if gap > base then
+      opens = longest_ms
+      if per_s > 0 then opens = math.min((gap - base) / per_s * 1000, longest_ms) end
+    end
+    if opens - waited > left then left = opens - waited end
+    if left >= 1 then
+      if soonest < 0 or left < soonest then soonest = math.ceil(left) end
     else
-      redis.call('LREM', queue, 0, entry)
-      unqueue(queue, user)
-      redis.call('SET', prefix .. 'seat:' .. other, table, 'PX', seat_ms)
-      redis.call('SET', seat_key, table, 'PX', seat_ms)
-      if repeat_ms > 0 then redis.call('SET', met_key, ARGV[8], 'PX', repeat_ms) end
-      local inbox = prefix .. 'inbox:' .. other
-      redis.call('RPUSH', inbox, table .. '|' .. user .. '|' .. name)
-      redis.call('PEXPIRE', inbox, ARGV[11])
-      return {'paired', entry}
+      if not by_skill then gap = 0 end
+      if best == nil or gap < best_gap then best, best_gap, best_met = entry, gap, met_key end
     end
   end
+end
+if best then
+  local other = string.match(best, '^([^|]+)|')
+  redis.call('LREM', queue, 0, best)
+  redis.call('HDEL', skills, other)
+  unqueue(queue, user)
+  redis.call('SET', prefix .. 'seat:' .. other, table, 'PX', seat_ms)
+  redis.call('SET', seat_key, table, 'PX', seat_ms)
+  if repeat_ms > 0 then redis.call('SET', best_met, ARGV[8], 'PX', repeat_ms) end
+  local inbox = prefix .. 'inbox:' .. other
+  redis.call('RPUSH', inbox, table .. '|' .. user .. '|' .. name)
+  redis.call('PEXPIRE', inbox, ARGV[11])
+  return {'paired', best}
 end
 if resumed then return {'resumed', room, soonest} end
 if not again then
   redis.call('DEL', prefix .. 'inbox:' .. user)
   redis.call('RPUSH', queue, user .. '|' .. name)
+  redis.call('HSET', skills, user, ARGV[13] .. '|' .. ARGV[8])
+  if redis.call('PTTL', skills) < tonumber(wait_ms) then
+    redis.call('PEXPIRE', skills, wait_ms)
+  end
   redis.call('SET', seat_key, mark, 'PX', wait_ms)
 end
 return {'queued', room, soonest}
@@ -138,6 +182,7 @@ if held and string.sub(held, 1, 6) == 'queue:' and redis.call('EXISTS', KEYS[2])
   for _, entry in ipairs(redis.call('LRANGE', queue, 0, -1)) do
     if string.match(entry, '^([^|]+)|') == ARGV[4] then redis.call('LREM', queue, 0, entry) end
   end
+  redis.call('HDEL', queue .. '#skill', ARGV[4])
   redis.call('DEL', KEYS[2])
   held = false
 end

@@ -262,6 +262,14 @@ class Profiles:
             )
         return out
 
+    async def rating_mu(self, user_id: int, family: str) -> float | None:
+        """The ``mu`` of the user's rating in ``family`` (one row), ``None`` if he has none."""
+        async with self.database.read() as session:
+            found: float | None = await session.scalar(
+                select(RatingRow.mu).where(RatingRow.user_id == user_id, RatingRow.family == family)
+            )
+        return found
+
     async def rating_leaders(self, family: str, limit: int = 50) -> list[RatingLeader]:
         """The family's rated players, best ordinal (mu − 3σ) first (ties: the older account)."""
         ordinal = RatingRow.mu - 3 * RatingRow.sigma
