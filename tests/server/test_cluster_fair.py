@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from erren.server.clock import Clock
-from erren.server.cluster import Cluster
 from erren.server.cluster.matching import Joined, Outcome, Paired, Place, PlaceKind
 from erren.server.lobby import Lobby, LobbyError
 from erren.server.matchrule import BASE_GAP, LONGEST_WAIT_S, WIDEN_PER_S, Rule, Window
@@ -25,30 +24,17 @@ from erren.server.store.passwords import Passwords
 from erren.testing.tables import SLOW_CLOCK
 from erren.testing.waits import eventually
 
+from ._support.queueing import START_S, Wall, on_wall
 from ._support.redis_ns import clusters
 
 pytestmark = [pytest.mark.anyio, pytest.mark.services]
 
 ROOM = "gb-novice"
-START_S = 1_800_000_000.0
 
 
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
-
-
-class Wall:
-    def __init__(self) -> None:
-        self.t = START_S
-
-    def now(self) -> float:
-        return self.t
-
-
-def _on(wall: Wall, *nodes: Cluster) -> None:
-    for node in nodes:
-        node.matching.now = wall.now
 
 
 def opens_after(gap: float) -> float:
@@ -62,7 +48,7 @@ async def test_the_closest_admitted_player_is_chosen_not_the_oldest() -> None:
     0.8 s (she waited 2), bob's 0.8 at once: bob, the closer."""
     wall = Wall()
     async with clusters(2) as (a, b):
-        _on(wall, a, b)
+        on_wall(wall, a, b)
         queue, skills = f"{a.prefix}q:{ROOM}", f"{a.prefix}q:{ROOM}#skill"
         assert (await a.matching.join(1, "ann", ROOM, "tA", 600, skill=25.0)).kind is (
             Outcome.QUEUED
@@ -93,7 +79,7 @@ async def test_a_waiting_player_is_paired_when_the_window_widens() -> None:
     A gap of 20 (dan, 45.0) waits the longest wait, 20 s."""
     wall = Wall()
     async with clusters(2) as (a, b):
-        _on(wall, a, b)
+        on_wall(wall, a, b)
         await a.matching.join(1, "ann", ROOM, "tA", 600, skill=25.0)
         after = opens_after(5.0)
         assert after == 16.0
@@ -122,7 +108,7 @@ async def test_a_barred_account_is_never_paired() -> None:
     no chance to wait for, even after the longest wait; eve is paired with ann."""
     wall = Wall()
     async with clusters(2) as (a, b):
-        _on(wall, a, b)
+        on_wall(wall, a, b)
         await a.matching.join(1, "ann", ROOM, "tA", 600, skill=25.0)
         barred = frozenset({1})
         assert await b.matching.join(4, "dan", ROOM, "tD", 600, skill=25.0, barred=barred) == (

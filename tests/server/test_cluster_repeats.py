@@ -25,34 +25,18 @@ from erren.server.table import TableView
 from erren.testing.tables import SLOW_CLOCK
 from erren.testing.waits import eventually
 
+from ._support.queueing import START_S, Wall, on_wall
 from ._support.redis_ns import clusters
 
 pytestmark = [pytest.mark.anyio, pytest.mark.services]
 
 ROOM = "gb-novice"
 HOLD_MS = round(REPEAT_HOLD_S * 1000)
-START_S = 1_800_000_000.0
-"""The test's wall clock when it begins (any time will do)."""
 
 
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
-
-
-class Wall:
-    """The nodes' wall clock, moved by the test."""
-
-    def __init__(self) -> None:
-        self.t = START_S
-
-    def now(self) -> float:
-        return self.t
-
-
-def _on(wall: Wall, *nodes: Cluster) -> None:
-    for node in nodes:
-        node.matching.now = wall.now
 
 
 async def _paired_and_freed(a: Cluster, b: Cluster, table: str) -> None:
@@ -69,7 +53,7 @@ async def _paired_and_freed(a: Cluster, b: Cluster, table: str) -> None:
 async def test_a_recent_pair_waits_out_its_hold_to_the_millisecond() -> None:
     wall = Wall()
     async with clusters(2) as (a, b):
-        _on(wall, a, b)
+        on_wall(wall, a, b)
         await _paired_and_freed(a, b, "t1")
         wall.t += 10
         assert (await a.matching.join(1, "ann", ROOM, "tA", 600)).kind is Outcome.QUEUED
@@ -99,7 +83,7 @@ async def test_a_held_back_player_leaves_his_recent_opponent_to_anyone_else() ->
     again is told he is gone."""
     wall = Wall()
     async with clusters(3) as (a, b, c):
-        _on(wall, a, b, c)
+        on_wall(wall, a, b, c)
         await _paired_and_freed(a, b, "t1")
         await a.matching.join(1, "ann", ROOM, "tA", 600)
         assert (await b.matching.join(2, "bob", ROOM, "tB", 600)).held_s == REPEAT_HOLD_S

@@ -37,6 +37,7 @@ from erren.testing.tables import SLOW_CLOCK
 from erren.testing.waits import eventually
 
 from ._support.clocks import ManualClock
+from ._support.queueing import settle, waits_in
 
 pytestmark = pytest.mark.anyio
 
@@ -163,21 +164,6 @@ async def lobby_on(tmp: Path, wall: ManualClock) -> AsyncIterator[tuple[Lobby, F
         await store.close()
 
 
-async def _waits(lobby: Lobby, user: User) -> asyncio.Task[Seat]:
-    task = asyncio.create_task(lobby.quick_match(user, ROOM, 600))
-
-    async def queued() -> bool:
-        return lobby.queues.waiting_in(user.id) == ROOM
-
-    await eventually(queued, f"{user.name} waits")
-    return task
-
-
-async def _settle() -> None:
-    for _ in range(20):
-        await asyncio.sleep(0)
-
-
 async def _accounts(lobby: Lobby, count: int) -> list[User]:
     return [
         await lobby.store.accounts.register("f" + uuid.uuid4().hex[:10], "password-123")
@@ -197,11 +183,11 @@ async def test_two_far_apart_are_paired_when_the_window_widens(
         ann, bob = await _accounts(lobby, 2)
         skills.of = {ann.id: 25.0, bob.id: bob_skill}
         assert min((bob_skill - 25.0 - BASE_GAP) / WIDEN_PER_S, LONGEST_WAIT_S) == after_s
-        hers = await _waits(lobby, ann)
-        his = await _waits(lobby, bob)
+        hers = await waits_in(lobby, ann, ROOM)
+        his = await waits_in(lobby, bob, ROOM)
         assert wall.t + after_s in wall.pending()
         wall.advance(after_s - 0.01)
-        await _settle()
+        await settle()
         assert not hers.done() and not his.done()
         wall.advance(0.01)
         (table, seat), (again, other) = await asyncio.gather(hers, his)
@@ -221,18 +207,18 @@ async def test_the_closest_waiting_player_is_paired_and_a_blocked_one_never(
         ann, bob, cat, dan, eve = await _accounts(lobby, 5)
         skills.of = {ann.id: 25.0, bob.id: 27.0, cat.id: 26.2, dan.id: 25.2, eve.id: 25.4}
         lobby.queues.rule = Rule(blocks=FakeBlocks((ann.id, dan.id)))
-        hers = await _waits(lobby, ann)
+        hers = await waits_in(lobby, ann, ROOM)
         wall.advance(2)
-        his = await _waits(lobby, bob)  # gap 2.0 > max(window(2), window(0)) = 1.5
+        his = await waits_in(lobby, bob, ROOM)  # gap 2.0 > max(window(2), window(0)) = 1.5
         wall.advance(1)
         assert abs(27.0 - 25.0) > max(window(2), window(0))
         assert abs(26.2 - 25.0) <= max(window(3), window(0)) and abs(27.0 - 26.2) <= window(1)
         table, seat = await lobby.quick_match(cat, ROOM, 600)
         assert seat == 1 and await his == (table, 0)
-        dans = await _waits(lobby, dan)  # gap 0.2 to ann, but blocked
+        dans = await waits_in(lobby, dan, ROOM)  # gap 0.2 to ann, but blocked
         assert lobby.queues.widens(ROOM, lobby.queues.rooms[ROOM][-1]) is None
         wall.advance(2 * LONGEST_WAIT_S)
-        await _settle()
+        await settle()
         assert not hers.done() and not dans.done()
         table, seat = await lobby.quick_match(eve, ROOM, 600)
         assert seat == 1 and await dans == (table, 0)
@@ -281,7 +267,7 @@ def test_over_http_two_far_apart_are_paired_when_the_window_widens(tmp_path: Pat
                 )
                 await eventually(queued, f"{len(posts)} waiting")
             wall.advance(16 - 0.01)
-            await _settle()
+            await settle()
             assert not any(p.done() for p in posts)
             wall.advance(0.01)
             hers, his = [(await p).json() for p in posts]

@@ -23,9 +23,9 @@ from erren.server.store import Store, User
 from erren.server.store.passwords import Passwords
 from erren.server.table import TableView
 from erren.testing.tables import SLOW_CLOCK
-from erren.testing.waits import eventually
 
 from ._support.clocks import ManualClock
+from ._support.queueing import settle, waits_in
 
 pytestmark = pytest.mark.anyio
 
@@ -61,27 +61,10 @@ async def _accounts(lobby: Lobby, count: int) -> list[User]:
     ]
 
 
-async def _waits(lobby: Lobby, user: User) -> asyncio.Task[Seat]:
-    """``user`` asks for a quick match; returns once he waits in the queue."""
-    task = asyncio.create_task(lobby.quick_match(user, ROOM, 600))
-
-    async def queued() -> bool:
-        return lobby.queues.waiting_in(user.id) == ROOM
-
-    await eventually(queued, f"{user.name} waits")
-    return task
-
-
-async def _settle() -> None:
-    """Let every ready task run (to show that nothing is paired: there is no event to await)."""
-    for _ in range(20):
-        await asyncio.sleep(0)
-
-
 async def _pair(lobby: Lobby, first: User, second: User) -> str:
     """``first`` waits, ``second`` arrives: paired at once; returns the table, then closes it
     (both players are free again, their pairing remembered)."""
-    waiting = await _waits(lobby, first)
+    waiting = await waits_in(lobby, first, ROOM)
     table, seat = await lobby.quick_match(second, ROOM, 600)
     assert seat == 1 and await waiting == (table, 0)
     await _close(lobby, table.spec.id)
@@ -115,11 +98,11 @@ async def test_the_same_two_are_paired_again_only_when_the_hold_ends(tmp_path: P
     async with lobby_on(tmp_path, clock) as lobby:
         ann, bob = await _accounts(lobby, 2)
         first = await _pair(lobby, ann, bob)
-        hers = await _waits(lobby, ann)
-        his = await _waits(lobby, bob)
+        hers = await waits_in(lobby, ann, ROOM)
+        his = await waits_in(lobby, bob, ROOM)
         assert clock.pending() == [clock.t + REPEAT_HOLD_S]  # his hold's end, nothing else
         clock.advance(REPEAT_HOLD_S - 1)
-        await _settle()
+        await settle()
         assert not hers.done() and not his.done()
         clock.advance(1)
         (table, seat), (again, other) = await asyncio.gather(hers, his)
@@ -136,8 +119,8 @@ async def test_a_held_back_player_leaves_his_recent_opponent_to_anyone_else(
     async with lobby_on(tmp_path, clock) as lobby:
         ann, bob, cat, dan = await _accounts(lobby, 4)
         await _pair(lobby, ann, bob)
-        hers = await _waits(lobby, ann)
-        his = await _waits(lobby, bob)
+        hers = await waits_in(lobby, ann, ROOM)
+        his = await waits_in(lobby, bob, ROOM)
         table, seat = await lobby.quick_match(cat, ROOM, 600)
         assert seat == 1 and await hers == (table, 0)
         assert not his.done()
@@ -161,17 +144,17 @@ async def test_a_puppet_farm_meets_its_account_once_per_puppet_per_hold(tmp_path
         for puppet in puppets:
             await _pair(lobby, fed, puppet)
             clock.advance(1)  # a second per escape
-        mine = await _waits(lobby, fed)
+        mine = await waits_in(lobby, fed, ROOM)
         for i, puppet in enumerate(puppets):
-            theirs = await _waits(lobby, puppet)
+            theirs = await waits_in(lobby, puppet, ROOM)
             assert clock.pending() == [start + i + REPEAT_HOLD_S]  # the puppet's own hold
             assert await lobby.cancel_quick(puppet.id)
             with pytest.raises(LobbyError, match="cancelled"):
                 await theirs
         assert not mine.done() and clock.pending() == []
         clock.advance(start + REPEAT_HOLD_S - 1 - clock.t)
-        theirs = await _waits(lobby, puppets[0])
-        await _settle()
+        theirs = await waits_in(lobby, puppets[0], ROOM)
+        await settle()
         assert not mine.done() and not theirs.done()
         clock.advance(1)
         (table, seat), (again, other) = await asyncio.gather(mine, theirs)
@@ -192,7 +175,7 @@ async def test_a_held_back_wait_runs_out_and_leaves_no_timer(tmp_path: Path) -> 
     async with lobby_on(tmp_path, clock) as lobby:
         ann, bob = await _accounts(lobby, 2)
         await _pair(lobby, ann, bob)
-        hers = await _waits(lobby, ann)
+        hers = await waits_in(lobby, ann, ROOM)
         with pytest.raises(LobbyError) as refused:
             await lobby.quick_match(bob, ROOM, 0.05)
         assert (refused.value.status, refused.value.code) == (408, "no-opponent")
@@ -210,7 +193,7 @@ async def test_a_waiting_account_opens_joins_and_starts_no_other_table(tmp_path:
         ann, bob = await _accounts(lobby, 2)
         friends = await lobby.private_table(bob, "guobiao-2p", {})
         await lobby.desk(CampaignDesk).start(ann)
-        hers = await _waits(lobby, ann)
+        hers = await waits_in(lobby, ann, ROOM)
         tries = {
             "private": lobby.private_table(ann, "xiamen", {}),
             "computer": lobby.vs_computer(ann, "guobiao-2p", {}),
