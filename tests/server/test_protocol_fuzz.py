@@ -22,9 +22,10 @@ from erren.server import protocol
 from erren.server.protocol import ProtocolError, error_json, parse_client
 
 KINDS = ["auth", "join", "act", "trustee", "ready", "leave", "resync", "ping", "advice", "review"]
-FIELDS = ["token", "table", "game", "since", "action", "n", "on", "x"]
+KINDS += ["chat"]
+FIELDS = ["token", "table", "game", "since", "action", "n", "on", "x", "phrase", "sticker"]
 CODES = {"too-large", "bad-json", "too-deep", "bad-unicode", "bad-message", "out-of-range"}
-CODES |= {"unknown-type", "bad-action", "not-your-seat"}
+CODES |= {"unknown-type", "bad-action", "not-your-seat", "unknown-chat"}
 SURROGATES = st.sampled_from(["\ud800", "\udbff", "\udc00", "\udfff"])
 TEXT = st.text(alphabet=st.one_of(st.characters(codec="utf-8"), SURROGATES), max_size=12)
 SCALARS = st.one_of(

@@ -16,7 +16,19 @@ from ._support.harness import Server
 
 pytestmark = [pytest.mark.services, pytest.mark.backends("sqlite", "postgresql")]
 
-KEYS = ("lang", "sound", "motion", "hints", "tiles", "contrast", "felt", "autowin", "noclaims")
+KEYS = (
+    "lang",
+    "sound",
+    "motion",
+    "hints",
+    "tiles",
+    "contrast",
+    "felt",
+    "autowin",
+    "noclaims",
+    "mutechat",
+    "watch",
+)
 """The panel's controls (web/js/settings.js, ``data-setting``)."""
 NONE_KEPT = {"settings": dict.fromkeys(KEYS), "updated_at": None}
 EVERY = {
@@ -29,6 +41,8 @@ EVERY = {
     "felt": "blue",
     "autowin": True,
     "noclaims": True,
+    "mutechat": True,
+    "watch": "everyone",
 }
 
 
@@ -96,6 +110,7 @@ def test_an_account_keeps_its_settings_replaced_whole(http: httpx.Client) -> Non
         ({"contrast": "on"}, "contrast"),
         ({"autowin": 0}, "autowin"),
         ({"noclaims": []}, "noclaims"),
+        ({"mutechat": "on"}, "mutechat"),
     ],
 )
 def test_a_key_or_value_the_panel_has_not_is_refused_by_name(

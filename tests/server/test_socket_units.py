@@ -10,7 +10,8 @@ import logging
 import pytest
 
 from erren.server.protocol import Act, Auth, Join, ProtocolError, parse_client
-from erren.server.socket import CLOSE_AUTH, RedactTokens, Sockets
+from erren.server.redact import RedactTokens
+from erren.server.socket import CLOSE_AUTH, Sockets
 from erren.server.table import Conn
 
 

@@ -111,6 +111,23 @@ def _add_timers(parser: argparse.ArgumentParser) -> None:
         help="wall-clock seconds both players of a quick match have to join its table, else the "
         "pairing is dissolved and the player who came is queued again first (default 8)",
     )
+    parser.add_argument(
+        "--watch-delay",
+        type=int,
+        default=6,
+        choices=range(101),
+        metavar="EVENTS",
+        help="events a spectator of a bean-room table sees the hand behind it, 0 to 100 "
+        "(score-only tables: none; default 6)",
+    )
+    parser.add_argument(
+        "--max-watchers",
+        type=int,
+        default=20,
+        choices=range(1, 1001),
+        metavar="N",
+        help="spectators one table admits at a time, 1 to 1000 (default 20)",
+    )
 
 
 def _add_limits(parser: argparse.ArgumentParser) -> None:
@@ -363,6 +380,8 @@ def _create_app(args: argparse.Namespace, node: str, cluster: ClusterConfig | No
             new_player_hands=args.new_player_hands,
             queue_grace_s=args.queue_grace,
             show_up_s=args.show_up,
+            watch_delay_events=args.watch_delay,
+            max_watchers=args.max_watchers,
         ),
         rate=args.rate,
         burst=2 * args.rate,

@@ -42,6 +42,10 @@ class ViewFacts:
     """The character the terminal puts before a wild tile of the hand (金, 财)."""
     follows_discards: ClassVar[bool] = False
     """Whether a turn whose discards are restricted is the family's 跟打 (xiamen R-2.5)."""
+    own_fields: ClassVar[frozenset[str]] = frozenset()
+    """The view's fields that are the viewer's own, never public (arcade's pung offer, the
+    tiles he is giving): :func:`erren.engine.public.public_observation` resets them to their
+    defaults for a spectator."""
 
     @property
     def wild(self) -> Tile | None:

@@ -45,6 +45,7 @@ from erren.server.appstate import AppState, Running
 from erren.server.clock import Clock
 from erren.server.clusterconfig import ClusterConfig
 from erren.server.extension import server_extensions
+from erren.server.friends import Friends
 from erren.server.headers import with_security_headers
 from erren.server.lobby import Lobby, LobbyError
 from erren.server.logs import default_node_id
@@ -57,6 +58,7 @@ from erren.server.socket import Sockets, address_sockets, mount_socket
 from erren.server.store import Passwords, Store, StoreUnavailable
 from erren.server.store.names import skeleton
 from erren.server.table import TableConfig
+from erren.server.watching import StoreWatchRules
 
 if TYPE_CHECKING:
     from erren.server.cluster import Cluster
@@ -231,6 +233,10 @@ async def _lifespan(app: FastAPI, *, state: AppState, start: _Start) -> AsyncIte
     lobby.metrics = state.metrics
     opened.database.on_error = state.metrics.database_error
     state.running = running
+    running.friends = friends = Friends(opened, state.sockets, lobby.ground, running.cluster)
+    state.sockets.on_change = lambda user_id: friends.moved([user_id])
+    lobby.ground.on_moved = friends.moved
+    await friends.start()
     state.shutting_down = False
     await asyncio.to_thread(skeleton, "warm")  # load the confusables table before play
     restored = await lobby.restore()
@@ -243,6 +249,9 @@ async def _lifespan(app: FastAPI, *, state: AppState, start: _Start) -> AsyncIte
     finally:
         state.shutting_down = True  # /ready: 503 from now on
         lag.cancel()
+        state.sockets.on_change = None
+        lobby.ground.on_moved = None
+        await friends.close()
         await lobby.shutdown()
         if running.relay is not None:
             await running.relay.close()
@@ -404,6 +413,7 @@ async def _relay(cluster: Cluster, lobby: Lobby, meter: Metrics) -> Relay:
     from erren.server.cluster.relay import Relay  # noqa: PLC0415
 
     relay = Relay(cluster, lobby.tables, on_error=meter.redis_error)
+    relay.watch_rules = StoreWatchRules(lobby.store)
     await relay.start()
     return relay
 

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
     from erren.server.cluster import Cluster
     from erren.server.cluster.relay import Relay
+    from erren.server.friends import Friends
     from erren.server.lobby import Lobby
     from erren.server.metrics import Metrics
     from erren.server.ratelimit import AccessLimits, AccountGate, AddressSockets
@@ -35,6 +36,8 @@ class Running:
     lobby: Lobby
     cluster: Cluster | None = None
     relay: Relay | None = None
+    friends: Friends | None = None
+    """Presence and delivery to friends (:mod:`erren.server.friends`), set at startup."""
 
 
 @dataclass

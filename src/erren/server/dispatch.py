@@ -13,6 +13,7 @@ from erren.server import protocol
 from erren.server.protocol import error_json
 from erren.server.table import Act as TAct
 from erren.server.table import Advise as TAdvise
+from erren.server.table import Chat as TChat
 from erren.server.table import Conn, PlayerCommand, Table
 from erren.server.table import Gone as TGone
 from erren.server.table import Join as TJoin
@@ -21,6 +22,7 @@ from erren.server.table import Ready as TReady
 from erren.server.table import Resync as TResync
 from erren.server.table import Review as TReview
 from erren.server.table import SetTrustee as TTrustee
+from erren.server.watching import elsewhere_json, unwatch
 
 __all__ = ["TableMessage", "dispatch"]
 
@@ -38,8 +40,14 @@ def dispatch(
             conn.send(error_json("already-authenticated", "this connection is already logged in"))
         case protocol.Join():
             _join(msg, conn, user_id, tables)
+        case protocol.Unwatch():
+            unwatch(conn)
+        case protocol.Watch():  # the socket and the relay answer it (erren.server.watching)
+            conn.send(elsewhere_json(msg.table))
         case _:
             table = conn.table
+            if isinstance(msg, protocol.Chat) and (table is None or table.closed):
+                return  # chat from no table: dropped, not an error
             if table is None or table.closed:
                 conn.send(
                     error_json("no-table", "join a table first ({'type': 'join', 'table': ...})")
@@ -63,6 +71,7 @@ def _join(msg: protocol.Join, conn: Conn, user_id: int, tables: Mapping[str, Tab
         return
     if conn.table is not None and conn.table is not table:
         conn.table.submit(TGone(conn))
+    unwatch(conn)  # a player who sits down stops watching
     conn.table, conn.seat = table, seat
     table.submit(TJoin(conn, seat, msg.game, msg.since))
 
@@ -75,6 +84,7 @@ TableMessage = (
     | protocol.Resync
     | protocol.Advice
     | protocol.Review
+    | protocol.Chat
 )
 """The messages a seated connection sends its table."""
 
@@ -96,5 +106,7 @@ def _table_command(msg: TableMessage, conn: Conn) -> PlayerCommand:
             return TAdvise(conn)
         case protocol.Review():
             return TReview(conn)
+        case protocol.Chat():
+            return TChat(conn, msg.said)
         case _:
             assert_never(msg)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from erren.bots import Level, bot_names, parse_level
 from erren.bots.levels import DEFAULT_LEVEL
+from erren.engine import find_family
 from erren.server.clock import Clock
 from erren.server.extension import LobbyDesk, server_extensions
 from erren.server.lobbybase import (
@@ -68,6 +69,8 @@ __all__ = [
 log = logging.getLogger("erren.server.lobby")
 
 D = TypeVar("D", bound=LobbyDesk)
+
+ACCOUNT_NEEDED = "bean rooms need a registered account; guests play practice tables"
 
 _INVITE_ALPHABET = INVITE_ALPHABET
 """The letters of invite codes (kept under its old name)."""
@@ -162,7 +165,10 @@ class Lobby:
         resume: bool = False,
         gone: asyncio.Future[None] | None = None,
     ) -> tuple[TableView, int]:
-        """A seat at a quick-match table of the room (:mod:`erren.server.quickmatch`)."""
+        """A seat at a quick-match table of the room (:mod:`erren.server.quickmatch`), never
+        with an account blocked either way (his block list is read now)."""
+        if not user.is_guest:
+            await self.ground.blocks.load(user.id)
         return await self.quick.quick_match(user, room_id, wait_s, resume=resume, gone=gone)
 
     async def cancel_quick(self, user_id: int) -> bool:
@@ -172,13 +178,27 @@ class Lobby:
         return await self.quick.search_of(user_id)
 
     # ------------------------------------------------------------------ private tables
-    async def private_table(self, user: User, family: str, options: dict[str, Any]) -> Table:
+    async def private_table(
+        self, user: User, family: str, options: dict[str, Any], room_id: str | None = None
+    ) -> Table:
+        """A private table joined by its invite code: score-only, or with ``room_id`` a bean
+        table of that room (its stake, entry limits and escape rules; registered players only,
+        each admitted by the room as in quick match)."""
         ground = self.ground
+        room = None if room_id is None else ground.room(room_id)
+        if room is not None:
+            if user.is_guest:
+                raise LobbyError(403, ACCOUNT_NEEDED, "account-needed")
+            await ground.admit(user, room)
         with ground.reserve(user):
-            resolved = ground.family(family, options)
+            if room is not None:
+                family = room.family
+                resolved = find_family(family, room.options).options_dict()
+            else:
+                resolved = ground.family(family, options)
             table_id = ground.new_id()
             code = await ground.node.new_invite(table_id)
-            spec = TableSpec(table_id, TableKind.PRIVATE, family, resolved, invite=code)
+            spec = TableSpec(table_id, TableKind.PRIVATE, family, resolved, room=room, invite=code)
             table = ground.make(spec, [Seat(user.id, user.name), Seat(None, "")])
             await ground.node.own(table)
             ground.add(table)
@@ -186,6 +206,9 @@ class Lobby:
         return table
 
     async def join_invite(self, user: User, code: str) -> tuple[TableView, int]:
+        """Seat ``user`` at the private table of ``code`` (on any node); at a bean table only
+        a registered player the room admits, and never one with a block between him and the
+        table's host."""
         return await self.ground.node.join_invite(user, code)
 
     async def vs_computer(

@@ -13,12 +13,14 @@ import logging
 import random
 import secrets
 import string
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from erren.bots import Level
 from erren.engine import family_names, find_family
 from erren.server.clock import Clock
+from erren.server.friends import StoreBlocks
 from erren.server.journal import Journal
 from erren.server.matchrule import Skills, StoreSkills
 from erren.server.pairing import Queues, RecentPairs
@@ -195,6 +197,16 @@ class Ground:
         """The app's metrics (each new table counts its actions and hands there)."""
         self.chores: set[asyncio.Task[Any]] = set()
         self.node: Node = Alone(self)
+        self.blocks = StoreBlocks(store)
+        """Quick match's block list (the pairing rule's :class:`~.matchrule.Blocks`)."""
+        self.queues.rule = replace(self.queues.rule, blocks=self.blocks)
+        self.on_moved: Callable[[Iterable[int]], None] | None = None
+        """Told the accounts that took or left a seat here (their friends see it)."""
+
+    def moved(self, user_ids: Iterable[int | None]) -> None:
+        """These accounts took or left a seat here (presence: :mod:`erren.server.friends`)."""
+        if self.on_moved is not None:
+            self.on_moved([u for u in user_ids if u is not None])
 
     # ------------------------------------------------------------------ helpers
     def new_id(self) -> str:
@@ -300,6 +312,7 @@ class Ground:
                 self.by_user[seat.user_id] = table.spec.id
         if table.spec.invite:
             self.invites[table.spec.invite] = table.spec.id
+        self.moved(seat.user_id for seat in table.seats)
         return table
 
     def closed(self, table: Table) -> None:
@@ -318,6 +331,7 @@ class Ground:
         for seat in table.seats:
             if seat.user_id is not None and self.by_user.get(seat.user_id) == table.spec.id:
                 del self.by_user[seat.user_id]
+        self.moved(seat.user_id for seat in table.seats)
         self.node.closed(table)
 
     def rebuilt(self, meta: dict[str, Any], users: list[int | None]) -> Table:
@@ -384,6 +398,24 @@ class Ground:
                 404, str(err.args[0]), "no-room", params={"room": room_id[:40]}
             ) from None
 
+    async def check_invited(self, table: Table, user_id: int) -> None:
+        """Refuse a player the private ``table`` may not seat: at a bean table a guest (403
+        ``account-needed``) or a balance outside the room's limits; at any, a player with a
+        block between him and the table's host (403 ``friend-blocked``)."""
+        room = table.spec.room
+        if room is not None:
+            user = await self.store.accounts.user(user_id)
+            if user is None or user.is_guest:
+                raise LobbyError(
+                    403,
+                    "bean rooms need a registered account; guests play practice tables",
+                    "account-needed",
+                )
+            await self.admit(user, room)
+        host = table.seats[0].user_id
+        if host is not None and await self.store.social.is_blocked(host, user_id):
+            raise LobbyError(403, "you cannot join this player's table", "friend-blocked")
+
     async def admit(self, user: User, room: RoomTier) -> None:
         """Refuse a balance the room does not admit (§6.4)."""
         balance = await self.store.ledger.balance(user.id)
@@ -433,12 +465,14 @@ class Alone:
         seat = table.seat_of(user.id)
         if seat is not None:
             return table, seat
+        await ground.check_invited(table, user.id)
         with ground.reserve(user):
-            if table.seats[1].user_id is not None or table.full:
+            if table.closed or table.seats[1].user_id is not None or table.full:
                 raise LobbyError(409, "that table is full", "table-full")
             table.seats[1].user_id = user.id  # reserve now; the actor announces it
             table.submit_sit(1, user.id, user.name)
             ground.by_user[user.id] = table.spec.id
+        ground.moved([user.id])
         return table, 1
 
     async def restore(self) -> int:

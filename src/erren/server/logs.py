@@ -12,7 +12,7 @@
 
 ``table`` and ``game`` come from the line's ``extra`` or, by default, from the table whose actor
 task (or a timer or thread it started) is logging: :data:`CURRENT_TABLE`, set by the actor.  The
-lines go through :class:`~erren.server.socket.RedactTokens` (a token in a URL is blanked); no
+lines go through :class:`~erren.server.redact.RedactTokens` (a token in a URL is blanked); no
 line is built from a seat's concealed tiles or a session token.
 """
 
@@ -114,7 +114,7 @@ def log_config(node: str, fmt: str = "text", level: str = "warning") -> dict[str
         "disable_existing_loggers": False,
         "filters": {
             "node": {"()": NodeFields, "node": node},
-            "redact": {"()": "erren.server.socket.RedactTokens"},
+            "redact": {"()": "erren.server.redact.RedactTokens"},
         },
         "formatters": {"lines": {"()": formatter}},
         "handlers": {

@@ -17,6 +17,7 @@ from erren.engine import Action
 from erren.engine.actions import ActionKind
 from erren.errors import NotationError
 from erren.jsontext import JSONProblem, JSONTextError, read_json
+from erren.server.chat import Phrase, Said, Sticker
 from erren.server.wire import (
     action_text,
     dumps,
@@ -38,6 +39,7 @@ __all__ = [
     "Act",
     "Advice",
     "Auth",
+    "Chat",
     "ClientMessage",
     "Join",
     "Leave",
@@ -47,6 +49,8 @@ __all__ = [
     "Resync",
     "Review",
     "Trustee",
+    "Unwatch",
+    "Watch",
     "action_text",
     "dumps",
     "error_json",
@@ -141,7 +145,52 @@ class Review:
     decisions (the settlement's quick review)."""
 
 
-ClientMessage = Auth | Join | Act | Trustee | Ready | Leave | Resync | Ping | Advice | Review
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """Say a quick-chat phrase or show a sticker at one's table: exactly one of the two, an id
+    of the closed lists :class:`~erren.server.chat.Phrase` / :class:`~erren.server.chat.Sticker`
+    (``null`` for the other is accepted, which is how a cluster node relays it)."""
+
+    phrase: Phrase | None = None
+    sticker: Sticker | None = None
+
+    @property
+    def said(self) -> Said:
+        said = self.phrase if self.phrase is not None else self.sticker
+        assert said is not None  # parse_chat gives exactly one
+        return said
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """Watch ``table`` as a spectator (its public view, delayed at a bean-room table); ``game``
+    and ``since``: the last event number seen of that hand, to come back as a player does."""
+
+    table: str
+    game: int | None = None
+    since: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unwatch:
+    """Stop watching the table one watches."""
+
+
+ClientMessage = (
+    Auth
+    | Join
+    | Act
+    | Trustee
+    | Ready
+    | Leave
+    | Resync
+    | Ping
+    | Advice
+    | Review
+    | Chat
+    | Watch
+    | Unwatch
+)
 
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "auth": {"token": (str,)},
@@ -154,13 +203,24 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "ping": {},
     "advice": {},
     "review": {},
+    "chat": {"phrase": (str, type(None)), "sticker": (str, type(None))},
+    "watch": {"table": (str,), "game": (int, type(None)), "since": (int, type(None))},
+    "unwatch": {},
 }
-_REQUIRED = {"auth": ("token",), "join": ("table",), "act": ("action",), "trustee": ("on",)}
+_REQUIRED = {
+    "auth": ("token",),
+    "join": ("table",),
+    "act": ("action",),
+    "trustee": ("on",),
+    "watch": ("table",),
+}
 INT_MAX = 2**63 - 1
 """The largest game id or event number (a signed 64-bit integer, as the database keeps it)."""
 _RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("join", "game"): (1, INT_MAX),
     ("join", "since"): (-1, INT_MAX),
+    ("watch", "game"): (1, INT_MAX),
+    ("watch", "since"): (-1, INT_MAX),
     ("act", "n"): (-1, INT_MAX),
 }
 _JSON_TYPE = {
@@ -243,7 +303,8 @@ def parse_client(text: str | bytes) -> ClientMessage:
     """One client message, or :class:`ProtocolError` (``too-large``, ``bad-json`` (not JSON,
     NaN, Infinity), ``too-deep``, ``bad-unicode`` (a lone surrogate in a string),
     ``bad-message`` (not an object, a missing, unknown or
-    mistyped field), ``out-of-range`` (a number past 64 bits), ``unknown-type``)."""
+    mistyped field), ``out-of-range`` (a number past 64 bits), ``unknown-type``,
+    ``unknown-chat`` (a chat id not on its closed list))."""
     size = len(text) if isinstance(text, bytes) else len(text.encode(errors="surrogatepass"))
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError(
@@ -297,7 +358,38 @@ def parse_client(text: str | bytes) -> ClientMessage:
         return Advice()
     if kind == "review":
         return Review()
+    if kind == "chat":
+        return _chat(data.get("phrase"), data.get("sticker"))
+    if kind == "watch":
+        return Watch(data["table"], data.get("game"), data.get("since"))
+    if kind == "unwatch":
+        return Unwatch()
     return Ping()
+
+
+def _chat(phrase: str | None, sticker: str | None) -> Chat:
+    """A chat message from its two fields: one id of its closed list, the other absent or
+    ``null`` (``bad-message``); an id not on the list is ``unknown-chat``."""
+    if (phrase is None) == (sticker is None):
+        raise ProtocolError(
+            "bad-message", "chat needs exactly one of 'phrase' or 'sticker'", {"field": "phrase"}
+        )
+    if phrase is not None:
+        if phrase not in Phrase.__members__.values():
+            raise ProtocolError(
+                "unknown-chat",
+                f"no phrase {phrase[:40]!r} (known: {', '.join(Phrase)})",
+                {"field": "phrase"},
+            )
+        return Chat(phrase=Phrase(phrase))
+    assert sticker is not None
+    if sticker not in Sticker.__members__.values():
+        raise ProtocolError(
+            "unknown-chat",
+            f"no sticker {sticker[:40]!r} (known: {', '.join(Sticker)})",
+            {"field": "sticker"},
+        )
+    return Chat(sticker=Sticker(sticker))
 
 
 def parse_action(text: str, seat: int) -> Action:

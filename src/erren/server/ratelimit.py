@@ -6,7 +6,8 @@ that finds the bucket empty is refused (an error on the socket, nothing done) an
 strike; ``max_strikes`` refused messages within one refill of the bucket close the connection.
 
 Accounts (:class:`AccountGate`): at most 30 new accounts and 30 new guests per client address
-per hour, and after 10 wrong passwords for one account name (or 30 from one address) within a
+per hour, at most 30 friend requests and invites to friends per account in ten minutes, and
+after 10 wrong passwords for one account name (or 30 from one address) within a
 minute every further attempt — the right password too — is refused until the oldest of them is
 a minute old.  Sockets (:class:`AddressSockets`): one client address holds at most
 :data:`MAX_UNAUTHENTICATED_PER_ADDRESS` ``/ws`` connections that have not logged in yet and
@@ -105,6 +106,9 @@ class AccessLimits:
     guest_window_s: int = 3600
     unauthenticated_per_address: int = MAX_UNAUTHENTICATED_PER_ADDRESS
     sockets_per_address: int = MAX_SOCKETS_PER_ADDRESS
+    friends_per_account: int = 30
+    """Friend requests and invites to friends one account sends per ``friends_window_s``."""
+    friends_window_s: int = 600
 
 
 class Throttle:
@@ -167,6 +171,9 @@ class AccountGate:
             "login-address", limits.login_per_address, limits.login_window_s, shared
         )
         self.guest = Throttle("guest", limits.guest_per_address, limits.guest_window_s, shared)
+        self.friends = Throttle(
+            "friends", limits.friends_per_account, limits.friends_window_s, shared
+        )
 
 
 # ---------------------------------------------------------------------------- sockets

@@ -26,8 +26,8 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-import re
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from fastapi import FastAPI, WebSocket
@@ -45,9 +45,11 @@ from erren.server.ratelimit import (
     SocketCap,
     TokenBucket,
 )
+from erren.server.redact import redact_token_logs
 from erren.server.store import Store, User
 from erren.server.table import Conn
 from erren.server.table import Gone as TGone
+from erren.server.watching import StoreWatchRules, WatchRules, relayed_watch, unwatch, watch
 
 if TYPE_CHECKING:
     from erren.server.appstate import AppState
@@ -58,7 +60,6 @@ __all__ = [
     "CLOSE_AUTH",
     "CLOSE_TOO_MANY",
     "MAX_SOCKETS_PER_ACCOUNT",
-    "RedactTokens",
     "Relaying",
     "Sockets",
     "dispatch",
@@ -96,10 +97,13 @@ class Relaying(Protocol):
         """Whether ``conn`` plays at a table of another node."""
         ...
 
-    async def join(self, conn: Conn, msg: protocol.Join) -> bool:
-        """Send the join to the node that owns ``msg.table``: ``True`` once it is on its way
-        (the owner answers, or the connection was told why not), ``False`` when no other node
-        holds the table (answer as for a local join)."""
+    async def join(
+        self, conn: Conn, msg: protocol.Join | protocol.Watch, *, guest: bool = False
+    ) -> bool:
+        """Send the join (or a spectator's watch; ``guest``: his account is a guest's) to the
+        node that owns ``msg.table``: ``True`` once it is on its way (the owner answers, or the
+        connection was told why not), ``False`` when no other node holds the table (answer as
+        for a local join)."""
         ...
 
     def forward(self, conn: Conn, msg: protocol.ClientMessage) -> None:
@@ -127,6 +131,8 @@ class Sockets:
         self._key: dict[Conn, str] = {}
         self._revoked: deque[str] = deque(maxlen=REVOKED_KEPT)
         self._revoked_set: set[str] = set()
+        self.on_change: Callable[[int], None] | None = None
+        """Told the account whose first socket opened or last one closed (presence)."""
 
     def __len__(self) -> int:
         return len(self._key)
@@ -134,6 +140,14 @@ class Sockets:
     def count(self, user_id: int) -> int:
         """The account's open sockets."""
         return len(self._by_user.get(user_id, ()))
+
+    def conns(self, user_id: int) -> list[Conn]:
+        """The account's open sockets."""
+        return list(self._by_user.get(user_id, ()))
+
+    def users(self) -> list[int]:
+        """The accounts with a socket open."""
+        return list(self._by_user)
 
     def revoked(self, token: str) -> bool:
         return _token_key(token) in self._revoked_set
@@ -150,6 +164,8 @@ class Sockets:
         mine.add(conn)
         self._by_token.setdefault(key, set()).add(conn)
         self._key[conn] = key
+        if len(mine) == 1 and self.on_change is not None:
+            self.on_change(conn.user_id)
         return True
 
     def remove(self, conn: Conn) -> None:
@@ -166,6 +182,8 @@ class Sockets:
             account.discard(conn)
             if not account:
                 del self._by_user[conn.user_id]
+                if self.on_change is not None:
+                    self.on_change(conn.user_id)
 
     def log_out(self, token: str) -> int:
         """The session ended: each of its sockets gets ``logged-out`` and is closed with 4401
@@ -184,67 +202,6 @@ class Sockets:
             )
             self.remove(conn)
         return len(conns)
-
-
-# ---------------------------------------------------------------------------- the logs
-_SECRETS = (
-    # a URL's query: uvicorn prints a request's URL, and its query string at trace level
-    re.compile(r"((?<![\w-])(?:token|access_token)=)[^&\s\"']*", re.IGNORECASE),
-    # a JSON field (the value up to its closing quote; escapes included)
-    re.compile(
-        r"""((["'])(?:token|password|access_token)\2\s*:\s*(["']))(?:\\.|(?!\3).)*""",
-        re.IGNORECASE,
-    ),
-    # an Authorization header
-    re.compile(r"(bearer\s+)[\w.~+/=-]+", re.IGNORECASE),
-)
-_HINTS = ("token", "password", "bearer")
-
-
-_FRAME_LOGS = ("< %s", "> %s")
-"""The formats websockets logs every frame with at debug level (through uvicorn's logger)."""
-
-
-class RedactTokens(logging.Filter):
-    """Blank the secrets in a log line: a frame's content (websockets logs each frame at debug
-    level: an auth message's token, a seat's hand) becomes its kind and size; ``token=...`` in
-    a URL, a ``"token"`` or ``"password"`` field, a ``Bearer`` header are blanked."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.msg in _FRAME_LOGS and isinstance(record.args, tuple) and record.args:
-            frame = record.args[0]
-            opcode, data = getattr(frame, "opcode", None), getattr(frame, "data", b"")
-            kind = getattr(opcode, "name", "FRAME")
-            record.msg = f"{record.msg[0]} {kind} [{len(data)} bytes, not logged]"
-            record.args = None
-            return True
-        try:
-            text = record.getMessage()
-        except (TypeError, ValueError):  # a malformed record: leave it to the handler
-            return True
-        lowered = text.lower()
-        if any(hint in lowered for hint in _HINTS):
-            for pattern in _SECRETS:
-                text = pattern.sub(r"\1[redacted]", text)
-            record.msg = text
-            record.args = None
-        return True
-
-
-_REDACT = RedactTokens()
-_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "websockets", "erren")
-
-
-def redact_token_logs() -> None:
-    """Put :class:`RedactTokens` on uvicorn's loggers and their handlers (idempotent; call it
-    again after uvicorn has configured its logging)."""
-    for name in _LOGGERS:
-        logger = logging.getLogger(name)
-        if _REDACT not in logger.filters:
-            logger.addFilter(_REDACT)
-        for handler in logger.handlers:
-            if _REDACT not in handler.filters:
-                handler.addFilter(_REDACT)
 
 
 # ---------------------------------------------------------------------------- the route
@@ -401,9 +358,11 @@ async def _serve_accepted(
     running = state.running
     relay: Relaying | None = running.relay if running is not None else None
     try:
-        await _read(websocket, conn, user, bucket, state.lobby, relay=relay)
+        rules = StoreWatchRules(state.store)
+        await _read(websocket, conn, user, bucket, state.lobby, relay=relay, rules=rules)
     finally:
         sockets.remove(conn)
+        unwatch(conn)
         if conn.table is not None:
             conn.table.submit(TGone(conn))
         if relay is not None:
@@ -436,6 +395,7 @@ async def _read(
     lobby: Lobby,
     *,
     relay: Relaying | None,
+    rules: WatchRules,
 ) -> None:
     while not conn.closed:
         message = await websocket.receive()
@@ -456,9 +416,28 @@ async def _read(
         except ProtocolError as err:
             conn.send(error_json(err.code, err.message, err.params))
             continue
+        if isinstance(parsed, protocol.Watch | protocol.Unwatch):
+            if relay is not None and await relayed_watch(parsed, conn, user, lobby.tables, relay):
+                continue
+            await watch(parsed, conn, (user.id, user.is_guest), lobby.tables, rules)
+            lobby.ground.moved([user.id])  # his friends see him watching, or not any more
+            continue
+        if isinstance(parsed, protocol.Chat) and await _blocked_chat(conn, lobby.store):
+            continue  # a player blocked since the two sat down: his chat is not passed on
         if relay is not None and await _relayed(parsed, conn, lobby, relay):
             continue
         dispatch(parsed, conn, user.id, lobby.tables)
+
+
+async def _blocked_chat(conn: Conn, store: Store) -> bool:
+    """Whether ``conn``'s table (of this node) seats someone who blocks its player or whom he
+    blocks.  Nobody blocked sits down together (quick match and invites refuse them); a block
+    made during the game stops the chat between them."""
+    table = conn.table
+    if table is None:
+        return False
+    others = [s.user_id for s in table.seats if s.user_id not in (None, conn.user_id)]
+    return any([await store.social.is_blocked(conn.user_id, other) for other in others])
 
 
 async def _relayed(msg: protocol.ClientMessage, conn: Conn, lobby: Lobby, relay: Relaying) -> bool:

@@ -20,6 +20,7 @@ from erren.engine.codec import decode, encode
 from erren.engine.observation import Timer
 from erren.melds import Meld, MeldKind
 from erren.notation import parse_tile
+from erren.server.chat import Phrase, Said
 from erren.tiles import Tile
 
 _TEXT: tuple[str, ...] = tuple(str(Tile(i)) for i in range(len(Tile)))
@@ -27,6 +28,7 @@ _TEXT: tuple[str, ...] = tuple(str(Tile(i)) for i in range(len(Tile)))
 
 __all__ = [
     "action_text",
+    "chat_json",
     "dumps",
     "error_json",
     "event_from_json",
@@ -74,6 +76,13 @@ def error_json(
     ``params`` (a flat dict the client renders the code with in the player's language; ``{}``
     when the code says it all) and extra fields."""
     return {"type": "error", "code": code, "message": message, "params": params or {}, **extra}
+
+
+def chat_json(seat: int, said: Said) -> dict[str, Any]:
+    """A quick-chat message as both seats hear it: the sender's seat and the id of a closed
+    list (``phrase`` or ``sticker``), nothing else (:mod:`erren.server.chat`)."""
+    field = "phrase" if isinstance(said, Phrase) else "sticker"
+    return {"type": "chat", "seat": seat, field: said.value}
 
 
 def action_text(action: Action) -> str:

@@ -15,7 +15,9 @@ against the hand's record, replayed step by step with the engine:
   neither the sender's own nor in his own legal list, and no tile the seat has not been shown
   (his hand, the melds, discards, flowers, indicators, or a tile he named himself);
 * ``presence``, ``ready``, ``table``, ``joined``, ``welcome``, ``pong``, ``closed``,
-  ``replaced``: exactly their documented fields, with nothing about the opponent's hand;
+  ``replaced``, ``watchers``: exactly their documented fields, with nothing about the
+  opponent's hand;
+* ``chat``: the seat and one id of the closed lists of phrases and stickers, nothing else;
 * ``advice`` (the hint): its fields, and its action one of the seat's own legal moves at its
   event (or none); ``review``: its fields, and only after that hand's settlement revealed the
   record (its hands are the seat's own, each at one of its decisions);
@@ -46,6 +48,7 @@ from erren.engine import Action, Record, State, find_family
 from erren.engine.actions import ActionKind
 from erren.engine.state import Phase
 from erren.families.xiamen.game.vocabulary import XiamenVerb
+from erren.server.chat import Phrase, Sticker
 from erren.server.client import PlayerClient
 from erren.server.protocol import (
     action_text,
@@ -269,7 +272,10 @@ def _state_tiles(state: dict[str, Any]) -> set[str]:
 
 
 _START_KEYS = {"n", "kind", "game", "hand", "dealer", "round_wind", "streak", "commitment", "seats"}
-_SETTLEMENT_KEYS = {"n", "kind", "game", "result", "hands", "ready", "stake", "beans", "record"}
+_SETTLEMENT_KEYS = {
+    *("n", "kind", "game", "result", "hands", "ready", "stake", "beans", "record"),
+    "ranks",  # both seats' public rank moves (erren.server.ranks.move_json), no tile in them
+}
 _ERROR_KEYS = {"type", "code", "message", "params", "action", "last_n"}
 _TABLE_KEYS = {
     "id",
@@ -527,9 +533,25 @@ class SeatAudit:
         if set(message) != {"type", "seat"} or message["seat"] not in (0, 1):
             self.leak("ready", "ready fields", message)
 
+    def _chat(self, message: dict[str, Any], hand: Hand | None) -> None:
+        """Quick chat: the seat and one id of a closed list, nothing else (no tile, no text)."""
+        said = set(message) - {"type", "seat"}
+        ids = {"phrase": {p.value for p in Phrase}, "sticker": {s.value for s in Sticker}}
+        if (
+            message.get("seat") not in (0, 1)
+            or len(said) != 1
+            or (field_ := said.pop()) not in ids
+            or message[field_] not in ids[field_]
+        ):
+            self.leak("chat", "chat fields (the seat and one closed id)", message)
+
     def _welcome(self, message: dict[str, Any], hand: Hand | None) -> None:
         if set(message) != {"type", "user", "version"}:
             self.leak("welcome", "welcome fields", message)
+
+    def _watchers(self, message: dict[str, Any], hand: Hand | None) -> None:
+        if set(message) != {"type", "count"} or not isinstance(message["count"], int):
+            self.leak("watchers", "watchers fields (a count, no names)", message)
 
     def _pong(self, message: dict[str, Any], hand: Hand | None) -> None:
         if message != {"type": "pong"}:
@@ -678,6 +700,7 @@ class Adversary:
             await client.send({"type": "resync"})
         elif roll < 0.18:
             await client.send({"type": "ping"})
+            await client.send({"type": "chat", "phrase": "hurry"})  # heard, or chat-too-fast
         elif roll < 0.19:
             await client.send({"type": "advice"})  # the hint: answered on its own
         elif roll < 0.2 and client.ws is not None:

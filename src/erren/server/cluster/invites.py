@@ -25,6 +25,7 @@ from redis.exceptions import RedisError
 
 from erren.server.cluster.lobby import place_error
 from erren.server.lobbybase import Ground, LobbyError
+from erren.server.rooms import find_room_tier
 from erren.server.table import Table, TableKind, TableSpec, TableView
 
 if TYPE_CHECKING:
@@ -58,11 +59,13 @@ class InvitedTable:
 
 
 def _spec(info: dict[str, Any]) -> TableSpec:
+    room = info.get("room")
     return TableSpec(
         str(info["id"]),
         TableKind(str(info["kind"])),
         str(info["family"]),
         dict(info["options"]),
+        room=find_room_tier(str(room)) if room else None,
         invite=info.get("invite"),
     )
 
@@ -161,6 +164,7 @@ class ClusterInvites:
                 str(answer["message"]),
                 str(answer["error"]),
                 answer.get("table"),
+                params=answer.get("params"),
             )
         return InvitedTable(_spec(answer["info"]), answer["info"]), int(answer["seat"])
 
@@ -184,6 +188,10 @@ class ClusterInvites:
             return {"seat": seat, "info": table.info()}
         if table.seats[1].user_id is not None or table.full:
             return _refusal(409, "table-full", "that table is full")
+        try:
+            await ground.check_invited(table, user_id)
+        except LobbyError as err:
+            return {**_refusal(err.status, err.code, err.message), **_params(err)}
         matching = self.cluster.matching
         elsewhere = await matching.take_seat(user_id, table_id)
         if elsewhere is not None:  # seated at another table, or waiting for a quick match
@@ -196,6 +204,7 @@ class ClusterInvites:
         table.seats[1].user_id = user_id  # reserve now; the actor announces it
         table.submit_sit(1, user_id, name)
         ground.by_user[user_id] = table_id
+        ground.moved([user_id])
         token = self.cluster.leases.held.get(table_id)
         if token is not None:  # his seat is renewed with the table's lease from now on
             users = [s.user_id for s in table.seats if s.user_id is not None]
@@ -208,3 +217,7 @@ class ClusterInvites:
 
 def _refusal(status: int, code: str, message: str) -> dict[str, Any]:
     return {"error": code, "status": status, "message": message}
+
+
+def _params(refused: LobbyError) -> dict[str, Any]:
+    return {"params": refused.params} if refused.params else {}

@@ -7,17 +7,17 @@ owner's inbox stream (:mod:`.remote` lists what the entries hold), and the owner
 a :class:`~.remote.RelayConn` in the seat for him, puts each message the table renders for his
 seat into this node's inbox, which this node's reader copies into the socket's outbox.  Redis
 streams keep the entries in order and lose none while a node lives; one task per node reads
-its inbox (``XREAD BLOCK``), one writes (a pipeline of ``XADD``, one per message, trimmed with
-``MAXLEN ~``).  Resuming by event number is the owner's ``join`` with ``since``, relayed like
-any message, so it works whichever node the player comes back to.
+its inbox (``XREAD BLOCK``), one writes (``XADD``s, trimmed with ``MAXLEN ~``).  Resuming by
+event number (a player's ``join`` or a spectator's ``watch`` with ``since``) is relayed like any
+message, so it works whichever node one comes back to.
 
 Every node keeps ``{prefix}node:{node}:alive`` = its epoch (a random word drawn at start),
 expiring after two leases unless renewed (every third of a lease).  Each node watches the
 nodes it has links with:
 
 * the owner's key gone (it died, stopped, or restarted with a new epoch): the linked
-  connections hear ``closed`` with code ``moved`` — what a table says when its node loses the
-  lease — and reconnect or join again; the join finds the table's new owner;
+  connections hear ``closed`` with code ``moved`` (as when a node loses a table's lease) and
+  reconnect or join again; the join finds the table's new owner;
 * a player's node gone: the owner sees its relayed connections go, as after dropped sockets
   (the seat goes offline, its timers and the grace period run as usual).
 
@@ -55,6 +55,7 @@ from erren.server.cluster.waits import bounded
 from erren.server.dispatch import dispatch
 from erren.server.protocol import ProtocolError, dumps, error_json, parse_client
 from erren.server.table import Conn, Gone, Table
+from erren.server.watching import WatchRules, elsewhere_json, unwatch, watch
 
 if TYPE_CHECKING:
     from erren.server.cluster import Cluster
@@ -134,6 +135,8 @@ class Relay:
         """Answers another node's question (:meth:`ask`): the lobby's invites."""
         self._asked = 0
         self._answers: set[asyncio.Task[None]] = set()
+        self.watch_rules: WatchRules | None = None
+        """Who may watch this node's tables (set by the app; ``None``: ``watch-elsewhere``)."""
 
     def _alive(self, node: str) -> str:
         return f"{self.prefix}node:{node}:alive"
@@ -180,7 +183,11 @@ class Relay:
     def linked(self, conn: Conn) -> bool:
         return conn in self._link_of
 
-    async def join(self, conn: Conn, msg: protocol.Join) -> bool:
+    async def join(
+        self, conn: Conn, msg: protocol.Join | protocol.Watch, *, guest: bool = False
+    ) -> bool:
+        """Link ``conn`` to the node that owns ``msg.table`` and send it the join, or a
+        spectator's watch (``guest``: a guest's; the owner admits him by its watch rules)."""
         try:
             lease = await self.leases.owner(msg.table)
             if lease is None or lease.node_id == self.node_id:
@@ -205,6 +212,8 @@ class Relay:
             self._link_of[conn] = link
         link.table = msg.table
         fields = {"c": link.key, "m": client_text(msg), "u": str(conn.user_id), "nm": conn.name}
+        if isinstance(msg, protocol.Watch):
+            fields["gu"] = "1" if guest else ""
         self.put(link.stream, fields)
         return True
 
@@ -280,14 +289,28 @@ class Relay:
         if conn is None:
             node, epoch = link_node(key)
             stream = inbox_key(self.prefix, node)
-            if not isinstance(msg, protocol.Join) or "u" not in fields:
+            if not isinstance(msg, protocol.Join | protocol.Watch) or "u" not in fields:
                 # the link was dropped here (a failed relay): the player reconnects
                 self.put(stream, _closing(key))
                 return
             conn = RelayConn(int(fields["u"]), fields.get("nm", ""), key, stream, self)
             self.remote[key] = conn
             self._from.setdefault((node, epoch), set()).add(key)
+        if isinstance(msg, protocol.Watch | protocol.Unwatch):
+            self._watch(msg, conn, fields.get("gu") == "1")
+            return
         dispatch(msg, conn, conn.user_id, self.tables)
+
+    def _watch(self, msg: protocol.Watch | protocol.Unwatch, conn: RelayConn, guest: bool) -> None:
+        """A relayed spectator's message, answered as a local one (:func:`watch`)."""
+        rules = self.watch_rules
+        if rules is None:
+            if isinstance(msg, protocol.Watch):
+                conn.send(elsewhere_json(msg.table))
+            return
+        task = asyncio.create_task(watch(msg, conn, (conn.user_id, guest), self.tables, rules))
+        self._answers.add(task)
+        task.add_done_callback(self._answers.discard)
 
     def _gone(self, key: str) -> None:
         """The relayed connection closed (or its node died): as after a dropped socket."""
@@ -296,6 +319,7 @@ class Relay:
             return
         self._unindex(key)
         conn.drop()
+        unwatch(conn)
         if conn.table is not None:
             conn.table.submit(Gone(conn))
 

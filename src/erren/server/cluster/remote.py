@@ -53,6 +53,9 @@ _TYPES: dict[type[Any], str] = {
     protocol.Resync: "resync",
     protocol.Advice: "advice",
     protocol.Review: "review",
+    protocol.Chat: "chat",
+    protocol.Watch: "watch",
+    protocol.Unwatch: "unwatch",
 }
 
 

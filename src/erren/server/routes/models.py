@@ -21,14 +21,23 @@ __all__ = [
     "LeaderOut",
     "LeaderboardOut",
     "LedgerOut",
+    "PrivateIn",
     "ProfileOut",
     "QuickMatchIn",
+    "RankBoardOut",
+    "RankHistoryOut",
+    "RankLeaderOut",
+    "RankMoveOut",
+    "RankOut",
     "RatingOut",
     "ReliefOut",
     "ReliefRulesOut",
     "RoomOut",
+    "SeasonOut",
+    "SeasonsOut",
     "SeatOut",
     "SessionOut",
+    "StandingOut",
     "TableIn",
     "UnitOut",
     "UserOut",
@@ -118,6 +127,15 @@ class QuickMatchIn(BaseModel):
 class TableIn(BaseModel):
     family: str = Field("guobiao-2p", examples=["guobiao-2p", "xiamen"], max_length=100)
     options: dict[str, Any] = Field(default_factory=dict)
+
+
+class PrivateIn(TableIn):
+    room: str | None = Field(
+        None,
+        max_length=100,
+        description="A bean room's id: the private table plays for that room's beans, with its "
+        "entry limits and escape rules (registered players only); none: score-only",
+    )
 
 
 class ComputerIn(TableIn):
@@ -212,6 +230,36 @@ class ReliefRulesOut(BaseModel):
     claimed_today: bool
 
 
+class SeasonOut(BaseModel):
+    """A season of the ladder (erren.server.ranks.Seasons): its number and dates (ISO 8601)."""
+
+    number: int
+    start: str
+    end: str = Field(description="exclusive")
+
+
+class StandingOut(BaseModel):
+    """A standing in a family's ladder (erren.server.ranks.standing_json)."""
+
+    step: int = Field(description="the step's index in the ladder, 0 (新人一级) to 15 (雀神)")
+    rank: str = Field(description="newcomer, adept, expert, master, saint, celestial")
+    level: int = Field(description="1-3 (一/二/三级); 1 at the top rank")
+    zh: str
+    en: str
+    points: int = Field(description="rank points (PT) on the step, never negative")
+    threshold: int | None = Field(description="PT that promote; null at the top rank")
+
+
+class RankOut(BaseModel):
+    """A player's standing in one family this season; ``hands``: the hands that moved it in
+    the season (0: carried from an earlier season)."""
+
+    family: str
+    season: int
+    hands: int
+    standing: StandingOut
+
+
 class ProfileOut(BaseModel):
     user: UserOut
     balance: int
@@ -219,6 +267,10 @@ class ProfileOut(BaseModel):
     families: list[FamilyStatsOut]
     provisional_hands: int = Field(
         description="rated hands before a rating is shown as a number (erren.server.rating)"
+    )
+    ranks: list[RankOut] = Field(
+        default_factory=list,
+        description="the player's rank per family in the current season (none for a guest)",
     )
 
 
@@ -265,3 +317,41 @@ def user_out(user: User) -> UserOut:
 
 def seat_out(table: TableView, seat: int) -> SeatOut:
     return SeatOut(table=table.spec.id, seat=seat, invite=table.spec.invite, info=table.info())
+
+
+class RankMoveOut(BaseModel):
+    """One hand's move of a player's rank (erren.server.ranks.move_json)."""
+
+    game: int
+    family: str
+    season: int
+    at: str
+    change: int = Field(description="the PT the hand moved")
+    before: StandingOut
+    after: StandingOut
+    promoted: bool
+    demoted: bool
+
+
+class RankHistoryOut(BaseModel):
+    season: SeasonOut
+    moves: list[RankMoveOut]
+
+
+class SeasonsOut(BaseModel):
+    current: SeasonOut
+    seasons: list[SeasonOut] = Field(description="every season so far, newest first")
+
+
+class RankLeaderOut(BaseModel):
+    rank: int
+    user_id: int
+    name: str
+    hands: int
+    standing: StandingOut
+
+
+class RankBoardOut(BaseModel):
+    family: str
+    season: SeasonOut
+    leaders: list[RankLeaderOut]

@@ -23,6 +23,7 @@ from erren.server.routes.models import (
     ReliefRulesOut,
     user_out,
 )
+from erren.server.routes.ranks import ranks_out
 from erren.server.store import RELIEF_BELOW, RELIEF_TOP_UP, FamilyStats
 
 __all__ = ["router"]
@@ -85,6 +86,7 @@ async def profile(user: CurrentUser, store: StoreDep) -> ProfileOut:
         ),
         families=[_stats_out(f) for f in await store.profiles.family_stats(user.id)],
         provisional_hands=rating.PROVISIONAL_HANDS,
+        ranks=await ranks_out(store, user),
     )
 
 

@@ -56,6 +56,14 @@ class Settings(BaseModel):
     noclaims: bool | None = Field(
         default=None, description="不吃碰: a claim window offering only chows and pungs is passed"
     )
+    mutechat: bool | None = Field(
+        default=None,
+        description="屏蔽聊天: nobody's quick chat or stickers are shown at the table (true)",
+    )
+    watch: Literal["nobody", "friends", "everyone"] | None = Field(
+        default=None,
+        description="谁可以观战: who may watch your tables (erren.server.watching; null: friends)",
+    )
 
 
 class SettingsOut(BaseModel):

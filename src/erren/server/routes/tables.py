@@ -18,10 +18,10 @@ from erren.server.routes.common import ApiError, CurrentUser, LobbyDep, StrictJS
 from erren.server.routes.models import (
     ComputerIn,
     InviteIn,
+    PrivateIn,
     QuickMatchIn,
     RoomOut,
     SeatOut,
-    TableIn,
     UnitOut,
     seat_out,
 )
@@ -112,8 +112,10 @@ async def cancel_quick_match(user: CurrentUser, lobby: LobbyDep) -> None:
 
 
 @router.post("/tables/private", response_model=SeatOut, status_code=201)
-async def private_table(body: TableIn, user: CurrentUser, lobby: LobbyDep) -> SeatOut:
-    table = await lobby.private_table(user, body.family, body.options)
+async def private_table(body: PrivateIn, user: CurrentUser, lobby: LobbyDep) -> SeatOut:
+    """A private table joined by its invite code: score-only, or with ``room`` a bean table of
+    that room (403 ``account-needed`` for a guest; the room's entry limits)."""
+    table = await lobby.private_table(user, body.family, body.options, body.room)
     return seat_out(table, 0)
 
 

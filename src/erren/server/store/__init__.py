@@ -98,10 +98,39 @@ contract the server codes against (names and semantics are stable)::
     await store.profiles.history(user_id, *, family=, room=, opponent=, result=, limit=50)
         -> list[GameSummary]   # newest first, with the player's result and beans
 
+    # store.ranks: 段位 (erren.server.ranks), per family and season; settle_hand moves both
+    # players' ranks in its transaction when SettledHand.tier is set (a bean room) and both are
+    # registered — once per hand.  store.ranks.seasons (the calendar) and store.ranks.now (the
+    # clock) are injectable (Store(..., seasons=Seasons(epoch, weeks)))
+    store.ranks.season() -> Season                  # the current one: number, start, end
+    await store.ranks.standings(user_id, season=None) -> list[RankStanding]   # by family; a
+        # family not played this season yet: his carried standing, hands 0
+    await store.ranks.history(user_id, *, family=None, season=None, limit=50) -> list[RankMove]
+    await store.ranks.moves_of(game_id) -> list[RankMove]      # what a settled hand moved
+    await store.ranks.leaders(family, season, limit=50) -> list[RankLeader]   # step, then PT
+
     # store.settings: a registered player's settings panel, one JSON document
     await store.settings.get(user_id) -> SavedSettings | None   # (document, updated_at)
     await store.settings.put(user_id, document) -> SavedSettings   # replaces it whole;
         # AccountError for a guest or an unknown user, ValueError past 1,024 bytes
+
+    # store.social: friends and blocks of registered accounts (social.py; FriendError with a
+    # code: account-needed, no-player, friend-self, friend-already, friend-blocked,
+    # friend-limit (limit), no-request, not-friends); bounds: 100 friends, 20 requests sent,
+    # 50 received, 200 blocks
+    await store.social.code(user_id) -> str          # his friend code, made when first asked
+    await store.social.find(name_or_code) -> int | None   # a registered account
+    await store.social.request(from_id, to_id) -> RequestOutcome   # SENT, or FRIENDS when
+        # the other had asked first
+    await store.social.answer(user_id, from_id, *, accept) -> None
+    await store.social.cancel(user_id, to_id) / remove(user_id, friend_id) -> None
+    await store.social.block(user_id, other_id) / unblock(user_id, other_id) -> None
+        # a block ends the friendship and the requests between the two
+    await store.social.friends(user_id) / blocked(user_id) -> list[Peer]   # by name
+    await store.social.requests(user_id) -> (received, sent)     # newest first
+    await store.social.friend_ids(user_id) / barred(user_id) -> set[int]
+    await store.social.is_blocked(a, b) -> bool; blocks_among(ids) -> {frozenset((a, b))}
+    await store.social.recent_opponents(user_id, limit=10) -> list[Peer]   # newest first
 
 All methods are safe to call from many tasks at once; each is one short transaction.  Errors:
 :class:`StoreError` (base, an :class:`erren.errors.ErrenError`) ⊃ :class:`AuthError`,

@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    UniqueConstraint,
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -39,11 +40,17 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 __all__ = [
     "Account",
     "Base",
+    "BlockRow",
     "Entry",
+    "FriendCodeRow",
+    "FriendRequestRow",
+    "FriendshipRow",
     "Game",
     "GameAction",
     "HandRow",
     "Journal",
+    "RankHistoryRow",
+    "RankRow",
     "RatingRow",
     "ServerKey",
     "SessionRow",
@@ -311,3 +318,117 @@ class RatingRow(Base):
     sigma: Mapped[float] = mapped_column(Float)
     hands: Mapped[int]
     updated_at: Mapped[datetime]
+
+
+class FriendCodeRow(Base):
+    """A registered account's friend code: a short code another player types to send it a
+    friend request (made the first time the account's code is asked for)."""
+
+    __tablename__ = "friend_codes"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    code: Mapped[str] = mapped_column(String(16), unique=True)
+
+
+class FriendshipRow(Base):
+    """One side of a friendship: ``friend_id`` is a friend of ``user_id`` (each friendship is
+    two rows, one per side, written and removed together)."""
+
+    __tablename__ = "friendships"
+    __table_args__ = (CheckConstraint("user_id <> friend_id", name="distinct"),)
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    friend_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"),
+        primary_key=True,
+        autoincrement=False,
+        index=True,
+    )
+    created_at: Mapped[datetime]
+
+
+class FriendRequestRow(Base):
+    """A pending friend request from ``from_id`` to ``to_id`` (removed when answered)."""
+
+    __tablename__ = "friend_requests"
+    __table_args__ = (CheckConstraint("from_id <> to_id", name="distinct"),)
+
+    from_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    to_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"),
+        primary_key=True,
+        autoincrement=False,
+        index=True,
+    )
+    created_at: Mapped[datetime]
+
+
+class BlockRow(Base):
+    """``user_id`` blocked ``blocked_id``: no invite, friend request or quick-match pairing
+    between them (either way) while the row stands."""
+
+    __tablename__ = "blocks"
+    __table_args__ = (CheckConstraint("user_id <> blocked_id", name="distinct"),)
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    blocked_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"),
+        primary_key=True,
+        autoincrement=False,
+        index=True,
+    )
+    created_at: Mapped[datetime]
+
+
+class RankRow(Base):
+    """A registered player's standing in one family's ladder in one season (段位,
+    :mod:`erren.server.ranks`): his ``step`` (an index of ``ranks.LADDER``) and ``points``,
+    moved by every bean-room hand he settles there that season."""
+
+    __tablename__ = "ranks"
+    __table_args__ = (
+        CheckConstraint("points >= 0", name="points_not_negative"),
+        Index("ix_ranks_family_season_step_points", "family", "season", "step", "points"),
+    )
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    family: Mapped[str] = mapped_column(String(64), primary_key=True)
+    season: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    step: Mapped[int]
+    points: Mapped[int]
+    hands: Mapped[int]
+    updated_at: Mapped[datetime]
+
+
+class RankHistoryRow(Base):
+    """One hand's move of a player's rank: where he stood before and after it (one row per
+    player per settled bean-room hand that moved him; unique per game and player)."""
+
+    __tablename__ = "rank_history"
+    __table_args__ = (
+        Index("ix_rank_history_user_id_family_id", "user_id", "family", "id"),
+        UniqueConstraint("game_id", "user_id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    family: Mapped[str] = mapped_column(String(64))
+    season: Mapped[int]
+    step_before: Mapped[int]
+    points_before: Mapped[int]
+    step_after: Mapped[int]
+    points_after: Mapped[int]
+    change: Mapped[int]
+    """The PT the hand moved (before promotion, demotion or protection)."""
+    created_at: Mapped[datetime]

@@ -19,6 +19,7 @@ from erren.server.store.games import outcome_of
 from erren.server.store.ledger import Ledger
 from erren.server.store.models import Game, HandRow, Journal, RatingRow, UserRow
 from erren.server.store.names import name_key
+from erren.server.store.ranks import Ranks
 from erren.server.store.values import (
     BeanLeader,
     FamilyStats,
@@ -61,9 +62,11 @@ class Profiles:
     """Settled hands, the figures and ratings they make, leaderboards, the filtered history;
     a hand's beans are booked by the ledger, in the same transaction."""
 
-    def __init__(self, database: Database, ledger: Ledger) -> None:
+    def __init__(self, database: Database, ledger: Ledger, ranks: Ranks | None = None) -> None:
         self.database = database
         self.ledger = ledger
+        self.ranks = ranks
+        """Where a rated bean-room hand moves the players' ranks (``None``: nowhere)."""
 
     async def settle_hand(
         self, hand: SettledHand, transfers: Sequence[Transfer], *, fence: int | None = None
@@ -71,8 +74,9 @@ class Profiles:
         """Settle a finished hand once: in ONE transaction, its beans (``transfers``, as
         :meth:`.Ledger.settle` with the key ``game:{game_id}``), its ``hands`` row (what the profile
         counts) and, when ``hand.rated`` and both seats are registered players, both players'
-        ratings in the family.  ``True`` if settled now, ``False`` if it was settled before
-        (nothing changes: a retried settlement moves no bean and rates nobody twice).  With a
+        ratings in the family (and, for a bean room's ``hand.tier``, their ranks).  ``True`` if
+        settled now, ``False`` if it was settled before (nothing changes: a retried settlement
+        moves no bean and rates or ranks nobody twice).  With a
         ``fence`` (a cluster node's lease token for the table) below the game's fence, nothing
         is settled and :class:`Fenced` is raised: a node that lost the table moves no bean."""
         if hand.kind not in frozenset(ResultKind):
@@ -115,6 +119,8 @@ class Profiles:
                                 beans[seat] += amount
                 row.beans0, row.beans1 = beans
                 row.rated = hand.rated and await self._rate(session, hand)
+                if row.rated and hand.tier is not None and self.ranks is not None:
+                    await self.ranks.move(session, hand, hand.tier)  # once: the hands row
                 await session.flush()
         except IntegrityError:
             async with self.database.read() as session:

@@ -1,10 +1,11 @@
 """A registered player's settings panel, kept with his account (table ``user_settings``).
 
 The browser's settings panel (language, sound, motion, hints, tile size, high contrast, the
-table's colour, 自动和, 不吃碰) is kept per browser for a guest and per account for a registered
-player: one JSON document per account, replaced whole by each change.  What the document may
-hold is the HTTP route's business (:mod:`erren.server.routes.settings` validates it key by key);
-the store keeps a small JSON object for a registered account and refuses a guest's.
+table's colour, 自动和, 不吃碰, 屏蔽聊天) is kept per browser for a guest and per account for a
+registered player: one JSON document per account, replaced whole by each change.  What the
+document may hold is the HTTP route's business (:mod:`erren.server.routes.settings` validates
+it key by key); the store keeps a small JSON object for a registered account and refuses a
+guest's.
 """
 
 from __future__ import annotations

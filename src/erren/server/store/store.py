@@ -19,6 +19,7 @@ from datetime import timedelta
 from types import TracebackType
 from typing import Self
 
+from erren.server.ranks import Seasons
 from erren.server.store.accounts import Accounts
 from erren.server.store.database import (
     DATABASE_FILE,
@@ -43,7 +44,9 @@ from erren.server.store.games import Games
 from erren.server.store.ledger import RELIEF_BELOW, RELIEF_TOP_UP, Ledger
 from erren.server.store.passwords import Passwords
 from erren.server.store.profiles import Profiles
+from erren.server.store.ranks import Ranks
 from erren.server.store.settings import AccountSettings, SavedSettings
+from erren.server.store.social import Social
 from erren.server.store.values import (
     Audit,
     BeanLeader,
@@ -102,8 +105,12 @@ class Store:
     It is made of parts, each holding the one :attr:`database` (the engine, transactions):
     :attr:`ledger` (beans), :attr:`accounts` (users, sessions; it holds the ledger for the
     welcome grant), :attr:`games` (game records, campaign runs), :attr:`profiles` (settled
-    hands, ratings, leaderboards, the filtered history; it holds the ledger for a hand's beans)
-    and :attr:`settings` (a registered player's settings panel)."""
+    hands, ratings, leaderboards, the filtered history; it holds the ledger for a hand's beans
+    and :attr:`ranks` for its rank moves), :attr:`ranks` (段位: standings per family and season,
+    their moves, the rank leaderboards; its :attr:`.Ranks.seasons` calendar and
+    :attr:`.Ranks.now` clock are injectable),
+    :attr:`settings` (a registered player's settings panel) and :attr:`social` (friends,
+    friend requests and blocks)."""
 
     def __init__(
         self,
@@ -112,6 +119,7 @@ class Store:
         welcome_grant: int = WELCOME_GRANT,
         passwords: Passwords | None = None,
         session_ttl: timedelta = SESSION_TTL,
+        seasons: Seasons | None = None,
     ) -> None:
         self.database: Database = database
         self.ledger: Ledger = Ledger(database)
@@ -123,8 +131,10 @@ class Store:
             session_ttl=session_ttl,
         )
         self.games: Games = Games(database)
-        self.profiles: Profiles = Profiles(database, self.ledger)
+        self.ranks: Ranks = Ranks(database, seasons=seasons)
+        self.profiles: Profiles = Profiles(database, self.ledger, self.ranks)
         self.settings: AccountSettings = AccountSettings(database)
+        self.social: Social = Social(database)
 
     @classmethod
     async def open(
@@ -135,12 +145,17 @@ class Store:
         passwords: Passwords | None = None,
         session_ttl: timedelta = SESSION_TTL,
         pool_size: int = 10,
+        seasons: Seasons | None = None,
     ) -> Self:
         """Connect, create the schema or migrate it to head, and return the store."""
         whole_number(welcome_grant, "welcome_grant")
         database = await Database.open(url, pool_size=pool_size)
         return cls(
-            database, welcome_grant=welcome_grant, passwords=passwords, session_ttl=session_ttl
+            database,
+            welcome_grant=welcome_grant,
+            passwords=passwords,
+            session_ttl=session_ttl,
+            seasons=seasons,
         )
 
     async def ping(self) -> None:

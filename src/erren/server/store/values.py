@@ -131,6 +131,9 @@ class SettledHand:
     points: int
     deltas: tuple[int, int]
     rated: bool
+    tier: str | None = None
+    """The bean room's tier id (``normal``…): a rated hand with a tier moves the players'
+    ranks (:mod:`erren.server.ranks`); ``None`` off the bean rooms."""
 
 
 @dataclass(frozen=True, slots=True)

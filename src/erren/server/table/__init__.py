@@ -25,9 +25,11 @@ finisher, drawer, clock): :mod:`.spec` (what a table is, its settings, why it cl
 :mod:`.seats` (seats, connections, sending), :mod:`.series` (rules, match, current hand),
 :mod:`.clocks` (timers, 鸣牌保护), :mod:`.scribe` (durable writes), :mod:`.hands` (deal, apply,
 store each action), :mod:`.finisher` (settle or call off), :mod:`.presence` (join, gone, grace),
-:mod:`.autopilot` (timeouts, computer moves), :mod:`.adviser` (advice, review), :mod:`.rules`
-(what a table's own rules decide: the campaign's are given to its table), :mod:`.commands` (the
-typed :data:`Command` union) and :mod:`.actor` (the command loop, which matches it).
+:mod:`.autopilot` (timeouts, computer moves), :mod:`.adviser` (advice, review),
+:mod:`.chatter` (quick chat, never the game's), :mod:`.watchers` (spectators: the public
+stream, delayed at bean-room tables), :mod:`.rules` (what a table's own rules decide:
+the campaign's are given to its table), :mod:`.commands` (the typed :data:`Command` union)
+and :mod:`.actor` (the command loop, which matches it).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from erren.server.table.commands import (
     Act,
     Advise,
     BotMove,
+    Chat,
     Command,
     Deal,
     Gone,
@@ -56,6 +59,9 @@ from erren.server.table.commands import (
     Sit,
     Timeout,
     TimerCommand,
+    Unwatch,
+    Watch,
+    WatcherCommand,
     WindowPass,
 )
 from erren.server.table.rules import HandPlan, PlainRules, TableRules
@@ -85,6 +91,7 @@ __all__ = [
     "Act",
     "Advise",
     "BotMove",
+    "Chat",
     "CloseCode",
     "Command",
     "Conn",
@@ -115,6 +122,9 @@ __all__ = [
     "Timeout",
     "TimerCommand",
     "TimerKind",
+    "Unwatch",
+    "Watch",
+    "WatcherCommand",
     "WindowPass",
     "make_bot_seat",
     "make_level_seat",

@@ -17,30 +17,11 @@ from erren.server.clock import Clock
 from erren.server.fairness import Commitment, commit
 from erren.server.logs import CURRENT_TABLE
 from erren.server.protocol import ProtocolError, error_json, parse_action
+from erren.server.table import commands as cmds
 from erren.server.table.adviser import Adviser
 from erren.server.table.autopilot import Autopilot
+from erren.server.table.chatter import Chatter
 from erren.server.table.clocks import Clocks
-from erren.server.table.commands import (
-    Abandon,
-    Act,
-    Advise,
-    BotMove,
-    Command,
-    Deal,
-    Gone,
-    GraceOver,
-    IdleOver,
-    Join,
-    Leave,
-    Ready,
-    ReadyOver,
-    Resync,
-    Review,
-    SetTrustee,
-    Sit,
-    Timeout,
-    WindowPass,
-)
 from erren.server.table.finisher import Finisher
 from erren.server.table.hands import Hands
 from erren.server.table.presence import Presence
@@ -50,6 +31,7 @@ from erren.server.table.scribe import Scribe
 from erren.server.table.seats import Seat, Seating
 from erren.server.table.series import Series
 from erren.server.table.spec import CloseCode, TableConfig, TableSpec, with_claim_privacy
+from erren.server.table.watchers import Watchers
 
 if TYPE_CHECKING:
     from erren.server.journal import Journal
@@ -94,7 +76,7 @@ class Table:
         """Awaited when a hand has been settled and the table waits for the next, before the
         players hear of it (a cluster node records it, so that another node can pick the table
         up if this one dies); it never raises."""
-        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.queue: asyncio.Queue[cmds.Command] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.closed = False
         self.close_reason = ""
@@ -115,7 +97,8 @@ class Table:
             retry_max_s=config.store_retry_max_s,
             tell=self.seating.broadcast,
         )
-        self.reporter = Reporter(spec.id, self.seating, self.series, self.clocks)
+        self.watchers = Watchers.of(spec, self.seating, config)
+        self.reporter = Reporter(spec.id, self.seating, self.series, self.clocks, self.watchers)
         self.finisher = Finisher(
             spec,
             self.seating,
@@ -146,6 +129,7 @@ class Table:
         )
         self.autopilot = Autopilot(self.seating, self.series, self.clocks, self.hands)
         self.adviser = Adviser(spec.id, self.series, rng)
+        self.chatter = Chatter(spec.id, self.seating, clock)
 
     # ------------------------------------------------------------------ what it shows
     @property
@@ -218,12 +202,12 @@ class Table:
         }
 
     # ------------------------------------------------------------------ the actor
-    def submit(self, command: Command) -> None:
+    def submit(self, command: cmds.Command) -> None:
         if not self.closed:
             self.queue.put_nowait(command)
 
     def submit_sit(self, seat: int, user_id: int, name: str) -> None:
-        self.submit(Sit(seat, user_id, name))
+        self.submit(cmds.Sit(seat, user_id, name))
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run(), name=f"table {self.spec.id}")
@@ -261,55 +245,60 @@ class Table:
                 self.kept = True
         self.close(CloseCode.CALLED_OFF, "the table failed; the hand is called off and nobody pays")
 
-    async def _handle(self, command: Command) -> None:
+    async def _handle(self, command: cmds.Command) -> None:
         match command:
-            case Act():
+            case cmds.Act():
                 self._touch()
                 await self._act(command)
-            case Timeout():
+            case cmds.Timeout():
                 await self.autopilot.timeout(command)
-            case BotMove():
+            case cmds.BotMove():
                 await self.autopilot.bot_move(command)
-            case Join():
+            case cmds.Join():
                 self._touch()
                 await self.presence.join(command, self)
-            case Gone():
+                self.watchers.greet(command.conn)
+            case cmds.Gone():
                 self.presence.gone(command)
-            case SetTrustee():
+            case cmds.SetTrustee():
                 self._touch()
                 await self._trustee(command)
-            case Ready():
+            case cmds.Ready():
                 self._touch()
                 await self._ready(command)
-            case Leave():
+            case cmds.Leave():
                 await self._leave(command.conn.seat)
-            case Resync():
+            case cmds.Resync():
                 self.reporter.snapshot(command.conn, self.info())
-            case Sit():
+            case cmds.Sit():
                 self.presence.sit(command)
-            case GraceOver():
+            case cmds.GraceOver():
                 await self.presence.grace_over(command.seat)
-            case ReadyOver():
+            case cmds.ReadyOver():
                 self._ready_over(command.hand)
-            case IdleOver():
+            case cmds.IdleOver():
                 self._idle_over(command.stamp)
-            case WindowPass():
+            case cmds.WindowPass():
                 await self.autopilot.window_passed(command)
-            case Advise():
+            case cmds.Advise():
                 await self.adviser.advise(command.conn)
-            case Review():
+            case cmds.Review():
                 self.adviser.review(command.conn)
-            case Deal():
+            case cmds.Watch() | cmds.Unwatch():  # a spectator is not a player: no touch
+                self.watchers.handle(command, self.info())
+            case cmds.Chat():  # never the game's business: no touch, no timer, no record
+                self.chatter.say(command)
+            case cmds.Deal():
                 if not self.running and not self.closed:
                     self._touch()  # a stake is the player's doing: the table is not idle
                     await self.hands.deal_planned(command.plan)
-            case Abandon():
+            case cmds.Abandon():
                 await self._abandon(command)
             case _:
                 assert_never(command)
 
     # ------------------------------------------------------------------ players' moves
-    async def _act(self, cmd: Act) -> None:
+    async def _act(self, cmd: cmds.Act) -> None:
         conn = cmd.conn
         state = self.series.state
         if state is None or not self.running:
@@ -341,7 +330,7 @@ class Table:
         if meter is not None and cmd.received and len(state.history) > done:
             meter.latency.observe(time.perf_counter() - cmd.received)
 
-    async def _trustee(self, cmd: SetTrustee) -> None:
+    async def _trustee(self, cmd: cmds.SetTrustee) -> None:
         state = self.series.state
         if not self.running or state is None:
             cmd.conn.send(error_json("no-hand", "托管 applies to a running hand"))
@@ -365,7 +354,7 @@ class Table:
         info.toggles += 1
         await self.hands.system(Action.trustee(seat, cmd.on))
 
-    async def _ready(self, cmd: Ready) -> None:
+    async def _ready(self, cmd: cmds.Ready) -> None:
         if self.running:
             cmd.conn.send(error_json("hand-running", "the hand is still being played"))
             return
@@ -381,7 +370,7 @@ class Table:
                 CloseCode.LEFT, f"{self.seats[seat].name} left the table", params={"seat": seat}
             )
 
-    async def _abandon(self, cmd: Abandon) -> None:
+    async def _abandon(self, cmd: cmds.Abandon) -> None:
         if self.running:
             await self.hands.system(Action.make(ActionKind.ESCAPE, cmd.seat))
         self.close(CloseCode.LEFT, cmd.reason, params={"seat": cmd.seat})
@@ -456,6 +445,7 @@ class Table:
 
         def tell() -> None:
             self.seating.send_off(message_of)
+            self.watchers.send_off(message_of(-1))
             if self.on_close is not None:
                 self.on_close(self)
 

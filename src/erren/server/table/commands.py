@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from erren.server.chat import Said
 from erren.server.table.rules import HandPlan
 from erren.server.table.seats import Conn
 
@@ -16,6 +17,7 @@ __all__ = [
     "Act",
     "Advise",
     "BotMove",
+    "Chat",
     "Command",
     "Deal",
     "Gone",
@@ -33,6 +35,9 @@ __all__ = [
     "Sit",
     "Timeout",
     "TimerCommand",
+    "Unwatch",
+    "Watch",
+    "WatcherCommand",
     "WindowPass",
 ]
 
@@ -43,6 +48,23 @@ class Join:
     seat: int
     game: int | None
     since: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """``conn`` watches the table as a spectator, admitted by :mod:`erren.server.watching`;
+    ``since``: the last event number he saw of ``game`` (a spectator coming back)."""
+
+    conn: Conn
+    game: int | None
+    since: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Unwatch:
+    """``conn`` stops watching (``unwatch``, a closed socket, a table joined elsewhere)."""
+
+    conn: Conn
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +114,15 @@ class Review:
     """The player at ``conn`` asks for the quick review of the hand that just ended."""
 
     conn: Conn
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """The player at ``conn`` says a quick-chat phrase or shows a sticker (never the game's
+    business: :mod:`.chatter`)."""
+
+    conn: Conn
+    said: Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,10 +183,12 @@ class Abandon:
     reason: str
 
 
-PlayerCommand = Join | Gone | Act | SetTrustee | Ready | Leave | Resync | Advise | Review
+PlayerCommand = Join | Gone | Act | SetTrustee | Ready | Leave | Resync | Advise | Review | Chat
 """What a player's connection asks of the table."""
+WatcherCommand = Watch | Unwatch
+"""What a spectator's connection asks of the table."""
 TimerCommand = Timeout | BotMove | GraceOver | ReadyOver | IdleOver | WindowPass
 """What the table's own timers ring with."""
 OwnerCommand = Sit | Deal | Abandon
 """What the lobby (the table's owner) asks of it."""
-Command = PlayerCommand | TimerCommand | OwnerCommand
+Command = PlayerCommand | WatcherCommand | TimerCommand | OwnerCommand

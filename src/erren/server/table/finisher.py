@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from erren.engine.result import ResultKind
 from erren.server.protocol import result_json
+from erren.server.ranks import move_json
 from erren.server.reveal import hands_json, ready_json
 from erren.server.settlement import escape_pays, to_beans
 from erren.server.store import SettledHand
@@ -84,12 +85,28 @@ class Finisher:
             "ready": ready_json(state),
             "stake": None if self.spec.room is None else self.spec.room.stake,
             "beans": beans,
+            "ranks": await self._rank_moves(),
             "record": record,
         }
         series.match.finish_hand(state)  # the next dealer, streak and round wind
         if self.meter is not None:
             self.meter.hands.inc()
         log.info("hand %d settled: %s", series.number, result.kind)
+
+    async def _rank_moves(self) -> list[dict[str, object] | None]:
+        """Each seat's rank move by the settled hand (:func:`erren.server.ranks.move_json`),
+        ``None`` for a seat it did not move (a guest, the computer, who stayed after an
+        escape, any seat off the bean rooms)."""
+        seats = [seat.user_id for seat in self.seating.seats]
+        if self.spec.room is None or self.series.game_id is None:
+            return [None, None]
+        moves = {m.user_id: m for m in await self.store.ranks.moves_of(self.series.game_id)}
+        return [
+            None
+            if user is None or (m := moves.get(user)) is None
+            else move_json(m.step_before, m.points_before, m.step_after, m.points_after, m.change)
+            for user in seats
+        ]
 
     def _settled(self) -> SettledHand:
         """The finished hand as the store keeps it; rated in a bean room between two people
@@ -111,6 +128,7 @@ class Finisher:
             points=result.points,
             deltas=result.deltas,
             rated=self.spec.room is not None and None not in seats,
+            tier=None if self.spec.room is None else self.spec.room.tier.id,
         )
 
     async def _transfers(self) -> tuple[list[Transfer], list[int]]:

@@ -251,8 +251,7 @@ class Hands:
             await self.scribe.durably(self.finish)
         else:
             self.clocks.arm(state, self.seating, self.series.ruleset)
-        for seat in (0, 1):
-            self.reporter.send_events(seat, before)
+        self.reporter.send_all(before)
 
     # ------------------------------------------------------------------ the end
     async def finish(self) -> None:

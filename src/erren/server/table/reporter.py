@@ -9,6 +9,7 @@ from erren.server.protocol import observation_json
 from erren.server.table.clocks import Clocks
 from erren.server.table.seats import Conn, Seating
 from erren.server.table.series import Series
+from erren.server.table.watchers import Watchers
 
 __all__ = ["Reporter"]
 
@@ -16,11 +17,15 @@ __all__ = ["Reporter"]
 class Reporter:
     """Tells the seats of one table about its hand."""
 
-    def __init__(self, table_id: str, seating: Seating, series: Series, clocks: Clocks) -> None:
+    def __init__(
+        self, table_id: str, seating: Seating, series: Series, clocks: Clocks, watchers: Watchers
+    ) -> None:
         self.table_id = table_id
         self.seating = seating
         self.series = series
         self.clocks = clocks
+        self.watchers = watchers
+        """The table's spectators, told of each move after the seats (:meth:`send_all`)."""
 
     def state_json(self, seat: int) -> dict[str, Any] | None:
         """``seat``'s observation of the current hand, with its deadline if it decides."""
@@ -40,6 +45,12 @@ class Reporter:
             "events": self.series.events_for(seat, since),
             "state": self.state_json(seat),
         }
+
+    def send_all(self, since: int) -> None:
+        """Each seat's events after ``since``; then the spectators' public stream moves."""
+        for seat in (0, 1):
+            self.send_events(seat, since)
+        self.watchers.follow(self.series)
 
     def send_events(self, seat: int, since: int) -> None:
         if not self.seating.seats[seat].conns or self.series.state is None:

@@ -46,6 +46,8 @@ class Conn:
         self.closed = False
         self.table: Table | None = None
         self.seat = -1
+        self.watching: Table | None = None
+        """The table this connection watches as a spectator (:mod:`.watchers`), if any."""
         self.close_code = 1000
 
     def send(self, message: dict[str, Any]) -> None:

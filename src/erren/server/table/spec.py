@@ -63,6 +63,12 @@ class TableConfig:
     (its request's connection closed: a closed, reloaded or hidden page) keeps its place in the
     queue, paired with nobody meanwhile; asked for again within them it resumes there
     (:mod:`erren.server.quickmatch`)."""
+    watch_delay_events: int = 6
+    """How many events a spectator of a bean-room table sees the hand behind it (0 at
+    score-only tables: nothing is at stake), so that he cannot coach a player in real time
+    (:mod:`erren.server.table.watchers`)."""
+    max_watchers: int = 20
+    """Spectators one table admits at a time (the next is refused with ``watch-full``)."""
     show_up_s: float = SHOW_UP_S
     """Wall-clock seconds both players of a new quick match have to join its table; then a
     pairing one of them did not join is dissolved (:mod:`erren.server.quickmatch`)."""

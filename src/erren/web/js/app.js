@@ -1,5 +1,5 @@
 // The single page: header (language, connection, beans, user), then by the address
-// #/ (lobby), #/table/ID, #/games (history), #/profile (the player's page), #/replay/ID
+// #/ (lobby), #/table/ID, #/watch/ID (观战), #/games (history), #/profile (the player's page), #/friends, #/replay/ID
 // (shareable), #/<name> (a family's own screen: families.js `screens`).  Each new screen bumps
 // the route's generation (route.js): a screen drawn after a wait draws only while it is current.
 
@@ -12,12 +12,14 @@ import { profileScreen } from "./profile.js";
 import { historyScreen, replayScreen } from "./replay.js";
 import { loadNames } from "./settle.js";
 import { familyIds, familyScreen, loadFamilies } from "./families.js";
+import { WatchView } from "./watch.js";
 import { newRoute } from "./route.js";
 import { closeRules, openRules, parseRulesHash, rulesHref } from "./rules.js";
 import { closeTutorial, openTutorial, tutorialOffer } from "./tutorial.js";
 import { openSettings } from "./settings.js";
 import { keptWithAccount, settingsChanged, signedIn, signedOut } from "./accountsettings.js";
 import { TableView } from "./table.js";
+import { friendsScreen, startFriends, stopFriends } from "./friends.js";
 
 /** @typedef {import("./api.js").User} User */
 
@@ -27,6 +29,8 @@ let user = null;
 let table = null;
 /** @type {(() => void)|null} */
 let stopReplay = null;
+/** The watched table's socket (#/watch/ID): closed when another screen opens. @type {(() => void)|null} */
+let stopWatch = null;
 
 const main = $("#app");
 
@@ -76,6 +80,7 @@ function refreshBeans() {
 window.addEventListener("erren:settled", () => { if (user && !user.guest) refreshBeans(); });
 
 async function logout() {
+  stopFriends();
   signedOut();
   await api("POST", "/auth/logout").catch(() => {});
   setToken(null);
@@ -92,6 +97,10 @@ function leaveScreens() {
   if (stopReplay) {
     stopReplay();
     stopReplay = null;
+  }
+  if (stopWatch) {
+    stopWatch();
+    stopWatch = null;
   }
 }
 
@@ -161,6 +170,8 @@ async function openScreen(parts, current) {
   }
   // a registered player's settings follow his account: taken once, before the screen is drawn
   if (user) await signedIn(user);
+  // a registered player's friends socket: presence and invites on every page (friends.js)
+  if (user) startFriends(user, (id) => { location.hash = `#/table/${id}`; });
   if (!current()) return; // another screen was opened meanwhile
   header();
   document.body.dataset.screen = parts[0] || "lobby";
@@ -177,10 +188,16 @@ async function openScreen(parts, current) {
     }, registering && !!user);
     return;
   }
+  if (parts[0] === "watch" && parts[1]) {
+    const watching = new WatchView(main, parts[1], () => { location.hash = "#/"; });
+    stopWatch = () => watching.stop();
+    return;
+  }
   if (parts[0] === "table" && parts[1]) {
     table = new TableView(main, parts[1], (reason, next) => {
       table = null;
       if (reason === "logged-out") {
+        stopFriends();
         signedOut();
         setToken(null);
         user = null;
@@ -201,6 +218,10 @@ async function openScreen(parts, current) {
   }
   if (parts[0] === "games") {
     await historyScreen(main);
+    return;
+  }
+  if (parts[0] === "friends") {
+    await friendsScreen(main, user, (id) => { location.hash = `#/table/${id}`; });
     return;
   }
   const me = user;

@@ -33,7 +33,7 @@ import { badgeText, familyClient, markOf, selectionModes } from "./families.js";
  *   clickable?: (tile: string, index: number) => boolean, onTile?: (index: number, tile: string) => void,
  *   selected?: Set<number>, given?: Set<number>, focus?: number, advised?: string|null,
  *   actions?: HTMLElement|null, prompt?: HTMLElement|null, trustee?: HTMLElement|null,
- *   tileHook?: (el: HTMLElement, tile: string) => void
+ *   tileHook?: (el: HTMLElement, tile: string) => void, watching?: boolean
  * }} BoardView
  */
 
@@ -159,7 +159,8 @@ function handEl(v, seat) {
   const lang = getLang();
   const mine = seat === v.me;
   const box = h(`div.hand${mine ? ".hand-mine" : ".hand-opp"}`);
-  const tiles = mine ? st.hand : v.open && st.hands ? st.hands[seat] : null;
+  // a spectator (watch.js) sees both hands face down: the public view has no concealed tile
+  const tiles = mine && !v.watching ? st.hand : v.open && st.hands ? st.hands[seat] : null;
   if (!tiles) {
     const n = st.concealed_count[seat] || 0;
     for (let i = 0; i < n; i += 1) {

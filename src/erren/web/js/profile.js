@@ -8,11 +8,12 @@ import { amount, change, getLang, playerName, t } from "./i18n.js";
 import { familyIds, familyName } from "./families.js";
 import { reliefEl } from "./notices.js";
 import { screenToken } from "./route.js";
+import { rankBoardEl, ranksEl } from "./ranks.js";
 
 /** @typedef {{mu: number, sigma: number, ordinal: number, hands: number, provisional: boolean}} RatingOut */
 /** @typedef {{family: string, hands: number, wins: number, self_drawn: number, dealt_in: number, losses: number, draws: number, win_rate: number|null, self_drawn_rate: number|null, deal_in_rate: number|null, average_fan: number|null, beans: number, biggest: {game: number, fan: number, points: number}|null, rating: RatingOut|null}} FamilyStatsOut */
 /** @typedef {{below: number, top_up: number, available: boolean, claimed_today: boolean}} ReliefRulesOut */
-/** @typedef {{user: import("./api.js").User, balance: number, relief: ReliefRulesOut, families: FamilyStatsOut[], provisional_hands: number}} ProfileOut */
+/** @typedef {{user: import("./api.js").User, balance: number, relief: ReliefRulesOut, families: FamilyStatsOut[], provisional_hands: number, ranks?: import("./ranks.js").RankOut[]}} ProfileOut */
 /** @typedef {{id: number, at: string, amount: number, balance: number, reason: string, key: string|null}} BeanPointOut */
 /** @typedef {{low: number|null, high: number|null}} BeanBandOut */
 /** @typedef {{rank: number, user_id: number, name: string, hands: number, beans?: BeanBandOut|null, rating?: RatingOut|null}} LeaderOut */
@@ -255,8 +256,10 @@ export async function profileScreen(root) {
       h("section.panel.pf-head", null, h("h2", null, playerName(page.user.name)), page.user.guest ? h("p.muted.pf-guest", null, t("account_needed")) : h("p.pf-balance", null, t("pf_balance"), " ", h("b#pf-balance", null, amount(page.balance)), ` ${t("beans")}`)),
       h("section.panel", null, h("h2", null, t("pf_stats")), statsEl(page.families, page.provisional_hands)),
       h("section.panel", null, h("h2", null, t("pf_bean_history")), beanChart(points)),
+      ranksEl(page.ranks || [], page.user.guest),
       reliefPanel(page.relief, page.user.guest, again),
       leaderboardEl(page.user.id, page.provisional_hands),
+      rankBoardEl(page.user.id),
       historyEl(),
     ),
   );

@@ -1,15 +1,17 @@
 // The settings panel (设置), opened from the header: the language, the sounds, the motion, the
-// hints, the hand's tile size, a high-contrast tile theme, the table's colour, and two play
-// aids (自动和, 不吃碰).  Every choice is remembered by this browser (localStorage) and takes
-// effect at once; the look is a class or two on <html> (style.css does the rest).  A registered
-// player's choices are kept with his account too (accountsettings.js: `panelChoices` and
-// `adoptChoices` are what it sends and takes back).
+// hints, the hand's tile size, a high-contrast tile theme, the table's colour, two play aids
+// (自动和, 不吃碰) and 屏蔽聊天 (nobody's quick chat is shown: chat.js).  Every choice is
+// remembered by this browser (localStorage) and takes effect at once; the look is a class or
+// two on <html> (style.css does the rest).  A registered player's choices are kept with his
+// account too (accountsettings.js: `panelChoices` and `adoptChoices` are what it sends and
+// takes back).
 
 import { h } from "./dom.js";
 import { chosenLang, getLang, setLang, t } from "./i18n.js";
 import { allHintsOn, setAllHints } from "./hints.js";
 import { motionChoice, setMotionChoice } from "./motion.js";
 import { muted, setMuted } from "./sound.js";
+import { chatMuted, setChatMuted } from "./chat.js";
 
 /** @typedef {"small"|"normal"|"large"} TileSize */
 /** @typedef {"green"|"blue"|"brown"} Felt */
@@ -19,7 +21,8 @@ import { muted, setMuted } from "./sound.js";
 /**
  * The panel's choices, one key per control (the account's document: PUT /me/settings); a key
  * absent or null was never chosen.
- * @typedef {{lang?: Lang|null, sound?: boolean|null, motion?: MotionChoice|null, hints?: boolean|null, tiles?: TileSize|null, contrast?: boolean|null, felt?: Felt|null, autowin?: boolean|null, noclaims?: boolean|null}} Choices
+ * @typedef {{lang?: Lang|null, sound?: boolean|null, motion?: MotionChoice|null, hints?: boolean|null, tiles?: TileSize|null, contrast?: boolean|null, felt?: Felt|null, autowin?: boolean|null, noclaims?: boolean|null, mutechat?: boolean|null, watch?: WatchChoice|null}} Choices
+ * @typedef {"nobody"|"friends"|"everyone"} WatchChoice
  */
 
 const KEY = {
@@ -28,7 +31,10 @@ const KEY = {
   felt: "erren.felt",
   autoWin: "erren.autowin",
   noClaims: "erren.noclaims",
+  watch: "erren.watch",
 };
+/** Who may watch the player's tables (the server reads the account's choice: watching.py). @type {WatchChoice[]} */
+const WATCHES = ["nobody", "friends", "everyone"];
 /** @type {TileSize[]} */
 const SIZES = ["small", "normal", "large"];
 /** @type {Felt[]} */
@@ -63,6 +69,12 @@ export function tileSize() {
 export function felt() {
   const v = read(KEY.felt);
   return v === "blue" || v === "brown" ? v : "green";
+}
+
+/** Who may watch the player's tables (friends unless chosen). @returns {WatchChoice} */
+export function watchChoice() {
+  const v = read(KEY.watch);
+  return v === "nobody" || v === "everyone" ? v : "friends";
 }
 
 /** @returns {boolean} */
@@ -108,6 +120,8 @@ export function panelChoices() {
     felt: felt(),
     autowin: autoWin(),
     noclaims: noClaims(),
+    mutechat: chatMuted(),
+    watch: watchChoice(),
   };
 }
 
@@ -129,6 +143,8 @@ export function adoptChoices(c) {
   if (c.felt && FELTS.includes(c.felt)) write(KEY.felt, c.felt === "green" ? null : c.felt);
   if (typeof c.autowin === "boolean") write(KEY.autoWin, c.autowin ? "on" : null);
   if (typeof c.noclaims === "boolean") write(KEY.noClaims, c.noclaims ? "on" : null);
+  if (typeof c.mutechat === "boolean") setChatMuted(c.mutechat);
+  if (c.watch && WATCHES.includes(c.watch)) write(KEY.watch, c.watch === "friends" ? null : c.watch);
   applyLook();
   return JSON.stringify(panelChoices()) !== was;
 }
@@ -204,6 +220,9 @@ function controls(changed, redraw) {
       then(() => write(KEY.felt, v === "green" ? null : v), "look")()),
     checkbox("autowin", t("set_autowin"), autoWin(), (on) => then(() => write(KEY.autoWin, on ? "on" : null), "play")(), t("set_autowin_note")),
     checkbox("noclaims", t("set_noclaims"), noClaims(), (on) => then(() => write(KEY.noClaims, on ? "on" : null), "play")()),
+    checkbox("mutechat", t("set_mutechat"), chatMuted(), (on) => then(() => setChatMuted(on), "play")()),
+    choiceGroup("watch", t("set_watch"), WATCHES.map((w) => [w, t(`set_watch_${w}`)]), watchChoice(), (v) =>
+      then(() => write(KEY.watch, v === "friends" ? null : v), "play")()),
   ];
 }
 

@@ -1,7 +1,7 @@
 // The settlement: both hands laid out (the winner's first), the wilds marked as on the board,
 // each seat's 听 at a drawn hand, the fan / pattern / 水 list in Chinese and English with values
-// (hover or tap a row to light up its tiles), what each player received in points and beans, and
-// next hand, another game (after an escape) or leave.
+// (hover or tap a row to light up its tiles), what each player received in points and beans, his
+// rank points in a bean room (ranks.js), and next hand, another game (after an escape) or leave.
 
 import { h } from "./dom.js";
 import { change, getLang, otherLang, t } from "./i18n.js";
@@ -9,6 +9,7 @@ import { parseHand, sortTiles } from "./notation.js";
 import { tileEl, tileName } from "./tiles.js";
 import { rulesHref } from "./rules.js";
 import { badgeText, familyClient, markOf } from "./families.js";
+import { rankMoveEl } from "./ranks.js";
 
 /** @type {Record<string, any>} */
 let NAMES = {};
@@ -115,6 +116,8 @@ export function settlementEl(o) {
   if (hands.box) card.append(hands.box);
   if (r.kind === "win" && r.hand) scoreEls(o, r, hands.winner, own).forEach((el) => card.append(el));
   if (!own || own.amounts) card.append(amountsEl(o, r));
+  const rank = rankMoveEl(o.end.ranks, o.me); // a bean-room hand's rank move (ranks.js)
+  if (rank) card.append(rank);
   if (o.extra) card.append(o.extra); // the quick review (hints.js)
   if (own) card.append(own.el);
   card.append(buttonsEl(o, own));

@@ -25,6 +25,7 @@ import { errorText, t } from "./i18n.js";
 import { boardView, renderTable, resultText, seatName, showConn } from "./tablescreen.js";
 import { announceEvents, clearAnnouncements } from "./announce.js";
 import { trusteeText } from "./prompts.js";
+import { TableChat } from "./chat.js";
 
 /** @typedef {import("./board.js").Obs} Obs */
 /** @typedef {import("./board.js").BoardView} BoardView */
@@ -73,6 +74,8 @@ export class TableView {
     /** @type {number|null} */
     this.timerEnd = null;
     this.online = [true, true];
+    /** how many spectators watch the table (a count, never names: watch.js) */
+    this.watchers = 0;
     this.ready = [false, false];
     this.readySent = false;
     /** @type {string|null} */
@@ -106,6 +109,8 @@ export class TableView {
     this.motions = [];
     /** the joins again after the table moved to another server */
     this.rejoin = new Rejoin(() => this.join(), () => this.gaveUp());
+    /** quick chat and stickers (chat.js) */
+    this.chat = new TableChat(tableId, (m) => this.conn.send(m), () => this.render());
     this.restore();
     clearAnnouncements();
     this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
@@ -181,6 +186,7 @@ export class TableView {
     this.rejoin.stop();
     document.removeEventListener("keydown", this.keyHandler);
     this.conn.stop();
+    this.chat.stop();
     this.dialog?.remove();
     this.dialog = null;
   }
@@ -264,6 +270,12 @@ export class TableView {
       case "ready":
         this.ready[msg.seat] = true;
         break;
+      case "watchers":
+        this.watchers = Number(msg.count) || 0;
+        break;
+      case "chat":
+        this.chat.heard(msg, this.seat);
+        return;
       case "closed":
         this.close(msg);
         if (msg.code === "no-show" && msg.params && typeof msg.params.room === "string") {
@@ -283,6 +295,10 @@ export class TableView {
           this.syncing = false;
           sessionStorage.removeItem(this.storeKey);
         } else if (msg.code === "store-retrying") this.storeRetrying = true;
+        else if (msg.code === "chat-too-fast") {
+          this.chat.refused(msg.params); // the button greys for the rest of the wait
+          toast(errorText(msg.code, msg.message, msg.params), "error");
+        }
         else if (msg.code === "no-review") {
           this.reviewAsked = false;
           toast(errorText(msg.code, msg.message, msg.params), "error");

@@ -228,7 +228,9 @@ function drawTable(tv) {
     null,
     h("span.table-title", null, tv.info ? `${familyName(tv.info.family)}${tv.info.room ? " · " + roomTitle(tv, tv.info.room) : ""}` : ""),
     tv.info && tv.info.invite ? h("span.invite", null, t("invite_is", tv.info.invite)) : null,
+    tv.watchers ? h("span.watchers", { role: "status" }, t("watch_count", tv.watchers)) : null,
     tv.info ? hintSwitchEl(tv.hintsOn(), () => tv.toggleHints()) : null,
+    tv.state && !tv.closedMsg && tv.connState !== "replaced" ? tv.chat.buttonEl() : null,
     soundSwitch(tv),
     h("button.ghost.leave", { type: "button", onclick: () => tv.leave() }, t("leave")),
   );
@@ -272,6 +274,9 @@ function drawTable(tv) {
     t("trustee"),
   );
   root.append(boardEl(v));
+  tv.chat.place(root);
+  const picker = tv.chat.pickerEl();
+  if (picker) top.append(picker);
   if (tv.blocked()) {
     const move = tv.pending || tv.inflight;
     root.append(overlayEl(tv.connState !== "open", move ? moveLabel(move.action) : null, tv.rejoin.active));

@@ -18,6 +18,7 @@ class ArcadeView(ViewFacts):
     """Arcade's wild, flowers, reserve and events (R1.3-R3.10)."""
 
     wild_mark: ClassVar[str] = "财"  # R1.9a: wilds marked 财
+    own_fields: ClassVar[frozenset[str]] = frozenset({"offer", "bleed", "giving"})
 
     wild: Tile | None = None
     """The wild kind ``W`` (the face-up indicator's kind, R1.9a); ``None`` before it is

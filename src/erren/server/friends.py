@@ -1,0 +1,330 @@
+"""Friends on the wire: presence pushed live to a player's friends, invites and friend-list
+nudges delivered to a player wherever he is, and the block list quick match honours.
+
+**Presence.**  A registered player is ``offline`` (no socket open anywhere), ``lobby`` (a
+socket open, seated at no table), ``table`` (seated at a table; ``family`` names its family)
+or ``watching`` (a socket of his watches a table of this node; a table watched through the
+cluster's relay shows as ``lobby``).  It is worked out by each node for the
+players it serves (:meth:`Friends.local`: its open sockets, its tables) and, on a cluster node,
+published in Redis (``{prefix}presence:{user}``, one field per node, each with its expiry,
+refreshed every :data:`REFRESH_S`); the player's presence is the "busiest" of his nodes'.  A
+change is pushed as ``{"type": "presence", "user", "state", "family", "table"}`` to the sockets of
+his friends, and only of his friends (never to anyone else), on every node.
+
+**Delivery.**  :meth:`Friends.deliver` puts a message into the open sockets of some accounts:
+on a single server directly, on a cluster node through the channel ``{prefix}friends`` that
+every node reads (a node delivers what it reads to the sockets it holds).
+
+**Blocks.**  :class:`StoreBlocks` is quick match's :class:`~erren.server.matchrule.Blocks`
+fed from ``store.social``: a player's block list is loaded when he asks for a quick match
+(:meth:`StoreBlocks.load`) and kept up to date by the block routes on that node.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from redis.asyncio.client import PubSub
+
+    from erren.server.cluster import Cluster
+    from erren.server.lobbybase import Ground
+    from erren.server.socket import Sockets
+    from erren.server.store import Store
+
+__all__ = ["REFRESH_S", "Friends", "Presence", "PresenceKind", "StoreBlocks"]
+
+log = logging.getLogger("erren.server.friends")
+
+REFRESH_S: Final = 20.0
+"""How often a cluster node writes again the presence of the players it serves."""
+EXPIRES_S: Final = 3 * REFRESH_S
+"""A node's word on a player's presence lasts this long unless written again (a node that
+died stops counting after it)."""
+
+
+class PresenceKind(StrEnum):
+    """Where a player is, as his friends see it (the wire's ``state``)."""
+
+    OFFLINE = "offline"
+    LOBBY = "lobby"
+    TABLE = "table"
+    WATCHING = "watching"
+    """Watching a table (which one is not said: the watched players chose who may watch)."""
+
+
+_RANK = {PresenceKind.OFFLINE: 0, PresenceKind.LOBBY: 1, PresenceKind.WATCHING: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    """A player's presence; ``family`` and ``table`` are his table's (``table`` only: his
+    friends may ask to watch it, which its players' choice then decides)."""
+
+    kind: PresenceKind
+    family: str | None = None
+    table: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"state": self.kind.value, "family": self.family, "table": self.table}
+
+    @property
+    def rank(self) -> int:
+        """How busy: a table beats watching beats the lobby beats offline."""
+        return _RANK.get(self.kind, 3)
+
+    @staticmethod
+    def busiest(found: Iterable[Presence]) -> Presence:
+        return max(found, key=lambda p: p.rank, default=OFFLINE)
+
+
+OFFLINE: Final = Presence(PresenceKind.OFFLINE)
+
+
+class StoreBlocks:
+    """Quick match's block list (:class:`~erren.server.matchrule.Blocks`), from the store:
+    each player's barred accounts (whom he blocked, who blocked him), loaded when he asks for a
+    quick match and kept while he might wait."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._barred: dict[int, frozenset[int]] = {}
+
+    async def load(self, user_id: int) -> None:
+        """Read ``user_id``'s barred accounts from the store (before he joins a queue)."""
+        barred = frozenset(await self.store.social.barred(user_id))
+        if barred:
+            self._barred[user_id] = barred
+        else:  # most players block nobody: nothing kept for them
+            self._barred.pop(user_id, None)
+
+    def changed(self, a: int, b: int, *, blocked: bool) -> None:
+        """A block between ``a`` and ``b`` was made or lifted here: a new one counts at once
+        (a lifted one stays until the next :meth:`load`: the other may block too)."""
+        if not blocked:
+            return
+        for one, other in ((a, b), (b, a)):
+            self._barred[one] = self._barred.get(one, frozenset()) | {other}
+
+    def blocked(self, a: int, b: int) -> bool:
+        return b in self._barred.get(a, ()) or a in self._barred.get(b, ())
+
+    def barred(self, user_id: int) -> frozenset[int]:
+        return self._barred.get(user_id, frozenset())
+
+
+class Friends:
+    """Presence and delivery for the friends of the players this server serves (see the
+    module's docstring); ``cluster``: on a cluster node, its handle on Redis."""
+
+    def __init__(
+        self, store: Store, sockets: Sockets, ground: Ground, cluster: Cluster | None = None
+    ) -> None:
+        self.store = store
+        self.sockets = sockets
+        self.ground = ground
+        self.cluster = cluster
+        self._sent: dict[int, Presence] = {}
+        """The presence last pushed for each player (nothing is pushed twice)."""
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._order = asyncio.Lock()
+        """Presence is worked out, published and pushed one change at a time (a later change
+        is never overtaken by an earlier one)."""
+        self._reader: asyncio.Task[None] | None = None
+        self._pubsub: PubSub | None = None
+
+    # ------------------------------------------------------------------ presence
+    def local(self, user_id: int) -> Presence:
+        """The player's presence as this node sees it."""
+        table = self.ground.table_of(user_id)
+        if table is not None:
+            return Presence(PresenceKind.TABLE, table.spec.family, table.spec.id)
+        conns = self.sockets.conns(user_id)
+        if any(conn.watching is not None for conn in conns):
+            return Presence(PresenceKind.WATCHING)
+        if conns:
+            return Presence(PresenceKind.LOBBY)
+        return OFFLINE
+
+    async def presence_of(self, user_ids: Iterable[int]) -> dict[int, Presence]:
+        """The presence of each player (on a cluster node: of all nodes)."""
+        ids = list(dict.fromkeys(user_ids))
+        found = {u: self.local(u) for u in ids}
+        if self.cluster is None or not ids:
+            return found
+        from redis.exceptions import RedisError  # noqa: PLC0415  (a cluster node)
+
+        try:
+            pipe = self.cluster.redis.pipeline(transaction=False)
+            for u in ids:
+                pipe.hgetall(self._key(u))
+            answers = await pipe.execute()
+        except RedisError as err:
+            log.warning("cannot read presence: %s", err)
+            return found
+        now = time.time()
+        for u, fields in zip(ids, answers, strict=True):
+            said = [found[u]]
+            for value in (fields or {}).values():
+                with contextlib.suppress(ValueError, KeyError, TypeError):
+                    word = json.loads(value)
+                    if float(word["until"]) > now:
+                        kind, family = PresenceKind(word["state"]), word.get("family")
+                        said.append(Presence(kind, family, word.get("table")))
+            found[u] = Presence.busiest(said)
+        return found
+
+    def moved(self, user_ids: Iterable[int]) -> None:
+        """Something that makes presence changed for these players here (a socket opened or
+        closed, a seat taken or left): publish and push, in the background."""
+        for user_id in user_ids:
+            self._spawn(self._moved(user_id))
+
+    async def _moved(self, user_id: int) -> None:
+        if self.cluster is not None:
+            async with self._order:
+                await self._publish(user_id, self.local(user_id))
+            await self._broadcast({"presence": user_id})
+        else:
+            await self._push_presence(user_id)
+
+    async def _push_presence(self, user_id: int) -> None:
+        """Tell the friends served here the player's presence, if it changed."""
+        async with self._order:
+            await self._push_now(user_id)
+
+    async def _push_now(self, user_id: int) -> None:
+        now = (await self.presence_of([user_id]))[user_id]
+        if self._sent.get(user_id, OFFLINE) == now:
+            return
+        if now == OFFLINE:
+            self._sent.pop(user_id, None)
+        else:
+            self._sent[user_id] = now
+        friends = [f for f in await self.store.social.friend_ids(user_id) if self.sockets.count(f)]
+        self._local_send(friends, {"type": "presence", "user": user_id, **now.to_json()})
+
+    # ------------------------------------------------------------------ delivery
+    def _local_send(self, user_ids: Iterable[int], message: dict[str, Any]) -> None:
+        for user_id in user_ids:
+            for conn in self.sockets.conns(user_id):
+                conn.send(message)
+
+    async def deliver(self, user_ids: Iterable[int], message: dict[str, Any]) -> None:
+        """Put ``message`` into every open socket of these accounts, on any node."""
+        ids = sorted(set(user_ids))
+        if self.cluster is None:
+            self._local_send(ids, message)
+        else:
+            await self._broadcast({"to": ids, "message": message})
+
+    # ------------------------------------------------------------------ the cluster
+    def _key(self, user_id: int) -> str:
+        assert self.cluster is not None
+        return f"{self.cluster.prefix}presence:{user_id}"
+
+    def _channel(self) -> str:
+        assert self.cluster is not None
+        return f"{self.cluster.prefix}friends"
+
+    async def _publish(self, user_id: int, presence: Presence) -> None:
+        from redis.exceptions import RedisError  # noqa: PLC0415  (a cluster node)
+
+        cluster = self.cluster
+        assert cluster is not None
+        key = self._key(user_id)
+        try:
+            if presence == OFFLINE:
+                await cluster.redis.hdel(key, cluster.node_id)
+                return
+            word = {**presence.to_json(), "until": time.time() + EXPIRES_S}
+            pipe = cluster.redis.pipeline(transaction=False)
+            pipe.hset(key, cluster.node_id, json.dumps(word))
+            pipe.expire(key, int(EXPIRES_S * 2))
+            await pipe.execute()
+        except RedisError as err:
+            log.warning("cannot publish presence: %s", err)
+
+    async def _broadcast(self, payload: dict[str, Any]) -> None:
+        from redis.exceptions import RedisError  # noqa: PLC0415  (a cluster node)
+
+        assert self.cluster is not None
+        try:
+            await self.cluster.redis.publish(self._channel(), json.dumps(payload))
+        except RedisError as err:
+            log.warning("cannot reach the other nodes' friends: %s", err)
+
+    async def start(self) -> None:
+        """On a cluster node: read the channel every node writes, and refresh presence."""
+        if self.cluster is None:
+            return
+        self._pubsub = self.cluster.blocking.pubsub(ignore_subscribe_messages=True)
+        self._reader = asyncio.create_task(self._read(), name="friends")
+
+    async def _read(self) -> None:
+        from redis.exceptions import RedisError  # noqa: PLC0415  (a cluster node)
+
+        assert self._pubsub is not None
+        refreshed = time.monotonic()
+        while True:
+            try:
+                if not self._pubsub.subscribed:  # at first, and after Redis came back
+                    await self._pubsub.subscribe(self._channel())
+                message = await self._pubsub.get_message(timeout=1.0)
+            except (RedisError, RuntimeError) as err:
+                log.warning("cannot read the friends channel: %s", err)
+                await asyncio.sleep(1.0)
+                continue
+            if message is not None:
+                with contextlib.suppress(ValueError, KeyError, TypeError):
+                    payload = json.loads(message["data"])
+                    if "to" in payload:
+                        self._local_send([int(u) for u in payload["to"]], payload["message"])
+                    elif "presence" in payload:
+                        self._spawn(self._push_presence(int(payload["presence"])))
+            if time.monotonic() - refreshed > REFRESH_S:
+                refreshed = time.monotonic()
+                for user_id in list(self.sockets.users()) + list(self.ground.by_user):
+                    self._spawn(self._publish(user_id, self.local(user_id)))
+
+    async def close(self) -> None:
+        """Stop reading; withdraw this node's word on the presence of its players."""
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        for task in list(self._tasks):
+            task.cancel()
+        if self.cluster is not None:
+            from redis.exceptions import RedisError  # noqa: PLC0415  (a cluster node)
+
+            for user_id in list(self.sockets.users()) + list(self.ground.by_user):
+                with contextlib.suppress(RedisError):
+                    await self.cluster.redis.hdel(self._key(user_id), self.cluster.node_id)
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+
+    def _spawn(self, work: Any) -> None:
+        try:
+            task = asyncio.get_running_loop().create_task(work)
+        except RuntimeError:  # no loop: nothing to tell
+            work.close()
+            return
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        """A background push ended: a failure is logged (presence catches up at the next
+        change), never raised."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("cannot tell friends: %s", task.exception())

@@ -1,0 +1,283 @@
+"""Spectators at a real server (issue #29, point 3): who may watch, what a spectator is sent
+(the public view only: the stream checked message by message against the hands' records), the
+delay at a bean-room table, coming back by event number, and the bound on spectators."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from erren.server.client import PlayerClient
+
+from ._support.harness import Server, run, serving
+from ._support.helpers import play_both, player, quick_pair, registered, settlements, wait_for
+from ._support.watch_leaks import WatchAudit, audit_watcher
+
+ROOM = "guobiao-2p/novice"
+DELAY = 6  # TableConfig.watch_delay_events, erren serve --watch-delay
+
+
+def _name() -> str:
+    return "w" + uuid.uuid4().hex[:12]
+
+
+async def _choose(client: PlayerClient, policy: str) -> None:
+    """The player lets ``policy`` watch his tables (the settings panel's ``watch``)."""
+    reply = await client.http.put("/me/settings", json={"watch": policy})
+    assert reply.status_code == 200, reply.text
+
+
+async def _pair(url: str) -> tuple[PlayerClient, PlayerClient, str, str, str]:
+    """Two registered players at a private (score-only) table; their names."""
+    na, nb = _name(), _name()
+    a, b = await registered(url, na), await registered(url, nb)
+    made = await a.private_table("guobiao-2p")
+    await b.join_invite(made["invite"])
+    return a, b, made["table"], na, nb
+
+
+async def _befriend(a: PlayerClient, na: str, b: PlayerClient, nb: str) -> None:
+    reply = await a.http.post("/friends/requests", json={"who": nb})
+    assert reply.status_code == 201, reply.text
+    reply = await b.http.post("/friends/requests", json={"who": na})
+    assert reply.status_code == 201 and reply.json()["outcome"] == "friends", reply.text
+
+
+async def _spectator(url: str, name: str | None = None) -> tuple[PlayerClient, int]:
+    """A connected spectator (a guest, or the registered ``name``) and his account id."""
+    client = await (player(url, keep=True) if name is None else registered(url, name))
+    client.keep = True
+    await client.connect()
+    welcome = await client.recv(10)
+    assert welcome["type"] == "welcome", welcome
+    return client, int(welcome["user"]["id"])
+
+
+async def _watch(client: PlayerClient, table: str, **extra: Any) -> dict[str, Any]:
+    """Ask to watch ``table``: the first answer (``watching`` or an error)."""
+    await client.send({"type": "watch", "table": table, **extra})
+    return await wait_for(client, lambda m: m["type"] in ("watching", "error"), 10)
+
+
+async def _drain(client: PlayerClient, quiet: float = 0.25) -> list[dict[str, Any]]:
+    """Every message that arrives until none has for ``quiet`` seconds."""
+    out = []
+    while True:
+        try:
+            out.append(await client.recv(quiet))
+        except TimeoutError:
+            return out
+
+
+def _newest(messages: list[dict[str, Any]]) -> int:
+    """The newest event number among ``events`` messages before a settlement (-1: none)."""
+    found = [
+        e["n"]
+        for m in messages
+        if m["type"] == "events"
+        for e in m["events"]
+        if e["kind"] != "settlement"
+    ]
+    return max(found, default=-1)
+
+
+async def _step(a: PlayerClient, b: PlayerClient, rng: random.Random) -> int:
+    """The seat to act plays a random legal move; both seats read until they have its events.
+    Returns the hand's newest event number."""
+    for _ in range(200):
+        mover = a if a.my_turn() else b if b.my_turn() else None
+        if mover is not None:
+            break
+        for client in (a, b):
+            with_timeout = await _drain(client, 0.05)
+            del with_timeout
+    assert mover is not None and mover.state is not None
+    before = mover.last_n
+    await mover.act(rng.choice(mover.state["legal"]))
+    await wait_for(mover, lambda m: m["type"] == "events" and mover.last_n > before)
+    other = b if mover is a else a
+    await wait_for(other, lambda m: other.last_n >= mover.last_n, 10)
+    return mover.last_n
+
+
+def test_who_may_watch(server: Server) -> None:
+    """Each player's choice (friends by default) must admit the spectator; blocks, guests,
+    the table's own players, unknown tables are refused with ``watch-refused``."""
+
+    async def main() -> None:
+        a, b, table, na, nb = await _pair(server.url)
+        guest, _ = await _spectator(server.url)
+        nc = _name()
+        c, c_id = await _spectator(server.url, nc)
+
+        async def reason(client: PlayerClient, where: str = table) -> str | None:
+            answer = await _watch(client, where)
+            if answer["type"] == "watching":
+                await client.send({"type": "unwatch"})
+                return None
+            assert answer["code"] == "watch-refused", answer
+            return str(answer["params"]["reason"])
+
+        assert await reason(guest) == "guest"  # friends (the default) admits no guest
+        assert await reason(c) == "friends"
+        await _befriend(a, na, c, nc)
+        assert await reason(c) == "friends"  # a's friend, but b lets only his own friends
+        await _befriend(b, nb, c, nc)
+        assert await reason(c) is None  # a friend of both
+        await _choose(a, "nobody")
+        assert await reason(c) == "nobody"
+        await _choose(a, "everyone")
+        await _choose(b, "everyone")
+        assert await reason(guest) is None  # everyone, guests included
+        reply = await b.http.put(f"/friends/blocks/{c_id}")
+        assert reply.status_code == 204, reply.text
+        assert await reason(c) == "blocked"
+        await a.connect()
+        assert await reason(a) == "seated"
+        assert await reason(guest, "no-such-table") == "no-table"
+        for client in (a, b, c, guest):
+            await client.close()
+
+    run(main())
+
+
+def test_a_spectator_sees_only_the_public_view(server: Server) -> None:
+    """Two hands at a score-only table (no delay): every spectator message is the public view
+    of its step (no concealed or drawn tile, no legal move, no record), the settlement shows
+    both hands, and the players see the number of watchers."""
+
+    async def main() -> None:
+        a, b, table, _, _ = await _pair(server.url)
+        await _choose(a, "everyone")
+        await _choose(b, "everyone")
+        s, _ = await _spectator(server.url)
+        assert await _watch(s, table) == {
+            "type": "watching",
+            "table": table,
+            "delay": 0,
+            "limit": 20,
+        }
+
+        async def watch_hands(hands: int) -> None:
+            while hands:
+                hands -= s.hand_over(await s.recv(60))
+
+        a.keep = True
+        watching = asyncio.create_task(watch_hands(2))
+        await play_both(a, b, table, hands=2)
+        await asyncio.wait_for(watching, 30)
+        ends = settlements(a.messages)
+        audit = WatchAudit()
+        audit_watcher(s.messages, [e["record"] for e in ends], audit)
+        assert not audit.leaks, "\n".join(audit.leaks[:5])
+        assert audit.states > 20
+        for game in {e["game"] for e in ends}:  # every event of each hand, once, in order
+            numbers = [
+                e["n"]
+                for m in s.messages
+                if m["type"] == "events" and m["game"] == game
+                for e in m["events"]
+            ]
+            assert numbers == list(range(len(numbers))), numbers
+        shown = settlements(s.messages)
+        assert [e["hands"] for e in shown] == [e["hands"] for e in ends]
+        assert all("record" not in e for e in shown)
+        assert {"type": "watchers", "count": 1} in a.messages
+        for client in (a, b, s):
+            await client.close()
+
+    run(main())
+
+
+@pytest.fixture(scope="module")
+def slow(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose timers run at a fifth of real time (a hand waits for the test's moves)
+    and whose tables admit two spectators."""
+    tmp = tmp_path_factory.mktemp("watch")
+    with serving("sqlite", tmp, "--max-watchers", "2", time_scale=0.2) as srv:
+        yield srv
+
+
+def test_the_bean_room_delay_and_coming_back(slow: Server) -> None:
+    """At a bean-room table a spectator's newest event is always at least ``DELAY`` events
+    behind the hand; he comes back with ``game``/``since`` and gets what he missed, still
+    delayed; the settlement (an escape here) comes at once with every event before it."""
+
+    async def main() -> None:
+        a, b, table = await quick_pair(slow.url, ROOM)
+        await _choose(a, "everyone")
+        await _choose(b, "everyone")
+        s, _ = await _spectator(slow.url)
+        answer = await _watch(s, table)
+        assert answer["type"] == "watching" and answer["delay"] == DELAY, answer
+        a.keep = True
+        for client in (a, b):
+            await client.connect()
+            await client.join(table)
+        rng = random.Random(7)
+        head = -1
+        for _ in range(14):
+            await _step(a, b, rng)
+            newest = _newest(await _drain(s, 0.15))
+            await _drain(a, 0.05)  # the seats hear of a step before its spectators
+            await _drain(b, 0.05)
+            head = max(a.last_n, b.last_n)
+            assert newest <= head - DELAY, (newest, head)
+        assert s.last_n >= 0, "the spectator saw the hand"
+        since, game = s.last_n, s.game
+        await s.disconnect()
+        for _ in range(4):
+            head = await _step(a, b, rng)
+        await s.connect()
+        assert (await s.recv(10))["type"] == "welcome"
+        answer = await _watch(s, table, game=game, since=since)
+        assert answer["type"] == "watching", answer
+        missed = await _drain(s, 0.3)
+        await _drain(a, 0.05)
+        await _drain(b, 0.05)
+        head = max(a.last_n, b.last_n)
+        first = next(m for m in missed if m["type"] == "events")
+        assert first["events"][0]["n"] == since + 1, (since, first["events"][0])
+        assert _newest(missed) <= head - DELAY
+        await a.send({"type": "leave"})  # an escape: the hand ends
+        end = await wait_for(s, s.hand_over, 10)
+        numbers = [e["n"] for e in end["events"]]
+        assert end["events"][-1]["kind"] == "settlement"
+        assert numbers == list(range(numbers[0], numbers[-1] + 1))
+        await wait_for(a, a.hand_over, 10)
+        audit = WatchAudit()
+        audit_watcher(s.messages, [e["record"] for e in settlements(a.messages)], audit)
+        assert not audit.leaks, "\n".join(audit.leaks[:5])
+        for client in (a, b, s):
+            await client.close()
+
+    run(main())
+
+
+def test_the_spectators_of_a_table_are_bounded(slow: Server) -> None:
+    async def main() -> None:
+        a, b, table, _, _ = await _pair(slow.url)
+        await _choose(a, "everyone")
+        await _choose(b, "everyone")
+        await a.connect()
+        await a.join(table)
+        watchers = [(await _spectator(slow.url))[0] for _ in range(3)]
+        assert (await _watch(watchers[0], table))["type"] == "watching"
+        assert (await _watch(watchers[1], table))["type"] == "watching"
+        full = await _watch(watchers[2], table)
+        assert full["code"] == "watch-full" and full["params"] == {"limit": 2}, full
+        await wait_for(a, lambda m: m == {"type": "watchers", "count": 2})
+        await watchers[0].send({"type": "unwatch"})
+        await wait_for(a, lambda m: m == {"type": "watchers", "count": 1})
+        assert (await _watch(watchers[2], table))["type"] == "watching"
+        await watchers[1].close()  # a closed socket stops watching
+        await wait_for(a, lambda m: m == {"type": "watchers", "count": 1})
+        for client in (a, b, *watchers):
+            await client.close()
+
+    run(main())

@@ -1,0 +1,146 @@
+"""Friends in Chromium (issue #29, point 1): A adds B by B's friend code, B accepts, A sees B's
+presence change to "in the lobby" live, A invites B into a bean room, B accepts the invite's
+toast on another page, and both sit at the same bean table.  Screenshots of the friends screen
+at the phone sizes in Chinese and English go to ``$ERREN_SHOTS`` (default
+``/tmp/shots/friends``)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
+
+from ._support import page_errors, register_in_page, until
+
+ROOM = "guobiao-2p/novice"
+SIZES = [(390, 844), (360, 740), (844, 390)]
+SHOTS = Path(os.environ.get("ERREN_SHOTS", "/tmp/shots/friends"))
+LOBBY = {"zh": "在大厅", "en": "In the lobby"}
+LISTED = "(document.querySelector('#friend-list')?.textContent || '').includes('NAME')"
+IN_LOBBY = (
+    "[...document.querySelectorAll('#friend-list .fr-state')]"
+    ".some(s => s.dataset.state === 'lobby')"
+)
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    made: list[BrowserContext] = []
+    yield made
+    for ctx in made:
+        with contextlib.suppress(PlaywrightError):
+            ctx.close()
+
+
+def _player(contexts: list[BrowserContext], browser: Browser, url: str) -> tuple[Page, str]:
+    ctx = browser.new_context(viewport={"width": 1100, "height": 800}, locale="zh-CN")
+    ctx.add_init_script(
+        "localStorage.getItem('erren.lang') || localStorage.setItem('erren.lang', 'zh')"
+    )
+    contexts.append(ctx)
+    page = ctx.new_page()
+    return page, register_in_page(page, url)
+
+
+def _state_of(page: Page, name: str) -> str:
+    return str(
+        page.evaluate(
+            """name => { for (const li of document.querySelectorAll('#friend-list .fr-row')) {
+            if (li.textContent.includes(name)) {
+              const s = li.querySelector('.fr-state'); return s ? s.dataset.state : ''; } }
+          return ''; }""",
+            name,
+        )
+    )
+
+
+def test_add_by_code_accept_presence_and_a_bean_invite(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    a, a_name = _player(contexts, browser, server)
+    b, b_name = _player(contexts, browser, server)
+    errors = page_errors(a) + page_errors(b)
+    # B's code, from his friends screen; then B goes offline (his page closes)
+    b.click("#link-friends")
+    b.wait_for_selector("#friend-code")
+    code = b.inner_text("#friend-code").strip()
+    assert len(code) == 6
+    b_ctx = contexts[1]
+    b.close()
+    # A adds B by the code
+    a.click("#link-friends")
+    a.wait_for_selector("#friend-who")
+    a.fill("#friend-who", code.lower())
+    a.click("#btn-friend-add")
+    until(a, "!!document.querySelector('#friend-sent')")
+    assert b_name in a.inner_text("#friend-sent")
+    a.fill("#friend-who", "half-typed")  # A is typing when B's answer redraws his list
+    # B comes back and accepts: A's list shows B, offline or in the lobby, then in the lobby
+    b = b_ctx.new_page()
+    b.goto(server + "/#/friends")
+    b.wait_for_selector("#friend-received .btn-accept")
+    b.set_viewport_size({"width": 360, "height": 740})
+    _shot(b, "b-request-zh-360x740")
+    b.click("#friend-received .btn-accept")
+    until(b, LISTED.replace("NAME", a_name))
+    until(a, LISTED.replace("NAME", b_name), 8000)
+    assert a.input_value("#friend-who") == "half-typed"  # a live update keeps what he types
+    assert a.evaluate("document.activeElement && document.activeElement.id") == "friend-who"
+    a.fill("#friend-who", "")
+    until(a, IN_LOBBY, 8000)
+    assert _state_of(a, b_name) == "lobby"
+    assert LOBBY["zh"] in a.inner_text("#friend-list")
+    _shots(a, "a-friends")
+    # B goes to the lobby (any page): A invites him into a bean room
+    b.goto(server + "/#/")
+    b.wait_for_selector(".rooms .room")
+    b.set_viewport_size({"width": 390, "height": 844})
+    a.set_viewport_size({"width": 390, "height": 844})
+    a.click("#friend-list .btn-invite")
+    a.select_option("#invite-room", ROOM)
+    _shot(a, "a-invite-chooser-zh-390x844")
+    a.click("#btn-invite-send")
+    until(a, "location.hash.startsWith('#/table/')", 8000)
+    b.wait_for_selector("#invite-toast", timeout=8000)
+    _shot(b, "b-invite-toast-zh")
+    b.click("#btn-invite-accept")
+    for page in (a, b):
+        page.wait_for_selector(".board", timeout=15000)
+    table_a = a.evaluate("location.hash")
+    table_b = b.evaluate("location.hash")
+    assert table_a == table_b and table_a.startswith("#/table/")
+    info = a.evaluate("window.erren.table && window.erren.table.info")
+    assert info["room"] == ROOM and info["kind"] == "private"
+    assert not [e for e in errors if "favicon" not in e]
+
+
+def _shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def _shots(page: Page, name: str) -> None:
+    """The friends screen at each phone size, in Chinese and English (the header's switch)."""
+    before = page.viewport_size
+    for lang in ("zh", "en"):
+        if page.evaluate("document.documentElement.lang").split("-")[0] != lang:
+            page.click("#lang")
+            until(page, f"document.documentElement.lang.startsWith('{lang}')")
+            page.wait_for_selector("#friend-list")
+            until(page, "!!document.querySelector('#friend-list')")
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(150)
+            overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+            assert overflow <= 1, f"{lang} {width}×{height}: scrolls sideways by {overflow}px"
+            _shot(page, f"{name}-{lang}-{width}x{height}")
+    page.click("#lang")
+    until(page, "document.documentElement.lang.startsWith('zh')")
+    page.wait_for_selector("#friend-list")
+    if before:
+        page.set_viewport_size(before)
