@@ -13,8 +13,8 @@ import redis
 from ._support.harness import TIME_SCALE, Server, cluster_pair, run
 from ._support.helpers import play_both, settlements, wait_for
 from ._support.redis_ns import REDIS_URL
+from ._support.spectating import ask_to_watch, let_watch, private_pair, spectator
 from ._support.watch_leaks import WatchAudit, audit_watcher
-from .test_watch import _choose, _pair, _spectator, _watch
 
 pytestmark = pytest.mark.services
 
@@ -31,21 +31,21 @@ def test_a_spectator_on_another_node(nodes: tuple[Server, Server, str]) -> None:
     near, far, prefix = nodes
 
     async def main() -> None:
-        a, b, table, _, _ = await _pair(far.url)  # made, and so played, on far
+        a, b, table, _, _ = await private_pair(far.url)  # made, and so played, on far
         with redis.Redis.from_url(REDIS_URL, decode_responses=True) as client:
             assert str(client.get(f"{prefix}lease:{table}")).startswith("far|")
-        await _choose(a, "everyone")
-        await _choose(b, "everyone")
-        s, _ = await _spectator(near.url)
-        assert await _watch(s, table) == {
+        await let_watch(a, "everyone")
+        await let_watch(b, "everyone")
+        s, _ = await spectator(near.url)
+        assert await ask_to_watch(s, table) == {
             "type": "watching",
             "table": table,
             "delay": 0,
             "limit": 20,
         }
-        refused, _ = await _spectator(near.url)
-        await _choose(b, "friends")
-        answer = await _watch(refused, table)  # the rules are the owner's, through the relay
+        refused, _ = await spectator(near.url)
+        await let_watch(b, "friends")
+        answer = await ask_to_watch(refused, table)  # the rules are the owner's, through the relay
         assert answer["code"] == "watch-refused" and answer["params"]["reason"] == "guest"
         a.keep = True
 

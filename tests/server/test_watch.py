@@ -6,84 +6,28 @@ from __future__ import annotations
 
 import asyncio
 import random
-import uuid
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from erren.server.client import PlayerClient
 
 from ._support.harness import Server, run, serving
-from ._support.helpers import play_both, player, quick_pair, registered, settlements, wait_for
+from ._support.helpers import play_both, quick_pair, settlements, wait_for
+from ._support.spectating import (
+    ask_to_watch,
+    befriend,
+    drain,
+    let_watch,
+    new_name,
+    newest_event,
+    private_pair,
+    spectator,
+)
 from ._support.watch_leaks import WatchAudit, audit_watcher
 
 ROOM = "guobiao-2p/novice"
 DELAY = 6  # TableConfig.watch_delay_events, erren serve --watch-delay
-
-
-def _name() -> str:
-    return "w" + uuid.uuid4().hex[:12]
-
-
-async def _choose(client: PlayerClient, policy: str) -> None:
-    """The player lets ``policy`` watch his tables (the settings panel's ``watch``)."""
-    reply = await client.http.put("/me/settings", json={"watch": policy})
-    assert reply.status_code == 200, reply.text
-
-
-async def _pair(url: str) -> tuple[PlayerClient, PlayerClient, str, str, str]:
-    """Two registered players at a private (score-only) table; their names."""
-    na, nb = _name(), _name()
-    a, b = await registered(url, na), await registered(url, nb)
-    made = await a.private_table("guobiao-2p")
-    await b.join_invite(made["invite"])
-    return a, b, made["table"], na, nb
-
-
-async def _befriend(a: PlayerClient, na: str, b: PlayerClient, nb: str) -> None:
-    reply = await a.http.post("/friends/requests", json={"who": nb})
-    assert reply.status_code == 201, reply.text
-    reply = await b.http.post("/friends/requests", json={"who": na})
-    assert reply.status_code == 201 and reply.json()["outcome"] == "friends", reply.text
-
-
-async def _spectator(url: str, name: str | None = None) -> tuple[PlayerClient, int]:
-    """A connected spectator (a guest, or the registered ``name``) and his account id."""
-    client = await (player(url, keep=True) if name is None else registered(url, name))
-    client.keep = True
-    await client.connect()
-    welcome = await client.recv(10)
-    assert welcome["type"] == "welcome", welcome
-    return client, int(welcome["user"]["id"])
-
-
-async def _watch(client: PlayerClient, table: str, **extra: Any) -> dict[str, Any]:
-    """Ask to watch ``table``: the first answer (``watching`` or an error)."""
-    await client.send({"type": "watch", "table": table, **extra})
-    return await wait_for(client, lambda m: m["type"] in ("watching", "error"), 10)
-
-
-async def _drain(client: PlayerClient, quiet: float = 0.25) -> list[dict[str, Any]]:
-    """Every message that arrives until none has for ``quiet`` seconds."""
-    out = []
-    while True:
-        try:
-            out.append(await client.recv(quiet))
-        except TimeoutError:
-            return out
-
-
-def _newest(messages: list[dict[str, Any]]) -> int:
-    """The newest event number among ``events`` messages before a settlement (-1: none)."""
-    found = [
-        e["n"]
-        for m in messages
-        if m["type"] == "events"
-        for e in m["events"]
-        if e["kind"] != "settlement"
-    ]
-    return max(found, default=-1)
 
 
 async def _step(a: PlayerClient, b: PlayerClient, rng: random.Random) -> int:
@@ -94,7 +38,7 @@ async def _step(a: PlayerClient, b: PlayerClient, rng: random.Random) -> int:
         if mover is not None:
             break
         for client in (a, b):
-            with_timeout = await _drain(client, 0.05)
+            with_timeout = await drain(client, 0.05)
             del with_timeout
     assert mover is not None and mover.state is not None
     before = mover.last_n
@@ -110,13 +54,13 @@ def test_who_may_watch(server: Server) -> None:
     the table's own players, unknown tables are refused with ``watch-refused``."""
 
     async def main() -> None:
-        a, b, table, na, nb = await _pair(server.url)
-        guest, _ = await _spectator(server.url)
-        nc = _name()
-        c, c_id = await _spectator(server.url, nc)
+        a, b, table, na, nb = await private_pair(server.url)
+        guest, _ = await spectator(server.url)
+        nc = new_name()
+        c, c_id = await spectator(server.url, nc)
 
         async def reason(client: PlayerClient, where: str = table) -> str | None:
-            answer = await _watch(client, where)
+            answer = await ask_to_watch(client, where)
             if answer["type"] == "watching":
                 await client.send({"type": "unwatch"})
                 return None
@@ -125,14 +69,14 @@ def test_who_may_watch(server: Server) -> None:
 
         assert await reason(guest) == "guest"  # friends (the default) admits no guest
         assert await reason(c) == "friends"
-        await _befriend(a, na, c, nc)
+        await befriend(a, na, c, nc)
         assert await reason(c) == "friends"  # a's friend, but b lets only his own friends
-        await _befriend(b, nb, c, nc)
+        await befriend(b, nb, c, nc)
         assert await reason(c) is None  # a friend of both
-        await _choose(a, "nobody")
+        await let_watch(a, "nobody")
         assert await reason(c) == "nobody"
-        await _choose(a, "everyone")
-        await _choose(b, "everyone")
+        await let_watch(a, "everyone")
+        await let_watch(b, "everyone")
         assert await reason(guest) is None  # everyone, guests included
         reply = await b.http.put(f"/friends/blocks/{c_id}")
         assert reply.status_code == 204, reply.text
@@ -152,11 +96,11 @@ def test_a_spectator_sees_only_the_public_view(server: Server) -> None:
     both hands, and the players see the number of watchers."""
 
     async def main() -> None:
-        a, b, table, _, _ = await _pair(server.url)
-        await _choose(a, "everyone")
-        await _choose(b, "everyone")
-        s, _ = await _spectator(server.url)
-        assert await _watch(s, table) == {
+        a, b, table, _, _ = await private_pair(server.url)
+        await let_watch(a, "everyone")
+        await let_watch(b, "everyone")
+        s, _ = await spectator(server.url)
+        assert await ask_to_watch(s, table) == {
             "type": "watching",
             "table": table,
             "delay": 0,
@@ -210,10 +154,10 @@ def test_the_bean_room_delay_and_coming_back(slow: Server) -> None:
 
     async def main() -> None:
         a, b, table = await quick_pair(slow.url, ROOM)
-        await _choose(a, "everyone")
-        await _choose(b, "everyone")
-        s, _ = await _spectator(slow.url)
-        answer = await _watch(s, table)
+        await let_watch(a, "everyone")
+        await let_watch(b, "everyone")
+        s, _ = await spectator(slow.url)
+        answer = await ask_to_watch(s, table)
         assert answer["type"] == "watching" and answer["delay"] == DELAY, answer
         a.keep = True
         for client in (a, b):
@@ -223,9 +167,9 @@ def test_the_bean_room_delay_and_coming_back(slow: Server) -> None:
         head = -1
         for _ in range(14):
             await _step(a, b, rng)
-            newest = _newest(await _drain(s, 0.15))
-            await _drain(a, 0.05)  # the seats hear of a step before its spectators
-            await _drain(b, 0.05)
+            newest = newest_event(await drain(s, 0.15))
+            await drain(a, 0.05)  # the seats hear of a step before its spectators
+            await drain(b, 0.05)
             head = max(a.last_n, b.last_n)
             assert newest <= head - DELAY, (newest, head)
         assert s.last_n >= 0, "the spectator saw the hand"
@@ -235,15 +179,15 @@ def test_the_bean_room_delay_and_coming_back(slow: Server) -> None:
             head = await _step(a, b, rng)
         await s.connect()
         assert (await s.recv(10))["type"] == "welcome"
-        answer = await _watch(s, table, game=game, since=since)
+        answer = await ask_to_watch(s, table, game=game, since=since)
         assert answer["type"] == "watching", answer
-        missed = await _drain(s, 0.3)
-        await _drain(a, 0.05)
-        await _drain(b, 0.05)
+        missed = await drain(s, 0.3)
+        await drain(a, 0.05)
+        await drain(b, 0.05)
         head = max(a.last_n, b.last_n)
         first = next(m for m in missed if m["type"] == "events")
         assert first["events"][0]["n"] == since + 1, (since, first["events"][0])
-        assert _newest(missed) <= head - DELAY
+        assert newest_event(missed) <= head - DELAY
         await a.send({"type": "leave"})  # an escape: the hand ends
         end = await wait_for(s, s.hand_over, 10)
         numbers = [e["n"] for e in end["events"]]
@@ -261,20 +205,20 @@ def test_the_bean_room_delay_and_coming_back(slow: Server) -> None:
 
 def test_the_spectators_of_a_table_are_bounded(slow: Server) -> None:
     async def main() -> None:
-        a, b, table, _, _ = await _pair(slow.url)
-        await _choose(a, "everyone")
-        await _choose(b, "everyone")
+        a, b, table, _, _ = await private_pair(slow.url)
+        await let_watch(a, "everyone")
+        await let_watch(b, "everyone")
         await a.connect()
         await a.join(table)
-        watchers = [(await _spectator(slow.url))[0] for _ in range(3)]
-        assert (await _watch(watchers[0], table))["type"] == "watching"
-        assert (await _watch(watchers[1], table))["type"] == "watching"
-        full = await _watch(watchers[2], table)
+        watchers = [(await spectator(slow.url))[0] for _ in range(3)]
+        assert (await ask_to_watch(watchers[0], table))["type"] == "watching"
+        assert (await ask_to_watch(watchers[1], table))["type"] == "watching"
+        full = await ask_to_watch(watchers[2], table)
         assert full["code"] == "watch-full" and full["params"] == {"limit": 2}, full
         await wait_for(a, lambda m: m == {"type": "watchers", "count": 2})
         await watchers[0].send({"type": "unwatch"})
         await wait_for(a, lambda m: m == {"type": "watchers", "count": 1})
-        assert (await _watch(watchers[2], table))["type"] == "watching"
+        assert (await ask_to_watch(watchers[2], table))["type"] == "watching"
         await watchers[1].close()  # a closed socket stops watching
         await wait_for(a, lambda m: m == {"type": "watchers", "count": 1})
         for client in (a, b, *watchers):

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from .test_settlement import at_table, say, steered
+from ._support import until
+from ._support.steering import at_table, say, steered
 
 SIZES = ((390, 844), (360, 740), (844, 390))
 WIN, LOSS = 30, -(30 * 50 // 100)  # 初级场 at 新人 (the documented table)
@@ -88,5 +89,13 @@ def test_a_bean_room_win_moves_the_rank_on_the_card_and_the_profile(
                 winner, loser = hand.names[result.winner], hand.names[1 - result.winner]
                 assert names == [winner, loser], names
                 assert page.locator("#rk-season option").count() >= 1
+                # an earlier season's moves (none: the hand was played in this one), then back
+                until(page, "document.querySelectorAll('#rk-history-season option').length > 1")
+                now = page.eval_on_selector("#rk-history-season", "e => e.value")
+                page.select_option("#rk-history-season", str(int(now) - 1))
+                page.wait_for_selector("#rk-history p.muted")
+                assert page.locator("#rk-history .rk-line").count() == 0
+                page.select_option("#rk-history-season", now)
+                page.wait_for_selector("#rk-history .rk-line")
                 page.locator("#rk-panel").scroll_into_view_if_needed()
                 shoot(page, f"profile-{tag}")

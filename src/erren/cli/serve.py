@@ -104,6 +104,15 @@ def _add_timers(parser: argparse.ArgumentParser) -> None:
         "--time-scale)",
     )
     parser.add_argument(
+        "--match-any-after",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="wall-clock seconds after which quick match pairs a waiting player with anyone "
+        "whatever the ratings (before: the closest rating within a window that widens with "
+        "the wait; 0: anyone at once; default 20)",
+    )
+    parser.add_argument(
         "--show-up",
         type=float,
         default=8.0,
@@ -301,9 +310,11 @@ def _cluster_config(args: argparse.Namespace, node: str) -> ClusterConfig | str 
 
 
 def _matchmaking_problem(args: argparse.Namespace) -> str | None:
-    """The one-line problem with ``--queue-grace`` or ``--show-up`` (``None``: none)."""
+    """The one-line problem with a matchmaking time (``--queue-grace``, ``--match-any-after``,
+    ``--show-up``; ``None``: none)."""
     for flag, value, least in (
         ("--queue-grace", args.queue_grace, 0.0),
+        ("--match-any-after", args.match_any_after, 0.0),
         ("--show-up", args.show_up, 0.1),
     ):
         if not least <= value <= 600:  # NaN included
@@ -379,6 +390,7 @@ def _create_app(args: argparse.Namespace, node: str, cluster: ClusterConfig | No
             trustee_toggles=args.trustee_toggles,
             new_player_hands=args.new_player_hands,
             queue_grace_s=args.queue_grace,
+            match_any_after_s=args.match_any_after,
             show_up_s=args.show_up,
             watch_delay_events=args.watch_delay,
             max_watchers=args.max_watchers,

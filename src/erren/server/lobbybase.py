@@ -22,7 +22,7 @@ from erren.engine import family_names, find_family
 from erren.server.clock import Clock
 from erren.server.friends import StoreBlocks
 from erren.server.journal import Journal
-from erren.server.matchrule import Skills, StoreSkills
+from erren.server.matchrule import Skills, StoreSkills, Window
 from erren.server.pairing import Queues, RecentPairs
 from erren.server.rooms import RoomTier, find_room_tier
 from erren.server.table import (
@@ -199,7 +199,8 @@ class Ground:
         self.node: Node = Alone(self)
         self.blocks = StoreBlocks(store)
         """Quick match's block list (the pairing rule's :class:`~.matchrule.Blocks`)."""
-        self.queues.rule = replace(self.queues.rule, blocks=self.blocks)
+        window = Window(longest_s=config.match_any_after_s)
+        self.queues.rule = replace(self.queues.rule, window=window, blocks=self.blocks)
         self.on_moved: Callable[[Iterable[int]], None] | None = None
         """Told the accounts that took or left a seat here (their friends see it)."""
 

@@ -193,7 +193,8 @@ async def serving(database: str, *, new_player_hands: int = 0) -> AsyncIterator[
         idle_timeout_s=60_000.0,
         claim_min_pause_s=0.0,
         new_player_hands=new_player_hands,
-        repeat_hold_s=0.0,  # the same two accounts quick-match hand after hand here
+        repeat_hold_s=0.0,  # the same two accounts quick-match hand after hand here,
+        match_any_after_s=0.0,  # their ratings drifting apart as they go
         show_up_s=600.0,  # wall seconds: a loaded machine never dissolves a pairing here
     )
     app = create_app(store, rng=rng, clock=Clock(0.01), config=config)

@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from erren.engine import Family, Match, find_family
+from erren.server.matchrule import LONGEST_WAIT_S
 from erren.server.pairing import QUEUE_GRACE_S, REPEAT_HOLD_S, SHOW_UP_S
 from erren.server.rooms import RoomTier
 from erren.server.settlement import NEW_PLAYER_HANDS
@@ -58,6 +59,10 @@ class TableConfig:
     repeat_hold_s: float = REPEAT_HOLD_S
     """Quick match pairs the same two accounts again only this long after their last pairing
     (:mod:`erren.server.pairing`; 0: at once)."""
+    match_any_after_s: float = LONGEST_WAIT_S
+    """Wall-clock seconds after which a quick-match player accepts an opponent of any rating
+    (before: the closest within a window that widens with the wait; :mod:`erren.server.matchrule`;
+    0: anyone at once, the oldest first among equals)."""
     queue_grace_s: float = QUEUE_GRACE_S
     """Wall-clock seconds (not scaled by the clock) a quick-match search whose page went away
     (its request's connection closed: a closed, reloaded or hidden page) keeps its place in the

@@ -641,7 +641,7 @@ const S = {
   rk_promoted: ["▲ 升级", "▲ Promoted"],
   rk_demoted: ["▼ 降级", "▼ Demoted"],
   rk_protected: ["段位保护：不掉段", "Protected: no demotion"],
-  rk_history: ["第 {0} 赛季的段位变化", "Season {0}: rank changes"],
+  rk_history_title: ["段位变化", "Rank changes"],
   rk_no_history: ["本赛季还没有段位变化。", "No rank change this season yet."],
   rk_board: ["段位榜", "Rank leaderboard"],
   rk_board_note: ["按段位和段位分排名，只列出该赛季在这个玩法的欢乐豆场打过牌的注册玩家。往届赛季按结束时的段位。", "By rank, then PT: registered players who played the family's bean rooms that season. Past seasons as they ended."],

@@ -89,22 +89,38 @@ export function rankMoveEl(ranks, me) {
   return h("div.rk-move#rk-move", { role: "status" }, rankBadge(m.after, 30), h("span.rk-step", null, stepName(m.after)), ...moveParts(m), pointsBar(m.after));
 }
 
-/** The player's rank move history of the season, newest first. @returns {HTMLElement} */
+/**
+ * A season picker: every season so far, the current one chosen; ``onPick`` is told the chosen
+ * season's number (at once, then at each change).
+ * @param {string} id @param {(season: number) => void} onPick @returns {HTMLSelectElement}
+ */
+function seasonPicker(id, onPick) {
+  const picker = /** @type {HTMLSelectElement} */ (h(`select#${id}`, { "aria-label": t("rk_season_pick") }));
+  picker.addEventListener("change", () => onPick(Number(picker.value)));
+  api("GET", "/seasons").then((/** @type {{current: SeasonOut, seasons: SeasonOut[]}} */ all) => {
+    const day = (/** @type {string} */ iso) => new Date(iso).toLocaleDateString(getLang() === "zh" ? "zh-CN" : "en-GB", { timeZone: "UTC", month: getLang() === "zh" ? "numeric" : "short", day: "numeric" });
+    for (const s of all.seasons) picker.append(h("option", { value: String(s.number) }, t(s.number === all.current.number ? "rk_season_now" : "rk_season", s.number, day(s.start), day(new Date(Date.parse(s.end) - 1).toISOString()))));
+    picker.value = String(all.current.number);
+    onPick(all.current.number);
+  }).catch(() => onPick(0));
+  return picker;
+}
+
+/** The player's rank moves of a season he picks (the current one first), newest first.
+ * @returns {HTMLElement} */
 function historyEl() {
   const box = h("div.rk-history#rk-history", null, h("div.spinner"));
-  api("GET", "/me/ranks/history?limit=20")
-    .then((/** @type {{season: SeasonOut, moves: RankMoveOut[]}} */ page) => {
-      if (!page.moves.length) {
-        box.replaceChildren(h("p.muted", null, t("rk_no_history")));
-        return;
-      }
-      box.replaceChildren(
-        h("h3", null, t("rk_history", page.season.number)),
-        h("ul.rk-moves", null, ...page.moves.map((m) => h("li.rk-line", { "data-game": String(m.game) }, h("span.rk-fam", null, familyName(m.family)), " ", ...moveParts(m), " ", h("span.muted", null, `${stepName(m.before)} ${amount(m.before.points)} → ${stepName(m.after)} ${amount(m.after.points)}`), " ", h("a.pf-replay", { href: `#/replay/${m.game}` }, `#${m.game}`)))),
-      );
-    })
-    .catch((e) => box.replaceChildren(h("p.error", null, t("error", e instanceof Error ? e.message : String(e)))));
-  return box;
+  /** @param {number} season the season's number (0: the current one) */
+  const show = (season) => {
+    api("GET", `/me/ranks/history?limit=20${season ? `&season=${season}` : ""}`)
+      .then((/** @type {{season: SeasonOut, moves: RankMoveOut[]}} */ page) => {
+        box.replaceChildren(!page.moves.length
+          ? h("p.muted", null, t("rk_no_history"))
+          : h("ul.rk-moves", null, ...page.moves.map((m) => h("li.rk-line", { "data-game": String(m.game) }, h("span.rk-fam", null, familyName(m.family)), " ", ...moveParts(m), " ", h("span.muted", null, `${stepName(m.before)} ${amount(m.before.points)} → ${stepName(m.after)} ${amount(m.after.points)}`), " ", h("a.pf-replay", { href: `#/replay/${m.game}` }, `#${m.game}`)))));
+      })
+      .catch((e) => box.replaceChildren(h("p.error", null, t("error", e instanceof Error ? e.message : String(e)))));
+  };
+  return h("div", null, h("div.row.rk-history-head", null, h("h3", null, t("rk_history_title")), h("span.spacer"), seasonPicker("rk-history-season", show)), box);
 }
 
 /**
@@ -131,21 +147,12 @@ export function rankBoardEl(me) {
   let season = null;
   const controls = h("div.row.pf-board-controls");
   const body = h("div.pf-board-body");
-  const picker = /** @type {HTMLSelectElement} */ (h("select#rk-season", { "aria-label": t("rk_season_pick") }));
-  picker.addEventListener("change", () => { season = Number(picker.value); reload(); });
+  const picker = seasonPicker("rk-season", (n) => { season = n || null; reload(); });
   const load = async () => {
     controls.replaceChildren(...families.map((f) => h(`button.fam-pick${f === family ? ".on" : ""}`, { type: "button", "aria-pressed": f === family ? "true" : "false", "data-family": f, onclick: () => { family = f; reload(); } }, familyName(f))), h("span.spacer"), picker);
     body.replaceChildren(h("div.spinner"));
-    if (!picker.options.length) {
-      /** @type {{current: SeasonOut, seasons: SeasonOut[]}} */
-      const all = await api("GET", "/seasons");
-      const day = (/** @type {string} */ iso) => new Date(iso).toLocaleDateString(getLang() === "zh" ? "zh-CN" : "en-GB", { timeZone: "UTC", month: getLang() === "zh" ? "numeric" : "short", day: "numeric" });
-      for (const s of all.seasons) picker.append(h("option", { value: String(s.number) }, t(s.number === all.current.number ? "rk_season_now" : "rk_season", s.number, day(s.start), day(new Date(Date.parse(s.end) - 1).toISOString()))));
-      season = all.current.number;
-    }
-    picker.value = String(season);
     /** @type {{family: string, season: SeasonOut, leaders: RankLeaderOut[]}} */
-    const board = await api("GET", `/leaderboard/${encodeURIComponent(family)}/ranks?season=${season}&limit=20`);
+    const board = await api("GET", `/leaderboard/${encodeURIComponent(family)}/ranks?limit=20${season ? `&season=${season}` : ""}`);
     if (!board.leaders.length) {
       body.replaceChildren(h("p.muted#rk-board-empty", null, t("rk_board_empty")));
       return;
@@ -164,6 +171,5 @@ export function rankBoardEl(me) {
     );
   };
   const reload = () => { load().catch((e) => body.replaceChildren(h("p.error", null, t("error", e instanceof Error ? e.message : String(e))))); };
-  reload();
   return h("section.panel.rk-leaderboard#rk-leaderboard", null, h("h2", null, t("rk_board")), controls, h("p.muted.pf-note", null, t("rk_board_note")), body);
 }

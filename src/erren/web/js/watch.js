@@ -10,8 +10,9 @@ import { closedEl } from "./notices.js";
 import { h } from "./dom.js";
 import { describeLast, isEngineEvent } from "./events.js";
 import { familyName } from "./families.js";
-import { errorText, playerName, t } from "./i18n.js";
+import { errorText, getLang, playerName, t } from "./i18n.js";
 import { parseHand } from "./notation.js";
+import { tileEl } from "./tiles.js";
 
 /** @typedef {import("./board.js").Obs} Obs */
 /** @typedef {import("./board.js").BoardView} BoardView */
@@ -179,7 +180,8 @@ export class WatchView {
     const hands = (end.hands || []).map((/** @type {any} */ hand, /** @type {number} */ seat) => {
       const parsed = parseHand(String(hand.hand || ""));
       const tiles = [...parsed.concealed, ...parsed.melds.flatMap((m) => m.tiles), ...(parsed.win ? [parsed.win] : [])];
-      return h("p.watch-hand", null, h("b", null, names[seat]), " ", tiles.join(" "));
+      const shown = h("span.watch-tiles", null, ...tiles.map((code) => tileEl(code, { size: "s", lang: getLang() })));
+      return h("div.watch-hand", null, h("b", null, names[seat]), shown);
     });
     return h("div.panel.watch-end", { role: "status" }, h("h3", null, line), ...hands);
   }
