@@ -147,6 +147,7 @@ def slow(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield srv
 
 
+@pytest.mark.services  # a server of its own (erren serve)
 def test_the_bean_room_delay_and_coming_back(slow: Server) -> None:
     """At a bean-room table a spectator's newest event is always at least ``DELAY`` events
     behind the hand; he comes back with ``game``/``since`` and gets what he missed, still
@@ -203,6 +204,7 @@ def test_the_bean_room_delay_and_coming_back(slow: Server) -> None:
     run(main())
 
 
+@pytest.mark.services  # a server of its own (erren serve)
 def test_the_spectators_of_a_table_are_bounded(slow: Server) -> None:
     async def main() -> None:
         a, b, table, _, _ = await private_pair(slow.url)

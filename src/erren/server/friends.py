@@ -301,8 +301,12 @@ class Friends:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._reader
-        for task in list(self._tasks):
+        pushes = list(self._tasks)
+        for task in pushes:
             task.cancel()
+        # awaited before the store closes: a push cut off inside a database call would
+        # otherwise be left waiting on a connection that is gone
+        await asyncio.gather(*pushes, return_exceptions=True)
         if self.cluster is not None:
             from redis.exceptions import RedisError  # noqa: PLC0415  (a cluster node)
 
