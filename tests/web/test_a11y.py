@@ -26,7 +26,7 @@ from erren.engine import ActionKind, Family, State
 from erren.testing.scripted import Backstage, Served
 from erren.testing.servers import database
 
-from ._support import guest_table, new_computer_table, page_errors, vs_computer_table
+from ._support import guest_table, my_turn, new_computer_table, page_errors, vs_computer_table
 
 SIZES = ((390, 844), (360, 740), (844, 390))
 HAND_S = 40
@@ -250,7 +250,9 @@ def test_enter_and_space_discard_the_focused_tile(
             deadline = time.monotonic() + 20
             while not page.get_by_role("button", name=ZH.tile, disabled=False).count():
                 assert time.monotonic() < deadline, "no discard was offered"
-                if _enabled(page, ZH.pass_):
+                if page.locator(".settle-next").count():  # the computer won: the next hand
+                    page.click(".settle-next")
+                elif _enabled(page, ZH.pass_):
                     page.get_by_role("button", name=ZH.pass_, exact=True).focus()
                     page.keyboard.press("Enter")
                 page.wait_for_timeout(30)
@@ -264,9 +266,42 @@ def test_enter_and_space_discard_the_focused_tile(
             tile = _discard_by_key(page, ZH, key)
             assert river.get_by_role("img").nth(before).get_attribute("aria-label") == tile
             assert river.get_by_role("img").count() == before + 1
-            # the keyboard stays on the hand, at the same place
+            # the keyboard stays on the hand, at the same place (unless the computer won on
+            # that discard: the settlement takes the keyboard)
             focused = _focused(page)
-            assert focused and third.match(focused[0]), focused
+            if not page.locator(".settle").count():
+                assert focused and third.match(focused[0]), focused
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_the_keyboard_keeps_its_place_past_a_ready_hint(browser: Browser, server: str) -> None:
+    """A ready hint on the hand's first tiles (a popover drawing the waits as small tiles inside
+    the tile) does not move the keyboard: after a redraw it is on the third tile still, not
+    on the tile a count of every tile drawn in the hand would give."""
+    ctx, page = _table(browser, "zh")
+    errors = page_errors(page)
+    try:
+        guest_table(page, server)
+        while not my_turn(page):  # the computer won before the player's first discard
+            page.click(".settle-next")
+        # the first two tiles shown get a hint each (every copy of their kinds)
+        hinted = page.evaluate(
+            """() => { const t = window.erren.table;
+            const shown = [...document.querySelectorAll('.hand-mine > .tile')]
+              .map((e) => e.dataset.tile);
+            const discards = {[shown[0]]: [['3m', 2]], [shown[1]]: [['6m', 3], ['9m', 1]]};
+            t.state = {...t.state, hints: {discards, waits: null}}; t.render();
+            return document.querySelectorAll('.hand-mine .tile .tile').length; }"""
+        )
+        assert hinted >= 3, hinted  # the small tiles drawn inside the first two
+        third = re.compile(r"^[^,]+, (?:[^,]+, )?第3张")
+        assert _tab_to(page, third)
+        page.evaluate("window.erren.table.render()")
+        focused = _focused(page)
+        assert focused and third.match(focused[0]), focused
+        assert page.evaluate("document.activeElement.dataset.index") == "2"
         assert not errors, errors
     finally:
         ctx.close()

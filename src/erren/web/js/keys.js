@@ -30,7 +30,7 @@ export function onTableKey(v, e) {
   const key = e.key.toLowerCase();
   if ((key === "enter" || key === " ") && target instanceof HTMLElement) {
     if (target.matches("button, [role=switch], a[href]")) return; // the control's own press
-    if (target.matches(".hand-mine .tile.can")) {
+    if (target.matches(".hand-mine > .tile.can")) {
       target.click();
       e.preventDefault();
       return;
@@ -56,7 +56,7 @@ export function onTableKey(v, e) {
     v.askHint();
     return;
   }
-  const tiles = [...v.root.querySelectorAll(".hand-mine .tile.can")];
+  const tiles = [...v.root.querySelectorAll(".hand-mine > .tile.can")];
   if (key === "arrowleft" || key === "arrowright") {
     if (!tiles.length) return;
     const indices = tiles.map((el) => Number(el instanceof HTMLElement ? el.dataset.index : -1));
@@ -65,13 +65,13 @@ export function onTableKey(v, e) {
     v.focus = indices[at];
     v.render();
     // the keyboard goes with the cursor when it is on the hand
-    const now = v.root.querySelector(`.hand-mine .tile[data-index="${v.focus}"]`);
-    if (now instanceof HTMLElement && target instanceof HTMLElement && target.matches(".hand-mine .tile")) now.focus({ preventScroll: true });
+    const now = v.root.querySelector(`.hand-mine > .tile[data-index="${v.focus}"]`);
+    if (now instanceof HTMLElement && target instanceof HTMLElement && target.matches(".hand-mine > .tile")) now.focus({ preventScroll: true });
     e.preventDefault();
     return;
   }
   if ((key === "enter" || key === "arrowup") && v.focus >= 0) {
-    const el = v.root.querySelector(`.hand-mine .tile[data-index="${v.focus}"]`);
+    const el = v.root.querySelector(`.hand-mine > .tile[data-index="${v.focus}"]`);
     if (el instanceof HTMLElement) el.click();
     e.preventDefault();
     return;

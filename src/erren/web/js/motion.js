@@ -95,7 +95,7 @@ export function measure(root, motions, me) {
     /** @type {HTMLElement|null} */
     let el = null;
     if (m.kind === "discard") {
-      el = m.seat === me ? last(root, `.hand-mine .tile[data-tile="${m.tile || ""}"]`) : last(root, ".hand-opp .tile");
+      el = m.seat === me ? last(root, `.hand-mine > .tile[data-tile="${m.tile || ""}"]`) : last(root, ".hand-opp .tile");
     } else if (m.kind === "claim") el = last(root, `.river-${side(1 - m.seat, me)} .tile.last`);
     return el ? el.getBoundingClientRect() : null;
   });

@@ -174,7 +174,7 @@ export function renderTable(tv) {
 function focusOf(root) {
   const el = document.activeElement;
   if (!(el instanceof HTMLElement) || !root.contains(el)) return null;
-  if (el.matches(".hand-mine .tile")) return { tile: Number(el.dataset.index) };
+  if (el.matches(".hand-mine > .tile")) return { tile: Number(el.dataset.index) };
   if (el.matches(".actions button.act") && el.dataset.key !== undefined) return { key: el.dataset.key };
   return el.id ? { id: el.id } : null;
 }
@@ -185,7 +185,8 @@ function focusOf(root) {
  * @param {HTMLElement} root @param {Held} held */
 function refocus(root, held) {
   if (!held) return;
-  const tiles = [...root.querySelectorAll(".hand-mine .tile")].filter((el) => el instanceof HTMLElement);
+  // the hand's own tiles: not the small ones inside a tile's ready hint (hints.js)
+  const tiles = [...root.querySelectorAll(".hand-mine > .tile")].filter((el) => el instanceof HTMLElement);
   /** @type {Element|null|undefined} */
   let to = null;
   if ("id" in held) {
@@ -195,7 +196,7 @@ function refocus(root, held) {
   }
   if ("key" in held) to = [...root.querySelectorAll(".actions button.act")].find((b) => b instanceof HTMLElement && b.dataset.key === held.key);
   else if (tiles.length) to = tiles[Math.min(Math.max(held.tile, 0), tiles.length - 1)];
-  if (!to) to = root.querySelector(".hand-mine .tile.can") || tiles[0];
+  if (!to) to = root.querySelector(".hand-mine > .tile.can") || tiles[0];
   if (to instanceof HTMLElement) to.focus({ preventScroll: true });
 }
 
