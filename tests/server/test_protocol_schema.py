@@ -115,7 +115,9 @@ def test_observation_json_exact() -> None:
         "result",
         "view",
         "streak",
+        "ting_at",
     }
+    assert data["ting_at"] == [-1, -1]  # nobody has declared 报听 at the deal
     xiamen = observation_json(State.new(find_family("xiamen"), seed=3).observe(1))["view"]
     assert set(xiamen) == {"family", "gold", "indicator_taken", "you_level"}
     assert xiamen["family"] == "xiamen" and xiamen["you_level"] == [0, 0]

@@ -79,6 +79,7 @@ class Board:
         self.kong_draw = False  # the tile just drawn is a kong's own replacement (杠上开花)
         self.ting = [False, False]
         self.tianting = [False, False]
+        self.ting_at = [-1, -1]  # each seat's 报听 discard: its index in his discards (-1: none)
         self.trustee = [False, False]
         self.timeouts = [0, 0]
         self.n_discards = [0, 0]
@@ -131,7 +132,7 @@ class Board:
         new.visible = list(self.visible)
         new._shown = list(self._shown)
         new.wall = list(self.wall)
-        for name in ("last_added", "ting", "tianting", "trustee", "timeouts"):
+        for name in ("last_added", "ting", "tianting", "ting_at", "trustee", "timeouts"):
             setattr(new, name, list(getattr(self, name)))
         new.n_discards = list(self.n_discards)
         new.n_kongs = list(self.n_kongs)

@@ -83,6 +83,9 @@ class Observation:
     """The family's own facts (:mod:`erren.engine.views`), built by ``Family.view``."""
     streak: int = 0
     """The dealer streak ``w`` (连庄数 ``w + 1``)."""
+    ting_at: tuple[int, int] = (-1, -1)
+    """Each seat's 报听 discard, as its index in his ``discards`` (−1: no 报听): the tiles he
+    threw after it are ones his locked hand cannot win on."""
 
     @property
     def opponent(self) -> int:
@@ -146,5 +149,6 @@ def observe(state: State, player: int) -> Observation:
         event_seq=state.event_count,
         result=state.result,
         streak=state.streak,
+        ting_at=(state.ting_at[0], state.ting_at[1]),
         view=state.ruleset.view(state, player),
     )

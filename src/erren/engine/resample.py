@@ -24,8 +24,7 @@ player.  What it cannot know from the observation and sets by convention:
 * ``kong_draw`` (杠上开花): a replacement draw counts as a kong's unless the ruleset has flowers
   and does not count their replacements as kongs, in which case it is a kong's only if the
   player just made one (his last meld is a kong) — an approximation when both happened;
-* ``tianting`` (天听): true only when the 报听 discard is provably the seat's first (his only
-  discard);
+* ``tianting`` (天听): true when the 报听 discard was the seat's first discard (``ting_at`` 0);
 * ``last_added`` of a seat whose observation shows no drawn tile: a kind he holds (the drawn
   tile of the opponent's turn is one of his tiles, at random).
 
@@ -162,9 +161,10 @@ def resample(
 
     _lay_seen(state, obs, counts)
     state.ting = list(obs.ting)
+    state.ting_at = list(obs.ting_at)
     state.trustee = list(obs.trustee)
     for seat in (0, 1):
-        state.tianting[seat] = obs.ting[seat] and len(obs.discards[seat]) == 1
+        state.tianting[seat] = obs.ting[seat] and obs.ting_at[seat] == 0
     ruleset.resample_data(state, obs, rng, unseen)
 
     _lay_hidden_kongs(state, opp, obs.hidden_kongs[opp], counts, rng)

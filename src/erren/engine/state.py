@@ -351,6 +351,7 @@ class State(Transitions):
     def _discard(self, p: int, x: int, ting: bool, auto: bool) -> None:
         if ting:
             self.ting[p] = True
+            self.ting_at[p] = len(self.discards[p])
             if p == self.dealer:
                 tian = self.n_discards[p] == 0 and self.n_kongs[p] == 0
             else:

@@ -349,6 +349,7 @@ def _core_json(obs: Observation) -> dict[str, Any]:
         "result": result_json(obs.result),
         "view": encode(obs.view),
         "streak": obs.streak,
+        "ting_at": list(obs.ting_at),
     }
 
 
@@ -356,7 +357,7 @@ _OBSERVATION_FIELDS = tuple(f.name for f in fields(Observation))
 _CORE_NAMES = (
     "player dealer round_wind phase to_act origin pending hand last_drawn melds hidden_kongs "
     "discards claimed flowers concealed_count wall_count ting trustee dice legal_actions timer "
-    "event_seq result view streak"
+    "event_seq result view streak ting_at"
 )
 _CORE_FIELDS = tuple(_CORE_NAMES.split())
 _FAST = _CORE_FIELDS == _OBSERVATION_FIELDS and tuple(f.name for f in fields(Timer)) == (
@@ -372,7 +373,10 @@ def observation_from_json(data: dict[str, Any]) -> Observation:
     """Rebuild the :class:`~erren.engine.Observation` of :func:`observation_json`, every
     field (``result`` is left out: a bot decides only while the hand runs)."""
     player = int(data["player"])
-    wire = {name: data[_RENAMED.get(name, name)] for name in _OBSERVATION_FIELDS}
+    wire = {
+        name: data[_RENAMED.get(name, name)] for name in _OBSERVATION_FIELDS if name != "ting_at"
+    }
+    wire["ting_at"] = data.get("ting_at", [-1, -1])  # absent from a server before it
     wire["legal_actions"] = [f"{player}:{a}" for a in data["legal"]]
     wire["result"] = None
     return decode(Observation, wire)
