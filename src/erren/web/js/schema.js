@@ -87,6 +87,7 @@
  *   result: any,
  *   view: FamilyView,
  *   streak: number,
+ *   ting_at: [number, number],
  *   hints?: Hints
  * }} Observation
  */
