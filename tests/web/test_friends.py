@@ -62,6 +62,8 @@ def _state_of(page: Page, name: str) -> str:
 def test_add_by_code_accept_presence_and_a_bean_invite(
     browser: Browser, server: str, contexts: list[BrowserContext]
 ) -> None:
+    """Slow (about 10 s): two players register, befriend, go offline and back, and one invites
+    the other into a bean room — each step waits for the other page's live update."""
     a, a_name = _player(contexts, browser, server)
     b, b_name = _player(contexts, browser, server)
     errors = page_errors(a) + page_errors(b)
@@ -111,8 +113,7 @@ def test_add_by_code_accept_presence_and_a_bean_invite(
     b.click("#btn-invite-accept")
     for page in (a, b):
         page.wait_for_selector(".board", timeout=15000)
-    table_a = a.evaluate("location.hash")
-    table_b = b.evaluate("location.hash")
+    table_a, table_b = (page.evaluate("location.hash") for page in (a, b))
     assert table_a == table_b and table_a.startswith("#/table/")
     info = a.evaluate("window.erren.table && window.erren.table.info")
     assert info["room"] == ROOM and info["kind"] == "private"

@@ -236,6 +236,9 @@ async def _lifespan(app: FastAPI, *, state: AppState, start: _Start) -> AsyncIte
     running.friends = friends = Friends(opened, state.sockets, lobby.ground, running.cluster)
     state.sockets.on_change = lambda user_id: friends.moved([user_id])
     lobby.ground.on_moved = friends.moved
+    if running.relay is not None:  # relayed spectators count in their friends' presence
+        friends.relayed = running.relay
+        running.relay.on_watching = lambda user_id, guest: friends.moved([user_id], guest=guest)
     await friends.start()
     state.shutting_down = False
     await asyncio.to_thread(skeleton, "warm")  # load the confusables table before play
@@ -251,6 +254,8 @@ async def _lifespan(app: FastAPI, *, state: AppState, start: _Start) -> AsyncIte
         lag.cancel()
         state.sockets.on_change = None
         lobby.ground.on_moved = None
+        if running.relay is not None:
+            running.relay.on_watching = None
         await friends.close()
         await lobby.shutdown()
         if running.relay is not None:

@@ -235,6 +235,20 @@ class Ground:
         for task in list(self.chores):
             await asyncio.gather(task, return_exceptions=True)
 
+    def block_changed(self, a: int, b: int, *, on: bool) -> None:
+        """A block between ``a`` and ``b`` was made (``on``) or lifted: quick match's blocks
+        here, and the chat of the table of this node that seats both, hear it."""
+        self.blocks.changed(a, b, blocked=on)
+        table = self.table_of(a)
+        if table is not None and table is self.table_of(b):
+            table.chatter.blocked(a, b, on=on)
+
+    def blocks_unsure(self) -> None:
+        """Blocks may have changed unheard: every table reads its own again at its next
+        chat message."""
+        for table in self.tables.values():
+            table.chatter.unsure()
+
     def table_of(self, user_id: int) -> Table | None:
         table_id = self.by_user.get(user_id)
         table = self.tables.get(table_id) if table_id else None
@@ -332,7 +346,7 @@ class Ground:
         for seat in table.seats:
             if seat.user_id is not None and self.by_user.get(seat.user_id) == table.spec.id:
                 del self.by_user[seat.user_id]
-        self.moved(seat.user_id for seat in table.seats)
+        self.moved([*(seat.user_id for seat in table.seats), *table.watchers.sent_off])
         self.node.closed(table)
 
     def rebuilt(self, meta: dict[str, Any], users: list[int | None]) -> Table:

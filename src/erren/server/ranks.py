@@ -2,8 +2,8 @@
 
 What a player sees is his rank and his rank points (PT), never his rating (the openskill
 ``mu``/``sigma`` of :mod:`erren.server.rating` stays internal, for matchmaking).  Every bean-room
-hand between two registered players moves both players' PT in the hand's family, by the room's
-tier and the player's result; the ladder is kept per season.
+hand between two registered players quick-matched there moves both players' PT in the hand's
+family, by the room's tier and the player's result; the ladder is kept per season.
 
 The ladder (:data:`LADDER`, step 0 first): six ranks, the first five in three steps
 (一级 → 二级 → 三级), the top one in one step:
@@ -25,7 +25,10 @@ The rule (:func:`apply`), for one player after one hand:
   ``draw`` PT; a loss costs its ``loss`` PT and an escape (leaving a running hand) its
   ``escape`` PT, both times the rank's loss percentage (rounded down to a whole PT).  The one
   who stayed when the other escaped gets nothing (as for the rating: a puppet's escape must
-  not lift anybody).  The hands of guests, practice and computer tables move no PT.
+  not lift anybody).  The hands of guests, practice and computer tables move no PT, nor
+  do those of a friend's private bean table (opened by invite: it moves beans by the room's
+  rule, never ranks — an invite bypasses quick match's rule against pairing the same two
+  accounts again and again, so two friends could otherwise lift a rank by dumping hands).
 * **Promotion**: when the points reach the step's threshold, the player moves up one step and
   starts it at that step's ``start`` (half its threshold; surplus points are not carried).
   One hand promotes one step at most.  雀神 has no threshold: its points just grow.

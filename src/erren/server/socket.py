@@ -131,6 +131,7 @@ class Sockets:
         self._key: dict[Conn, str] = {}
         self._revoked: deque[str] = deque(maxlen=REVOKED_KEPT)
         self._revoked_set: set[str] = set()
+        self._guests: set[int] = set()
         self.on_change: Callable[[int], None] | None = None
         """Told the account whose first socket opened or last one closed (presence)."""
 
@@ -149,17 +150,24 @@ class Sockets:
         """The accounts with a socket open."""
         return list(self._by_user)
 
+    def guest(self, user_id: int) -> bool:
+        """Whether the account is a guest's (known while a socket of his is open, and when his
+        last one closes)."""
+        return user_id in self._guests
+
     def revoked(self, token: str) -> bool:
         return _token_key(token) in self._revoked_set
 
-    def add(self, conn: Conn, token: str) -> bool:
-        """Register ``conn`` of session ``token``; ``False`` (nothing registered) when the
-        account is at its limit."""
+    def add(self, conn: Conn, token: str, *, guest: bool = False) -> bool:
+        """Register ``conn`` of session ``token`` (``guest``: a guest's account); ``False``
+        (nothing registered) when the account is at its limit."""
         mine = self._by_user.setdefault(conn.user_id, set())
         if len(mine) >= self.per_account:
             if not mine:
                 del self._by_user[conn.user_id]
             return False
+        if guest:
+            self._guests.add(conn.user_id)
         key = _token_key(token)
         mine.add(conn)
         self._by_token.setdefault(key, set()).add(conn)
@@ -184,6 +192,7 @@ class Sockets:
                 del self._by_user[conn.user_id]
                 if self.on_change is not None:
                     self.on_change(conn.user_id)
+                self._guests.discard(conn.user_id)
 
     def log_out(self, token: str) -> int:
         """The session ended: each of its sockets gets ``logged-out`` and is closed with 4401
@@ -324,7 +333,7 @@ async def _log_in(websocket: WebSocket, store: Store, sockets: Sockets) -> tuple
         await _refuse(websocket, "auth", "unknown or expired session token; log in", CLOSE_AUTH)
         return None
     conn = Conn(user.id, user.name)
-    if not sockets.add(conn, token):
+    if not sockets.add(conn, token, guest=user.is_guest):
         limit = sockets.per_account
         await _refuse(
             websocket,
@@ -422,22 +431,9 @@ async def _read(
             await watch(parsed, conn, (user.id, user.is_guest), lobby.tables, rules)
             lobby.ground.moved([user.id])  # his friends see him watching, or not any more
             continue
-        if isinstance(parsed, protocol.Chat) and await _blocked_chat(conn, lobby.store):
-            continue  # a player blocked since the two sat down: his chat is not passed on
         if relay is not None and await _relayed(parsed, conn, lobby, relay):
             continue
         dispatch(parsed, conn, user.id, lobby.tables)
-
-
-async def _blocked_chat(conn: Conn, store: Store) -> bool:
-    """Whether ``conn``'s table (of this node) seats someone who blocks its player or whom he
-    blocks.  Nobody blocked sits down together (quick match and invites refuse them); a block
-    made during the game stops the chat between them."""
-    table = conn.table
-    if table is None:
-        return False
-    others = [s.user_id for s in table.seats if s.user_id not in (None, conn.user_id)]
-    return any([await store.social.is_blocked(conn.user_id, other) for other in others])
 
 
 async def _relayed(msg: protocol.ClientMessage, conn: Conn, lobby: Lobby, relay: Relaying) -> bool:

@@ -137,6 +137,13 @@ class Relay:
         self._answers: set[asyncio.Task[None]] = set()
         self.watch_rules: WatchRules | None = None
         """Who may watch this node's tables (set by the app; ``None``: ``watch-elsewhere``)."""
+        self._by_user: dict[int, set[str]] = {}
+        """The keys of :attr:`remote`, by account."""
+        self._guests: set[int] = set()
+        """Relayed spectators known as guests (their ``watch`` said so)."""
+        self.on_watching: Callable[[int, bool], None] | None = None
+        """Told the account (and whether it is a guest's) whose relayed spectator started or
+        stopped watching a table here (his friends see him watching)."""
 
     def _alive(self, node: str) -> str:
         return f"{self.prefix}node:{node}:alive"
@@ -268,10 +275,25 @@ class Relay:
         self._out.put_nowait((stream, fields))
 
     def forget(self, key: str) -> None:
-        if self.remote.pop(key, None) is not None:
-            self._unindex(key)
+        conn = self.remote.pop(key, None)
+        if conn is not None:
+            self._unindex(key, conn.user_id)
 
-    def _unindex(self, key: str) -> None:
+    def watchers_of(self, user_id: int) -> list[Conn]:
+        """The account's relayed connections at this node (a spectator's among them)."""
+        return [self.remote[k] for k in self._by_user.get(user_id, ()) if k in self.remote]
+
+    def watcher_ids(self) -> list[int]:
+        """The accounts with a relayed connection at this node."""
+        return list(self._by_user)
+
+    def _unindex(self, key: str, user_id: int) -> None:
+        mine = self._by_user.get(user_id)
+        if mine is not None:
+            mine.discard(key)
+            if not mine:
+                del self._by_user[user_id]
+                self._guests.discard(user_id)
         source = link_node(key)
         keys = self._from.get(source)
         if keys is not None:
@@ -295,6 +317,7 @@ class Relay:
                 return
             conn = RelayConn(int(fields["u"]), fields.get("nm", ""), key, stream, self)
             self.remote[key] = conn
+            self._by_user.setdefault(conn.user_id, set()).add(key)
             self._from.setdefault((node, epoch), set()).add(key)
         if isinstance(msg, protocol.Watch | protocol.Unwatch):
             self._watch(msg, conn, fields.get("gu") == "1")
@@ -308,20 +331,39 @@ class Relay:
             if isinstance(msg, protocol.Watch):
                 conn.send(elsewhere_json(msg.table))
             return
-        task = asyncio.create_task(watch(msg, conn, (conn.user_id, guest), self.tables, rules))
+        if guest:
+            self._guests.add(conn.user_id)
+        task = asyncio.create_task(self._watched(msg, conn, rules, guest))
         self._answers.add(task)
         task.add_done_callback(self._answers.discard)
+
+    async def _watched(
+        self,
+        msg: protocol.Watch | protocol.Unwatch,
+        conn: RelayConn,
+        rules: WatchRules,
+        guest: bool,
+    ) -> None:
+        await watch(msg, conn, (conn.user_id, guest), self.tables, rules)
+        self._watching_changed(conn.user_id)
+
+    def _watching_changed(self, user_id: int) -> None:
+        if self.on_watching is not None:
+            self.on_watching(user_id, user_id in self._guests)
 
     def _gone(self, key: str) -> None:
         """The relayed connection closed (or its node died): as after a dropped socket."""
         conn = self.remote.pop(key, None)
         if conn is None:
             return
-        self._unindex(key)
+        guest, watched = conn.user_id in self._guests, conn.watching is not None
+        self._unindex(key, conn.user_id)
         conn.drop()
         unwatch(conn)
         if conn.table is not None:
             conn.table.submit(Gone(conn))
+        if watched and self.on_watching is not None:
+            self.on_watching(conn.user_id, guest)
 
     # ------------------------------------------------------------------ questions
     async def ask(

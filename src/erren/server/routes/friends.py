@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
 from erren.server.appstate import app_state
-from erren.server.friends import Friends, Presence
+from erren.server.friends import Friends, Presence, UndeliveredError
 from erren.server.routes.common import (
     MAX_ID,
     ApiError,
@@ -39,6 +39,7 @@ from erren.server.store.social import (
     Peer,
     RequestOutcome,
 )
+from erren.server.table.spec import CloseCode
 
 __all__ = ["router"]
 
@@ -241,9 +242,7 @@ async def remove(user_id: int, user: Registered, store: StoreDep, friends: Frien
 
 
 @router.put("/friends/blocks/{user_id}", status_code=204)
-async def block(
-    user_id: int, user: Registered, store: StoreDep, lobby: LobbyDep, friends: FriendsDep
-) -> None:
+async def block(user_id: int, user: Registered, store: StoreDep, friends: FriendsDep) -> None:
     """Block the player: the friendship and requests between you end; he cannot send you a
     request, invite you, join your table or be paired with you (404 ``no-player``, 409
     ``friend-limit``)."""
@@ -251,14 +250,15 @@ async def block(
         await store.social.block(user.id, _user_id(user_id))
     except FriendError as err:
         raise _refused(err) from None
-    lobby.ground.blocks.changed(user.id, user_id, blocked=True)
+    await friends.block_changed(user.id, user_id, on=True)  # stops a chat at once, any node
     await friends.deliver([user_id], {"type": "friends"})
 
 
 @router.delete("/friends/blocks/{user_id}", status_code=204)
-async def unblock(user_id: int, user: Registered, store: StoreDep) -> None:
+async def unblock(user_id: int, user: Registered, store: StoreDep, friends: FriendsDep) -> None:
     """Lift your block of the player (none: nothing)."""
     await store.social.unblock(user.id, _user_id(user_id))
+    await friends.block_changed(user.id, user_id, on=False)
 
 
 @router.post("/friends/{user_id}/invite", response_model=SeatOut, status_code=201)
@@ -276,25 +276,41 @@ async def invite(
     rules; else score-only of ``family``), seat you at it and invite the friend: he is sent
     ``{"type": "invite", "from", "name", "invite", "table", "room", "family"}`` on any node
     and page.  404 ``not-friends``; the room's refusals as at quick match (``no-room``,
-    ``below-entry``/``above-entry``); 409 ``seated`` if you sit elsewhere."""
+    ``below-entry``/``above-entry``); 409 ``seated`` if you sit elsewhere; 503
+    ``invites-unavailable`` on a cluster node whose Redis does not answer (no table is left
+    open: the invite could not reach the friend)."""
     if _user_id(user_id) not in await store.social.friend_ids(user.id):
         raise ApiError(404, "not-friends", "you can invite only your friends")
+    if not await friends.reachable():
+        raise _invites_unavailable()
     _counted(gate, user)
     table = await lobby.private_table(user, body.family, body.options, body.room)
     spec = table.spec
-    await friends.deliver(
-        [user_id],
-        {
-            "type": "invite",
-            "from": user.id,
-            "name": user.name,
-            "invite": spec.invite,
-            "table": spec.id,
-            "room": None if spec.room is None else spec.room.id,
-            "family": spec.family,
-        },
-    )
+    message = {
+        "type": "invite",
+        "from": user.id,
+        "name": user.name,
+        "invite": spec.invite,
+        "table": spec.id,
+        "room": None if spec.room is None else spec.room.id,
+        "family": spec.family,
+    }
+    try:
+        await friends.deliver([user_id], message, needed=True)
+    except UndeliveredError:
+        table.close(CloseCode.LEFT, "the invite could not be sent", params={"seat": 0})
+        raise _invites_unavailable() from None
     return seat_out(table, 0)
+
+
+def _invites_unavailable() -> ApiError:
+    """503 ``invites-unavailable``: the cluster's Redis, which carries invites between the
+    nodes, does not answer."""
+    return ApiError(
+        503,
+        "invites-unavailable",
+        "invites cannot be sent right now (the cluster's Redis does not answer); try again later",
+    )
 
 
 @router.post("/friends/{user_id}/decline", status_code=204)

@@ -129,7 +129,7 @@ class Table:
         )
         self.autopilot = Autopilot(self.seating, self.series, self.clocks, self.hands)
         self.adviser = Adviser(spec.id, self.series, rng)
-        self.chatter = Chatter(spec.id, self.seating, clock)
+        self.chatter = Chatter(spec.id, self.seating, clock, store.social.blocks_among)
 
     # ------------------------------------------------------------------ what it shows
     @property
@@ -287,7 +287,7 @@ class Table:
             case cmds.Watch() | cmds.Unwatch():  # a spectator is not a player: no touch
                 self.watchers.handle(command, self.info())
             case cmds.Chat():  # never the game's business: no touch, no timer, no record
-                self.chatter.say(command)
+                await self.chatter.say(command)
             case cmds.Deal():
                 if not self.running and not self.closed:
                     self._touch()  # a stake is the player's doing: the table is not idle

@@ -17,7 +17,7 @@ from erren.server.table.rules import TableRules
 from erren.server.table.scribe import Scribe
 from erren.server.table.seats import Seating
 from erren.server.table.series import Series
-from erren.server.table.spec import TableSpec
+from erren.server.table.spec import TableKind, TableSpec
 
 if TYPE_CHECKING:
     from erren.server.metrics import FamilyMetrics
@@ -85,6 +85,7 @@ class Finisher:
             "ready": ready_json(state),
             "stake": None if self.spec.room is None else self.spec.room.stake,
             "beans": beans,
+            "ranked": self.ranked,
             "ranks": await self._rank_moves(),
             "record": record,
         }
@@ -93,12 +94,20 @@ class Finisher:
             self.meter.hands.inc()
         log.info("hand %d settled: %s", series.number, result.kind)
 
+    @property
+    def ranked(self) -> bool:
+        """Whether the table's hands count for rank and rating: a quick match's in a bean room
+        only.  A friend's private bean table (opened by invite) moves beans but never ranks:
+        invites bypass quick match's rule against pairing the same two accounts again and
+        again, so two friends could otherwise lift a rank by dumping hands to each other."""
+        return self.spec.room is not None and self.spec.kind is TableKind.QUICK
+
     async def _rank_moves(self) -> list[dict[str, object] | None]:
         """Each seat's rank move by the settled hand (:func:`erren.server.ranks.move_json`),
         ``None`` for a seat it did not move (a guest, the computer, who stayed after an
-        escape, any seat off the bean rooms)."""
+        escape, any seat off the bean rooms or at a friend's private bean table)."""
         seats = [seat.user_id for seat in self.seating.seats]
-        if self.spec.room is None or self.series.game_id is None:
+        if not self.ranked or self.series.game_id is None:
             return [None, None]
         moves = {m.user_id: m for m in await self.store.ranks.moves_of(self.series.game_id)}
         return [
@@ -109,8 +118,11 @@ class Finisher:
         ]
 
     def _settled(self) -> SettledHand:
-        """The finished hand as the store keeps it; rated in a bean room between two people
-        (the store rates registered players only; a hand against the computer is not rated)."""
+        """The finished hand as the store keeps it; rated (the hidden matchmaking rating) and
+        ranked (the room's tier: its ranks move) only when the table is :attr:`ranked`, a quick
+        match in a bean room — the store rates registered players only, so a hand against the
+        computer is not rated either.  A friend's table moves neither: two friends could
+        otherwise sink a rating to be paired with weaker players."""
         series = self.series
         state = series.state
         assert state is not None and state.result is not None and series.game_id is not None
@@ -127,8 +139,8 @@ class Finisher:
             fan_total=result.fan_total,
             points=result.points,
             deltas=result.deltas,
-            rated=self.spec.room is not None and None not in seats,
-            tier=None if self.spec.room is None else self.spec.room.tier.id,
+            rated=self.ranked and None not in seats,
+            tier=self.spec.room.tier.id if self.ranked and self.spec.room is not None else None,
         )
 
     async def _transfers(self) -> tuple[list[Transfer], list[int]]:

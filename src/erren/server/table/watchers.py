@@ -142,6 +142,8 @@ class Watchers:
         self.game: int | None = None
         self.seen: dict[Conn, int] = {}
         """Each watcher's connection and the last event number he was sent."""
+        self.sent_off: list[int] = []
+        """The accounts that watched when the table closed (their presence changed)."""
 
     @property
     def delay(self) -> int:
@@ -235,6 +237,7 @@ class Watchers:
 
     def send_off(self, message: dict[str, Any]) -> None:
         """The table closed: each watcher hears why and stops watching."""
+        self.sent_off = [conn.user_id for conn in self.seen]
         for conn in list(self.seen):
             conn.send(message)
             conn.watching = None

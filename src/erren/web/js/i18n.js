@@ -497,6 +497,7 @@ const S = {
   "err_no-review": ["一局结束后才能复盘", "The review is ready once a hand is over"],
   "err_chat-too-fast": ["说话太快了，每 3 秒只能发一次", "One chat message every 3 seconds; wait a moment"],
   "err_unknown-chat": ["没有这条快捷语或表情", "No such phrase or sticker"],
+  "err_chat-blocked": ["你们之间有屏蔽，这一桌不能聊天", "A block stands between you two: no chat at this table"],
   "err_watch-refused": ["不能观战这张牌桌", "You may not watch this table"],
   watch_title: ["观战", "Watching"],
   watch_live: ["实时观战", "Live"],
@@ -650,8 +651,10 @@ const S = {
   rk_season: ["第 {0} 赛季 {1}–{2}", "Season {0}, {1}–{2}"],
   rk_season_now: ["第 {0} 赛季（当前）{1}–{2}", "Season {0} (now), {1}–{2}"],
   rk_season_pick: ["赛季", "Season"],
+  rk_unranked: ["友人房不计段位", "Friend tables don't count for rank"],
   // --- cluster ---
   "err_cluster-unavailable": ["匹配暂时不可用：集群的缓存服务器没有响应，请稍后再试", "Matchmaking is unavailable right now (the cluster's Redis does not answer); try again later"],
+  "err_invites-unavailable": ["邀请暂时发不出去：集群的缓存服务器没有响应，请稍后再试", "Invites cannot be sent right now (the cluster's Redis does not answer); try again later"],
   "err_moved": ["这一桌已转到另一台服务器继续：请重新连接", "This table is played on another server now: reconnect"],
   closed_moved: ["这一桌已转到另一台服务器继续：请重新连接，牌局接着打。", "This table is played on another server now: reconnect and the hand goes on."],
   // --- relay ---

@@ -90,6 +90,16 @@ export function rankMoveEl(ranks, me) {
 }
 
 /**
+ * The line a friend's private bean table shows in place of a rank move (`settlement.ranked`
+ * false at a table with a `stake`: its hands move beans, never ranks); null anywhere else.
+ * @param {{ranked?: unknown, stake?: unknown}} end @returns {HTMLElement|null}
+ */
+export function unrankedEl(end) {
+  if (end.ranked !== false || end.stake === null || end.stake === undefined) return null;
+  return h("p.rk-unranked#rk-unranked", { role: "status" }, t("rk_unranked"));
+}
+
+/**
  * A season picker: every season so far, the current one chosen; ``onPick`` is told the chosen
  * season's number (at once, then at each change).
  * @param {string} id @param {(season: number) => void} onPick @returns {HTMLSelectElement}

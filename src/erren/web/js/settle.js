@@ -9,7 +9,7 @@ import { parseHand, sortTiles } from "./notation.js";
 import { tileEl, tileName } from "./tiles.js";
 import { rulesHref } from "./rules.js";
 import { badgeText, familyClient, markOf } from "./families.js";
-import { rankMoveEl } from "./ranks.js";
+import { rankMoveEl, unrankedEl } from "./ranks.js";
 
 /** @type {Record<string, any>} */
 let NAMES = {};
@@ -116,7 +116,8 @@ export function settlementEl(o) {
   if (hands.box) card.append(hands.box);
   if (r.kind === "win" && r.hand) scoreEls(o, r, hands.winner, own).forEach((el) => card.append(el));
   if (!own || own.amounts) card.append(amountsEl(o, r));
-  const rank = rankMoveEl(o.end.ranks, o.me); // a bean-room hand's rank move (ranks.js)
+  // a bean-room hand's rank move, or a friend table's "unranked" line (ranks.js)
+  const rank = rankMoveEl(o.end.ranks, o.me) || unrankedEl(o.end);
   if (rank) card.append(rank);
   if (o.extra) card.append(o.extra); // the quick review (hints.js)
   if (own) card.append(own.el);
