@@ -72,11 +72,15 @@ class Bot(ABC):
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """One of ``legal_actions`` (never empty) for the player of ``observation``."""
 
+    ruleset: Family | None = None
+    """The rules the bot was last bound to (:meth:`bind`); ``None`` before.  A family's
+    strategy reads it where the table's options change the play (arcade's stage mode)."""
+
     def bind(self, ruleset: Family) -> None:
-        """Learn the rules of the table (its minimum, cap and fan table) before play; a bot that
-        plays the same whatever the options ignores it.  Called by :func:`find_bot` when given
-        a ruleset, and again whenever the bot changes table."""
-        return
+        """Learn the rules of the table (its minimum, cap and fan table) before play: kept in
+        :attr:`ruleset`.  Called by :func:`find_bot` when given a ruleset, and again whenever
+        the bot changes table."""
+        self.ruleset = ruleset
 
     def hear(self, observation: Observation, events: Sequence[Event]) -> None:
         """The events the bot's seat has seen since it last heard (each ``seen_by`` that seat,

@@ -15,6 +15,7 @@ from erren.bots.strategy import Strategy
 from erren.engine import Action, Observation
 from erren.families.arcade.bot.efficiency import arcade_choice, wild_counts
 from erren.families.arcade.bot.expert import arcade_expert_choice
+from erren.families.arcade.bot.stage import stage_move
 from erren.families.arcade.game.view import ArcadeView
 from erren.families.arcade.game.vocabulary import ArcadeVerb
 
@@ -30,13 +31,18 @@ _WILDS_IN_PLAY = 3
 
 
 class ArcadeStrategy(Strategy):
-    """财神 wilds, 报听, the opening exchange, pick-any and the pung offer."""
+    """财神 wilds, 报听, the opening exchange, pick-any and the pung offer; in stage mode the
+    computer's seat plays for the stage's objective at its level
+    (:mod:`~erren.families.arcade.bot.stage`)."""
 
     shapes = ARCADE
 
     def efficiency(
         self, bot: EfficiencyBot, observation: Observation, legal: Sequence[Action]
     ) -> Action | None:
+        staged = stage_move(bot, observation, legal)
+        if staged is not None:
+            return staged
         view = observation.view
         if not isinstance(view, ArcadeView) or view.wild is None:
             return None
@@ -54,6 +60,9 @@ class ArcadeStrategy(Strategy):
     ) -> Action | None:
         """The opening exchange keeps every tile; pick-any names a kind at random (or
         passes)."""
+        staged = stage_move(bot, observation, legal)
+        if staged is not None:
+            return staged
         kinds = {a.kind for a in legal}
         if ArcadeVerb.EXCHANGE in kinds:
             return next(a for a in legal if a.kind is ArcadeVerb.EXCHANGE)
@@ -69,6 +78,9 @@ class ArcadeStrategy(Strategy):
         *,
         work: int | None,
     ) -> Action | None:
+        staged = stage_move(bot, observation, legal)
+        if staged is not None:
+            return staged
         return arcade_expert_choice(bot, observation, legal)
 
     def hand_view(

@@ -36,8 +36,9 @@ STAGES = 4
 
 STAGE_LEVELS = (Level.NOVICE, Level.NORMAL, Level.STRONG, Level.MASTER)
 """The computer's level in stages 1..4: it grows stronger from stage to stage (入门, 普通,
-高手, 大师).  The one place this is written: the terminal's ``erren arcade`` and the server's
-campaign table both read :func:`stage_level`."""
+高手, 大师), each level playing for its stage's objective in stage mode
+(:mod:`erren.families.arcade.bot.stage`).  The one place this is written: the terminal's
+``erren arcade`` and the server's campaign table both read :func:`stage_level`."""
 
 
 def stage_level(stage: int) -> Level:
