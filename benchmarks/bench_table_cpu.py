@@ -41,7 +41,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import FrameType
+from types import FrameType, SimpleNamespace
 from typing import Any
 
 from erren.engine import State
@@ -174,6 +174,11 @@ async def _player(table: Table, conn: Conn, rng: random.Random, tally: Tally) ->
             tally.done.set()
 
 
+_NO_STORE = SimpleNamespace(social=SimpleNamespace(blocks_among=None))
+"""The store of a replayed table: nothing is written, and chat (never sent here) reads no
+blocks."""
+
+
 def _replayed_messages(hands: int, repeat: int) -> tuple[float, int]:
     """µs of process CPU per action of what a table sends after each move (both seats'
     ``events`` message: their events, ``observation_json(..., hints=True)`` and the JSON
@@ -185,7 +190,7 @@ def _replayed_messages(hands: int, repeat: int) -> tuple[float, int]:
     table = Table(
         TableSpec("replay", TableKind.PRIVATE, "guobiao-2p", {}, invite="r"),
         [Seat(1, "a"), Seat(2, "b")],
-        None,  # type: ignore[arg-type]  # nothing is written
+        _NO_STORE,  # type: ignore[arg-type]  # nothing is written
         clock=Clock(1.0),
         config=CONFIG,
         rng=random.Random(7),

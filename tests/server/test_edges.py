@@ -21,6 +21,10 @@ from ._support.harness import Server
 
 MAX_BODY = 64 * 1024
 
+HTTP_TIMEOUT_S = 30
+"""A reply may take this long on a loaded machine (httpx's default 5 s failed a replay's
+422 under load); a bounded wait, not a measure of speed."""
+
 
 def _rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -87,7 +91,7 @@ def test_a_streamed_body_is_cut_at_the_limit(server: Server) -> None:
 
 def test_a_body_just_under_the_limit_is_read(server: Server) -> None:
     name = "x" * (MAX_BODY - 100)
-    with httpx.Client(base_url=server.url) as http:
+    with httpx.Client(base_url=server.url, timeout=HTTP_TIMEOUT_S) as http:
         reply = http.post("/auth/login", json={"name": name, "password": "password-1"})
     assert reply.status_code == 422  # read, then refused for the name's length (a field rule)
     assert any(e["loc"] == ["body", "name"] for e in reply.json()["detail"])
@@ -109,7 +113,7 @@ def test_a_body_just_under_the_limit_is_read(server: Server) -> None:
 def test_json_beyond_the_standard_is_refused_naming_the_problem(
     server: Server, text: str, says: str
 ) -> None:
-    with httpx.Client(base_url=server.url) as http:
+    with httpx.Client(base_url=server.url, timeout=HTTP_TIMEOUT_S) as http:
         reply = http.post("/auth/login", content=text, headers={"Content-Type": "application/json"})
     assert reply.status_code == 422, reply.text
     assert reply.json()["code"] == "bad-json"
@@ -127,7 +131,7 @@ def test_json_beyond_the_standard_is_refused_naming_the_problem(
 )
 def test_a_lone_surrogate_in_a_body_is_422_naming_it(server: Server, route: str, text: str) -> None:
     """Not a 500: the validation error that echoed the string could not be encoded."""
-    with httpx.Client(base_url=server.url) as http:
+    with httpx.Client(base_url=server.url, timeout=HTTP_TIMEOUT_S) as http:
         reply = http.post(route, content=text, headers={"Content-Type": "application/json"})
     assert reply.status_code == 422, reply.text
     assert reply.json()["code"] == "bad-unicode"
@@ -141,7 +145,7 @@ def _guest(http: httpx.Client) -> dict[str, str]:
 
 
 def test_nan_in_table_options_never_reaches_the_database(server: Server) -> None:
-    with httpx.Client(base_url=server.url) as http:
+    with httpx.Client(base_url=server.url, timeout=HTTP_TIMEOUT_S) as http:
         auth = _guest(http)
         for path in ("/tables/private", "/tables/vs-computer"):
             reply = http.post(
@@ -158,20 +162,20 @@ def test_nan_in_table_options_never_reaches_the_database(server: Server) -> None
     ["99999999999999999999999", str(2**63), str(2**63 - 1), str(2**31), "9999999999", "0", "-1"],
 )
 def test_an_id_no_game_can_have_is_404(server: Server, game_id: str) -> None:
-    with httpx.Client(base_url=server.url) as http:
+    with httpx.Client(base_url=server.url, timeout=HTTP_TIMEOUT_S) as http:
         reply = http.get(f"/games/{game_id}")
     assert reply.status_code == 404, reply.text
     assert reply.json() == {"detail": f"no game {int(game_id)}", "code": "no-game", "params": {}}
 
 
 def test_an_id_that_is_not_a_number_is_422(server: Server) -> None:
-    with httpx.Client(base_url=server.url) as http:
+    with httpx.Client(base_url=server.url, timeout=HTTP_TIMEOUT_S) as http:
         assert http.get("/games/1e5").status_code == 422
         assert http.get("/games/" + "9" * 5000).status_code in (404, 414, 422)
 
 
 def test_huge_numbers_in_fields_are_refused_not_crashed_on(server: Server) -> None:
-    with httpx.Client(base_url=server.url) as http:
+    with httpx.Client(base_url=server.url, timeout=HTTP_TIMEOUT_S) as http:
         auth = _guest(http)
         limit = http.get("/me/ledger", params={"limit": "99999999999999999999"}, headers=auth)
         assert limit.status_code == 422
@@ -205,7 +209,7 @@ def _engine_reason(record: dict[str, Any]) -> IllegalActionError:
 
 def test_an_illegal_move_in_a_replay_is_422_with_the_engines_reason(server: Server) -> None:
     record = _record()
-    with httpx.Client(base_url=server.url) as http:
+    with httpx.Client(base_url=server.url, timeout=HTTP_TIMEOUT_S) as http:
         assert http.post("/web/replay", json=record).status_code == 200
         first = next(i for i, a in enumerate(record["actions"]) if a.startswith("0:discard:"))
         for bad in (
@@ -230,7 +234,7 @@ LONG_KEY = "\ufdf2" * 21
 
 
 def test_a_name_whose_key_is_too_long_for_the_column_is_422(server: Server) -> None:
-    with httpx.Client(base_url=server.url) as http:
+    with httpx.Client(base_url=server.url, timeout=HTTP_TIMEOUT_S) as http:
         made = http.post("/auth/register", json={"name": LONG_KEY, "password": "password-1"})
         assert made.status_code == 422, made.text
         assert made.json()["detail"] == "bad name: a name has 2–16 characters, this one has 84"
@@ -246,6 +250,6 @@ def test_a_name_whose_key_is_too_long_for_the_column_is_422(server: Server) -> N
 def test_the_server_is_still_well(server: Server) -> None:
     """(A traceback is logged before the answer to its request goes out; the shared server's
     whole log is checked again when the run ends.)"""
-    with httpx.Client(base_url=server.url) as http:
+    with httpx.Client(base_url=server.url, timeout=HTTP_TIMEOUT_S) as http:
         assert http.get("/health").json()["ok"] is True
     assert "Traceback" not in server.log.read_text(errors="replace")

@@ -275,6 +275,7 @@ _START_KEYS = {"n", "kind", "game", "hand", "dealer", "round_wind", "streak", "c
 _SETTLEMENT_KEYS = {
     *("n", "kind", "game", "result", "hands", "ready", "stake", "beans", "record"),
     "ranks",  # both seats' public rank moves (erren.server.ranks.move_json), no tile in them
+    "ranked",  # whether the table's hands count for rank (a friend's table does not): a flag
 }
 _ERROR_KEYS = {"type", "code", "message", "params", "action", "last_n"}
 _TABLE_KEYS = {
