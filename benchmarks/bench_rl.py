@@ -1,6 +1,7 @@
 """Reinforcement-learning environments: env steps per second beside the engine's raw speed.
 
-Run ``python -m benchmarks.bench_rl [--hands N] [--seed S] [--repeat R] [--rules R ...]``.
+Run ``python -m benchmarks.bench_rl [--hands N] [--seed S] [--repeat R] [--rules R ...]
+[--batch B] [--clock wall|cpu]``.
 
 For each family, on hands seeded ``S .. S + N − 1``, every decision taken uniformly at random
 among the legal moves:
@@ -11,11 +12,17 @@ among the legal moves:
   ``agent_iter``: ``last()`` — the acting agent's planes and mask — a random index of the
   mask, drawn by ``random.Random`` from ``np.flatnonzero(mask)``, ``step``); its steps are
   the decisions (the two closing ``step(None)`` are not counted);
+* **batch env**: ``erren.rl.BatchEnv(B, rules)`` (``--batch``, default 64 games) from
+  ``reset(seed=S)``, every row's index drawn uniformly from its mask at once (``argmax`` of
+  ``mask × uniform`` keys, as a policy samples), ``step`` until ``N`` hands have ended; its
+  steps are every row's decisions;
 * **gym env**: ``erren.rl.gym_env(rules, opponent="random")``, the learner's steps/s (the
   random bot's moves are inside them, as a learner experiences it).
 
-The figure of each is the median over ``--repeat`` timed runs after one warm-up run, GC off;
-``env/engine`` is the AEC env's steps/s over the engine's.
+The figure of each is the median over ``--repeat`` timed runs after one warm-up run, GC off,
+timed by the wall clock or (``--clock cpu``) by the process's CPU time, which leaves out the
+time other processes hold the core on a shared machine; ``env/engine`` and ``batch/engine`` are
+the AEC and batch env's steps/s over the engine's.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from erren.engine import State, find_family
-from erren.rl import env, gym_env
+from erren.rl import BatchEnv, env, gym_env
 
 RULES = ("guobiao-2p", "xiamen", "arcade")
 
@@ -76,6 +83,23 @@ def _aec(rules: str, seed: int, hands: int) -> Run:
     return run
 
 
+def _batch(rules: str, seed: int, hands: int, games: int) -> Run:
+    g = BatchEnv(games, rules)
+
+    def run() -> tuple[int, int]:
+        rng = np.random.default_rng(seed)
+        batch = g.reset(seed=seed)
+        steps = ended = 0
+        while ended < hands:
+            keys = rng.random(batch.action_mask.shape) * batch.action_mask
+            batch = g.step(keys.argmax(axis=1))
+            steps += games
+            ended += int(batch.terminated.sum())
+        return ended, steps
+
+    return run
+
+
 def _gym(rules: str, seed: int, hands: int) -> Run:
     g = gym_env(rules, opponent="random")
 
@@ -96,7 +120,12 @@ def _gym(rules: str, seed: int, hands: int) -> Run:
     return run
 
 
-def rates(run: Run, repeat: int) -> tuple[float, float]:
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def rates(
+    run: Run, repeat: int, clock: Callable[[], float] = time.perf_counter
+) -> tuple[float, float]:
     """Median hands/s and steps/s of ``run`` over ``repeat`` timed runs (one warm-up first)."""
     run()
     hands_s: list[float] = []
@@ -105,9 +134,9 @@ def rates(run: Run, repeat: int) -> tuple[float, float]:
     gc.disable()
     try:
         for _ in range(max(1, repeat)):
-            start = time.perf_counter()
+            start = clock()
             hands, steps = run()
-            elapsed = time.perf_counter() - start
+            elapsed = clock() - start
             hands_s.append(hands / elapsed)
             steps_s.append(steps / elapsed)
     finally:
@@ -116,23 +145,36 @@ def rates(run: Run, repeat: int) -> tuple[float, float]:
     return statistics.median(hands_s), statistics.median(steps_s)
 
 
-def table(rules: Sequence[str], seed: int, hands: int, repeat: int) -> str:
+def table(
+    rules: Sequence[str],
+    seed: int,
+    hands: int,
+    repeat: int,
+    *,
+    games: int = 64,
+    clock: str = "wall",
+) -> str:
+    timer = CLOCKS[clock]
     head = (
         f"{'family':<12} {'engine hands/s':>14} {'engine steps/s':>14} "
-        f"{'env hands/s':>11} {'env steps/s':>11} {'env/engine':>10} {'gym steps/s':>11}"
+        f"{'env hands/s':>11} {'env steps/s':>11} {'env/engine':>10} "
+        f"{'batch steps/s':>13} {'batch/engine':>12} {'gym steps/s':>11}"
     )
     lines = [head, "-" * len(head)]
     for name in rules:
-        engine_hands, engine_steps = rates(_engine(name, seed, hands), repeat)
-        env_hands, env_steps = rates(_aec(name, seed, hands), repeat)
-        _gym_hands, gym_steps = rates(_gym(name, seed, hands), repeat)
+        engine_hands, engine_steps = rates(_engine(name, seed, hands), repeat, timer)
+        env_hands, env_steps = rates(_aec(name, seed, hands), repeat, timer)
+        _batch_hands, batch_steps = rates(_batch(name, seed, hands, games), repeat, timer)
+        _gym_hands, gym_steps = rates(_gym(name, seed, hands), repeat, timer)
         lines.append(
             f"{name:<12} {engine_hands:>14,.0f} {engine_steps:>14,.0f} {env_hands:>11,.0f} "
-            f"{env_steps:>11,.0f} {env_steps / engine_steps:>10.2f} {gym_steps:>11,.0f}"
+            f"{env_steps:>11,.0f} {env_steps / engine_steps:>10.2f} "
+            f"{batch_steps:>13,.0f} {batch_steps / engine_steps:>12.2f} {gym_steps:>11,.0f}"
         )
     lines.append(
         f"({hands} random hands per family, seeds {seed}..{seed + hands - 1}, "
-        f"median of {repeat} runs; steps are decisions)"
+        f"median of {repeat} runs; steps are decisions; batch of {games} games; "
+        f"{clock} clock)"
     )
     return "\n".join(lines)
 
@@ -145,15 +187,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--rules", nargs="+", default=list(RULES), help="families (default: all three)"
     )
+    parser.add_argument("--batch", type=int, default=64, help="games per batch (%(default)s)")
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="wall",
+        help="wall time or the process's CPU time (%(default)s)",
+    )
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
+    if args.batch < 1:
+        parser.error("--batch must be at least 1")
     for name in args.rules:
         try:
             find_family(name)
         except ValueError as error:
             parser.error(str(error))
-    print(table(args.rules, args.seed, args.hands, args.repeat))
+    print(table(args.rules, args.seed, args.hands, args.repeat, games=args.batch, clock=args.clock))
     return 0
 
 

@@ -7,7 +7,9 @@ from collections.abc import Callable
 
 
 def test_benchmark_prints_a_row_per_family(run_benchmark: Callable[..., str]) -> None:
-    out = run_benchmark("bench_rl", "--hands", "2", "--repeat", "1")
+    out = run_benchmark(
+        "bench_rl", "--hands", "2", "--repeat", "1", "--batch", "4", "--clock", "cpu"
+    )
     lines = out.splitlines()
     assert lines[0].split() == [
         "family",
@@ -20,10 +22,15 @@ def test_benchmark_prints_a_row_per_family(run_benchmark: Callable[..., str]) ->
         "env",
         "steps/s",
         "env/engine",
+        "batch",
+        "steps/s",
+        "batch/engine",
         "gym",
         "steps/s",
     ]
     assert [line.split()[0] for line in lines[2:5]] == ["guobiao-2p", "xiamen", "arcade"]
     assert (
-        lines[5] == "(2 random hands per family, seeds 0..1, median of 1 runs; steps are decisions)"
+        lines[5]
+        == "(2 random hands per family, seeds 0..1, median of 1 runs; steps are decisions; "
+        "batch of 4 games; cpu clock)"
     )

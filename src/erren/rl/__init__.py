@@ -15,6 +15,11 @@ engine itself never imports them.
 * :mod:`~erren.rl.aec` — the multi-agent :func:`env` (a ``pettingzoo.AECEnv``, one hand per
   episode);
 * :mod:`~erren.rl.gym` — :func:`gym_env`, one seat against a bot (a ``gymnasium.Env``);
+* :mod:`~erren.rl.batch` — :class:`BatchEnv`, many hands stepped at once (stacked arrays,
+  auto-reset) for self-play;
+* :mod:`~erren.rl.encoder` — :func:`encode_state`, the planes read straight from the state
+  (the environments' fast path, equal to encoding the observation);
+* :mod:`~erren.rl.wrappers` — PettingZoo's wrappers with cheap checks;
 * :mod:`~erren.rl.render` — the text render.
 
 docs/rl.md documents both encodings.
@@ -28,6 +33,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from erren.rl.actions import ACTIONS, NUM_ACTIONS, action_index, describe, index_action
     from erren.rl.aec import AGENTS, MahjongEnv, env, raw_env
+    from erren.rl.batch import Batch, BatchEnv
+    from erren.rl.encoder import encode_state
     from erren.rl.gym import MahjongGymEnv, gym_env
     from erren.rl.planes import NUM_PLANES, PLANES, encode_observation
 
@@ -37,11 +44,14 @@ __all__ = [
     "NUM_ACTIONS",
     "NUM_PLANES",
     "PLANES",
+    "Batch",
+    "BatchEnv",
     "MahjongEnv",
     "MahjongGymEnv",
     "action_index",
     "describe",
     "encode_observation",
+    "encode_state",
     "env",
     "gym_env",
     "index_action",
@@ -54,6 +64,8 @@ _HOME = {
     ),
     **dict.fromkeys(("AGENTS", "MahjongEnv", "env", "raw_env"), "aec"),
     **dict.fromkeys(("MahjongGymEnv", "gym_env"), "gym"),
+    **dict.fromkeys(("Batch", "BatchEnv"), "batch"),
+    "encode_state": "encoder",
     **dict.fromkeys(("NUM_PLANES", "PLANES", "encode_observation"), "planes"),
 }
 """The module of each public name, imported when the name is first asked: a family's ``rl``

@@ -6,8 +6,9 @@ games (``chess_v6``, ``leduc_holdem_v4``).
 * Actions: ``Discrete(269)`` over :data:`erren.rl.actions.ACTIONS`, the same table in every
   family; observations ``{"observation": (NUM_PLANES, 34) float32, "action_mask": (269,)
   int8}`` built from the agent's own :class:`~erren.engine.Observation` only
-  (:mod:`erren.rl.planes`).  The mask is exactly the legal moves; it is all zero for the agent
-  that is not to act.
+  (:mod:`erren.rl.planes`; read from the state by :func:`~erren.rl.encoder.encode_state`,
+  which equals encoding the observation).  The mask is exactly the legal moves; it is all zero
+  for the agent that is not to act.
 * An episode is one hand.  When it ends both agents are terminated and rewarded with their
   point deltas (``HandResult.deltas``, zero-sum; 0 for a 荒庄 without payment), also in
   ``infos[agent]["points"]``.  Every other reward is 0.  Nothing is ever truncated: every hand
@@ -34,16 +35,18 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from erren.engine import Action, Family, State, find_family, observe
-from erren.rl.actions import action_mask, legal_move
-from erren.rl.planes import encode_observation
+from erren.engine import Action, Family, State, find_family
+from erren.rl.actions import NUM_ACTIONS, legal_move
+from erren.rl.encoder import LegalMoves, encode_state
 from erren.rl.render import render_as
 from erren.rl.spaces import make_action_space, make_observation_space
+from erren.rl.wrappers import BoundsChecked, OrderEnforced
 
 __all__ = ["AGENTS", "MahjongEnv", "env", "raw_env"]
 
 AGENTS = ("player_0", "player_1")
 """The agents, seat 0 then seat 1."""
+_SEATS = {name: seat for seat, name in enumerate(AGENTS)}
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -77,6 +80,8 @@ class MahjongEnv(AECEnv):
         self._observation_space = make_observation_space()
         self._seeds = random.Random()
         self.last_action: Action | None = None
+        self._moves: tuple[LegalMoves | None, State | None, int] = (None, None, -1)
+        """The legal moves of the decision, the hand and the number of its actions then."""
         self.state = self._deal(self._seeds.getrandbits(64), 0)
         self._start()
 
@@ -106,11 +111,12 @@ class MahjongEnv(AECEnv):
 
     def observe(self, agent: str) -> ObsDict:
         seat = self._seat(agent)
-        obs = observe(self.state, seat)
-        return {
-            "observation": encode_observation(obs),
-            "action_mask": action_mask(obs.legal_actions),
-        }
+        state = self.state
+        if seat == state.actor and not state.is_terminal:
+            mask = self._legal_moves().mask()
+        else:
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        return {"observation": encode_state(state, seat), "action_mask": mask}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
@@ -120,21 +126,25 @@ class MahjongEnv(AECEnv):
         if action is None:
             raise ValueError(f"{agent} is to act and must choose an action index, not None")
         seat = self._seat(agent)
-        move = legal_move(int(action), seat, self.state.legal_actions(seat))
+        state = self.state
+        move = self._legal_moves().move(int(action)) if seat == state.actor else None
+        if move is None:
+            move = legal_move(int(action), seat, state.legal_actions(seat))
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(move)
+        state.apply(move)
         self.last_action = move
-        self._clear_rewards()
-        if self.state.is_terminal:
-            result = self.state.result
+        if state.is_terminal:
+            self._clear_rewards()
+            result = state.result
             deltas = result.deltas if result is not None else (0, 0)
             for seat_of, name in enumerate(AGENTS):
                 self.rewards[name] = float(deltas[seat_of])
                 self.terminations[name] = True
                 self.infos[name] = {"points": deltas[seat_of]}
+            self._accumulate_rewards()
         else:
-            self.agent_selection = AGENTS[self.state.actor]
-        self._accumulate_rewards()
+            # every reward is 0 until the end: clearing and accumulating them changes nothing
+            self.agent_selection = AGENTS[state.actor]
         if self.render_mode == "human":
             self.render()
 
@@ -146,6 +156,15 @@ class MahjongEnv(AECEnv):
         return
 
     # ------------------------------------------------------------------ helpers
+    def _legal_moves(self) -> LegalMoves:
+        """The legal moves of the seat to act, built once per decision."""
+        state = self.state
+        moves, of, at = self._moves
+        if of is not state or at != len(state.history) or moves is None:
+            moves = LegalMoves(state.legal_actions())
+            self._moves = (moves, state, len(state.history))
+        return moves
+
     def _deal(self, seed: int, dealer: int) -> State:
         return State.new(self.ruleset, seed=seed, dealer=dealer)
 
@@ -161,9 +180,10 @@ class MahjongEnv(AECEnv):
 
     @staticmethod
     def _seat(agent: str) -> int:
-        if agent not in AGENTS:
+        seat = _SEATS.get(agent)
+        if seat is None:
             raise ValueError(f"unknown agent {agent!r} (agents: player_0, player_1)")
-        return AGENTS.index(agent)
+        return seat
 
     def __str__(self) -> str:
         return f"erren_v0({self.rules})"
@@ -181,11 +201,11 @@ def env(
     **options: Any,
 ) -> AECEnv:
     """The environment of the family ``rules`` with its ``options`` (``fan_table="gb"``...),
-    wrapped as PettingZoo's classic games are (out-of-bounds checks, call order).  With
+    wrapped as PettingZoo's classic games are (out-of-bounds checks, call order: their
+    subclasses of :mod:`erren.rl.wrappers`, the same checks made cheaply).  With
     ``illegal_reward`` an illegal index ends the hand with that reward for the offender instead
     of raising :class:`ValueError`."""
     wrapped: AECEnv = MahjongEnv(rules, render_mode=render_mode, **options)
     if illegal_reward is not None:
         wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=illegal_reward)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return OrderEnforced(BoundsChecked(wrapped, NUM_ACTIONS))

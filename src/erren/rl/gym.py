@@ -31,7 +31,7 @@ from erren.bots import Bot, find_bot, level_bot, parse_level
 from erren.bots.base import bot_names
 from erren.engine import Action, Family, State, find_family, observe
 from erren.rl.actions import action_mask, index_action, legal_move
-from erren.rl.planes import encode_observation
+from erren.rl.encoder import LegalMoves, encode_state
 from erren.rl.render import render_as
 from erren.rl.spaces import make_action_space, make_observation_space
 
@@ -147,10 +147,10 @@ class MahjongGymEnv(gymnasium.Env[ObsDict, np.int64]):
             self.last_action = move
 
     def _observation(self) -> ObsDict:
-        obs = observe(self.state, self.seat)
+        state = self.state
         return {
-            "observation": encode_observation(obs),
-            "action_mask": action_mask(obs.legal_actions),
+            "observation": encode_state(state, self.seat),
+            "action_mask": LegalMoves(state.legal_actions(self.seat)).mask(),
         }
 
 
