@@ -10,48 +10,15 @@ import random
 
 from erren.bots.efficiency import EfficiencyBot
 from erren.bots.expert import ExpertBot
-from erren.engine import Action, Observation, State, find_family
-from erren.engine.phases import Phase
+from erren.engine import Action, find_family
 from erren.engine.resample import resample
 from erren.families.xiamen.bot.expert import XiamenKnobs, configure, you_ready_opening
-from erren.families.xiamen.game.view import XiamenView
 from erren.families.xiamen.scoring import WinType, XiamenContext, score_xiamen, settle_xiamen
 from erren.hand import Hand
 from erren.sim import simulate
 from erren.tiles import Tile
 
-GOLD = Tile.M9
-"""The gold kind of the hand-built observations: every 9m in a hand is a gold."""
-
-
-def _observation(
-    hand: str, *, phase: str = "turn", levels: tuple[int, int] = (0, 0), wall: int = 30
-) -> Observation:
-    """Seat 0's observation with ``hand`` (no melds, flowers or discards), gold 9m, the 游
-    levels ``levels`` and ``wall`` tiles in the live wall."""
-    state = State.new(find_family("xiamen"), seed=5)
-    while state.phase is not Phase.TURN:
-        state.apply(state.legal_actions()[0])
-    obs = state.observe(0)
-    assert isinstance(obs.view, XiamenView)
-    view = dataclasses.replace(obs.view, gold=GOLD, you_level=levels)
-    return dataclasses.replace(
-        obs,
-        phase=state.ruleset.phase_named(phase),
-        hand=tuple(sorted(Hand.parse(hand, check_size=False).concealed)),
-        melds=((), ()),
-        hidden_kongs=(0, 0),
-        discards=((), ()),
-        claimed=((), ()),
-        flowers=((), ()),
-        wall_count=wall,
-        view=view,
-    )
-
-
-def _actions(*texts: str) -> list[Action]:
-    return [Action.parse(t) for t in texts]
-
+from ._support import GOLD, actions, xiamen_observation
 
 COMPLETE = "123m456m111z222z7m9m"
 """A complete hand with a gold (9m) paired with 7m: throwing 7m leaves it 游金-ready."""
@@ -64,18 +31,18 @@ def test_race_takes_the_zimo_when_the_opponent_is_at_a_you_level() -> None:
     """With the wall long, the efficiency bot throws 7m into 游金-ready instead of 自摸; the
     expert does the same against a level-0 opponent but wins at once against one at 游金
     (who would win on its next draw)."""
-    legal = _actions("0:zimo", "0:discard:7m", "0:discard:1m", "0:discard:9m")
-    calm = _observation(COMPLETE, levels=(0, 0))
-    racing = _observation(COMPLETE, levels=(0, 1))
+    legal = actions("0:zimo", "0:discard:7m", "0:discard:1m", "0:discard:9m")
+    calm = xiamen_observation(COMPLETE, levels=(0, 0))
+    racing = xiamen_observation(COMPLETE, levels=(0, 1))
     assert EfficiencyBot().choose(racing, legal) == Action.parse("0:discard:7m")
     assert ExpertBot(budget_ms=0).choose(calm, legal) == Action.parse("0:discard:7m")
     assert ExpertBot(budget_ms=0).choose(racing, legal) == Action.parse("0:zimo")
 
 
 def test_race_wins_instead_of_climbing_to_double_you() -> None:
-    legal = _actions("0:win", "0:discardgold")
-    calm = _observation("123m456m111z222z9m9m", phase="you_choice", levels=(1, 0))
-    racing = _observation("123m456m111z222z9m9m", phase="you_choice", levels=(1, 1))
+    legal = actions("0:win", "0:discardgold")
+    calm = xiamen_observation("123m456m111z222z9m9m", phase="you_choice", levels=(1, 0))
+    racing = xiamen_observation("123m456m111z222z9m9m", phase="you_choice", levels=(1, 1))
     assert EfficiencyBot().choose(racing, legal) == Action.parse("0:discardgold")
     assert ExpertBot(budget_ms=0).choose(calm, legal) == Action.parse("0:discardgold")
     assert ExpertBot(budget_ms=0).choose(racing, legal) == Action.parse("0:win")
@@ -84,8 +51,10 @@ def test_race_wins_instead_of_climbing_to_double_you() -> None:
 def test_race_is_a_knob() -> None:
     bot = ExpertBot(budget_ms=0)
     configure(bot, XiamenKnobs(race=False))
-    legal = _actions("0:zimo", "0:discard:7m", "0:discard:1m")
-    assert bot.choose(_observation(COMPLETE, levels=(0, 1)), legal) == Action.parse("0:discard:7m")
+    legal = actions("0:zimo", "0:discard:7m", "0:discard:1m")
+    assert bot.choose(xiamen_observation(COMPLETE, levels=(0, 1)), legal) == Action.parse(
+        "0:discard:7m"
+    )
 
 
 # ---------------------------------------------------------------- the opening
@@ -94,18 +63,22 @@ def test_race_is_a_knob() -> None:
 def test_opening_passes_a_you_ready_hand_for_youjin() -> None:
     """123m456m111z222z + a gold is 游金-ready: it passes 抢金胡; ready without a gold
     (123m456m111z222z7m, waiting on 7m) it robs the gold."""
-    legal = _actions("0:qiangjin", "0:pass")
-    you = _observation("123m456m111z222z9m", phase="opening")
-    plain = _observation("123m456m111z222z7m", phase="opening")
+    legal = actions("0:qiangjin", "0:pass")
+    you = xiamen_observation("123m456m111z222z9m", phase="opening")
+    plain = xiamen_observation("123m456m111z222z7m", phase="opening")
     assert EfficiencyBot().choose(you, legal) == Action.parse("0:qiangjin")
     assert ExpertBot(budget_ms=0).choose(you, legal) == Action.parse("0:pass")
     assert ExpertBot(budget_ms=0).choose(plain, legal) == Action.parse("0:qiangjin")
 
 
 def test_opening_test_for_the_dealer_looks_one_discard_ahead() -> None:
-    assert you_ready_opening(_observation(COMPLETE, phase="opening"), int(GOLD))
-    assert not you_ready_opening(_observation("123m456m111z22z3z5z9m", phase="opening"), int(GOLD))
-    assert not you_ready_opening(_observation("123m456m111z222z7m", phase="opening"), int(GOLD))
+    assert you_ready_opening(xiamen_observation(COMPLETE, phase="opening"), int(GOLD))
+    assert not you_ready_opening(
+        xiamen_observation("123m456m111z22z3z5z9m", phase="opening"), int(GOLD)
+    )
+    assert not you_ready_opening(
+        xiamen_observation("123m456m111z222z7m", phase="opening"), int(GOLD)
+    )
 
 
 def test_youjin_pays_more_than_robbing_the_gold() -> None:
@@ -143,11 +116,11 @@ def test_opening_declares_the_robbing_that_pays_most() -> None:
     indicator, 水 = 1 gold + 2 + 2 (honor pungs) = 5, (8 + 5) × 4 = 52; laying out 2m, 5m or
     6m keeps the 111m pung, 水 = 1 + 1 + 2 + 2 = 6, (8 + 6) × 4 = 56.  The efficiency bot
     declares the first offered (1m), the expert one that pays 56."""
-    obs = _observation("111m234m56m222z333z", phase="opening", wall=44)
-    legal = _actions("0:qiangjin:1m", "0:qiangjin:2m", "0:qiangjin:5m", "0:qiangjin:6m", "0:pass")
+    obs = xiamen_observation("111m234m56m222z333z", phase="opening", wall=44)
+    legal = actions("0:qiangjin:1m", "0:qiangjin:2m", "0:qiangjin:5m", "0:qiangjin:6m", "0:pass")
     assert EfficiencyBot().choose(obs, legal) == Action.parse("0:qiangjin:1m")
     chosen = ExpertBot(budget_ms=0).choose(obs, legal)
-    assert chosen in _actions("0:qiangjin:2m", "0:qiangjin:5m", "0:qiangjin:6m")
+    assert chosen in actions("0:qiangjin:2m", "0:qiangjin:5m", "0:qiangjin:6m")
     rules = find_family("xiamen")
     for tile, pays in (("1m", (8 + 1 + 2 + 2) * 4), (str(chosen.tile), (8 + 1 + 1 + 2 + 2) * 4)):
         state = resample(rules, obs, random.Random(1))
@@ -161,9 +134,11 @@ def test_race_passes_a_chow_that_spends_the_draw() -> None:
     ready, and the efficiency bot takes it; against an opponent at 游金 (who wins on its next
     draw) the expert passes to draw, its only chance of a win first."""
     hand = "12m567m111z222z4z7z"
-    calm = dataclasses.replace(_observation(hand, phase="claim"), pending=Tile.M3)
-    racing = dataclasses.replace(_observation(hand, phase="claim", levels=(0, 1)), pending=Tile.M3)
-    legal = _actions("0:chi:123m", "0:pass")
+    calm = dataclasses.replace(xiamen_observation(hand, phase="claim"), pending=Tile.M3)
+    racing = dataclasses.replace(
+        xiamen_observation(hand, phase="claim", levels=(0, 1)), pending=Tile.M3
+    )
+    legal = actions("0:chi:123m", "0:pass")
     assert EfficiencyBot().choose(racing, legal) == Action.parse("0:chi:123m")
     assert ExpertBot(budget_ms=0).choose(calm, legal) == Action.parse("0:chi:123m")
     assert ExpertBot(budget_ms=0).choose(racing, legal) == Action.parse("0:pass")

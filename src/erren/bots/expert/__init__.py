@@ -9,17 +9,22 @@ hands the next draws lead to, and passes a claim that would leave a ready hand w
 Arcade: ready discards, claims, pick-any and the pung offer by the real payment (patterns,
 yakuman, the 13 cap), no 报听, the opening exchange by Monte-Carlo over the reserve.  Xiamen:
 the efficiency bot's play, but while the opponent is at a 游 level it wins at once and passes
-chi/peng, it passes 三金倒/抢金胡 for a 游金-ready opening hand, and otherwise declares the
-opening win that pays most.  Where the strategy has nothing to say, the efficiency bot decides.
+chi/peng, it passes 三金倒/抢金胡 for a 游金-ready opening hand, otherwise declares the
+opening win that pays most, and chooses its ready discards, 自摸 or 游金 and 游金 or 双游
+by the expected 水 payment (:mod:`erren.families.xiamen.bot.value`).  Where the strategy
+has nothing to say, the efficiency bot decides.
 
 Optional in guobiao-2p, off by default because duplicate play measured no gain
 (:class:`~erren.bots.expert.knobs.Knobs`): Monte-Carlo search of claims and ready discards
 (:mod:`~erren.bots.expert.search`) over states resampled with
 the opponent readiness model (:mod:`~erren.bots.expert.opponent`, learnt by
-:mod:`~erren.bots.expert.train_opponent`), and defence against a 报听 opponent
-(:mod:`~erren.bots.expert.defence`).  ``budget_ms`` bounds the time of the searched part of a
-decision (the clock is ``self.clock``); out of time it plays its fast policy, and
-``budget_ms=0`` is the fast policy alone.
+:mod:`~erren.bots.expert.train_opponent`), defence against a 报听 opponent
+(:mod:`~erren.bots.expert.defence`), and the defence that pays (knob ``pays``,
+:mod:`erren.families.guobiao.bot.defence`, the risk from :mod:`erren.bots.expert.risk`): never a
+risky tile while a certainly-safe one keeps the hand as close to ready, and a fold when the risk
+× a deal-in's payment outweighs what the hand is worth.  ``budget_ms`` bounds the time of the
+searched part of a decision (the clock is ``self.clock``); out of time it plays its fast policy,
+and ``budget_ms=0`` is the fast policy alone.
 """
 
 from __future__ import annotations

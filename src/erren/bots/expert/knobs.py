@@ -72,6 +72,25 @@ class Knobs:
     defence: bool = False
     """Against a 报听 opponent, trade a risky discard for a safer one of the same shanten
     (measured no gain: +0.333 against +0.327 on the same 4,000 deals, at twice the time)."""
+    pays: bool = False
+    """Against a 报听 opponent, defence that pays (guobiao-2p,
+    :mod:`erren.families.guobiao.bot.defence`): a certainly-safe discard as close to ready
+    before any risky one, else the discard of highest (1 − risk) × expected gain − risk × the
+    expected payment of a deal-in, the gain net of the opponent's self-drawn win, folding when
+    that pays.  Off: no gain measured — against ``pays=0``, +0.04 [−0.15, +0.23] and +0.02
+    [−0.15, +0.18] points/hand on 1,000 deals each (seeds 401 and 1, ``2p``), −0.02 [−0.12,
+    +0.08] on 800 (``gb``, seed 1); before the opponent's self-draw was counted, −0.13 [−0.32,
+    +0.05] (1,000 deals, seed 1) and ``gb`` −0.21 [−0.43, +0.01] (400); ``pays_ratio`` 0.5 and
+    1 −0.39 and −0.76 (300 deals); ``pays_fold=0`` −0.13, ``pays_safe_first=0`` −0.17 [±0.3,
+    300 deals] (docs/notes/expert-experiments.md)."""
+    pays_ratio: float = 0.0
+    """The defence that pays weighs, besides the fast choice, only discards whose risk is at
+    most this share of its risk (0: only the certainly-safe ones; 1: every less risky one)."""
+    pays_safe_first: bool = True
+    """The defence that pays plays a certainly-safe discard as close to ready whatever the
+    scores (off: only by the scores)."""
+    pays_fold: bool = True
+    """The defence that pays may give up shanten (fold); off: only discards as close to ready."""
     defence_threshold: float = 0.2
     """The share of resampled opponent hands waiting on a tile that makes it risky."""
     defence_keep: float = 0.5
@@ -80,6 +99,12 @@ class Knobs:
     """Monte-Carlo on claim windows (measured no gain at the affordable sample counts)."""
     search_turns: bool = False
     """Monte-Carlo on ready discards and 报听 (measured no gain likewise)."""
+    value_model: bool = True
+    """Play the family's value model where its strategy has one (xiamen: ready discards, 自摸
+    or 游金, claims into ready and the 游 chain by the expected 水 payment,
+    :mod:`erren.families.xiamen.bot.value`; no other family reads it yet).  ``false``: the
+    大师 before it, ``expert[value_model=false]`` in the arena (xiamen, seed 1, 8,000 deals:
+    +0.34 [+0.10, +0.57] points per hand for the model)."""
 
     @classmethod
     def parse(cls, text: str) -> Knobs:

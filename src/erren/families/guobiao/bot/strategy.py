@@ -3,7 +3,8 @@
 
 The efficiency bot and the hints play guobiao-2p as the shared play does; the expert values its
 ready hands by the table's own payment (:mod:`.expert`, :mod:`.values`) and, with a time
-budget, defends against a 报听 opponent (:mod:`erren.bots.expert.defence`) and searches its
+budget, defends against a 报听 opponent (:mod:`erren.bots.expert.defence`, off by default;
+the defence that pays, :mod:`.defence`, knob ``pays``, off by default too) and searches its
 claims and ready discards (:mod:`.policy`, :mod:`erren.bots.expert.search`).
 """
 
@@ -13,10 +14,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
+from erren.bots.efficiency import EfficiencyBot
 from erren.bots.expert.defence import danger, safer_discard
+from erren.bots.expert.risk import risk_model
 from erren.bots.strategy import Strategy, family_ruleset
 from erren.engine import Action, ActionKind, Family, Observation
 from erren.engine.phases import Phase
+from erren.families.guobiao.bot.defence import defend
 from erren.families.guobiao.bot.expert import Seen, claim_choice, discard_values, turn_choice
 from erren.families.guobiao.bot.policy import search_candidates
 from erren.families.guobiao.bot.values import Valuer
@@ -55,7 +59,23 @@ class GuobiaoStrategy(Strategy):
             return None
         valuer = valuer_of(bot, observation)
         if observation.phase is Phase.TURN:
-            return turn_choice(observation, legal, valuer, bot.knobs, work=work)
+            chosen = turn_choice(observation, legal, valuer, bot.knobs, work=work)
+            if not bot.knobs.pays or not observation.ting[observation.opponent]:
+                return chosen
+            if chosen is None:
+                chosen = EfficiencyBot.choose(bot, observation, legal)
+            risk = risk_model(valuer.options.fan_table)
+            knobs = bot.knobs
+            return defend(
+                observation,
+                legal,
+                chosen,
+                valuer,
+                risk,
+                ratio=knobs.pays_ratio,
+                fold=knobs.pays_fold,
+                safe_first=knobs.pays_safe_first,
+            )
         if observation.phase in (Phase.CLAIM, Phase.ROB):
             return claim_choice(observation, legal, valuer, bot.knobs)
         return None

@@ -25,7 +25,12 @@ gold swapped for a borrowed 1p, −0.06 to +0.02), passing a chi/peng that leave
 from ready (−0.05) or 1+ (−1.7), never claiming a chow (−1.0), claiming only what lowers the
 shanten (−3.0), claiming whatever keeps it (−2.3): the efficiency bot's claims stay.
 
-Everything else is the efficiency bot's: :func:`xiamen_expert_choice` returns ``None`` there.
+Then, with both players at 游 level 0 (and at level 1 with a gold drawn), the value model
+(:mod:`.master`, :mod:`.value`; ``expert[value_model=false]`` turns it off, the 大师 before
+it): ready discards by the 水 payments their waits lead to (游金 against 自摸), 自摸 against
+a discard into 游金 at any wall that leaves a draw, chi/peng into a ready hand against the
+draw, 游金 against 双游.  Everything else is the efficiency bot's:
+:func:`xiamen_expert_choice` returns ``None`` there.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from erren.engine import Action, ActionKind, Observation
 from erren.engine.phases import Phase
 from erren.engine.resample import resample
 from erren.families.xiamen.bot.efficiency import gold_counts
+from erren.families.xiamen.bot.master import payments_of, value_choice
 from erren.families.xiamen.game.data import XiamenPhase
 from erren.families.xiamen.game.view import XiamenView
 from erren.families.xiamen.game.vocabulary import XiamenVerb
@@ -106,6 +112,9 @@ def xiamen_expert_choice(
         if observation.phase is Phase.CLAIM and knobs.race_pass:
             return _no_chow_or_pung(bot, observation, legal)
         return next((a for a in legal if a.kind in _WINS_NOW), None)
+    if bot.knobs.value_model and not bot.strong:
+        payments = payments_of(observation, bot.ruleset)
+        return value_choice(observation, int(view.gold), view.you_level, payments, legal)
     return None
 
 
