@@ -192,25 +192,21 @@ async def _chat_touches_no_timer_and_no_trustee(store: Store) -> None:
     try:
         state = table.state
         assert state is not None and table.running
-        before = (
-            clock.pending(),
-            table.clocks.idle_stamp,
-            table.clocks.decision,
-            list(state.trustee),
-            state.event_count,
-            len(state.history),
-        )
+
+        def timers_and_game() -> tuple[object, ...]:
+            return (
+                clock.pending(),
+                table.clocks.idle_stamp,
+                table.clocks.decision,
+                list(state.trustee),
+                state.event_count,
+                len(state.history),
+            )
+
+        before = timers_and_game()
         table.submit(TChat(conn, Phrase.HURRY))
         await _drain(conn)
-        after = (
-            clock.pending(),
-            table.clocks.idle_stamp,
-            table.clocks.decision,
-            list(state.trustee),
-            state.event_count,
-            len(state.history),
-        )
-        assert after == before
+        assert timers_and_game() == before
     finally:
         await table.stop()
 

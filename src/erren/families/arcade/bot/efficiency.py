@@ -20,12 +20,12 @@ wilds, 报听, the events.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement
 
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
-from erren.analysis.waits import discard_table, improving
+from erren.analysis.waits import DiscardOption, discard_table, improving
 from erren.bots.common import (
     best_claim,
     by_tile,
@@ -168,12 +168,28 @@ def _turn(
         return kong
     if tings and best.shanten == 0:
         need = ting_min_waits if obs.wall_count > ting_late_wall else 1
-        for row, t in keyed:
-            if row.shanten != 0:
-                break
-            if t in tings and (row.remaining >= need or k > 0):
-                return tings[t]
+        declared = ting_choice(keyed, tings, need=need, wilds=k)
+        if declared is not None:
+            return declared
     return discards[tile]
+
+
+def ting_choice(
+    keyed: Sequence[tuple[DiscardOption, int]],
+    tings: Mapping[int, Action],
+    *,
+    need: int,
+    wilds: int,
+) -> Action | None:
+    """The 报听 discard among the ready ones (``keyed``: best first): the first whose waits
+    leave at least ``need`` tiles unseen, any ready one when wilds are held; ``None`` if
+    none."""
+    for row, t in keyed:
+        if row.shanten != 0:
+            break
+        if t in tings and (row.remaining >= need or wilds > 0):
+            return tings[t]
+    return None
 
 
 def _turn_shanten(obs: Observation, view: ArcadeView, w: int) -> int:

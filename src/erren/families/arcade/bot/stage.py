@@ -65,7 +65,7 @@ from erren.bots.levels import Level, bot_level
 from erren.bots.novice import NoviceBot
 from erren.engine import Action, ActionKind, Family, Observation
 from erren.engine.phases import Phase
-from erren.families.arcade.bot.efficiency import arcade_choice, wild_counts
+from erren.families.arcade.bot.efficiency import arcade_choice, ting_choice, wild_counts
 from erren.families.arcade.game.family import ArcadeFamily
 from erren.families.arcade.game.view import ArcadeView
 
@@ -254,11 +254,9 @@ def _turn(
         tile = _blocking(obs, keyed, tile)
     elif tings and play.ting and best.shanten == 0:
         need = play.ting_min_waits if obs.wall_count > play.ting_late_wall else 1
-        for row, t in keyed:
-            if row.shanten != 0:
-                break
-            if t in tings and (row.remaining >= need or k > 0):
-                return tings[t]
+        declared = ting_choice(keyed, tings, need=need, wilds=k)
+        if declared is not None:
+            return declared
     return discards[tile]
 
 
