@@ -19,7 +19,7 @@ from erren.families.arcade.campaign.service.runs import settlement_json
 from erren.server.store import Store
 from erren.testing.servers import Server
 
-from ._support import page_errors, trustee_on, until
+from ._support import page_errors, register_in_page, trustee_on, until
 
 UNGROUPED = re.compile(r"(?<![\d,.])\d{4,}")
 """An amount of four digits or more written without its thousands separator (1000)."""
@@ -161,3 +161,31 @@ def test_a_guest_has_no_bean_balance(browser: Browser, server: str) -> None:
     )
     assert not errors, errors
     context.close()
+
+
+WELCOME = 10_000
+"""A new account's beans (the server's default welcome grant)."""
+
+
+def test_the_balance_is_never_cut_in_the_header(browser: Browser, server: str) -> None:
+    """On a phone held upright the header shows a coin and the whole number (it read "10,000
+    be…" in English at 360 px); wider screens add the unit; the link's name always says both."""
+    for (width, height), lang, shown in (
+        ((360, 740), "en", f"{WELCOME:,}"),
+        ((390, 844), "zh", f"{WELCOME:,}"),
+        ((844, 390), "en", f"{WELCOME:,} beans"),
+        ((844, 390), "zh", f"{WELCOME:,} 欢乐豆"),
+    ):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        errors = page_errors(page)
+        page.goto(server + "/")
+        page.evaluate(f"localStorage.setItem('erren.lang', {lang!r})")
+        register_in_page(page, server)
+        until(page, f"document.getElementById('beans')?.innerText === {shown!r}")
+        unit = "beans" if lang == "en" else "欢乐豆"
+        assert page.get_attribute("#beans", "aria-label") == f"{WELCOME:,} {unit}"
+        assert page.eval_on_selector("#beans", "e => e.scrollWidth <= e.clientWidth")
+        assert page.eval_on_selector("#beans", "e => e.getBoundingClientRect().right") <= width
+        assert errors == []
+        context.close()

@@ -5,7 +5,7 @@
 
 import { ApiError, api, setToken, token } from "./api.js";
 import { tickTimers } from "./board.js";
-import { $, h, num } from "./dom.js";
+import { $, h } from "./dom.js";
 import { failure, getLang, otherLang, playerName, setLang, t } from "./i18n.js";
 import { lobbyScreen, loginScreen } from "./lobby.js";
 import { profileScreen } from "./profile.js";
@@ -19,6 +19,7 @@ import { closeTutorial, openTutorial, tutorialOffer } from "./tutorial.js";
 import { openSettings } from "./settings.js";
 import { keptWithAccount, settingsChanged, signedIn, signedOut } from "./accountsettings.js";
 import { TableView } from "./table.js";
+import { showBalance } from "./notices.js";
 import { friendsScreen, startFriends, stopFriends } from "./friends.js";
 
 /** @typedef {import("./api.js").User} User */
@@ -73,7 +74,7 @@ function refreshBeans() {
   api("GET", "/me/balance")
     .then((b) => {
       const el = document.getElementById("beans");
-      if (el) el.textContent = `${num(b.balance)} ${t("beans")}`;
+      if (el) showBalance(el, Number(b.balance));
     })
     .catch(() => {});
 }

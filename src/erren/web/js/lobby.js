@@ -5,7 +5,7 @@
 import { ApiError, api, setToken } from "./api.js";
 import { h, num, toast } from "./dom.js";
 import { LEVELS, failure, levelName, playerName, stakeText, t } from "./i18n.js";
-import { RELIEF_BELOW, reliefEl, roomName } from "./notices.js";
+import { RELIEF_BELOW, reliefEl, roomName, showBalance } from "./notices.js";
 import { clearSearch, savedSearch, search } from "./search.js";
 import { familyBlurb, familyCards, familyIds, familyName } from "./families.js";
 import { screenToken } from "./route.js";
@@ -96,7 +96,7 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
   ]);
   const balance = Number(bal.balance);
   const beans = document.getElementById("beans");
-  if (beans) beans.textContent = `${num(balance)} ${t("beans")}`;
+  if (beans) showBalance(beans, balance);
   /** @type {string[]} */
   const families = fams.families;
   let family = localStorage.getItem("erren.family") || familyIds()[0];

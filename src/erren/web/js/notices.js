@@ -16,6 +16,16 @@ export const RELIEF_BELOW = 1000;
 /** @type {Promise<Room[]>|null} */
 let roomsOnce = null;
 
+/**
+ * The header's balance: a coin mark, the number, then the unit, which a phone held upright
+ * leaves out (style.css) so that the number is never cut; the link's name always says both.
+ * @param {HTMLElement} el @param {number} balance
+ */
+export function showBalance(el, balance) {
+  el.replaceChildren(`${num(balance)} `, h("span.unit", null, t("beans")));
+  el.setAttribute("aria-label", `${num(balance)} ${t("beans")}`);
+}
+
 /** The room catalogue, fetched once per page. @returns {Promise<Room[]>} */
 export function rooms() {
   if (!roomsOnce) {
