@@ -370,6 +370,7 @@ def test_trustee_is_told_on_off_and_at_the_next_hand(
         freeze.release()  # the hand played on under 托管 meanwhile: to its end
         page.wait_for_selector(".settle", timeout=60000)
         assert page.evaluate(SWITCH_ON)
+        _toast_clear_of_the_settlement(page)
         # the next hand: 托管 lasted one hand, and he is told so
         page.locator(".settle-next").click()
         _toast(page, "A new hand has started and auto-play is off")
@@ -386,3 +387,21 @@ def test_trustee_is_told_on_off_and_at_the_next_hand(
         assert errors == []
     finally:
         ctx.close()
+
+
+def _toast_clear_of_the_settlement(page: Page) -> None:
+    """A toast shown over the settlement leaves the card's last lines (its buttons) in sight:
+    the card ends above the toast (it used to run under it), on a phone held sideways."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.evaluate(
+        "document.getElementById('toasts').append(Object.assign("
+        "document.createElement('div'), {className: 'toast probe', textContent: 'probe'}))"
+    )
+    card = page.eval_on_selector(".settle-card", "e => e.getBoundingClientRect().bottom")
+    shown = "[...document.querySelectorAll('.toast')].filter((e) => e.offsetParent)"
+    tops = page.evaluate(f"{shown}.map((e) => e.getBoundingClientRect().top)")
+    assert tops and card <= min(tops)
+    page.evaluate("document.querySelector('.toast.probe').remove()")
+    if size is not None:
+        page.set_viewport_size(size)
