@@ -155,10 +155,12 @@ async def check_records(hand: Played, url: str) -> None:
     """A bean-room game's record names its players and their beans to them only: a stranger
     (logged in or not) gets it anonymous, its points kept (the replay needs them)."""
     path = f"/games/{hand.game}"
-    mine = (await get(hand.loser, path))["record"]
+    game = await get(hand.loser, path)
+    mine = game["record"]
     names = [hand.name(hand.winner), hand.name(hand.loser)]
     assert sorted(mine["seats"]) == sorted(names)
     loser_seat = mine["seats"].index(hand.name(hand.loser))
+    assert (game["bean_room"], game["seat"]) == (True, loser_seat)  # the replay's "you"
     assert mine["outcome"]["beans"][loser_seat] == -hand.paid
     outsider, _ = await exact.register(url, "page-outsider")
     for who in (outsider, None):
@@ -167,6 +169,7 @@ async def check_records(hand: Played, url: str) -> None:
         reply = await client.http.get(path, headers=headers)
         record = reply.json()["record"]
         assert record["seats"] == [None, None] and "beans" not in record["outcome"]
+        assert (reply.json()["bean_room"], reply.json()["seat"]) == (True, None)
         assert record["outcome"]["deltas"] == mine["outcome"]["deltas"]
         log = await client.http.get(f"{path}/log", params={"format": "erren"}, headers=headers)
         assert log.json()["seats"] == [None, None] and "beans" not in log.json()["outcome"]

@@ -74,6 +74,7 @@ def test_a_settled_hand_moves_the_header_and_shows_on_the_page(
         href = b.get_attribute("#pf-games .r-open", "href")
         assert href is not None and href.startswith("#/replay/")
         _check_download(b, href, stayer, leaver)
+        _check_replay_amounts(b, browser, server + "/" + href)
         # the leaver's own page: one rated hand (his escape), a provisional rating
         a.goto(server + "/#/profile")
         a.wait_for_selector('#pf-stats tr[data-family="guobiao-2p"]', timeout=10000)
@@ -132,3 +133,28 @@ def _check_download(b: Page, href: str, stayer: str, leaver: str) -> None:
         b.click(".replay-controls .r-dl-erren")
     saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert sorted(saved["seats"]) == sorted([stayer, leaver])
+
+
+def _check_replay_amounts(b: Page, browser: Browser, address: str) -> None:
+    """The replay's settlement: the stayer sees the beans the escape moved (never "score
+    only"); a stranger sees the seats numbered from 1 and the beans kept for the players."""
+    b.click(".replay-controls .r-last")
+    b.wait_for_selector(".replay .settle-amounts")
+    amounts = b.locator(".replay tr.settle-amount td:last-child").all_inner_texts()
+    assert amounts == [f"+{ESCAPE:,}", f"\u2212{ESCAPE:,}"], amounts  # his own row first
+    assert b.inner_text(".replay tr.settle-amount.mine th").startswith("你 · ")
+    stranger = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = stranger.new_page()
+        page.goto(address)
+        page.click(".replay-controls .r-last")
+        page.wait_for_selector(".replay .settle-amounts")
+        cells = page.locator(".replay tr.settle-amount td:last-child").all_inner_texts()
+        assert cells == ["仅对局双方可见"] * 2, cells
+        names = page.locator(".replay tr.settle-amount th").all_inner_texts()
+        assert sorted(names) == ["1 号位", "2 号位"], names
+        title = page.inner_text(".replay .settle-title")
+        assert title == "牌局中止（逃跑）", title
+        assert page.locator(".replay .settle-title.draw").count() == 1  # no side taken
+    finally:
+        stranger.close()

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query, Response
 from erren.engine import Record
 from erren.errors import ErrenError
 from erren.mjai.export import export_mjai
-from erren.server.privacy import record_for
+from erren.server.privacy import is_bean_room, record_for
 from erren.server.routes.common import (
     MAX_ID,
     ApiError,
@@ -74,7 +74,9 @@ async def game(game_id: int, store: StoreDep, viewer: Viewer) -> dict[str, Any]:
     """A finished game's record (seed and salt revealed); a running game shows only its
     header and commitment — its actions hold the wall.  A bean-room game's record shows the
     players' names and beans to its two players only (log in to see yours); anyone else gets
-    it anonymous.  404 for an id no game has (any id beyond 32 bits included)."""
+    it anonymous (``bean_room`` says the beans moved, whoever may see them; ``seat`` is the
+    caller's seat in the game, ``None`` for anyone else).  404 for an id no game has (any id
+    beyond 32 bits included)."""
     found = await store.games.get(game_id) if 1 <= game_id <= MAX_ID else None
     if found is None:
         raise ApiError(404, "no-game", f"no game {game_id}")
@@ -87,8 +89,16 @@ async def game(game_id: int, store: StoreDep, viewer: Viewer) -> dict[str, Any]:
             "commitment": found.commitment,
             "actions": len(found.actions),
         }
-    record = record_for(found.record, found.room, found.seats, _id(viewer))
-    return {"id": found.id, "finished": True, "record": record}
+    me = _id(viewer)
+    record = record_for(found.record, found.room, found.seats, me)
+    seat = found.seats.index(me) if me is not None and me in found.seats else None
+    return {
+        "id": found.id,
+        "finished": True,
+        "bean_room": is_bean_room(found.room),
+        "seat": seat,
+        "record": record,
+    }
 
 
 @router.get(

@@ -187,6 +187,7 @@ const S = {
   s_points: ["得分", "Points"],
   s_beans: ["欢乐豆", "Beans"],
   s_score_only: ["只记分", "score only"],
+  s_beans_hidden: ["仅对局双方可见", "players only"],
   s_next: ["下一局", "Next hand"],
   s_replay: ["回放本局", "Replay this hand"],
   s_waiting: ["等待对手准备…", "Waiting for your opponent…"],

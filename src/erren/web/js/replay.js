@@ -104,7 +104,18 @@ export function outcomeText(g) {
 /** The seats' names in a replay: a computer's by its level, in the player's language.
  * @param {Array<string|null>} seats @param {Array<string|null>|undefined} levels @returns {string[]} */
 function replayNames(seats, levels) {
-  return seats.map((name, i) => (levels && levels[i] ? computerName(String(levels[i])) : name ? playerName(name) : t("seat_n", i)));
+  return seats.map((name, i) => (levels && levels[i] ? computerName(String(levels[i])) : name ? playerName(name) : t("seat_n", i + 1)));
+}
+
+/**
+ * The settlement's amounts in a replay: the beans a bean-room hand moved as its players see
+ * them; to anyone else they are not shown (the server withholds them), never "score only".
+ * @param {any} game `GET /games/{id}` @param {any} result @returns {{result: any, beans: number[]|null, stake: number|null, beansHidden: boolean}}
+ */
+function replayEnd(game, result) {
+  const beans = game.record && game.record.outcome && Array.isArray(game.record.outcome.beans) ? game.record.outcome.beans.map(Number) : null;
+  const beanRoom = Boolean(game.bean_room);
+  return { result, beans: beanRoom ? beans : null, stake: beanRoom && beans ? 1 : null, beansHidden: beanRoom && !beans };
 }
 
 /** The first and last step buttons' icons, drawn (a bar and a triangle: ⏮ ⏭), so no font
@@ -187,8 +198,8 @@ export function replayScreen(root, id) {
       if (at === frames.length - 1 && data.result) {
         stage.append(
           settlementEl({
-            end: { result: data.result, beans: null, stake: null },
-            me: 0,
+            end: replayEnd(game, data.result),
+            me: typeof game.seat === "number" ? game.seat : -1,
             family: data.ruleset,
             names,
             options: data.options || {},

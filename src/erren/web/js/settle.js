@@ -90,8 +90,10 @@ export function exactTiles(groups, laid) {
  *   onAgain?: (() => void)|null, extra?: HTMLElement|null}} SettleOpts
  */
 
-/** A seat's name as the settlement says it: 你 · alice, 对手 · bob. @param {SettleOpts} o @param {number} seat @returns {string} */
+/** A seat's name as the settlement says it: 你 · alice, 对手 · bob; to a watcher (``o.me`` −1:
+ * the replay of a hand he did not play) the name alone. @param {SettleOpts} o @param {number} seat @returns {string} */
 function seatLabel(o, seat) {
+  if (o.me < 0) return o.names[seat] || t("seat_n", seat + 1);
   const who = seat === o.me ? t("you") : t("opponent");
   const name = o.names[seat];
   return name && name !== who ? `${who} · ${name}` : who;
@@ -136,12 +138,13 @@ function familyPart(o) {
 function titleEl(o, r) {
   let title = t("s_draw");
   let cls = "draw";
-  if (r.kind === "win") {
+  if (r.kind === "win" && o.me < 0) title = t("watch_won", seatLabel(o, Number(r.winner)));
+  else if (r.kind === "win") {
     title = r.winner === o.me ? t("s_win") : t("s_lose");
     cls = r.winner === o.me ? "won" : "lost";
   } else if (r.kind === "abort") {
     title = t("s_abort");
-    cls = r.loser === o.me ? "lost" : "won";
+    if (o.me >= 0) cls = r.loser === o.me ? "lost" : "won";
   }
   return h(`h2.settle-title.${cls}`, null, title);
 }
@@ -155,7 +158,7 @@ function shownHands(o, r) {
   /** @type {SeatHandJson[]|null} */
   const hands = Array.isArray(o.end.hands) && o.end.hands.length === 2 ? o.end.hands : null;
   if (!hands) return r.kind === "win" && r.hand ? [{ seat: Number(r.winner), hand: String(r.hand), flowers: null }] : [];
-  const first = r.kind === "win" ? Number(r.winner) : o.me;
+  const first = r.kind === "win" ? Number(r.winner) : Math.max(o.me, 0);
   return [first, 1 - first].map((seat) => ({ seat, hand: String(hands[seat].hand), flowers: (hands[seat].flowers || []).map(String) }));
 }
 
@@ -223,7 +226,7 @@ function scoreEls(o, r, winner, own) {
   // Every family's score arrives as the same rows (erren.scoring.detail.FamilyScore): the name
   // in both languages, value, count and the tiles each row came from (``fan_tiles``).
   const family = familyClient(o.family);
-  const rows = /** @type {ScoreRowJson[]} */ (own && !own.opponentRows && r.winner !== o.me ? [] : r.rows || []);
+  const rows = /** @type {ScoreRowJson[]} */ (own && !own.opponentRows && o.me >= 0 && r.winner !== o.me ? [] : r.rows || []);
   const unit = /** @type {{zh: string, en: string}|null} */ (r.unit || null);
   const list = h("table.fans");
   list.append(h("caption", null, unit && unit.en === "water" ? t("s_water") : t("s_fans"), h("span.hint", null, ` — ${t("s_hover")}`)));
@@ -277,14 +280,14 @@ function amountsEl(o, r) {
     h("caption", null, t("s_amounts")),
     h("tr", null, h("th", { scope: "col" }, t("s_player")), h("th", { scope: "col" }, t("s_points")), h("th", { scope: "col" }, t("s_beans"))),
   );
-  for (const seat of [o.me, 1 - o.me]) {
+  for (const seat of o.me < 0 ? [0, 1] : [o.me, 1 - o.me]) {
     table.append(
       h(
         `tr.settle-amount${seat === o.me ? ".mine" : ""}`,
         { dataset: { seat: String(seat) } },
         h("th", { scope: "row" }, seatLabel(o, seat)),
         amount(deltas[seat] || 0),
-        o.end.stake ? amount(beans[seat] || 0) : h("td.amount.none", null, t("s_score_only")),
+        o.end.stake ? amount(beans[seat] || 0) : h("td.amount.none", null, t(o.end.beansHidden ? "s_beans_hidden" : "s_score_only")),
       ),
     );
   }
