@@ -14,7 +14,13 @@ import pytest
 
 from erren.engine import Action, ActionKind, Event, EventKind, State, find_family
 from erren.engine.describe import LANGS, describe, tile_name
-from erren.engine.events import EVENT_DATA, AnyEventKind, event_kinds, event_rule
+from erren.engine.events import (
+    EVENT_DATA,
+    AnyEventKind,
+    check_event_data,
+    event_kinds,
+    event_rule,
+)
 from erren.families.arcade.game import stage_options
 from erren.families.arcade.game.vocabulary import ArcadeEvent
 from erren.families.xiamen.game.vocabulary import XiamenEvent
@@ -73,6 +79,7 @@ def test_every_event_has_its_kinds_data() -> None:
     for state in GAMES:
         for event in state.events:
             assert isinstance(event.kind, AnyEventKind)
+            check_event_data(event.kind, event.data)
             spec = EVENT_DATA[event.kind]
             assert set(event.data) == set(spec), event
             for key, kind in spec.items():

@@ -12,14 +12,20 @@ import random
 from dataclasses import fields
 from pathlib import Path
 
-from erren.engine import ActionKind, Phase, State, find_family
+import pytest
+
+from erren.engine import ActionKind, Event, EventKind, Phase, State, find_family
+from erren.engine.describe import describe
+from erren.engine.events import EVENT_DATA, ValueWords, check_event_data, register_event_values
 from erren.engine.result import ResultKind
 from erren.families.arcade.game import ArcadePhase
 from erren.families.arcade.game.view import ArcadeView
 from erren.families.guobiao.view import GuobiaoView
 from erren.families.xiamen.game import XiamenPhase
 from erren.families.xiamen.game.view import XiamenView
+from erren.testing import toy
 from erren.testing.toy.game import ToyEvent, ToyPhase
+from erren.tiles import Tile
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "erren"
 FAMILY_MODULES = [
@@ -104,3 +110,38 @@ def test_family_views_of_an_observation_before_the_setup_are_the_defaults() -> N
     assert State(find_family("xiamen")).observe(0).view == XiamenView()
     assert State(find_family("arcade")).observe(0).view == ArcadeView()
     assert State(find_family("guobiao-2p")).observe(0).view == GuobiaoView()
+
+
+def _during() -> tuple[str, ...]:
+    """The values a flower's ``during`` may take now."""
+    during = EVENT_DATA[EventKind.FLOWER]["during"]
+    assert isinstance(during, tuple)
+    return during
+
+
+def test_the_toy_family_registers_its_own_value_of_a_shared_field(toy_family: str) -> None:
+    """A family adds a value of a shared event's closed field with its words, from its own
+    package (the toy's flower set aside ``during`` its call); the value is known while the
+    family is and refused once it is forgotten."""
+    flower = Event(5, EventKind.FLOWER, 0, Tile.F2, data={"during": "call"})
+    # the shared values first, then the families' by name (xiamen's, arcade's and the toy's)
+    assert _during() == ("deal", "draw", "call", "exchange", "gold_reveal", "haidi")
+    check_event_data(EventKind.FLOWER, flower.data)
+    assert describe(flower, "zh", 0) == "你 补花 夏（叫牌时）"
+    assert describe(flower, "en", 1) == "Opponent set a flower aside: Summer (during the call)"
+    assert str(flower) == "#5 seat 0 flower 2f call"
+    toy.unregister()
+    try:
+        assert _during() == ("deal", "draw", "exchange", "gold_reveal", "haidi")
+        with pytest.raises(ValueError, match="'during' is 'call', not one of deal, draw"):
+            check_event_data(EventKind.FLOWER, flower.data)
+        assert describe(flower, "en", 1) == "Opponent set a flower aside: Summer"
+    finally:
+        toy.register()
+
+
+def test_a_value_of_no_closed_field_is_refused() -> None:
+    with pytest.raises(ValueError, match="no closed data field 'how'"):
+        register_event_values(EventKind.HU, "how", {"x": ValueWords("甲", "a")})
+    with pytest.raises(ValueError, match="already has other words"):
+        register_event_values(EventKind.DRAW, "from", {"back": ValueWords("甲", "a")})

@@ -212,6 +212,9 @@ def test_routes() -> None:
     assert page.status_code == 200
     assert len(page.json()["rows"]) == 81
     assert _get("/rules/xiamen").json()["unit"] == {"zh": "水", "en": "water"}
+    # the table's title is the unit's own words (the page used to test for "water" itself)
+    assert _get("/rules/xiamen").json()["rows_title"] == {"zh": "水表", "en": "Water table"}
+    assert page.json()["rows_title"] == {"zh": "番种表", "en": "Scoring table"}
     missing = _get("/rules/riichi")
     assert missing.status_code == 404
     assert "unknown family 'riichi'" in missing.text

@@ -206,7 +206,8 @@ def test_the_server_sends_the_rows_and_each_row_s_groups() -> None:
     )
     out = result_json(result)
     assert out is not None
-    assert out["total"] == 30 and out["unit"] == {"zh": "番", "en": "fan"}
+    fan = {"zh": "番", "en": "fan", "caption": {"zh": "番种", "en": "Patterns"}}
+    assert out["total"] == 30 and out["unit"] == fan
     assert out["rows"][1] == {
         "zh": "连六",
         "en": "Short Straight",
@@ -249,7 +250,8 @@ def test_fan_tiles_light_only_tiles_of_the_shown_hand() -> None:
     assert out["fan_tiles"][2] == [
         {"tiles": ["3m", "4m", "5m", "3p", "4p", "5p", "3s", "4s", "5z"], "meld": None}
     ]
-    assert (out["total"], out["unit"]) == (4, {"zh": "番", "en": "fan"})
+    fan = {"zh": "番", "en": "fan", "caption": {"zh": "番种", "en": "Patterns"}}
+    assert (out["total"], out["unit"]) == (4, fan)
 
 
 def test_arcade_steps_in_both_languages() -> None:

@@ -133,13 +133,13 @@ async def test_the_player_nodes_death_takes_its_connections_away_from_the_owner(
         conn = Conn(7, "ann")
         assert await near.join(conn, protocol.Join("t-x", None, None))
         await received(conn)
-        assert len(far.remote) == 1
+        assert len(far.hosted.remote) == 1
         await near.close()
         for _ in range(50):
-            if not far.remote:
+            if not far.hosted.remote:
                 break
             await asyncio.sleep(0.1)
-        assert far.remote == {}
+        assert far.hosted.remote == {}
 
 
 async def test_the_connection_leaving_is_seen_by_the_owner() -> None:
@@ -150,10 +150,10 @@ async def test_the_connection_leaving_is_seen_by_the_owner() -> None:
         await received(conn)
         near.unlink(conn)
         for _ in range(50):
-            if not far.remote:
+            if not far.hosted.remote:
                 break
             await asyncio.sleep(0.05)
-        assert far.remote == {}
+        assert far.hosted.remote == {}
         assert not near.linked(conn)
 
 

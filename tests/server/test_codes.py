@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "src" / "erren" / "server"
 ENGINE = ROOT / "src" / "erren" / "engine"
 I18N = ROOT / "src" / "erren" / "web" / "js" / "i18n.js"
+FAMILY_WORDS = sorted((ROOT / "src" / "erren" / "families").glob("*/web/family.js"))
+"""The family modules of the browser client: the rows only one family uses (its refusals')."""
 PROTOCOL = ROOT / "docs" / "protocol.md"
 CODE = re.compile(r"[a-z]+(-[a-z]+)*")
 
@@ -106,8 +108,8 @@ def _documented() -> set[str]:
 
 
 def _rows() -> dict[str, tuple[str, str]]:
-    """The i18n.js rows: key → (zh, en)."""
-    text = I18N.read_text(encoding="utf-8")
+    """The i18n.js rows and the families' own (their modules' ``words``): key → (zh, en)."""
+    text = "\n".join(path.read_text(encoding="utf-8") for path in [I18N, *FAMILY_WORDS])
     rows: dict[str, tuple[str, str]] = {}
     for key, zh, en in re.findall(
         r'^\s+"?([\w-]+)"?: \[("(?:[^"\\]|\\.)*"), ("(?:[^"\\]|\\.)*")\],$', text, re.MULTILINE

@@ -63,7 +63,8 @@ def test_a_familys_own_moves_and_events_are_worded_by_its_module(
     become buttons with their names, keys and places among the shared ones (胡 first, 过 last),
     a kept move is still named, and their events' sentences still carry their data (the wild's
     flower, the tiles exchanged, the sea-bottom draws; 游 is a latest move, the gold is not),
-    and a screen reader is told them as they come (the deal and a pass are not said)."""
+    and a screen reader is told them as they come (the deal and a pass are not said); their
+    refusals are worded by the rows their modules add."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
@@ -129,6 +130,14 @@ def test_a_familys_own_moves_and_events_are_worded_by_its_module(
             }}"""
         )
         assert heard == ["翻金 五饼", "乙 搓牌 三条", "乙 进入游金"]
+        refused = page.evaluate(
+            f"""async () => {{
+              const m = await {MODULE.format("i18n.js")};
+              return [m.failure({{code: 'no-exchange', params: {{action: '0:exchange'}}}}),
+                m.failure({{code: 'not-three-golds', params: {{action: '0:sanjindao'}}}})];
+            }}"""
+        )
+        assert refused == ["换牌已经结束", "三金倒需要三张金牌"]  # the families' own rows
         assert errors == []
     finally:
         context.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from erren.display import Palette
 from erren.engine import Action, ActionKind, Event
 from erren.engine.actions import verb_rule
-from erren.engine.events import AnyEventKind, EventKind, event_rule
+from erren.engine.events import AnyEventKind, EventKind, event_rule, value_words
 from erren.tiles import Tile
 
 AK = ActionKind
@@ -58,13 +58,13 @@ def narrate(event: Event, pal: Palette) -> str | None:
     who = NAMES[event.player] if event.player in (0, 1) else ""
     verb = "draw" if event.player == HUMAN else "draws"
     tile = event.tile
-    kind, data = event.kind, event.data
+    kind = event.kind
     auto = " (auto)" if event.auto else ""
     if kind is EventKind.DRAW:
         if tile is None:
             return None  # the opponent's draw: nothing to learn
-        back = " from the back of the wall" if data["from"] == "back" else ""
-        return f"{who} {verb} {pal.name(tile)}{back}"
+        source = value_words(kind, "from", event.word("from")).terminal or ""
+        return f"{who} {verb} {pal.name(tile)}{source}"
     if kind in (EventKind.DISCARD, EventKind.TING) and tile is not None:
         s = "s" if event.player == COMPUTER else ""
         ting = f" and declare{s} 报听 (ready)" if kind is EventKind.TING else ""
@@ -77,9 +77,8 @@ def narrate(event: Event, pal: Palette) -> str | None:
     if kind is EventKind.JIA_GANG and tile is not None:
         return f"{who}: 加杠 adds {pal.name(tile)} to a pung"
     if kind is EventKind.FLOWER and tile is not None:
-        if data["during"] == "gold_reveal":
-            return f"{who}: 花 flower {pal.name(tile)} revealed for the gold (no replacement)"
-        return f"{who}: 花 flower {pal.name(tile)}, replaced"
+        during = value_words(kind, "during", event.word("during")).terminal
+        return f"{who}: 花 flower {pal.name(tile)}{during or ', replaced'}"
     if kind is EventKind.TRUSTEE:
         return f"{who}: 托管 auto-play {'on' if event.flag('on') else 'off'}"
     own = event_rule(kind).line  # a family's own kinds bring their line

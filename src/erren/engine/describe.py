@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from erren.engine.events import Event, Lang, event_rule
+from erren.engine.events import Event, Lang, event_rule, value_words
 from erren.tiles import Tile
 
 __all__ = ["LANGS", "Lang", "describe", "template", "tile_name"]
@@ -40,9 +40,9 @@ def tile_name(tile: Tile, lang: Lang) -> str:
     return f"{tile.number} {_SUIT_EN[tile.suit]}"
 
 
-_DURING = {"gold_reveal": ("（翻金）", " (gold reveal)"), "exchange": ("（换牌）", " (exchange)")}
-_SOURCE = {"back": ("（杠后）", " from the back"), "haidi": ("（海底）", " (haidi)")}
-_WHY = {"qiangjin": ("（抢金）", " (抢金)"), "gold": ("（弃金）", " (the gold)")}
+_SAID = {"during": "during", "source": "from", "why": "why"}
+"""The template fields that say a closed ``data`` field's value in words (by the field's key:
+:func:`~erren.engine.events.value_words`, the shared values' and the families')."""
 
 
 def _numbers(value: object) -> tuple[int, ...]:
@@ -60,20 +60,20 @@ def _who(event: Event, lang: Lang, viewer: int) -> str:
 def _fields(event: Event, lang: Lang, viewer: int) -> dict[str, object]:
     zh = lang == "zh"
     hidden = "？" if zh else "?"
-    pick = 0 if zh else 1
     out: dict[str, object] = dict(event.data)
     out["who"] = _who(event, lang, viewer)
     out["tile"] = tile_name(event.tile, lang) if event.tile is not None else hidden
     out["tiles"] = " ".join(tile_name(t, lang) for t in event.tiles)
     extra: Mapping[str, Callable[[], object]] = {
-        "during": lambda: _DURING.get(event.word("during"), ("", ""))[pick],
-        "source": lambda: _SOURCE.get(event.word("from"), ("", ""))[pick],
-        "why": lambda: _WHY.get(event.word("why"), ("", ""))[pick],
         "on_zh": lambda: "开启" if event.flag("on") else "取消",
         "on_en": lambda: "on" if event.flag("on") else "off",
         "dice": lambda: ", ".join(str(n) for n in _numbers(event.data["dice"])),
     }
     words = template(event, lang)
+    for name, key in _SAID.items():
+        if "{" + name + "}" in words:
+            said = value_words(event.kind, key, event.word(key))
+            out[name] = said.zh if zh else said.en
     for name, make in extra.items():
         if "{" + name + "}" in words:
             out[name] = make()

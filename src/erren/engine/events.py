@@ -15,7 +15,7 @@ are both rendered from ``kind`` and ``data``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal, NamedTuple, TypeAlias, TypeVar
@@ -31,11 +31,16 @@ __all__ = [
     "EventKind",
     "EventRule",
     "EventValue",
+    "ValueWords",
+    "check_event_data",
     "event_kinds",
     "event_rule",
     "event_text",
+    "register_event_values",
     "register_events",
+    "unregister_event_values",
     "unregister_events",
+    "value_words",
 ]
 
 NOBODY = -2
@@ -87,7 +92,27 @@ Lang: TypeAlias = Literal["zh", "en"]
 
 DataSchema: TypeAlias = Mapping[str, type | tuple[str, ...]]
 """The keys of a kind's ``data`` and their types: ``int``/``str``/``bool``, ``Tile`` for a
-tile's notation string, ``tuple`` for a list of ints, or a tuple of the allowed strings."""
+tile's notation string, ``tuple`` for a list of ints, or a tuple of the allowed strings (the
+shared ones; a family adds its own with :func:`register_event_values`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ValueWords:
+    """The words of one value of an event's closed ``data`` field (a flower set aside during
+    ``gold_reveal``, a discard ``why`` ``qiangjin``): what the sentence of
+    :mod:`erren.engine.describe` ends with in each language, and the terminal's words."""
+
+    zh: str = ""
+    """The end of the Chinese sentence (``"（翻金）"``; empty: nothing)."""
+    en: str = ""
+    """The end of the English sentence (``" (gold reveal)"``; empty: nothing)."""
+    terminal: str | None = None
+    """What the terminal's line says of the value (``erren play``; ``None``: the line's usual
+    words)."""
+
+
+NO_WORDS = ValueWords()
+"""The words of a value that adds none (an ordinary draw, discard or flower)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +139,10 @@ _RULES: dict[AnyEventKind, EventRule] = {}
 _Kind = TypeVar("_Kind", bound=AnyEventKind)
 _DATA: dict[AnyEventKind, DataSchema] = {}
 EVENT_DATA: Mapping[AnyEventKind, DataSchema] = _DATA
-"""Every registered kind's ``data`` schema (:attr:`EventRule.data`)."""
+"""Every registered kind's ``data`` schema (:attr:`EventRule.data`, with the values families
+registered for its closed fields: the shared ones first, then the others by name)."""
+_VALUES: dict[tuple[AnyEventKind, str], dict[str, ValueWords]] = {}
+"""The words of the values of the closed fields, by kind and key (shared and families')."""
 
 
 def register_events(kinds: type[_Kind], rules: Mapping[_Kind, EventRule]) -> None:
@@ -125,7 +153,7 @@ def register_events(kinds: type[_Kind], rules: Mapping[_Kind, EventRule]) -> Non
             if known.value == kind.value and known is not kind:
                 raise ValueError(f"the event kind {kind.value!r} is already {known!r}")
         _RULES[kind] = rules[kind]
-        _DATA[kind] = rules[kind].data
+        _schema(kind)
 
 
 def unregister_events(kinds: type[AnyEventKind]) -> None:
@@ -133,6 +161,72 @@ def unregister_events(kinds: type[AnyEventKind]) -> None:
     for kind in kinds:
         _RULES.pop(kind, None)
         _DATA.pop(kind, None)
+        for known in [k for k in _VALUES if k[0] is kind]:
+            del _VALUES[known]
+
+
+def _choices(kind: AnyEventKind, key: str) -> tuple[str, ...]:
+    """The values ``kind``'s rule itself allows for ``key``; refuses a key that is no closed
+    field of a known kind."""
+    rule = _RULES.get(kind)
+    allowed = None if rule is None else rule.data.get(key)
+    if not isinstance(allowed, tuple):
+        raise ValueError(f"the event kind {kind.value!r} has no closed data field {key!r}")
+    return allowed
+
+
+def _schema(kind: AnyEventKind) -> None:
+    """Rebuild ``kind``'s :data:`EVENT_DATA` entry: its rule's schema, each closed field's
+    shared values followed by the registered others in the order of their names."""
+    data = dict(_RULES[kind].data)
+    for key, allowed in data.items():
+        if isinstance(allowed, tuple):
+            more = sorted(set(_VALUES.get((kind, key), ())) - set(allowed))
+            data[key] = allowed + tuple(more)
+    _DATA[kind] = data
+
+
+def register_event_values(kind: AnyEventKind, key: str, values: Mapping[str, ValueWords]) -> None:
+    """Let ``kind``'s closed ``data`` field ``key`` take ``values`` too, each with its words (a
+    family's own ways of a shared event: xiamen's flower set aside during ``gold_reveal``).  A
+    key that is no closed field, or a value already registered with other words, is refused."""
+    _choices(kind, key)
+    known = _VALUES.setdefault((kind, key), {})
+    for value, words in values.items():
+        if known.get(value, words) != words:
+            raise ValueError(f"{kind.value} {key} {value!r} already has other words")
+        known[value] = words
+    _schema(kind)
+
+
+def unregister_event_values(kind: AnyEventKind, key: str, values: Iterable[str]) -> None:
+    """Forget values of ``kind``'s field ``key`` (a plug-in registered for a while)."""
+    known = _VALUES.get((kind, key), {})
+    for value in values:
+        if value not in _choices(kind, key):
+            known.pop(value, None)
+    _schema(kind)
+
+
+def value_words(kind: AnyEventKind, key: str, value: str) -> ValueWords:
+    """The words of ``value`` of ``kind``'s field ``key`` (:data:`NO_WORDS`: none)."""
+    return _VALUES.get((kind, key), {}).get(value, NO_WORDS)
+
+
+def check_event_data(kind: AnyEventKind, data: EventData) -> None:
+    """Refuse ``data`` that does not fit ``kind``'s schema: a missing or unknown key, or a
+    value of a closed field that neither the shared vocabulary nor a loaded family knows."""
+    schema = _DATA.get(kind)
+    if schema is None:
+        raise ValueError(f"unknown event kind {kind.value!r}")
+    if set(data) != set(schema):
+        raise ValueError(f"{kind.value} data has keys {sorted(data)}, not {sorted(schema)}")
+    for key, allowed in schema.items():
+        if isinstance(allowed, tuple) and data[key] not in allowed:
+            raise ValueError(
+                f"{kind.value} data {key!r} is {data[key]!r}, not one of {', '.join(allowed)}"
+                " (a family registers its own values with register_event_values)"
+            )
 
 
 def event_rule(kind: AnyEventKind) -> EventRule:
@@ -176,9 +270,11 @@ def _said(key: str) -> Callable[[EventData], str]:
     return lambda data: str(data[key])
 
 
-_WHERE = ("deal", "draw", "gold_reveal", "exchange", "haidi")
-_DRAW_FROM = ("front", "back", "haidi")
-_DISCARD_WHY = ("turn", "qiangjin", "gold", "haidi")
+_WHERE = ("deal", "draw")
+_DRAW_FROM = ("front", "back")
+_DISCARD_WHY = ("turn",)
+"""The shared values of the closed fields (a family registers its own ways:
+:func:`register_event_values`)."""
 _NONE: DataSchema = {}
 
 register_events(
@@ -254,6 +350,11 @@ register_events(
             note=_said("result"),
         ),
     },
+)
+register_event_values(
+    EventKind.DRAW,
+    "from",
+    {"back": ValueWords("（杠后）", " from the back", terminal=" from the back of the wall")},
 )
 
 

@@ -8,14 +8,15 @@ nothing for its own events, and its own moves have no mjai message.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Protocol
 
 from erren.engine.actions import Action
 from erren.engine.events import Event
 from erren.engine.observation import Observation
 
-__all__ = ["PREFIX", "Message", "MjaiExtension", "extension"]
+__all__ = ["PREFIX", "Answer", "Message", "MjaiExtension", "extension"]
 
 PREFIX = "erren:"
 """The namespace of the profile's extensions: message types and keys."""
@@ -29,8 +30,24 @@ def extension(kind: str, **fields: object) -> Message:
     return {"type": PREFIX + kind, **fields}
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What picks the move an answer of one mjai type asks for, besides its type: the fields the
+    message must carry (tiles, ``consumed``, ``target``) and those it may (a tile that tells two
+    moves of the type apart when present)."""
+
+    fields: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+
+
 class MjaiExtension(Protocol):
     """A family's own mjai messages."""
+
+    @property
+    def answers(self) -> Mapping[str, Answer]:
+        """The types of the answers that make the family's own moves (``erren:sanjindao``...)
+        and what picks the move among the legal ones (:func:`erren.mjai.stream.mjai_to_action`)."""
+        ...
 
     def event(self, event: Event, forget_draw: Callable[[int], None]) -> list[Message] | None:
         """The messages of one of the family's own events as the stream's reader receives it

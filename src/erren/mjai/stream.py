@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from erren.engine.actions import Action, ActionKind
 from erren.engine.events import AnyEventKind, Event, EventKind
-from erren.engine.registry import find_family
+from erren.engine.registry import family_names, find_family
 from erren.engine.result import ResultKind
 from erren.errors import NotationError
-from erren.mjai.extension import PREFIX, Message, MjaiExtension, extension
+from erren.mjai.extension import PREFIX, Answer, Message, MjaiExtension, extension
 from erren.mjai.tiles import HIDDEN, mjai_tile, mjai_tiles, parse_mjai_tile
 from erren.tiles import Tile
 
@@ -401,29 +401,41 @@ def join_reach(reach: Mapping[str, object], dahai: Mapping[str, object]) -> Mess
     return {**dict(dahai), "type": "reach", "actor": reach.get("actor", dahai.get("actor"))}
 
 
-_FIELDS: Mapping[str, tuple[str, ...]] = {
-    "dahai": ("pai",),
-    "reach": ("pai",),
-    "chi": ("pai", "consumed"),
-    "pon": ("pai",),
-    "daiminkan": ("pai",),
-    "ankan": ("consumed",),
-    "kakan": ("pai",),
-    "hora": ("target",),
-    "none": (),
-    PREFIX + "sanjindao": (),
-    PREFIX + "qiangjin": (),
-    PREFIX + "give": ("pai",),
-    PREFIX + "pick": ("pai",),
-    PREFIX + "exchange": (),
+_ANSWERS: Mapping[str, Answer] = {
+    "dahai": Answer(("pai",)),
+    "reach": Answer(("pai",)),
+    "chi": Answer(("pai", "consumed")),
+    "pon": Answer(("pai",)),
+    "daiminkan": Answer(("pai",)),
+    "ankan": Answer(("consumed",)),
+    "kakan": Answer(("pai",)),
+    "hora": Answer(("target",)),
+    "none": Answer(),
 }
-"""Each answer's type and the fields that choose among the legal moves (besides the type)."""
+"""The shared answers' types and the fields that choose among the legal moves (besides the
+type); a family's own are its mjai part's (:attr:`MjaiExtension.answers`)."""
+
+_ALL_ANSWERS: dict[tuple[str, ...], Mapping[str, Answer]] = {}
+
+
+def _answers() -> Mapping[str, Answer]:
+    """The shared answers and every known family's own (once per set of families)."""
+    names = family_names()
+    if names not in _ALL_ANSWERS:
+        merged = dict(_ANSWERS)
+        for name in names:
+            own = find_family(name).mjai()
+            if own is not None:
+                merged.update(own.answers)
+        _ALL_ANSWERS[names] = merged
+    return _ALL_ANSWERS[names]
 
 
 def _key(message: Mapping[str, object], type_: str, where: str) -> tuple[object, ...]:
     """What identifies the move ``message`` asks for; raises :class:`MjaiError` on a bad shape."""
     key: list[object] = [type_]
-    for field in _FIELDS[type_]:
+    answer = _answers()[type_]
+    for field in answer.fields:
         if field not in message:
             raise MjaiError(f"{type_} needs {field!r}", where)
         value = message[field]
@@ -437,8 +449,9 @@ def _key(message: Mapping[str, object], type_: str, where: str) -> tuple[object,
             key.append(tuple(sorted(_tile_of(v, where) for v in value)))
         else:
             key.append(_tile_of(value, where))
-    if type_ == PREFIX + "qiangjin" and "pai" in message:
-        key.append(_tile_of(message["pai"], where))
+    for field in answer.optional:
+        if field in message:
+            key.append(_tile_of(message[field], where))
     return tuple(key)
 
 
@@ -463,8 +476,8 @@ def mjai_to_action(
     type_ = message.get("type")
     if not isinstance(type_, str):
         raise MjaiError("an mjai message needs a string 'type'", where)
-    if type_ not in _FIELDS:
-        known = ", ".join(sorted(_FIELDS))
+    if type_ not in _answers():
+        known = ", ".join(sorted(_answers()))
         raise MjaiError(f"unknown message type {type_!r} for a move (one of: {known})", where)
     actor = message.get("actor", observation.player)
     if isinstance(actor, bool) or actor != observation.player:

@@ -144,6 +144,7 @@ def _cached(family: str, table: str | None) -> dict[str, Any]:
         "table": which.table,
         "tables": list(page.tables),
         "unit": unit,
+        "rows_title": {"zh": page.unit.table_title[0], "en": page.unit.table_title[1]},
         "sections": [
             {
                 "id": s.id,

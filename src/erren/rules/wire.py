@@ -111,6 +111,7 @@ class RulesPage(TypedDict):
     table: str | None
     tables: list[str]
     unit: RuleBoth
+    rows_title: RuleBoth
     sections: list[RuleSection]
     rows: list[RuleRow]
     win_types: list[RuleWinType]

@@ -49,10 +49,10 @@ __all__ = [
 class ScoreUnit(Enum):
     """What a total counts, in Chinese and English."""
 
-    FAN = ("番", "fan", "Fans")
-    WATER = ("水", "water", "Water")
-    YAKUMAN = ("役满", "yakuman", "Yakuman")
-    POINT = ("分", "point", "Points")
+    FAN = ("番", "fan", "Fans", ("番种", "Patterns"), ("番种表", "Scoring table"))
+    WATER = ("水", "water", "Water", ("水", "Water"), ("水表", "Water table"))
+    YAKUMAN = ("役满", "yakuman", "Yakuman", ("番种", "Patterns"), ("番种表", "Scoring table"))
+    POINT = ("分", "point", "Points", ("番种", "Patterns"), ("番种表", "Scoring table"))
     """What a hand moves (``HandResult.deltas``) where it is not the score's own unit: xiamen's
     ``(底 + 水) × M`` and arcade's versus points; a room's stake is beans per point."""
 
@@ -68,6 +68,18 @@ class ScoreUnit(Enum):
     def heading(self) -> str:
         """The English heading of a list of rows counted in this unit (``Fans``)."""
         return self.value[2]
+
+    @property
+    def caption(self) -> tuple[str, str]:
+        """The settlement's caption over a hand's rows counted in this unit, in Chinese and
+        English (番种 / Patterns; 水 / Water)."""
+        return self.value[3]
+
+    @property
+    def table_title(self) -> tuple[str, str]:
+        """The rules page's title over the table of rows in this unit (番种表 / Scoring table;
+        水表 / Water table)."""
+        return self.value[4]
 
 
 @dataclass(frozen=True, slots=True)

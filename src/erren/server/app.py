@@ -237,8 +237,10 @@ async def _lifespan(app: FastAPI, *, state: AppState, start: _Start) -> AsyncIte
     state.sockets.on_change = lambda user_id: friends.moved([user_id])
     lobby.ground.on_moved = friends.moved
     if running.relay is not None:  # relayed spectators count in their friends' presence
-        friends.relayed = running.relay
-        running.relay.on_watching = lambda user_id, guest: friends.moved([user_id], guest=guest)
+        friends.relayed = running.relay.hosted
+        running.relay.hosted.on_watching = lambda user_id, guest: friends.moved(
+            [user_id], guest=guest
+        )
     await friends.start()
     state.shutting_down = False
     await asyncio.to_thread(skeleton, "warm")  # load the confusables table before play
@@ -255,7 +257,7 @@ async def _lifespan(app: FastAPI, *, state: AppState, start: _Start) -> AsyncIte
         state.sockets.on_change = None
         lobby.ground.on_moved = None
         if running.relay is not None:
-            running.relay.on_watching = None
+            running.relay.hosted.on_watching = None
         await friends.close()
         await lobby.shutdown()
         if running.relay is not None:
@@ -418,7 +420,7 @@ async def _relay(cluster: Cluster, lobby: Lobby, meter: Metrics) -> Relay:
     from erren.server.cluster.relay import Relay  # noqa: PLC0415
 
     relay = Relay(cluster, lobby.tables, on_error=meter.redis_error)
-    relay.watch_rules = StoreWatchRules(lobby.store)
+    relay.hosted.watch_rules = StoreWatchRules(lobby.store)
     await relay.start()
     return relay
 

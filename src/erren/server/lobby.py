@@ -25,11 +25,9 @@ from erren.bots.levels import DEFAULT_LEVEL
 from erren.engine import find_family
 from erren.server.clock import Clock
 from erren.server.extension import LobbyDesk, server_extensions
-from erren.server.lobbybase import (
-    INVITE_ALPHABET,
-    Ground,
+from erren.server.lobbybase import INVITE_ALPHABET, Ground, Node
+from erren.server.lobbyerrors import (
     LobbyError,
-    Node,
     no_opponent,
     search_lost,
     seated_error,

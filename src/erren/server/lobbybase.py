@@ -1,4 +1,4 @@
-"""The lobby's ground: its errors, its state, and what every kind of table needs — one seat
+"""The lobby's ground: its state, and what every kind of table needs — one seat
 per account, tables made, added and closed, the rooms' entry limits.  The :class:`Ground` is
 held, not inherited, by the lobby's parts (quick match, the families' desks, the
 :class:`~erren.server.lobby.Lobby` itself), and it holds the :class:`Node`: how this server
@@ -22,6 +22,7 @@ from erren.engine import family_names, find_family
 from erren.server.clock import Clock
 from erren.server.friends import StoreBlocks
 from erren.server.journal import Journal
+from erren.server.lobbyerrors import LobbyError, seated_error, waiting_error
 from erren.server.matchrule import Skills, StoreSkills, Window
 from erren.server.pairing import Queues, RecentPairs
 from erren.server.rooms import RoomTier, find_room_tier
@@ -42,74 +43,11 @@ if TYPE_CHECKING:
     from erren.server.metrics import Metrics
     from erren.server.store import Store, User
 
-__all__ = [
-    "INVITE_ALPHABET",
-    "Alone",
-    "Ground",
-    "LobbyError",
-    "Node",
-    "no_opponent",
-    "search_lost",
-    "seated_error",
-    "waiting_error",
-]
+__all__ = ["INVITE_ALPHABET", "Alone", "Ground", "Node"]
 
 log = logging.getLogger("erren.server.lobby")
 
 INVITE_ALPHABET = "".join(c for c in string.ascii_uppercase if c not in "IO") + "23456789"
-
-
-class LobbyError(Exception):
-    """A lobby request that cannot be served: ``status`` is the HTTP status to answer with,
-    ``code`` a stable name of the problem, ``table`` the table concerned (if any), ``params``
-    what the client needs to say it in the player's language (docs/protocol.md, "Codes")."""
-
-    def __init__(
-        self,
-        status: int,
-        message: str,
-        code: str,
-        table: str | None = None,
-        *,
-        params: dict[str, str | int] | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.code = code
-        self.table = table
-        self.params: dict[str, str | int] = params or {}
-
-
-def seated_error(table: str) -> LobbyError:
-    """409 ``seated``: the account already sits at ``table`` (one seat per account)."""
-    return LobbyError(409, f"you are already seated at table {table}", "seated", table)
-
-
-def no_opponent(wait_s: float) -> LobbyError:
-    """408 ``no-opponent``: nobody was paired with the player within ``wait_s`` seconds."""
-    return LobbyError(
-        408,
-        f"no opponent came within {wait_s:g} s; try again",
-        "no-opponent",
-        params={"seconds": round(wait_s)},
-    )
-
-
-def waiting_error(room: str) -> LobbyError:
-    """409 ``waiting``: the account already waits for a quick match in ``room``."""
-    return LobbyError(409, f"you are already waiting for a quick match in {room}", "waiting")
-
-
-def search_lost(room: str) -> LobbyError:
-    """404 ``search-lost``: a request to resume the search in ``room`` found none kept."""
-    return LobbyError(
-        404,
-        f"no search of yours is kept in {room} (its grace ended, or it was paired or "
-        "cancelled); ask for a new quick match",
-        "search-lost",
-        params={"room": room[:40]},
-    )
 
 
 class Node(Protocol):

@@ -40,8 +40,8 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Protocol
 
 from erren.server.clock import Timer
-from erren.server.lobbybase import (
-    Ground,
+from erren.server.lobbybase import Ground
+from erren.server.lobbyerrors import (
     LobbyError,
     no_opponent,
     search_lost,

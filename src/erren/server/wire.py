@@ -236,7 +236,13 @@ def result_json(result: HandResult | None) -> dict[str, Any] | None:
         if detail is None
         else [{"zh": step.zh, "en": step.en} for step in detail.steps],
         "total": None if detail is None else detail.total,
-        "unit": None if detail is None else {"zh": detail.unit.zh, "en": detail.unit.en},
+        "unit": None
+        if detail is None
+        else {
+            "zh": detail.unit.zh,
+            "en": detail.unit.en,
+            "caption": {"zh": detail.unit.caption[0], "en": detail.unit.caption[1]},
+        },
     }
 
 

@@ -3,13 +3,13 @@ the pung offer, 海底捞月, and its moves ``erren:give``, ``erren:pick``, ``er
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from erren.engine.actions import Action
 from erren.engine.events import Event
 from erren.engine.observation import Observation
 from erren.families.arcade.game.vocabulary import ArcadeEvent, ArcadeVerb
-from erren.mjai.extension import Message, extension
+from erren.mjai.extension import PREFIX, Answer, Message, extension
 from erren.mjai.tiles import HIDDEN, mjai_tile, mjai_tiles
 from erren.notation import parse_tile
 
@@ -18,6 +18,12 @@ __all__ = ["MJAI", "ArcadeMjai"]
 
 class ArcadeMjai:
     """The messages of arcade's own events and moves."""
+
+    answers: Mapping[str, Answer] = {
+        PREFIX + "give": Answer(("pai",)),
+        PREFIX + "pick": Answer(("pai",)),
+        PREFIX + "exchange": Answer(),
+    }
 
     def event(self, event: Event, forget_draw: Callable[[int], None]) -> list[Message] | None:
         p, tile = event.player, mjai_tile(event.tile)

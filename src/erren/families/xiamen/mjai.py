@@ -3,13 +3,13 @@ moves ``erren:sanjindao``, ``erren:qiangjin``, the 游 chain's win (``hora``) an
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from erren.engine.actions import Action
 from erren.engine.events import Event
 from erren.engine.observation import Observation
 from erren.families.xiamen.game.vocabulary import XiamenEvent, XiamenVerb
-from erren.mjai.extension import Message, extension
+from erren.mjai.extension import PREFIX, Answer, Message, extension
 from erren.mjai.tiles import mjai_tile
 
 __all__ = ["MJAI", "XiamenMjai"]
@@ -17,6 +17,11 @@ __all__ = ["MJAI", "XiamenMjai"]
 
 class XiamenMjai:
     """The messages of xiamen's own events and moves."""
+
+    answers: Mapping[str, Answer] = {
+        PREFIX + "sanjindao": Answer(),
+        PREFIX + "qiangjin": Answer(optional=("pai",)),  # the dealer names the tile he lays out
+    }
 
     def event(self, event: Event, forget_draw: Callable[[int], None]) -> list[Message] | None:
         match event.kind:

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 from redis.exceptions import RedisError
 
 from erren.server.cluster.lobby import place_error
-from erren.server.lobbybase import Ground, LobbyError
+from erren.server.lobbybase import Ground
+from erren.server.lobbyerrors import LobbyError
 from erren.server.rooms import find_room_tier
 from erren.server.table import Table, TableKind, TableSpec, TableView
 

@@ -35,8 +35,8 @@ from erren.server.cluster.matching import (
     Place,
     PlaceKind,
 )
-from erren.server.lobbybase import (
-    Ground,
+from erren.server.lobbybase import Ground
+from erren.server.lobbyerrors import (
     LobbyError,
     no_opponent,
     search_lost,

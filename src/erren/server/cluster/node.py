@@ -30,7 +30,8 @@ from erren.server.cluster.away import AwayPlayers
 from erren.server.cluster.idle import IdleTables
 from erren.server.cluster.invites import ClusterInvites
 from erren.server.cluster.lobby import SharedQuickMatch, Waiting, place_error
-from erren.server.lobbybase import Ground, LobbyError, waiting_error
+from erren.server.lobbybase import Ground
+from erren.server.lobbyerrors import LobbyError, waiting_error
 from erren.server.quickmatch import QuickTables
 from erren.server.table import CloseCode, Table, TableKind, TableView
 

@@ -24,6 +24,9 @@ nodes it has links with:
 A Redis error on the relay's path is logged and counted (``erren_redis_errors_total``); the
 player whose message or events could not be relayed gets ``relay-unavailable`` and his socket
 is closed (1011), so his client reconnects and resumes by event number: nothing hangs silently.
+
+This module keeps the player's node's side (its links) and the inbox's reader and writer; the
+table's node's side, the relayed connections at its tables, is :mod:`.hosted`.
 """
 
 from __future__ import annotations
@@ -42,20 +45,17 @@ from redis.exceptions import RedisError
 from redis.typing import EncodableT, FieldT
 
 from erren.server import protocol
+from erren.server.cluster.hosted import Hosted, closing
 from erren.server.cluster.remote import (
     CLOSE_RELAY,
-    RelayConn,
     client_text,
     inbox_key,
-    link_node,
     moved_json,
     relay_failed_json,
 )
 from erren.server.cluster.waits import bounded
-from erren.server.dispatch import dispatch
-from erren.server.protocol import ProtocolError, dumps, error_json, parse_client
-from erren.server.table import Conn, Gone, Table
-from erren.server.watching import WatchRules, elsewhere_json, unwatch, watch
+from erren.server.protocol import error_json
+from erren.server.table import Conn, Table
 
 if TYPE_CHECKING:
     from erren.server.cluster import Cluster
@@ -118,9 +118,9 @@ class Relay:
         self.links: dict[str, _Link] = {}
         """This node's connections at other nodes' tables, by link key."""
         self._link_of: dict[Conn, _Link] = {}
-        self.remote: dict[str, RelayConn] = {}
-        """Other nodes' connections at this node's tables, by link key."""
-        self._from: dict[tuple[str, str], set[str]] = {}
+        self.hosted = Hosted(tables, self.prefix, self.put)
+        """Other nodes' connections at this node's tables (its ``watch_rules`` and
+        ``on_watching`` are set by the app)."""
         self._out: asyncio.Queue[tuple[str, dict[str, str]]] = asyncio.Queue()
         self._retry: list[tuple[str, dict[str, str], int]] = []
         self._count = 0
@@ -135,15 +135,6 @@ class Relay:
         """Answers another node's question (:meth:`ask`): the lobby's invites."""
         self._asked = 0
         self._answers: set[asyncio.Task[None]] = set()
-        self.watch_rules: WatchRules | None = None
-        """Who may watch this node's tables (set by the app; ``None``: ``watch-elsewhere``)."""
-        self._by_user: dict[int, set[str]] = {}
-        """The keys of :attr:`remote`, by account."""
-        self._guests: set[int] = set()
-        """Relayed spectators known as guests (their ``watch`` said so)."""
-        self.on_watching: Callable[[int, bool], None] | None = None
-        """Told the account (and whether it is a guest's) whose relayed spectator started or
-        stopped watching a table here (his friends see him watching)."""
 
     def _alive(self, node: str) -> str:
         return f"{self.prefix}node:{node}:alive"
@@ -269,101 +260,10 @@ class Relay:
                 )
             )
 
-    # ------------------------------------------------------------------ the table's node
+    # ------------------------------------------------------------------ the writer's queue
     def put(self, stream: str, fields: dict[str, str]) -> None:
         """Queue an entry for ``stream`` (the writer sends the queue in order)."""
         self._out.put_nowait((stream, fields))
-
-    def forget(self, key: str) -> None:
-        conn = self.remote.pop(key, None)
-        if conn is not None:
-            self._unindex(key, conn.user_id)
-
-    def watchers_of(self, user_id: int) -> list[Conn]:
-        """The account's relayed connections at this node (a spectator's among them)."""
-        return [self.remote[k] for k in self._by_user.get(user_id, ()) if k in self.remote]
-
-    def watcher_ids(self) -> list[int]:
-        """The accounts with a relayed connection at this node."""
-        return list(self._by_user)
-
-    def _unindex(self, key: str, user_id: int) -> None:
-        mine = self._by_user.get(user_id)
-        if mine is not None:
-            mine.discard(key)
-            if not mine:
-                del self._by_user[user_id]
-                self._guests.discard(user_id)
-        source = link_node(key)
-        keys = self._from.get(source)
-        if keys is not None:
-            keys.discard(key)
-            if not keys:
-                del self._from[source]
-
-    def _request(self, key: str, fields: dict[str, str]) -> None:
-        try:
-            msg = parse_client(fields["m"])
-        except ProtocolError as err:  # never sent by a node: said loudly, then ignored
-            log.error("relay: a bad message from link %s: %s", key, err)
-            return
-        conn = self.remote.get(key)
-        if conn is None:
-            node, epoch = link_node(key)
-            stream = inbox_key(self.prefix, node)
-            if not isinstance(msg, protocol.Join | protocol.Watch) or "u" not in fields:
-                # the link was dropped here (a failed relay): the player reconnects
-                self.put(stream, _closing(key))
-                return
-            conn = RelayConn(int(fields["u"]), fields.get("nm", ""), key, stream, self)
-            self.remote[key] = conn
-            self._by_user.setdefault(conn.user_id, set()).add(key)
-            self._from.setdefault((node, epoch), set()).add(key)
-        if isinstance(msg, protocol.Watch | protocol.Unwatch):
-            self._watch(msg, conn, fields.get("gu") == "1")
-            return
-        dispatch(msg, conn, conn.user_id, self.tables)
-
-    def _watch(self, msg: protocol.Watch | protocol.Unwatch, conn: RelayConn, guest: bool) -> None:
-        """A relayed spectator's message, answered as a local one (:func:`watch`)."""
-        rules = self.watch_rules
-        if rules is None:
-            if isinstance(msg, protocol.Watch):
-                conn.send(elsewhere_json(msg.table))
-            return
-        if guest:
-            self._guests.add(conn.user_id)
-        task = asyncio.create_task(self._watched(msg, conn, rules, guest))
-        self._answers.add(task)
-        task.add_done_callback(self._answers.discard)
-
-    async def _watched(
-        self,
-        msg: protocol.Watch | protocol.Unwatch,
-        conn: RelayConn,
-        rules: WatchRules,
-        guest: bool,
-    ) -> None:
-        await watch(msg, conn, (conn.user_id, guest), self.tables, rules)
-        self._watching_changed(conn.user_id)
-
-    def _watching_changed(self, user_id: int) -> None:
-        if self.on_watching is not None:
-            self.on_watching(user_id, user_id in self._guests)
-
-    def _gone(self, key: str) -> None:
-        """The relayed connection closed (or its node died): as after a dropped socket."""
-        conn = self.remote.pop(key, None)
-        if conn is None:
-            return
-        guest, watched = conn.user_id in self._guests, conn.watching is not None
-        self._unindex(key, conn.user_id)
-        conn.drop()
-        unwatch(conn)
-        if conn.table is not None:
-            conn.table.submit(Gone(conn))
-        if watched and self.on_watching is not None:
-            self.on_watching(conn.user_id, guest)
 
     # ------------------------------------------------------------------ questions
     async def ask(
@@ -414,9 +314,9 @@ class Relay:
             self._answers.add(task)
             task.add_done_callback(self._answers.discard)
         elif "m" in fields:
-            self._request(key, fields)
+            self.hosted.request(key, fields)
         elif "g" in fields:
-            self._gone(key)
+            self.hosted.gone(key)
         else:
             self._deliver(key, fields)
 
@@ -485,9 +385,9 @@ class Relay:
                 self._retry.append((stream, {"c": key, "g": ""}, 0))
         elif "g" in fields:
             self._retry.append((stream, fields, 0))
-        elif key in self.remote:  # the table's message for the player's node
-            self._gone(key)
-            self._retry.append((stream, _closing(key), 0))
+        elif key in self.hosted.remote:  # the table's message for the player's node
+            self.hosted.gone(key)
+            self._retry.append((stream, closing(key), 0))
 
     async def _beating(self) -> None:
         every = self.alive_ms / 6000
@@ -497,10 +397,10 @@ class Relay:
 
     async def beat(self) -> None:
         """Say this node is alive, trim what it has read, and look at the nodes it has links
-        with (:meth:`_owner_gone`, :meth:`_gone` for the dead ones); send again the notices
-        that failed.  Redis unreachable for longer than ``alive_ms``: every link is dropped
+        with (:meth:`_owner_gone`, :meth:`Hosted.nodes_gone` for the dead ones); send again the
+        notices that failed.  Redis unreachable for longer than ``alive_ms``: every link is dropped
         (the sockets closed with ``relay-unavailable``), every relayed connection gone."""
-        watched = sorted({link.owner for link in self.links.values()} | {n for n, _ in self._from})
+        watched = sorted({link.owner for link in self.links.values()} | self.hosted.nodes())
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
                 pipe.set(self._alive(self.node_id), self.epoch, px=self.alive_ms)
@@ -520,10 +420,7 @@ class Relay:
         for link in list(self.links.values()):
             if link.owner in epochs and epochs[link.owner] != link.epoch:
                 self._owner_gone(link)
-        for (node, epoch), keys in list(self._from.items()):
-            if node in epochs and epochs[node] != epoch:
-                for key in list(keys):
-                    self._gone(key)
+        self.hosted.nodes_gone(epochs)
         if self._retry:
             retry, self._retry = self._retry, []
             if not await self._send([(s, f) for s, f, _ in retry], again=True):
@@ -533,10 +430,4 @@ class Relay:
         for link in list(self.links.values()):
             self._drop_link(link)
             link.conn.abort(relay_failed_json(), CLOSE_RELAY)
-        for key in list(self.remote):
-            self._gone(key)
-
-
-def _closing(key: str) -> dict[str, str]:
-    """Tell the player's node to close the link's socket with ``relay-unavailable``."""
-    return {"c": key, "t": dumps(relay_failed_json()), "x": str(CLOSE_RELAY)}
+        self.hosted.drop_all()

@@ -8,18 +8,26 @@ toy``).  Nothing outside this package was edited for it."""
 from __future__ import annotations
 
 from erren.engine.actions import register_verbs, unregister_verbs
-from erren.engine.events import register_events, unregister_events
+from erren.engine.events import (
+    register_event_values,
+    register_events,
+    unregister_event_values,
+    unregister_events,
+)
 from erren.engine.registry import register_family, unregister_family
 from erren.engine.views import register_view, unregister_view
-from erren.testing.toy.game import EVENTS, TOY, VERBS, ToyEvent, ToyFamily, ToyVerb, ToyView
+from erren.testing.toy.game import EVENTS, TOY, VALUES, VERBS, ToyEvent, ToyFamily, ToyVerb, ToyView
 
 __all__ = ["register", "unregister"]
 
 
 def register() -> None:
-    """Make the toy family known (its verbs, events, view and factory)."""
+    """Make the toy family known (its verbs, events and values of shared events, view and
+    factory)."""
     register_verbs(ToyVerb, VERBS)
     register_events(ToyEvent, EVENTS)
+    for (kind, key), values in VALUES.items():
+        register_event_values(kind, key, values)
     register_view(ToyView)
     register_family(TOY, ToyFamily)
 
@@ -28,5 +36,7 @@ def unregister() -> None:
     """Forget the toy family."""
     unregister_family(TOY)
     unregister_view(TOY)
+    for (kind, key), values in VALUES.items():
+        unregister_event_values(kind, key, values)
     unregister_events(ToyEvent)
     unregister_verbs(ToyVerb)

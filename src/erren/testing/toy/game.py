@@ -28,7 +28,7 @@ from erren.engine import (
     WinClaim,
 )
 from erren.engine.actions import AnyActionKind, Argument, VerbRule
-from erren.engine.events import AnyEventKind, EventKind, EventRule
+from erren.engine.events import AnyEventKind, EventKind, EventRule, ValueWords
 from erren.engine.result import ResultKind
 from erren.engine.views import ViewFacts
 from erren.tiles import Tile
@@ -50,6 +50,9 @@ VERBS = {ToyVerb.CALL: VerbRule(Argument.TILE, words=lambda a, w: f"call {w.name
 """The toy's verbs and their rules (registered by :mod:`erren.testing.toy.plugin`)."""
 EVENTS = {ToyEvent.CALL: EventRule({}, "{who} 叫 {tile}", "{who} called {tile}")}
 """The toy's event kinds and their rules."""
+VALUES = {(EventKind.FLOWER, "during"): {"call": ValueWords("（叫牌时）", " (during the call)")}}
+"""The toy's own values of shared events' fields, with their words (a plug-in's flower set aside
+during its call phase, were it dealt flowers)."""
 
 
 class ToyPhase(FamilyPhase):

@@ -203,7 +203,7 @@ export async function openRules(link, onClose, onTutorial) {
       ),
     );
   }
-  const heading = h("h3.rules-rows-title", null, data.unit.en === "water" ? t("rules_rows_water") : t("rules_rows"));
+  const heading = h("h3.rules-rows-title", null, data.rows_title[getLang() === "zh" ? "zh" : "en"]);
   if (data.tables.length) {
     heading.append(
       h("span.rules-tables", null, ...data.tables.map((tb, i) => h(`a.rules-table${data.table === tb ? ".on" : ""}`, { href: rulesHref(data.family, null, i ? tb : null), "data-table": tb }, t(`rules_table_${tb}`)))),

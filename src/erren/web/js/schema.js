@@ -12,9 +12,9 @@
 /** @typedef {EventBase & {kind: "shuffle", data: {"count": number}}} ShuffleEvent */
 /** @typedef {EventBase & {kind: "dice", data: {"dice": number[]}}} DiceEvent */
 /** @typedef {EventBase & {kind: "deal", data: {}}} DealEvent */
-/** @typedef {EventBase & {kind: "flower", data: {"during": "deal"|"draw"|"gold_reveal"|"exchange"|"haidi"}}} FlowerEvent */
+/** @typedef {EventBase & {kind: "flower", data: {"during": "deal"|"draw"|"exchange"|"gold_reveal"|"haidi"}}} FlowerEvent */
 /** @typedef {EventBase & {kind: "draw", data: {"from": "front"|"back"|"haidi"}}} DrawEvent */
-/** @typedef {EventBase & {kind: "discard", data: {"why": "turn"|"qiangjin"|"gold"|"haidi"}}} DiscardEvent */
+/** @typedef {EventBase & {kind: "discard", data: {"why": "turn"|"gold"|"haidi"|"qiangjin"}}} DiscardEvent */
 /** @typedef {EventBase & {kind: "ting", data: {}}} TingEvent */
 /** @typedef {EventBase & {kind: "chi", data: {}}} ChiEvent */
 /** @typedef {EventBase & {kind: "peng", data: {}}} PengEvent */
@@ -101,7 +101,7 @@
 /** A hand that scores the row: the notation, the scorer's request fields, their labels, and what the scorer answers (``[name, value, count]`` rows as the conformance corpus writes them, ``total``). ``terms`` are the rows as they add up: ``sum`` = Σ ``each`` × ``count``, counted in ``unit`` (番, 水, or 役满 for limit hands); ``capped`` is what the family counts of a sum above its cap (arcade's 13 fan), else null. @typedef {{hand: string, context: Record<string, any>, labels: RuleLabel[], rows: [string, number, number][], total: number, terms: RuleTerm[], sum: number, unit: RuleBoth, capped: number|null}} RuleExample */
 /** A row of the scorer's table. @typedef {{id: string, name_zh: string, name_en: string, value: number, limit: boolean, note: RuleBoth, example: RuleExample|null}} RuleRow */
 /** A xiamen win type: its multiplier ``m`` and bonus (R-4.6). @typedef {{id: string, zh: string, en: string, m: number, bonus: number}} RuleWinType */
-/** ``GET /rules/{family}``. @typedef {{family: string, table: string|null, tables: string[], unit: RuleBoth, sections: RuleSection[], rows: RuleRow[], win_types: RuleWinType[]}} RulesPage */
+/** ``GET /rules/{family}``. @typedef {{family: string, table: string|null, tables: string[], unit: RuleBoth, rows_title: RuleBoth, sections: RuleSection[], rows: RuleRow[], win_types: RuleWinType[]}} RulesPage */
 /** One taught move and seat 0's observation before it (the ``Observation`` typedef). @typedef {{id: string, move: string, zh: string, en: string, obs: Observation}} TutorialStep */
 /** ``GET /tutorial``. @typedef {{ruleset: string, options: Record<string, any>, steps: TutorialStep[], end: Observation}} Tutorial */
 

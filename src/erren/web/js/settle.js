@@ -227,9 +227,11 @@ function scoreEls(o, r, winner, own) {
   // in both languages, value, count and the tiles each row came from (``fan_tiles``).
   const family = familyClient(o.family);
   const rows = /** @type {ScoreRowJson[]} */ (own && !own.opponentRows && o.me >= 0 && r.winner !== o.me ? [] : r.rows || []);
-  const unit = /** @type {{zh: string, en: string}|null} */ (r.unit || null);
+  // the rows' caption is the unit's own (番种 / Patterns, 水 / Water): the family's word
+  const unit = /** @type {{zh: string, en: string, caption?: {zh: string, en: string}}|null} */ (r.unit || null);
+  const caption = unit && unit.caption ? unit.caption[getLang() === "zh" ? "zh" : "en"] : t("s_fans");
   const list = h("table.fans");
-  list.append(h("caption", null, unit && unit.en === "water" ? t("s_water") : t("s_fans"), h("span.hint", null, ` — ${t("s_hover")}`)));
+  list.append(h("caption", null, caption, h("span.hint", null, ` — ${t("s_hover")}`)));
   list.append(h("tr.heads", null, ...["s_h_name", "s_h_alt", "s_h_value", "s_h_sub"].map((k) => h("th", { scope: "col" }, t(k)))));
   /** @type {Array<Array<{tiles: string[], meld: number|null}>>|null} */
   const exact = Array.isArray(r.fan_tiles) && r.fan_tiles.length === rows.length ? r.fan_tiles : null;

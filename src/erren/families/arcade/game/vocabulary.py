@@ -13,7 +13,15 @@ from erren.engine.actions import (
     register_verbs,
 )
 from erren.engine.describe import tile_name
-from erren.engine.events import AnyEventKind, Event, EventRule, register_events
+from erren.engine.events import (
+    AnyEventKind,
+    Event,
+    EventKind,
+    EventRule,
+    ValueWords,
+    register_event_values,
+    register_events,
+)
 from erren.notation import parse_tile
 from erren.tiles import Tile
 
@@ -157,3 +165,13 @@ register_events(
         ),
     },
 )
+register_event_values(
+    EventKind.FLOWER,
+    "during",
+    {"exchange": ValueWords("（换牌）", " (exchange)"), "haidi": ValueWords()},
+)
+"""Flowers set aside as the opening exchange's or 海底捞月's tiles come from the reserve."""
+register_event_values(EventKind.DRAW, "from", {"haidi": ValueWords("（海底）", " (haidi)")})
+"""A draw of 海底捞月 from the reserve."""
+register_event_values(EventKind.DISCARD, "why", {"haidi": ValueWords()})
+"""The discard 海底捞月 makes for the seat."""

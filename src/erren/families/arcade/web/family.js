@@ -54,6 +54,25 @@ const WORDS = {
   pick_any: ["搓牌：任选一张想摸的牌", "Pick any tile you want to draw"],
   pung_offered: ["系统送你一副刻子", "You are offered a pung"],
   pung_choices: ["换：点「{0}」再选 3 张牌换走 · 不换：直接出牌", "Take it: {0}, then pick 3 tiles to give up · Decline: just discard"],
+  // its own events' sentences and its refusals' words (the engine's codes)
+  e_wild: ["财神（花牌 {1}）", "The wild (flowers: {1}) is"],
+  e_exchange: ["{0} 换牌 {1} 张", "{0} exchanged {1} tile(s)"],
+  e_pick_offer: ["{0} 选牌", "{0} may pick a tile"],
+  e_pick: ["{0} 搓牌", "{0} picked"],
+  e_pung_offer: ["{0} 可换一刻", "{0} is offered a pung of"],
+  e_takepung: ["{0} 换来一刻", "{0} took the pung of"],
+  e_give: ["{0} 选出", "{0} chose to give up"],
+  e_haidi: ["{0} 海底捞月 {1} 张", "{0} draws {1} from the reserve (the sea-bottom draws)"],
+  "err_wild-in-meld": ["财神不能用来吃碰杠", "A wild cannot go into a meld"],
+  "err_dead-wild": ["打出的财神是死牌：不能吃碰，也不能胡", "A discarded wild is dead: no claim, no win"],
+  "err_last-discard": ["最后一张打出的牌只能胡", "The last discard may only be won on"],
+  "err_no-exchange": ["换牌已经结束", "The exchange is over"],
+  "err_no-pick-offer": ["这次摸牌不能搓牌", "Pick-any was not offered for this draw"],
+  "err_no-pung-offer": ["这一轮没有送刻子", "No pung was offered this turn"],
+  "err_nothing-to-give": ["现在没有需要换出的牌", "Nothing to give up now"],
+  "err_one-tile-at-a-time": ["请一张一张地换出", "Give up the tiles one at a time"],
+  "err_give-in-order": ["请按顺序换出", "Give up the tiles in order"],
+  "err_pung-answer-open": ["请先换完三张牌", "First give up the rest of the three tiles"],
 };
 
 /** The opening exchange (R2.21): any number of tiles given up (`give:X` each), then `exchange`;

@@ -11,7 +11,16 @@ from erren.engine.actions import (
     VerbRule,
     register_verbs,
 )
-from erren.engine.events import AnyEventKind, Event, EventData, EventRule, register_events
+from erren.engine.events import (
+    AnyEventKind,
+    Event,
+    EventData,
+    EventKind,
+    EventRule,
+    ValueWords,
+    register_event_values,
+    register_events,
+)
 
 __all__ = ["YOU_LEVELS", "XiamenEvent", "XiamenVerb"]
 
@@ -104,3 +113,19 @@ register_events(
         ),
     },
 )
+register_event_values(
+    EventKind.FLOWER,
+    "during",
+    {
+        "gold_reveal": ValueWords(
+            "（翻金）", " (gold reveal)", terminal=" revealed for the gold (no replacement)"
+        )
+    },
+)
+"""A flower turned up while the gold indicator is revealed (R-2.2): set aside, not replaced."""
+register_event_values(
+    EventKind.DISCARD,
+    "why",
+    {"qiangjin": ValueWords("（抢金）", " (抢金)"), "gold": ValueWords("（弃金）", " (the gold)")},
+)
+"""The tile 抢金胡 lays out, and the gold thrown to swim on (游金)."""

@@ -20,6 +20,19 @@ const WORDS = {
   a_qiangjin: ["抢金", "Rob the gold"],
   a_win: ["游金胡", "Win (swimming gold)"],
   a_discardgold: ["打金", "Discard the gold"],
+  // its own events' sentences, its settlement's formula and its refusals' words
+  e_you: ["{0} 进入游金", "{0} is swimming on a gold"],
+  e_gold: ["翻金", "The gold is"],
+  s_formula: ["(底 {0} + 水 {1}) × {2}{3} = {4}", "(base {0} + water {1}) × {2}{3} = {4}"],
+  "err_gold-in-meld": ["金牌不能用来吃碰杠", "A gold cannot go into a meld"],
+  "err_dead-gold": ["打出的金牌不能吃碰，也不能胡", "A discarded gold can never be claimed"],
+  "err_gold-holder-no-pinghu": ["手里有金牌时不能点和", "Holding a gold you cannot win on a discard"],
+  "err_follow-discard": ["必须跟打对手刚打的那张牌", "You must follow the opponent's discard"],
+  "err_no-heavenly-win": ["庄家起手成和算抢金胡", "The dealer's complete opening hand is Rob the gold"],
+  "err_opening-closed": ["三金倒和抢金只能在开局时", "Three golds and Rob the gold exist only at the opening"],
+  "err_not-three-golds": ["三金倒需要三张金牌", "Three golds needs all three golds"],
+  "err_not-ready-for-gold": ["加上金牌还不能和牌", "The hand plus the gold is not complete"],
+  "err_no-gold-choice": ["现在没有金牌可以选择", "There is no gold choice now"],
 };
 
 /** The gold kind of an observation's view, if revealed. @param {FamilyView} view @returns {string|null} */

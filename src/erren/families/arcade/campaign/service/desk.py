@@ -20,7 +20,8 @@ from erren.families.arcade.campaign.service.runs import (
     deal_hand,
     is_campaign,
 )
-from erren.server.lobbybase import Ground, LobbyError
+from erren.server.lobbybase import Ground
+from erren.server.lobbyerrors import LobbyError
 from erren.server.table import Seat, Table, TableKind, TableSpec, make_level_seat
 
 if TYPE_CHECKING:
