@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from erren.analysis.readings import Group
 from erren.hand import Hand
@@ -38,6 +38,7 @@ __all__ = [
     "ScoreRow",
     "ScoreStep",
     "ScoreUnit",
+    "UnitWords",
     "format_tiles",
     "group_tiles",
     "hand_tiles",
@@ -46,40 +47,62 @@ __all__ = [
 ]
 
 
-class ScoreUnit(Enum):
-    """What a total counts, in Chinese and English."""
+class UnitWords(NamedTuple):
+    """A unit's words: its name (``zh``, ``en``), the English heading of its rows, the
+    settlement's caption and the rules page's title over them (Chinese, English), and the word
+    the simulator's summaries average per win (``per_win``)."""
 
-    FAN = ("番", "fan", "Fans", ("番种", "Patterns"), ("番种表", "Scoring table"))
-    WATER = ("水", "water", "Water", ("水", "Water"), ("水表", "Water table"))
-    YAKUMAN = ("役满", "yakuman", "Yakuman", ("番种", "Patterns"), ("番种表", "Scoring table"))
-    POINT = ("分", "point", "Points", ("番种", "Patterns"), ("番种表", "Scoring table"))
+    zh: str
+    en: str
+    heading: str
+    caption: tuple[str, str]
+    table_title: tuple[str, str]
+    per_win: str
+
+
+_PATTERNS = ("番种", "Patterns")
+_SCORING_TABLE = ("番种表", "Scoring table")
+
+
+class ScoreUnit(Enum):
+    """What a total counts, with its words (:class:`UnitWords`)."""
+
+    FAN = UnitWords("番", "fan", "Fans", _PATTERNS, _SCORING_TABLE, "fan")
+    WATER = UnitWords("水", "water", "Water", ("水", "Water"), ("水表", "Water table"), "水")
+    """水 as players write it, in the English summaries too."""
+    YAKUMAN = UnitWords("役满", "yakuman", "Yakuman", _PATTERNS, _SCORING_TABLE, "yakuman")
+    POINT = UnitWords("分", "point", "Points", _PATTERNS, _SCORING_TABLE, "point")
     """What a hand moves (``HandResult.deltas``) where it is not the score's own unit: xiamen's
     ``(底 + 水) × M`` and arcade's versus points; a room's stake is beans per point."""
 
     @property
+    def words(self) -> UnitWords:
+        return self.value
+
+    @property
     def zh(self) -> str:
-        return self.value[0]
+        return self.words.zh
 
     @property
     def en(self) -> str:
-        return self.value[1]
+        return self.words.en
 
     @property
     def heading(self) -> str:
         """The English heading of a list of rows counted in this unit (``Fans``)."""
-        return self.value[2]
+        return self.words.heading
 
     @property
     def caption(self) -> tuple[str, str]:
         """The settlement's caption over a hand's rows counted in this unit, in Chinese and
         English (番种 / Patterns; 水 / Water)."""
-        return self.value[3]
+        return self.words.caption
 
     @property
     def table_title(self) -> tuple[str, str]:
         """The rules page's title over the table of rows in this unit (番种表 / Scoring table;
         水表 / Water table)."""
-        return self.value[4]
+        return self.words.table_title
 
 
 @dataclass(frozen=True, slots=True)

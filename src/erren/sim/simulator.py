@@ -169,8 +169,8 @@ class Stats:
 
 def per_win(unit: ScoreUnit) -> str:
     """What the summaries average per win, in their English lines: the unit's English name
-    (``fan``), but 水 as players write it."""
-    return unit.zh if unit is ScoreUnit.WATER else unit.en
+    (``fan``), but 水 as players write it: the unit's ``per_win`` word."""
+    return unit.words.per_win
 
 
 def _pct(value: float) -> str:
