@@ -19,6 +19,7 @@ from erren.cli import (
     imports,
     play,
     replay,
+    review,
     score,
     serve,
     simulate,
@@ -42,6 +43,7 @@ COMMANDS: tuple[Command, ...] = (
     conformance,
     export,
     imports,
+    review,
 )
 """Each module offers ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``
 (a :class:`~erren.cli.command.Command`)."""

@@ -158,6 +158,10 @@ class Family(ABC):
     win_words: ClassVar[Mapping[AnyWinHow, str]] = {}
     """The terminal's words for a win's ``how`` where the family's differ from the shared
     ones (xiamen's 平和 on a discard, 游金...)."""
+    review_bad_loss: ClassVar[float] = 1.0
+    """The review's bad-move threshold (:mod:`erren.review`, ``docs/review.md``): a decision
+    whose expected loss is above it, in :attr:`point_unit` (``HandResult.deltas``), is a bad
+    move.  Each family sets its own, scaled to what its hands pay."""
     draw_note: ClassVar[str] = ""
     """What the terminal adds after a drawn hand when the family deals otherwise (arcade:
     流局, the same dealer deals again)."""

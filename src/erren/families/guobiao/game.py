@@ -116,6 +116,9 @@ class GuobiaoFamily(Family):
     listing_order: ClassVar[int] = 0
     web_module: ClassVar[Path | None] = Path(__file__).resolve().parent / "web" / "family.js"
     point_unit: ClassVar[ScoreUnit] = ScoreUnit.FAN  # 1 番 = 1 分 (§6.1)
+    review_bad_loss: ClassVar[float] = 2.0
+    """A bad move in the review gives away more than 2 points (番) in expectation: about an
+    eighth of a median win (15 in self-play)."""
     options: GuobiaoOptions
 
     def __init__(self, **options: Any) -> None:

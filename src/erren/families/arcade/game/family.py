@@ -52,6 +52,9 @@ class ArcadeFamily(Family):
     """arcade: 136 tiles, 71 live; 财神; White/Red flowers; 报听; events; 海底捞月."""
 
     name: ClassVar[str] = "arcade"
+    review_bad_loss: ClassVar[float] = 0.4
+    """A bad move in the review gives away more than 0.4 points in expectation: about an
+    eighth of a median win (3 in self-play)."""
     parts: ClassVar[Mapping[str, str]] = {
         "rules_page": "erren.families.arcade.rules:PAGE",
         "terminal_scorer": "erren.families.arcade.cli:SCORER",

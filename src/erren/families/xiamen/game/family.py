@@ -83,6 +83,9 @@ class XiamenFamily(Family):
         {XiamenPhase.YOU_CHOICE, XiamenPhase.LAST_DRAW}
     )
     score_unit: ClassVar[ScoreUnit] = ScoreUnit.WATER
+    review_bad_loss: ClassVar[float] = 4.0
+    """A bad move in the review gives away more than 4 points (水) in expectation: about an
+    eighth of a median win (30 in self-play)."""
     win_names: ClassVar[Mapping[AnyWinHow, str]] = WIN_TYPES
     win_words: ClassVar[Mapping[AnyWinHow, str]] = {
         WinHow.ZIMO: "自摸 self-drawn",
