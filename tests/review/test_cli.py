@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from erren.cli.main import main
-from erren.engine import find_family
+from erren.engine import Record, find_family
+from erren.engine.record import replay
 from erren.sim import simulate
 
 
@@ -62,3 +63,35 @@ def test_a_missing_file_and_bad_options(tmp_path: Path, capsys: pytest.CaptureFi
     assert "unknown level 'grandmaster'" in capsys.readouterr().err
     assert main(["review", str(game), "--rollouts", "0"]) == 2
     assert "--rollouts must be at least 1" in capsys.readouterr().err
+
+
+def test_hindsight_adds_each_hand_s_best_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--hindsight``: one line per hand, never worse than what happened, each a record that
+    replays to the points it claims (the engine settles it, not the search)."""
+    game = _game(tmp_path)
+    records = [Record.from_json(line) for line in game.read_text(encoding="utf-8").splitlines()]
+    assert main(["review", str(game), "--rollouts", "2", "--hindsight", "--json"]) == 0
+    known = json.loads(capsys.readouterr().out)["hindsight"]
+    assert len(known) == len(records) == 2
+    for line, record in zip(known, records, strict=True):
+        assert line["actual"] == _points(record)
+        assert line["best"] >= line["actual"]
+        actions = tuple(line["actions"])
+        shown = Record(
+            record.ruleset, record.options, record.seed, record.dealer, record.round_wind,
+            actions, line["result"], record.streak,
+        )  # fmt: skip
+        assert _points(shown) == line["best"]
+    assert main(["review", str(game), "--rollouts", "2", "--hindsight"]) == 0
+    text = capsys.readouterr().out
+    assert "with the tiles known (hindsight" in text
+    assert text.count("  hand ") == 2
+
+
+def _points(record: Record) -> int:
+    """Seat 0's points when the engine plays ``record`` out."""
+    result = replay(record).result
+    assert result is not None
+    return result.deltas[0]

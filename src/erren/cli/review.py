@@ -1,5 +1,6 @@
 """``erren review FILE [--seat N] [--level master] [--json] [--html OUT] [--rollouts K]
-[--seed S] [--format auto|erren|mjai]``: every decision of a seat reviewed by a level's bot.
+[--seed S] [--format auto|erren|mjai] [--hindsight]``: every decision of a seat reviewed by a
+level's bot.
 
 ``FILE`` holds erren records (one record as a JSON document, or a game: one record a line, as
 ``erren simulate --jsonl`` and the server write) or a full mjai log (``erren export --format
@@ -7,15 +8,18 @@ mjai``); the format is told from the first message unless ``--format`` says it. 
 output is a table per hand (the player's move, the bot's, both expected points, the loss, the
 category, ``BAD`` above the family's threshold), the hand's summary and three costliest
 decisions, then the game's summary; ``--json`` writes the review's JSON (``docs/review.md``)
-instead, ``--html OUT`` also writes one self-contained page.  Bad input: a message naming the
-problem and exit status 2.
+instead, ``--html OUT`` also writes one self-contained page.  ``--hindsight`` adds, per hand,
+the line that would have done best with every tile known (:mod:`erren.review.hindsight`):
+hindsight, not advice.  Bad input: a message naming the problem and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from erren.bots.levels import Level, level_names, parse_level
 from erren.cli.export import ExportError, read_input, read_records
@@ -23,6 +27,9 @@ from erren.engine import Record
 from erren.errors import ErrenError
 from erren.jsontext import MAX_LINE_CHARS, JSONTextError, read_json
 from erren.review.estimate import DEFAULT_ROLLOUTS
+
+if TYPE_CHECKING:
+    from erren.review.hindsight import Hindsight
 
 NAME = "review"
 HELP = "Review a seat's decisions in hand records or an mjai log against 大师 (or a level)."
@@ -49,6 +56,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="worlds per decision where the moves differ (default %(default)s)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the worlds (default 0)")
+    parser.add_argument(
+        "--hindsight",
+        action="store_true",
+        help="add each hand's best line with every tile known (hindsight, not advice)",
+    )
 
 
 class ReviewInputError(Exception):
@@ -113,6 +125,7 @@ def _options(args: argparse.Namespace) -> Level:
 
 def run(args: argparse.Namespace) -> int:
     from erren.review import review_game  # noqa: PLC0415
+    from erren.review.hindsight import hindsight  # noqa: PLC0415
     from erren.review.report import html_report, text_report  # noqa: PLC0415
 
     try:
@@ -121,10 +134,43 @@ def run(args: argparse.Namespace) -> int:
         review = review_game(
             records, args.seat, level=level, rollouts=args.rollouts, seed=args.seed
         )
+        known = [hindsight(r, args.seat) for r in records] if args.hindsight else None
         if args.html:
             Path(args.html).write_text(html_report(review), encoding="utf-8")
     except (ReviewInputError, ExportError, ErrenError, OSError, UnicodeDecodeError) as err:
         print(f"erren review: {err}", file=sys.stderr)
         return 2
-    sys.stdout.write(review.to_json(indent=2) + "\n" if args.json else text_report(review))
+    if args.json:
+        data = review.to_dict()
+        if known is not None:
+            data["hindsight"] = [h.to_dict() for h in known]
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    sys.stdout.write(text_report(review))
+    if known is not None:
+        sys.stdout.write(hindsight_text(known))
     return 0
+
+
+def hindsight_text(known: list[Hindsight]) -> str:
+    """Each hand's hindsight line in words: the points it would have made against the actual
+    ones, and where it leaves the record."""
+    lines = ["", "with the tiles known (hindsight: the wall and the opponent's play revealed)"]
+    for number, h in enumerate(known, 1):
+        where = (
+            "the record was best"
+            if h.departs_at is None
+            else f"from step {h.departs_action}: {', '.join(_moves(h.moves[h.departs_at :]))}"
+        )
+        search = "searched fully" if h.complete else f"search cut at {h.steps:,} steps"
+        lines.append(
+            f"  hand {number}: actual {h.actual:+d}, best {h.best:+d} {h.unit} "
+            f"({h.ending}); {where}; {search}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _moves(moves: tuple[str, ...], shown: int = 4) -> list[str]:
+    """The first ``shown`` of a line's moves without their seat (``discard:1m``), then "…"."""
+    words = [m.split(":", 1)[1] if m[:1].isdigit() else m for m in moves[:shown]]
+    return words + (["…"] if len(moves) > shown else [])
