@@ -1,5 +1,5 @@
-"""Build the C extensions: the hand-analysis kernel and the fan calculator's fast path (the rest
-of the package is pure Python).
+"""Build the C extensions: the hand-analysis kernel, the fan calculator's fast path and the RL
+observation planes' shared cells (the rest of the package is pure Python).
 
 The kernel's lookup tables (about 40 MB) are built here, once: ``BuildExt`` loads the kernel it
 has just compiled and writes its tables file beside it, which every process then maps read-only
@@ -97,6 +97,11 @@ setup(
             KERNEL,
             sources=[KERNEL_SOURCE],
             define_macros=[("ERREN_KERNEL_STAMP", kernel_stamp())],
+            extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra"],
+        ),
+        Extension(
+            "erren.rl._planes",
+            sources=["src/erren/rl/_planes.c"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra"],
         ),
         Extension(

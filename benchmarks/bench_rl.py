@@ -21,8 +21,10 @@ among the legal moves:
 
 The figure of each is the median over ``--repeat`` timed runs after one warm-up run, GC off,
 timed by the wall clock or (``--clock cpu``) by the process's CPU time, which leaves out the
-time other processes hold the core on a shared machine; ``env/engine`` and ``batch/engine`` are
-the AEC and batch env's steps/s over the engine's.
+time other processes hold the core on a shared machine; the four are interleaved (each round
+times engine, AEC, batch and gym one after the other), so that a change of a shared machine's
+load falls on all four alike; ``env/engine`` and ``batch/engine`` are the AEC and batch env's
+steps/s over the engine's.
 """
 
 from __future__ import annotations
@@ -124,25 +126,31 @@ CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def rates(
-    run: Run, repeat: int, clock: Callable[[], float] = time.perf_counter
-) -> tuple[float, float]:
-    """Median hands/s and steps/s of ``run`` over ``repeat`` timed runs (one warm-up first)."""
-    run()
-    hands_s: list[float] = []
-    steps_s: list[float] = []
+    runs: Sequence[Run], repeat: int, clock: Callable[[], float] = time.perf_counter
+) -> list[tuple[float, float]]:
+    """Median hands/s and steps/s of each of ``runs`` over ``repeat`` timed runs (one warm-up
+    of each first).  The runs are interleaved: each round times every one of them once, so a
+    change of the machine's load falls on all of them alike and their ratios hold."""
+    for run in runs:
+        run()
+    hands_s: list[list[float]] = [[] for _ in runs]
+    steps_s: list[list[float]] = [[] for _ in runs]
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         for _ in range(max(1, repeat)):
-            start = clock()
-            hands, steps = run()
-            elapsed = clock() - start
-            hands_s.append(hands / elapsed)
-            steps_s.append(steps / elapsed)
+            for i, run in enumerate(runs):
+                start = clock()
+                hands, steps = run()
+                elapsed = clock() - start
+                hands_s[i].append(hands / elapsed)
+                steps_s[i].append(steps / elapsed)
     finally:
         if was_enabled:
             gc.enable()
-    return statistics.median(hands_s), statistics.median(steps_s)
+    return [
+        (statistics.median(h), statistics.median(s)) for h, s in zip(hands_s, steps_s, strict=True)
+    ]
 
 
 def table(
@@ -162,10 +170,15 @@ def table(
     )
     lines = [head, "-" * len(head)]
     for name in rules:
-        engine_hands, engine_steps = rates(_engine(name, seed, hands), repeat, timer)
-        env_hands, env_steps = rates(_aec(name, seed, hands), repeat, timer)
-        _batch_hands, batch_steps = rates(_batch(name, seed, hands, games), repeat, timer)
-        _gym_hands, gym_steps = rates(_gym(name, seed, hands), repeat, timer)
+        runs = [
+            _engine(name, seed, hands),
+            _aec(name, seed, hands),
+            _batch(name, seed, hands, games),
+            _gym(name, seed, hands),
+        ]
+        engine, aec, batch, gym = rates(runs, repeat, timer)
+        (engine_hands, engine_steps), (env_hands, env_steps) = engine, aec
+        batch_steps, gym_steps = batch[1], gym[1]
         lines.append(
             f"{name:<12} {engine_hands:>14,.0f} {engine_steps:>14,.0f} {env_hands:>11,.0f} "
             f"{env_steps:>11,.0f} {env_steps / engine_steps:>10.2f} "

@@ -36,6 +36,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from erren.engine import Action, Family, State, find_family
+from erren.engine.phases import Phase
 from erren.rl.actions import NUM_ACTIONS, legal_move
 from erren.rl.encoder import LegalMoves, encode_state
 from erren.rl.render import render_as
@@ -47,6 +48,7 @@ __all__ = ["AGENTS", "MahjongEnv", "env", "raw_env"]
 AGENTS = ("player_0", "player_1")
 """The agents, seat 0 then seat 1."""
 _SEATS = {name: seat for seat, name in enumerate(AGENTS)}
+_END = Phase.END
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -110,9 +112,11 @@ class MahjongEnv(AECEnv):
             self.render()
 
     def observe(self, agent: str) -> ObsDict:
-        seat = self._seat(agent)
+        seat = _SEATS.get(agent)
+        if seat is None:
+            seat = self._seat(agent)  # raises
         state = self.state
-        if seat == state.actor and not state.is_terminal:
+        if seat == state.actor and state.phase is not _END:
             mask = self._legal_moves().mask()
         else:
             mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
@@ -125,7 +129,7 @@ class MahjongEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} is to act and must choose an action index, not None")
-        seat = self._seat(agent)
+        seat = _SEATS[agent]  # the agent to act
         state = self.state
         move = self._legal_moves().move(int(action)) if seat == state.actor else None
         if move is None:
@@ -133,7 +137,7 @@ class MahjongEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         state.apply(move)
         self.last_action = move
-        if state.is_terminal:
+        if state.phase is _END:
             self._clear_rewards()
             result = state.result
             deltas = result.deltas if result is not None else (0, 0)
@@ -177,6 +181,7 @@ class MahjongEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {name: {} for name in AGENTS}
         self.last_action = None
         self.agent_selection = AGENTS[self.state.actor]
+        self._skip_agent_selection: str | None = None  # PettingZoo's, read by _was_dead_step
 
     @staticmethod
     def _seat(agent: str) -> int:

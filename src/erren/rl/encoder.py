@@ -2,14 +2,18 @@
 :class:`~erren.engine.State`: the environments' fast path.
 
 :func:`encode_state` ``(state, player)`` is exactly ``encode_observation(observe(state,
-player))`` (:mod:`erren.rl.planes`: the same array, byte for byte, tests/rl/test_encoder.py
-checks every decision of random hands of every family), without building the
-:class:`~erren.engine.Observation`: it reads the board's integer counts and lists and writes
-the cells through a ``float32`` view of a fresh buffer that becomes the array (no copy).
-Only what the player may see is read, as :func:`~erren.engine.observe` copies it: his own
-concealed tiles, the opponent's melds without his 暗杠 (a count of them), the public pools and
-flags.  A family with cells of its own (its ``rl`` part's ``encode``) gets its view
-(``Family.view``) as in the observation path.
+player))`` (:mod:`erren.rl.planes`: the same array, byte for byte; tests/rl/test_encoder.py and
+tests/rl/test_fast_planes.py check thousands of seeded positions of every family), without
+building the :class:`~erren.engine.Observation`.  The shared cells are written in C
+(``erren.rl._planes``, built with the package like the analysis kernel): it reads the board's
+integer counts and lists and writes into the array's buffer; this module gives it the layout
+(every offset, from :mod:`~erren.rl.planes`) at import.  Only what the player may see is read,
+as :func:`~erren.engine.observe` copies it: his own concealed tiles, the opponent's melds
+without his 暗杠 (a count of them), the public pools and flags.  A family with cells of its own
+(its ``rl`` part's ``encode``, a plug-in family's too) gets its view (``Family.view``) and
+writes them in Python as in the observation path; for the others the C writes the family's
+column and no view is built.  The pure-Python state encoder this replaced is kept as the
+tests' reference, :mod:`erren.testing.rl_planes`.
 
 :class:`LegalMoves` is the acting seat's legal moves as action indices, the mask and the move of
 each index, built once per decision.
@@ -26,7 +30,7 @@ import numpy.typing as npt
 from erren.engine import Action
 from erren.engine.phases import Origin, Phase
 from erren.melds import MeldKind
-from erren.rl import planes
+from erren.rl import _planes, planes
 from erren.rl.actions import NUM_ACTIONS, action_index
 from erren.tiles import NUM_KINDS
 
@@ -38,7 +42,6 @@ __all__ = ["PLANES_SHAPE", "LegalMoves", "encode_into", "encode_state", "flat_ce
 PLANES_SHAPE = (planes.NUM_PLANES, NUM_KINDS)
 """The shape of one encoding."""
 _SIZE = planes.NUM_PLANES * NUM_KINDS
-_BYTES = _SIZE * 4
 _K = NUM_KINDS
 # The planes' own tables: one layout, two encoders.
 _ROW = planes._ROW
@@ -49,217 +52,110 @@ _ORIGIN_COL = planes._ORIGIN_COL
 _FAMILY_COL = planes._FAMILY_COL
 _ENCODERS = planes._ENCODERS
 
-_DEAL, _END, _TURN = Phase.DEAL, Phase.END, Phase.TURN
-_O_CLAIM = Origin.CLAIM
-_CHI, _PENG, _AN_GANG = MeldKind.CHI, MeldKind.PENG, MeldKind.AN_GANG
-
-_HAND = _ROW["hand≥1"] * _K
-_LAST_DRAWN = _ROW["last_drawn"] * _K
-_PENDING = _ROW["pending"] * _K
-_ROUND_WIND = _ROW["round_wind"] * _K
 _GAME = _ROW["game"]
-_WALL = _GAME * _K + _GAME_COL["wall tiles left / 144"]
-_STREAK = _GAME * _K + _GAME_COL["dealer streak / 8"]
-_COPIES = tuple(tuple(n * _K for n in range(min(c, 4))) for c in range(64))
-"""Count ``c`` → the offsets of its ``≥ 1 … ≥ 4`` cells from the ``≥ 1`` plane's cell."""
 
 
-class _SeatCells:
-    """The flat offsets of one seat block ("me" or "opp") and its facts' cells."""
-
-    __slots__ = (
-        "chow",
-        "concealed",
-        "concealed_kong",
-        "dealer",
-        "discard_count",
-        "discards",
-        "flower_count",
-        "flowers",
-        "hidden_kongs",
-        "kong",
-        "last_discard",
-        "pung",
-        "ting",
-        "to_act",
-        "trustee",
-    )
-
-    def __init__(self, who: str) -> None:
-        self.chow = _ROW[f"{who}.chow≥1"] * _K
-        self.pung = _ROW[f"{who}.pung"] * _K
-        self.kong = _ROW[f"{who}.kong"] * _K
-        self.concealed_kong = _ROW[f"{who}.concealed_kong"] * _K
-        self.discards = _ROW[f"{who}.discards≥1"] * _K
-        self.last_discard = _ROW[f"{who}.last_discard"] * _K
-        self.flowers = _ROW[f"{who}.flowers"] * _K - NUM_KINDS  # indexed by the flower's id
-        base = _ROW[f"{who}.facts"] * _K
-        self.ting = base + _SEAT_COL["报听 declared"]
-        self.trustee = base + _SEAT_COL["托管 on"]
-        self.dealer = base + _SEAT_COL["is the dealer"]
-        self.to_act = base + _SEAT_COL["is to act"]
-        self.concealed = base + _SEAT_COL["concealed tiles / 14"]
-        self.hidden_kongs = base + _SEAT_COL["face-down kongs whose kind is hidden / 4"]
-        self.discard_count = base + _SEAT_COL["discards / 40"]
-        self.flower_count = base + _SEAT_COL["flowers / 8"]
+def _seat_offsets(who: str) -> dict[str, int]:
+    """The cells of one seat block ("me" or "opp"), by the names ``_planes`` reads."""
+    facts = _ROW[f"{who}.facts"] * _K
+    found = {
+        "chow": _ROW[f"{who}.chow≥1"] * _K,
+        "pung": _ROW[f"{who}.pung"] * _K,
+        "kong": _ROW[f"{who}.kong"] * _K,
+        "concealed_kong": _ROW[f"{who}.concealed_kong"] * _K,
+        "discards": _ROW[f"{who}.discards≥1"] * _K,
+        "last_discard": _ROW[f"{who}.last_discard"] * _K,
+        "flowers": _ROW[f"{who}.flowers"] * _K - NUM_KINDS,  # indexed by the flower's id
+        "ting": facts + _SEAT_COL["报听 declared"],
+        "trustee": facts + _SEAT_COL["托管 on"],
+        "dealer": facts + _SEAT_COL["is the dealer"],
+        "to_act": facts + _SEAT_COL["is to act"],
+        "concealed": facts + _SEAT_COL["concealed tiles / 14"],
+        "hidden_kongs": facts + _SEAT_COL["face-down kongs whose kind is hidden / 4"],
+        "discard_count": facts + _SEAT_COL["discards / 40"],
+        "flower_count": facts + _SEAT_COL["flowers / 8"],
+    }
+    return {f"{who}.{name}": cell for name, cell in found.items()}
 
 
-_ME, _OPP = _SeatCells("me"), _SeatCells("opp")
+_planes.configure(
+    {
+        "size": _SIZE,
+        "hand": _ROW["hand≥1"] * _K,
+        "last_drawn": _ROW["last_drawn"] * _K,
+        "pending": _ROW["pending"] * _K,
+        "round_wind": _ROW["round_wind"] * _K,
+        "game": _GAME * _K,
+        "wall": _GAME * _K + _GAME_COL["wall tiles left / 144"],
+        "streak": _GAME * _K + _GAME_COL["dealer streak / 8"],
+        **_seat_offsets("me"),
+        **_seat_offsets("opp"),
+    },
+    _PHASE_COL,
+    _ORIGIN_COL,
+    MeldKind.CHI,
+    MeldKind.PENG,
+    MeldKind.AN_GANG,
+    Phase.DEAL,
+    Phase.END,
+    Phase.TURN,
+    Origin.CLAIM,
+)
 
 Cells: TypeAlias = "memoryview[float]"
 """Planes being written: a flat ``float32`` view (format ``f``) of an array's buffer; the
 encoding that starts at cell ``at`` has the cell ``at + row * 34 + column``."""
 
-_ZEROS: Cells = memoryview(bytearray(_BYTES)).cast("f")
-
-
-def _counts(cells: Cells, base: int, tiles: Sequence[int]) -> None:
-    """The ``≥ 1 … ≥ 4`` planes from the cell ``base`` of the tiles (flowers left out)."""
-    seen = [0] * _K
-    for kind in tiles:
-        if kind < _K:
-            n = seen[kind]
-            if n < 4:
-                cells[base + n * _K + kind] = 1.0
-                seen[kind] = n + 1
-
-
-def _melds(cells: Cells, at: int, state: State, seat: int, block: _SeatCells) -> int:
-    """A seat's visible melds; the number of his 暗杠 this player may not see (the
-    opponent's: the ``opp`` block)."""
-    own = block is _ME
-    hidden = 0
-    chows: list[int] = []
-    for meld in state.melds[seat]:
-        kind = meld.kind
-        if kind is _CHI:
-            chows.extend(meld.tiles)
-        elif kind is _PENG:
-            cells[at + block.pung + meld.tiles[0]] = 1.0
-        elif kind is _AN_GANG:
-            if own:
-                cells[at + block.concealed_kong + meld.tiles[0]] = 1.0
-            else:
-                hidden += 1
-        else:
-            cells[at + block.kong + meld.tiles[0]] = 1.0
-    if chows:
-        _counts(cells, at + block.chow, chows)
-    return hidden
-
-
-def _seat(cells: Cells, at: int, state: State, seat: int, block: _SeatCells) -> None:
-    """One seat's block: its visible melds, discards, flowers and facts."""
-    hidden = _melds(cells, at, state, seat, block) if state.melds[seat] else 0
-    if hidden:
-        cells[at + block.hidden_kongs] = min(hidden / 4, 1.0)
-    discards = state.discards[seat]
-    if discards:
-        _counts(cells, at + block.discards, discards)
-        cells[at + block.last_discard + discards[-1]] = 1.0
-        cells[at + block.discard_count] = min(len(discards) / 40, 1.0)
-    flowers = state.flowers[seat]
-    if flowers:
-        for flower in flowers:
-            if flower >= NUM_KINDS:
-                cells[at + block.flowers + flower] = 1.0
-        cells[at + block.flower_count] = min(len(flowers) / 8, 1.0)
-    concealed = sum(state.hands[seat])
-    if concealed:
-        cells[at + block.concealed] = min(concealed / 14, 1.0)
-    if state.ting[seat]:
-        cells[at + block.ting] = 1.0
-    if state.trustee[seat]:
-        cells[at + block.trustee] = 1.0
-    if state.dealer == seat:
-        cells[at + block.dealer] = 1.0
-
-
-def _game(cells: Cells, at: int, state: State, acting: bool) -> None:
-    """The ``game`` plane's shared facts and the round wind."""
-    wall = state.wall_count
-    if wall:
-        cells[at + _WALL] = min(wall / 144, 1.0)
-    streak = state.streak
-    if streak:
-        cells[at + _STREAK] = min(streak / 8, 1.0)
-    col = _PHASE_COL.get(state.phase)
-    if col is not None:
-        cells[at + _GAME * _K + col] = 1.0
-    if acting and state.origin is not None:
-        cells[at + _GAME * _K + _ORIGIN_COL[state.origin]] = 1.0
-    wind = state.round_wind
-    if wind < NUM_KINDS:
-        cells[at + _ROUND_WIND + wind] = 1.0
-
-
-_VIEW_FAMILY: dict[str, str] = {}
-"""A family's name → the ``family`` its views carry (learned from its first view)."""
+_PLAIN: dict[str, int] = {}
+"""A family without cells of its own, by its name → its ``family`` column (-1: none), learned
+from its first view: the C encoder writes the column, no view is built."""
 
 
 def _family(cells: Cells, at: int, state: State, player: int) -> None:
     """The family's column and its own cells, from its view as in the observation path."""
     ruleset = state.ruleset
-    family = _VIEW_FAMILY.get(ruleset.name)
-    if family is None or family in _ENCODERS:
-        view = ruleset.view(state, player)
-        family = _VIEW_FAMILY[ruleset.name] = view.family
-        encode = _ENCODERS.get(family)
-        if encode is not None:
-            own = planes._Cells()
-            encode(planes._FamilyWriter(own, player), view)
-            for row, col, value in zip(own.rows, own.cols, own.values, strict=True):
-                cells[at + row * _K + col] = value
-    column = _FAMILY_COL.get(family)
+    view = ruleset.view(state, player)
+    encode = _ENCODERS.get(view.family)
+    if encode is not None:
+        own = planes._Cells()
+        encode(planes._FamilyWriter(own, player), view)
+        for row, col, value in zip(own.rows, own.cols, own.values, strict=True):
+            cells[at + row * _K + col] = value
+    column = _FAMILY_COL.get(view.family)
     if column is not None:
         cells[at + _GAME * _K + column] = 1.0
+    if encode is None:
+        _PLAIN[ruleset.name] = -1 if column is None else column
 
 
 def encode_into(cells: Cells, at: int, state: State, player: int) -> None:
     """Write the planes of ``player``'s observation of ``state`` into ``cells`` from the cell
     ``at`` (a flat ``float32`` view; every cell of the encoding is written)."""
-    cells[at : at + _SIZE] = _ZEROS
     _encode(cells, at, state, player)
 
 
-def _encode(cells: Cells, at: int, state: State, player: int) -> None:
-    """The cells of the encoding from ``at`` that are not 0 (the others are 0 already)."""
-    if player not in (0, 1):
-        raise ValueError("player must be seat 0 or 1")
-    phase = state.phase
-    acting = phase is not _DEAL and phase is not _END
-    actor = state.actor if acting else -1
-    hand = at + _HAND
-    for kind, count in enumerate(state.hands[player]):
-        if count:
-            base = hand + kind
-            for offset in _COPIES[count]:
-                cells[base + offset] = 1.0
-    if actor == player:
-        last = state.last_added[player]
-        origin = state.origin
-        drew = (
-            phase is _TURN and origin is not None and origin is not _O_CLAIM
-        ) or phase in state.ruleset.drawn_tile_phases
-        if drew and 0 <= last < NUM_KINDS:
-            cells[at + _LAST_DRAWN + last] = 1.0
-    pending = state.pending
-    if 0 <= pending < NUM_KINDS:
-        cells[at + _PENDING + pending] = 1.0
-    _seat(cells, at, state, player, _ME)
-    _seat(cells, at, state, 1 - player, _OPP)
-    if actor >= 0:
-        cells[at + (_ME if actor == player else _OPP).to_act] = 1.0
-    _game(cells, at, state, acting)
-    _family(cells, at, state, player)
+def _encode(cells: Cells | planes.Planes, at: int, state: State, player: int) -> None:
+    """Every cell of the encoding from ``at`` (``cells``: a flat view or a C-contiguous
+    ``float32`` array): the shared ones in C (zeroed first), then the family's column and
+    cells."""
+    column = _PLAIN.get(state.ruleset.name)
+    if column is not None:
+        _planes.encode(cells, at, state, player, column)
+        return
+    _planes.encode(cells, at, state, player, -1)
+    _family(cells if isinstance(cells, memoryview) else flat_cells(cells), at, state, player)
 
 
 def flat_cells(array: npt.NDArray[np.float32]) -> Cells:
     """The flat ``float32`` view of a C-contiguous ``float32`` array of encodings (one, or a
     stack of them), for :func:`encode_into`."""
+    _check(array)
+    return array.data.cast("B").cast("f")
+
+
+def _check(array: npt.NDArray[np.float32]) -> None:
     if array.dtype != np.float32 or not array.flags.c_contiguous:
         raise ValueError("the planes are written into a C-contiguous float32 array")
-    return array.data.cast("B").cast("f")
 
 
 def encode_state(
@@ -269,12 +165,12 @@ def encode_state(
     ``encode_observation(observe(state, player))`` — in a new array, or written into ``out``
     (shape :data:`PLANES_SHAPE`, C-contiguous ``float32``) and returned."""
     if out is None:
-        buffer = bytearray(_BYTES)
-        _encode(memoryview(buffer).cast("f"), 0, state, player)
-        return np.frombuffer(buffer, dtype=np.float32).reshape(PLANES_SHAPE)
-    if out.shape != PLANES_SHAPE:
+        out = np.empty(PLANES_SHAPE, dtype=np.float32)
+    elif out.shape != PLANES_SHAPE:
         raise ValueError(f"the planes have the shape {PLANES_SHAPE}, not {out.shape}")
-    encode_into(flat_cells(out), 0, state, player)
+    else:
+        _check(out)
+    _encode(out, 0, state, player)
     return out
 
 
@@ -287,9 +183,8 @@ _KNOWN: list[Action] = []
 def _indices(legal: Sequence[Action]) -> list[int]:
     """The index of each action, memoised by the action's identity (``Action.make`` interns
     the moves)."""
-    known = _INDEX_OF.get
-    found = [known(id(action), -1) for action in legal]
-    if -1 not in found:
+    found = _planes.indices(legal, _INDEX_OF) if type(legal) is list else None
+    if found is not None:
         return found
     if len(_KNOWN) > 50_000:  # moves a family builds afresh each time: keep the memo small
         _INDEX_OF.clear()
@@ -321,19 +216,13 @@ class LegalMoves:
     def mask(self, out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
         """The ``int8`` mask (1 at each legal index): a new array, or written into ``out``."""
         if out is None:
-            marks = bytearray(NUM_ACTIONS)
-            for index in self.indices:
-                marks[index] = 1
-            return np.frombuffer(marks, dtype=np.int8)
+            marks = np.empty(NUM_ACTIONS, dtype=np.int8)
+            _planes.mark(marks, 0, NUM_ACTIONS, self.indices)
+            return marks
         out[:] = 0
         out[self.indices] = 1
         return out
 
     def mark(self, mask: memoryview, at: int) -> None:
         """Write the mask into the flat ``int8`` view ``mask`` from the cell ``at``."""
-        mask[at : at + NUM_ACTIONS] = _NO_MOVES
-        for index in self.indices:
-            mask[at + index] = 1
-
-
-_NO_MOVES = memoryview(bytes(NUM_ACTIONS)).cast("b")
+        _planes.mark(mask, at, NUM_ACTIONS, self.indices)

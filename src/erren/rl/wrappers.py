@@ -9,7 +9,9 @@ checks and raise the same errors, reading the raw environment's attributes direc
 * :class:`BoundsChecked` accepts a plain ``int`` inside ``0 .. n − 1`` at once (anything else
   goes through PettingZoo's check);
 * :class:`OrderEnforced` answers ``last()``, ``step()`` and ``agent_iter()`` after ``reset()``
-  from the raw environment (before it, PettingZoo's own errors).
+  from the raw environment (before it, PettingZoo's own errors); over :class:`BoundsChecked`
+  alone it calls the raw ``observe`` directly, and the raw ``step`` for an index in bounds or
+  a terminated agent's ``None``.
 """
 
 from __future__ import annotations
@@ -48,6 +50,15 @@ class OrderEnforced(OrderEnforcingWrapper):
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
         self._raw = env.unwrapped
+        raw = self._raw
+        direct = type(env) is BoundsChecked and env.env is raw
+        self._observe = raw.observe if direct else env.observe
+        """The raw environment's ``observe`` when only :class:`BoundsChecked` is between (it
+        passes ``observe`` through), else the wrapped environment's."""
+        self._bounds = env._actions if direct else -1
+        """The number of actions whose index :meth:`step` hands the raw environment at once
+        (the check :class:`BoundsChecked` makes, which also lets ``None`` through for a
+        terminated agent), or -1: every action goes through ``env``."""
 
     def last(self, observe: bool = True) -> Last:
         if not self._has_reset:
@@ -56,7 +67,7 @@ class OrderEnforced(OrderEnforcingWrapper):
         raw = self._raw
         agent = raw.agent_selection
         found: Last = (
-            self.env.observe(agent) if observe else None,
+            self._observe(agent) if observe else None,
             raw._cumulative_rewards[agent],
             raw.terminations[agent],
             raw.truncations[agent],
@@ -65,9 +76,15 @@ class OrderEnforced(OrderEnforcingWrapper):
         return found
 
     def step(self, action: Any) -> None:
-        if self._has_reset and self._raw.agents:
+        raw = self._raw
+        if self._has_reset and raw.agents:
             self._has_updated = True
-            self.env.step(action)
+            if type(action) is int and 0 <= action < self._bounds:
+                raw.step(action)
+            elif action is None and self._bounds >= 0 and raw.terminations[raw.agent_selection]:
+                raw.step(None)  # a dead agent's step: BoundsChecked lets None through
+            else:
+                self.env.step(action)
         else:
             super().step(action)
 

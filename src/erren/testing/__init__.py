@@ -18,5 +18,7 @@ module or a benchmark, and no benchmark imports a test:
   generator, a line of play found with the engine, scripted WebSocket clients, and the app on a
   thread of its own for the browser tests; it needs the ``server`` extra;
 * :mod:`erren.testing.proxy` — a TCP proxy that can be cut and restored (Redis unreachable);
-* :mod:`erren.testing.waits` — waiting for a state instead of sleeping.
+* :mod:`erren.testing.waits` — waiting for a state instead of sleeping;
+* :mod:`erren.testing.rl_planes` — the pure-Python encoder of the RL planes read from the state,
+  the reference the C encoder of :mod:`erren.rl.encoder` is held byte-identical to.
 """
