@@ -4,9 +4,8 @@ Run ``python -m benchmarks.bench_protocol [--games N]``: random hands of the thr
 then µs per ``observation_json`` (every observation of every decision) and per ``event_json``
 (every event as seat 0 sees it), best of three runs; then what the table adds to a player's own
 state, ``observation_json(..., hints=True)`` and ``hints_json`` alone (the ready hints,
-:mod:`erren.bots.hints`), over the same observations; and ms per quick review of a finished hand
-(:func:`erren.server.review.review`, 高手 asked at each of seat 0's discards) of hands the
-efficiency bot plays against the novice, per family.
+:mod:`erren.bots.hints`), over the same observations.  A hand's review (大师, rollouts) is
+measured by :mod:`benchmarks.bench_review`.
 """
 
 from __future__ import annotations
@@ -16,11 +15,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from erren.bots import find_bot
-from erren.bots.levels import Level, level_bot
-from erren.engine import Event, Observation, Record, State, find_family
+from erren.engine import Event, Observation, State, find_family
 from erren.server.protocol import event_json, hints_json, observation_json
-from erren.server.review import review
 
 
 def _samples(games: int) -> tuple[list[Observation], list[Event]]:
@@ -35,30 +31,6 @@ def _samples(games: int) -> tuple[list[Observation], list[Event]]:
                 state.apply(rng.choice(state.legal_actions()))
             events.extend(state.events_since(0))
     return observations, events
-
-
-def _records(family: str, games: int) -> list[Record]:
-    rs = find_family(family)
-    out = []
-    for seed in range(games):
-        state = State.new(rs, seed=seed)
-        bots = [find_bot("efficiency", seed=seed), find_bot("novice", seed=seed)]
-        for bot in bots:
-            bot.bind(rs)
-        while not state.is_terminal:
-            obs = state.observe(state.actor)
-            state.apply(bots[state.actor].choose(obs, obs.legal_actions))
-        out.append(state.record())
-    return out
-
-
-def _review_ms(family: str, games: int) -> float:
-    records = _records(family, games)
-    bot = level_bot(Level.STRONG, seed=1, ruleset=find_family(family))
-    start = time.perf_counter()
-    for record in records:
-        review(record, 0, bot)
-    return (time.perf_counter() - start) / len(records) * 1e3
 
 
 def _best_us(run: Callable[[], object], count: int) -> float:
@@ -85,9 +57,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     hints_us = _best_us(lambda: [hints_json(o) for o in observations], len(observations))
     print(f"... with hints    {with_us:8.1f} µs  (the table's state for a player)")
     print(f"hints_json        {hints_us:8.1f} µs  (the ready hints alone)")
-    for family in ("guobiao-2p", "xiamen", "arcade"):
-        ms = _review_ms(family, max(1, args.games // 3))
-        print(f"review {family:<10} {ms:6.1f} ms per hand (高手 at seat 0's discards)")
     return 0
 
 

@@ -1,30 +1,30 @@
 """The hints a player expects: the ready hints in his own state, the reason with the expert's
-advice, and the quick review of a finished hand.  Positions are built by hand and the waits and
-unseen copies counted here from the spec (four copies of a kind, less those the player sees)."""
+advice, and the review of a finished hand over the socket.  Positions are built by hand and
+the waits and unseen copies counted here from the spec (four copies of a kind, less those the
+player sees)."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import GUOBIAO_2P
-from erren.bots import Bot, find_bot
+from erren.bots import find_bot
 from erren.bots.hints import Reason, hand_waits, ready_hints, reason
 from erren.engine import Action, ActionKind, Observation, Record, State, find_family
 from erren.engine.phases import Phase
 from erren.engine.record import replay_moves
 from erren.engine.resample import resample
 from erren.families.xiamen.game.view import XiamenView
-from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.melds import Meld, MeldKind
 from erren.notation import parse_tiles
+from erren.review import review_hand, reviewer
+from erren.review.hindsight import hindsight
 from erren.server.protocol import hints_json
-from erren.server.review import review, review_json
 from erren.tiles import NUM_KINDS, Tile
 
 from ._support.harness import Server, run
@@ -216,69 +216,6 @@ def test_hints_never_depend_on_the_opponents_hidden_tiles(
         assert hints_json(other) == expected
 
 
-class FirstDiscard(Bot):
-    """A stand-in for the expert: throws the first legal tile (and records what it saw)."""
-
-    name = "first-discard"
-
-    def __init__(self) -> None:
-        self.seen: list[Observation] = []
-
-    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        self.seen.append(observation)
-        return next(
-            (a for a in legal_actions if a.kind is AK.DISCARD),
-            legal_actions[0],
-        )
-
-
-def _own_decisions(record: Record, seat: int) -> list[tuple[Observation, Action]]:
-    """The seat's own decisions in ``record``: each move of his chosen among two or more legal
-    ones (not 托管's or 报听's, which the engine plays without a record of its own; not a
-    timeout's; not an arcade exchange, pick or pung offer), with his view before it."""
-    judged = {
-        AK.DISCARD, AK.TING, XiamenVerb.DISCARD_GOLD, AK.CHI, AK.PENG, AK.MING_GANG,
-        AK.AN_GANG, AK.JIA_GANG, AK.HU, AK.ZIMO, XiamenVerb.WIN, XiamenVerb.SANJINDAO,
-        XiamenVerb.QIANGJIN, AK.PASS,
-    }  # fmt: skip
-    out: list[tuple[Observation, Action]] = []
-    before: Observation | None = None
-    for s, move in replay_moves(record):
-        if (
-            before is not None
-            and move is not None
-            and move.player == seat
-            and move.kind in judged
-            and len(before.legal_actions) > 1
-        ):
-            out.append((before, move))
-        before = s.observe(seat) if not s.is_terminal and s.actor == seat else None
-    return out
-
-
-def test_the_review_lists_the_decisions_the_computer_would_have_made_otherwise() -> None:
-    state = _play("guobiao-2p", 3)
-    record = state.record()
-    bot = FirstDiscard()
-    decisions, judged = review(record, 1, bot)
-    # every decision of seat 1 in the record, and the stand-in's choice at each
-    own = _own_decisions(record, 1)
-    differ = 0
-    for before, move in own:
-        first = next(
-            (a for a in before.legal_actions if a.kind is AK.DISCARD), before.legal_actions[0]
-        )
-        differ += first != move
-    assert sum(judged.values()) == len(own) and len(decisions) == differ
-    assert all(d.played != d.expert for d in decisions)
-    assert [d.cost for d in decisions] == sorted((d.cost for d in decisions), reverse=True)
-    assert all(obs.player == 1 for obs in bot.seen)  # only ever seat 1's own view
-    body = review_json(decisions, judged)
-    assert body["count"] == len(own) and body["agreed"] == len(own) - differ
-    assert sum(k["count"] for k in body["kinds"].values()) == len(own)
-    assert len(body["decisions"]) == min(3, differ)
-
-
 def test_the_review_and_the_reason_over_the_socket(server: Server) -> None:
     async def main() -> None:
         a = await player(server.url, keep=True)
@@ -304,10 +241,18 @@ def test_the_review_and_the_reason_over_the_socket(server: Server) -> None:
         record = settlements(a.messages)[-1]["record"]
         await a.send({"type": "review"})
         got = await wait_for(a, lambda m: m.get("type") == "review")
-        own = len(_own_decisions(Record.from_dict(record), 0))
-        assert got["game"] == record["game"] and got["count"] == own
-        assert sum(k["count"] for k in got["kinds"].values()) == own
-        assert 0 <= got["agreed"] <= own and len(got["decisions"]) <= 3
+        # 大师's review of seat 0 in the settled record and his hindsight, as anyone may work
+        # them out from it
+        expected = review_hand(Record.from_dict(record), 0, reviewer()).to_dict()
+        known = hindsight(Record.from_dict(record), 0).to_dict()
+        game = record["game"]
+        assert got == {
+            "type": "review",
+            "game": game,
+            "seat": 0,
+            "review": expected,
+            "hindsight": known,
+        }
         await a.close()
 
     run(main())

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from erren.engine import State, find_family
+from erren.engine import Record, State, find_family
+from erren.review import review_hand, reviewer
+from erren.review.hindsight import hindsight
 from erren.server.protocol import event_json, observation_json, result_json
 
 from ._support.leaks import Audit, audit_seat, tiles_in
@@ -90,8 +92,16 @@ def test_a_clean_hand_passes(family: str) -> None:
         state = messages[at]["state"]
         hint = {"type": "advice", "n": state["last_n"], "action": state["legal"][0]}
         hint["reason"] = {"code": "other", "params": {}}
-        review = {"type": "review", "game": 1, "count": 0, "agreed": 0, "kinds": {}}
-        review["decisions"] = []
+        # 大师's review of seat 0 from the settled record and the seat's hindsight (the first
+        # hand of each family; an empty review and a small search for the others, to keep the
+        # test short)
+        if seed == 0:
+            body = review_hand(Record.from_dict(record), 0, reviewer()).to_dict()
+            known = hindsight(Record.from_dict(record), 0).to_dict()
+        else:
+            body = {"hand": 0, "ruleset": family, "seat": 0, "decisions": []}
+            known = hindsight(Record.from_dict(record), 0, budget=300).to_dict()
+        review = {"type": "review", "game": 1, "seat": 0, "review": body, "hindsight": known}
         messages = [*messages[: at + 1], hint, *messages[at + 1 :], review]
         audit = Audit()
         audit_seat(messages, 0, [record], audit)
@@ -99,8 +109,15 @@ def test_a_clean_hand_passes(family: str) -> None:
         assert audit.checked == len(messages)
 
 
+def _review_with(found: dict[str, Any]) -> dict[str, Any]:
+    """A review message of seat 0 after game 1's settlement, with ``found`` as its hindsight."""
+    empty = {"hand": 0, "ruleset": "guobiao-2p", "seat": 0, "decisions": []}
+    return {"type": "review", "game": 1, "seat": 0, "review": empty, "hindsight": found}
+
+
 def test_planted_leaks_are_found() -> None:
     messages, record, steps = _hand("guobiao-2p", 7)
+    line = hindsight(Record.from_dict(record), 0, budget=300).to_dict()
     early = steps[0]
     shown = tiles_in(str(messages[1]))
     hidden = sorted({str(t) for t in early.concealed(1)} - shown)
@@ -155,31 +172,57 @@ def test_planted_leaks_are_found() -> None:
         ),
         (
             "review-before-end",
-            {"type": "review", "game": 1, "count": 0, "agreed": 0, "kinds": {}, "decisions": []},
+            {
+                "type": "review",
+                "game": 1,
+                "seat": 0,
+                "review": {"seat": 0, "decisions": []},
+                "hindsight": None,
+            },
         ),
-        (  # a decision at a hand the seat never held
+        (
+            "review-fields",
+            {"type": "review", "game": 1, "seat": 0, "count": 0, "decisions": []},
+        ),
+        (  # the opponent's review sent to seat 0
+            "review-not-own-seat",
+            {
+                "type": "review",
+                "game": 1,
+                "seat": 1,
+                "review": {"seat": 1, "decisions": []},
+                "hindsight": None,
+            },
+        ),
+        (  # a decision at a step where the seat did not move (the shuffle)
             "review-not-own-view",
             {
                 "type": "review",
                 "game": 1,
-                "count": 1,
-                "agreed": 0,
-                "kinds": {"discard": {"count": 1, "agreed": 0}},
-                "decisions": [
-                    {
-                        "kind": "discard",
-                        "n": messages[1]["state"]["last_n"],
-                        "hand": ["1z"] * 13,
-                        "drawn": None,
-                        "offered": None,
-                        "played": "discard:1z",
-                        "expert": "discard:2z",
-                        "played_after": {"shanten": 6, "left": 0},
-                        "expert_after": {"shanten": 6, "left": 0},
-                    }
-                ],
+                "seat": 0,
+                "review": {
+                    "seat": 0,
+                    "decisions": [
+                        {
+                            "step": 0,
+                            "seat": 0,
+                            "player": {"text": "discard:1z", "tiles": ["1z"]},
+                            "bot": {"text": "discard:2z", "tiles": ["2z"]},
+                        }
+                    ],
+                },
+                "hindsight": None,
             },
         ),
+        (  # a hindsight line whose wall is not the record's (another shuffle)
+            "hindsight-not-the-record",
+            _review_with(dict(line, actions=["c:shuffle:1m2m", *line["actions"][1:]])),
+        ),
+        (  # the opponent's hindsight sent to seat 0
+            "hindsight-not-own-seat",
+            _review_with(dict(line, seat=1)),
+        ),
+        ("hindsight-fields", _review_with(dict(line, wall=["1m"]))),
     ]
     for kind, message in planted:
         audit = Audit()

@@ -59,8 +59,8 @@ def test_a_flood_of_password_work_leaves_the_computer_its_threads() -> None:
         asyncio.run(run(manager.Event()))
 
 
-@pytest.mark.parametrize("kind", [Work.PASSWORD, Work.REPLAY])
-def test_password_and_replay_work_run_in_a_process_of_lower_priority(kind: Work) -> None:
+@pytest.mark.parametrize("kind", [Work.PASSWORD, Work.REPLAY, Work.REVIEW])
+def test_password_replay_and_review_work_run_in_a_process_of_lower_priority(kind: Work) -> None:
     async def run() -> tuple[int, int]:
         return await work.run(kind, os.getpid), await work.run(kind, os.nice, 0)
 

@@ -243,11 +243,13 @@ def test_an_english_browser_reads_english(browser: Browser, server: str, shots: 
     page.wait_for_selector(".settle", timeout=60000)
     assert _chinese(page, "body", user) == []
     # the review counts the player's own decisions: one discard (and any claim he passed)
-    page.click(".hn-review-ask")
-    page.wait_for_selector(".hn-rv-sum", timeout=20000)
-    summary = page.inner_text(".hn-rv-sum")
-    said = re.fullmatch(r"(\d+) of (\d+) decisions as the computer would", summary)
-    assert said and int(said[1]) <= int(said[2]) and int(said[2]) >= 1, summary
+    page.click(".rv-ask")
+    page.wait_for_selector(".rv-sum", timeout=30000)
+    summary = page.inner_text(".rv-sum")
+    said = re.fullmatch(
+        r"Match (\d+)% \((\d+)/(\d+)\) · bad moves (\d+) · expected loss (\d+\.\d) fan", summary
+    )
+    assert said and int(said[2]) <= int(said[3]) and int(said[3]) >= 1, summary
     page.screenshot(path=str(shots / "i18n-settlement-en.png"), full_page=True)
     page.click(".settle-replay")
     page.wait_for_selector(".replay .board", timeout=15000)

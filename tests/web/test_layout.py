@@ -322,54 +322,51 @@ def test_a_whole_arcade_hand_fits_sideways_and_replays(
 
 
 # ------------------------------------------------------------------ the review (复盘)
-HAND = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5s", "6s", "7z", "7z", "2z"]
+def _decision(
+    step: int, category: str, player: tuple[str, list[str]], bot: tuple[str, list[str]], loss: float
+) -> dict[str, Any]:
+    """One decision of a review (erren-review/1), the two moves differing."""
+    return {
+        "hand": 0,
+        "step": step,
+        "seat": 0,
+        "category": category,
+        "player": {"text": player[0], "tiles": player[1]},
+        "bot": {"text": bot[0], "tiles": bot[1]},
+        "match": False,
+        "ev_player": -loss,
+        "ev_bot": 0.0,
+        "loss": loss,
+        "stderr": 1.0,
+        "bad": loss > 2.0,
+        "reasons": {},
+    }
+
+
 REVIEW: dict[str, Any] = {
-    "count": 24,
-    "agreed": 20,
-    "kinds": {
-        "win": {"count": 1, "agreed": 0},
-        "ting": {"count": 1, "agreed": 0},
-        "claim": {"count": 4, "agreed": 4},
-        "discard": {"count": 18, "agreed": 16},
+    "hand": 0,
+    "ruleset": "guobiao-2p",
+    "seat": 0,
+    "threshold": 2.0,
+    "result": None,
+    "summary": {
+        "decisions": 24,
+        "matches": 20,
+        "match_rate": 20 / 24,
+        "bad": 2,
+        "bad_rate": 2 / 24,
+        "loss": 14.25,
+        "costliest": [],
     },
     "decisions": [
-        {
-            "kind": "win",
-            "n": 52,
-            "hand": HAND[:13],
-            "drawn": None,
-            "offered": "7z",
-            "played": "pass",
-            "expert": "hu",
-            "played_after": {"shanten": 0, "left": None},
-            "expert_after": None,
-        },
-        {
-            "kind": "ting",
-            "n": 40,
-            "hand": HAND,
-            "drawn": "2z",
-            "offered": None,
-            "played": "discard:5s",
-            "expert": "ting:2z",
-            "played_after": {"shanten": 1, "left": 12},
-            "expert_after": {"shanten": 0, "left": 4},
-        },
-        {
-            "kind": "discard",
-            "n": 28,
-            "hand": HAND,
-            "drawn": "2z",
-            "offered": None,
-            "played": "discard:5s",
-            "expert": "discard:2z",
-            "played_after": {"shanten": 2, "left": 20},
-            "expert_after": {"shanten": 1, "left": 32},
-        },
+        _decision(52, "win", ("pass", []), ("hu", []), 8.0),
+        _decision(40, "ting", ("discard:5s", ["5s"]), ("ting:2z", ["2z"]), 4.5),
+        _decision(33, "claim", ("pass", []), ("chi:3m", ["3m", "4m", "5m"]), 1.25),
+        _decision(28, "efficiency", ("discard:5s", ["5s"]), ("discard:2z", ["2z"]), 0.5),
     ],
 }
-"""A review listing the most a review lists (three decisions), the longest moves in words
-among them (报听: "declare ready, discard" and its tile), each hand of 13 or 14 tiles."""
+"""A review listing four decisions unlike the Master's, the longest moves in words among them
+(报听: "declare ready, discard" and its tile, a chow's three tiles), losses of each colour."""
 
 REVIEW_MEASURE = """() => {
   const box = (e) => { const r = e.getBoundingClientRect();
@@ -391,15 +388,15 @@ REVIEW_MEASURE = """() => {
   const doc = document.scrollingElement;
   return {
     sw: doc.scrollWidth, sh: doc.scrollHeight, card: box(card),
-    parts: [...document.querySelectorAll(".hn-review *")].filter((e) => e.getClientRects().length)
+    parts: [...document.querySelectorAll(".rv-panel *")].filter((e) => e.getClientRects().length)
       .map((e) => ({name: e.className || e.tagName, ...box(e)})),
-    moves: [...document.querySelectorAll(".hn-rv-line > span")]
+    moves: [...document.querySelectorAll(".rv-line")]
       .map((e) => ({text: e.textContent, rows: rows(e)})),
-    last: box(document.querySelector(".hn-review > :last-child")),
+    last: box(document.querySelector(".rv-list > :last-child")),
   };
 }"""
 """The review as it lies: the page's scroll size, the settlement's card, every part of the
-review (a box each), each move of its lines ("Computer: declare ready, discard 南") with the
+review (a box each), each move of its lines ("Master declare ready, discard 南") with the
 number of rows its words take, and the review's last part."""
 
 
@@ -411,7 +408,7 @@ FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimati
 def test_the_review_fits_every_screen(
     browser: Browser, server: str, shots: Path, lang: str
 ) -> None:
-    """Slow (a hand on auto-play): the 复盘 at the settlement, listing three decisions, seen at
+    """Slow (a hand on auto-play): the review at the settlement, listing four decisions, seen at
     every size: the page does not scroll, nothing of it leaves the settlement's card sideways,
     each move is said on one row (what it leaves may go under it), and its last decision
     scrolls into the screen."""
@@ -424,20 +421,20 @@ def test_the_review_fits_every_screen(
         guest_table(page, server)
         trustee_on(page)
         page.wait_for_selector(".settle", timeout=60000)
-        page.click(".hn-review-ask")
-        page.wait_for_selector(".hn-rv-sum", timeout=20000)
+        page.click(".rv-ask")
+        page.wait_for_selector(".rv-sum", timeout=30000)
         page.evaluate(
-            """(body) => { const t = window.erren.table;
-            t.onMessage({type: 'review', game: t.game, ...body}); }""",
+            """(review) => { const t = window.erren.table;
+            t.onMessage({type: 'review', game: t.game, seat: t.seat, review}); }""",
             REVIEW,
         )
-        assert page.locator(".hn-rv-row").count() == len(REVIEW["decisions"])
+        assert page.locator(".rv-row").count() == len(REVIEW["decisions"])
         until(page, "!document.querySelector('#toasts .toast')", timeout=10000)  # 托管's notice
         for size in SIZES:
             width, height = size
             where = f"review {lang} {width}×{height}"
             page.set_viewport_size({"width": width, "height": height})
-            page.locator(".hn-review > *").last.scroll_into_view_if_needed()
+            page.locator(".rv-list > *").last.scroll_into_view_if_needed()
             page.evaluate(FRAMES)  # the scrolled card painted before the screenshot
             page.screenshot(path=str(folder / f"review-{lang}-{width}x{height}.png"))
             m = page.evaluate(REVIEW_MEASURE)

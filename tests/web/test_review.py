@@ -1,168 +1,162 @@
-"""The 复盘 (review) at the settlement, in a real Chromium, in Chinese and in English: after a
-hand the panel says how many of the player's decisions were the computer's own; when every
-one agrees it says so with no heading over an empty list, and when some differ it lists them
-under "the moves that differ most", each with its kind (a win, 报听, a claim, a turn) and both
-moves in words (issue #28, item 11)."""
+"""大师's review in a real Chromium, in Chinese and in English (issue #31, point 2): after a hand
+against the computer the settlement's review says the match rate, the bad moves and the
+expected loss in the family's unit, lists the decisions that differ (a toggle lists them all),
+each with both moves as tiles and its loss coloured; its share link, opened in a fresh context
+(signed out), shows the replay with the same review, every decision marked on the timeline at
+the frame it was decided from, and a decision clicked jumps there.  Screenshots at 390x844,
+360x740 and 844x390 under /tmp/shots/review2."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
 from ._support import discard, guest_table, page_errors, trustee_on, until
 
-TEXT: dict[str, dict[str, Any]] = {
+SHOTS = Path("/tmp/shots/review2")
+SIZES = ((390, 844), (360, 740), (844, 390))
+
+WORDS: dict[str, dict[str, str]] = {
     "zh": {
-        "sum": "你做了{count}次决定，其中{agreed}次和电脑一样",
-        "same": "每一手都和电脑一样",
-        "diff": "差别最大的几手：",
-        "kinds": {"win": "和牌", "ting": "报听", "claim": "吃碰杠", "discard": "出牌"},
-        "you": "你：",
-        "computer": "电脑：",
-        "pass": "过",
-        "hu": "胡",
-        "offered": "对方打出",
-        "ready": "之后听牌",
-        "won": "和牌",
+        "sum": "一致 {pct}%（{matches}/{decisions}）· 恶手 {bad} · 期望损失 {loss} 番",
+        "all": "显示全部（{n} 手）",
+        "you": "你",
+        "master": "大师",
     },
     "en": {
-        "sum": "{agreed} of {count} decisions as the computer would",
-        "same": "Every decision as the computer would have made it",
-        "diff": "Where it differs most:",
-        "kinds": {
-            "win": "wins",
-            "ting": "declaring ready",
-            "claim": "claims",
-            "discard": "discards",
-        },
-        "you": "You:",
-        "computer": "Computer:",
-        "pass": "Pass",
-        "hu": "Win",
-        "offered": "offered",
-        "ready": "then ready",
-        "won": "a win",
+        "sum": "Match {pct}% ({matches}/{decisions}) · bad moves {bad} · expected loss {loss} fan",
+        "all": "Show all ({n})",
+        "you": "You",
+        "master": "Master",
     },
 }
-
-ALL_AGREE: dict[str, Any] = {
-    "count": 3,
-    "agreed": 3,
-    "kinds": {"claim": {"count": 1, "agreed": 1}, "discard": {"count": 2, "agreed": 2}},
-    "decisions": [],
-}
-"""Three decisions, every one as the computer would: a claim and two discards."""
-
-ONE_DIFFERS: dict[str, Any] = {
-    "count": 4,
-    "agreed": 3,
-    "kinds": {"win": {"count": 1, "agreed": 0}, "discard": {"count": 3, "agreed": 3}},
-    "decisions": [
-        {
-            "kind": "win",
-            "n": 30,
-            "hand": ["1m", "2m", "3m", "4m", "5m", "6m", "5z", "5z", "7z", "7z"],
-            "drawn": None,
-            "offered": "7z",
-            "played": "pass",
-            "expert": "hu",
-            "played_after": {"shanten": 0, "left": None},
-            "expert_after": None,
-        }
-    ],
-}
-"""Four decisions: three discards as the computer would, and a winning 7z passed."""
+"""The words the test expects (guobiao-2p counts its points in 番 / fan)."""
 
 
-def _show(page: Page, body: dict[str, Any]) -> None:
-    """The server's ``review`` message for the hand just ended, with ``body`` for its fields."""
-    page.evaluate(
-        """(body) => { const t = window.erren.table;
-        t.onMessage({type: 'review', game: t.game, ...body}); }""",
-        body,
+def _summary(lang: str, review: dict[str, Any]) -> str:
+    """The summary line, computed here from the review's decisions."""
+    decisions = review["decisions"]
+    matches = sum(d["player"]["text"] == d["bot"]["text"] for d in decisions)
+    bad = sum(d["loss"] > review["threshold"] for d in decisions)
+    loss = sum(d["loss"] for d in decisions)
+    pct = round(100 * matches / len(decisions))
+    return WORDS[lang]["sum"].format(
+        pct=pct, matches=matches, decisions=len(decisions), bad=bad, loss=f"{loss:.1f}"
     )
 
 
-def _texts(page: Page, selector: str) -> list[str]:
-    return [text.strip() for text in page.locator(f".hn-review {selector}").all_inner_texts()]
+def _loss_kind(decision: dict[str, Any], threshold: float) -> str:
+    if decision["loss"] > threshold:
+        return "bad"
+    return "small" if decision["loss"] > 0 else "none"
 
 
-def _kinds_line(lang: str, body: dict[str, Any]) -> str:
-    words = TEXT[lang]["kinds"]
-    order = ("win", "ting", "claim", "discard")
-    kinds = body["kinds"]
-    parts = [f"{words[k]} {kinds[k]['agreed']}/{kinds[k]['count']}" for k in order if k in kinds]
-    return " · ".join(parts)
+def _frame_of_step(actions: list[str], step: int) -> int:
+    """The replay's frame a decision was made at: the moves before it (chance folded in)."""
+    return sum(not a.startswith("c:") for a in actions[:step])
 
 
-def _consistent(page: Page, lang: str, count: int, agreed: int, listed: int) -> None:
-    """The count line, and either "every decision agrees" or the heading over ``listed`` rows."""
-    words = TEXT[lang]
-    assert _texts(page, ".hn-rv-sum") == [words["sum"].format(count=count, agreed=agreed)]
-    body = page.inner_text(".hn-review")
-    if listed:
-        assert _texts(page, ".hn-rv-diff") == [words["diff"]]
-        assert words["same"] not in body
-    else:
-        assert _texts(page, ".hn-rv-same") == [words["same"]]
-        assert words["diff"] not in body
-    assert page.locator(".hn-rv-row").count() == listed
+def _rows(page: Page) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = page.evaluate(
+        """() => [...document.querySelectorAll('.rv-row')].map((r) => ({
+            step: Number(r.dataset.step), loss: r.dataset.loss,
+            player: [...r.querySelectorAll('.rv-player .tile')].map((t) => t.dataset.tile),
+            bot: [...r.querySelectorAll('.rv-bot .tile')].map((t) => t.dataset.tile),
+            move: r.querySelector('.rv-player').dataset.move,
+        }))"""
+    )
+    return rows
 
 
-def _shoot(page: Page, shots: Path, name: str) -> None:
-    until(page, "!document.querySelector('#toasts .toast')", timeout=10000)  # 托管's notice
-    for width, height in ((390, 844), (844, 390)):
+def _check_panel(page: Page, lang: str, review: dict[str, Any]) -> None:
+    """The summary, the differing decisions, then every decision after the toggle."""
+    assert page.inner_text(".rv-sum").strip() == _summary(lang, review)
+    threshold = review["threshold"]
+    differ = [d for d in review["decisions"] if d["player"]["text"] != d["bot"]["text"]]
+    rows = _rows(page)
+    assert [r["step"] for r in rows] == [d["step"] for d in differ]
+    for row, d in zip(rows, differ, strict=True):
+        assert (row["player"], row["bot"]) == (d["player"]["tiles"], d["bot"]["tiles"])
+        assert row["loss"] == _loss_kind(d, threshold) and row["move"] == d["player"]["text"]
+    toggle = page.locator(".rv-toggle")
+    assert toggle.inner_text().strip() == WORDS[lang]["all"].format(n=len(review["decisions"]))
+    toggle.click()
+    assert [r["step"] for r in _rows(page)] == [d["step"] for d in review["decisions"]]
+    toggle.click()
+
+
+def _shoot(page: Page, name: str, selector: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.locator(".hn-review > *").last.scroll_into_view_if_needed()
-        page.screenshot(path=str(shots / f"{name}-{width}x{height}.png"))
+        page.locator(selector).scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
     page.set_viewport_size({"width": 390, "height": 844})
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_the_review_says_what_it_lists(
-    browser: Browser, server: str, shots: Path, lang: str
+def test_the_review_at_the_settlement_and_in_the_shared_replay(
+    browser: Browser, server: str, lang: str
 ) -> None:
-    """Slow (about 10 s): a hand against the computer (one discard, then 托管), its review from
-    the server, then the panel for a review where every decision agrees and one where a win
-    was passed."""
+    """Slow (about 15 s): a hand against the computer (one discard, then 托管) at real speed,
+    its review worked out by the server (大师, rollouts), then the replay opened from the
+    share link in a fresh context."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     context.add_init_script(f"localStorage.setItem('erren.lang', '{lang}')")
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     errors = page_errors(page)
     guest_table(page, server)
     discard(page)
     trustee_on(page)
     page.wait_for_selector(".settle", timeout=60000)
-    page.click(".hn-review-ask")
-    page.wait_for_selector(".hn-rv-sum", timeout=20000)
-    real = page.evaluate("window.erren.table.review")
-    assert real["count"] >= 1  # the discard he made himself
-    _consistent(page, lang, real["count"], real["agreed"], len(real["decisions"]))
-
-    _show(page, ALL_AGREE)
-    _consistent(page, lang, 3, 3, 0)
-    assert _texts(page, ".hn-rv-kinds") == [_kinds_line(lang, ALL_AGREE)]
-    _shoot(page, shots, f"review-same-{lang}")
-
-    _show(page, ONE_DIFFERS)
-    _consistent(page, lang, 4, 3, 1)
-    assert _texts(page, ".hn-rv-kinds") == [_kinds_line(lang, ONE_DIFFERS)]
-    words = TEXT[lang]
-    row = page.locator(".hn-rv-row")
-    assert row.locator(".hn-rv-kind").inner_text().strip() == words["kinds"]["win"]
-    hand = [t.get_attribute("data-tile") for t in row.locator(".hn-rv-hand > .tile").all()]
-    assert hand == ONE_DIFFERS["decisions"][0]["hand"]
-    offered = row.locator(".hn-rv-offered")
-    assert offered.evaluate("(e) => e.firstChild.textContent") == words["offered"]
-    assert offered.locator(".tile").get_attribute("data-tile") == "7z"
-    lines = [" ".join(line.split()) for line in row.locator(".hn-rv-line").all_inner_texts()]
-    assert lines == [
-        f"{words['you']} {words['pass']} {words['ready']}",
-        f"{words['computer']} {words['hu']} {words['won']}",
-    ]
-    _shoot(page, shots, f"review-differs-{lang}")
+    page.click(".rv-ask")
+    page.wait_for_selector(".rv-sum", timeout=30000)
+    message = page.evaluate("window.erren.table.review")
+    game, seat, review = message["game"], message["seat"], message["review"]
+    assert review["seat"] == seat and review["decisions"], "the discard he made himself"
+    _check_panel(page, lang, review)
+    until(page, "!document.querySelector('#toasts .toast')", timeout=10000)  # 托管's notice
+    _shoot(page, f"settle-{lang}", ".rv-panel")
+    page.click(".rv-share")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == f"{server}/#/replay/{game}?review={seat}"
     assert not errors, errors
     context.close()
+
+    # the link, signed out in a fresh context: the replay with the same review
+    record = httpx.get(f"{server}/games/{game}").json()["record"]
+    visitor = browser.new_context(viewport={"width": 390, "height": 844})
+    visitor.add_init_script(f"localStorage.setItem('erren.lang', '{lang}')")
+    view = visitor.new_page()
+    errors = page_errors(view)
+    view.goto(link)
+    view.wait_for_selector(".r-review .rv-sum", timeout=30000)
+    _check_panel(view, lang, review)
+    marks = view.evaluate(
+        """() => [...document.querySelectorAll('.r-mark')].map((m) =>
+            [Number(m.dataset.step), Number(m.dataset.frame)])"""
+    )
+    expected = [
+        [d["step"], _frame_of_step(record["actions"], d["step"])] for d in review["decisions"]
+    ]
+    assert marks == expected
+    # a decision clicked jumps to the frame it was decided from
+    view.locator(".rv-toggle").click()
+    last = review["decisions"][-1]
+    view.locator(f".rv-row[data-step='{last['step']}']").click()
+    frame = _frame_of_step(record["actions"], last["step"])
+    assert view.eval_on_selector(".r-range", "(e) => Number(e.value)") == frame
+    assert view.locator(f".r-mark.current[data-step='{last['step']}']").count() == 1
+    view.locator(".rv-toggle").click()
+    _shoot(view, f"replay-{lang}", ".r-review")
+    view.evaluate("window.scrollTo(0, 0)")
+    for width, height in SIZES:
+        view.set_viewport_size({"width": width, "height": height})
+        view.screenshot(path=str(SHOTS / f"replay-top-{lang}-{width}x{height}.png"))
+    assert not errors, errors
+    visitor.close()

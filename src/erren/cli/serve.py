@@ -142,6 +142,14 @@ def _add_timers(parser: argparse.ArgumentParser) -> None:
 def _add_limits(parser: argparse.ArgumentParser) -> None:
     """What one player, connection or client address may do."""
     parser.add_argument(
+        "--review-hands",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="review every settled hand of a registered player in the background, at low "
+        "priority, for his profile's error figures (default on; dropped while the review "
+        "process is busy)",
+    )
+    parser.add_argument(
         "--trustee-toggles",
         type=int,
         default=10,
@@ -394,6 +402,7 @@ def _create_app(args: argparse.Namespace, node: str, cluster: ClusterConfig | No
             show_up_s=args.show_up,
             watch_delay_events=args.watch_delay,
             max_watchers=args.max_watchers,
+            review_hands=args.review_hands,
         ),
         rate=args.rate,
         burst=2 * args.rate,

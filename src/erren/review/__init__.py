@@ -8,7 +8,8 @@ browser review, the error profile and the drills build on.
 * :mod:`erren.review.model`: :class:`Category`, :class:`Decision`, :class:`HandReview`,
   :class:`GameReview` and their JSON form (``docs/review.md``);
 * :mod:`erren.review.walk`: the seat's decisions in a record, the bot asked at each;
-* :mod:`erren.review.estimate`: the expected points of a move (rollouts over resampled worlds).
+* :mod:`erren.review.estimate`: the expected points of a move (rollouts over resampled worlds);
+* :mod:`erren.review.coach`: the coach rating (:func:`coach_rating`) and its calibration.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from erren.bots.base import Bot
 from erren.bots.levels import Level, level_bot
 from erren.engine import Record
+from erren.review.coach import CoachRating, coach_rating
 from erren.review.estimate import DEFAULT_ROLLOUTS, estimate, method_text
 from erren.review.model import SCHEMA, Category, Decision, GameReview, HandReview, Move, Summary
 from erren.review.walk import decision_points, deterministic, review_hand
@@ -26,11 +28,13 @@ __all__ = [
     "DEFAULT_ROLLOUTS",
     "SCHEMA",
     "Category",
+    "CoachRating",
     "Decision",
     "GameReview",
     "HandReview",
     "Move",
     "Summary",
+    "coach_rating",
     "decision_points",
     "estimate",
     "review_game",

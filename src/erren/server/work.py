@@ -8,7 +8,8 @@ kind       what                                         workers at most waiting 
 computer   the computer's moves at every table          4       no limit (a table waits
                                                                  for its own move)
 advice     the hint button (提示)                        1       8, then ``busy``
-review     the 复盘 of a finished hand                   1       4, then ``busy``
+review     the review of a finished hand (大师, rollouts) 1 process 4, then ``busy``
+                                                        (nice 10)
 password   argon2id hashing (register, login)           1 process 32, then ``busy``
                                                         (nice 10)
 replay     ``POST /web/replay`` (a posted record)        1 process 4, then ``busy``
@@ -19,7 +20,9 @@ A flood of logins therefore holds one process of one thread (the hash has one la
 :data:`erren.server.store.passwords.PROFILE`), at a lower priority than the server, and leaves
 the other core to the computer's moves; a posted record is replayed in a separate process, also
 at a lower priority, so even a costly one takes no time from the event loop (the GIL stays
-free).  ``python -m benchmarks.bench_starve`` measures what each flood costs the computer.
+free); so is a hand's review (:mod:`erren.server.reviewing`: 0.2–1.9 s of CPU each with its
+hindsight, JSON strings in and out).  ``python -m benchmarks.bench_starve`` measures what each
+flood costs the computer.
 
 Work refused because its pool is full raises :class:`BusyError` (the routes answer 503
 ``busy`` with ``Retry-After``; the socket answers an error).
@@ -40,7 +43,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Final, ParamSpec, TypeVar
 
-__all__ = ["LIMITS", "BusyError", "Limit", "Work", "busy_count", "close", "run"]
+__all__ = ["LIMITS", "BusyError", "Limit", "Work", "busy_count", "close", "in_flight", "run"]
 
 
 P = ParamSpec("P")
@@ -70,7 +73,7 @@ class Limit:
 LIMITS: Final = {
     Work.COMPUTER: Limit(4, None),
     Work.ADVICE: Limit(1, 8),
-    Work.REVIEW: Limit(1, 4),
+    Work.REVIEW: Limit(1, 4, processes=True, nice=10),
     Work.PASSWORD: Limit(1, 32, processes=True, nice=10),
     Work.REPLAY: Limit(1, 4, processes=True, nice=10),
 }
@@ -108,7 +111,7 @@ def _pool(work: Work) -> Executor:
 
 async def run(work: Work, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """``fn(*args, **kwargs)`` in the pool of ``work``; :class:`BusyError` when it is full.  For
-    a process pool (``password``, ``replay``) ``fn`` and its arguments must pickle."""
+    a process pool (``password``, ``replay``, ``review``) ``fn`` and its arguments must pickle."""
     limit = LIMITS[work]
     if limit.waiting is not None and _in_flight[work] >= limit.waiting:
         _refused[work] += 1
@@ -119,6 +122,12 @@ async def run(work: Work, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs)
         return await loop.run_in_executor(_pool(work), partial(fn, *args, **kwargs))
     finally:
         _in_flight[work] -= 1
+
+
+def in_flight(work: Work) -> int:
+    """How many jobs of ``work`` are queued or running now (a low-priority caller leaves
+    room: :meth:`erren.server.reviewing.ReviewDesk.keep_later`)."""
+    return _in_flight[work]
 
 
 def busy_count(work: Work) -> int:

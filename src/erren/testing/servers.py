@@ -149,6 +149,7 @@ class Server:
             *(["--fast-passwords"] if self.fast_passwords else []),
             *([] if self.throttle_guests else ["--guest-limit", "0"]),
             *("--new-player-hands", str(self.new_player_hands)),
+            "--no-review-hands",  # a test asks for it in ``extra`` (--review-hands)
             *self.extra,
         ]
 

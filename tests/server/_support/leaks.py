@@ -19,8 +19,14 @@ against the hand's record, replayed step by step with the engine:
   opponent's hand;
 * ``chat``: the seat and one id of the closed lists of phrases and stickers, nothing else;
 * ``advice`` (the hint): its fields, and its action one of the seat's own legal moves at its
-  event (or none); ``review``: its fields, and only after that hand's settlement revealed the
-  record (its hands are the seat's own, each at one of its decisions);
+  event (or none); ``review``: its fields (erren-review/1's hand), the receiving seat's own,
+  only after that hand's settlement revealed the record, each decision at a step of that
+  record where the seat moved, with his recorded move and both moves among his legal ones;
+  its ``hindsight`` (the seat's best line with every tile known, or ``null``): its fields, the
+  seat's own, sent only after the settlement revealed the hand's record (its seed and wall: the
+  line reads no more than the record shows anyone then), the line the record's actions up to
+  where it departs and its chance outcomes the record's in order (any beyond the record drawn
+  from the record's own seed);
 * every message before a hand's settlement: no trace of the seed, the salt, the wall or the
   in-play seeds of that hand (those are revealed by the settlement's record);
 * a seat's view right after its own discard must not depend on whether the opponent had a
@@ -198,9 +204,15 @@ class Hand:
         self.after_discard: list[tuple[str, bool]] = []
         """For every discard (and 加杠): the mover's view right after it, and whether the
         opponent then had a claim (rob) window with a choice other than passing."""
+        self.legal_at: tuple[dict[int, list[str]], ...] = ({}, {})
+        """Each seat's legal moves (wire text) before each step it was to act at, by the step's
+        index in the record's actions (a review's decisions are at these)."""
         replay = getattr(state, "apply_recorded", state.apply)  # system actions too
-        for text in rec.actions:
+        for step, text in enumerate(rec.actions):
             action = Action.parse(text)
+            if not state.is_terminal and state.actor in (0, 1):
+                legal = state.observe(state.actor).legal_actions
+                self.legal_at[state.actor][step] = [action_text(a) for a in legal]
             replay(action)
             if not (state.actor >= 0 or state.is_terminal):
                 continue
@@ -276,6 +288,15 @@ _SETTLEMENT_KEYS = {
     *("n", "kind", "game", "result", "hands", "ready", "stake", "beans", "record"),
     "ranks",  # both seats' public rank moves (erren.server.ranks.move_json), no tile in them
     "ranked",  # whether the table's hands count for rank (a friend's table does not): a flag
+}
+_REVIEW_KEYS = {"hand", "ruleset", "seat", "threshold", "result", "summary", "decisions"}
+_DECISION_KEYS = {
+    *("hand", "step", "seat", "category", "player", "bot", "match", "ev_player", "ev_bot"),
+    *("loss", "stderr", "bad", "reasons"),
+}
+_HINDSIGHT_KEYS = {
+    *("seat", "unit", "actual", "best", "gain", "moves", "departs_at", "departs_action"),
+    *("departures", "ending", "result", "actions", "complete", "steps", "lines"),
 }
 _ERROR_KEYS = {"type", "code", "message", "params", "action", "last_n"}
 _TABLE_KEYS = {
@@ -574,24 +595,60 @@ class SeatAudit:
             self.leak("advice-not-own-move", f"{action!r} is no legal move of the seat", message)
 
     def _review(self, message: dict[str, Any], hand: Hand | None) -> None:
-        if set(message) != {"type", "game", "count", "agreed", "kinds", "decisions"}:
+        review = message.get("review")
+        keys = {"type", "game", "seat", "review", "hindsight"}
+        if set(message) != keys or not isinstance(review, dict):
             self.leak("review-fields", "review fields", message)
+            return
         if message.get("game") not in self.ended:
             self.leak("review-before-end", "a review of a hand not settled", message)
+        if message.get("seat") != self.seat or review.get("seat") != self.seat:
+            self.leak("review-not-own-seat", "a review of the other seat", message)
+        if not set(review) <= _REVIEW_KEYS:
+            self.leak("review-fields", "review fields (erren-review/1's hand)", message)
         reviewed = self.hands.get(message.get("game", -1))
-        for decision in message.get("decisions", ()):
-            # each decision is one of the seat's own: his hand, the discard on offer and his
-            # move exactly as his own view showed them at that step
-            view = reviewed.views[self.seat].get(decision.get("n")) if reviewed else None
+        actions = reviewed.record["actions"] if reviewed else []
+        for decision in review.get("decisions", ()):
+            # each decision is one of the seat's own, in the settled (public) record: his move
+            # there, and both moves among his legal ones at that step
+            step = decision.get("step")
+            legal = reviewed.legal_at[self.seat].get(step) if reviewed else None
+            player = (decision.get("player") or {}).get("text")
+            bot = (decision.get("bot") or {}).get("text")
             if (
-                view is None
-                or decision.get("hand") != view.get("hand")
-                or decision.get("offered") != view.get("pending")
-                or decision.get("played") not in view.get("legal", ())
+                legal is None
+                or not set(decision) <= _DECISION_KEYS
+                or decision.get("seat") != self.seat
+                or actions[step] != f"{self.seat}:{player}"
+                or player not in legal
+                or bot not in legal
             ):
                 self.leak(
                     "review-not-own-view", "a review decision not of the seat's view", decision
                 )
+        self._hindsight(message["hindsight"], actions)
+
+    def _hindsight(self, found: Any, actions: list[str]) -> None:
+        """A review's hindsight: ``None``, or the seat's own line off the settled record, its
+        chance outcomes the record's in order (the record, seed and wall, is public by then)."""
+        if found is None:
+            return
+        if not isinstance(found, dict) or set(found) != _HINDSIGHT_KEYS:
+            self.leak("hindsight-fields", "hindsight fields", found)
+            return
+        if found["seat"] != self.seat:
+            self.leak("hindsight-not-own-seat", "the other seat's hindsight", found)
+        line: list[str] = list(found["actions"])
+        departs = found["departs_action"]
+        same = len(actions) if departs is None else departs
+        chance = [a for a in line if a.startswith("c:")]
+        recorded = [a for a in actions if a.startswith("c:")]
+        if (
+            line[:same] != actions[:same]
+            or (departs is None and line != actions)
+            or chance[: len(recorded)] != recorded[: len(chance)]
+        ):
+            self.leak("hindsight-not-the-record", "a hindsight line off the record", found)
 
     def _closed(self, message: dict[str, Any], hand: Hand | None) -> None:
         if set(message) - {"type", "table", "code", "reason", "params"}:

@@ -1,9 +1,11 @@
 """The HTTP API's routes, by purpose: :mod:`.accounts` (sessions, beans, relief),
 :mod:`.tables` (rooms, matches, tables) and :mod:`.games` (records, the
-filtered history), :mod:`.profile` (a player's figures, bean history, leaderboards), :mod:`.ranks`
+filtered history), :mod:`.reviews` (a finished hand's review),
+:mod:`.profile` (a player's figures, bean history, leaderboards), :mod:`.coach`
+(his error profile from the reviews of his hands), :mod:`.ranks`
 (段位: rank history, seasons, rank leaderboards),
 :mod:`.settings` (a registered player's settings panel), :mod:`.friends` (friends,
-blocks, invites to friends).  The shared
+blocks, invites to friends), :mod:`.drills` (何切る puzzles).  The shared
 pieces (errors with a ``code``, strict JSON bodies, the current user) are in :mod:`.common`.
 The browser client's page, files and replay frames are mounted by :mod:`.web` (with
 :mod:`.replay`); a family's own routes (arcade's campaign) by the app, from the family's
@@ -13,7 +15,18 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from erren.server.routes import accounts, friends, games, profile, ranks, settings, tables
+from erren.server.routes import (
+    accounts,
+    coach,
+    drills,
+    friends,
+    games,
+    profile,
+    ranks,
+    reviews,
+    settings,
+    tables,
+)
 
 __all__ = ["ROUTERS"]
 
@@ -21,8 +34,11 @@ ROUTERS: tuple[APIRouter, ...] = (
     accounts.router,
     tables.router,
     games.router,
+    reviews.router,
     profile.router,
+    coach.router,
     ranks.router,
     settings.router,
     friends.router,
+    drills.router,
 )

@@ -132,6 +132,14 @@ contract the server codes against (names and semantics are stable)::
     await store.social.is_blocked(a, b) -> bool; blocks_among(ids) -> {frozenset((a, b))}
     await store.social.recent_opponents(user_id, limit=10) -> list[Peer]   # newest first
 
+    # store.reviews: the kept reviews of finished hands (reviews.py; erren.server.reviewing)
+    await store.reviews.get(game_id, seat) -> StoredReview | None
+    await store.reviews.put(game_id, seat, review, *, user_id, family) -> StoredReview
+        # review: erren.review's HandReview dict; the first kept wins
+    await store.reviews.recent(user_id, family, limit=50) -> list[StoredReview]   # newest
+        # hand first: decisions, matches, bad, loss (and the review) per hand — a profile's
+        # trend over his last hands
+
 All methods are safe to call from many tasks at once; each is one short transaction.  Errors:
 :class:`StoreError` (base, an :class:`erren.errors.ErrenError`) ⊃ :class:`AuthError`,
 :class:`AccountError` ⊃ :class:`InsufficientBeans`; malformed arguments raise ``ValueError``.
@@ -175,6 +183,7 @@ from erren.server.store.store import (
     SettledHand,
     Store,
     StoredGame,
+    StoredReview,
     StoreError,
     StoreUnavailable,
     Transfer,
@@ -211,6 +220,7 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "StoredGame",
+    "StoredReview",
     "Transfer",
     "User",
     "database_url",

@@ -47,6 +47,7 @@ __all__ = [
     "FriendshipRow",
     "Game",
     "GameAction",
+    "HandReviewRow",
     "HandRow",
     "Journal",
     "RankHistoryRow",
@@ -431,4 +432,29 @@ class RankHistoryRow(Base):
     points_after: Mapped[int]
     change: Mapped[int]
     """The PT the hand moved (before promotion, demotion or protection)."""
+    created_at: Mapped[datetime]
+
+
+class HandReviewRow(Base):
+    """The review of one seat's decisions in one finished hand (``erren.review``'s
+    ``HandReview`` as JSON, ``erren-review/1``), kept once worked out, with its summary
+    numbers so that a player's last hands read cheaply (``user_id`` the seat's player,
+    ``None`` for a computer's seat)."""
+
+    __tablename__ = "hand_reviews"
+    __table_args__ = (
+        Index("ix_hand_reviews_user_id_family_game_id", "user_id", "family", "game_id"),
+    )
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    family: Mapped[str] = mapped_column(String(64))
+    decisions: Mapped[int]
+    matches: Mapped[int]
+    bad: Mapped[int]
+    loss: Mapped[float] = mapped_column(Float)
+    review: Mapped[dict[str, Any]]
     created_at: Mapped[datetime]

@@ -45,6 +45,7 @@ from erren.server.store.ledger import RELIEF_BELOW, RELIEF_TOP_UP, Ledger
 from erren.server.store.passwords import Passwords
 from erren.server.store.profiles import Profiles
 from erren.server.store.ranks import Ranks
+from erren.server.store.reviews import Reviews, StoredReview
 from erren.server.store.settings import AccountSettings, SavedSettings
 from erren.server.store.social import Social
 from erren.server.store.values import (
@@ -91,6 +92,7 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "StoredGame",
+    "StoredReview",
     "Transfer",
     "User",
     "alembic_config",
@@ -109,8 +111,9 @@ class Store:
     and :attr:`ranks` for its rank moves), :attr:`ranks` (段位: standings per family and season,
     their moves, the rank leaderboards; its :attr:`.Ranks.seasons` calendar and
     :attr:`.Ranks.now` clock are injectable),
-    :attr:`settings` (a registered player's settings panel) and :attr:`social` (friends,
-    friend requests and blocks)."""
+    :attr:`settings` (a registered player's settings panel), :attr:`social` (friends,
+    friend requests and blocks) and :attr:`reviews` (the kept reviews of finished hands,
+    :mod:`.reviews`)."""
 
     def __init__(
         self,
@@ -135,6 +138,7 @@ class Store:
         self.profiles: Profiles = Profiles(database, self.ledger, self.ranks)
         self.settings: AccountSettings = AccountSettings(database)
         self.social: Social = Social(database)
+        self.reviews: Reviews = Reviews(database)
 
     @classmethod
     async def open(

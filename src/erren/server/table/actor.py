@@ -17,6 +17,7 @@ from erren.server.clock import Clock
 from erren.server.fairness import Commitment, commit
 from erren.server.logs import CURRENT_TABLE
 from erren.server.protocol import ProtocolError, error_json, parse_action
+from erren.server.reviewing import desk_for
 from erren.server.table import commands as cmds
 from erren.server.table.adviser import Adviser
 from erren.server.table.autopilot import Autopilot
@@ -106,6 +107,7 @@ class Table:
             self.scribe,
             self.rules,
             new_player_hands=config.new_player_hands,
+            review_hands=config.review_hands,
         )
         self.hands = Hands(
             self,
@@ -128,7 +130,7 @@ class Table:
             reporter=self.reporter,
         )
         self.autopilot = Autopilot(self.seating, self.series, self.clocks, self.hands)
-        self.adviser = Adviser(spec.id, self.series, rng)
+        self.adviser = Adviser(spec.id, self.series, rng, desk_for(store))
         self.chatter = Chatter(spec.id, self.seating, clock, store.social.blocks_among)
 
     # ------------------------------------------------------------------ what it shows

@@ -1,6 +1,7 @@
 """The help a player may ask for at his table: the expert's advice on his decision now, and
-the quick review of the hand that just ended (what the computer would have done at his own
-decisions).  Both are worked out in the computer's own threads (:mod:`erren.server.work`)."""
+the review of the hand that just ended (大师 at each of his own decisions,
+:mod:`erren.server.reviewing`).  Both are worked out in their own pools
+(:mod:`erren.server.work`): the advice in a thread, the review in the review process."""
 
 from __future__ import annotations
 
@@ -11,11 +12,9 @@ from typing import Any
 
 from erren.bots import Bot, find_bot
 from erren.bots.hints import reason
-from erren.bots.levels import Level, level_bot
-from erren.engine import Record
 from erren.server import work
 from erren.server.protocol import action_text, error_json
-from erren.server.review import review, review_json
+from erren.server.reviewing import ReviewDesk, UnreviewableError, message
 from erren.server.table.seats import Conn
 from erren.server.table.series import Series
 from erren.server.work import Work
@@ -28,15 +27,16 @@ log = logging.getLogger("erren.server.table")
 class Adviser:
     """Advice and reviews at one table."""
 
-    def __init__(self, table_id: str, series: Series, rng: random.Random | None) -> None:
+    def __init__(
+        self, table_id: str, series: Series, rng: random.Random | None, desk: ReviewDesk
+    ) -> None:
         self.table_id = table_id
+        self.desk = desk
         self.series = series
         self.rng = rng
         self._expert: Bot | None = None
         self._advice: dict[tuple[int, int, int], tuple[str, dict[str, Any]]] = {}
         """The last advice given: ``(game, seat, actions applied) -> (action, reason)``."""
-        self._reviews: dict[tuple[int, int], dict[str, Any]] = {}
-        """The last quick review given: ``(game, seat) -> its message body``."""
         self.reviewing: set[asyncio.Task[None]] = set()
         """Reviews being worked out (the actor does not wait for them: the table plays on)."""
 
@@ -89,42 +89,33 @@ class Adviser:
         conn.send({"type": "advice", "n": n, "action": given[0], "reason": given[1]})
 
     def review(self, conn: Conn) -> None:
-        """``{"type": "review", "game", ...}`` to ``conn`` alone, once the hand is over: what
-        the computer (高手) would have done at his own decisions, the costliest first
-        (:mod:`erren.server.review`; each decision from his observation at that moment).
-        Worked out in the review's own worker (:mod:`erren.server.work`) on request, kept for
-        a second request; refused while a hand runs or before the first one."""
+        """``{"type": "review", "game", "seat", "review", "hindsight"}`` to ``conn`` alone, once
+        the hand is over: ``erren.review``'s ``HandReview`` of his seat by 大师 (each decision
+        asked from his own observation at that moment; :mod:`erren.server.reviewing`) and his
+        hindsight (the best line with every tile known, :mod:`erren.review.hindsight`), worked
+        out in the review process on request and kept in the store; refused while a hand runs
+        or before the first one."""
         series = self.series
         state, seat, game = series.state, conn.seat, series.game_id
         if state is None or series.running or seat < 0 or game is None:
             conn.send(error_json("no-review", "the review is ready once a hand is over"))
             return
-        key = (game, seat)
-        body = self._reviews.get(key)
-        if body is not None:
-            conn.send({"type": "review", "game": game, **body})
-            return
-        # worked out beside the actor: a review takes seconds on a busy machine, and the
-        # table's other messages (the opponent's, the next hand's) must not wait for it
-        worker = self._work_out(conn, key, state.record())
+        # worked out beside the actor: a review takes a second or more on a busy machine, and
+        # the table's other messages (the opponent's, the next hand's) must not wait for it
+        worker = self._work_out(conn, game, seat, state.record().to_dict())
         task = asyncio.create_task(worker, name=f"review {self.table_id} {game}:{seat}")
         self.reviewing.add(task)
         task.add_done_callback(self.reviewing.discard)
 
-    async def _work_out(self, conn: Conn, key: tuple[int, int], record: Record) -> None:
-        """Review ``record`` for the seat of ``key`` (game, seat), keep it, send it to ``conn``."""
-        game, seat = key
-        bot = level_bot(Level.STRONG, seed=game, ruleset=self.series.ruleset)
+    async def _work_out(self, conn: Conn, game: int, seat: int, record: dict[str, Any]) -> None:
+        """Review ``record`` for ``seat`` (kept, or worked out and kept), send it to ``conn``."""
         try:
-            decisions, count = await work.run(Work.REVIEW, review, record, seat, bot)
+            body = await self.desk.review(game, seat, record, user_id=conn.user_id)
         except work.BusyError as err:
             conn.send(error_json("busy", str(err), params={"work": err.work.value}))
             return
-        except ValueError as err:  # the kernel or the bot could not read a position
+        except UnreviewableError as err:  # the kernel or the bot could not read a position
             log.warning("table %s: no review of game %s: %s", self.table_id, game, err)
             conn.send(error_json("no-review", "this hand cannot be reviewed"))
             return
-        body = review_json(decisions, count)
-        if self.series.game_id == game:  # not yet replaced by the next hand's
-            self._reviews = {key: body}
-        conn.send({"type": "review", "game": game, **body})
+        conn.send(message(game, seat, body))

@@ -11,6 +11,7 @@ from erren.engine.result import ResultKind
 from erren.server.protocol import result_json
 from erren.server.ranks import move_json
 from erren.server.reveal import hands_json, ready_json
+from erren.server.reviewlater import later_for
 from erren.server.settlement import escape_pays, to_beans
 from erren.server.store import SettledHand
 from erren.server.table.rules import TableRules
@@ -40,6 +41,7 @@ class Finisher:
         rules: TableRules,
         *,
         new_player_hands: int,
+        review_hands: bool = False,
     ) -> None:
         self.spec = spec
         self.seating = seating
@@ -48,6 +50,8 @@ class Finisher:
         self.store: Store = scribe.store
         self.rules = rules
         self.new_player_hands = new_player_hands
+        self.review_hands = review_hands
+        """Review each settled hand for its registered players (:mod:`erren.server.reviewlater`)."""
         self.meter: FamilyMetrics | None = None
         """Where the settled hands are counted."""
 
@@ -76,6 +80,7 @@ class Finisher:
         if any(beans):
             summary += f"; beans {beans[0]:+d}/{beans[1]:+d}"
         await self.store.games.finish(series.game_id, record, summary, fence=self.scribe.fence)
+        self._review_later(series.game_id)
         series.end_event = {
             "n": state.event_count + 1,
             "kind": "settlement",
@@ -93,6 +98,22 @@ class Finisher:
         if self.meter is not None:
             self.meter.hands.inc()
         log.info("hand %d settled: %s", series.number, result.kind)
+
+    def _review_later(self, game: int) -> None:
+        """Hand the settled hand to the unasked reviews (:mod:`erren.server.reviewlater`) for
+        each player's seat (not a computer's; the guests are left out there), unless it ended by
+        an escape; never waits."""
+        state = self.series.state
+        assert state is not None and state.result is not None
+        if not self.review_hands or state.result.kind is ResultKind.ABORT:
+            return
+        players = [
+            (i, seat.user_id)
+            for i, seat in enumerate(self.seating.seats)
+            if seat.user_id is not None and seat.bot is None
+        ]
+        if players:
+            later_for(self.store).keep(game, state.record().to_dict(), players)
 
     @property
     def ranked(self) -> bool:

@@ -77,6 +77,10 @@ class TableConfig:
     show_up_s: float = SHOW_UP_S
     """Wall-clock seconds both players of a new quick match have to join its table; then a
     pairing one of them did not join is dissolved (:mod:`erren.server.quickmatch`)."""
+    review_hands: bool = False
+    """Review every settled hand of a registered player in the background and keep it (his
+    profile's error figures: :mod:`erren.server.reviewlater`); ``erren serve`` turns it on
+    (``--no-review-hands`` turns it off), tables run by tests leave it off."""
 
 
 class TableKind(StrEnum):

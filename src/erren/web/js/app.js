@@ -1,6 +1,6 @@
 // The single page: header (language, connection, beans, user), then by the address
-// #/ (lobby), #/table/ID, #/watch/ID (观战), #/games (history), #/profile (the player's page), #/friends, #/replay/ID
-// (shareable), #/<name> (a family's own screen: families.js `screens`).  Each new screen bumps
+// #/ (lobby), #/table/ID, #/watch/ID (观战), #/games (history), #/profile (the player's page), #/friends, #/replay/ID[?review=SEAT]
+// (shareable), #/drills[/FAMILY] (何切る drills), #/<name> (a family's own screen: families.js `screens`).  Each new screen bumps
 // the route's generation (route.js): a screen drawn after a wait draws only while it is current.
 
 import { ApiError, api, setToken, token } from "./api.js";
@@ -21,6 +21,7 @@ import { keptWithAccount, settingsChanged, signedIn, signedOut } from "./account
 import { TableView } from "./table.js";
 import { showBalance } from "./notices.js";
 import { friendsScreen, startFriends, stopFriends } from "./friends.js";
+import { drillsScreen } from "./drills.js";
 
 /** @typedef {import("./api.js").User} User */
 
@@ -177,7 +178,14 @@ async function openScreen(parts, current) {
   header();
   document.body.dataset.screen = parts[0] || "lobby";
   if (parts[0] === "replay" && parts[1]) {
-    stopReplay = replayScreen(main, Number(parts[1]));
+    // #/replay/ID?review=SEAT: the replay with that seat's review (review.js)
+    const [id, query] = parts[1].split("?");
+    const seat = new URLSearchParams(query || "").get("review");
+    stopReplay = replayScreen(main, Number(id), seat === "0" || seat === "1" ? Number(seat) : null);
+    return;
+  }
+  if (parts[0] === "drills") {
+    await drillsScreen(main, parts[1]); // open to anyone: the puzzles are the server's corpus
     return;
   }
   if (!user || parts[0] === "register") {

@@ -189,7 +189,7 @@ export async function lobbyScreen(root, user, onTable, quickRoom = null) {
         ),
         relief,
         h("section.panel.rooms-panel", null, h("h2", null, t("rooms"), " · ", familyName(family)), accountNote, roomList),
-        h("p.links", null, h("a#link-history", { href: "#/games" }, t("history")), " · ", h("a#link-friends", { href: "#/friends" }, t("friends")), " · ", h("span.muted", null, playerName(user.name))),
+        h("p.links", null, h("a#link-history", { href: "#/games" }, t("history")), " · ", h("a#link-friends", { href: "#/friends" }, t("friends")), " · ", h("a#link-drills", { href: `#/drills/${family}` }, t("dr_link")), " · ", h("span.muted", null, playerName(user.name))),
       ),
     );
   };

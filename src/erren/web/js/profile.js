@@ -1,5 +1,5 @@
 // A player's own page (#/profile): his figures per family, his beans over time (an SVG chart
-// drawn here from the ledger), the leaderboards of each family by rating and by beans, the
+// drawn here from the ledger), his review profile (coachprofile.js), the leaderboards of each family by rating and by beans, the
 // relief grant and its rules, and his games with filters, each linked to its replay.
 
 import { api } from "./api.js";
@@ -9,6 +9,7 @@ import { familyIds, familyName } from "./families.js";
 import { reliefEl } from "./notices.js";
 import { screenToken } from "./route.js";
 import { rankBoardEl, ranksEl } from "./ranks.js";
+import { coachEl } from "./coachprofile.js";
 
 /** @typedef {{mu: number, sigma: number, ordinal: number, hands: number, provisional: boolean}} RatingOut */
 /** @typedef {{family: string, hands: number, wins: number, self_drawn: number, dealt_in: number, losses: number, draws: number, win_rate: number|null, self_drawn_rate: number|null, deal_in_rate: number|null, average_fan: number|null, beans: number, biggest: {game: number, fan: number, points: number}|null, rating: RatingOut|null}} FamilyStatsOut */
@@ -255,7 +256,9 @@ export async function profileScreen(root) {
       null,
       h("section.panel.pf-head", null, h("h2", null, playerName(page.user.name)), page.user.guest ? h("p.muted.pf-guest", null, t("account_needed")) : h("p.pf-balance", null, t("pf_balance"), " ", h("b#pf-balance", null, amount(page.balance)), ` ${t("beans")}`)),
       h("section.panel", null, h("h2", null, t("pf_stats")), statsEl(page.families, page.provisional_hands)),
+      h("p.links.pf-drills", null, h("a#pf-link-drills", { href: "#/drills" }, t("dr_link"))),
       h("section.panel", null, h("h2", null, t("pf_bean_history")), beanChart(points)),
+      page.user.guest ? null : coachEl(),
       ranksEl(page.ranks || [], page.user.guest),
       reliefPanel(page.relief, page.user.guest, again),
       leaderboardEl(page.user.id, page.provisional_hands),

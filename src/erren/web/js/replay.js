@@ -1,6 +1,7 @@
 // Replays: the list of one's games, and a finished hand stepped through with both hands open
-// at an adjustable speed. The link #/replay/ID can be shared: finished games are public (a
-// bean-room game without its players' names and beans, except to those two players).
+// at an adjustable speed, with a seat's review by 大师 (review.js) marked on the timeline. The
+// link #/replay/ID (#/replay/ID?review=SEAT with the review) can be shared: finished games are
+// public (a bean-room game without its players' names and beans, except to those two players).
 
 import { ApiError, api, token } from "./api.js";
 import { boardEl, familyBoard } from "./board.js";
@@ -10,6 +11,7 @@ import { computerName, failure, getLang, playerName, roomIdName, t } from "./i18
 import { settlementEl } from "./settle.js";
 import { familyName } from "./families.js";
 import { screenToken } from "./route.js";
+import { categoryText, familyUnit, fetchReview, frameOfStep, lossKind, reviewPanel } from "./review.js";
 
 /** @typedef {import("./board.js").Obs & {action: string|null, events: import("./schema.js").EngineEvent[]}} Frame */
 
@@ -137,8 +139,78 @@ function handNo(record) {
   return Number.isInteger(hand) && hand > 0 ? hand : 1;
 }
 
-/** A replay of game `id`. @param {HTMLElement} root @param {number} id @returns {() => void} stop */
-export function replayScreen(root, id) {
+/** The address of a replay, with a seat's review or none. @param {number} id @param {number|null} seat @returns {string} */
+function replayLink(id, seat) {
+  return `${location.origin}/#/replay/${id}${seat === null ? "" : `?review=${seat}`}`;
+}
+
+/**
+ * The review part of a replay: the seat chooser, the decisions marked on the timeline (at the
+ * frame each was decided from, coloured by its loss) and the review panel; a mark or a
+ * decision clicked jumps to its frame.
+ * @param {{id: number, actions: string[], frames: number, names: string[], seat: number|null, jump: (frame: number) => void, chosen: (seat: number|null) => void}} o
+ * @returns {{chooser: HTMLElement, marks: HTMLElement, box: HTMLElement, at: (frame: number) => void}}
+ */
+function replayReview(o) {
+  const marks = h("span.r-marks", { "aria-hidden": "true" });
+  const box = h("div.r-review");
+  const last = Math.max(1, o.frames - 1);
+  /** @type {Map<number, HTMLElement[]>} the elements of each frame's decisions */
+  let byFrame = new Map();
+  const show = async (/** @type {number|null} */ seat) => {
+    marks.replaceChildren();
+    byFrame = new Map();
+    if (seat === null) {
+      box.replaceChildren();
+      return;
+    }
+    box.replaceChildren(h("p.rv-wait", null, t("rv_loading")), h("div.spinner"));
+    try {
+      const msg = await fetchReview(o.id, seat);
+      const unit = await familyUnit(msg.review.ruleset);
+      const onJump = (/** @type {number} */ step) => o.jump(frameOfStep(o.actions, step));
+      box.replaceChildren(reviewPanel(msg.review, { unit, onJump, hindsight: msg.hindsight }));
+      for (const d of msg.review.decisions) {
+        const frame = frameOfStep(o.actions, d.step);
+        const title = `${categoryText(d.category)} · ${t("r_step", frame, last)}`;
+        const mark = h(`button.r-mark.rv-loss-${lossKind(d)}`, { type: "button", "data-step": d.step, "data-frame": frame, "data-match": d.match ? "1" : "0", title, style: `left: ${(frame / last) * 100}%` });
+        mark.addEventListener("click", () => o.jump(frame));
+        marks.append(mark);
+      }
+      for (const el of box.querySelectorAll(".rv-row")) {
+        const frame = frameOfStep(o.actions, Number(/** @type {HTMLElement} */ (el).dataset.step));
+        byFrame.set(frame, [...(byFrame.get(frame) || []), /** @type {HTMLElement} */ (el)]);
+      }
+    } catch (err) {
+      box.replaceChildren(h("p.error", null, failure(err)));
+    }
+  };
+  const chooser = /** @type {HTMLSelectElement} */ (
+    h(
+      "select.r-review-seat",
+      { "aria-label": t("rv_seat") },
+      h("option", { value: "", selected: o.seat === null }, t("rv_none")),
+      ...o.names.map((name, i) => h("option", { value: String(i), selected: o.seat === i }, t("rv_of", name))),
+    )
+  );
+  chooser.addEventListener("change", () => {
+    const seat = chooser.value === "" ? null : Number(chooser.value);
+    o.chosen(seat);
+    show(seat);
+  });
+  show(o.seat);
+  const at = (/** @type {number} */ frame) => {
+    for (const el of box.querySelectorAll(".rv-row.current")) el.classList.remove("current");
+    for (const el of marks.querySelectorAll(".r-mark.current")) el.classList.remove("current");
+    for (const el of byFrame.get(frame) || []) el.classList.add("current");
+    for (const el of marks.querySelectorAll(`.r-mark[data-frame="${frame}"]`)) el.classList.add("current");
+  };
+  return { chooser: h("label.r-review-label", null, chooser), marks, box, at };
+}
+
+/** A replay of game `id`, with seat `reviewSeat`'s review (or none).
+ * @param {HTMLElement} root @param {number} id @param {number|null} [reviewSeat] @returns {() => void} stop */
+export function replayScreen(root, id, reviewSeat = null) {
   let stopped = false;
   /** @type {number|undefined} */
   let timer;
@@ -216,6 +288,7 @@ export function replayScreen(root, id) {
       }
       step.textContent = t("r_step", at, frames.length - 1);
       range.value = String(at);
+      review.at(at);
     };
     const tick = () => {
       if (!playing || stopped) return;
@@ -249,8 +322,26 @@ export function replayScreen(root, id) {
       at = Math.max(0, Math.min(frames.length - 1, at + d));
       draw();
     };
+    let shownSeat = reviewSeat;
+    const linkEl = h("span.r-link", null, replayLink(id, shownSeat));
+    const review = replayReview({
+      id,
+      actions: (game.record && game.record.actions) || [],
+      frames: frames.length,
+      names,
+      seat: reviewSeat,
+      jump: (frame) => {
+        at = Math.max(0, Math.min(frames.length - 1, frame));
+        draw();
+      },
+      chosen: (seat) => {
+        shownSeat = seat;
+        linkEl.textContent = replayLink(id, seat);
+        history.replaceState(null, "", replayLink(id, seat)); // the address to share, no new screen
+      },
+    });
     const share = async () => {
-      const link = `${location.origin}/#/replay/${id}`;
+      const link = replayLink(id, shownSeat);
       try {
         await navigator.clipboard.writeText(link);
         toast(t("r_copied"));
@@ -277,13 +368,14 @@ export function replayScreen(root, id) {
       playBtn,
       h("button.r-next", { type: "button", onclick: () => go(1), title: t("r_next") }, "▶"),
       h("button.r-last", { type: "button", onclick: () => go(frames.length), title: t("r_last"), "aria-label": t("r_last") }, replayIcon(LAST)),
-      range,
+      h("span.r-track", null, range, review.marks),
       step,
       h("label.r-speed-label", null, t("r_speed"), " ", speedSel),
+      review.chooser,
       h("button.ghost.r-share", { type: "button", onclick: share }, t("r_share")),
       downloadLinks(id),
     );
-    root.replaceChildren(h("div.replay", null, h("div.replay-head", null, h("h2", null, `${t("r_title")} #${id} · ${familyName(data.ruleset)}`), h("span.r-link", null, `${location.origin}/#/replay/${id}`)), controls, stage));
+    root.replaceChildren(h("div.replay", null, h("div.replay-head", null, h("h2", null, `${t("r_title")} #${id} · ${familyName(data.ruleset)}`), linkEl), controls, stage, review.box));
     draw();
   })().catch((err) => {
     root.replaceChildren(h("div.panel", null, h("h2", null, t("r_title")), h("p.error", null, failure(err)), h("a.button", { href: "#/" }, t("back_lobby"))));

@@ -19,6 +19,7 @@ import { toast } from "./dom.js";
 import { motionOf } from "./motion.js";
 import { muted, setMuted, soundEvents } from "./sound.js";
 import { hintsOn, setHintsOn } from "./hints.js";
+import { familyUnit } from "./review.js";
 import { aidAnswer } from "./settings.js";
 import { settingsChanged } from "./accountsettings.js";
 import { errorText, t } from "./i18n.js";
@@ -100,9 +101,13 @@ export class TableView {
     this.roomNames = {};
     /** the expert's advice (the hint), the event it was given at and why @type {{n: number, action: string, reason: import("./hints.js").Reason|null}|null} */
     this.advice = null;
-    /** the quick review of the hand just ended (hints.js) @type {import("./hints.js").Review|null} */
+    /** 大师's review of the hand just ended (review.js) @type {import("./review.js").ReviewMessage|null} */
     this.review = null;
     this.reviewAsked = false;
+    /** the reviews asked at this table, by game: the table session's summary @type {Map<number, import("./review.js").HandReview>} */
+    this.sessionReviews = new Map();
+    /** the unit of the table's family's points (the room catalogue's) @type {import("./review.js").Unit|null} */
+    this.reviewUnit = null;
     /** the server cannot write the game's record now and retries (the hand waits) */
     this.storeRetrying = false;
     /** the motions owed to the next drawing of the board (motion.js) @type {import("./motion.js").Motion[]} */
@@ -257,7 +262,14 @@ export class TableView {
         else if (!msg.action) toast(t("hint_none"));
         break;
       case "review":
-        if (msg.game === this.game) this.review = msg;
+        if (msg.game === this.game && msg.seat === this.seat) {
+          this.review = msg;
+          this.sessionReviews.set(msg.game, msg.review);
+          familyUnit(msg.review.ruleset).then((unit) => {
+            this.reviewUnit = unit;
+            if (this.review === msg) this.render();
+          });
+        }
         break;
       case "replaced":
         break;
@@ -299,7 +311,7 @@ export class TableView {
           this.chat.refused(msg.params); // the button greys for the rest of the wait
           toast(errorText(msg.code, msg.message, msg.params), "error");
         }
-        else if (msg.code === "no-review") {
+        else if (msg.code === "no-review" || (msg.code === "busy" && msg.params && msg.params.work === "review")) {
           this.reviewAsked = false;
           toast(errorText(msg.code, msg.message, msg.params), "error");
         }
@@ -445,7 +457,7 @@ export class TableView {
     this.render();
   }
 
-  /** Ask for the quick review of the hand just ended (answered by a `review` message). */
+  /** Ask for 大师's review of the hand just ended (answered by a `review` message). */
   askReview() {
     if (this.end && !this.reviewAsked && this.conn.send({ type: "review" })) {
       this.reviewAsked = true;

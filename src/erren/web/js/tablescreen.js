@@ -14,7 +14,8 @@ import { familyClient, familyIds, familyName, tableKind } from "./families.js";
 import { animate, measure, motionWanted } from "./motion.js";
 import { settlementEl, winTypeText } from "./settle.js";
 import { muted } from "./sound.js";
-import { attachReady, heldWaitsEl, hintSwitchEl, reasonText, reviewEl } from "./hints.js";
+import { attachReady, heldWaitsEl, hintSwitchEl, reasonText } from "./hints.js";
+import { reviewAsk, reviewPanel, sessionText, shareLink } from "./review.js";
 import { tileEl, tileName } from "./tiles.js";
 
 /** @typedef {import("./table.js").TableView} TableView */
@@ -309,6 +310,16 @@ function settleEl(tv, end, v, exit, closed) {
     onNext: kind ? () => tv.backTo(kind.back) : () => tv.nextHand(),
     onLeave: closed ? null : () => tv.leave(), // a closed table's notice has its own way out
     onReplay: game === null ? null : () => { location.hash = `#/replay/${game}`; },
-    extra: tv.hintsOn() && !closed ? reviewEl(tv.review, tv.reviewAsked, () => tv.askReview()) : null,
+    extra: tv.hintsOn() && !closed ? settleReview(tv) : null,
   });
+}
+
+/** 大师's review at the settlement: the button until it is asked, then the review, its share
+ * link and the table session's summary (over the hands reviewed here).
+ * @param {import("./table.js").TableView} tv @returns {HTMLElement} */
+function settleReview(tv) {
+  const msg = tv.review;
+  if (!msg) return reviewAsk(tv.reviewAsked, () => tv.askReview());
+  const session = sessionText([...tv.sessionReviews.values()], tv.reviewUnit);
+  return reviewPanel(msg.review, { unit: tv.reviewUnit, share: shareLink(msg.game, msg.seat), session, hindsight: msg.hindsight });
 }

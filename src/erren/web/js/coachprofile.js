@@ -1,0 +1,121 @@
+// The profile page's "复盘统计 / Review profile" (issue #31 point 3): per family, from the
+// reviews kept of the player's hands (GET /me/coach?family=F, docs/review.md "A player's error
+// profile"): the match rate with 大师, the bad-move rate and the expected loss per hand over his
+// last 50 and 200 reviewed hands, their trend (rolling windows of 20 hands, SVG charts drawn
+// like the bean chart), the categories where he gives away most, and the coach rating in words.
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { amount, levelName, t } from "./i18n.js";
+import { familyIds, familyName } from "./families.js";
+import { categoryText } from "./review.js";
+
+/** @typedef {{hands: number, match_rate: number, bad_rate: number, loss_per_hand: number}} CoachFigures */
+/** @typedef {{family: string, verdict: "level"|"between"|"too-few", hands: number, level: string|null, upper: string|null, position: number|null, distance: number|null, text: {zh: string, en: string}}} CoachRatingOut */
+/** @typedef {{category: string, loss: number, loss_per_hand: number, decisions: number, bad: number}} CategoryLoss */
+/** @typedef {{family: string, reviewed: number, windows: Array<CoachFigures & {window: number}>, rolling: number, trend: Array<CoachFigures & {game: number}>, categories: CategoryLoss[], rating: CoachRatingOut|null, min_hands: number}} CoachOut */
+
+/** How many categories the list shows. */
+const TOP = 3;
+
+/** 0.4 → "40.0%". @param {number} x @returns {string} */
+function pct(x) {
+  return `${(x * 100).toFixed(1)}%`;
+}
+
+/** Expected points per hand, two decimals. @param {number} x @returns {string} */
+function points(x) {
+  return x.toFixed(2);
+}
+
+/** The coach rating in one sentence. @param {CoachRatingOut} r @param {number} min @returns {string} */
+export function ratingSentence(r, min) {
+  if (r.verdict === "too-few" || !r.level) return t("pf_cr_few", r.hands, min);
+  if (r.verdict === "between" && r.upper) return t("pf_cr_between", levelName(r.level), levelName(r.upper));
+  return t("pf_cr_level", levelName(r.level));
+}
+
+/**
+ * One figure's rolling trend as a line (an SVG drawn like the bean chart, #pf-chart).
+ * @param {Array<CoachFigures & {game: number}>} trend oldest first
+ * @param {"match_rate"|"bad_rate"|"loss_per_hand"} key @param {(x: number) => string} show
+ * @param {string} family @returns {SVGSVGElement}
+ */
+function trendChart(trend, key, show, family) {
+  const W = 320, H = 130, PAD = 8, LEFT = 46, BOTTOM = 18;
+  const values = trend.map((p) => p[key]);
+  let low = Math.min(...values), high = Math.max(...values);
+  if (key !== "loss_per_hand") {
+    low = Math.max(0, low);
+    high = Math.min(1, high);
+  }
+  if (high - low < 1e-9) {
+    low = Math.max(0, low - (key === "loss_per_hand" ? 1 : 0.05));
+    high += key === "loss_per_hand" ? 1 : 0.05;
+  }
+  const span = high - low;
+  const x = (/** @type {number} */ i) => LEFT + (trend.length === 1 ? (W - LEFT - PAD) / 2 : (i * (W - LEFT - PAD)) / (trend.length - 1));
+  const y = (/** @type {number} */ v) => PAD + ((high - v) * (H - PAD - BOTTOM)) / span;
+  const NS = "http://www.w3.org/2000/svg";
+  /** @param {string} tag @param {Record<string, string|number>} attrs @param {string} [text] */
+  const s = (tag, attrs, text) => {
+    const el = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    if (text !== undefined) el.textContent = text;
+    return el;
+  };
+  const svg = /** @type {SVGSVGElement} */ (s("svg", { viewBox: `0 0 ${W} ${H}`, class: `pf-chart pf-coach-chart ${key}`, role: "img", "data-family": family, "data-key": key, "aria-label": t(`pf_cf_${key}`) }));
+  for (const v of [high, low]) {
+    svg.append(s("line", { x1: LEFT, x2: W - PAD, y1: y(v), y2: y(v), class: "pf-grid" }));
+    svg.append(s("text", { x: LEFT - 6, y: y(v) + 4, "text-anchor": "end", class: "pf-axis" }, show(v)));
+  }
+  svg.append(s("text", { x: LEFT, y: H - 4, "text-anchor": "start", class: "pf-axis" }, t("pf_cf_hand", 1)));
+  if (trend.length > 1) svg.append(s("text", { x: W - PAD, y: H - 4, "text-anchor": "end", class: "pf-axis" }, t("pf_cf_hand", trend.length)));
+  const line = trend.map((p, i) => `${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
+  svg.append(s("polyline", { points: line, class: "pf-line", fill: "none" }));
+  const last = trend[trend.length - 1];
+  const dot = s("circle", { cx: x(trend.length - 1).toFixed(1), cy: y(last[key]).toFixed(1), r: 3, class: "pf-dot plus" });
+  dot.append(s("title", {}, `#${last.game} · ${show(last[key])} (${t("pf_cf_window", last.hands)})`));
+  svg.append(dot);
+  return svg;
+}
+
+/** One family's figures, trend, categories and rating. @param {CoachOut} c @returns {HTMLElement} */
+function familyEl(c) {
+  const rows = /** @type {const} */ ([["match_rate", pct], ["bad_rate", pct], ["loss_per_hand", points]]);
+  const table = h(
+    "table.pf-stats.pf-coach-figures",
+    null,
+    h("thead", null, h("tr", null, h("th", null, ""), ...c.windows.map((w) => h("th", { scope: "col" }, t("pf_cw_last", w.window), h("br"), h("span.muted.pf-cw-hands", null, t("pf_cf_window", w.hands)))))),
+    h("tbody", null, ...rows.map(([key, show]) => h("tr", { "data-key": key }, h("th", { scope: "row" }, t(`pf_cf_${key}`)), ...c.windows.map((w) => h(`td.pf-cw-${w.window}`, null, w.hands ? show(w[key]) : "—"))))),
+  );
+  const charts = rows.map(([key, show]) => h("figure.pf-coach-trend", null, h("figcaption.muted", null, t(`pf_cf_${key}`)), trendChart(c.trend, key, show, c.family)));
+  const top = c.categories.filter((x) => x.loss > 0).slice(0, TOP);
+  const categories = top.length
+    ? h("ol.pf-coach-cats", null, ...top.map((x) => h("li", { "data-category": x.category }, h("b", null, categoryText(x.category)), ` ${t("pf_cc_loss", points(x.loss_per_hand), amount(x.decisions))}`)))
+    : h("p.muted", null, t("pf_cc_none"));
+  return h(
+    "div.pf-coach-family",
+    { "data-family": c.family },
+    h("h3", null, familyName(c.family), h("span.muted.pf-coach-count", null, ` · ${t("pf_coach_reviewed", amount(c.reviewed))}`)),
+    c.rating ? h("p.pf-coach-rating", { "data-verdict": c.rating.verdict }, ratingSentence(c.rating, c.min_hands)) : null,
+    h("div.pf-scroll", null, table),
+    h("p.muted.pf-note", null, t("pf_coach_trend", c.rolling)),
+    h("div.pf-coach-charts", null, ...charts),
+    h("h4", null, t("pf_cc_title")),
+    categories,
+  );
+}
+
+/** The section: every family with a reviewed hand (none: a note). @returns {HTMLElement} */
+export function coachEl() {
+  const body = h("div.pf-coach-body", null, h("div.spinner"));
+  const load = async () => {
+    /** @type {CoachOut[]} */
+    const all = await Promise.all(familyIds().map((f) => api("GET", `/me/coach?family=${encodeURIComponent(f)}`)));
+    const shown = all.filter((c) => c.reviewed > 0);
+    body.replaceChildren(...(shown.length ? shown.map(familyEl) : [h("p.muted#pf-coach-none", null, t("pf_coach_none"))]));
+  };
+  load().catch((e) => body.replaceChildren(h("p.error", null, t("error", e instanceof Error ? e.message : String(e)))));
+  return h("section.panel.pf-coach#pf-coach", null, h("h2", null, t("pf_coach")), h("p.muted.pf-note", null, t("pf_coach_note")), body);
+}
