@@ -169,6 +169,9 @@ class Source:
     ``novice``) in a simulated hand."""
     answer: str | None = None
     """大师's tile when it was already asked (a review's, the corpus's); else asked here."""
+    step: int | None = None
+    """The decision's index in its record's actions, for a player's own (``None``: the
+    corpus's, from a simulated hand)."""
 
 
 def discard_choices(obs: Observation) -> list[Action] | None:
@@ -301,7 +304,8 @@ def record_sources(record: Record, review: HandReview, *, top: int = 3) -> Itera
             continue
         seed = review.hand * 10_007 + point.step
         bot = decision.bot.tiles[0] if decision.bot.text.startswith("discard:") else None
-        yield Source(ruleset, point.observation, str(point.move.tile), seed, "player", bot)
+        tile = str(point.move.tile)
+        yield Source(ruleset, point.observation, tile, seed, "player", bot, point.step)
 
 
 def material(puzzle: Puzzle, threshold: float) -> bool:

@@ -14,6 +14,10 @@ out in the review process and kept in the store.
   carries neither of), the seat and the level: each decision is asked from that seat's own
   observation at that moment (:func:`erren.review.walk.decision_points`).
 
+* **His own drills**: once a review of a seat held by a user is kept, the puzzles of his
+  costliest discards are made in a job of their own, low priority, dropped when the review
+  process is busy (:mod:`erren.server.owndrills`); the review is given without waiting.
+
 * **With the hindsight**: the same job also finds that seat's hindsight
   (:func:`erren.review.hindsight.hindsight` at its default budget of engine steps, under a
   second: the line over his own decisions that would have done best with every tile known),
@@ -41,6 +45,7 @@ from erren.errors import ErrenError
 from erren.review import review_hand, reviewer
 from erren.review.hindsight import hindsight
 from erren.server import work
+from erren.server.owndrills import drills_for
 from erren.server.ratelimit import Throttle
 from erren.server.store import Store, StoreError
 from erren.server.work import Work
@@ -171,6 +176,9 @@ class ReviewDesk:
             )
         except StoreError as err:  # the review is still given; the next asks again
             log.warning("review of game %s seat %s not kept: %s", game, seat, err)
+        else:
+            if user_id is not None:  # his own puzzles, if he is registered (a job of its own)
+                drills_for(self.store).keep(game, seat, record, body, user_id)
         return body
 
 

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from erren.server import work
+from erren.server.owndrills import drills_for
 from erren.server.reviewing import ReviewDesk, UnreviewableError, desk_for
 from erren.server.store import Store, StoreError
 from erren.server.work import Work
@@ -72,9 +73,11 @@ class LaterReviews:
         task.add_done_callback(self.pending.discard)
 
     async def settled(self) -> None:
-        """Wait for every unasked review under way (tests; a server's shutdown drops them)."""
+        """Wait for every unasked review under way, and the puzzles made from them (tests; a
+        server's shutdown drops them)."""
         while self.pending:
             await asyncio.gather(*self.pending, return_exceptions=True)
+        await drills_for(self.desk.store).settled()
 
     async def _review(
         self, game: int, record: dict[str, Any], players: Sequence[tuple[int, int]]

@@ -21,8 +21,9 @@ A flood of logins therefore holds one process of one thread (the hash has one la
 the other core to the computer's moves; a posted record is replayed in a separate process, also
 at a lower priority, so even a costly one takes no time from the event loop (the GIL stays
 free); so is a hand's review (:mod:`erren.server.reviewing`: 0.2–1.9 s of CPU each with its
-hindsight, JSON strings in and out).  ``python -m benchmarks.bench_starve`` measures what each
-flood costs the computer.
+hindsight, JSON strings in and out), and the player's own puzzles made from it
+(:mod:`erren.server.owndrills`: low priority, dropped when the pool is busy).
+``python -m benchmarks.bench_starve`` measures what each flood costs the computer.
 
 Work refused because its pool is full raises :class:`BusyError` (the routes answer 503
 ``busy`` with ``Retry-After``; the socket answers an error).

@@ -140,6 +140,12 @@ contract the server codes against (names and semantics are stable)::
         # hand first: decisions, matches, bad, loss (and the review) per hand — a profile's
         # trend over his last hands
 
+    # store.drills: a player's own 何切る puzzles (drills.py; erren.server.owndrills)
+    await store.drills.put(user_id, family, game_id, step, puzzle, *, seat) -> StoredDrill | None
+    await store.drills.get(user_id, drill_id) -> StoredDrill | None   # his own only
+    await store.drills.recent(user_id, family, limit=50) / next(user_id, family)   # newest
+    await store.drills.answered(user_id, drill_id); counts(user_id) -> {family: (kept, left)}
+
 All methods are safe to call from many tasks at once; each is one short transaction.  Errors:
 :class:`StoreError` (base, an :class:`erren.errors.ErrenError`) ⊃ :class:`AuthError`,
 :class:`AccountError` ⊃ :class:`InsufficientBeans`; malformed arguments raise ``ValueError``.
@@ -182,6 +188,7 @@ from erren.server.store.store import (
     Session,
     SettledHand,
     Store,
+    StoredDrill,
     StoredGame,
     StoredReview,
     StoreError,
@@ -219,6 +226,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreUnavailable",
+    "StoredDrill",
     "StoredGame",
     "StoredReview",
     "Transfer",

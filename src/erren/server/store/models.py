@@ -50,6 +50,7 @@ __all__ = [
     "HandReviewRow",
     "HandRow",
     "Journal",
+    "PlayerDrillRow",
     "RankHistoryRow",
     "RankRow",
     "RatingRow",
@@ -458,3 +459,26 @@ class HandReviewRow(Base):
     loss: Mapped[float] = mapped_column(Float)
     review: Mapped[dict[str, Any]]
     created_at: Mapped[datetime]
+
+
+class PlayerDrillRow(Base):
+    """A registered player's own 何切る puzzle (``erren.review.drills``' ``Puzzle`` as JSON),
+    made from one of his costliest discards (``game_id``, ``seat``, ``step``) once the hand's
+    review was kept; at most 200 per player and family (the oldest dropped).  ``answered_at``:
+    when he first answered it (``None``: not yet)."""
+
+    __tablename__ = "player_drills"
+    __table_args__ = (
+        Index("ix_player_drills_user_id_family_id", "user_id", "family", "id"),
+        UniqueConstraint("user_id", "game_id", "step"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    family: Mapped[str] = mapped_column(String(64))
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    step: Mapped[int]
+    puzzle: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime]
+    answered_at: Mapped[datetime | None]

@@ -30,6 +30,7 @@ from erren.server.store.database import (
     database_url,
     whole_number,
 )
+from erren.server.store.drills import PlayerDrills, StoredDrill
 from erren.server.store.errors import (
     AccountError,
     AuthError,
@@ -91,6 +92,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreUnavailable",
+    "StoredDrill",
     "StoredGame",
     "StoredReview",
     "Transfer",
@@ -112,8 +114,8 @@ class Store:
     their moves, the rank leaderboards; its :attr:`.Ranks.seasons` calendar and
     :attr:`.Ranks.now` clock are injectable),
     :attr:`settings` (a registered player's settings panel), :attr:`social` (friends,
-    friend requests and blocks) and :attr:`reviews` (the kept reviews of finished hands,
-    :mod:`.reviews`)."""
+    friend requests and blocks), :attr:`reviews` (the kept reviews of finished hands,
+    :mod:`.reviews`) and :attr:`drills` (a player's own 何切る puzzles, :mod:`.drills`)."""
 
     def __init__(
         self,
@@ -139,6 +141,7 @@ class Store:
         self.settings: AccountSettings = AccountSettings(database)
         self.social: Social = Social(database)
         self.reviews: Reviews = Reviews(database)
+        self.drills: PlayerDrills = PlayerDrills(database)
 
     @classmethod
     async def open(

@@ -1,6 +1,6 @@
 // The single page: header (language, connection, beans, user), then by the address
 // #/ (lobby), #/table/ID, #/watch/ID (观战), #/games (history), #/profile (the player's page), #/friends, #/replay/ID[?review=SEAT]
-// (shareable), #/drills[/FAMILY] (何切る drills), #/<name> (a family's own screen: families.js `screens`).  Each new screen bumps
+// (shareable), #/drills[/FAMILY[/mine]] (何切る drills), #/<name> (a family's own screen: families.js `screens`).  Each new screen bumps
 // the route's generation (route.js): a screen drawn after a wait draws only while it is current.
 
 import { ApiError, api, setToken, token } from "./api.js";
@@ -185,7 +185,8 @@ async function openScreen(parts, current) {
     return;
   }
   if (parts[0] === "drills") {
-    await drillsScreen(main, parts[1]); // open to anyone: the puzzles are the server's corpus
+    // open to anyone (the server's corpus); #/drills/F/mine: a registered player's own
+    await drillsScreen(main, parts[1], parts[2] === "mine", user);
     return;
   }
   if (!user || parts[0] === "register") {

@@ -3,8 +3,11 @@
 // cost, the hint button's reason for both and every discard's expected points; a score for the
 // session.  The puzzles and answers are the server's (GET /drills/next, POST
 // /drills/{id}/answer: precomputed, erren.review.drills); nothing here computes a value.
+// #/drills/<family>/mine: a registered player's own puzzles (his costliest discards, made after
+// each hand's review: erren.server.owndrills), newest unanswered first, each answer saying which
+// hand it came from with a link to its replay and review.
 
-import { api } from "./api.js";
+import { ApiError, api } from "./api.js";
 import { boardEl, familyBoard } from "./board.js";
 import { h } from "./dom.js";
 import { familyIds, familyName } from "./families.js";
@@ -14,12 +17,15 @@ import { screenToken } from "./route.js";
 import { tileEl } from "./tiles.js";
 
 /** @typedef {import("./board.js").Obs} Obs */
-/** @typedef {{id: string, family: string, observation: Obs, tiles: string[]}} Puzzle */
+/** @typedef {{game: number, seat: number, step: number}} Source */
+/** @typedef {{id: string, family: string, observation: Obs, tiles: string[], source?: Source}} Puzzle */
+/** @typedef {import("./api.js").User} User */
 /** @typedef {{code: string, params: Record<string, number>, zh: string, en: string}} Why */
 /**
  * The server's answer: 大师's tile, the chosen one's loss, every discard's EV and loss.
  * @typedef {{id: string, family: string, unit: {zh: string, en: string}, tile: string, answer: string, correct: boolean,
- *   loss: number, choices: Array<{tile: string, ev: number, loss: number}>, reasons: {answer: Why, tile: Why}, worlds: number}} Answer
+ *   loss: number, choices: Array<{tile: string, ev: number, loss: number}>, reasons: {answer: Why, tile: Why}, worlds: number,
+ *   source?: Source}} Answer
  */
 
 /** This session's score (kept while the page is open). */
@@ -81,6 +87,19 @@ function answerEl(a) {
     h("p.dr-loss", null, t("dr_loss", points(a.loss), unit)),
     h("table.dr-choices", null, h("thead", null, h("tr", null, h("th", null, t("dr_tile")), h("th", null, t("dr_ev")), h("th", null, t("dr_lost")))), h("tbody", null, ...rows)),
     h("p.muted.dr-method", null, t("dr_method", a.worlds)),
+    a.source ? sourceEl(a.source) : null,
+  );
+}
+
+/** Where one of his own puzzles came from: the hand, with a link to its replay and review.
+ * @param {Source} s @returns {HTMLElement} */
+function sourceEl(s) {
+  return h(
+    "p.dr-source",
+    null,
+    t("dr_source", s.game, s.step),
+    " ",
+    h("a.dr-replay", { href: `#/replay/${s.game}?review=${s.seat}` }, t("dr_replay")),
   );
 }
 
@@ -89,24 +108,53 @@ function scoreText() {
   return t("dr_score", score.asked, score.right, points(score.loss));
 }
 
-/** The family picker: one button per family, the current one pressed. @param {string} family @returns {HTMLElement} */
-function pickerEl(family) {
+/** The family picker: one button per family, the current one pressed; for a registered player
+ * "my mistakes" beside them (his count of the family filled in by `showCount`), a switch
+ * between the corpus and his own. @param {string} family @param {boolean} mine
+ * @param {boolean} registered @returns {HTMLElement} */
+function pickerEl(family, mine, registered) {
+  const tail = mine ? "/mine" : "";
   return h(
     "nav.dr-families",
     { "aria-label": t("family") },
     ...familyIds().map((id) =>
-      h("a.button.dr-family", { href: `#/drills/${id}`, "aria-current": id === family ? "page" : null, "data-family": id }, familyName(id)),
+      h("a.button.dr-family", { href: `#/drills/${id}${tail}`, "aria-current": id === family ? "page" : null, "data-family": id }, familyName(id)),
     ),
+    registered
+      ? h(
+          "a.button.dr-own",
+          { href: mine ? `#/drills/${family}` : `#/drills/${family}/mine`, "aria-pressed": mine ? "true" : "false" },
+          t("dr_mine"),
+          h("span.dr-own-count", null, ""),
+        )
+      : null,
   );
 }
 
+/** His count of puzzles of `family` (GET /me/drills), into `el`. @param {string} family @param {HTMLElement|null} el */
+async function showCount(family, el) {
+  if (!el) return;
+  try {
+    /** @type {{families: Array<{family: string, kept: number, unanswered: number}>}} */
+    const found = await api("GET", "/me/drills");
+    const row = found.families.find((f) => f.family === family);
+    el.textContent = String(row ? row.kept : 0);
+  } catch {
+    el.textContent = "";
+  }
+}
+
 /**
- * The drills screen of a family (the first family when none is named).
- * @param {HTMLElement} root @param {string|undefined} wanted
+ * The drills screen of a family (the first family when none is named); `mine`: the registered
+ * player's own puzzles.
+ * @param {HTMLElement} root @param {string|undefined} wanted @param {boolean} [wantMine]
+ * @param {User|null} [user]
  */
-export async function drillsScreen(root, wanted) {
+export async function drillsScreen(root, wanted, wantMine = false, user = null) {
   const current = screenToken();
   const family = wanted && familyIds().includes(wanted) ? wanted : familyIds()[0] || "";
+  const registered = !!user && !user.guest;
+  const mine = wantMine && registered;
   /** @type {Puzzle|null} */
   let puzzle = null;
   /** @type {Answer|null} */
@@ -116,7 +164,7 @@ export async function drillsScreen(root, wanted) {
   const body = h("div.dr-body", null, h("div.spinner"));
   root.replaceChildren(
     h("div.drills#drills", null,
-      h("section.panel.dr-head", null, h("h2", null, t("dr_title")), h("p.muted", null, t("dr_intro")), pickerEl(family), scoreEl),
+      h("section.panel.dr-head", null, h("h2", null, t("dr_title")), h("p.muted", null, t(mine ? "dr_mine_intro" : "dr_intro")), pickerEl(family, mine, registered), scoreEl),
       body,
     ),
   );
@@ -155,15 +203,29 @@ export async function drillsScreen(root, wanted) {
 
   /** @param {string|null} after */
   const load = async (after) => {
-    const q = `family=${encodeURIComponent(family)}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+    const q = `family=${encodeURIComponent(family)}${after ? `&after=${encodeURIComponent(after)}` : ""}${mine ? "&mine=1" : ""}`;
     try {
       puzzle = await api("GET", `/drills/next?${q}`);
     } catch (e) {
-      if (current()) body.replaceChildren(h("p.muted.dr-none", null, failure(e)));
+      if (!current()) return;
+      const none = mine && e instanceof ApiError && e.code === "no-drills";
+      body.replaceChildren(none ? emptyEl(family) : h("p.muted.dr-none", null, failure(e)));
       return;
     }
     done = null;
     draw();
   };
+  if (registered) showCount(family, root.querySelector(".dr-own-count"));
   await load(null);
+}
+
+/** No puzzle of his own yet: how he gets some. @param {string} family @returns {HTMLElement} */
+function emptyEl(family) {
+  return h(
+    "section.panel.dr-empty",
+    null,
+    h("h3", null, t("dr_mine_none")),
+    h("p", null, t("dr_mine_how")),
+    h("p.dr-actions", null, h("a.button.primary", { href: "#/" }, t("dr_play")), " ", h("a.button", { href: `#/drills/${family}` }, t("dr_corpus"))),
+  );
 }
