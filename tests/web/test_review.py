@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from ._support import discard, guest_table, page_errors, trustee_on, until
+from ._support import discard, guest_table, my_turn, page_errors, trustee_on, until
 
 SHOTS = Path("/tmp/shots/review2")
 SIZES = ((390, 844), (360, 740), (844, 390))
@@ -160,3 +160,39 @@ def test_the_review_at_the_settlement_and_in_the_shared_replay(
         view.screenshot(path=str(SHOTS / f"replay-top-{lang}-{width}x{height}.png"))
     assert not errors, errors
     visitor.close()
+
+
+def test_the_table_s_hands_are_summed_at_the_settlement(browser: Browser, server: str) -> None:
+    """Slow (25–60 s): two hands at one table against the computer (a discard, then 托管, each
+    at real speed), each reviewed at its settlement; the second settlement sums the table's two
+    reviews ("本桌 2 手"), every figure computed here from both reviews."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script("localStorage.setItem('erren.lang', 'zh')")
+    page = context.new_page()
+    errors = page_errors(page)
+    guest_table(page, server)
+    reviews: list[dict[str, Any]] = []
+    for _ in range(5):  # a hand the computer ends before his first discard is left unreviewed
+        if my_turn(page):
+            discard(page)
+            trustee_on(page)
+            page.wait_for_selector(".settle", timeout=60000)
+            page.click(".rv-ask")
+            page.wait_for_selector(".rv-sum", timeout=30000)
+            reviews.append(page.evaluate("window.erren.table.review")["review"])
+        if len(reviews) == 2:
+            break
+        page.locator(".settle-next").click()
+        until(page, "!document.querySelector('.settle')", timeout=20000)
+    assert reviews[0] != reviews[1]
+    decisions = [d for r in reviews for d in r["decisions"]]
+    matches = sum(d["player"]["text"] == d["bot"]["text"] for d in decisions)
+    bad = sum(d["loss"] > r["threshold"] for r in reviews for d in r["decisions"])
+    loss = sum(d["loss"] for d in decisions)
+    pct = round(100 * matches / len(decisions))
+    expected = WORDS["zh"]["sum"].format(
+        pct=pct, matches=matches, decisions=len(decisions), bad=bad, loss=f"{loss:.1f}"
+    )
+    assert page.inner_text(".rv-session") == f"本桌 2 手：{expected}"
+    assert not errors, errors
+    context.close()
