@@ -105,6 +105,13 @@ class Knobs:
     :mod:`erren.families.xiamen.bot.value`; no other family reads it yet).  ``false``: the
     大师 before it, ``expert[value_model=false]`` in the arena (xiamen, seed 1, 8,000 deals:
     +0.34 [+0.10, +0.57] points per hand for the model)."""
+    exchange_value: bool = False
+    """Arcade: rank the opening exchange's candidates by the expected points of the hands they
+    lead to (:mod:`erren.families.arcade.bot.exchange_value`) instead of their mean shanten.
+    Off: duplicate play measured no sure gain, ``expert[exchange_value=true]`` against
+    ``master`` +0.05 [−0.01, +0.10] and +0.01 [−0.04, +0.05] points per hand (2,000 deals
+    each, seeds 2 and 3), +0.07 [−0.04, +0.17] without the 10 % margin over the shanten plan
+    (2,000 deals, seed 1)."""
 
     @classmethod
     def parse(cls, text: str) -> Knobs:

@@ -1,5 +1,8 @@
 """The expert's opening exchange in arcade (R2.21): which tiles to give up.
 
+Two rankings: by distance, below (the default), or by value (:mod:`.exchange_value`: the
+expected points of the hands each candidate leads to; the expert's ``exchange_value`` knob).
+
 Every tile given is swapped for the front tile of the reserve, a tile the player cannot see:
 for him, a uniform draw from the unseen tiles.  Candidates are the prefixes of the hand's
 loose tiles, loosest first (a single tile with fewer neighbours within two, honors before
@@ -20,7 +23,8 @@ from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
 from erren.engine import Action, ActionKind, Observation
 from erren.families.arcade.bot.efficiency import next_give, wild_counts
-from erren.families.arcade.bot.value import unseen_counts
+from erren.families.arcade.bot.exchange_value import DEFAULT_OUTLOOK, Outlook, value_plan
+from erren.families.arcade.bot.value import ArcadeValuer, unseen_counts
 from erren.families.arcade.game.view import ArcadeView
 from erren.families.arcade.game.vocabulary import ArcadeVerb
 from erren.tiles import NUM_KINDS
@@ -32,6 +36,8 @@ EXCHANGE_SAMPLES = 96
 """Random draws each candidate is valued over."""
 MAX_GIVE = 8
 """The largest number of tiles considered for giving."""
+_MEMO_SIZE = 64
+"""Plans remembered (one hand's exchange is several ``give`` decisions)."""
 
 
 def loose_tiles(c: Sequence[int]) -> list[int]:
@@ -104,14 +110,52 @@ def exchange_choice(
     *,
     plan_size: tuple[int, int] = (EXCHANGE_SAMPLES, MAX_GIVE),
     deadline: float = math.inf,
+    valuer: ArcadeValuer | None = None,
+    outlook: Outlook = DEFAULT_OUTLOOK,
+    memo: dict[str, list[int]] | None = None,
 ) -> Action:
     """The next ``give`` of the plan (``plan_size`` = samples, most tiles), or ``exchange``
     when it is all given (the plan depends on the hand and the seen tiles only, so every step
-    finds the same one)."""
+    finds the same one; ``memo`` keeps it from one step to the next).  With a ``valuer`` the
+    candidates are ranked by value (:func:`~.exchange_value.value_plan` with ``outlook``),
+    else by mean shanten (:func:`exchange_plan`)."""
     c, k, _ = wild_counts(observation, view, wild)
     unseen = unseen_counts(observation, view, wild)
     key = ",".join(str(int(t)) for t in observation.hand) + f"|{sum(unseen)}"
-    rng = random.Random(zlib.crc32(key.encode()))
-    samples, most = plan_size
-    plan = exchange_plan(c, k, unseen, wild, rng, samples=samples, most=most, deadline=deadline)
+    rank = "shanten" if valuer is None else "value"
+    memo_key = f"{key}|{wild}|{rank}|{plan_size}|{outlook}"
+    plan = None if memo is None else memo.get(memo_key)
+    if plan is None:
+        rng = random.Random(zlib.crc32(key.encode()))
+        samples, most = plan_size
+        if valuer is None:
+            plan = exchange_plan(
+                c, k, unseen, wild, rng, samples=samples, most=most, deadline=deadline
+            )
+        else:
+            flowers = len(observation.flowers[observation.player])
+            order = loose_tiles(c)[:most]
+            anchor: list[int] | None = None
+            if outlook.margin >= 0:
+                anchor = exchange_plan(
+                    c, k, unseen, wild, random.Random(zlib.crc32(key.encode())), most=most
+                )
+            plan = value_plan(
+                c,
+                k,
+                unseen,
+                valuer,
+                rng,
+                order=order,
+                flowers=flowers,
+                samples=samples,
+                most=most,
+                outlook=outlook,
+                anchor=anchor,
+                deadline=deadline,
+            )
+        if memo is not None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            memo[memo_key] = plan
     return next_give(view, plan, legal, Action.make(ArcadeVerb.EXCHANGE, observation.player))
