@@ -1,14 +1,19 @@
-"""Support code shared by the ledger-audit tests (not a test module): bot-played hands stored
-as finished games."""
+"""Support code shared by the store's tests (not a test module): bot-played hands stored as
+finished games (the ledger audit's), and a database taken to an older revision and back
+(the migrations' tests)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from alembic import command
+from sqlalchemy import create_engine, inspect, make_url, text
+
 from erren.bots import find_bot
 from erren.engine import State, find_family
 from erren.server.fairness import commit
 from erren.server.store import Store
+from erren.server.store.store import alembic_config
 from erren.sim.simulator import play_hand
 
 NOVICE = 50
@@ -41,3 +46,46 @@ async def finished(
     record["game"] = game
     await store.games.finish(game, record, f"hand: {state.result}")
     return game
+
+
+def sync_url(database_url: str) -> str:
+    """``database_url`` for a synchronous engine (Alembic's): psycopg for PostgreSQL."""
+    url = make_url(database_url)
+    if url.get_backend_name() == "postgresql":
+        url = url.set(drivername="postgresql+psycopg")
+    return url.render_as_string(hide_password=False)
+
+
+def migrate(url: str, revision: str, *, down: bool = False) -> None:
+    """Upgrade (or with ``down`` downgrade) the database at ``url`` to ``revision``."""
+    config = alembic_config(url)
+    (command.downgrade if down else command.upgrade)(config, revision)
+
+
+def tables(url: str) -> set[str]:
+    """The names of the database's tables."""
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return set(inspect(conn).get_table_names())
+    finally:
+        engine.dispose()
+
+
+def older_game(url: str) -> int:
+    """A finished game written straight into an older revision's ``games`` table; its id."""
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO games (ruleset, options, room, commitment, seed, salt, finished,"
+                    " created_at, fence) VALUES ('guobiao-2p', '{}', NULL, 'c', '1', 's', true,"
+                    " CURRENT_TIMESTAMP, 0)"
+                )
+            )
+            found = conn.scalar(text("SELECT max(id) FROM games"))
+    finally:
+        engine.dispose()
+    assert isinstance(found, int)
+    return found

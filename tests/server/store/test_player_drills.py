@@ -9,12 +9,11 @@ import asyncio
 from typing import Any
 
 import pytest
-from alembic import command
-from sqlalchemy import create_engine, inspect, make_url, text
 
 from erren.server.store import Passwords, Store
 from erren.server.store.drills import KEEP
-from erren.server.store.store import alembic_config
+
+from ._support import migrate, older_game, sync_url, tables
 
 pytestmark = pytest.mark.anyio
 
@@ -81,53 +80,13 @@ async def test_past_the_bound_the_oldest_of_the_family_is_dropped(store: Store) 
     assert [d.step for d in await store.drills.recent(alice.id, "guobiao-2p", limit=2)] == [4, 3]
 
 
-def _sync_url(database_url: str) -> str:
-    url = make_url(database_url)
-    if url.get_backend_name() == "postgresql":
-        url = url.set(drivername="postgresql+psycopg")
-    return url.render_as_string(hide_password=False)
-
-
-def _migrate(url: str, revision: str, *, down: bool = False) -> None:
-    config = alembic_config(url)
-    (command.downgrade if down else command.upgrade)(config, revision)
-
-
-def _tables(url: str) -> set[str]:
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            return set(inspect(conn).get_table_names())
-    finally:
-        engine.dispose()
-
-
-def _older_game(url: str) -> int:
-    """A finished game written at revision 0010, before a player's drills were kept."""
-    engine = create_engine(url)
-    try:
-        with engine.begin() as conn:
-            conn.execute(
-                text(
-                    "INSERT INTO games (ruleset, options, room, commitment, seed, salt, finished,"
-                    " created_at, fence) VALUES ('guobiao-2p', '{}', NULL, 'c', '1', 's', true,"
-                    " CURRENT_TIMESTAMP, 0)"
-                )
-            )
-            found = conn.scalar(text("SELECT max(id) FROM games"))
-    finally:
-        engine.dispose()
-    assert isinstance(found, int)
-    return found
-
-
 async def test_the_revision_upgrades_a_database_with_games_and_downgrades(
     database_url: str,
 ) -> None:
-    url = _sync_url(database_url)
-    await asyncio.to_thread(_migrate, url, "0010")
-    assert "player_drills" not in await asyncio.to_thread(_tables, url)
-    older = await asyncio.to_thread(_older_game, url)
+    url = sync_url(database_url)
+    await asyncio.to_thread(migrate, url, "0010")
+    assert "player_drills" not in await asyncio.to_thread(tables, url)
+    older = await asyncio.to_thread(older_game, url)
     store = await Store.open(database_url, passwords=Passwords.fast())  # upgrades to head
     try:
         alice = await store.accounts.register("alice", PASSWORD)
@@ -135,6 +94,6 @@ async def test_the_revision_upgrades_a_database_with_games_and_downgrades(
         assert kept is not None and (await store.drills.get(alice.id, kept.id)) == kept
     finally:
         await store.close()
-    await asyncio.to_thread(_migrate, url, "0010", down=True)
-    tables = await asyncio.to_thread(_tables, url)
-    assert "player_drills" not in tables and "hand_reviews" in tables
+    await asyncio.to_thread(migrate, url, "0010", down=True)
+    found = await asyncio.to_thread(tables, url)
+    assert "player_drills" not in found and "hand_reviews" in found

@@ -9,11 +9,10 @@ import asyncio
 from typing import Any
 
 import pytest
-from alembic import command
-from sqlalchemy import create_engine, inspect, make_url, text
 
 from erren.server.store import Passwords, Store
-from erren.server.store.store import alembic_config
+
+from ._support import migrate, older_game, sync_url, tables
 
 pytestmark = pytest.mark.anyio
 
@@ -76,53 +75,13 @@ async def test_recent_reads_a_players_last_hands_of_a_family_newest_first(store:
     assert await store.reviews.recent(alice.id, "arcade") == []
 
 
-def _sync_url(database_url: str) -> str:
-    url = make_url(database_url)
-    if url.get_backend_name() == "postgresql":
-        url = url.set(drivername="postgresql+psycopg")
-    return url.render_as_string(hide_password=False)
-
-
-def _migrate(url: str, revision: str, *, down: bool = False) -> None:
-    config = alembic_config(url)
-    (command.downgrade if down else command.upgrade)(config, revision)
-
-
-def _tables(url: str) -> set[str]:
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            return set(inspect(conn).get_table_names())
-    finally:
-        engine.dispose()
-
-
-def _older_game(url: str) -> int:
-    """A finished game written at revision 0009, before reviews were kept."""
-    engine = create_engine(url)
-    try:
-        with engine.begin() as conn:
-            conn.execute(
-                text(
-                    "INSERT INTO games (ruleset, options, room, commitment, seed, salt, finished,"
-                    " created_at, fence) VALUES ('guobiao-2p', '{}', NULL, 'c', '1', 's', true,"
-                    " CURRENT_TIMESTAMP, 0)"
-                )
-            )
-            found = conn.scalar(text("SELECT max(id) FROM games"))
-    finally:
-        engine.dispose()
-    assert isinstance(found, int)
-    return found
-
-
 async def test_the_revision_upgrades_a_database_with_games_and_downgrades(
     database_url: str,
 ) -> None:
-    url = _sync_url(database_url)
-    await asyncio.to_thread(_migrate, url, "0009")
-    assert "hand_reviews" not in await asyncio.to_thread(_tables, url)
-    older = await asyncio.to_thread(_older_game, url)
+    url = sync_url(database_url)
+    await asyncio.to_thread(migrate, url, "0009")
+    assert "hand_reviews" not in await asyncio.to_thread(tables, url)
+    older = await asyncio.to_thread(older_game, url)
     store = await Store.open(database_url, passwords=Passwords.fast())  # upgrades to head
     try:
         assert await store.reviews.get(older, 0) is None
@@ -131,6 +90,6 @@ async def test_the_revision_upgrades_a_database_with_games_and_downgrades(
         assert kept is not None and kept.loss == 0.5
     finally:
         await store.close()
-    await asyncio.to_thread(_migrate, url, "0009", down=True)
-    assert "hand_reviews" not in await asyncio.to_thread(_tables, url)
-    assert "games" in await asyncio.to_thread(_tables, url)
+    await asyncio.to_thread(migrate, url, "0009", down=True)
+    assert "hand_reviews" not in await asyncio.to_thread(tables, url)
+    assert "games" in await asyncio.to_thread(tables, url)

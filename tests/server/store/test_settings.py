@@ -9,12 +9,12 @@ import asyncio
 from datetime import UTC, datetime
 
 import pytest
-from alembic import command
-from sqlalchemy import create_engine, inspect, make_url, text
+from sqlalchemy import create_engine, text
 
 from erren.server.store import AccountError, Passwords, Store
 from erren.server.store.settings import MAX_SETTINGS_BYTES
-from erren.server.store.store import alembic_config
+
+from ._support import migrate, sync_url, tables
 
 pytestmark = pytest.mark.anyio
 
@@ -74,33 +74,12 @@ async def test_a_document_is_a_small_json_object(store: Store) -> None:
     assert kept is not None and kept.document == at_limit
 
 
-def _sync_url(database_url: str) -> str:
-    url = make_url(database_url)
-    if url.get_backend_name() == "postgresql":
-        url = url.set(drivername="postgresql+psycopg")
-    return url.render_as_string(hide_password=False)
-
-
-def _migrate(url: str, revision: str, *, down: bool = False) -> None:
-    config = alembic_config(url)
-    (command.downgrade if down else command.upgrade)(config, revision)
-
-
-def _tables(url: str) -> set[str]:
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            return set(inspect(conn).get_table_names())
-    finally:
-        engine.dispose()
-
-
 async def test_the_revision_upgrades_a_database_with_accounts_and_downgrades(
     database_url: str,
 ) -> None:
-    url = _sync_url(database_url)
-    await asyncio.to_thread(_migrate, url, "0006")
-    assert "user_settings" not in await asyncio.to_thread(_tables, url)
+    url = sync_url(database_url)
+    await asyncio.to_thread(migrate, url, "0006")
+    assert "user_settings" not in await asyncio.to_thread(tables, url)
     engine = create_engine(url)
     try:
         with engine.begin() as conn:
@@ -122,6 +101,6 @@ async def test_the_revision_upgrades_a_database_with_accounts_and_downgrades(
         assert kept is not None and kept.document == MINE
     finally:
         await store.close()
-    await asyncio.to_thread(_migrate, url, "0006", down=True)
-    assert "user_settings" not in await asyncio.to_thread(_tables, url)
-    assert "users" in await asyncio.to_thread(_tables, url)
+    await asyncio.to_thread(migrate, url, "0006", down=True)
+    assert "user_settings" not in await asyncio.to_thread(tables, url)
+    assert "users" in await asyncio.to_thread(tables, url)

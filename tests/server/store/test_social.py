@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from alembic import command
-from sqlalchemy import create_engine, inspect, make_url
 
 from erren.server.store import Passwords, Store
 from erren.server.store.social import (
@@ -19,7 +17,8 @@ from erren.server.store.social import (
     FriendError,
     RequestOutcome,
 )
-from erren.server.store.store import alembic_config
+
+from ._support import migrate, sync_url, tables
 
 pytestmark = pytest.mark.anyio
 
@@ -141,30 +140,14 @@ async def test_recent_opponents_are_the_registered_players_met_newest_first(
     assert [p.name for p in await store.social.recent_opponents(carol)] == ["alice"]
 
 
-def _sync_url(database_url: str) -> str:
-    url = make_url(database_url)
-    if url.get_backend_name() == "postgresql":
-        url = url.set(drivername="postgresql+psycopg")
-    return url.render_as_string(hide_password=False)
-
-
-def _tables(url: str) -> set[str]:
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            return set(inspect(conn).get_table_names())
-    finally:
-        engine.dispose()
-
-
 async def test_the_revision_downgrades_and_upgrades(database_url: str) -> None:
     store = await Store.open(database_url, passwords=Passwords.fast())
     alice, bob = await _accounts(store, "alice", "bob")
     await store.social.request(alice, bob)
     await store.close()
-    url = _sync_url(database_url)
-    tables = {"friend_codes", "friendships", "friend_requests", "blocks"}
-    await asyncio.to_thread(command.downgrade, alembic_config(url), "0007")
-    assert not tables & await asyncio.to_thread(_tables, url)
-    await asyncio.to_thread(command.upgrade, alembic_config(url), "0008")
-    assert tables <= await asyncio.to_thread(_tables, url)
+    url = sync_url(database_url)
+    social = {"friend_codes", "friendships", "friend_requests", "blocks"}
+    await asyncio.to_thread(migrate, url, "0007", down=True)
+    assert not social & await asyncio.to_thread(tables, url)
+    await asyncio.to_thread(migrate, url, "0008")
+    assert social <= await asyncio.to_thread(tables, url)
