@@ -5,17 +5,12 @@ family that are worth asking."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import random
 from importlib import resources
 
 from erren.bots.base import play_hand
 from erren.bots.levels import Level, level_bot
 from erren.engine import ActionKind, Record, State, family_names, find_family
-from erren.engine.phases import Origin, Phase
-from erren.engine.resample import resample
-from erren.notation import parse_tiles
 from erren.review import review_hand
 from erren.review.drills import (
     Source,
@@ -26,7 +21,8 @@ from erren.review.drills import (
     read_corpus,
     record_sources,
 )
-from erren.tiles import Tile
+
+from ._support import last_discard_against_ting
 
 RULES = "guobiao-2p"
 SEEN_ONLY = {
@@ -34,44 +30,6 @@ SEEN_ONLY = {
     "last_drawn", "melds", "hidden_kongs", "discards", "claimed", "flowers", "concealed_count",
     "wall_count", "ting", "view", "streak", "ting_at",
 }  # fmt: skip
-
-
-def _tiles(text: str) -> tuple[Tile, ...]:
-    return tuple(sorted(parse_tiles(text)))
-
-
-def _last_discard_against_ting() -> State:
-    """Seat 1 declared 报听 on 1234567899m555z (ready on 3m, 6m, 9m); the wall is empty and
-    seat 0 throws the last discard from 112468m1234567z + 6m.  Every other tile is in the
-    pools: every world resampled from seat 0's view is the true one."""
-    rules = find_family(RULES)
-    seen = State.new(rules, seed=0, dealer=1).observe(0)
-    built = dataclasses.replace(
-        seen,
-        player=0,
-        dealer=1,
-        phase=Phase.TURN,
-        to_act=0,
-        origin=Origin.DRAW,
-        pending=None,
-        hand=_tiles("112468m12345673z"),
-        last_drawn=parse_tiles("6m")[0],
-        melds=((), ()),
-        hidden_kongs=(0, 0),
-        discards=(
-            tuple(parse_tiles("333669912244555777m")[:18]),
-            tuple(parse_tiles("88m11122233444666777z")[:19]),
-        ),
-        claimed=((), ()),
-        flowers=((), ()),
-        concealed_count=(14, 13),
-        wall_count=0,
-        ting=(False, True),
-        trustee=(False, False),
-        ting_at=(-1, 12),
-        legal_actions=(),
-    )
-    return resample(rules, built, random.Random(0))
 
 
 def _value(state: State, tile: str) -> float:
@@ -88,7 +46,7 @@ def _value(state: State, tile: str) -> float:
 
 
 def test_a_last_discard_against_ting_has_every_tile_valued_exactly() -> None:
-    state = _last_discard_against_ting()
+    state = last_discard_against_ting()
     rules = state.ruleset
     obs = state.observe(0)
     assert all(a.kind is ActionKind.DISCARD for a in obs.legal_actions)
@@ -109,7 +67,7 @@ def test_a_last_discard_against_ting_has_every_tile_valued_exactly() -> None:
 
 
 def test_a_puzzle_keeps_only_what_the_seat_saw() -> None:
-    state = _last_discard_against_ting()
+    state = last_discard_against_ting()
     obs = state.observe(0)
     puzzle = make_puzzle(Source(state.ruleset, obs, "6m", 1, "player", "1z"), None, ident="t.2")
     assert set(puzzle.observation) == SEEN_ONLY

@@ -3,66 +3,21 @@ wins on thrown at the last discard (its exact cost), and a 七对 one from ready
 
 from __future__ import annotations
 
-import dataclasses
-import random
-
 from erren.bots.base import play_hand
 from erren.bots.efficiency import EfficiencyBot
-from erren.engine import Action, ActionKind, Record, State, find_family
-from erren.engine.phases import Origin, Phase
-from erren.engine.resample import resample
+from erren.engine import Action, ActionKind, Record, find_family
 from erren.notation import parse_tiles
 from erren.review import Category, review_game, reviewer
 from erren.review.walk import review_decision
 from erren.testing.deals import start
-from erren.tiles import Tile
+
+from ._support import last_discard_against_ting
 
 RULES = "guobiao-2p"
 
 
-def _tiles(text: str) -> tuple[Tile, ...]:
-    return tuple(sorted(parse_tiles(text)))
-
-
-def _last_discard_against_ting() -> State:
-    """Seat 1 (the dealer) declared 报听 on 1234567899m555z (ready on 3m, 6m, 9m); the wall is
-    empty and seat 0 throws the hand's last discard from 112468m1234567z3z.  Every other tile
-    is in the pools, so the opponent's hand is the only one the observation allows: every
-    world resampled from it is the true one."""
-    rules = find_family(RULES)
-    seen = State.new(rules, seed=0, dealer=1).observe(0)
-    built = dataclasses.replace(
-        seen,
-        player=0,
-        dealer=1,
-        phase=Phase.TURN,
-        to_act=0,
-        origin=Origin.DRAW,
-        pending=None,
-        hand=_tiles("112468m12345673z"),
-        last_drawn=parse_tiles("6m")[0],
-        melds=((), ()),
-        hidden_kongs=(0, 0),
-        discards=(
-            tuple(parse_tiles("333669912244555777m")[:18]),
-            tuple(parse_tiles("88m11122233444666777z")[:19]),
-        ),
-        claimed=((), ()),
-        flowers=((), ()),
-        concealed_count=(14, 13),
-        wall_count=0,
-        ting=(False, True),
-        trustee=(False, False),
-        ting_at=(-1, 12),
-        legal_actions=(),
-    )
-    state = resample(rules, built, random.Random(0))
-    assert state.concealed(1) == _tiles("1234567899m555z")
-    return state
-
-
 def test_a_tile_the_ting_opponent_wins_on_costs_his_whole_win() -> None:
-    state = _last_discard_against_ting()
+    state = last_discard_against_ting()
     rules = state.ruleset
     six = Action.make(ActionKind.DISCARD, 0, int(parse_tiles("6m")[0]))
     # The payment by the family's rule: the opponent's win on 6m, the fans' values summed
