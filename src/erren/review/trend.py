@@ -25,7 +25,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
-from erren.review.coach import MIN_HANDS, CoachRating, Figures, coach_rating, figures_of
+from erren.review.coach import (
+    MIN_HANDS,
+    CoachRating,
+    Figures,
+    HandFigures,
+    coach_rating,
+    figures_of,
+)
 
 __all__ = ["ROLLING", "TREND_HANDS", "WINDOWS", "CategoryLoss", "ReviewedHand", "error_profile"]
 
@@ -37,19 +44,12 @@ ROLLING: Final = 20
 """Hands in each trend point's rolling window."""
 
 
-class ReviewedHand(Protocol):
-    """A kept review as the profile reads it (:class:`erren.server.store.reviews.StoredReview`)."""
+class ReviewedHand(HandFigures, Protocol):
+    """A kept review as the profile reads it (:class:`erren.server.store.reviews.StoredReview`):
+    the rating's figures, the game and the review itself."""
 
     @property
     def game_id(self) -> int: ...
-    @property
-    def decisions(self) -> int: ...
-    @property
-    def matches(self) -> int: ...
-    @property
-    def bad(self) -> int: ...
-    @property
-    def loss(self) -> float: ...
     @property
     def review(self) -> dict[str, Any]: ...
 

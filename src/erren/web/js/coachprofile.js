@@ -6,6 +6,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { lineChart, svgEl } from "./chart.js";
 import { amount, levelName, t } from "./i18n.js";
 import { familyIds, familyName } from "./families.js";
 import { categoryText } from "./review.js";
@@ -42,7 +43,6 @@ export function ratingSentence(r, min) {
  * @param {string} family @returns {SVGSVGElement}
  */
 function trendChart(trend, key, show, family) {
-  const W = 320, H = 130, PAD = 8, LEFT = 46, BOTTOM = 18;
   const values = trend.map((p) => p[key]);
   let low = Math.min(...values), high = Math.max(...values);
   if (key !== "loss_per_hand") {
@@ -53,29 +53,18 @@ function trendChart(trend, key, show, family) {
     low = Math.max(0, low - (key === "loss_per_hand" ? 1 : 0.05));
     high += key === "loss_per_hand" ? 1 : 0.05;
   }
-  const span = high - low;
-  const x = (/** @type {number} */ i) => LEFT + (trend.length === 1 ? (W - LEFT - PAD) / 2 : (i * (W - LEFT - PAD)) / (trend.length - 1));
-  const y = (/** @type {number} */ v) => PAD + ((high - v) * (H - PAD - BOTTOM)) / span;
-  const NS = "http://www.w3.org/2000/svg";
-  /** @param {string} tag @param {Record<string, string|number>} attrs @param {string} [text] */
-  const s = (tag, attrs, text) => {
-    const el = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-    if (text !== undefined) el.textContent = text;
-    return el;
-  };
-  const svg = /** @type {SVGSVGElement} */ (s("svg", { viewBox: `0 0 ${W} ${H}`, class: `pf-chart pf-coach-chart ${key}`, role: "img", "data-family": family, "data-key": key, "aria-label": t(`pf_cf_${key}`) }));
-  for (const v of [high, low]) {
-    svg.append(s("line", { x1: LEFT, x2: W - PAD, y1: y(v), y2: y(v), class: "pf-grid" }));
-    svg.append(s("text", { x: LEFT - 6, y: y(v) + 4, "text-anchor": "end", class: "pf-axis" }, show(v)));
-  }
-  svg.append(s("text", { x: LEFT, y: H - 4, "text-anchor": "start", class: "pf-axis" }, t("pf_cf_hand", 1)));
-  if (trend.length > 1) svg.append(s("text", { x: W - PAD, y: H - 4, "text-anchor": "end", class: "pf-axis" }, t("pf_cf_hand", trend.length)));
-  const line = trend.map((p, i) => `${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
-  svg.append(s("polyline", { points: line, class: "pf-line", fill: "none" }));
+  const { svg, x, y } = lineChart(values, {
+    box: { width: 320, height: 130, pad: 8, left: 46, bottom: 18 },
+    low,
+    high,
+    label: show,
+    first: t("pf_cf_hand", 1),
+    last: trend.length > 1 ? t("pf_cf_hand", trend.length) : null,
+    attrs: { class: `pf-chart pf-coach-chart ${key}`, "data-family": family, "data-key": key, "aria-label": t(`pf_cf_${key}`) },
+  });
   const last = trend[trend.length - 1];
-  const dot = s("circle", { cx: x(trend.length - 1).toFixed(1), cy: y(last[key]).toFixed(1), r: 3, class: "pf-dot plus" });
-  dot.append(s("title", {}, `#${last.game} · ${show(last[key])} (${t("pf_cf_window", last.hands)})`));
+  const dot = svgEl("circle", { cx: x(trend.length - 1).toFixed(1), cy: y(last[key]).toFixed(1), r: 3, class: "pf-dot plus" });
+  dot.append(svgEl("title", {}, `#${last.game} · ${show(last[key])} (${t("pf_cf_window", last.hands)})`));
   svg.append(dot);
   return svg;
 }

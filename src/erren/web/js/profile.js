@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { lineChart, svgEl } from "./chart.js";
 import { amount, change, getLang, playerName, t } from "./i18n.js";
 import { familyIds, familyName } from "./families.js";
 import { reliefEl } from "./notices.js";
@@ -75,38 +76,26 @@ function statsEl(families, needed) {
  */
 export function beanChart(points) {
   if (!points.length) return h("p.muted", null, t("pf_no_beans"));
-  const W = 640, H = 200, PAD = 10, LEFT = 64, BOTTOM = 22;
   const values = points.map((p) => p.balance);
   let low = Math.min(...values), high = Math.max(...values);
   if (low === high) {
     low = Math.max(0, low - 1);
     high += 1;
   }
-  const span = high - low;
-  const x = (/** @type {number} */ i) => LEFT + (points.length === 1 ? (W - LEFT - PAD) / 2 : (i * (W - LEFT - PAD)) / (points.length - 1));
-  const y = (/** @type {number} */ v) => PAD + ((high - v) * (H - PAD - BOTTOM)) / span;
-  const NS = "http://www.w3.org/2000/svg";
-  /** @param {string} tag @param {Record<string, string|number>} attrs @param {string} [text] */
-  const s = (tag, attrs, text) => {
-    const el = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-    if (text !== undefined) el.textContent = text;
-    return el;
-  };
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "pf-chart", role: "img", "aria-label": t("pf_chart_label", amount(points[0].balance), amount(points[points.length - 1].balance)) });
-  svg.id = "pf-chart";
-  for (const v of [high, low]) {
-    svg.append(s("line", { x1: LEFT, x2: W - PAD, y1: y(v), y2: y(v), class: "pf-grid" }));
-    svg.append(s("text", { x: LEFT - 6, y: y(v) + 4, "text-anchor": "end", class: "pf-axis" }, amount(v)));
-  }
   const day = (/** @type {string} */ iso) => new Date(iso).toLocaleDateString(getLang() === "zh" ? "zh-CN" : "en-GB");
-  svg.append(s("text", { x: LEFT, y: H - 4, "text-anchor": "start", class: "pf-axis" }, day(points[0].at)));
-  if (points.length > 1) svg.append(s("text", { x: W - PAD, y: H - 4, "text-anchor": "end", class: "pf-axis" }, day(points[points.length - 1].at)));
-  const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.balance).toFixed(1)}`).join(" ");
-  svg.append(s("polyline", { points: line, class: "pf-line", fill: "none" }));
+  const { svg, x, y } = lineChart(values, {
+    box: { width: 640, height: 200, pad: 10, left: 64, bottom: 22 },
+    low,
+    high,
+    label: amount,
+    first: day(points[0].at),
+    last: points.length > 1 ? day(points[points.length - 1].at) : null,
+    attrs: { class: "pf-chart", "aria-label": t("pf_chart_label", amount(points[0].balance), amount(points[points.length - 1].balance)) },
+  });
+  svg.id = "pf-chart";
   points.forEach((p, i) => {
-    const dot = s("circle", { cx: x(i).toFixed(1), cy: y(p.balance).toFixed(1), r: 3, class: p.amount >= 0 ? "pf-dot plus" : "pf-dot minus" });
-    dot.append(s("title", {}, `${when(p.at)} · ${change(p.amount)} → ${amount(p.balance)} · ${p.reason}`));
+    const dot = svgEl("circle", { cx: x(i).toFixed(1), cy: y(p.balance).toFixed(1), r: 3, class: p.amount >= 0 ? "pf-dot plus" : "pf-dot minus" });
+    dot.append(svgEl("title", {}, `${when(p.at)} · ${change(p.amount)} → ${amount(p.balance)} · ${p.reason}`));
     svg.append(dot);
   });
   return h("div.pf-chart-box", null, svg);
