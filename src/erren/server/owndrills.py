@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import weakref
 from typing import Any, Final
 
 from erren.engine import Record
@@ -35,6 +34,7 @@ from erren.errors import ErrenError
 from erren.review.drills import make_puzzle, material, record_sources
 from erren.review.model import HandReview
 from erren.server import work
+from erren.server.perstore import PerStore
 from erren.server.store import Store, StoreError
 from erren.server.work import Work
 
@@ -164,12 +164,5 @@ class OwnDrills:
             self.dropped += 1
 
 
-_drills: weakref.WeakKeyDictionary[Store, OwnDrills] = weakref.WeakKeyDictionary()
-
-
-def drills_for(store: Store) -> OwnDrills:
-    """The one :class:`OwnDrills` of ``store``."""
-    found = _drills.get(store)
-    if found is None:
-        found = _drills[store] = OwnDrills(store)
-    return found
+drills_for: PerStore[OwnDrills] = PerStore(OwnDrills)
+"""The one :class:`OwnDrills` of a store."""

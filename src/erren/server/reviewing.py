@@ -37,7 +37,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import weakref
 from typing import Any, Final
 
 from erren.engine import Record
@@ -46,6 +45,7 @@ from erren.review import review_hand, reviewer
 from erren.review.hindsight import hindsight
 from erren.server import work
 from erren.server.owndrills import drills_for
+from erren.server.perstore import PerStore
 from erren.server.ratelimit import Throttle
 from erren.server.store import Store, StoreError
 from erren.server.work import Work
@@ -182,12 +182,5 @@ class ReviewDesk:
         return body
 
 
-_desks: weakref.WeakKeyDictionary[Store, ReviewDesk] = weakref.WeakKeyDictionary()
-
-
-def desk_for(store: Store) -> ReviewDesk:
-    """The one :class:`ReviewDesk` of ``store`` (the tables' and the HTTP route's)."""
-    desk = _desks.get(store)
-    if desk is None:
-        desk = _desks[store] = ReviewDesk(store)
-    return desk
+desk_for: PerStore[ReviewDesk] = PerStore(ReviewDesk)
+"""The one :class:`ReviewDesk` of a store (the tables' and the HTTP route's)."""

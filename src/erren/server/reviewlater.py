@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
 from collections.abc import Sequence
 from typing import Any, Final
 
 from erren.server import work
 from erren.server.owndrills import drills_for
+from erren.server.perstore import PerStore
 from erren.server.reviewing import ReviewDesk, UnreviewableError, desk_for
-from erren.server.store import Store, StoreError
+from erren.server.store import StoreError
 from erren.server.work import Work
 
 __all__ = ["LATER_MAX", "LATER_ROOM", "LaterReviews", "later_for"]
@@ -106,12 +106,5 @@ class LaterReviews:
                 self.kept += 1
 
 
-_later: weakref.WeakKeyDictionary[Store, LaterReviews] = weakref.WeakKeyDictionary()
-
-
-def later_for(store: Store) -> LaterReviews:
-    """The one :class:`LaterReviews` of ``store`` (its desk's: :func:`desk_for`)."""
-    found = _later.get(store)
-    if found is None:
-        found = _later[store] = LaterReviews(desk_for(store))
-    return found
+later_for: PerStore[LaterReviews] = PerStore(lambda store: LaterReviews(desk_for(store)))
+"""The one :class:`LaterReviews` of a store (its desk's: :data:`desk_for`)."""
