@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page
@@ -20,7 +19,7 @@ from erren.server.store import Passwords, Store
 from erren.testing.reviews import MadeHand, keep_reviews
 from erren.testing.servers import Server
 
-from ._support import page_errors, register_in_page
+from ._support import fixed, page_errors, register_in_page
 
 SIZES = ((390, 844), (360, 740), (844, 390))
 SHOTS = Path("/tmp/shots/coachprofile")
@@ -42,13 +41,8 @@ CATEGORIES = {  # web/js/i18n.js rv_c_*
 }
 
 
-def _fixed(x: float, places: int) -> str:
-    """``x.toFixed(places)`` as the browser writes it (the exact binary value, halves up)."""
-    return str(Decimal(x).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
-
-
 def _pct(x: float) -> str:
-    return _fixed(x * 100, 1) + "%"
+    return fixed(x * 100, 1) + "%"
 
 
 def _keep(database: str, name: str) -> tuple[list[MadeHand], list[MadeHand]]:
@@ -85,7 +79,7 @@ def _expected(hands: list[MadeHand], lang: str) -> dict[str, object]:
         decisions = sum(len(h.decisions) for h in part)
         cells[f"match_rate-{size}"] = [_pct(sum(h.matches for h in part) / decisions)]
         cells[f"bad_rate-{size}"] = [_pct(sum(h.bad for h in part) / decisions)]
-        cells[f"loss_per_hand-{size}"] = [_fixed(sum(h.loss for h in part) / len(part), 2)]
+        cells[f"loss_per_hand-{size}"] = [fixed(sum(h.loss for h in part) / len(part), 2)]
     loss: dict[str, float] = {}
     count: dict[str, int] = {}
     for hand in newest[:200]:
@@ -95,9 +89,9 @@ def _expected(hands: list[MadeHand], lang: str) -> dict[str, object]:
     top = sorted((c for c in loss if loss[c] > 0), key=lambda c: (-loss[c], c))[:3]
     per = len(newest[:200])
     cats = [
-        f"{CATEGORIES[c][0]} 每手 {_fixed(loss[c] / per, 2)} 分 · {count[c]} 次决策"
+        f"{CATEGORIES[c][0]} 每手 {fixed(loss[c] / per, 2)} 分 · {count[c]} 次决策"
         if zh
-        else f"{CATEGORIES[c][1]} {_fixed(loss[c] / per, 2)} points per hand · {count[c]} decisions"
+        else f"{CATEGORIES[c][1]} {fixed(loss[c] / per, 2)} points per hand · {count[c]} decisions"
         for c in top
     ]
     if len(hands) < MIN_HANDS:

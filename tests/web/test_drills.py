@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from ._support import page_errors, until
+from ._support import fixed, page_errors, until
 
 SIZES = ((390, 844), (360, 740), (844, 390))
 SHOTS = Path("/tmp/shots/drills")
@@ -81,13 +81,13 @@ def _check(page: Page, lang: str, row: dict[str, Any], tile: str) -> float:
         assert page.inner_text(".dr-why-yours") == _reason(lang, row, tile)
     else:
         assert page.locator(".dr-yours").count() == 0
-    assert page.inner_text(".dr-loss") == w["loss"].format(f"{loss:.2f}", unit)
+    assert page.inner_text(".dr-loss") == w["loss"].format(fixed(loss, 2), unit)
     cells = page.eval_on_selector_all(
         ".dr-choices tbody tr",
         "rows => rows.map(r => [r.dataset.tile, r.cells[1].innerText, r.cells[2].innerText])",
     )
     assert cells == [
-        [c[0], f"{c[1]:.2f}", f"{max(0.0, ev[best] - c[1]):.2f}"] for c in row["choices"]
+        [c[0], fixed(c[1], 2), fixed(max(0.0, ev[best] - c[1]), 2)] for c in row["choices"]
     ]
     assert page.locator(".dr-board .tile.advised").get_attribute("data-tile") == best
     assert page.locator(".dr-board .hand-mine .tile.can").count() == 0  # answered
@@ -108,7 +108,7 @@ def _drill_two(page: Page, lang: str, corpus: dict[str, dict[str, Any]]) -> None
     _answer(page, second["foil"])
     loss = _check(page, lang, second, second["foil"])
     assert loss > 0
-    assert page.inner_text(".dr-score") == w["score"].format(2, 1, f"{loss:.2f}")
+    assert page.inner_text(".dr-score") == w["score"].format(2, 1, fixed(loss, 2))
 
 
 def test_drills_answered_right_and_wrong(browser: Browser, server: str) -> None:

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page
 from erren.server.store import Passwords, Store
 from erren.testing.servers import Server
 
-from ._support import page_errors, register_in_page
+from ._support import fixed, page_errors, register_in_page
 
 SIZES = ((390, 844), (360, 740), (844, 390))
 SHOTS = Path("/tmp/shots/mydrills")
@@ -87,7 +87,7 @@ def _answer(page: Page, row: dict[str, Any], tile: str, lang: str, *, game: int,
     w = WORDS[lang]
     assert page.inner_text(".dr-verdict") == w["right" if tile == best else "wrong"]
     assert page.get_attribute(".dr-master .tile", "data-tile") == best
-    assert page.inner_text(".dr-loss") == w["loss"].format(f"{max(0.0, ev[best] - ev[tile]):.2f}")
+    assert page.inner_text(".dr-loss") == w["loss"].format(fixed(max(0.0, ev[best] - ev[tile]), 2))
     assert page.inner_text(".dr-source") == w["source"].format(game, step)
     assert page.get_attribute(".dr-replay", "href") == f"#/replay/{game}?review=0"
 

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from ._support import discard, guest_table, my_turn, page_errors, trustee_on, until
+from ._support import discard, fixed, guest_table, my_turn, page_errors, trustee_on, until
 
 SHOTS = Path("/tmp/shots/review2")
 SIZES = ((390, 844), (360, 740), (844, 390))
@@ -45,7 +45,7 @@ def _summary(lang: str, review: dict[str, Any]) -> str:
     loss = sum(d["loss"] for d in decisions)
     pct = round(100 * matches / len(decisions))
     return WORDS[lang]["sum"].format(
-        pct=pct, matches=matches, decisions=len(decisions), bad=bad, loss=f"{loss:.1f}"
+        pct=pct, matches=matches, decisions=len(decisions), bad=bad, loss=fixed(loss, 1)
     )
 
 
@@ -191,7 +191,7 @@ def test_the_table_s_hands_are_summed_at_the_settlement(browser: Browser, server
     loss = sum(d["loss"] for d in decisions)
     pct = round(100 * matches / len(decisions))
     expected = WORDS["zh"]["sum"].format(
-        pct=pct, matches=matches, decisions=len(decisions), bad=bad, loss=f"{loss:.1f}"
+        pct=pct, matches=matches, decisions=len(decisions), bad=bad, loss=fixed(loss, 1)
     )
     assert page.inner_text(".rv-session") == f"本桌 2 手：{expected}"
     assert not errors, errors

@@ -12,6 +12,7 @@ import contextlib
 import secrets
 import time
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -202,3 +203,10 @@ def new_computer_table(page: Page, url: str, family: str, options: dict[str, Any
         [family, options],
     )
     return str(table)
+
+
+def fixed(x: float, places: int) -> str:
+    """``x.toFixed(places)`` as the browser writes it: the exact binary value, a half rounded
+    away from zero (Python's format rounds a half to even: 13.25 → "13.2" where the page
+    writes "13.3")."""
+    return str(Decimal(x).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))

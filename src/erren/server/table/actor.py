@@ -130,7 +130,7 @@ class Table:
             reporter=self.reporter,
         )
         self.autopilot = Autopilot(self.seating, self.series, self.clocks, self.hands)
-        self.adviser = Adviser(spec.id, self.series, rng, desk_for(store))
+        self.adviser = Adviser(spec.id, self.series, rng, lambda: desk_for(store))
         self.chatter = Chatter(spec.id, self.seating, clock, store.social.blocks_among)
 
     # ------------------------------------------------------------------ what it shows

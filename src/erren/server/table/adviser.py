@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from typing import Any
 
 from erren.bots import Bot, find_bot
@@ -28,10 +29,15 @@ class Adviser:
     """Advice and reviews at one table."""
 
     def __init__(
-        self, table_id: str, series: Series, rng: random.Random | None, desk: ReviewDesk
+        self,
+        table_id: str,
+        series: Series,
+        rng: random.Random | None,
+        desk: Callable[[], ReviewDesk],
     ) -> None:
         self.table_id = table_id
         self.desk = desk
+        """The store's review desk, found when a review is first asked for."""
         self.series = series
         self.rng = rng
         self._expert: Bot | None = None
@@ -110,7 +116,7 @@ class Adviser:
     async def _work_out(self, conn: Conn, game: int, seat: int, record: dict[str, Any]) -> None:
         """Review ``record`` for ``seat`` (kept, or worked out and kept), send it to ``conn``."""
         try:
-            body = await self.desk.review(game, seat, record, user_id=conn.user_id)
+            body = await self.desk().review(game, seat, record, user_id=conn.user_id)
         except work.BusyError as err:
             conn.send(error_json("busy", str(err), params={"work": err.work.value}))
             return
