@@ -59,9 +59,11 @@ quick: $(VENV)/.installed
 	ERREN_TEST_SERVICES=none $(PYTEST) -n 2 -m "not slow and not services"
 
 # Three workers on two cores: the service tests spend much of their time waiting (on server
-# processes, leases, real-time timers, Chromium), and a third worker fills those waits.
+# processes, leases, real-time timers, Chromium), and a third worker fills those waits; an idle
+# worker steals tests queued for a busy one (worksteal), so the slow browser tests at the end of
+# the run do not wait in one worker's queue.
 unit: $(VENV)/.installed
-	$(PYTEST) -n 3 --durations=15
+	$(PYTEST) -n 3 --dist worksteal --durations=15
 
 conformance: $(VENV)/.installed  ## check erren against the published corpus (conformance/)
 	$(BIN)/erren conformance conformance/*.jsonl
