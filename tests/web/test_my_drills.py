@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page
 from erren.server.store import Passwords, Store
 from erren.testing.servers import Server
 
-from ._support import fixed, page_errors, register_in_page
+from ._support import fixed, page_errors, register_in_page, until
 
 SIZES = ((390, 844), (360, 740), (844, 390))
 SHOTS = Path("/tmp/shots/mydrills")
@@ -93,7 +93,9 @@ def _answer(page: Page, row: dict[str, Any], tile: str, lang: str, *, game: int,
 
 
 def _mine_count(page: Page) -> str:
-    page.wait_for_function("document.querySelector('.dr-own-count')?.textContent !== ''")
+    # polled through the DevTools protocol: a string wait_for_function is eval'ed in the page,
+    # which its CSP refuses once the predicate is not true at once
+    until(page, "document.querySelector('.dr-own-count')?.textContent !== ''", 10000)
     return page.inner_text(".dr-own-count")
 
 
