@@ -31,6 +31,7 @@ from erren.server.table import Chat as TChat
 from erren.server.table import (
     Conn,
     Join,
+    Resync,
     Seat,
     SetTrustee,
     Table,
@@ -126,18 +127,22 @@ def _table(store: Store, guest: User, clock: Clock) -> Table:
     return Table(spec, seats, store, clock=clock, config=SLOW_CLOCK, rng=random.Random(5))
 
 
+async def _next(conn: Conn) -> dict[str, Any]:
+    text = await asyncio.wait_for(conn.queue.get(), timeout=20)
+    assert text is not None
+    return dict(json.loads(text))
+
+
 async def _drain(conn: Conn) -> list[dict[str, Any]]:
-    """What the table sent ``conn`` once its queue is processed."""
+    """What the table sent ``conn`` before it handled a :class:`Resync` submitted now (its
+    snapshot, left out): the actor takes its commands in order, so every command submitted
+    before is done, however long its writes took."""
     table = conn.table
     assert table is not None
-    while not table.queue.empty():
-        await asyncio.sleep(0.01)
-    await asyncio.sleep(0.02)
+    table.submit(Resync(conn))
     out = []
-    while not conn.queue.empty():
-        text = conn.queue.get_nowait()
-        assert text is not None
-        out.append(json.loads(text))
+    while (message := await _next(conn))["type"] != "snapshot":
+        out.append(message)
     return out
 
 
@@ -152,6 +157,8 @@ async def _seated(store: Store, clock: Clock) -> tuple[Table, Conn]:
     conn = Conn(guest.id, guest.name)
     conn.table, conn.seat = table, 0
     table.submit(Join(conn, 0, None, None))
+    while (await _next(conn))["type"] != "snapshot":  # the join's own snapshot
+        pass
     await _drain(conn)
     return table, conn
 

@@ -24,6 +24,8 @@ from ._support import (
     until,
 )
 
+LOST_AFTER_MS = 4000
+"""The page's silence timeout (``api.js`` ``LOST_AFTER_MS``)."""
 OVERLAY = ".conn-overlay"
 LOST_ZH = "连接中断，正在重连…"
 # what a player loses by leaving a running hand (the shared contract, from the specs): guobiao-2p
@@ -59,9 +61,10 @@ SEEN_JS = """() => {
   window.__seen = [];
   new MutationObserver(() => {
     const el = document.querySelector('.conn-overlay');
-    if (el) window.__seen.push({state: el.dataset.state, text: el.innerText});
+    const at = performance.now();
+    if (el) window.__seen.push({state: el.dataset.state, text: el.innerText, at});
   }).observe(document.body, {childList: true, subtree: true});
-}"""  # every overlay the page showed, however briefly
+}"""  # every overlay the page showed, however briefly, and when (the page's clock)
 
 
 def _overlay_takes_clicks(page: Page) -> bool:
@@ -152,13 +155,16 @@ def test_half_open_socket_move_sent_after_resync(
     tile = _my_turn(page)
     before = _river(page)
     page.evaluate(SEEN_JS)
+    dark_at = float(page.evaluate("performance.now()"))
     dark["on"] = True
     page.locator(".hand-mine .tile.can").last.click()
     page.wait_for_timeout(1500)
-    assert not page.locator(OVERLAY).count()  # not yet: 4 s without an answer
     assert _river(page) == before  # nothing was played while the move was in the void
-    until(page, "window.__seen.some(s => s.state === 'lost')", timeout=8000)
+    until(page, "window.__seen.some(s => s.state === 'lost')", timeout=12000)
     seen = page.evaluate("window.__seen")
+    # not before 4 s without an answer, on the page's own clock (a ping may have gone out
+    # into the dark a moment before the click: hence the half second)
+    assert seen[0]["at"] - dark_at >= LOST_AFTER_MS - 500, seen
     assert any(LOST_ZH in s["text"] and "已保留" in s["text"] for s in seen), seen
     page.wait_for_selector(OVERLAY, state="detached", timeout=15000)
     toast = page.wait_for_selector(".toast", timeout=3000)

@@ -30,9 +30,10 @@ class ClusterNode:
     prefix: str
 
 
-def until(page: Page, expression: str, timeout: float = 5000) -> None:
+def until(page: Page, expression: str, timeout: float = 15000) -> None:
     """Poll ``expression`` (JavaScript, may return a promise) until it is truthy; ``timeout``
-    in milliseconds, as in Playwright."""
+    in milliseconds, as in Playwright (15 s unless said: what goes through the server may be
+    slow on a loaded machine, and a generous limit costs nothing while the test passes)."""
     deadline = time.monotonic() + timeout / 1000
     while True:
         if page.evaluate(expression):
