@@ -11,9 +11,7 @@ Every timer figure is computed here from the spec's defaults (guobiao-2p §2.9: 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import statistics
 import time
 import uuid
 from collections.abc import Iterator
@@ -43,6 +41,9 @@ PAUSE_S = 0.8 * SCALE  # claim_min_pause_s default 0.8 (§2.4 鸣牌保护)
 IDLE_GAME_S = 30
 IDLE_S = IDLE_GAME_S * SCALE
 TOGGLES = 10  # erren serve --trustee-toggles default 10
+EARLY_S = 0.002
+"""How far a bound on the server's clock may be off: its timers may ring a millisecond early
+(the idle timer's slack), and the wire's deadlines are rounded to the millisecond."""
 TIERS = {  # guobiao-2p §6.3: room → (entry_min, entry_max)
     "novice": (1_000, 60_000),
     "normal": (5_000, 80_000),
@@ -77,15 +78,6 @@ def _name(prefix: str) -> str:
 
 async def _user_id(client: PlayerClient) -> int:
     return int((await client.http.get("/me")).json()["id"])
-
-
-async def _drain(client: PlayerClient, quiet: float = 0.05) -> list[dict[str, Any]]:
-    """Every message until ``client`` hears nothing for ``quiet`` seconds."""
-    out: list[dict[str, Any]] = []
-    with contextlib.suppress(TimeoutError):
-        while True:
-            out.append(await client.recv(quiet))
-    return out
 
 
 def _events(message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -257,19 +249,39 @@ async def _pair_at_a_turn(url: str) -> tuple[PlayerClient, PlayerClient, str]:
     return a, b, table
 
 
+async def _until(
+    client: PlayerClient, pred: Any, into: list[dict[str, Any]], timeout: float = 20
+) -> dict[str, Any]:
+    """Read messages, each kept in ``into``, until ``pred(message)`` holds; returns that one."""
+
+    def keep(message: dict[str, Any]) -> bool:
+        into.append(message)
+        return bool(pred(message))
+
+    return await wait_for(client, keep, timeout)
+
+
 def test_a_short_drop_finds_the_turn_still_waiting(slow: Server) -> None:
+    """a drops in the middle of his 2 s turn and comes back before its deadline: the turn
+    still waits for him, its timer unchanged, and b hears only that he went and came back.
+    The drop lasts a quarter of what is left of the turn when b has heard of it (the rest is
+    room for the reconnection on a slow machine)."""
+
     async def main() -> None:
         a, b, table = await _pair_at_a_turn(slow.url)
         assert a.state is not None and b.state is not None
         timer = a.state["timer"]
         assert timer["kind"] == "turn" and timer["seconds"] == pytest.approx(TURN_S)
         deadline = timer["deadline"]
-        assert 0 < deadline - time.time() <= TURN_S + 0.05
+        assert 0 < deadline - time.time() <= TURN_S + EARLY_S
         assert "deadline" not in (b.state["timer"] or {})  # only the seat that decides
         legal, seen, game = a.state["legal"], a.last_n, a.game
-        await _drain(b)
-        await a.disconnect()  # a reload: the page is gone for half the turn timer
-        await asyncio.sleep(TURN_S / 2)
+        if b.last_n < seen:  # b has heard everything up to a's turn
+            await wait_for(b, lambda _m: b.last_n >= seen)
+        b_saw: list[dict[str, Any]] = []
+        await a.disconnect()  # a reload: the page is gone for a while
+        await _until(b, lambda m: m.get("type") == "presence", b_saw)
+        await asyncio.sleep(max(0.0, deadline - time.time()) / 4)
         a.messages.clear()
         await a.connect()
         await a.send({"type": "join", "table": table, "game": game, "since": seen})
@@ -279,13 +291,18 @@ def test_a_short_drop_finds_the_turn_still_waiting(slow: Server) -> None:
         assert state["to_act"] == a.seat and state["legal"] == legal
         assert state["trustee"] == [False, False]
         assert state["timer"]["deadline"] == deadline  # the same timer, not restarted
-        # b saw the presence change and nothing else
-        b_saw = await _drain(b)
-        assert [m["type"] for m in b_saw] == ["presence", "presence"]
+        # b saw the presence change and nothing else: the next message after it is a's move
+        await _until(b, lambda m: m.get("type") == "presence" and m.get("online"), b_saw)
+        assert b_saw == [
+            {"type": "presence", "seat": a.seat, "online": False},
+            {"type": "presence", "seat": a.seat, "online": True},
+        ]
         await a.act(legal[0])
         moved = await wait_for(a, lambda m: bool(_events(m)))
         assert moved["events"][0]["kind"] in ("discard", "ting", "zimo", "angang", "jiagang")
         assert moved["events"][0].get("auto") is None
+        heard = await b.recv(20)
+        assert _events(heard) and _events(heard)[0]["n"] == seen + 1, heard
         await a.close()
         await b.close()
 
@@ -298,7 +315,6 @@ def test_from_the_first_timeout_away_the_player_is_in_trustee(slow: Server) -> N
         assert a.state is not None
         deadline = a.state["timer"]["deadline"]
         await a.disconnect()
-        dropped = time.time()
         before: list[dict[str, Any]] = []
         after: list[dict[str, Any]] = []
         while True:
@@ -317,9 +333,8 @@ def test_from_the_first_timeout_away_the_player_is_in_trustee(slow: Server) -> N
             before.extend(events[:at])
             after.extend(events[at + 1 :])
             break
-        fired = time.time()
-        assert fired >= deadline - 0.02  # the turn ran its full timer, unchanged by the drop
-        assert fired - dropped >= deadline - dropped - 0.02
+        fired = time.time()  # heard no sooner than it rang: a slow reader cannot fail this
+        assert fired >= deadline - EARLY_S  # the turn ran its full timer, unchanged by the drop
         assert not [e for e in before if e["player"] == a.seat]  # nothing played for him
         if not any(e["kind"] == "trustee" and e["player"] == a.seat for e in after):
             trustee = await wait_for(
@@ -328,10 +343,12 @@ def test_from_the_first_timeout_away_the_player_is_in_trustee(slow: Server) -> N
             )
             assert trustee["state"]["trustee"][a.seat] is True
         # back within the grace period: 托管 stays on until he switches it off (§2.9)
-        assert time.time() - dropped < GRACE_S
         await a.connect()
         await a.join(table)
         snap = await wait_for(a, lambda m: m.get("type") == "snapshot")
+        # back within the grace period as the server counts it (from its noticing the drop
+        # to his join): a grace run out would have ended the hand with his escape
+        assert snap.get("end") is None and snap["state"]["result"] is None, snap
         assert snap["state"]["trustee"][a.seat] is True
         await a.send({"type": "trustee", "on": False})
         off = await wait_for(
@@ -413,24 +430,27 @@ def test_tables_nobody_plays_at_close(slow: Server) -> None:
         owner = await registered(slow.url, _name("i"))
         made = await owner.private_table("guobiao-2p")
         await owner.connect()
+        # stamped before the join, his last doing, that the table's idle timer counts from
+        # (and the vs-computer table's creation below likewise): true lower bounds; the upper
+        # bound allows for a slow test process
+        joined = time.monotonic()
         await owner.join(made["table"])
         await wait_for(owner, lambda m: m.get("type") == "joined")
-        joined = time.monotonic()
         # a vs-computer table whose player never comes
         lonely = await registered(slow.url, _name("v"))
-        computer = (await lonely.vs_computer("xiamen"))["table"]
         created = time.monotonic()
-        closed = await wait_for(owner, lambda m: m.get("type") == "closed", timeout=IDLE_S + 5)
+        computer = (await lonely.vs_computer("xiamen"))["table"]
+        closed = await wait_for(owner, lambda m: m.get("type") == "closed", timeout=IDLE_S + 10)
         waited = time.monotonic() - joined
         assert closed["code"] == "idle" and closed["params"] == {"seconds": IDLE_GAME_S}
-        assert IDLE_S - 0.05 <= waited <= IDLE_S + 1.0
+        assert IDLE_S - EARLY_S <= waited <= IDLE_S + 5
         async with httpx.AsyncClient(base_url=slow.url) as http:
 
             async def gone() -> bool:  # the computer's table, made a moment later, closes too
                 return (await http.get(f"/tables/{computer}")).status_code == 404
 
-            await eventually(gone, "the vs-computer table nobody came to closes", timeout=10)
-            assert time.monotonic() - created >= IDLE_S - 0.05
+            await eventually(gone, "the vs-computer table nobody came to closes", timeout=20)
+            assert time.monotonic() - created >= IDLE_S - EARLY_S
             assert (await http.get(f"/tables/{made['table']}")).status_code == 404
         assert (await lonely.http.get("/me/table")).json() is None
         again = await lonely.http.post("/tables/vs-computer", json={"family": "xiamen"})
@@ -476,9 +496,9 @@ def _shape(message: dict[str, Any]) -> tuple[Any, ...]:
 
 
 HANDS = 3
-JITTER_S = 0.04
-"""How much later one message may reach a client than another on this shared machine: half
-the pause (without the pause a gap would be about 2 ms)."""
+LAG_S = 0.04
+"""How late the server may start the next turn after a pass-only window's pause, on its own
+clock (its timer ringing late on a shared machine, the pass stored): half the pause."""
 
 
 async def _discarder(
@@ -508,15 +528,29 @@ async def _discarder(
                 await a._move(bot, None)
 
 
-async def _passer(b: PlayerClient, choices: list[dict[int, bool]]) -> None:
+def _opened(state: dict[str, Any]) -> float:
+    """When (the server's wall clock) the decision timer of ``state``'s seat started."""
+    timer = state["timer"]
+    return float(timer["deadline"] - timer["seconds"])
+
+
+async def _passer(
+    b: PlayerClient, choices: list[dict[int, bool]], paused: list[tuple[bool, float]]
+) -> None:
     """Seat ``b`` passes every window at once and notes whether it had a choice (keyed by
-    the event number of the tile it answered), and discards its newest tile."""
+    the event number of the tile it answered), and discards its newest tile.  ``paused``
+    gets, for each window followed by his turn (his pass and draw), whether he had a choice
+    and the seconds from the window's opening to his turn's, on the server's clock: each
+    decision timer starts when its decision does, and its deadline less its length says
+    when (a test process slow to read or to pass cannot shorten it)."""
     bot = find_bot("random", seed=8)
+    window: tuple[bool, float] | None = None  # the last window he answered, if his turn is next
     while True:
         message = await b.recv(30)
         if message.get("type") == "closed":
             return
         if settlements([message]):
+            window = None
             if len(choices) == HANDS:
                 return
             choices.append({})
@@ -526,10 +560,15 @@ async def _passer(b: PlayerClient, choices: list[dict[int, bool]]) -> None:
             continue
         assert b.state is not None
         if b.state["phase"] in ("claim", "rob"):
-            choices[-1][b.last_n] = b.state["legal"] != ["pass"]
+            had = b.state["legal"] != ["pass"]
+            choices[-1][b.last_n] = had
             assert b.state["timer"]["deadline"]  # the seat that decides hears its deadline
+            window = (had, _opened(b.state))
             await b.act("pass")  # at once: the server holds it until the pause is over
         elif b.state["phase"] == "turn":
+            if window is not None:
+                paused.append((window[0], _opened(b.state) - window[1]))
+                window = None
             moves = [m for m in b.state["legal"] if m.startswith("discard:")]
             await b.act(moves[-1] if moves else b.state["legal"][0])
         else:
@@ -566,8 +605,14 @@ def _windows(
 
 
 def test_claim_window_timing_is_the_same_with_or_without_a_choice(slow: Server) -> None:
-    """Slow (about 10 s): a hand of discards whose gaps are measured, each holding the 80 ms
-    pause of this module's time scale."""
+    """Slow (about 10 s): three hands of discards, each answer window holding the 80 ms pause
+    of this module's time scale.  What the discarder sees is the same whether or not his
+    opponent had a choice: the same messages, and his next event no sooner than the pause
+    after his discard (timed from his send: a true lower bound).  On the server's clock (the
+    opponent's timers), every window lasts at least the pause before his next turn starts,
+    and a pass-only window no longer: the server passes it at the pause.  How much longer a
+    window with a choice lasts depends on when the opponent's instant pass reaches the
+    server, which on a loaded machine is the test process's speed, so it is not compared."""
 
     async def main() -> None:
         a, b, table = await private_pair(slow.url)
@@ -577,8 +622,9 @@ def test_claim_window_timing_is_the_same_with_or_without_a_choice(slow: Server) 
         hands: list[list[tuple[float, dict[str, Any]]]] = [[]]
         choices: list[dict[int, bool]] = [{}]
         sent: list[float] = []
+        paused: list[tuple[bool, float]] = []
         try:
-            await asyncio.gather(_discarder(a, hands, sent), _passer(b, choices))
+            await asyncio.gather(_discarder(a, hands, sent), _passer(b, choices, paused))
         finally:
             await a.close()
             await b.close()
@@ -589,26 +635,32 @@ def test_claim_window_timing_is_the_same_with_or_without_a_choice(slow: Server) 
             for w in _windows(hand, a.seat, picks, sent)
         ]
         gaps = {had: [g for h, g, _ in seen if h == had] for had in (True, False)}
+        held = {had: [g for h, g in paused if h == had] for had in (True, False)}
         print(
             f"\nclaim pause {PAUSE_S * 1000:.0f} ms; discard → next event at the discarder, "
             f"with a choice (ms): {[round(g * 1000) for g in gaps[True]]}; "
-            f"without: {[round(g * 1000) for g in gaps[False]]}"
+            f"without: {[round(g * 1000) for g in gaps[False]]}; window → next turn on the "
+            f"server's clock, with a choice: {[round(g * 1000) for g in held[True]]}; "
+            f"without: {[round(g * 1000) for g in held[False]]}"
         )
         assert gaps[True] and gaps[False], "both kinds of discard were played"
-        # measured at the discarder from its send: each gap is the pause + delivery jitter
+        # measured at the discarder from its send: the pause is a true lower bound
         for gap in gaps[True]:
-            assert gap >= PAUSE_S - JITTER_S  # an instant pass waited for the pause
-        assert statistics.median(gaps[True]) >= PAUSE_S
+            assert gap >= PAUSE_S - EARLY_S  # an instant pass waited for the pause
+        assert held[True], "a window with a choice was followed by the opponent's turn"
+        for gap in held[True]:  # on the server's clock: the pass was held to the pause
+            assert gap >= PAUSE_S - EARLY_S
         if "claim_privacy" in find_family("guobiao-2p").options_dict():
             # 鸣牌保护 in the engine: every window opens, a pass-only one is passed by the
             # server at the pause, and the discarder is shown the same thing
             for gap in gaps[False]:
-                assert gap >= PAUSE_S - JITTER_S
-            # the server passes for b at the pause, not later: the quickest window shows it
-            # (a median near the pause would also measure how busy the shared machine is)
-            assert min(gaps[False]) <= PAUSE_S + 0.03
-            # the same time to the next draw either way (medians: the machine is shared)
-            assert abs(statistics.median(gaps[False]) - statistics.median(gaps[True])) <= 0.02
+                assert gap >= PAUSE_S - EARLY_S
+            assert held[False], "a pass-only window was followed by the opponent's turn"
+            for gap in held[False]:
+                assert gap >= PAUSE_S - EARLY_S
+            # the server passes for b at the pause, not later (at the claim timer, 1 s): the
+            # quickest window on its own clock shows it
+            assert min(held[False]) <= PAUSE_S + LAG_S
             shown = {had: {w for h, _, w in seen if h == had} for had in (True, False)}
             assert shown[True] == shown[False]
         else:  # an engine without the option passes for b at once: no window opens

@@ -32,13 +32,15 @@ IDS = ("guobiao-2p", "xiamen/", "arcade/", "/novice", "(computer)", "efficiency"
 FAMILIES = ("guobiao-2p", "xiamen", "arcade")
 SHOWN = """(selector) => {
   const copy = document.querySelector(selector).cloneNode(true);
-  copy.querySelectorAll('.tile, kbd, [lang]').forEach((e) => e.remove());
+  copy.querySelectorAll('.tile, kbd, [lang], [translate="no"]').forEach((e) => e.remove());
   document.documentElement.append(copy);
   const text = copy.innerText;
   copy.remove();
   return text;
 }"""
-"""The text shown in a part of the page but tile faces, key caps and marked names."""
+"""The text shown in a part of the page but tile faces, key caps, marked names and what is not
+to be translated (other players' names on the leaderboards: the session's server has those of
+every other test's accounts)."""
 LAST_MOVES = "(document.querySelector('.replay .last-text') || {innerText: ''}).innerText"
 """The replay's line about the moves of the step shown."""
 Check = Callable[[Page, str, str], list[str]]

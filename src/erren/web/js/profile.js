@@ -148,7 +148,7 @@ function leaderboardEl(me, needed) {
               `tr${r.user_id === me ? ".me" : ""}`,
               null,
               h("td", null, String(r.rank)),
-              h("td.pf-name", null, r.name),
+              h("td.pf-name", { translate: "no" }, r.name),
               h("td.pf-score", null, by === "rating" && r.rating ? ratingText(r.rating, needed) : r.beans ? bandText(r.beans) : "—"),
               h("td", null, amount(r.hands)),
             ),

@@ -175,7 +175,7 @@ export function rankBoardEl(me) {
         "table.pf-board.rk-board#rk-board",
         { "data-family": family, "data-season": String(board.season.number) },
         h("thead", null, h("tr", null, h("th", null, "#"), h("th", null, t("pf_player")), h("th", null, t("rk_rank")), h("th", null, t("rk_pt")), h("th", null, t("pf_hands")))),
-        h("tbody", null, ...board.leaders.map((r) => h(`tr${r.user_id === me ? ".me" : ""}`, null, h("td", null, String(r.rank)), h("td.pf-name", null, r.name), h("td.rk-cell", null, rankBadge(r.standing, 22), " ", stepName(r.standing)), h("td", null, amount(r.standing.points)), h("td", null, amount(r.hands))))),
+        h("tbody", null, ...board.leaders.map((r) => h(`tr${r.user_id === me ? ".me" : ""}`, null, h("td", null, String(r.rank)), h("td.pf-name", { translate: "no" }, r.name), h("td.rk-cell", null, rankBadge(r.standing, 22), " ", stepName(r.standing)), h("td", null, amount(r.standing.points)), h("td", null, amount(r.hands))))),
         ),
       ),
     );
