@@ -9,7 +9,7 @@ from playwright.sync_api import sync_playwright
 
 from ._support.harness import Server
 
-CHROMIUM = os.environ.get("ERREN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = os.environ.get("ERREN_CHROMIUM", "/usr/bin/chromium-headless-shell")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 ARGS += ["--accept-lang=zh-CN"]  # the client follows the browser's language: read in Chinese
 WATCH = """document.addEventListener("securitypolicyviolation", (e) =>

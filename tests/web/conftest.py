@@ -1,6 +1,7 @@
-"""A real ``erren serve`` on loopback with a fresh SQLite file, and Debian's Chromium driven
-headless by Playwright.  No Chromium → the tests fail with a message; they never skip.  A test
-that needs a cluster node asks for ``cluster_node`` (PostgreSQL and Redis, its own database and
+"""A real ``erren serve`` on loopback with a fresh SQLite file, and Debian's Chromium headless
+shell (``chromium-headless-shell``: the engine without the desktop browser) driven by
+Playwright.  No Chromium → the tests fail with a message; they never skip.  A test that needs a
+cluster node asks for ``cluster_node`` (PostgreSQL and Redis, its own database and
 key prefix).
 
 Screenshots go to ``artifacts/screenshots/`` (gitignored), kept as the run's artefacts.
@@ -27,7 +28,7 @@ from erren.testing.servers import (
 
 from ._support import ClusterNode, drop_keys
 
-CHROMIUM = os.environ.get("ERREN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = os.environ.get("ERREN_CHROMIUM", "/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -96,7 +97,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.fail(
             f"Chromium is needed by the browser tests and is missing at {CHROMIUM} "
-            "(apt-get install chromium, or set ERREN_CHROMIUM)",
+            "(apt-get install chromium-headless-shell, or set ERREN_CHROMIUM)",
             pytrace=False,
         )
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

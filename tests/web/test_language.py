@@ -32,15 +32,17 @@ IDS = ("guobiao-2p", "xiamen/", "arcade/", "/novice", "(computer)", "efficiency"
 FAMILIES = ("guobiao-2p", "xiamen", "arcade")
 SHOWN = """(selector) => {
   const copy = document.querySelector(selector).cloneNode(true);
-  copy.querySelectorAll('.tile, kbd, [lang], [translate="no"]').forEach((e) => e.remove());
+  copy.querySelectorAll('.tile, kbd, [lang], [translate="no"], svg[role="img"]')
+    .forEach((e) => e.remove());
   document.documentElement.append(copy);
   const text = copy.innerText;
   copy.remove();
   return text;
 }"""
-"""The text shown in a part of the page but tile faces, key caps, marked names and what is not
-to be translated (other players' names on the leaderboards: the session's server has those of
-every other test's accounts)."""
+"""The text shown in a part of the page but tile faces, key caps, marked names, what is not to
+be translated (other players' names on the leaderboards: the session's server has those of
+every other test's accounts) and pictures (a rank badge's character is its emblem; its name in
+the player's language is its ``aria-label``)."""
 LAST_MOVES = "(document.querySelector('.replay .last-text') || {innerText: ''}).innerText"
 """The replay's line about the moves of the step shown."""
 Check = Callable[[Page, str, str], list[str]]
@@ -170,6 +172,7 @@ def _pages(page: Page, url: str, user: str, check: Check) -> None:
     page.goto(url + "/#/profile")
     page.wait_for_selector("#profile .pf-board-body table, #profile .pf-board-body p")
     page.wait_for_selector("#profile .pf-games ul, #profile .pf-games p")
+    page.wait_for_selector("#rk-leaderboard .pf-board-body table, #rk-leaderboard .pf-board-body p")
     assert check(page, "body", user) == []
     page.goto(url + "/#/campaign")
     page.wait_for_selector("#btn-camp-start")
