@@ -173,14 +173,14 @@ async def test_a_short_cut_costs_no_lease() -> None:
         node.leases.keep("t1", token, lost.append)
         proxy.cut()
         assert await node.leases.renew_all() == []  # failed, but the lease is still sure
-        assert node.leases.errors == 1
+        assert node.leases.errors >= 1  # this round's (the background one's may come too)
         await asyncio.sleep(0.3)
         proxy.restore()
         renewed = node.leases.renewals
-        for _ in range(50):
-            await asyncio.sleep(0.1)
-            if node.leases.renewals > renewed:
-                break
-        assert node.leases.renewals > renewed
+
+        async def resumed() -> bool:
+            return node.leases.renewals > renewed
+
+        await eventually(resumed, "renewing resumes once Redis answers", timeout=20)
         assert lost == []
         assert await other.leases.owner("t1") == Lease("cut", token)

@@ -470,10 +470,10 @@ def test_a_finished_hand_nobody_readies_closes_idle(slow: Server) -> None:
         await wait_for(a, lambda m: m.get("type") == "events")
         await a.send({"type": "trustee", "on": True})
         await wait_for(a, lambda m: bool(settlements([m])), timeout=60)
-        ended = time.monotonic()
+        ended = time.monotonic()  # after the hand ended: the idle wait's upper bound
         closed = await wait_for(a, lambda m: m.get("type") == "closed", timeout=2 * IDLE_S + 5)
         assert closed["code"] == "idle"
-        assert time.monotonic() - ended <= IDLE_S + 1.0
+        assert time.monotonic() - ended <= IDLE_S + 5  # room for a test process slow to read
         await a.close()
 
     run(main())
