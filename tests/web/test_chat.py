@@ -11,9 +11,9 @@ phrase shows again.
 from __future__ import annotations
 
 import httpx
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
-from ._support import page_errors, pair_at_room, until
+from ._support import guest_table, page_errors, pair_at_room, until
 
 ROOM = "guobiao-2p/novice"
 CHAT_AGAIN_MS = 8000
@@ -123,3 +123,35 @@ def test_a_phrase_is_seen_by_both_and_muting_hides_the_opponent(
     finally:
         ctx_a.close()
         b.context.close()
+
+
+ASIDE_JS = """(errors) => {
+  const tv = window.erren.table;
+  const seen = [];
+  for (const code of errors) {
+    tv.steps = ["give:2m"];  // the rest of a multi-step answer, its first step on its way
+    tv.inflight = {action: "give:1m", n: 1e9};
+    tv.onMessage({type: "error", code, message: "-", params: {retry_ms: 1000, interval_s: 3}});
+    seen.push([code, tv.steps.length, tv.inflight !== null]);
+  }
+  tv.steps = [];
+  tv.inflight = null;
+  return seen;
+}"""
+"""Each error in turn arriving while a move is on its way with one step left: what is left."""
+
+
+def test_a_refused_chat_line_leaves_the_move_on_its_way_alone(
+    context: BrowserContext, server: str
+) -> None:
+    """A chat line refused (too fast, or blocked), a review refused or a busy hint are not
+    answers to the player's move: the move on its way and the rest of a multi-step answer (an
+    exchange's or a kong's next tiles) stay; an error about the move itself drops both."""
+    page = context.new_page()
+    errors = page_errors(page)
+    guest_table(page, server)
+    aside = ["chat-too-fast", "chat-blocked", "no-review", "busy"]
+    seen = page.evaluate(ASIDE_JS, [*aside, "illegal", "stale"])
+    about_the_move = [["illegal", 0, False], ["stale", 0, False]]
+    assert seen == [[code, 1, True] for code in aside] + about_the_move
+    assert not errors, errors

@@ -41,6 +41,13 @@ import { TableChat } from "./chat.js";
 /** A move the player made that the server has not answered yet: `n` is the event it was made on.
  * @typedef {{action: string, n: number}} Move */
 
+/** Whether an error is about something beside the player's move (a chat line, a review, a
+ * hint): it leaves his move in flight and the rest of a multi-step answer alone.
+ * @param {{code?: string}} msg @returns {boolean} */
+function besideTheMove(msg) {
+  return msg.code === "chat-too-fast" || msg.code === "chat-blocked" || msg.code === "no-review" || msg.code === "busy";
+}
+
 export class TableView {
   /**
    * @param {HTMLElement} root
@@ -228,7 +235,7 @@ export class TableView {
     if (msg.type === "joined" || msg.type === "snapshot" || msg.type === "events") this.rejoin.stop();
     if (this.inflight && (msg.type === "events" || msg.type === "snapshot" || msg.type === "error")) {
       const n = msg.type === "snapshot" ? msg.last_n : msg.state ? msg.state.last_n : null;
-      if (msg.type === "error" || (typeof n === "number" && n > this.inflight.n)) this.inflight = null;
+      if ((msg.type === "error" && !besideTheMove(msg)) || (typeof n === "number" && n > this.inflight.n)) this.inflight = null;
     }
     switch (msg.type) {
       case "joined":
@@ -300,7 +307,7 @@ export class TableView {
         break;
       case "error":
         if (msg.code === "logged-out" || msg.code === "auth") return;
-        this.steps = [];
+        if (!besideTheMove(msg)) this.steps = [];
         if (msg.code === "stale") this.conn.send({ type: "resync" });
         else if (msg.code === "not-seated") {
           this.closedReason = errorText(msg.code, msg.message, msg.params);
