@@ -366,7 +366,7 @@ REVIEW: dict[str, Any] = {
     ],
 }
 """A review listing four decisions unlike the Master's, the longest moves in words among them
-(报听: "declare ready, discard" and its tile, a chow's three tiles), losses of each colour."""
+(报听: "Declare ready, discard" and its tile, a chow's three tiles), losses of each colour."""
 
 REVIEW_MEASURE = """() => {
   const box = (e) => { const r = e.getBoundingClientRect();
@@ -396,7 +396,7 @@ REVIEW_MEASURE = """() => {
   };
 }"""
 """The review as it lies: the page's scroll size, the settlement's card, every part of the
-review (a box each), each move of its lines ("Master declare ready, discard 南") with the
+review (a box each), each move of its lines ("Master Declare ready, discard 南") with the
 number of rows its words take, and the review's last part."""
 
 
