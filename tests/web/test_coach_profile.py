@@ -69,8 +69,13 @@ class _Row:
         self.matches, self.bad, self.loss = hand.matches, hand.bad, hand.loss
 
 
-def _expected(hands: list[MadeHand], lang: str) -> dict[str, object]:
-    """What the page shows for these hands (oldest first), counted here."""
+UNITS = {"guobiao-2p": "番", "xiamen": "分"}
+"""Each family's unit of points in Chinese (a room's stake is per one: guobiao-2p §6.3 counts
+番, xiamen's hands move 分); English states it once, in the figure's name."""
+
+
+def _expected(hands: list[MadeHand], lang: str, family: str) -> dict[str, object]:
+    """What the page shows for these hands (oldest first) of ``family``, counted here."""
     zh = lang == "zh"
     newest = hands[::-1]
     cells: dict[str, list[str]] = {}
@@ -89,9 +94,9 @@ def _expected(hands: list[MadeHand], lang: str) -> dict[str, object]:
     top = sorted((c for c in loss if loss[c] > 0), key=lambda c: (-loss[c], c))[:3]
     per = len(newest[:200])
     cats = [
-        f"{CATEGORIES[c][0]} 每手 {fixed(loss[c] / per, 2)} 分 · {count[c]} 次决策"
+        f"{CATEGORIES[c][0]} 每手 {fixed(loss[c] / per, 2)} {UNITS[family]} · {count[c]} 次决策"
         if zh
-        else f"{CATEGORIES[c][1]} {fixed(loss[c] / per, 2)} points per hand · {count[c]} decisions"
+        else f"{CATEGORIES[c][1]} {fixed(loss[c] / per, 2)} a hand · {count[c]} decisions"
         for c in top
     ]
     if len(hands) < MIN_HANDS:
@@ -136,8 +141,8 @@ def _shown(page: Page, family: str) -> dict[str, object]:
 
 
 def _check(page: Page, lang: str, gb: list[MadeHand], xm: list[MadeHand]) -> None:
-    assert _shown(page, "guobiao-2p") == _expected(gb, lang)
-    assert _shown(page, "xiamen") == _expected(xm, lang)
+    assert _shown(page, "guobiao-2p") == _expected(gb, lang, "guobiao-2p")
+    assert _shown(page, "xiamen") == _expected(xm, lang, "xiamen")
     # one point per reviewed hand in each of the three charts
     for key in ("match_rate", "bad_rate", "loss_per_hand"):
         chart = f'.pf-coach-chart[data-family="guobiao-2p"][data-key="{key}"] polyline'

@@ -7,9 +7,9 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { lineChart, svgEl } from "./chart.js";
-import { amount, levelName, t } from "./i18n.js";
+import { amount, getLang, levelName, t } from "./i18n.js";
 import { familyIds, familyName } from "./families.js";
-import { categoryText } from "./review.js";
+import { categoryText, familyUnit } from "./review.js";
 
 /** @typedef {{hands: number, match_rate: number, bad_rate: number, loss_per_hand: number}} CoachFigures */
 /** @typedef {{family: string, verdict: "level"|"between"|"too-few", hands: number, level: string|null, upper: string|null, position: number|null, distance: number|null, text: {zh: string, en: string}}} CoachRatingOut */
@@ -40,9 +40,9 @@ export function ratingSentence(r, min) {
  * One figure's rolling trend as a line (an SVG drawn like the bean chart, #pf-chart).
  * @param {Array<CoachFigures & {game: number}>} trend oldest first
  * @param {"match_rate"|"bad_rate"|"loss_per_hand"} key @param {(x: number) => string} show
- * @param {string} family @returns {SVGSVGElement}
+ * @param {string} family @param {string} name the figure's name (its unit said) @returns {SVGSVGElement}
  */
-function trendChart(trend, key, show, family) {
+function trendChart(trend, key, show, family, name) {
   const values = trend.map((p) => p[key]);
   let low = Math.min(...values), high = Math.max(...values);
   if (key !== "loss_per_hand") {
@@ -60,7 +60,7 @@ function trendChart(trend, key, show, family) {
     label: show,
     first: t("pf_cf_hand", 1),
     last: trend.length > 1 ? t("pf_cf_hand", trend.length) : null,
-    attrs: { class: `pf-chart pf-coach-chart ${key}`, "data-family": family, "data-key": key, "aria-label": t(`pf_cf_${key}`) },
+    attrs: { class: `pf-chart pf-coach-chart ${key}`, "data-family": family, "data-key": key, "aria-label": name },
   });
   const last = trend[trend.length - 1];
   const dot = svgEl("circle", { cx: x(trend.length - 1).toFixed(1), cy: y(last[key]).toFixed(1), r: 3, class: "pf-dot plus" });
@@ -69,19 +69,24 @@ function trendChart(trend, key, show, family) {
   return svg;
 }
 
-/** One family's figures, trend, categories and rating. @param {CoachOut} c @returns {HTMLElement} */
-function familyEl(c) {
+/** One family's figures, trend, categories and rating, its losses in its own unit (番 in
+ * guobiao-2p, 分 elsewhere: the room catalogue's; `null`: unknown, 分).
+ * @param {CoachOut} c @param {import("./review.js").Unit|null} unit @returns {HTMLElement} */
+function familyEl(c, unit) {
+  const word = unit ? (getLang() === "zh" ? unit.zh : unit.en) : t("rv_points");
+  /** @param {string} key */
+  const named = (key) => t(`pf_cf_${key}`, word);
   const rows = /** @type {const} */ ([["match_rate", pct], ["bad_rate", pct], ["loss_per_hand", points]]);
   const table = h(
     "table.pf-stats.pf-coach-figures",
     null,
     h("thead", null, h("tr", null, h("th", null, ""), ...c.windows.map((w) => h("th", { scope: "col" }, t("pf_cw_last", w.window), h("br"), h("span.muted.pf-cw-hands", null, t("pf_cf_window", w.hands)))))),
-    h("tbody", null, ...rows.map(([key, show]) => h("tr", { "data-key": key }, h("th", { scope: "row" }, t(`pf_cf_${key}`)), ...c.windows.map((w) => h(`td.pf-cw-${w.window}`, null, w.hands ? show(w[key]) : "—"))))),
+    h("tbody", null, ...rows.map(([key, show]) => h("tr", { "data-key": key }, h("th", { scope: "row" }, named(key)), ...c.windows.map((w) => h(`td.pf-cw-${w.window}`, null, w.hands ? show(w[key]) : "—"))))),
   );
-  const charts = rows.map(([key, show]) => h("figure.pf-coach-trend", null, h("figcaption.muted", null, t(`pf_cf_${key}`)), trendChart(c.trend, key, show, c.family)));
+  const charts = rows.map(([key, show]) => h("figure.pf-coach-trend", null, h("figcaption.muted", null, named(key)), trendChart(c.trend, key, show, c.family, named(key))));
   const top = c.categories.filter((x) => x.loss > 0).slice(0, TOP);
   const categories = top.length
-    ? h("ol.pf-coach-cats", null, ...top.map((x) => h("li", { "data-category": x.category }, h("b", null, categoryText(x.category)), ` ${t("pf_cc_loss", points(x.loss_per_hand), amount(x.decisions))}`)))
+    ? h("ol.pf-coach-cats", null, ...top.map((x) => h("li", { "data-category": x.category }, h("b", null, categoryText(x.category)), ` ${t("pf_cc_loss", points(x.loss_per_hand), amount(x.decisions), word)}`)))
     : h("p.muted", null, t("pf_cc_none"));
   return h(
     "div.pf-coach-family",
@@ -103,7 +108,8 @@ export function coachEl() {
     /** @type {CoachOut[]} */
     const all = await Promise.all(familyIds().map((f) => api("GET", `/me/coach?family=${encodeURIComponent(f)}`)));
     const shown = all.filter((c) => c.reviewed > 0);
-    body.replaceChildren(...(shown.length ? shown.map(familyEl) : [h("p.muted#pf-coach-none", null, t("pf_coach_none"))]));
+    const units = await Promise.all(shown.map((c) => familyUnit(c.family)));
+    body.replaceChildren(...(shown.length ? shown.map((c, i) => familyEl(c, units[i])) : [h("p.muted#pf-coach-none", null, t("pf_coach_none"))]));
   };
   load().catch((e) => body.replaceChildren(h("p.error", null, t("error", e instanceof Error ? e.message : String(e)))));
   return h("section.panel.pf-coach#pf-coach", null, h("h2", null, t("pf_coach")), h("p.muted.pf-note", null, t("pf_coach_note")), body);
