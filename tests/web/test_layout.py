@@ -316,9 +316,28 @@ def test_a_whole_arcade_hand_fits_sideways_and_replays(
                 page.set_viewport_size({"width": width, "height": height})
                 page.screenshot(path=str(folder / f"replay-{lang}-{width}x{height}.png"))
                 _check_replay_ends(page, lang)
+        _check_replay_opens_at_a_step(page)
         assert errors == []
     finally:
         page.context.close()
+
+
+def _check_replay_opens_at_a_step(page: Page) -> None:
+    """``#/replay/ID?review=0&step=N`` (a drill's link to its hand) opens at the position
+    before the record's action N: one frame per action but the claim answers (``c:``)."""
+    game = int(str(page.evaluate("location.hash")).split("/")[2].split("?")[0])
+    record = page.evaluate(
+        f"fetch('/games/{game}', {{headers: {{Authorization: "
+        "'Bearer ' + localStorage.getItem('erren.token')}}).then((r) => r.json())"
+        ".then((g) => g.record)"
+    )
+    actions = [str(a) for a in record["actions"]]
+    step = len(actions) // 2
+    frame = sum(1 for a in actions[:step] if not a.startswith("c:"))
+    page.evaluate(f"location.hash = '#/replay/{game}?review=0&step={step}'")
+    shown = "(document.querySelector('.replay .r-step')?.textContent || '').match(/(\\d+)\\//)?.[1]"
+    until(page, f"{shown} === '{frame}'")
+    assert _step(page)[0] == frame, (step, frame, page.inner_text(".r-step"))
 
 
 # ------------------------------------------------------------------ the review (复盘)

@@ -89,7 +89,7 @@ def _answer(page: Page, row: dict[str, Any], tile: str, lang: str, *, game: int,
     assert page.get_attribute(".dr-master .tile", "data-tile") == best
     assert page.inner_text(".dr-loss") == w["loss"].format(fixed(max(0.0, ev[best] - ev[tile]), 2))
     assert page.inner_text(".dr-source") == w["source"].format(game, step)
-    assert page.get_attribute(".dr-replay", "href") == f"#/replay/{game}?review=0"
+    assert page.get_attribute(".dr-replay", "href") == f"#/replay/{game}?review=0&step={step}"
 
 
 def _mine_count(page: Page) -> str:

@@ -1,5 +1,5 @@
 // The single page: header (language, connection, beans, user), then by the address
-// #/ (lobby), #/table/ID, #/watch/ID (观战), #/games (history), #/profile (the player's page), #/friends, #/replay/ID[?review=SEAT]
+// #/ (lobby), #/table/ID, #/watch/ID (观战), #/games (history), #/profile (the player's page), #/friends, #/replay/ID[?review=SEAT[&step=N]]
 // (shareable), #/drills[/FAMILY[/mine]] (何切る drills), #/<name> (a family's own screen: families.js `screens`).  Each new screen bumps
 // the route's generation (route.js): a screen drawn after a wait draws only while it is current.
 
@@ -178,10 +178,13 @@ async function openScreen(parts, current) {
   header();
   document.body.dataset.screen = parts[0] || "lobby";
   if (parts[0] === "replay" && parts[1]) {
-    // #/replay/ID?review=SEAT: the replay with that seat's review (review.js)
+    // #/replay/ID?review=SEAT: the replay with that seat's review (review.js); &step=N: opened
+    // at the position of the record's action N (a drill's)
     const [id, query] = parts[1].split("?");
-    const seat = new URLSearchParams(query || "").get("review");
-    stopReplay = replayScreen(main, Number(id), seat === "0" || seat === "1" ? Number(seat) : null);
+    const params = new URLSearchParams(query || "");
+    const seat = params.get("review");
+    const step = Number(params.get("step") || "");
+    stopReplay = replayScreen(main, Number(id), seat === "0" || seat === "1" ? Number(seat) : null, Number.isInteger(step) && step > 0 ? step : null);
     return;
   }
   if (parts[0] === "drills") {

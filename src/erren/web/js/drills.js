@@ -91,7 +91,8 @@ function answerEl(a) {
   );
 }
 
-/** Where one of his own puzzles came from: the hand, with a link to its replay and review.
+/** Where one of his own puzzles came from: the hand, with a link to its replay and review
+ * opened at the puzzle's position.
  * @param {Source} s @returns {HTMLElement} */
 function sourceEl(s) {
   return h(
@@ -99,7 +100,7 @@ function sourceEl(s) {
     null,
     t("dr_source", s.game, s.step),
     " ",
-    h("a.dr-replay", { href: `#/replay/${s.game}?review=${s.seat}` }, t("dr_replay")),
+    h("a.dr-replay", { href: `#/replay/${s.game}?review=${s.seat}&step=${s.step}` }, t("dr_replay")),
   );
 }
 

@@ -208,9 +208,11 @@ function replayReview(o) {
   return { chooser: h("label.r-review-label", null, chooser), marks, box, at };
 }
 
-/** A replay of game `id`, with seat `reviewSeat`'s review (or none).
- * @param {HTMLElement} root @param {number} id @param {number|null} [reviewSeat] @returns {() => void} stop */
-export function replayScreen(root, id, reviewSeat = null) {
+/** A replay of game `id`, with seat `reviewSeat`'s review (or none), opened at the deal or,
+ * with `startStep`, at the position before the record's action `startStep` (a drill's puzzle).
+ * @param {HTMLElement} root @param {number} id @param {number|null} [reviewSeat]
+ * @param {number|null} [startStep] @returns {() => void} stop */
+export function replayScreen(root, id, reviewSeat = null, startStep = null) {
   let stopped = false;
   /** @type {number|undefined} */
   let timer;
@@ -226,7 +228,8 @@ export function replayScreen(root, id, reviewSeat = null) {
     const frames = data.frames;
     /** @type {string[]} */
     const names = replayNames(data.seats || [null, null], data.levels);
-    let at = 0;
+    const actions = /** @type {string[]} */ ((game.record && game.record.actions) || []);
+    let at = startStep === null ? 0 : Math.min(frames.length - 1, frameOfStep(actions, startStep));
     let speed = Number(localStorage.getItem("erren.replaySpeed") || "1");
     let playing = false;
     const stage = h("div.replay-stage");
@@ -326,7 +329,7 @@ export function replayScreen(root, id, reviewSeat = null) {
     const linkEl = h("span.r-link", null, replayLink(id, shownSeat));
     const review = replayReview({
       id,
-      actions: (game.record && game.record.actions) || [],
+      actions,
       frames: frames.length,
       names,
       seat: reviewSeat,
