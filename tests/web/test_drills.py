@@ -160,3 +160,38 @@ def test_drills_screenshots(browser: Browser, server: str) -> None:
             page.screenshot(path=str(SHOTS / f"{name}-next.png"))
             assert errors == []
             ctx.close()
+
+
+GUEST_NOTES = {
+    "zh": "“我的错题”只给注册玩家：注册后，你每手牌的复盘会把代价最大的出牌变成练习题。"
+    "现在做的是题库的题。",
+    "en": "“My mistakes” are for registered players: once you register, the costliest discards "
+    "of your reviewed hands become your drills. These are the corpus's puzzles.",
+}
+"""web/js/i18n.js dr_mine_guest."""
+
+
+def test_own_drills_asked_by_a_guest_say_they_are_a_registered_players(
+    browser: Browser, server: str
+) -> None:
+    """A guest (Chinese, 390×844) and a visitor who is not logged in (English, 360×740) who
+    open ``#/drills/F/mine`` are told that one's own puzzles are a registered player's, with
+    the way to register, and are given the corpus's puzzles meanwhile (about 3 s)."""
+    corpus = _corpus()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for lang, (width, height), guest in (("zh", (390, 844), True), ("en", (360, 740), False)):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, locale=LOCALES[lang])
+        page = ctx.new_page()
+        errors = page_errors(page)
+        if guest:
+            page.goto(server + "/")
+            page.click("#btn-guest")
+            page.wait_for_selector("#link-drills")
+        page.goto(f"{server}/#/drills/guobiao-2p/mine")
+        _shown(page, corpus)  # a corpus puzzle on the board
+        assert page.inner_text(".dr-guest p") == GUEST_NOTES[lang]
+        assert page.get_attribute(".dr-guest .dr-register", "href") == "#/register"
+        assert page.locator(".dr-own").count() == 0  # nothing of his own to switch to
+        page.screenshot(path=str(SHOTS / f"guest-mine-{lang}-{width}x{height}.png"))
+        assert errors == []
+        ctx.close()

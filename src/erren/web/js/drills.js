@@ -104,6 +104,12 @@ function sourceEl(s) {
   );
 }
 
+/** Said to a guest (or a visitor) who opened his own puzzles: they are a registered player's;
+ * the corpus is shown instead. @returns {HTMLElement} */
+function guestNoteEl() {
+  return h("div.dr-guest", { role: "status" }, h("p", null, t("dr_mine_guest")), h("a.button.primary.dr-register", { href: "#/register" }, t("account_register")));
+}
+
 /** "本次 3 题，答对 2 题，期望损失合计 1.50". @returns {string} */
 function scoreText() {
   return t("dr_score", score.asked, score.right, points(score.loss));
@@ -165,7 +171,7 @@ export async function drillsScreen(root, wanted, wantMine = false, user = null) 
   const body = h("div.dr-body", null, h("div.spinner"));
   root.replaceChildren(
     h("div.drills#drills", null,
-      h("section.panel.dr-head", null, h("h2", null, t("dr_title")), h("p.muted", null, t(mine ? "dr_mine_intro" : "dr_intro")), pickerEl(family, mine, registered), scoreEl),
+      h("section.panel.dr-head", null, h("h2", null, t("dr_title")), wantMine && !registered ? guestNoteEl() : null, h("p.muted", null, t(mine ? "dr_mine_intro" : "dr_intro")), pickerEl(family, mine, registered), scoreEl),
       body,
     ),
   );

@@ -461,6 +461,7 @@ const S = {
   dr_mine: ["我的错题", "My mistakes"],
   dr_mine_intro: ["你自己牌局里代价最大的出牌：点你要打的那张牌，再看大师怎么打。每局结束复盘后，损失较大的打牌会自动加入这里。", "Your own costliest discards: tap the tile you would discard, then see what the Master throws. After each hand is reviewed, your costlier discards are added here."],
   dr_mine_none: ["这个玩法你还没有错题", "No mistakes of yours in this game yet"],
+  dr_mine_guest: ["“我的错题”只给注册玩家：注册后，你每手牌的复盘会把代价最大的出牌变成练习题。现在做的是题库的题。", "“My mistakes” are for registered players: once you register, the costliest discards of your reviewed hands become your drills. These are the corpus's puzzles."],
   dr_mine_how: ["去打几局吧：每局结束后都会复盘你的出牌，损失较大的几次打牌会变成你在这里的练习题。", "Play some hands: each one is reviewed after it ends, and your costliest discards become your drills here."],
   dr_play: ["去打牌", "Play"],
   dr_corpus: ["做题库的题", "Practise the corpus"],
