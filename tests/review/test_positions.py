@@ -20,13 +20,16 @@ def test_a_tile_the_ting_opponent_wins_on_costs_his_whole_win() -> None:
     state = last_discard_against_ting()
     rules = state.ruleset
     six = Action.make(ActionKind.DISCARD, 0, int(parse_tiles("6m")[0]))
-    # The payment by the family's rule: the opponent's win on 6m, the fans' values summed
-    # (1 番 = 1 分 in guobiao-2p, §6.1), paid by the discarder.
+    # The payment, counted from the spec (table `2p`, §4.2.2): the opponent wins on 6m with
+    # 123m 456m 678m 99m + 555z, concealed, on the discard made with the live wall empty:
+    # 海底捞月 10 (#29) + 连六 8 (#34: 123m and 456m) + 门前清 4 (#42) + 箭刻 4 (#41: 白)
+    # + 报听 2 (#51); no 和绝张 (his own hand holds another 6m, §2.11 last_copy).  1 番 = 1 分
+    # (§6.1), paid by the discarder.
+    payment = 10 + 8 + 4 + 4 + 2
     dealt_in = state.clone()
     dealt_in.apply(six)
     result = dealt_in.result
     assert result is not None and result.winner == 1 and result.loser == 0
-    payment = sum(value * count for _, value, count in result.fans)
     assert result.deltas == (-payment, payment)
     safe = set()
     for action in state.legal_actions():
