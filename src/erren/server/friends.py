@@ -319,19 +319,27 @@ class Friends:
         return f"{self.cluster.prefix}friends"
 
     async def _publish(self, user_id: int, presence: Presence) -> None:
+        await self._publish_all({user_id: presence})
+
+    async def _publish_all(self, presences: dict[int, Presence]) -> None:
+        """This node's word on each player's presence, in one round trip (a pipeline: the
+        refresh of every player served here takes one connection, not one each)."""
         from redis.exceptions import RedisError  # noqa: PLC0415  (a cluster node)
 
         cluster = self.cluster
         assert cluster is not None
-        key = self._key(user_id)
-        try:
+        if not presences:
+            return
+        until = time.time() + EXPIRES_S
+        pipe = cluster.redis.pipeline(transaction=False)
+        for user_id, presence in presences.items():
+            key = self._key(user_id)
             if presence == OFFLINE:
-                await cluster.redis.hdel(key, cluster.node_id)
-                return
-            word = {**presence.to_json(), "until": time.time() + EXPIRES_S}
-            pipe = cluster.redis.pipeline(transaction=False)
-            pipe.hset(key, cluster.node_id, json.dumps(word))
+                pipe.hdel(key, cluster.node_id)
+                continue
+            pipe.hset(key, cluster.node_id, json.dumps({**presence.to_json(), "until": until}))
             pipe.expire(key, int(EXPIRES_S * 2))
+        try:
             await pipe.execute()
         except RedisError as err:
             self._lost = True
@@ -379,8 +387,8 @@ class Friends:
                     self._take(json.loads(message["data"]))
             if time.monotonic() - refreshed > REFRESH_S:
                 refreshed = time.monotonic()
-                for user_id in self._served():
-                    self._spawn(self._publish(user_id, self.local(user_id)))
+                served = {user_id: self.local(user_id) for user_id in self._served()}
+                self._spawn(self._publish_all(served))
 
     def _take(self, payload: dict[str, Any]) -> None:
         """One message of the friends channel."""

@@ -32,7 +32,13 @@ from erren.server.cluster.matching import Matching
 from erren.server.cluster.waits import command_timeout
 from erren.server.clusterconfig import DEFAULT_PREFIX
 
-__all__ = ["DEFAULT_PREFIX", "Cluster", "ClusterError", "default_node_id"]
+__all__ = ["DEFAULT_PREFIX", "POOL_SIZE", "Cluster", "ClusterError", "default_node_id"]
+
+POOL_SIZE = 100
+"""Connections each of a node's two Redis clients may hold at once.  A command that finds
+them all busy waits for one (up to the command timeout) instead of failing: a burst of
+commands (a table's writes, presence, relayed messages, the lease renewals) is queued, not
+refused with "Too many connections"."""
 
 
 class ClusterError(Exception):
@@ -82,8 +88,8 @@ class Cluster:
         :func:`~.waits.command_timeout`, blocking waits are bounded one by one."""
         timeout = command_timeout(lease_ms)
         try:
-            client = _client(url, lease_ms, socket_timeout=timeout)
-            blocking = _client(url, lease_ms, socket_timeout=None)
+            client = _client(url, lease_ms, socket_timeout=timeout, pool_wait=timeout)
+            blocking = _client(url, lease_ms, socket_timeout=None, pool_wait=timeout)
         except ValueError as err:
             raise ClusterError(f"bad Redis URL {url!r}: {err}") from None
         try:
@@ -110,9 +116,15 @@ class Cluster:
             await self.blocking.aclose()
 
 
-def _client(url: str, lease_ms: int, *, socket_timeout: float | None) -> aioredis.Redis:
-    return aioredis.Redis.from_url(
+def _client(
+    url: str, lease_ms: int, *, socket_timeout: float | None, pool_wait: float
+) -> aioredis.Redis:
+    """A client whose pool holds :data:`POOL_SIZE` connections; a command waits up to
+    ``pool_wait`` seconds for a free one (then a ``ConnectionError``, a Redis failure)."""
+    pool = aioredis.BlockingConnectionPool.from_url(
         url,
+        max_connections=POOL_SIZE,
+        timeout=pool_wait,
         decode_responses=True,
         # a call fails within ~0.1 s of Redis refusing it (redis-py's default retries for
         # seconds: longer than a lease), and a connection attempt within 2 s
@@ -120,3 +132,4 @@ def _client(url: str, lease_ms: int, *, socket_timeout: float | None) -> aioredi
         socket_connect_timeout=min(2.0, lease_ms / 5000),
         socket_timeout=socket_timeout,
     )
+    return aioredis.Redis.from_pool(pool)  # the client closes its pool with itself
