@@ -34,11 +34,13 @@ from erren.server.clusterconfig import DEFAULT_PREFIX
 
 __all__ = ["DEFAULT_PREFIX", "POOL_SIZE", "Cluster", "ClusterError", "default_node_id"]
 
-POOL_SIZE = 100
-"""Connections each of a node's two Redis clients may hold at once.  A command that finds
-them all busy waits for one (up to the command timeout) instead of failing: a burst of
-commands (a table's writes, presence, relayed messages, the lease renewals) is queued, not
-refused with "Too many connections"."""
+POOL_SIZE = 1000
+"""Connections each of a node's two Redis clients may open at once.  redis-py 8 caps a pool at
+100 and refuses the next command with "Too many connections"; a node's bursts (a table's
+writes, presence, relayed messages and their waits, the lease renewals) went past that.  A
+thousand per client leaves a Redis (10,000 clients by default) room for several nodes.  (A
+pool that waits for a free connection instead, redis-py's ``BlockingConnectionPool``, was
+tried: a test's shutdown hung with it, its tasks not finishing their cancellation.)"""
 
 
 class ClusterError(Exception):
@@ -88,8 +90,8 @@ class Cluster:
         :func:`~.waits.command_timeout`, blocking waits are bounded one by one."""
         timeout = command_timeout(lease_ms)
         try:
-            client = _client(url, lease_ms, socket_timeout=timeout, pool_wait=timeout)
-            blocking = _client(url, lease_ms, socket_timeout=None, pool_wait=timeout)
+            client = _client(url, lease_ms, socket_timeout=timeout)
+            blocking = _client(url, lease_ms, socket_timeout=None)
         except ValueError as err:
             raise ClusterError(f"bad Redis URL {url!r}: {err}") from None
         try:
@@ -116,20 +118,14 @@ class Cluster:
             await self.blocking.aclose()
 
 
-def _client(
-    url: str, lease_ms: int, *, socket_timeout: float | None, pool_wait: float
-) -> aioredis.Redis:
-    """A client whose pool holds :data:`POOL_SIZE` connections; a command waits up to
-    ``pool_wait`` seconds for a free one (then a ``ConnectionError``, a Redis failure)."""
-    pool = aioredis.BlockingConnectionPool.from_url(
+def _client(url: str, lease_ms: int, *, socket_timeout: float | None) -> aioredis.Redis:
+    return aioredis.Redis.from_url(
         url,
-        max_connections=POOL_SIZE,
-        timeout=pool_wait,
         decode_responses=True,
+        max_connections=POOL_SIZE,
         # a call fails within ~0.1 s of Redis refusing it (redis-py's default retries for
         # seconds: longer than a lease), and a connection attempt within 2 s
         retry=Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.05), retries=2),
         socket_connect_timeout=min(2.0, lease_ms / 5000),
         socket_timeout=socket_timeout,
     )
-    return aioredis.Redis.from_pool(pool)  # the client closes its pool with itself
