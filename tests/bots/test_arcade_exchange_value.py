@@ -11,8 +11,7 @@ from erren.analysis.shanten import shanten
 from erren.analysis.shapes import ARCADE
 from erren.bots.expert import ExpertBot
 from erren.bots.expert.knobs import Knobs
-from erren.engine import Action, Observation, State, find_family
-from erren.engine.phases import Phase
+from erren.engine import Action, Observation
 from erren.families.arcade.bot.exchange import exchange_plan, loose_tiles
 from erren.families.arcade.bot.exchange_value import Outlook, value_plan
 from erren.families.arcade.bot.expert import ArcadeKnobs, configure
@@ -22,6 +21,8 @@ from erren.families.arcade.game.vocabulary import ArcadeVerb
 from erren.families.arcade.scoring import ArcadeContext, score_arcade
 from erren.hand import Hand
 from erren.tiles import NUM_KINDS, Tile
+
+from ._support import arcade_observation
 
 WILD = Tile(17)
 """9p, the wild kind; its three wild tiles lie in the opponent's river."""
@@ -57,31 +58,13 @@ def _exchange_observation(hand: str, *, hidden: dict[int, int]) -> Observation:
     """The dealer's opening-exchange observation with ``hand``: every tile not in the hand is
     in the opponent's river but ``hidden`` (kind → copies unseen), the wild kind ``WILD``
     with its three wild tiles in the river."""
-    state = State.new(find_family("arcade", opening_exchange=False), seed=5)
-    while state.phase is not Phase.TURN:
-        state.apply(state.legal_actions()[0])
-    obs = state.observe(state.actor)
     held = _counts(_tiles(hand))
     river: list[Tile] = [WILD] * 3
     for t in range(NUM_KINDS):
         if t in {int(WILD), int(FLOWER)}:
             continue
         river += [Tile(t)] * (4 - held[t] - hidden.get(t, 0))
-    rivers = ((), tuple(river)) if obs.player == 0 else (tuple(river), ())
-    assert isinstance(obs.view, ArcadeView)
-    view = dataclasses.replace(obs.view, wild=WILD, flower_kind=FLOWER, offer=None, giving=())
-    return dataclasses.replace(
-        obs,
-        phase=state.ruleset.phase_named("exchange"),
-        hand=tuple(sorted(_tiles(hand))),
-        melds=((), ()),
-        hidden_kongs=(0, 0),
-        discards=rivers,
-        claimed=((), ()),
-        flowers=((), ()),
-        last_drawn=None,
-        view=view,
-    )
+    return arcade_observation(hand, river=tuple(river), phase="exchange", wild=WILD, flower=FLOWER)
 
 
 def _legal(obs: Observation) -> list[Action]:

@@ -16,10 +16,11 @@ from erren.engine.resample import resample
 from erren.families.arcade.bot.exchange import exchange_plan, loose_tiles
 from erren.families.arcade.bot.expert import ArcadeKnobs, configure
 from erren.families.arcade.bot.value import ArcadeValuer, ReadyHand
-from erren.families.arcade.game.view import ArcadeView
 from erren.families.arcade.game.vocabulary import ArcadeVerb
 from erren.hand import Hand
 from erren.tiles import Tile
+
+from ._support import arcade_observation
 
 AK = ActionKind
 WILD = Tile(17)
@@ -36,32 +37,8 @@ def _observation(
 ) -> Observation:
     """The dealer's first-turn observation with ``hand`` (no melds, no flowers), the wild kind
     ``wild`` with ``wilds_seen`` wild tiles and the tiles ``seen`` in the opponent's discards."""
-    state = State.new(find_family("arcade", opening_exchange=False), seed=5)
-    while state.phase is not Phase.TURN:
-        state.apply(state.legal_actions()[0])
-    obs = state.observe(state.actor)
     river = (wild,) * wilds_seen + (_tiles(seen) if seen else ())
-    rivers = ((), river) if obs.player == 0 else (river, ())
-    assert isinstance(obs.view, ArcadeView)
-    view = dataclasses.replace(
-        obs.view,
-        wild=wild,
-        flower_kind=Tile(31),
-        offer=None,
-        giving=(),
-    )
-    return dataclasses.replace(
-        obs,
-        phase=state.ruleset.phase_named(phase),
-        hand=tuple(sorted(_tiles(hand))),
-        melds=((), ()),
-        hidden_kongs=(0, 0),
-        discards=rivers,
-        claimed=((), ()),
-        flowers=((), ()),
-        last_drawn=None,
-        view=view,
-    )
+    return arcade_observation(hand, river=river, phase=phase, wild=wild, flower=Tile(31))
 
 
 def _counts(text: str) -> tuple[int, ...]:

@@ -74,17 +74,33 @@ def tables(url: str) -> set[str]:
 
 def older_game(url: str) -> int:
     """A finished game written straight into an older revision's ``games`` table; its id."""
+    return _inserted(
+        url,
+        "INSERT INTO games (ruleset, options, room, commitment, seed, salt, finished,"
+        " created_at, fence) VALUES ('guobiao-2p', '{}', NULL, 'c', '1', 's', true,"
+        " CURRENT_TIMESTAMP, 0)",
+        "SELECT max(id) FROM games",
+    )
+
+
+def older_user(url: str, name: str) -> int:
+    """A registered account ``name`` (no password) written straight into an older revision's
+    ``users`` table; its id."""
+    return _inserted(
+        url,
+        "INSERT INTO users (name, name_key, is_guest, created_at)"
+        f" VALUES ('{name}', '{name}', false, CURRENT_TIMESTAMP)",
+        f"SELECT id FROM users WHERE name = '{name}'",
+    )
+
+
+def _inserted(url: str, insert: str, select_id: str) -> int:
+    """Run ``insert`` on the database at ``url`` and return the id ``select_id`` reads."""
     engine = create_engine(url)
     try:
         with engine.begin() as conn:
-            conn.execute(
-                text(
-                    "INSERT INTO games (ruleset, options, room, commitment, seed, salt, finished,"
-                    " created_at, fence) VALUES ('guobiao-2p', '{}', NULL, 'c', '1', 's', true,"
-                    " CURRENT_TIMESTAMP, 0)"
-                )
-            )
-            found = conn.scalar(text("SELECT max(id) FROM games"))
+            conn.execute(text(insert))
+            found = conn.scalar(text(select_id))
     finally:
         engine.dispose()
     assert isinstance(found, int)

@@ -9,12 +9,11 @@ import asyncio
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import create_engine, text
 
 from erren.server.store import AccountError, Passwords, Store
 from erren.server.store.settings import MAX_SETTINGS_BYTES
 
-from ._support import migrate, sync_url, tables
+from ._support import migrate, older_user, sync_url, tables
 
 pytestmark = pytest.mark.anyio
 
@@ -80,19 +79,7 @@ async def test_the_revision_upgrades_a_database_with_accounts_and_downgrades(
     url = sync_url(database_url)
     await asyncio.to_thread(migrate, url, "0006")
     assert "user_settings" not in await asyncio.to_thread(tables, url)
-    engine = create_engine(url)
-    try:
-        with engine.begin() as conn:
-            conn.execute(
-                text(
-                    "INSERT INTO users (name, name_key, is_guest, created_at)"
-                    " VALUES ('older', 'older', false, CURRENT_TIMESTAMP)"
-                )
-            )
-            older = conn.scalar(text("SELECT id FROM users WHERE name = 'older'"))
-    finally:
-        engine.dispose()
-    assert isinstance(older, int)
+    older = await asyncio.to_thread(older_user, url, "older")
     store = await Store.open(database_url, passwords=Passwords.fast())  # upgrades to head
     try:
         assert await store.settings.get(older) is None
