@@ -5,7 +5,7 @@ at 0."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from erren.analysis.shanten import shanten
 from erren.analysis.shapes import GUOBIAO_2P
@@ -192,3 +192,80 @@ def test_the_deal_in_payment_is_the_tables_settlement() -> None:
 def test_the_defending_bot_against_itself_is_exactly_zero() -> None:
     result = arena(FAMILY, ("expert[pays=1]", "expert[pays=1]"), deals=3, seed=7)
     assert result.mean == 0.0
+
+
+def _before_ting(seeds: range) -> Iterator[Observation]:
+    """Turns of a seat whose opponent has not declared 报听, in hands two 普通 bots play."""
+    for seed in seeds:
+        state = State.new(FAMILY, seed=seed, dealer=seed % 2)
+        bots = (EfficiencyBot(), EfficiencyBot())
+        while not state.is_terminal:
+            seat = state.current_player()
+            view = state.observe(seat)
+            if view.phase is Phase.TURN and not view.ting[1 - seat] and len(view.legal_actions) > 2:
+                yield view
+            state.apply(bots[seat].choose(view, view.legal_actions))
+
+
+def test_before_his_ting_the_defence_plays_only_with_pays_before_and_reads_the_injected_risk() -> (
+    None
+):
+    """An injected risk model (``ExpertBot.risk``: how the ceiling benchmark tells the defence
+    the opponent's real winning tiles) puts certainty on 大师's own choice.  Before his 报听 the
+    defence leaves the choice alone unless ``pays_before`` is on; with it (and no folding) it
+    throws another tile that keeps the hand exactly as close to ready."""
+    found = 0
+    for view in _before_ting(range(60)):
+        legal = view.legal_actions
+        plain = ExpertBot(seed=1, knobs=Knobs(pays=True))
+        plain.bind(FAMILY)
+        choice = _discarded(plain.choose(view, legal))
+        if choice is None:
+            continue
+        level = _shanten_after(view, choice)
+        held = {a.tile_kind() for a in legal if a.kind is ActionKind.DISCARD}
+        if not any(k != choice and _shanten_after(view, k) == level for k in held):
+            continue
+        risk = [0.0] * NUM_KINDS
+        risk[choice] = 1.0
+        told = ExpertBot(seed=1, knobs=Knobs(pays=True))
+        told.bind(FAMILY)
+        told.risk = _FixedRisk(risk)
+        assert _discarded(told.choose(view, legal)) == choice  # not before his 报听
+        before = ExpertBot(seed=1, knobs=Knobs(pays=True, pays_before=True, pays_fold=False))
+        before.bind(FAMILY)
+        before.risk = _FixedRisk(risk)
+        other = _discarded(before.choose(view, legal))
+        assert other is not None and other != choice
+        assert _shanten_after(view, other) == level
+        found += 1
+        if found == 5:
+            return
+    raise AssertionError(f"only {found} such turns in 60 hands")
+
+
+def test_pays_before_is_an_arena_knob() -> None:
+    assert Knobs.parse("pays=1;pays_before=1").pays_before is True
+    assert Knobs().pays_before is False
+
+
+def test_the_ceiling_benchmark_prints_its_rows(run_benchmark: Callable[..., str]) -> None:
+    """``python -m benchmarks.bench_defence_ceiling`` as the README runs it, on four deals: one
+    table row per asked variant, each A − B inside its own interval."""
+    printed = run_benchmark(
+        "bench_defence_ceiling", "--deals", "4", "--seed", "5", "--rows", "1,4", "--workers", "1"
+    )
+    rows = [
+        line
+        for line in printed.splitlines()
+        if line.startswith("| after") or line.startswith("| also")
+    ]
+    assert [r.split("|")[1].strip() for r in rows] == [
+        "after 报听, folding",
+        "also before 报听, as close to ready",
+    ]
+    for row in rows:
+        cells = [c.strip() for c in row.split("|")]
+        mean = float(cells[2])
+        low, high = (float(x) for x in cells[3].strip("[]").split(","))
+        assert low <= mean <= high

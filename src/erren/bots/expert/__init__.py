@@ -38,6 +38,7 @@ from typing import ClassVar
 from erren.bots.base import register_bot
 from erren.bots.efficiency import EfficiencyBot
 from erren.bots.expert.knobs import Knobs
+from erren.bots.expert.risk import RiskModel
 from erren.bots.expert.search import Clock, Search
 from erren.bots.strategy import family_ruleset, strategy_of
 from erren.engine import Action, Family, Observation
@@ -83,6 +84,9 @@ class ExpertBot(EfficiencyBot):
         """Where the search reads the time (a test injects a fake)."""
         self.samples = 24
         """Samples per searched decision when time allows."""
+        self.risk: RiskModel | None = None
+        """The opponent's winning chances the defence that pays reads (``None``: the family's
+        own, the wait reader; a benchmark injects an oracle told his real winning tiles)."""
 
     def bind(self, ruleset: Family) -> None:
         self.ruleset = ruleset

@@ -91,6 +91,15 @@ class Knobs:
     scores (off: only by the scores)."""
     pays_fold: bool = True
     """The defence that pays may give up shanten (fold); off: only discards as close to ready."""
+    pays_min_risk: float = 0.0
+    """The defence that pays leaves the fast choice alone while its risk is below this."""
+    pays_before: bool = False
+    """The defence that pays also plays before the opponent's 报听 (against a silent ready
+    hand).  Off: with the wait reader's figures it loses heavily, −5.62 [−6.54, −4.70]
+    points/hand against ``master`` (``pays_ratio=1``, 1,000 deals, seed 11): far from ready its
+    expected gain does not tell the discards apart, so it throws its useful tiles to dodge small
+    risks.  Told the opponent's real winning tiles (``benchmarks/bench_defence_ceiling.py``) it
+    is the issue's headroom: +2.08, +1.60 without folding."""
     defence_threshold: float = 0.2
     """The share of resampled opponent hands waiting on a tile that makes it risky."""
     defence_keep: float = 0.5

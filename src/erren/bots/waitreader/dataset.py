@@ -77,14 +77,18 @@ class Position:
     hand: int
 
 
-def _bots(rules: Family, rng: random.Random, strong: float, dama: float) -> list[Bot]:
+def _bots(
+    rules: Family, rng: random.Random, strong: float, dama: float, master: float = 0.0
+) -> list[Bot]:
     out: list[Bot] = []
     for _ in range(2):
         seed = rng.randrange(2**31)
         draw = rng.random()
-        if draw < strong:
+        if draw < master:
+            out.append(level_bot(Level.MASTER, seed=seed, ruleset=rules))
+        elif draw < master + strong:
             out.append(level_bot(Level.STRONG, seed=seed, ruleset=rules))
-        elif draw < strong + dama:
+        elif draw < master + strong + dama:
             quiet = EfficiencyBot(seed=seed, ting_min_waits=NEVER, ting_late_wall=-1)
             quiet.bind(rules)
             out.append(quiet)
@@ -102,7 +106,13 @@ def _truth(state: State, opp: int) -> tuple[frozenset[int], frozenset[int], int]
 
 
 def positions(
-    hands: int, seed: int, *, strong: float = 0.0, dama: float = DAMA, first: int = 0
+    hands: int,
+    seed: int,
+    *,
+    strong: float = 0.0,
+    dama: float = DAMA,
+    first: int = 0,
+    master: float = 0.0,
 ) -> Iterator[Position]:
     """The recorded positions of hands ``first`` … ``first + hands - 1`` of ``seed``'s
     stream, in order (the state moves on after each is consumed)."""
@@ -111,7 +121,7 @@ def positions(
         rng = random.Random(seed * 1_000_003 + i)
         table = table_of_hand(i)
         ruleset = rules[table]
-        bots = _bots(ruleset, rng, strong, dama)
+        bots = _bots(ruleset, rng, strong, dama, master)
         state = State.new(ruleset, seed=rng.randrange(2**62), dealer=i % 2)
         while not state.is_terminal:
             seat = state.actor
@@ -165,10 +175,12 @@ class Samples:
         }
 
 
-def generate(hands: int, seed: int, *, strong: float = 0.0, dama: float = DAMA) -> Samples:
+def generate(
+    hands: int, seed: int, *, strong: float = 0.0, dama: float = DAMA, master: float = 0.0
+) -> Samples:
     """The samples of ``hands`` hands of ``seed``."""
     samples = Samples()
-    for position in positions(hands, seed, strong=strong, dama=dama):
+    for position in positions(hands, seed, strong=strong, dama=dama, master=master):
         samples.add(position)
     return samples
 
@@ -179,10 +191,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--strong", type=float, default=0.0, help="share of 高手 seats")
     parser.add_argument("--dama", type=float, default=DAMA, help="share of seats never 报听")
+    parser.add_argument("--master", type=float, default=0.0, help="share of 大师 seats")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    data = generate(args.hands, args.seed, strong=args.strong, dama=args.dama).arrays()
+    data = generate(
+        args.hands, args.seed, strong=args.strong, dama=args.dama, master=args.master
+    ).arrays()
     np.savez_compressed(args.out, **data)  # type: ignore[arg-type]
     n = len(data["ting"])
     print(

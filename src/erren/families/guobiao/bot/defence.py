@@ -142,17 +142,21 @@ def defend(
     ratio: float = 0.0,
     fold: bool = True,
     safe_first: bool = True,
+    before: bool = False,
+    min_risk: float = 0.0,
 ) -> Action:
-    """``chosen``, or the discard that pays more against a 报听 opponent (see the module)."""
+    """``chosen``, or the discard that pays more against a 报听 opponent (see the module);
+    ``before``: against an opponent who has not declared too; ``min_risk``: only when the
+    choice's risk is at least that."""
     if (
-        not observation.ting[observation.opponent]
+        not (observation.ting[observation.opponent] or before)
         or chosen.kind not in (AK.DISCARD, AK.TING)
         or len(legal) < 2
     ):
         return chosen
     risk = risk_model.chances(observation)
     tile = chosen.tile_kind()
-    if risk[tile] <= 0:
+    if risk[tile] <= 0 or risk[tile] < min_risk:
         return chosen
     discards = by_tile(legal, AK.DISCARD)
     options = weigh(observation, valuer, discards, risk, chosen=tile, ratio=ratio)

@@ -60,12 +60,12 @@ class GuobiaoStrategy(Strategy):
         valuer = valuer_of(bot, observation)
         if observation.phase is Phase.TURN:
             chosen = turn_choice(observation, legal, valuer, bot.knobs, work=work)
-            if not bot.knobs.pays or not observation.ting[observation.opponent]:
+            knobs = bot.knobs
+            if not knobs.pays or not (observation.ting[observation.opponent] or knobs.pays_before):
                 return chosen
             if chosen is None:
                 chosen = EfficiencyBot.choose(bot, observation, legal)
-            risk = risk_model(valuer.options.fan_table)
-            knobs = bot.knobs
+            risk = bot.risk or risk_model(valuer.options.fan_table)
             return defend(
                 observation,
                 legal,
@@ -75,6 +75,8 @@ class GuobiaoStrategy(Strategy):
                 ratio=knobs.pays_ratio,
                 fold=knobs.pays_fold,
                 safe_first=knobs.pays_safe_first,
+                before=knobs.pays_before,
+                min_risk=knobs.pays_min_risk,
             )
         if observation.phase in (Phase.CLAIM, Phase.ROB):
             return claim_choice(observation, legal, valuer, bot.knobs)
