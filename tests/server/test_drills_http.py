@@ -28,7 +28,12 @@ WORDS = {
     ),
     "other": ("高手的选择", "the expert's choice"),
 }
-UNITS = {"guobiao-2p": ("番", "fan"), "xiamen": ("分", "point"), "arcade": ("分", "point")}
+UNITS = {
+    "guobiao-2p": ("番", "fan", "fan"),
+    "xiamen": ("分", "point", "points"),
+    "arcade": ("分", "point", "points"),
+}
+"""Each family's unit: Chinese, English for one, English for any other count."""
 
 
 def _corpus() -> list[dict[str, Any]]:
@@ -116,8 +121,8 @@ async def _a_right_and_a_wrong_answer(tmp_path: Path) -> None:
                         "zh": zh,
                         "en": en,
                     }
-                zh_unit, en_unit = UNITS[row["family"]]
-                assert got["unit"] == {"zh": zh_unit, "en": en_unit}
+                zh_unit, en_unit, en_many = UNITS[row["family"]]
+                assert got["unit"] == {"zh": zh_unit, "en": en_unit, "en_many": en_many}
                 assert got["foil"] == {"tile": row["foil"], "by": row["by"]}
                 assert got["worlds"] == row["worlds"]
 

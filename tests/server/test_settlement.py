@@ -183,5 +183,6 @@ def test_the_rooms_route_says_what_leaving_costs(tmp_path: Any) -> None:
             assert room["account_needed"] is True
             assert (room["escape_points"], room["escape_beans"]) == (escape, escape * stake)
             # the stake is per point: guobiao-2p's points are its fan (1 番 = 1 分, §6.1)
-            unit = ("番", "fan") if family == "guobiao-2p" else ("分", "point")
-            assert (room["unit"]["zh"], room["unit"]["en"]) == unit
+            # (and a figure other than one is "fan", "points" in English)
+            unit = ("番", "fan", "fan") if family == "guobiao-2p" else ("分", "point", "points")
+            assert (room["unit"]["zh"], room["unit"]["en"], room["unit"]["en_many"]) == unit

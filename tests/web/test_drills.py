@@ -40,7 +40,13 @@ WORDS = {  # web/js/i18n.js: the drills' rows and the hint button's reasons (hn_
         "other": "the expert's choice",
     },
 }
-UNITS = {"guobiao-2p": ("番", "fan"), "xiamen": ("分", "point"), "arcade": ("分", "point")}
+UNITS = {
+    "guobiao-2p": ("番", "fan", "fan"),
+    "xiamen": ("分", "point", "points"),
+    "arcade": ("分", "point", "points"),
+}
+"""Each family's unit: Chinese, English for one, English for any other figure (a loss is shown
+with two decimals, so never as one: "0.50 points", "1.00 points")."""
 
 
 def _corpus() -> dict[str, dict[str, Any]]:
@@ -72,7 +78,7 @@ def _check(page: Page, lang: str, row: dict[str, Any], tile: str) -> float:
     best = row["answer"]
     loss = max(0.0, ev[best] - ev[tile])
     w = WORDS[lang]
-    unit = UNITS[row["family"]][0 if lang == "zh" else 1]
+    unit = UNITS[row["family"]][0 if lang == "zh" else 2]
     assert page.inner_text(".dr-verdict") == w["right" if tile == best else "wrong"]
     assert page.get_attribute(".dr-master .tile", "data-tile") == best
     assert page.inner_text(".dr-why-master") == _reason(lang, row, best)

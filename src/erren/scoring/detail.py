@@ -50,7 +50,8 @@ __all__ = [
 class UnitWords(NamedTuple):
     """A unit's words: its name (``zh``, ``en``), the English heading of its rows, the
     settlement's caption and the rules page's title over them (Chinese, English), and the word
-    the simulator's summaries average per win (``per_win``)."""
+    the simulator's summaries average per win (``per_win``), and its English name for a count
+    other than one (``en_many``: 3.4 points, 2 fan)."""
 
     zh: str
     en: str
@@ -58,6 +59,7 @@ class UnitWords(NamedTuple):
     caption: tuple[str, str]
     table_title: tuple[str, str]
     per_win: str
+    en_many: str
 
 
 _PATTERNS = ("番种", "Patterns")
@@ -67,11 +69,15 @@ _SCORING_TABLE = ("番种表", "Scoring table")
 class ScoreUnit(Enum):
     """What a total counts, with its words (:class:`UnitWords`)."""
 
-    FAN = UnitWords("番", "fan", "Fans", _PATTERNS, _SCORING_TABLE, "fan")
-    WATER = UnitWords("水", "water", "Water", ("水", "Water"), ("水表", "Water table"), "水")
+    FAN = UnitWords("番", "fan", "Fans", _PATTERNS, _SCORING_TABLE, "fan", "fan")
+    WATER = UnitWords(
+        "水", "water", "Water", ("水", "Water"), ("水表", "Water table"), "水", "water"
+    )
     """水 as players write it, in the English summaries too."""
-    YAKUMAN = UnitWords("役满", "yakuman", "Yakuman", _PATTERNS, _SCORING_TABLE, "yakuman")
-    POINT = UnitWords("分", "point", "Points", _PATTERNS, _SCORING_TABLE, "point")
+    YAKUMAN = UnitWords(
+        "役满", "yakuman", "Yakuman", _PATTERNS, _SCORING_TABLE, "yakuman", "yakuman"
+    )
+    POINT = UnitWords("分", "point", "Points", _PATTERNS, _SCORING_TABLE, "point", "points")
     """What a hand moves (``HandResult.deltas``) where it is not the score's own unit: xiamen's
     ``(底 + 水) × M`` and arcade's versus points; a room's stake is beans per point."""
 
@@ -86,6 +92,11 @@ class ScoreUnit(Enum):
     @property
     def en(self) -> str:
         return self.words.en
+
+    @property
+    def en_many(self) -> str:
+        """The English name for a count other than one (``points``; ``fan`` stays ``fan``)."""
+        return self.words.en_many
 
     @property
     def heading(self) -> str:

@@ -91,6 +91,9 @@ class Knobs:
     scores (off: only by the scores)."""
     pays_fold: bool = True
     """The defence that pays may give up shanten (fold); off: only discards as close to ready."""
+    pays_before_shanten: int = 8
+    """Before the opponent's 报听 the defence that pays plays only while the fast choice leaves
+    the hand at most this far from ready (with ``pays_before``)."""
     pays_min_risk: float = 0.0
     """The defence that pays leaves the fast choice alone while its risk is below this."""
     pays_before: bool = False

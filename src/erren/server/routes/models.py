@@ -86,10 +86,12 @@ class LedgerOut(BaseModel):
 
 
 class UnitOut(BaseModel):
-    """A unit in Chinese and English (分 point, 番 fan)."""
+    """A unit in Chinese and English (分 point, 番 fan), and its English name for a count other
+    than one (points, fan)."""
 
     zh: str
     en: str
+    en_many: str
 
 
 class RoomOut(BaseModel):

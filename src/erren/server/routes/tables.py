@@ -68,7 +68,7 @@ async def rooms() -> list[RoomOut]:
 def _point_unit(family: str) -> UnitOut:
     """What a family's points count (:attr:`erren.engine.family.Family.point_unit`)."""
     unit = find_family(family).point_unit
-    return UnitOut(zh=unit.zh, en=unit.en)
+    return UnitOut(zh=unit.zh, en=unit.en, en_many=unit.en_many)
 
 
 @router.post("/match/quick", response_model=SeatOut)

@@ -2,7 +2,7 @@
 
 /** @typedef {{id: number, name: string, guest: boolean}} User */
 /** A bean room; its stake is beans per one point of its family, `unit` (番 fan, 分 point).
- * @typedef {{id: string, family: string, tier: string, name: string, english: string, stake: number, unit: {zh: string, en: string}, entry_min: number, entry_max: number, account_needed?: boolean, escape_points?: number, escape_beans?: number}} Room */
+ * @typedef {{id: string, family: string, tier: string, name: string, english: string, stake: number, unit: {zh: string, en: string, en_many?: string}, entry_min: number, entry_max: number, account_needed?: boolean, escape_points?: number, escape_beans?: number}} Room */
 /** @typedef {{table: string, seat: number, invite?: string|null, info: TableInfo}} SeatOut */
 /** A seat: a computer's has `bot` (its bot) and `level` (novice/normal/strong/master; the name
  * shown comes from it, in the player's language). @typedef {{name: string|null, bot: string|null, level?: string|null, online: boolean, ready: boolean}} SeatInfo */

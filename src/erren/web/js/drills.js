@@ -11,7 +11,7 @@ import { ApiError, api } from "./api.js";
 import { boardEl, familyBoard } from "./board.js";
 import { h } from "./dom.js";
 import { familyIds, familyName } from "./families.js";
-import { failure, getLang, t } from "./i18n.js";
+import { failure, getLang, t, unitWord } from "./i18n.js";
 import { reasonText } from "./hints.js";
 import { screenToken } from "./route.js";
 import { tileEl } from "./tiles.js";
@@ -23,7 +23,7 @@ import { tileEl } from "./tiles.js";
 /** @typedef {{code: string, params: Record<string, number>, zh: string, en: string}} Why */
 /**
  * The server's answer: 大师's tile, the chosen one's loss, every discard's EV and loss.
- * @typedef {{id: string, family: string, unit: {zh: string, en: string}, tile: string, answer: string, correct: boolean,
+ * @typedef {{id: string, family: string, unit: {zh: string, en: string, en_many?: string}, tile: string, answer: string, correct: boolean,
  *   loss: number, choices: Array<{tile: string, ev: number, loss: number}>, reasons: {answer: Why, tile: Why}, worlds: number,
  *   source?: Source}} Answer
  */
@@ -66,7 +66,6 @@ function moveLine(word, tile, cls) {
 /** The answer: right or wrong, both tiles, the loss, the reasons, every discard's EV. @param {Answer} a @returns {HTMLElement} */
 function answerEl(a) {
   const lang = getLang();
-  const unit = lang === "zh" ? a.unit.zh : a.unit.en;
   const rows = a.choices.map((c) =>
     h(
       `tr${c.tile === a.answer ? ".dr-best" : ""}${c.tile === a.tile ? ".dr-mine" : ""}`,
@@ -84,7 +83,7 @@ function answerEl(a) {
     h("p.dr-why.dr-why-master", null, t("dr_why"), reasonText(a.reasons.answer)),
     a.correct ? null : moveLine(t("dr_yours"), a.tile, "dr-yours"),
     a.correct ? null : h("p.dr-why.dr-why-yours", null, t("dr_why"), reasonText(a.reasons.tile)),
-    h("p.dr-loss", null, t("dr_loss", points(a.loss), unit)),
+    h("p.dr-loss", null, t("dr_loss", points(a.loss), unitWord(a.unit, points(a.loss)))),
     h("table.dr-choices", null, h("thead", null, h("tr", null, h("th", null, t("dr_tile")), h("th", null, t("dr_ev")), h("th", null, t("dr_lost")))), h("tbody", null, ...rows)),
     h("p.muted.dr-method", null, t("dr_method", a.worlds)),
     a.source ? sourceEl(a.source) : null,

@@ -12,7 +12,7 @@
 
 import { api } from "./api.js";
 import { h, toast } from "./dom.js";
-import { getLang, known, t } from "./i18n.js";
+import { getLang, known, t, unitWord } from "./i18n.js";
 import { familyVerb } from "./families.js";
 import { rooms } from "./notices.js";
 import { parseTiles } from "./notation.js";
@@ -35,7 +35,8 @@ import { tileEl } from "./tiles.js";
  * @typedef {{seat: number, unit: string, actual: number, best: number, gain: number, moves: string[], departs_at: number|null, departs_action: number|null, departures: number, ending: string, result: string, actions: string[], complete: boolean, steps: number, lines: number}} Hindsight
  */
 /** The server's answer. @typedef {{type: "review", game: number, seat: number, review: HandReview, hindsight: Hindsight|null}} ReviewMessage */
-/** A family's unit of points. @typedef {{zh: string, en: string}} Unit */
+/** A family's unit of points (`en_many`: its English name for a count other than one).
+ * @typedef {{zh: string, en: string, en_many?: string}} Unit */
 
 /** The categories a decision may have (erren.review.model.Category). */
 export const CATEGORIES = ["efficiency", "value", "defence", "claim", "ting", "win", "family"];
@@ -65,8 +66,8 @@ export function lossKind(d) {
 
 /** A number of points with one decimal and the unit ("3.4 番", "3.4 fan"). @param {number} n @param {Unit|null} unit @returns {string} */
 function points(n, unit) {
-  const word = unit ? (getLang() === "zh" ? unit.zh : unit.en) : t("rv_points");
-  return `${n.toFixed(1)} ${word}`;
+  const shown = n.toFixed(1);
+  return `${shown} ${unit ? unitWord(unit, shown) : t("rv_points")}`;
 }
 
 /** A move's verb in words: 打, 报听打, 碰, 吃, 杠, 胡, 过, or a family's own. @param {string} verb @returns {string} */
@@ -120,8 +121,8 @@ export const HINDSIGHT_MOVES = 4;
 
 /** Whole points, signed, with the unit ("+40 番", "−18 fan"). @param {number} n @param {Unit|null} unit @returns {string} */
 function signedPoints(n, unit) {
-  const word = unit ? (getLang() === "zh" ? unit.zh : unit.en) : t("rv_points");
-  return `${n > 0 ? "+" : n < 0 ? "−" : ""}${Math.abs(n)} ${word}`;
+  const shown = `${n > 0 ? "+" : n < 0 ? "−" : ""}${Math.abs(n)}`;
+  return `${shown} ${unit ? unitWord(unit, shown) : t("rv_points")}`;
 }
 
 /**

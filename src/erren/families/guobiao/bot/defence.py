@@ -143,11 +143,13 @@ def defend(
     fold: bool = True,
     safe_first: bool = True,
     before: bool = False,
+    before_shanten: int = 8,
     min_risk: float = 0.0,
 ) -> Action:
     """``chosen``, or the discard that pays more against a 报听 opponent (see the module);
-    ``before``: against an opponent who has not declared too; ``min_risk``: only when the
-    choice's risk is at least that."""
+    ``before``: against an opponent who has not declared too, while the choice leaves the hand
+    at most ``before_shanten`` from ready; ``min_risk``: only when the choice's risk is at least
+    that."""
     if (
         not (observation.ting[observation.opponent] or before)
         or chosen.kind not in (AK.DISCARD, AK.TING)
@@ -161,7 +163,9 @@ def defend(
     discards = by_tile(legal, AK.DISCARD)
     options = weigh(observation, valuer, discards, risk, chosen=tile, ratio=ratio)
     mine = next((o for o in options if o.tile == tile), None)
-    if mine is None:
+    if mine is None or (
+        not observation.ting[observation.opponent] and mine.shanten > before_shanten
+    ):
         return chosen
     if not fold:
         options = [o for o in options if o.shanten <= mine.shanten]

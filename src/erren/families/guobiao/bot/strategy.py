@@ -76,6 +76,7 @@ class GuobiaoStrategy(Strategy):
                 fold=knobs.pays_fold,
                 safe_first=knobs.pays_safe_first,
                 before=knobs.pays_before,
+                before_shanten=knobs.pays_before_shanten,
                 min_risk=knobs.pays_min_risk,
             )
         if observation.phase in (Phase.CLAIM, Phase.ROB):
