@@ -93,9 +93,12 @@ class Knobs:
     """The defence that pays may give up shanten (fold); off: only discards as close to ready."""
     pays_before_shanten: int = 8
     """Before the opponent's 报听 the defence that pays plays only while the fast choice leaves
-    the hand at most this far from ready (with ``pays_before``)."""
+    the hand at most this far from ready (with ``pays_before``; 1 with ``pays_ratio=0.5`` and
+    ``pays_fold=0``: −0.71 [−1.27, −0.16] against ``master``, 1,000 deals, seed 11)."""
     pays_min_risk: float = 0.0
-    """The defence that pays leaves the fast choice alone while its risk is below this."""
+    """The defence that pays leaves the fast choice alone while its risk is below this (0.1
+    before his 报听, ``pays_ratio=0.5``, ``pays_fold=0``: −0.22 [−0.51, +0.07], the same
+    deals)."""
     pays_before: bool = False
     """The defence that pays also plays before the opponent's 报听 (against a silent ready
     hand).  Off: with the wait reader's figures it loses heavily, −5.62 [−6.54, −4.70]
