@@ -405,3 +405,31 @@ def _toast_clear_of_the_settlement(page: Page) -> None:
     page.evaluate("document.querySelector('.toast.probe').remove()")
     if size is not None:
         page.set_viewport_size(size)
+
+
+def test_the_tables_toasts_go_with_the_table(browser: Browser, server: str) -> None:
+    """ "托管 is on" is no news in the lobby: a player switches 托管 on (told by a toast) and
+    leaves the table at once; back in the lobby, within the toast's four seconds, no toast about
+    the table is left.  A toast that is not the table's (a lobby's) is untouched by the rule."""
+    ctx, page = _context(browser)
+    errors = page_errors(page)
+    vs_computer_table(page, server, "guobiao-2p", {})
+    page.wait_for_selector(".bar-row .switch")
+    page.keyboard.press("a")
+    _toast(page, "托管中：系统替你出牌")
+    # 托管 plays fast and the table is drawn again at each move: a click by the script
+    page.evaluate("document.querySelector('.table-top .leave').click()")
+    with contextlib.suppress(PlaywrightError):  # asked only while the hand runs
+        page.click("#btn-leave-yes", timeout=2000)
+    until(page, "!location.hash.startsWith('#/table/')", 10_000)
+    left = page.evaluate("[...document.querySelectorAll('#toasts .toast')].map((e) => e.innerText)")
+    assert not any("托管" in text for text in left), left
+    # the lobby's own toasts stay: the rule takes only the table's
+    dom = "document.querySelector('script[type=module]').src.replace(/app[.]js$/, 'dom.js')"
+    page.evaluate(f"import({dom}).then((m) => m.toast('lobby news'))")
+    news = (
+        "[...document.querySelectorAll('#toasts .toast')].some((e) => e.innerText === 'lobby news')"
+    )
+    until(page, news)
+    ctx.close()
+    assert errors == []

@@ -39,13 +39,21 @@ export function $(sel) {
   return el;
 }
 
-/** A short message at the bottom of the screen. @param {string} text @param {"info"|"error"} [kind] */
-export function toast(text, kind = "info") {
+/** A short message at the bottom of the screen; one about a screen (`scope`, e.g. "table")
+ * goes with it when the screen closes (`clearToasts`).
+ * @param {string} text @param {"info"|"error"} [kind] @param {string} [scope] */
+export function toast(text, kind = "info", scope = "") {
   const box = document.getElementById("toasts");
   if (!box) return;
-  const el = h(`div.toast.toast-${kind}`, { role: "status" }, text);
+  const el = h(`div.toast.toast-${kind}`, { role: "status", "data-scope": scope || null }, text);
   box.append(el);
   window.setTimeout(() => el.remove(), 4000);
+}
+
+/** Take away the toasts still showing about the screen `scope` (it has closed: "托管 is on" is
+ * no news in the lobby). @param {string} scope */
+export function clearToasts(scope) {
+  for (const el of document.querySelectorAll(`#toasts .toast[data-scope="${scope}"]`)) el.remove();
 }
 
 /** 12345 → "12,345". @param {number} n @returns {string} */

@@ -15,7 +15,7 @@ import { Rejoin, movedMessage } from "./rejoin.js";
 import { saveSearch } from "./search.js";
 import { handOrder } from "./board.js";
 import { canGive, givenTiles, hasRoom, heldMode, isSelecting, modeStays, stepsOf } from "./selection.js";
-import { toast } from "./dom.js";
+import { clearToasts, toast } from "./dom.js";
 import { motionOf } from "./motion.js";
 import { muted, setMuted, soundEvents } from "./sound.js";
 import { hintsOn, setHintsOn } from "./hints.js";
@@ -27,6 +27,9 @@ import { boardView, renderTable, resultText, seatName, showConn } from "./tables
 import { announceEvents, clearAnnouncements } from "./announce.js";
 import { trusteeText } from "./prompts.js";
 import { TableChat } from "./chat.js";
+
+/** A toast about this table: it goes when the table closes. @param {string} text @param {"info"|"error"} [kind] */
+const say = (text, kind = "info") => toast(text, kind, "table");
 
 /** @typedef {import("./board.js").Obs} Obs */
 /** @typedef {import("./board.js").BoardView} BoardView */
@@ -195,6 +198,7 @@ export class TableView {
   }
 
   destroy() {
+    clearToasts("table");
     this.rejoin.stop();
     document.removeEventListener("keydown", this.keyHandler);
     this.conn.stop();
@@ -216,11 +220,11 @@ export class TableView {
       this.conn.send({ type: "act", action: move.action, n: move.n });
       this.inflight = move;
       this.state = this.state ? { ...this.state, legal: [] } : null;
-      toast(t("move_sent", label));
+      say(t("move_sent", label));
       return;
     }
-    if (this.events.some((e) => e.n > move.n && isMove(e, move.action, this.seat))) toast(t("move_done", label));
-    else toast(t("move_dropped", label), "error");
+    if (this.events.some((e) => e.n > move.n && isMove(e, move.action, this.seat))) say(t("move_done", label));
+    else say(t("move_dropped", label), "error");
   }
 
   // ------------------------------------------------------------------ messages
@@ -266,7 +270,7 @@ export class TableView {
         break;
       case "advice":
         if (msg.action && msg.n === this.lastN) this.advice = { n: msg.n, action: msg.action, reason: msg.reason || null };
-        else if (!msg.action) toast(t("hint_none"));
+        else if (!msg.action) say(t("hint_none"));
         break;
       case "review":
         if (msg.game === this.game && msg.seat === this.seat) {
@@ -316,13 +320,13 @@ export class TableView {
         } else if (msg.code === "store-retrying") this.storeRetrying = true;
         else if (msg.code === "chat-too-fast") {
           this.chat.refused(msg.params); // the button greys for the rest of the wait
-          toast(errorText(msg.code, msg.message, msg.params), "error");
+          say(errorText(msg.code, msg.message, msg.params), "error");
         }
         else if (msg.code === "no-review" || (msg.code === "busy" && msg.params && msg.params.work === "review")) {
           this.reviewAsked = false;
-          toast(errorText(msg.code, msg.message, msg.params), "error");
+          say(errorText(msg.code, msg.message, msg.params), "error");
         }
-        else toast(errorText(msg.code, msg.message, msg.params), "error");
+        else say(errorText(msg.code, msg.message, msg.params), "error");
         break;
       default:
         return;
@@ -361,7 +365,7 @@ export class TableView {
   gaveUp() {
     const move = this.pending;
     this.close({ type: "closed", table: this.tableId, code: "moved", reason: "", params: {} });
-    if (move) toast(t("moved_unsure", moveLabel(move.action)), "error");
+    if (move) say(t("moved_unsure", moveLabel(move.action)), "error");
     this.render();
   }
 
@@ -378,7 +382,7 @@ export class TableView {
   /** @param {number} game */
   newHand(game) {
     // 托管 lasts one hand (the engine's state is the hand's): the player is told it is off now
-    if (this.state && this.state.trustee[this.seat]) toast(t("trustee_new_hand"));
+    if (this.state && this.state.trustee[this.seat]) say(t("trustee_new_hand"));
     this.game = game;
     this.events = [];
     this.end = null;
@@ -620,8 +624,8 @@ export class TableView {
   tellTrustee(fresh) {
     for (const ev of fresh) {
       if (ev.kind !== "trustee" || ev.player !== this.seat) continue;
-      if (!ev.data.on) toast(t("trustee_off_now"));
-      else toast(trusteeText(trusteeReason([ev], this.seat), this.info ? this.info.options.auto_trustee_after : undefined));
+      if (!ev.data.on) say(t("trustee_off_now"));
+      else say(trusteeText(trusteeReason([ev], this.seat), this.info ? this.info.options.auto_trustee_after : undefined));
     }
   }
 
