@@ -30,17 +30,27 @@ from erren.tiles import NUM_KINDS
 FAMILY = find_family("guobiao-2p")
 
 
-def _facing_ting(seeds: range) -> Iterator[tuple[State, Observation]]:
-    """Turns of a seat whose opponent has declared 报听, in hands two 普通 bots play."""
+def _turns(seeds: range, *, declared: bool) -> Iterator[tuple[State, Observation]]:
+    """Turns with a choice of a seat whose opponent has (``declared``) or has not declared
+    报听, in hands two 普通 bots play."""
     for seed in seeds:
         state = State.new(FAMILY, seed=seed, dealer=seed % 2)
         bots = (EfficiencyBot(), EfficiencyBot())
         while not state.is_terminal:
             seat = state.current_player()
             view = state.observe(seat)
-            if view.phase is Phase.TURN and view.ting[1 - seat] and len(view.legal_actions) > 1:
+            if (
+                view.phase is Phase.TURN
+                and view.ting[1 - seat] == declared
+                and len(view.legal_actions) > 1
+            ):
                 yield state, view
             state.apply(bots[seat].choose(view, view.legal_actions))
+
+
+def _facing_ting(seeds: range) -> Iterator[tuple[State, Observation]]:
+    """Turns of a seat whose opponent has declared 报听."""
+    return _turns(seeds, declared=True)
 
 
 def _safe_by_rule(view: Observation) -> set[int]:
@@ -194,19 +204,6 @@ def test_the_defending_bot_against_itself_is_exactly_zero() -> None:
     assert result.mean == 0.0
 
 
-def _before_ting(seeds: range) -> Iterator[Observation]:
-    """Turns of a seat whose opponent has not declared 报听, in hands two 普通 bots play."""
-    for seed in seeds:
-        state = State.new(FAMILY, seed=seed, dealer=seed % 2)
-        bots = (EfficiencyBot(), EfficiencyBot())
-        while not state.is_terminal:
-            seat = state.current_player()
-            view = state.observe(seat)
-            if view.phase is Phase.TURN and not view.ting[1 - seat] and len(view.legal_actions) > 2:
-                yield view
-            state.apply(bots[seat].choose(view, view.legal_actions))
-
-
 def test_before_his_ting_the_defence_plays_only_with_pays_before_and_reads_the_injected_risk() -> (
     None
 ):
@@ -215,7 +212,7 @@ def test_before_his_ting_the_defence_plays_only_with_pays_before_and_reads_the_i
     defence leaves the choice alone unless ``pays_before`` is on; with it (and no folding) it
     throws another tile that keeps the hand exactly as close to ready."""
     found = 0
-    for view in _before_ting(range(60)):
+    for _, view in _turns(range(60), declared=False):
         legal = view.legal_actions
         plain = ExpertBot(seed=1, knobs=Knobs(pays=True))
         plain.bind(FAMILY)
