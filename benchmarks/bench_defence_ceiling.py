@@ -27,7 +27,7 @@ from erren.bots.base import Bot
 from erren.bots.expert import ExpertBot
 from erren.engine import Observation, State, find_family
 from erren.engine.result import WinHow
-from erren.sim.arena import ArenaResult, Deal, _book, _play, deals_of, make_bot
+from erren.sim.arena import ArenaResult, Deal, _play_deals, deals_of
 from erren.tiles import NUM_KINDS
 
 MASTER = "master"
@@ -42,15 +42,15 @@ VARIANTS = (
 
 
 class OracleRisk:
-    """The opponent's real winning tiles in the state being played: 1 on each kind his
-    concealed hand wins on legally now, 0 elsewhere (hidden information: a ceiling only)."""
+    """The opponent's real winning tiles in ``state``, the game being played (the engine plays
+    it in place): 1 on each kind his concealed hand wins on legally now, 0 elsewhere (hidden
+    information: a ceiling only)."""
 
-    def __init__(self) -> None:
-        self.state: State | None = None
+    def __init__(self, state: State) -> None:
+        self.state = state
 
     def chances(self, observation: Observation) -> Sequence[float]:
         state = self.state
-        assert state is not None, "the oracle reads the state being played"
         opp = observation.opponent
         held = state.meld_counts[opp] if state.melds[opp] else None
         out = [0.0] * NUM_KINDS
@@ -60,32 +60,18 @@ class OracleRisk:
         return out
 
 
-def _bots(names: Sequence[str], deal: Deal, table: str, oracle: OracleRisk | None) -> list[Bot]:
-    rules = find_family("guobiao-2p", fan_table=table)
-    bots = [make_bot(name, deal.bot_seed, rules) for name in names]
+def _tell_the_truth(bots: Sequence[Bot], state: State) -> None:
+    """Every bot playing the defence that pays reads the oracle of this game."""
     for bot in bots:
-        if oracle is not None and isinstance(bot, ExpertBot) and bot.knobs.pays:
-            bot.risk = oracle
-    return bots
+        if isinstance(bot, ExpertBot) and bot.knobs.pays:
+            bot.risk = OracleRisk(state)
 
 
 def play(variant: str, deals: Sequence[Deal], table: str, use_oracle: bool) -> ArenaResult:
     """Both games of each deal, ``variant`` (A) against ``master`` (B), seats swapped."""
     rules = find_family("guobiao-2p", fan_table=table)
-    names = (variant, MASTER)
-    result = ArenaResult(rules.name, names, 0, unit=rules.score_unit)
-    for deal in deals:
-        points = []
-        for seats in ((0, 1), (1, 0)):
-            side_at = (seats.index(0), seats.index(1))
-            oracle = OracleRisk() if use_oracle else None
-            bots = _bots([names[k] for k in side_at], deal, table, oracle)
-            state = State.new(rules, seed=deal.seed, dealer=deal.dealer)
-            if oracle is not None:
-                oracle.state = state  # the engine plays the state in place
-            _play(state, bots, [result.sides[k].times for k in side_at])
-            points.append(_book(result, state, seats))
-        result.a_points.append((points[0], points[1]))
+    tune = _tell_the_truth if use_oracle else None
+    result, _ = _play_deals(rules, (variant, MASTER), deals, False, tune=tune)
     return result
 
 

@@ -99,6 +99,11 @@ class ScoreUnit(Enum):
         return self.words.en_many
 
     @property
+    def names(self) -> dict[str, str]:
+        """Its names as the screens read them: ``zh``, ``en`` and ``en_many``."""
+        return {"zh": self.zh, "en": self.en, "en_many": self.en_many}
+
+    @property
     def heading(self) -> str:
         """The English heading of a list of rows counted in this unit (``Fans``)."""
         return self.words.heading

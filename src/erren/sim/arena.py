@@ -34,7 +34,7 @@ import random
 import time
 import unicodedata
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -374,12 +374,19 @@ def _book(result: ArenaResult, state: State, seats: tuple[int, int]) -> int:
     return outcome.deltas[seats[0]]
 
 
+Tune = Callable[[Sequence[Bot], State], None]
+"""A hook that sees each game's bots (by seat) and its state before play: a benchmark tells a
+bot something no player knows (``benchmarks/bench_defence_ceiling.py``'s oracle)."""
+
+
 def _play_deals(
     ruleset: Family,
     names: tuple[str, str],
     deals: Sequence[Deal],
     records: bool,
     mjai_timeout: float = DEFAULT_TIMEOUT_S,
+    *,
+    tune: Tune | None = None,
 ) -> tuple[ArenaResult, list[str]]:
     """Play ``deals`` (both games each); the counts and, with ``records``, the records of the
     games in order.  Each game's bots are closed after it (an external program ends)."""
@@ -395,6 +402,8 @@ def _play_deals(
             ]
             clocks = [result.sides[k].times for k in side_at]
             state = State.new(ruleset, seed=deal.seed, dealer=deal.dealer)
+            if tune is not None:
+                tune(bots, state)
             try:
                 _play(state, bots, clocks)
             finally:

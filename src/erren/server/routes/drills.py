@@ -168,8 +168,7 @@ def _reason(choice: Choice) -> dict[str, Any]:
 @cache
 def _unit(family: str) -> dict[str, str]:
     """What the family's points count, in both languages (分 / point)."""
-    unit = find_family(family).point_unit
-    return {"zh": unit.zh, "en": unit.en, "en_many": unit.en_many}
+    return find_family(family).point_unit.names
 
 
 def answer_json(puzzle: Puzzle, tile: str) -> dict[str, Any]:

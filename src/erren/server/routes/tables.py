@@ -67,8 +67,7 @@ async def rooms() -> list[RoomOut]:
 @cache
 def _point_unit(family: str) -> UnitOut:
     """What a family's points count (:attr:`erren.engine.family.Family.point_unit`)."""
-    unit = find_family(family).point_unit
-    return UnitOut(zh=unit.zh, en=unit.en, en_many=unit.en_many)
+    return UnitOut(**find_family(family).point_unit.names)
 
 
 @router.post("/match/quick", response_model=SeatOut)

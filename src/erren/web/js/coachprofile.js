@@ -7,7 +7,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { lineChart, svgEl } from "./chart.js";
-import { amount, levelName, t, unitWord } from "./i18n.js";
+import { amount, levelName, t, unitMany } from "./i18n.js";
 import { familyIds, familyName } from "./families.js";
 import { categoryText, familyUnit } from "./review.js";
 
@@ -73,7 +73,7 @@ function trendChart(trend, key, show, family, name) {
  * guobiao-2p, 分 elsewhere: the room catalogue's; `null`: unknown, 分).
  * @param {CoachOut} c @param {import("./review.js").Unit|null} unit @returns {HTMLElement} */
 function familyEl(c, unit) {
-  const word = unit ? unitWord(unit, "2") : t("rv_points"); // a heading over many figures
+  const word = unit ? unitMany(unit) : t("rv_points");
   /** @param {string} key */
   const named = (key) => t(`pf_cf_${key}`, word);
   const rows = /** @type {const} */ ([["match_rate", pct], ["bad_rate", pct], ["loss_per_hand", points]]);

@@ -763,13 +763,18 @@ export function stakeText(stake, unit) {
   return t("stake_per", amount(stake), lang === "zh" ? unit.zh : unit.en);
 }
 
-/** A family unit's word beside the figure `shown`, in the page's language: 分 or 番 in
- * Chinese; in English its name for exactly one ("1 point", "−1 point") and for any other figure
- * ("3.40 points", "+40 fan"; `en_many`, the server's, or `en` where the unit has none).
+/** A family unit's word for many of it, in the page's language: 分 or 番 in Chinese, in English
+ * `en_many` (the server's: "points", "fan"), or `en` where the unit has none.
+ * @param {{zh: string, en: string, en_many?: string}} unit @returns {string} */
+export function unitMany(unit) {
+  return lang === "zh" ? unit.zh : unit.en_many || unit.en;
+}
+
+/** A family unit's word beside the figure `shown`: in English its name for exactly one ("1
+ * point", "−1 point"), else `unitMany` ("3.40 points", "+40 fan").
  * @param {{zh: string, en: string, en_many?: string}} unit @param {string} shown @returns {string} */
 export function unitWord(unit, shown) {
-  if (lang === "zh") return unit.zh;
-  return /^[+−-]?1$/.test(shown) ? unit.en : unit.en_many || unit.en;
+  return lang !== "zh" && /^[+−-]?1$/.test(shown) ? unit.en : unitMany(unit);
 }
 
 /** @param {string} key @param {...(string|number)} args @returns {string} */
