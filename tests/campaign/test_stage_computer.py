@@ -14,7 +14,7 @@ from erren.bots.base import Bot
 from erren.bots.levels import Level, level_bot
 from erren.engine import Action, ActionKind, Family, Observation, State, find_family
 from erren.engine.phases import Phase
-from erren.families.arcade.bot.stage import STAGE_PLAY, certainly_safe, stage_move
+from erren.families.arcade.bot.stage import STAGE_PLAY, certainly_safe, feeding, stage_move
 from erren.families.arcade.campaign import HUMAN, CampaignParams
 from erren.families.arcade.campaign.table import ruleset
 from erren.families.arcade.game import stage_options
@@ -149,15 +149,17 @@ READY_HAND = "123456789m11z568s"
 def test_the_master_declares_to_take_the_haidi_seat_the_gentle_levels_do_not() -> None:
     """R2.18: the first to declare is the 海底 player.  大师 and 高手 declare with their fastest
     ready discard (≥ 3 unseen winning tiles); 普通 plays the same tile (8s, off its 混一色 of 万)
-    undeclared, 入门 a tile off it at random, undeclared."""
+    undeclared; 入门 feeds a tile, undeclared."""
     obs = _position(READY_HAND)
     legal = _turn_legal(obs, ting=True)
     fastest = _fastest(obs)
+    assert fastest == int(parse_tile("8s"))
     for level in (Level.MASTER, Level.STRONG):
         assert _bot(level).choose(obs, legal) == Action.make(AK.TING, COMPUTER, fastest)
     assert _bot(Level.NORMAL).choose(obs, legal) == Action.make(AK.DISCARD, COMPUTER, fastest)
-    novice = _bot(Level.NOVICE).choose(obs, legal)  # a random tile off its 万: no 报听
-    assert novice.kind is AK.DISCARD and novice.tile_kind() in {int(t) for t in _tiles("568s")}
+    for seed in range(8):
+        novice = level_bot(Level.NOVICE, seed=seed, ruleset=_rules()).choose(obs, legal)
+        assert novice.kind is AK.DISCARD
 
 
 # ---------------------------------------------------------------- the gentle stages' hand
@@ -166,20 +168,71 @@ HUNT_HAND = "12456789m56p55z13z"
 """Mostly 万 (8 tiles) and honors: speed throws an isolated honor (1z), the 混一色 of 万 throws
 the 筒子 (5p first, though it leaves the hand two from ready)."""
 
+FAR_HAND = "159m258p369s1234z5z"
+"""Far from ready (five away whatever goes): 高手 still plays its 混一色 here."""
+
 
 def test_the_gentle_levels_play_a_half_flush_of_their_longest_suit() -> None:
-    """普通 throws the fastest tile off its 混一色 of 万 (5p), 入门 one of them at random."""
+    """普通 throws the fastest tile off its 混一色 of 万 (5p); 高手, one or two from ready,
+    plays for speed as 大师 does."""
     obs = _position(HUNT_HAND)
     legal = _turn_legal(obs)
     fastest = _fastest(obs)
-    off_suit = {int(t) for t in _tiles("56p")}
-    assert fastest not in off_suit  # speed alone throws an honor first
+    assert fastest not in {int(t) for t in _tiles("56p")}  # speed alone throws an honor first
     assert _bot(Level.MASTER).choose(obs, legal) == Action.make(AK.DISCARD, COMPUTER, fastest)
+    assert _bot(Level.STRONG).choose(obs, legal) == Action.make(AK.DISCARD, COMPUTER, fastest)
     normal = _bot(Level.NORMAL).choose(obs, legal)
     assert normal == Action.make(AK.DISCARD, COMPUTER, int(parse_tile("5p")))
-    for seed in range(8):  # 入门 throws one of them at random
+
+
+def test_the_strong_hunts_while_three_or_more_from_ready() -> None:
+    """Far from ready, 高手 throws a tile off its 混一色 of 万 (three suits of three tiles:
+    the lowest), where speed (大师) throws the 5m."""
+    obs = _position(FAR_HAND)
+    legal = _turn_legal(obs)
+    assert _fastest(obs) == int(parse_tile("5m"))
+    assert _bot(Level.MASTER).choose(obs, legal) == Action.make(AK.DISCARD, COMPUTER, _fastest(obs))
+    strong = _bot(Level.STRONG).choose(obs, legal)
+    assert strong.kind is AK.DISCARD
+    assert strong.tile_kind() in {int(t) for t in _tiles("258p369s")}
+
+
+# ---------------------------------------------------------------- 入门 feeds the player
+
+
+def test_the_teacher_throws_its_wild_first() -> None:
+    """入门 holds a 财神 (9p): it throws it before any natural tile."""
+    obs = _position("123456789m11z56p")
+    hand = dataclasses.replace(obs, hand=tuple(sorted((*obs.hand, WILD))))
+    legal = _turn_legal(hand)
+    assert Action.make(AK.DISCARD, COMPUTER, int(WILD)) in legal
+    for seed in range(4):
+        bot = level_bot(Level.NOVICE, seed=seed, ruleset=_rules())
+        assert bot.choose(hand, legal) == Action.make(AK.DISCARD, COMPUTER, int(WILD))
+
+
+def test_the_teacher_feeds_the_suit_the_player_throws_least() -> None:
+    """The human threw 9p ×3, 1z, 2z and 1m: the 索子 is the suit he threw least (none), so 入门
+    throws one of its 索子 (5s, 6s or 8s), at random."""
+    obs = _position(READY_HAND, river="1z2z1m")
+    legal = _turn_legal(obs)
+    seen = set()
+    for seed in range(16):
         novice = level_bot(Level.NOVICE, seed=seed, ruleset=_rules()).choose(obs, legal)
-        assert novice.kind is AK.DISCARD and novice.tile_kind() in off_suit
+        seen.add(novice.tile_kind())
+    assert seen == {int(t) for t in _tiles("568s")}
+
+
+def test_the_teacher_never_feeds_a_kind_the_player_threw() -> None:
+    """Held: 5s, 6s and 1z.  The human threw 5s once and 1z twice: of the kinds he has not
+    thrown (6s) 入门 feeds the suit he threw least — 6s every time, never 5s."""
+    obs = _position(READY_HAND, river="5s1z1z")
+    discards = {int(t): Action.make(AK.DISCARD, COMPUTER, int(t)) for t in _tiles("56s1z")}
+    for seed in range(8):
+        assert feeding(obs, int(WILD), discards, random.Random(seed)) == int(parse_tile("6s"))
+    # a player who threw every kind held leaves any of them
+    thrown = _position(READY_HAND, river="5s6s1z")
+    assert feeding(thrown, int(WILD), discards, None) in discards
 
 
 # ---------------------------------------------------------------- claims
@@ -201,13 +254,24 @@ def test_claims_by_level() -> None:
         assert _bot(level).choose(obs, legal) == passing
 
 
+PENG_HAND = "13m4556p789p5s123z"
+"""Two from ready, mostly 筒子; a peng of 5p takes it to one."""
+
+
 def test_peng_by_level() -> None:
-    obs = _position(CLAIM_HAND, phase=Phase.CLAIM, pending="5s")
-    peng = Action.make(AK.PENG, COMPUTER, int(parse_tile("5s")))
+    """大师 and 高手 peng 5p (高手 within its 混一色 of 筒子); the gentle levels never claim.
+    Of the 5s (off the 筒子) 高手 passes where 大师 pengs."""
     passing = Action.make(AK.PASS, COMPUTER)
-    legal = [peng, passing]
-    assert _bot(Level.STRONG).choose(obs, legal) == peng
-    assert _bot(Level.NOVICE).choose(obs, legal) == passing
+    obs = _position(PENG_HAND, phase=Phase.CLAIM, pending="5p")
+    peng = Action.make(AK.PENG, COMPUTER, int(parse_tile("5p")))
+    for level in (Level.MASTER, Level.STRONG):
+        assert _bot(level).choose(obs, [peng, passing]) == peng
+    for level in (Level.NORMAL, Level.NOVICE):
+        assert _bot(level).choose(obs, [peng, passing]) == passing
+    off = _position(CLAIM_HAND, phase=Phase.CLAIM, pending="5s")
+    peng = Action.make(AK.PENG, COMPUTER, int(parse_tile("5s")))
+    assert _bot(Level.MASTER).choose(off, [peng, passing]) == peng
+    assert _bot(Level.STRONG).choose(off, [peng, passing]) == passing
 
 
 # ---------------------------------------------------------------- where it applies
@@ -231,8 +295,19 @@ DEALS = 16
 """Stage-4 deals played by each level against 普通 (the human's seat)."""
 
 
-def _records(level: Level) -> list[list[Action]]:
-    """The computer's moves, deal by deal, at ``level`` on the same seeded deals."""
+@dataclasses.dataclass(frozen=True)
+class Deal:
+    """The computer's moves in one deal, and the deal's wild kind."""
+
+    moves: tuple[Action, ...]
+    wild: int
+
+    def throws_wild(self) -> bool:
+        return any(a.kind is AK.DISCARD and a.tile_kind() == self.wild for a in self.moves)
+
+
+def _records(level: Level) -> list[Deal]:
+    """The computer's deals at ``level`` on the same seeded deals."""
     rules = _rules(4)
     rng = random.Random(30)
     out = []
@@ -242,6 +317,7 @@ def _records(level: Level) -> list[list[Action]]:
         state = State.new(rules, seed=seed, dealer=i % 2)
         chance = random.Random(seed)
         moves = []
+        wild = -1
         while not state.is_terminal:
             seat = state.actor
             if seat not in (0, 1):
@@ -251,31 +327,36 @@ def _records(level: Level) -> list[list[Action]]:
             action = bots[seat].choose(obs, obs.legal_actions)
             if seat == COMPUTER:
                 moves.append(action)
+                if isinstance(obs.view, ArcadeView) and obs.view.wild is not None:
+                    wild = int(obs.view.wild)
             state.apply(action)
-        out.append(moves)
+        out.append(Deal(tuple(moves), wild))
     return out
 
 
 def test_the_levels_play_different_hands_in_stage_mode() -> None:
     """The issue's symptom was 高手 and 大师 playing identical hands on every deal.  A deal where
-    大师 chis cannot be played alike by 高手 (who never chis); one where 高手 declares 报听
-    not by 普通 (who never does); one where 普通 claims not by 入门 (who never claims).  So the
-    identical deals number at most ``DEALS`` minus those — and each pair has at least one."""
+    大师 chis cannot be played alike by 高手 (who never chis); one where 高手 claims or declares
+    报听 not by 普通 (who does neither); one where 入门 throws its 财神 not by 普通 (who throws
+    a wild only when no natural tile serves as well, and here never does).  So the identical deals
+    number at most ``DEALS`` minus those — and each pair has at least one."""
     plays = {level: _records(level) for level in Level}
 
     def count(level: Level, kinds: set[ActionKind]) -> int:
-        return sum(any(a.kind in kinds for a in moves) for moves in plays[level])
+        return sum(any(a.kind in kinds for a in deal.moves) for deal in plays[level])
 
     def identical(a: Level, b: Level) -> int:
-        return sum(x == y for x, y in zip(plays[a], plays[b], strict=True))
+        return sum(x.moves == y.moves for x, y in zip(plays[a], plays[b], strict=True))
 
+    claims = {AK.CHI, AK.PENG, AK.MING_GANG}
     assert count(Level.STRONG, {AK.CHI}) == 0
-    assert count(Level.NORMAL, {AK.TING}) == 0
-    assert count(Level.NOVICE, {AK.CHI, AK.PENG, AK.MING_GANG}) == 0
+    for gentle in (Level.NORMAL, Level.NOVICE):
+        assert count(gentle, claims | {AK.TING}) == 0
+    assert not any(deal.throws_wild() for deal in plays[Level.NORMAL])
     pairs = (
         (Level.STRONG, Level.MASTER, count(Level.MASTER, {AK.CHI})),
-        (Level.NORMAL, Level.STRONG, count(Level.STRONG, {AK.TING})),
-        (Level.NOVICE, Level.NORMAL, count(Level.NORMAL, {AK.CHI, AK.PENG, AK.MING_GANG})),
+        (Level.NORMAL, Level.STRONG, count(Level.STRONG, claims | {AK.TING})),
+        (Level.NOVICE, Level.NORMAL, sum(deal.throws_wild() for deal in plays[Level.NOVICE])),
     )
     for weaker, stronger, telling in pairs:
         assert telling >= 1, (weaker, stronger)
