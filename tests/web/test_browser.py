@@ -284,6 +284,8 @@ def test_campaign_in_the_browser(browser: Browser, server: str, shots: Path) -> 
     assert "1,000" in page.inner_text(".camp-stats .bankroll") or "1000" in page.inner_text(
         ".camp-stats .bankroll"
     )
+    # stage 1's computer is the sparring partner, and the screen says how it plays
+    assert "陪练" in page.inner_text(".campaign .camp-style")
     _campaign_hand_by_trustee(page)
     _check_fan_tiles(page)
     assert "200" in page.inner_text(".settle-campaign .camp-lines")  # the stake 2 × 100
