@@ -188,6 +188,7 @@ def test_play_hands_quit_mid_hand_and_resume_at_the_same_point(tmp_path: Path) -
     code, text = session(path, quit_at(3, 2))
     assert code == 0
     assert text.count(SETTLED) == 2 and "A new run: bankroll 1,000" in text
+    assert "Your opponent now: Computer (Beginner). A sparring partner:" in text
     assert "Progress saved (in the middle of a hand)" in text and str(path) in text
     save = stored(path)
     assert save.run.status is Status.IN_HAND and save.run.hands == 3
@@ -463,7 +464,11 @@ def test_stage_clear_screen(tmp_path: Path) -> None:
     assert "天和" in text and "Payout m × base = 1 × 10,000 = 10,000" in text
     assert "Stage 1 cleared!" in text and "On to stage 2: the computer's purse is 20,000." in text
     assert "起始换牌" in text  # stage 2's features are announced
-    assert "Your opponent now: Computer (Normal)." in text  # and its level, 普通
+    # and its level, 普通, with how it plays at this stage
+    assert (
+        "Your opponent now: Computer (Normal). Plays a concealed 混一色: no chi, no peng, no 报听."
+        in text
+    )
     run = stored(path).run
     assert (run.stage, run.purse, run.streak, run.status) == (2, 20000, 0, Status.READY)
     assert run.bankroll == 1000 + 10000

@@ -43,7 +43,9 @@ def test_campaign_hand_settles_and_survives_a_restart(fresh: Server) -> None:  #
             1000,
             10000,
         )
-        assert camp["level"] == "novice"  # stage 1 plays 入门
+        assert camp["level"] == "novice"  # stage 1 plays 入门, and the screen says how
+        assert camp["style"]["zh"].startswith("陪练：先打出财神")
+        assert camp["style"]["en"].startswith("A sparring partner: it throws its wilds (财神)")
         assert (await http.post("/campaign/start")).status_code == 409
         assert (await http.post("/campaign/hand", json={"multiplier": 11})).status_code == 422
         reply = await http.post("/campaign/hand", json={"multiplier": 2})

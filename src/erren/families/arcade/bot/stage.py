@@ -76,10 +76,12 @@ from erren.families.arcade.game.view import ArcadeView
 
 __all__ = [
     "STAGE_PLAY",
+    "STAGE_STYLE",
     "Block",
     "Claims",
     "Hunt",
     "StagePlay",
+    "Words",
     "certainly_safe",
     "feeding",
     "level_of",
@@ -144,6 +146,38 @@ class StagePlay:
     ting_late_wall: int = 8
     """…unless the live wall is this short."""
 
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A line a player reads, in both languages."""
+
+    zh: str
+    en: str
+
+
+STAGE_STYLE: dict[Level, Words] = {
+    Level.NOVICE: Words(
+        "陪练：先打出财神，再打你像是在收的牌，不吃不碰，几乎不胡。",
+        "A sparring partner: it throws its wilds (财神) first, then the tiles you seem to "
+        "collect; no claims, and it hardly ever wins.",
+    ),
+    Level.NORMAL: Words(
+        "门清做混一色：不吃不碰，也不报听。",
+        "Plays a concealed 混一色: no chi, no peng, no 报听.",
+    ),
+    Level.STRONG: Words(
+        "先做混一色，离听牌近了就求快；报听抢海底，只碰不吃。",
+        "Starts on a 混一色 and races once close to ready; declares 报听 for the 海底 seat; "
+        "pengs, never chis.",
+    ),
+    Level.MASTER: Words(
+        "全力求快：能吃就吃、能碰就碰，报听抢海底；你报听后先打你胡不了的牌。",
+        "All speed: every chi and peng, 报听 for the 海底 seat, and once you declare, the tiles "
+        "you cannot win on first.",
+    ),
+}
+"""How each level plays in stage mode, as the campaign's screens say it (the browser's
+campaign screen, ``erren arcade``)."""
 
 STAGE_PLAY: dict[Level, StagePlay] = {
     Level.NOVICE: StagePlay(claims=Claims.NONE, ting=False, feed=True),

@@ -115,10 +115,7 @@ def arcade(
         if saved is None:
             run_seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
             game = Campaign(Run.new(seed=run_seed), path, io, pal, bot)
-            io.say(
-                f"A new run: bankroll {game.run.bankroll:,}, four stages; empty the computer's "
-                "purse to clear each. q saves and quits at any prompt."
-            )
+            game.introduce()
             game.save()
         else:
             io.say(f"Welcome back — resuming your run ({_describe_run(saved.run)}).")

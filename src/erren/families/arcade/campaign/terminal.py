@@ -24,6 +24,7 @@ from erren.engine.phases import Phase
 from erren.engine.result import ResultKind
 from erren.engine.state import HandResult
 from erren.errors import ErrenError
+from erren.families.arcade.bot.stage import STAGE_STYLE
 from erren.families.arcade.campaign import (
     COMPUTER,
     HUMAN,
@@ -195,6 +196,23 @@ class Campaign:
     def computer(self) -> str:
         """The computer's name on the screen: ``Computer (Beginner)`` in stage 1."""
         return self.opponent.label(stage_level(self.run.stage))
+
+    def introduce(self) -> None:
+        """A new run's first words: the bankroll, the goal, the first stage's opponent."""
+        self.io.say(
+            f"A new run: bankroll {self.run.bankroll:,}, four stages; empty the computer's "
+            "purse to clear each. q saves and quits at any prompt."
+        )
+        self.io.say(self.opponent_line())
+
+    def opponent_line(self) -> str:
+        """Who the computer is this stage and, when it plays a level, how it plays
+        (:data:`~erren.families.arcade.bot.stage.STAGE_STYLE`)."""
+        line = f"Your opponent now: {self.computer()}."
+        if self.opponent.bot is not None:
+            return line
+        level = self.opponent.level or stage_level(self.run.stage)
+        return f"{line} {STAGE_STYLE[level].en}"
 
     def news(self, state: State) -> None:
         for event in state.events_since(HUMAN, self.seen):
@@ -431,7 +449,7 @@ class Campaign:
         io.say("")
         io.say(pal.paint(f"★ ★ ★  Stage {settlement.start.stage} cleared!  ★ ★ ★", "1;32"))
         io.say(f"On to stage {run.stage}: the computer's purse is {run.purse:,}.")
-        io.say(f"Your opponent now: {self.computer()}.")
+        io.say(self.opponent_line())
         io.say("Features: " + " · ".join(run.features.names()))
         io.say(f"First dealer (random): {_SEAT[run.dealer]}.")
 

@@ -13,10 +13,6 @@
 /** The rows only the campaign uses. @type {Record<string, [string, string]>} */
 export const CAMPAIGN_WORDS = {
   c_level: ["本关对手：{0}", "This stage's opponent: {0}"],
-  c_style_novice: ["陪练：先打出财神，再打你像是在收的牌，不吃不碰，几乎不胡。", "A sparring partner: it throws its wilds (财神) first, then the tiles you seem to collect; no claims, and it hardly ever wins."],
-  c_style_normal: ["门清做混一色：不吃不碰，也不报听。", "Plays a concealed 混一色: no chi, no peng, no 报听."],
-  c_style_strong: ["先做混一色，离听牌近了就求快；报听抢海底，只碰不吃。", "Starts on a 混一色 and races once close to ready; declares 报听 for the 海底 seat; pengs, never chis."],
-  c_style_master: ["全力求快：能吃就吃、能碰就碰，报听抢海底；你报听后先打你胡不了的牌。", "All speed: every chi and peng, 报听 for the 海底 seat, and once you declare, the tiles you cannot win on first."],
   campaign: ["关卡模式", "Arcade campaign"],
   campaign_d: ["四关挑战电脑：押分、赢光电脑的分数即过关。", "Four stages against the computer: stake, win, empty the computer's purse to clear a stage."],
   campaign_go: ["进入关卡模式", "Open the campaign"],
@@ -64,7 +60,8 @@ export const CAMPAIGN_WORDS = {
  * @typedef {{status: string, stage: number, stages: number, bankroll: number, purse: number,
  *   stage_purse: number, dealer: number, streak: number, streak_length: number, multiplier: number,
  *   max_multiplier: number, stake_unit: number, hands: number, stage_hands: number,
- *   best_payout: number, current: any, last: Last|null, table: string|null, level?: string}} Campaign
+ *   best_payout: number, current: any, last: Last|null, table: string|null, level?: string,
+ *   style?: {zh: string, en: string}}} Campaign
  * @typedef {{hand: number, stage: number, multiplier: number, stake: number, outcome: string,
  *   fan: number, yakuman: number, base: number, bonus: boolean, payout: number,
  *   stake_returned: number, bankroll_before: number, bankroll: number, gain: number,
@@ -72,11 +69,10 @@ export const CAMPAIGN_WORDS = {
  *   cleared: boolean, next_stage: number|null, status: string, lines: string[]}} Last
  */
 
-/** How this stage's computer plays (arcade's stage computer, by its level), or null for a
- * level it has no words for. @param {Kit} kit @param {Campaign} c @returns {HTMLElement|null} */
+/** How this stage's computer plays (the server's words, `style`), or null without them.
+ * @param {Kit} kit @param {Campaign} c @returns {HTMLElement|null} */
 function stageStyle(kit, c) {
-  const key = `c_style_${c.level}`;
-  return c.level && key in CAMPAIGN_WORDS ? kit.h("p.camp-style", null, kit.t(key)) : null;
+  return c.style ? kit.h("p.camp-style", null, kit.lang() === "zh" ? c.style.zh : c.style.en) : null;
 }
 
 /** The figures of a run. @param {Kit} kit @param {Campaign} c @returns {HTMLElement} */

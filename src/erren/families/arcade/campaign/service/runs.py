@@ -22,7 +22,9 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from erren.bots.levels import Level
 from erren.engine.result import ResultKind
+from erren.families.arcade.bot.stage import STAGE_STYLE
 from erren.families.arcade.campaign import (
     COMPUTER,
     HUMAN,
@@ -95,6 +97,12 @@ def _hand_in_play(start: HandStart) -> dict[str, Any]:
     return out
 
 
+def _style(level: Level) -> dict[str, str]:
+    """How this stage's computer plays, in both languages (the campaign screen's line)."""
+    words = STAGE_STYLE[level]
+    return {"zh": words.zh, "en": words.en}
+
+
 def campaign_json(run: Run, last: dict[str, Any] | None, table: str | None) -> dict[str, Any]:
     """What the client shows: the run's figures, the stake choice, the last hand, the table."""
     p = run.params
@@ -106,6 +114,7 @@ def campaign_json(run: Run, last: dict[str, Any] | None, table: str | None) -> d
         "purse": run.purse,
         "stage_purse": p.purse(run.stage),
         "level": stage_level(run.stage).value,
+        "style": _style(stage_level(run.stage)),
         "dealer": run.dealer,
         "streak": run.streak,
         "streak_length": p.streak_length,
