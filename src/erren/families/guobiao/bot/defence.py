@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from erren.analysis.shapes import GUOBIAO_2P
 from erren.analysis.waits import DiscardOption, discard_table
 from erren.bots.common import by_tile
+from erren.bots.expert.knobs import Knobs
 from erren.bots.expert.risk import RiskModel
 from erren.engine import Action, ActionKind, Observation
 from erren.families.guobiao.bot.lookahead import Seen, draws_value
@@ -40,6 +41,7 @@ __all__ = [
     "FLOWER_FAN",
     "TYPICAL_WAITS",
     "Option",
+    "Pays",
     "deal_in_payment",
     "defend",
     "race_value",
@@ -132,6 +134,36 @@ class Option:
         return (1 - self.risk) * self.gain - self.risk * payment
 
 
+@dataclass(frozen=True, slots=True)
+class Pays:
+    """How :func:`defend` plays: the expert's ``pays_*`` knobs (:meth:`of`)."""
+
+    ratio: float = 0.0
+    """Weigh the alternatives of risk at most this share of the choice's (the certainly-safe
+    ones always)."""
+    fold: bool = True
+    """Allow a discard that leaves the hand further from ready."""
+    safe_first: bool = True
+    """A certainly-safe discard as close to ready goes before any weighing."""
+    before: bool = False
+    """Defend against an opponent who has not declared 报听 too…"""
+    before_shanten: int = 8
+    """…while the choice leaves the hand at most this many tiles from ready."""
+    min_risk: float = 0.0
+    """Only when the choice's risk is at least this."""
+
+    @classmethod
+    def of(cls, knobs: Knobs) -> Pays:
+        return cls(
+            ratio=knobs.pays_ratio,
+            fold=knobs.pays_fold,
+            safe_first=knobs.pays_safe_first,
+            before=knobs.pays_before,
+            before_shanten=knobs.pays_before_shanten,
+            min_risk=knobs.pays_min_risk,
+        )
+
+
 def defend(
     observation: Observation,
     legal: Sequence[Action],
@@ -139,40 +171,33 @@ def defend(
     valuer: Valuer,
     risk_model: RiskModel,
     *,
-    ratio: float = 0.0,
-    fold: bool = True,
-    safe_first: bool = True,
-    before: bool = False,
-    before_shanten: int = 8,
-    min_risk: float = 0.0,
+    pays: Pays = Pays(),
 ) -> Action:
-    """``chosen``, or the discard that pays more against a 报听 opponent (see the module);
-    ``before``: against an opponent who has not declared too, while the choice leaves the hand
-    at most ``before_shanten`` from ready; ``min_risk``: only when the choice's risk is at least
-    that."""
+    """``chosen``, or the discard that pays more against a 报听 opponent (see the module),
+    played as ``pays`` says."""
     if (
-        not (observation.ting[observation.opponent] or before)
+        not (observation.ting[observation.opponent] or pays.before)
         or chosen.kind not in (AK.DISCARD, AK.TING)
         or len(legal) < 2
     ):
         return chosen
     risk = risk_model.chances(observation)
     tile = chosen.tile_kind()
-    if risk[tile] <= 0 or risk[tile] < min_risk:
+    if risk[tile] <= 0 or risk[tile] < pays.min_risk:
         return chosen
     discards = by_tile(legal, AK.DISCARD)
-    options = weigh(observation, valuer, discards, risk, chosen=tile, ratio=ratio)
+    options = weigh(observation, valuer, discards, risk, chosen=tile, ratio=pays.ratio)
     mine = next((o for o in options if o.tile == tile), None)
     if mine is None or (
-        not observation.ting[observation.opponent] and mine.shanten > before_shanten
+        not observation.ting[observation.opponent] and mine.shanten > pays.before_shanten
     ):
         return chosen
-    if not fold:
+    if not pays.fold:
         options = [o for o in options if o.shanten <= mine.shanten]
     if len(options) < 2:
         return chosen
     safe = [o for o in options if o.risk <= 0 and o.shanten <= mine.shanten]
-    if safe and safe_first:
+    if safe and pays.safe_first:
         best = max(safe, key=lambda o: (-o.shanten, o.gain, -o.tile))
     else:
         payment = deal_in_payment(valuer, observation)

@@ -20,7 +20,7 @@ from erren.bots.expert.risk import risk_model
 from erren.bots.strategy import Strategy, family_ruleset
 from erren.engine import Action, ActionKind, Family, Observation
 from erren.engine.phases import Phase
-from erren.families.guobiao.bot.defence import defend
+from erren.families.guobiao.bot.defence import Pays, defend
 from erren.families.guobiao.bot.expert import Seen, claim_choice, discard_values, turn_choice
 from erren.families.guobiao.bot.policy import search_candidates
 from erren.families.guobiao.bot.values import Valuer
@@ -66,19 +66,7 @@ class GuobiaoStrategy(Strategy):
             if chosen is None:
                 chosen = EfficiencyBot.choose(bot, observation, legal)
             risk = bot.risk or risk_model(valuer.options.fan_table)
-            return defend(
-                observation,
-                legal,
-                chosen,
-                valuer,
-                risk,
-                ratio=knobs.pays_ratio,
-                fold=knobs.pays_fold,
-                safe_first=knobs.pays_safe_first,
-                before=knobs.pays_before,
-                before_shanten=knobs.pays_before_shanten,
-                min_risk=knobs.pays_min_risk,
-            )
+            return defend(observation, legal, chosen, valuer, risk, pays=Pays.of(knobs))
         if observation.phase in (Phase.CLAIM, Phase.ROB):
             return claim_choice(observation, legal, valuer, bot.knobs)
         return None
