@@ -25,10 +25,10 @@ STAGE_LEVELS`):
 =====  ======  =====================================================================
 stage  level   objective
 =====  ======  =====================================================================
-1      入门    a teacher: it throws its 财神 first, then tiles the player seems to
-               collect (a kind he has not thrown, of the suit — or the honors — he has
-               thrown least, at random among them); no hand of its own, no claims, no
-               报听: it hardly ever wins, and a hand the player does not win runs out
+1      入门    a sparring partner: it throws its 财神 first (a discarded wild is dead),
+               then tiles the player seems to collect (a kind he has not thrown, of the
+               suit — or the honors — he has thrown least, at random among them); no hand
+               of its own, no claims, no 报听: it hardly ever wins
 2      普通    a concealed 混一色 of its longest suit, played by tile efficiency; no
                claims, no 报听
 3      高手    the same 混一色 while three or more tiles from ready, then win fast and
@@ -312,14 +312,15 @@ def feeding(
     lowest without ``rng``) among the kinds the player has not thrown, of the suit (or the
     honors) he has thrown least — the tiles he seems to collect; any kind held when he has
     thrown them all."""
-    kinds = sorted(discards)
     if w in discards:
         return w
     thrown = [int(t) for t in obs.discards[obs.opponent]]
     per_suit = [0] * 4
     for t in thrown:
         per_suit[_suit(t)] += 1
-    open_kinds = [t for t in kinds if t not in set(thrown)] or kinds
+    kinds = sorted(discards)
+    seen = frozenset(thrown)
+    open_kinds = [t for t in kinds if t not in seen] or kinds
     least = min(per_suit[_suit(t)] for t in open_kinds)
     options = [t for t in open_kinds if per_suit[_suit(t)] == least]
     return rng.choice(options) if rng is not None else options[0]
