@@ -11,7 +11,8 @@ level of ``--humans`` (default 普通 and 大师), and the stage's computer (its
 same deals, as in a duplicate match), the dealer alternates and both bots are built with a seed
 of the hand: the same command prints the same figures.  Printed per stage and human: the
 human's wins, the computer's wins, draws, the human's win rate with its 95 % Wilson interval,
-and the change from the stage before.
+the change from the stage before, and his bankroll's change per hand at stake ×1 (a win's
+payout, less the stake each computer win takes).
 
 Target (issue 30, point 4): the human's win rate falls by at least 5 points from each stage to
 the next, for both humans.
@@ -30,10 +31,13 @@ from dataclasses import dataclass
 from erren.bots.levels import parse_level
 from erren.engine import State
 from erren.families.arcade.campaign import HUMAN, STAGES, CampaignParams, stage_level
-from erren.families.arcade.campaign.table import ruleset
+from erren.families.arcade.campaign.hand import OutcomeKind
+from erren.families.arcade.campaign.table import outcome_of, ruleset
 from erren.sim.arena import make_bot
 
 HUMANS = ("normal", "master")
+STAKE = 100
+"""The stake at ×1 (R3.3: ``stage_stake_unit``)."""
 Z95 = 1.96
 
 
@@ -47,11 +51,19 @@ class Tally:
     hands: int = 0
     wins: int = 0
     losses: int = 0
+    paid: int = 0
+    """The payouts of the human's wins at stake ×1 (R3.4: ``stage_base``)."""
     seconds: float = 0.0
 
     @property
     def draws(self) -> int:
         return self.hands - self.wins - self.losses
+
+    @property
+    def net(self) -> float:
+        """The human's bankroll change per hand at stake ×1: a win pays its payout (the stake
+        comes back), the computer's win takes the stake (R3.4), a draw returns it."""
+        return (self.paid - self.losses * STAKE) / self.hands if self.hands else 0.0
 
     @property
     def rate(self) -> float:
@@ -88,11 +100,11 @@ def play_stage(human: str, stage: int, computer: str | None, hands: int, seed: i
             obs = state.observe(seat)
             state.apply(bots[seat].choose(obs, obs.legal_actions))
         tally.hands += 1
-        result = state.result
-        winner = result.winner if result is not None else None
-        if winner == HUMAN:
+        outcome = outcome_of(state)
+        if outcome.kind is OutcomeKind.PLAYER_WIN:
             tally.wins += 1
-        elif winner is not None:
+            tally.paid += outcome.base
+        elif outcome.kind is OutcomeKind.COMPUTER_WIN:
             tally.losses += 1
     tally.seconds = time.perf_counter() - start
     return tally
@@ -104,7 +116,8 @@ def row(tally: Tally, before: Tally | None) -> str:
     return (
         f"| {tally.human} | {tally.stage} | {tally.computer} | {tally.hands:,} | {tally.wins:,} "
         f"| {tally.losses:,} | {tally.draws:,} | **{100 * tally.rate:.1f} %** "
-        f"| [{100 * low:.1f}, {100 * high:.1f}] | {change} | {tally.seconds:,.0f} s |"
+        f"| [{100 * low:.1f}, {100 * high:.1f}] | {change} | {tally.net:+,.0f} "
+        f"| {tally.seconds:,.0f} s |"
     )
 
 
@@ -123,9 +136,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Stage mode, {args.hands:,} hands per stage, seed {args.seed}\n")
     print(
         "| human | stage | computer | hands | human wins | computer wins | draws "
-        "| human win rate | 95 % CI | change | time |"
+        "| human win rate | 95 % CI | change | net per hand at ×1 | time |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     failed: list[str] = []
     for human in args.humans:
         before: Tally | None = None

@@ -24,6 +24,10 @@ def test_each_stage_and_human_gets_a_row(run_benchmark: Callable[..., str]) -> N
         hands, wins, losses, draws = (int(cells[i]) for i in (3, 4, 5, 6))
         assert hands == HANDS and wins + losses + draws == HANDS
         assert cells[7] == f"**{100 * wins / HANDS:.1f} %**"
+        # the bankroll's change per hand at ×1: each win pays ≥ 2 × 50 (1 fan), each computer
+        # win takes the stake 100 (R3.4)
+        net = float(cells[10].replace(",", "").replace("+", ""))
+        assert net >= (100 * wins - 100 * losses) / HANDS
     assert "the human's win rate falls" in printed or "falls by less than 5 points" in printed
 
 
