@@ -39,7 +39,7 @@ from erren.engine.result import ResultKind
 from erren.testing.scripted import Backstage
 from erren.testing.servers import database
 
-from ._support import page_errors, register_in_page, trustee_on, until
+from ._support import page_errors, register_in_page, scroll_to, trustee_on, until
 
 ROOM = "guobiao-2p/novice"
 STAKE = 50  # 新手场's 底分 per point (guobiao-2p §6.3)
@@ -163,7 +163,7 @@ def _shoot(page: Page, name: str, selector: str | None = None) -> None:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(200)  # the layout settles after the resize
         if selector:
-            page.locator(selector).first.scroll_into_view_if_needed()
+            scroll_to(page, selector)
         overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
         assert overflow <= 1, f"{name} {lang} {width}×{height}: scrolls sideways by {overflow}px"
         page.screenshot(path=str(SHOTS / f"{name}-{lang}-{width}x{height}.png"))

@@ -18,7 +18,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import PASS, discard, page_errors, trustee_on, until
+from ._support import PASS, discard, page_errors, scroll_to, trustee_on, until
 
 ROOM = "guobiao-2p/normal"
 DELAY = 6  # events: erren serve's default --watch-delay
@@ -125,7 +125,7 @@ def _shoot(page: Page, name: str, selector: str, names: list[str] | None, lang: 
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(200)  # the layout settles after the resize
-        page.locator(selector).first.scroll_into_view_if_needed()
+        scroll_to(page, selector)
         labels = page.locator(f"{view} .river-label").all_inner_texts()
         assert len(labels) == 2, labels
         if names is not None:

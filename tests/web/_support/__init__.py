@@ -43,6 +43,14 @@ def until(page: Page, expression: str, timeout: float = 15000) -> None:
         page.wait_for_timeout(50)
 
 
+def scroll_to(page: Page, selector: str) -> None:
+    """Bring the first element matching ``selector`` into view, found and scrolled in one step
+    inside the page: a live view (a table, a spectator's board) that re-renders between a
+    locator's lookup and its scroll would detach the element from under Playwright."""
+    page.wait_for_selector(selector)
+    page.eval_on_selector(selector, "e => e.scrollIntoViewIfNeeded(true)")  # Chromium's: centred
+
+
 def page_errors(page: Page) -> list[str]:
     """The page's uncaught script errors, collected from now on (a test asserts it stays
     empty)."""
