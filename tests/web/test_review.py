@@ -15,7 +15,16 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from ._support import discard, fixed, guest_table, my_turn, page_errors, trustee_on, until
+from ._support import (
+    discard,
+    fixed,
+    guest_table,
+    my_turn,
+    page_errors,
+    scroll_to,
+    trustee_on,
+    until,
+)
 
 SHOTS = Path("/tmp/shots/review2")
 SIZES = ((390, 844), (360, 740), (844, 390))
@@ -93,7 +102,7 @@ def _shoot(page: Page, name: str, selector: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.locator(selector).scroll_into_view_if_needed()
+        scroll_to(page, selector)
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
     page.set_viewport_size({"width": 390, "height": 844})
 
