@@ -428,10 +428,21 @@ async def first_answer(window: Window, background: Sequence[asyncio.Task[None]])
         raise RuntimeError(f"the computer did not answer within {RECV_TIMEOUT:g} s")
 
 
+WARM_UP_TRIES = 3
+"""Attempts of the warm-up's request when its connection fails (the floods count such a failure
+and go on; one dropped connection before the phases should not end the run)."""
+
+
 async def warm_up(flooders: Flooders) -> None:
     """Start the replay process (its first job spawns it) before the phases, from an address
     of its own (not counted by the throttle of 127.0.0.1)."""
-    status = await replay(flooders.http, flooders.records, flooders.numbers, True)()
+    for attempt in range(1, WARM_UP_TRIES + 1):
+        try:
+            status = await replay(flooders.http, flooders.records, flooders.numbers, True)()
+            break
+        except httpx.TransportError as error:  # a dropped connection: httpx opens a new one
+            if attempt == WARM_UP_TRIES:
+                raise RuntimeError(f"POST /web/replay failed {attempt} times: {error!r}") from error
     if status != 200:
         raise RuntimeError(f"POST /web/replay answered {status}")
 
