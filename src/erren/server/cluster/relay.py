@@ -70,6 +70,9 @@ reading; a live node trims what it has read at every beat."""
 BATCH = 512
 """Entries read, or written, per round trip at most."""
 READ_BLOCK_MS = 1_000
+CLOSE_GRACE_S = 5.0
+"""At a close, how long past a blocked read's own bound the relay's tasks are awaited (a
+loaded machine may not run them at once); a task left running would open a new connection."""
 RETRIES = 20
 """Beats a notice that could not be sent (a ``gone``, a close) is tried again."""
 
@@ -160,8 +163,12 @@ class Relay:
         self._stopped = True
         for task in self._tasks:
             task.cancel()
-        if self._tasks:  # a blocked XREAD may hold its cancellation until it answers
-            await asyncio.wait(self._tasks, timeout=READ_BLOCK_MS / 1000 + 1)
+        # a blocked XREAD may hold its cancellation until it answers (or its bound runs out)
+        tasks = [*self._tasks, *self._answers]
+        for task in self._answers:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks, timeout=READ_BLOCK_MS / 1000 + self.timeout_s + CLOSE_GRACE_S)
         self._tasks = []
         batch: list[tuple[str, dict[str, str]]] = []
         while not self._out.empty():
@@ -346,7 +353,7 @@ class Relay:
                         log.exception("relay: cannot handle %r", fields)
 
     async def _write(self) -> None:
-        while True:
+        while not self._stopped:
             batch = [await self._out.get()]
             while len(batch) < BATCH and not self._out.empty():
                 batch.append(self._out.get_nowait())
@@ -391,7 +398,7 @@ class Relay:
 
     async def _beating(self) -> None:
         every = self.alive_ms / 6000
-        while True:
+        while not self._stopped:
             await asyncio.sleep(every)
             await self.beat()
 
