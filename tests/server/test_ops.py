@@ -276,6 +276,11 @@ def _errors(url: str, node: str) -> float:
 @pytest.mark.services
 @pytest.mark.backends("sqlite", "postgresql")
 def test_ready_is_503_while_the_database_is_unreachable(backend: str, tmp_path: Path) -> None:
+    """``/ready`` answers 503 ``store-unavailable`` (and ``/health`` 200) while the database
+    file is moved away or PostgreSQL refuses connections, and 200 once it is back.
+
+    Slow on a loaded machine (up to about 11 s): a server of its own, started and stopped, and
+    the pool's failed connections to the missing database."""
     node = f"db-{backend}"
     with database(backend, tmp_path) as url:
         server = Server(url, tmp_path / "server.log", "--node-id", node)
