@@ -11,6 +11,8 @@ import io
 import json
 import multiprocessing
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,7 @@ from erren.server.routes.replays import ReplayDesk
 from erren.server.store.passwords import PROFILE, Passwords
 from erren.server.work import LIMITS, BusyError, Work
 from erren.sim.simulator import simulate
+from erren.testing.waits import eventually
 
 GZIP = {"accept-encoding": "gzip"}
 
@@ -67,6 +70,55 @@ def test_password_replay_and_review_work_run_in_a_process_of_lower_priority(kind
     pid, niceness = asyncio.run(run())
     assert LIMITS[kind].nice == 10
     assert pid != os.getpid() and niceness == os.nice(0) + 10
+
+
+_OWNER = """
+import asyncio, os
+from erren.server import work
+from erren.server.work import Work
+
+async def main() -> None:
+    print(await work.run(Work.REPLAY, os.getpid), flush=True)
+    await asyncio.sleep(600)
+
+asyncio.run(main())
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists and is not a zombie (one nobody has reaped yet)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return False
+    return fields[0] != "Z"
+
+
+def _parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def test_a_killed_servers_work_processes_end_with_it() -> None:
+    """A server killed outright (``kill -9``: it cannot shut its pools down) leaves no process
+    behind: its pool's worker sees it gone and ends, and then the forkserver that made the
+    worker ends too (before, both stayed until the machine restarted: hundreds after a run
+    of the tests, which kill their servers)."""
+    owner = subprocess.Popen([sys.executable, "-c", _OWNER], stdout=subprocess.PIPE)
+    try:
+        assert owner.stdout is not None
+        worker = int(owner.stdout.readline())
+        forkserver = _parent(worker)
+        assert worker != owner.pid and _running(worker) and _running(forkserver)
+    finally:
+        owner.kill()
+        owner.wait()
+        if owner.stdout is not None:
+            owner.stdout.close()
+
+    async def gone() -> bool:
+        return not _running(worker) and not _running(forkserver)
+
+    asyncio.run(eventually(gone, "the killed server's worker and forkserver end", timeout=30))
 
 
 def test_a_password_hash_takes_one_thread() -> None:

@@ -29,7 +29,10 @@ Work refused because its pool is full raises :class:`BusyError` (the routes answ
 ``busy`` with ``Retry-After``; the socket answers an error).
 
 The pools are the process's (like asyncio's default executor); :func:`close` shuts them down
-(the app's shutdown) and the next use starts them again.
+(the app's shutdown) and the next use starts them again.  A process pool's workers also end
+when the server process ends without shutting them down (``kill -9``, a crash): each watches
+its server (:func:`_worker_start`), since nothing else would tell them (their job queue's pipe
+stays open in themselves) and the forkserver stays while they live.
 """
 
 from __future__ import annotations
@@ -37,6 +40,9 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import select
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -94,6 +100,39 @@ _in_flight: dict[Work, int] = dict.fromkeys(Work, 0)
 _refused: dict[Work, int] = dict.fromkeys(Work, 0)
 
 
+OWNER_POLL_S: Final = 1.0
+"""Where the system has no process handles (``os.pidfd_open``), how often a worker looks
+whether its server still runs."""
+
+
+def _worker_start(nice: int, owner: int) -> None:
+    """A process pool worker's start: lower its priority by ``nice`` and end it (``os._exit``)
+    as soon as the server process ``owner`` is gone."""
+    os.nice(nice)
+    threading.Thread(target=_watch, args=(owner,), name="erren-owner", daemon=True).start()
+
+
+def _watch(owner: int) -> None:
+    try:
+        handle = os.pidfd_open(owner)  # Linux: readable once the process has ended
+    except (AttributeError, OSError):
+        while _alive(owner):
+            time.sleep(OWNER_POLL_S)
+    else:
+        select.select([handle], [], [])
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process took the number: ours is gone
+        return False
+    return True
+
+
 def _pool(work: Work) -> Executor:
     pool = _pools.get(work)
     if pool is None:
@@ -102,7 +141,10 @@ def _pool(work: Work) -> Executor:
             # forkserver: a clean child (no copy of the server's threads or sockets)
             context = multiprocessing.get_context("forkserver")
             pool = ProcessPoolExecutor(
-                limit.workers, mp_context=context, initializer=os.nice, initargs=(limit.nice,)
+                limit.workers,
+                mp_context=context,
+                initializer=_worker_start,
+                initargs=(limit.nice, os.getpid()),
             )
         else:
             pool = ThreadPoolExecutor(limit.workers, thread_name_prefix=f"erren-{work.value}")
