@@ -801,8 +801,8 @@ async def play_adversarially(
     hands_wanted: int,
 ) -> int:
     """Play hands at ``table`` as an :class:`Adversary`.  The ``leader`` leaves once
-    ``hands_wanted`` hands are over, when it has waited for the review of the last one; the
-    other plays on until the table closes.  Returns the hands finished."""
+    ``hands_wanted`` hands are over; the other plays on until the table closes.  Returns the
+    hands finished."""
     player = Adversary(client, table, bot, rng, sent)
     client.keep = True
     await client.connect()
@@ -823,8 +823,7 @@ async def play_adversarially(
         if client.hand_over(message):
             hands += 1
             leaving = leader and hands >= hands_wanted
-            if leaving:  # one review at least is seen whole, however slow: after the last
-                # hand, so that a table closed meanwhile (nobody readies) has played them all
+            if leader and hands == 1:  # one review at least is seen whole, however slow
                 if await _review_of_the_hand(client):
                     return hands
             elif rng.random() < 0.5:
