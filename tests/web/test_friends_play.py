@@ -134,7 +134,9 @@ def _presence(page: Page, name: str) -> tuple[str, str]:
     return str(found[0]), str(found[1])
 
 
-def _sees(page: Page, name: str, state: str, words: str, timeout: float = 10_000) -> None:
+def _sees(page: Page, name: str, state: str, words: str, timeout: float = 30_000) -> None:
+    """Wait until ``page`` shows ``name``'s presence as ``state`` in ``words`` (a push: the
+    store's friend list is read for it, which a loaded machine took over 10 s to do once)."""
     deadline = time.monotonic() + timeout / 1000
     while _presence(page, name) != (state, words):
         if time.monotonic() > deadline:
