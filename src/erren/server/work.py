@@ -126,9 +126,7 @@ def _watch(owner: int) -> None:
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process took the number: ours is gone
+    except (ProcessLookupError, PermissionError):  # gone (or the number is another user's)
         return False
     return True
 

@@ -161,13 +161,10 @@ class Relay:
     async def close(self) -> None:
         """Stop; send what is still queued (once), and say this node is gone at once."""
         self._stopped = True
-        for task in self._tasks:
-            task.cancel()
-        # a blocked XREAD may hold its cancellation until it answers (or its bound runs out)
         tasks = [*self._tasks, *self._answers]
-        for task in self._answers:
+        for task in tasks:
             task.cancel()
-        if tasks:
+        if tasks:  # a blocked XREAD may hold its cancellation until it answers or times out
             await asyncio.wait(tasks, timeout=READ_BLOCK_MS / 1000 + self.timeout_s + CLOSE_GRACE_S)
         self._tasks = []
         batch: list[tuple[str, dict[str, str]]] = []
