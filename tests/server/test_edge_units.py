@@ -18,13 +18,17 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+import httpx
 import pytest
 import uvicorn
+from starlette.applications import Starlette
 from uvicorn.server import ServerState
 
 from erren.cli import serve
+from erren.server.client import KEEPALIVE_EXPIRY_S, PlayerClient
 from erren.server.edge import (
     FD_RESERVE,
+    KEEP_ALIVE_S,
     Budget,
     Deadline,
     Edge,
@@ -400,6 +404,20 @@ def test_the_default_bounds_are_erren_serves() -> None:
     assert args.guest_limit == limits.guest_per_address
     assert args.unauthenticated_per_address == limits.unauthenticated_per_address
     assert args.sockets_per_address == limits.sockets_per_address
+
+
+def test_the_server_keeps_an_idle_connection_well_past_the_time_clients_reuse_it() -> None:
+    """A client that reuses a kept-alive connection just as the server closes it gets a read
+    error (a CI run failed so: uvicorn's default keep-alive and httpx's expiry are both 5 s).
+    The server keeps one 15 s; its own client, like httpx's default, reuses one for 5 s."""
+    parser = argparse.ArgumentParser()
+    serve.add_arguments(parser)
+    server = serve._server(parser.parse_args([]), Starlette(), "node-test")
+    assert server.config.timeout_keep_alive == KEEP_ALIVE_S == 15
+    assert KEEPALIVE_EXPIRY_S == httpx.Limits().keepalive_expiry == 5
+    client = PlayerClient("http://127.0.0.1:1", "token")
+    pool = client.http._transport._pool  # type: ignore[attr-defined]
+    assert pool._keepalive_expiry == KEEPALIVE_EXPIRY_S
 
 
 # ---------------------------------------------------------------------------- guests

@@ -441,6 +441,7 @@ def _server(args: argparse.Namespace, app: Starlette, node: str) -> uvicorn.Serv
 
     from erren.server.appstate import app_state  # noqa: PLC0415
     from erren.server.edge import (  # noqa: PLC0415
+        KEEP_ALIVE_S,
         Edge,
         EdgeLimits,
         connection_budget,
@@ -465,6 +466,7 @@ def _server(args: argparse.Namespace, app: Starlette, node: str) -> uvicorn.Serv
         port=args.port,
         backlog=budget.backlog,
         log_level=args.log_level,
+        timeout_keep_alive=KEEP_ALIVE_S,
         ws_max_size=1 << 20,
         ws_ping_interval=20,
         ws_ping_timeout=20,

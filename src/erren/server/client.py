@@ -32,7 +32,18 @@ from erren.engine import Event, find_family
 from erren.engine.events import event_kinds
 from erren.server.protocol import action_text, event_from_json, observation_from_json
 
-__all__ = ["ClientError", "PlayerClient", "guest_token", "table_passes", "ws_url"]
+__all__ = [
+    "KEEPALIVE_EXPIRY_S",
+    "ClientError",
+    "PlayerClient",
+    "guest_token",
+    "table_passes",
+    "ws_url",
+]
+
+KEEPALIVE_EXPIRY_S = 5.0
+"""Seconds the client keeps an idle connection for reuse: well below the server's
+(``erren.server.edge.KEEP_ALIVE_S``), so it never reuses one the server is closing."""
 
 
 class ClientError(Exception):
@@ -82,6 +93,7 @@ class PlayerClient:
             base_url=self.server,
             headers={"Authorization": f"Bearer {token}"},
             timeout=timeout,
+            limits=httpx.Limits(keepalive_expiry=KEEPALIVE_EXPIRY_S),
             transport=transport,
         )
         self.ws: ClientConnection | None = None

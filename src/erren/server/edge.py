@@ -47,6 +47,7 @@ __all__ = [
     "FD_RESERVE",
     "FULL_RETRY_S",
     "HEAD_TIMEOUT_S",
+    "KEEP_ALIVE_S",
     "OPEN_FILES_WANTED",
     "PENDING_PER_ADDRESS",
     "Budget",
@@ -63,6 +64,12 @@ __all__ = [
 
 log = logging.getLogger("erren.server.edge")
 
+KEEP_ALIVE_S = 15
+"""Seconds an idle kept-alive connection stays open after its last answer.  uvicorn's default
+(5 s) equals the idle expiry of common clients (httpx's 5 s): a client that reuses a connection
+at the moment the server closes it gets a read error instead of an answer (a CI run saw it).
+15 s outlast such clients by a margin a loaded server's delays fit in; the budget counts an idle
+connection as one waiting for a head (:data:`PENDING_PER_ADDRESS`)."""
 HEAD_TIMEOUT_S = 10.0
 """Seconds a request head may take to arrive complete, from the connection (or from the first
 byte of a later request on a kept-alive connection).  A browser sends its head in one packet;

@@ -33,6 +33,7 @@ from erren.server.app import create_app
 from erren.server.appstate import app_state
 from erren.server.client import PlayerClient, table_passes
 from erren.server.clock import Clock
+from erren.server.edge import KEEP_ALIVE_S
 from erren.server.lobby import Lobby
 from erren.server.store import Passwords, Store
 from erren.server.table import TableConfig
@@ -200,7 +201,14 @@ async def serving(database: str, *, new_player_hands: int = 0) -> AsyncIterator[
     app = create_app(store, rng=rng, clock=Clock(0.01), config=config)
     port = free_port()
     server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+        uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            lifespan="on",
+            timeout_keep_alive=KEEP_ALIVE_S,
+        )
     )
     task = asyncio.create_task(server.serve())
     while not server.started:
