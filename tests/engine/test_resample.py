@@ -18,6 +18,7 @@ from erren.bots import Bot, find_bot
 from erren.engine import ActionKind, Family, Observation, Phase, State, find_family
 from erren.engine.resample import resample
 from erren.families.arcade.game import arcade_data
+from erren.families.arcade.game.flow import pool_positions
 from erren.families.arcade.game.view import ArcadeView
 from erren.families.xiamen.game import xiamen_data, you_ready
 from erren.sim.simulator import play_hand
@@ -130,6 +131,28 @@ def test_an_unsatisfiable_predicate_is_asked_tries_times_and_the_last_draw_is_ke
     assert len(asked) == 9
     assert twin.hands[1 - obs.player] == asked[-1]
     assert differences(twin.observe(obs.player), obs) == []
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(5, 69), (6, 48), (10, 87)])
+def test_a_pung_offer_keeps_its_three_copies_in_the_stock_beside_a_face_down_kong(
+    seed: int, steps: int
+) -> None:
+    """arcade R2.22: a pung is offered only while three copies of its kind are in the stock,
+    so a sample must leave them there; the opponent's face-down kong is never of that kind
+    (random play reaches an offer beside such a kong in these three hands)."""
+    rules = RULES[-1]
+    state = State.new(rules, seed=seed)
+    bots = [find_bot("random", seed=seed), find_bot("random", seed=seed + 1)]
+    for _ in range(steps):
+        state.apply(bots[state.actor].pick(state.legal_actions()))
+    obs = state.observe(state.actor)
+    assert isinstance(obs.view, ArcadeView) and obs.view.offer is not None
+    assert obs.hidden_kongs[1 - obs.player] == 1
+    offered = int(obs.view.offer)
+    for s in range(100):
+        twin = resample(rules, obs, random.Random(s))
+        assert len(pool_positions(rules, twin, offered)) >= 3, s
+        assert twin.meld_counts[1 - obs.player][offered] == 0, s
 
 
 def test_the_setup_and_a_finished_hand_cannot_be_resampled() -> None:

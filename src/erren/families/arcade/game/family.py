@@ -445,9 +445,10 @@ class ArcadeFamily(Family):
         resampling.finish(state, unseen)
 
     def may_hide_kong(self, state: State, kind: int) -> bool:
-        """No 暗杠 of wilds (R1.9c) nor of the flower kind."""
+        """No 暗杠 of wilds (R1.9c) nor of the flower kind, nor of a kind offered to a seat: an
+        offer needs three copies of its kind in the stock (R2.22)."""
         d = arcade_data(state)
-        return kind not in (d.wild, d.flower)
+        return kind not in (d.wild, d.flower) and kind not in d.offer
 
     # ------------------------------------------------------------------ refusals, scoring
     def diagnose(self, state: State, action: Action) -> IllegalActionError | None:
