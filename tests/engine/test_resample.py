@@ -18,6 +18,7 @@ from erren.bots import Bot, find_bot
 from erren.engine import ActionKind, Family, Observation, Phase, State, find_family
 from erren.engine.resample import resample
 from erren.families.arcade.game import arcade_data
+from erren.families.arcade.game.family import ArcadeFamily
 from erren.families.arcade.game.flow import pool_positions
 from erren.families.arcade.game.view import ArcadeView
 from erren.families.xiamen.game import xiamen_data, you_ready
@@ -141,6 +142,7 @@ def test_a_pung_offer_keeps_its_three_copies_in_the_stock_beside_a_face_down_kon
     so a sample must leave them there; the opponent's face-down kong is never of that kind
     (random play reaches an offer beside such a kong in these three hands)."""
     rules = RULES[-1]
+    assert isinstance(rules, ArcadeFamily)
     state = State.new(rules, seed=seed)
     bots = [find_bot("random", seed=seed), find_bot("random", seed=seed + 1)]
     for _ in range(steps):
