@@ -731,12 +731,14 @@ class Adversary:
     """A player that plays ``bot``'s moves and, at random moments, sends junk: illegal and
     out-of-turn actions while the opponent decides (claim and rob windows, the xiamen opening,
     arcade prompts) and on its own turn, stale stamps, resyncs, pings, reconnections; and asks
-    for the hint and, after a hand, for its review."""
+    for the hint, and for a review while the hand runs (refused)."""
 
     def __init__(
         self, client: PlayerClient, table: str, bot: Bot, rng: random.Random, sent: list[Sent]
     ) -> None:
         self.client, self.table, self.bot, self.rng, self.sent = client, table, bot, rng, sent
+        self.stay = False
+        """Keep the connection (no reconnection): a review asked on it is still to come."""
 
     async def act(self, text: str, n: int | None) -> None:
         self.sent.append((len(self.client.messages), text, n))
@@ -762,7 +764,9 @@ class Adversary:
             await client.send({"type": "chat", "phrase": "hurry"})  # heard, or chat-too-fast
         elif roll < 0.19:
             await client.send({"type": "advice"})  # the hint: answered on its own
-        elif roll < 0.2 and client.ws is not None:
+        elif roll < 0.195:
+            await client.send({"type": "review"})  # refused while the hand runs
+        elif roll < 0.2 and client.ws is not None and not self.stay:
             await client.disconnect()
             await client.connect()
             await client.join(self.table, resume=rng.random() < 0.5)
@@ -773,21 +777,29 @@ class Adversary:
         await self.act(action_text(action), client.last_n)
 
 
-async def _review_of_the_hand(client: PlayerClient, tries: int = 20) -> bool:
-    """Ask for the review of the hand just over and wait until it comes (a review takes
-    seconds in its own process; a ``busy`` answer is asked again a second later), so that the
-    audit sees reviews whatever the machine's load.  True when the table closed meanwhile
-    (idle: the other seat waited for this one's ``ready``)."""
-    for _ in range(tries):
-        await client.send({"type": "review"})
-        while True:
-            message = await client.recv(60)
-            if message.get("type") in ("review", "closed"):
-                return message.get("type") == "closed"
-            if message.get("type") == "error" and message.get("code") == "busy":
-                break
-        await asyncio.sleep(1)
-    raise AssertionError(f"no review after {tries} requests")
+async def review_over_http(client: PlayerClient, game: int, wait_s: float = 240) -> dict[str, Any]:
+    """The review of ``client``'s seat in finished ``game`` from ``GET /games/{id}/review``, the
+    same message the socket sends, asked again while the review process is busy (503) or the
+    address has asked for too many (429), for up to ``wait_s`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + wait_s
+    while True:
+        reply = await client.http.get(
+            f"/games/{game}/review", params={"seat": client.seat}, timeout=wait_s
+        )
+        if reply.status_code == 200:
+            return dict(reply.json())
+        assert reply.status_code in (429, 503), reply.text
+        assert loop.time() < deadline, f"no review of game {game} in {wait_s} s: {reply.text}"
+        await asyncio.sleep(min(2.0, float(reply.headers.get("retry-after", 1))))
+
+
+def _review_refused(message: dict[str, Any]) -> bool:
+    """Whether ``message`` refuses a review: the review process is full, or the hand cannot be
+    reviewed (``no-review``)."""
+    params = message.get("params") or {}
+    code = message.get("code")
+    return code == "no-review" or (code == "busy" and params.get("work") == "review")
 
 
 async def play_adversarially(
@@ -799,9 +811,16 @@ async def play_adversarially(
     *,
     leader: bool,
     hands_wanted: int,
+    reviewer: bool = False,
 ) -> int:
     """Play hands at ``table`` as an :class:`Adversary`.  The ``leader`` leaves once
-    ``hands_wanted`` hands are over; the other plays on until the table closes.  Returns the
+    ``hands_wanted`` hands are over; the other plays on until the table closes.  A
+    ``reviewer`` asks for the review of each hand until one comes, plays on meanwhile (a review
+    takes seconds in its low-priority process, longer than the table waits for a seat's
+    ``ready``) and keeps his connection, which the review is sent to; on a loaded machine none
+    may come before he leaves (:func:`review_over_http` asks for one then).  No other seat asks
+    between hands: the one review process, at low priority, would queue them ahead of his on a
+    loaded machine (any seat asks now and then while a hand runs, and is refused).  Returns the
     hands finished."""
     player = Adversary(client, table, bot, rng, sent)
     client.keep = True
@@ -809,6 +828,7 @@ async def play_adversarially(
     await client.join(table)
     hands = 0
     leaving = False
+    reviewed = False
     while True:
         message = await client.recv(30)
         kind = message.get("type")
@@ -818,16 +838,17 @@ async def play_adversarially(
             return hands  # the table closed (the leader left) while this seat reconnected
         if kind == "error" and message.get("code") in ("auth", "not-seated", "logged-out"):
             raise AssertionError(message)
+        if kind == "review" or _review_refused(message):  # the review asked is no longer due
+            reviewed = reviewed or kind == "review"
+            player.stay = False
         if leaving:
             continue
         if client.hand_over(message):
             hands += 1
             leaving = leader and hands >= hands_wanted
-            if leader and hands == 1:  # one review at least is seen whole, however slow
-                if await _review_of_the_hand(client):
-                    return hands
-            elif rng.random() < 0.5:
+            if reviewer and not reviewed and not player.stay:
                 await client.send({"type": "review"})  # the review of the hand
+                player.stay = True
             await client.send({"type": "leave" if leaving else "ready"})
             continue
         state = client.state
