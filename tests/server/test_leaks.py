@@ -47,8 +47,8 @@ TABLES: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 REVIEWERS = (0, 2, 4)
-"""The tables (one of each family) whose host asks for reviews until he has one: the hands of
-the others are reviewed only now and then (one review process at low priority serves them)."""
+"""The tables (one of each family) whose host asks for reviews until he has one; nobody else
+asks between hands (one review process at low priority serves them all)."""
 
 
 @pytest.mark.slow
