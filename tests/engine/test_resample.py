@@ -88,6 +88,26 @@ def test_a_sample_looks_the_same_to_its_player_and_plays_to_the_end(
     assert twin.is_terminal
 
 
+@settings(max_examples=30, deadline=None)
+@given(table=st.integers(0, len(RULES) - 1), seed=st.integers(0, 2**32))
+def test_samples_along_a_hand_of_random_play_play_to_the_end(table: int, seed: int) -> None:
+    """Random play on both seats reaches positions the efficiency bot avoids (the opponent's
+    face-down kongs, offers taken, picks): at each decision of such a hand the actor's view is
+    resampled and played to its end by random players, with the ruleset's tiles (a review's
+    rollouts do this).  The rare offer beside a kong of its kind has its own test below."""
+    rules = RULES[table]
+    state = State.new(rules, seed=seed)
+    bots = [find_bot("random", seed=seed), find_bot("random", seed=seed + 1)]
+    while not state.is_terminal:
+        obs = state.observe(state.actor)
+        twin = resample(rules, obs, random.Random(seed + obs.event_seq))
+        assert differences(twin.observe(obs.player), obs) == []
+        play_hand(twin, bots)
+        assert twin.is_terminal
+        assert tile_census(twin) == Counter(rules.tiles)
+        state.apply(bots[state.actor].pick(state.legal_actions()))
+
+
 def mid_hand(rules: Family) -> Observation:
     """The observation of the seat to act after twenty moves of seed 7."""
     state = played(rules, 7, 20)
