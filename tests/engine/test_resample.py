@@ -15,13 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from erren.bots import Bot, find_bot
-from erren.engine import ActionKind, Family, Observation, Phase, State, find_family
+from erren.engine import Action, ActionKind, Family, Observation, Phase, State, find_family
 from erren.engine.resample import resample
 from erren.families.arcade.game import arcade_data
 from erren.families.arcade.game.family import ArcadeFamily
 from erren.families.arcade.game.flow import pool_positions
 from erren.families.arcade.game.view import ArcadeView
 from erren.families.xiamen.game import xiamen_data, you_ready
+from erren.families.xiamen.game.view import XiamenView
 from erren.sim.simulator import play_hand
 from erren.tiles import NUM_KINDS
 
@@ -229,6 +230,41 @@ def test_a_xiamen_opponent_in_the_you_chain_holds_a_you_ready_hand() -> None:
         assert you_ready(twin.hands[opp], gold)
         hands.add(tuple(twin.hands[opp]))
     assert len(hands) > 5
+
+
+TIGHT_YOU_MOVES = " ".join(
+    (
+        "c:dice:6,5 1:pass 0:pass 1:discard:9m 0:pass 0:discard:1z 1:pass 1:discard:4m 0:pass",
+        "0:discard:1m 1:pass 1:discard:6m 0:pass 0:discard:8m 1:pass 1:discard:3m 0:pass",
+        "0:discard:9m 1:pass 1:discard:3z 0:pass 0:discard:2z 1:pass 1:discard:2z 0:pass",
+        "0:discard:2z 1:pass 1:discard:4z 0:pass 0:discard:4z 1:peng 1:discard:3z 0:pass",
+        "0:discard:7m 1:pass 1:discard:5z 0:pass 0:discard:1z 1:pass 1:discard:7z 0:pass",
+        "0:discard:7z 1:pass 1:discard:2z 0:pass 0:discard:1z 1:pass 1:discard:7m 0:pass",
+        "0:discard:7z 1:pass 1:discard:5m 0:chi:456m 0:discard:1z 1:pass 1:discard:2m 0:pass",
+        "0:discard:3m 1:pass 1:discard:8m 0:pass 0:discard:1m 1:pass 1:discard:5z 0:peng",
+        "0:discard:6z 1:pass",
+    )
+).split()
+"""A xiamen hand (鸣牌保护 on, dealer 1, this wall) up to seat 1's claim window after seat 0's
+discard: seat 0 is in the 游 chain with seven tiles, and few unseen tiles are left to build
+them from (a review met it: about one sample in a hundred was not 游金-ready)."""
+TIGHT_YOU_WALL = (
+    "3m6z8m5z1m7z2m5m2m8f9m4f3m2f7m1z4z4m5z9m3m6m6z9m6z2m6m2z6f4m2z8m7z4z3z1z"
+    "6z5m4z1z5z1f5z5m1z2z3f7m7z1m3z5m6m2m8m8m7f3m1m9m3z4m6m4m7z1m7m7m5f2z3z4z"
+)
+
+
+def test_a_xiamen_opponent_in_the_you_chain_is_you_ready_when_few_tiles_are_left() -> None:
+    rules = find_family("xiamen", claim_privacy=True)
+    state = State(rules, dealer=1)
+    for text in ("c:shuffle:" + TIGHT_YOU_WALL, *TIGHT_YOU_MOVES):
+        state.apply_recorded(Action.parse(text))
+    obs = state.observe(1)
+    gold = xiamen_data(state).gold
+    assert isinstance(obs.view, XiamenView)
+    assert obs.view.you_level[0] > 0 and obs.concealed_count[0] == 7
+    for s in range(200):
+        assert you_ready(resample(rules, obs, random.Random(s)).hands[0], gold), s
 
 
 def test_an_arcade_sample_keeps_the_reserve_behind_the_indicator() -> None:

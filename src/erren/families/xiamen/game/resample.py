@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from erren.families.xiamen.game.data import (
     WHITE,
+    XiamenData,
     XiamenPhase,
     func_kind,
     natural_of,
@@ -98,22 +99,41 @@ def _ready_hand(
         return None
     for _ in range(1 + extra_golds):
         take(gold)
-    naturals = [t for t in pool if t != gold]
     for _ in range(size // 3):
-        anchor = rng.choice(naturals)
-        f = func_kind(d, anchor)
-        shapes = [(f, f, f)]
-        if f < 27:
-            start = f - f % 9
-            shapes += [(s, s + 1, s + 2) for s in range(max(start, f - 2), min(f, start + 6) + 1)]
-        kinds = rng.choice(shapes)
-        if not all(take(natural_of(d, k)) for k in kinds):
+        shapes = _sets_left(d, left)
+        if not shapes:
+            return None
+        # as likely as a random unseen tile's kind: a set of the kind of one drawn from the
+        # tiles left (any set they can still make when none is of that kind)
+        naturals = [t for t in range(NUM_KINDS) if t != gold for _ in range(left[t])]
+        f = func_kind(d, rng.choice(naturals)) if naturals else -1
+        around = [shape for shape in shapes if f in shape]
+        if not all(take(natural_of(d, k)) for k in rng.choice(around or shapes)):
             return None
     if sum(hand) != size + extra_golds:
         return None
     check = list(hand)
     check[gold] -= extra_golds
     return hand if you_ready(check, gold) else None
+
+
+def _sets_left(d: XiamenData, left: list[int]) -> list[tuple[int, int, int]]:
+    """Every set (by functional kind: a pung, or a run within a suit) the tiles ``left`` can
+    still make with one natural tile at least, golds filling in for missing tiles."""
+    golds = left[d.gold]
+    out: list[tuple[int, int, int]] = []
+    for f in range(NUM_KINDS):
+        shapes = [(f, f, f)]
+        if f < 27 and f % 9 < 7:
+            shapes.append((f, f + 1, f + 2))
+        for shape in shapes:
+            need = [0] * NUM_KINDS
+            for k in shape:
+                need[natural_of(d, k)] += 1
+            missing = sum(max(0, n - left[t]) for t, n in enumerate(need) if n and t != d.gold)
+            if missing < 3 and missing + need[d.gold] <= golds:
+                out.append(shape)
+    return out
 
 
 def finish(state: State, observation: Observation) -> None:
