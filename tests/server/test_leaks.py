@@ -53,8 +53,9 @@ asks between hands (one review process at low priority serves them all)."""
 
 @pytest.mark.slow
 def test_no_message_leaks_hidden_information(server: Server) -> None:
-    """Slow (about 30 s): six tables play 15 hands each with junk moves among the real ones,
-    then every message of both seats (about 25,000) is replayed against the engine."""
+    """Slow (about 30 s; up to two minutes on a loaded machine, where the reviews, worked out
+    at low priority, come late): six tables play 15 hands each with junk moves among the real
+    ones, then every message of both seats (about 25,000) is replayed against the engine."""
     audit = Audit()
     checks: list[tuple[Any, ...]] = []
 
