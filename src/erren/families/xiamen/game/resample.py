@@ -127,11 +127,9 @@ def _sets_left(d: XiamenData, left: list[int]) -> list[tuple[int, int, int]]:
         if f < 27 and f % 9 < 7:
             shapes.append((f, f + 1, f + 2))
         for shape in shapes:
-            need = [0] * NUM_KINDS
-            for k in shape:
-                need[natural_of(d, k)] += 1
-            missing = sum(max(0, n - left[t]) for t, n in enumerate(need) if n and t != d.gold)
-            if missing < 3 and missing + need[d.gold] <= golds:
+            tiles = [natural_of(d, k) for k in shape]
+            missing = sum(max(0, tiles.count(t) - left[t]) for t in set(tiles) if t != d.gold)
+            if missing < 3 and missing + tiles.count(d.gold) <= golds:
                 out.append(shape)
     return out
 
