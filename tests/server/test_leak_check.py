@@ -14,7 +14,7 @@ from erren.review import review_hand, reviewer
 from erren.review.hindsight import hindsight
 from erren.server.protocol import event_json, observation_json, result_json
 
-from ._support.leaks import Audit, audit_seat, tiles_in
+from ._support.leaks import Audit, _ints, audit_seat, tiles_in
 
 SALT = "5a1f" * 8
 
@@ -137,6 +137,15 @@ def test_planted_leaks_are_found() -> None:
             "error-names-a-count",
             {"type": "error", "code": "x", "message": "seat 1 can choose among 987 moves"},
         ),
+        (  # a pace error's text naming a number its params do not state
+            "error-names-a-count",
+            {
+                "type": "error",
+                "code": "chat-too-fast",
+                "message": "one chat message per 3 s; wait 987 ms",
+                "params": {"retry_ms": 30, "interval_s": 3.0},
+            },
+        ),
         ("error-fields", {"type": "error", "code": "x", "message": "no", "hand": []}),
         ("error-action", {"type": "error", "code": "x", "message": "no", "action": "1:pass"}),
         (
@@ -244,6 +253,24 @@ def test_planted_leaks_are_found() -> None:
     ]
     audit_seat(tampered, 0, [record], audit)
     assert "event-not-seen-by" in {leak.kind for leak in audit.leaks}
+
+
+def test_the_wait_a_chat_refusal_names_is_the_seats_own_pace_not_a_count() -> None:
+    """A ``chat-too-fast`` refusal says how long until *this* seat may speak again, from when he
+    last spoke: its milliseconds are his, even when they equal nothing else he was shown."""
+    messages, record, _ = _hand("guobiao-2p", 7)
+    view = messages[1]["state"]
+    assert 30 not in _ints(view) and 987 not in _ints(view)
+    for ms in (30, 987):
+        refusal = {
+            "type": "error",
+            "code": "chat-too-fast",
+            "message": f"one chat message per 3 s; wait {ms} ms",
+            "params": {"retry_ms": ms, "interval_s": 3.0},
+        }
+        audit = Audit()
+        audit_seat([*messages[:2], refusal, *messages[2:]], 0, [record], audit)
+        assert not audit.leaks, audit.summary()
 
 
 def test_a_claim_window_only_the_claimer_could_cause_is_found() -> None:

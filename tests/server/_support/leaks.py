@@ -76,6 +76,9 @@ _NUMBER = re.compile(r"(?<![\w.§\-])(-?\d+)(?![\w.])")
 _LIMITS = {-1, 0, 1, 2, 13, 14, 16, 17, 4096, 2**63 - 1}
 """Numbers an error may cite besides the seat's own: seats, the hand sizes of the rules (13/14,
 xiamen 16/17), the protocol's limits."""
+_OWN_PACE = {"chat-too-fast": ("retry_ms", "interval_s")}
+"""Error codes whose named params time the seat's own sending (how long since *he* last spoke,
+the interval he must keep): numbers he knows, whatever the hand's counts are."""
 
 
 def _ints(data: Any) -> set[int]:
@@ -520,7 +523,9 @@ class SeatAudit:
             self.leak("error-names-a-hidden-tile", f"tiles {sorted(unknown)}", message)
         words = _TILE_GROUP.sub(" ", _ACTION.sub(" ", str(message.get("message", ""))))
         numbers = {int(x) for x in _NUMBER.findall(words)}
-        counts = numbers - _LIMITS - _ints(view) - self.numbers
+        params = message.get("params") or {}
+        pace = {int(params[k]) for k in _OWN_PACE.get(str(message.get("code")), ()) if k in params}
+        counts = numbers - _LIMITS - _ints(view) - self.numbers - pace
         if counts:
             self.leak(
                 "error-names-a-count", f"numbers {sorted(counts)} the seat cannot know", message
