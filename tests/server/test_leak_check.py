@@ -255,7 +255,7 @@ def test_planted_leaks_are_found() -> None:
     assert "event-not-seen-by" in {leak.kind for leak in audit.leaks}
 
 
-def test_the_wait_a_chat_refusal_names_is_the_seats_own_pace_not_a_count() -> None:
+def test_a_refusal_naming_the_seats_own_pace_or_a_server_limit_names_no_count() -> None:
     """A ``chat-too-fast`` refusal says how long until *this* seat may speak again, from when he
     last spoke: its milliseconds are his, even when they equal nothing else he was shown."""
     messages, record, _ = _hand("guobiao-2p", 7)
@@ -271,6 +271,12 @@ def test_the_wait_a_chat_refusal_names_is_the_seats_own_pace_not_a_count() -> No
         audit = Audit()
         audit_seat([*messages[:2], refusal, *messages[2:]], 0, [record], audit)
         assert not audit.leaks, audit.summary()
+    # the server's public limit the review process's refusal names (its `waiting`)
+    full = {"type": "error", "code": "busy", "params": {"work": "review", "waiting": 987}}
+    audit = Audit()
+    busy = dict(full, message="the server is busy: 987 review jobs are already waiting")
+    audit_seat([*messages[:2], busy, *messages[2:]], 0, [record], audit)
+    assert not audit.leaks, audit.summary()
 
 
 def test_a_claim_window_only_the_claimer_could_cause_is_found() -> None:

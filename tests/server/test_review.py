@@ -199,7 +199,7 @@ def test_no_game_a_running_game_a_bad_seat_and_a_full_review_process(
             monkeypatch.setitem(work.LIMITS, Work.REVIEW, Limit(1, 0, processes=True, nice=10))
             full = await http.get(f"/games/{busy_game}/review")
             assert (full.status_code, full.json()["code"]) == (503, "busy")
-            assert full.json()["params"]["work"] == "review"
+            assert full.json()["params"] == {"work": "review", "waiting": 0, "retry_after": 1}
             assert await store.reviews.get(busy_game, 0) is None
 
     _run(main)

@@ -328,7 +328,7 @@ def _handle_errors(app: FastAPI, max_body: int) -> None:
             {
                 "detail": str(err),
                 "code": "busy",
-                "params": {"work": err.work.value, "retry_after": 1},
+                "params": {**err.params, "retry_after": 1},
             },
             status_code=503,
             headers={"Retry-After": "1"},

@@ -91,8 +91,16 @@ class BusyError(Exception):
 
     def __init__(self, work: Work) -> None:
         self.work = work
-        limit = LIMITS[work].waiting
-        super().__init__(f"the server is busy: {limit} {work.value} jobs are already waiting")
+        self.waiting = LIMITS[work].waiting
+        super().__init__(
+            f"the server is busy: {self.waiting} {work.value} jobs are already waiting"
+        )
+
+    @property
+    def params(self) -> dict[str, str | int | None]:
+        """The refusal's parameters: the kind of work, and how many such jobs may wait (the
+        number its message names)."""
+        return {"work": self.work.value, "waiting": self.waiting}
 
 
 _pools: dict[Work, Executor] = {}

@@ -76,9 +76,14 @@ _NUMBER = re.compile(r"(?<![\w.§\-])(-?\d+)(?![\w.])")
 _LIMITS = {-1, 0, 1, 2, 13, 14, 16, 17, 4096, 2**63 - 1}
 """Numbers an error may cite besides the seat's own: seats, the hand sizes of the rules (13/14,
 xiamen 16/17), the protocol's limits."""
-_OWN_PACE = {"chat-too-fast": ("retry_ms", "interval_s")}
-"""Error codes whose named params time the seat's own sending (how long since *he* last spoke,
-the interval he must keep): numbers he knows, whatever the hand's counts are."""
+_STATED = {
+    "chat-too-fast": ("retry_ms", "interval_s"),
+    "trustee-limit": ("limit",),
+    "busy": ("waiting",),
+}
+"""Error codes whose named params are numbers the seat knows whatever the hand's counts are: the
+pace of his own sending (how long since *he* last spoke, the interval he must keep), the server's
+public limits."""
 
 
 def _ints(data: Any) -> set[int]:
@@ -524,8 +529,8 @@ class SeatAudit:
         words = _TILE_GROUP.sub(" ", _ACTION.sub(" ", str(message.get("message", ""))))
         numbers = {int(x) for x in _NUMBER.findall(words)}
         params = message.get("params") or {}
-        pace = {int(params[k]) for k in _OWN_PACE.get(str(message.get("code")), ()) if k in params}
-        counts = numbers - _LIMITS - _ints(view) - self.numbers - pace
+        stated = {int(params[k]) for k in _STATED.get(str(message.get("code")), ()) if k in params}
+        counts = numbers - _LIMITS - _ints(view) - self.numbers - stated
         if counts:
             self.leak(
                 "error-names-a-count", f"numbers {sorted(counts)} the seat cannot know", message

@@ -83,7 +83,7 @@ class Adviser:
             try:
                 action = await work.run(Work.ADVICE, adviser.choose, obs, obs.legal_actions)
             except work.BusyError as err:
-                conn.send(error_json("busy", str(err), params={"work": err.work.value}))
+                conn.send(error_json("busy", str(err), params=err.params))
                 return
             if series.state is not state or key[2] != len(state.history):
                 # the hand moved on
@@ -118,7 +118,7 @@ class Adviser:
         try:
             body = await self.desk().review(game, seat, record, user_id=conn.user_id)
         except work.BusyError as err:
-            conn.send(error_json("busy", str(err), params={"work": err.work.value}))
+            conn.send(error_json("busy", str(err), params=err.params))
             return
         except UnreviewableError as err:  # the kernel or the bot could not read a position
             log.warning("table %s: no review of game %s: %s", self.table_id, game, err)
