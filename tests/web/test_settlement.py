@@ -205,8 +205,9 @@ def _register_in_browser(page: Page, url: str, name: str) -> None:
 
 
 def _own_hand(page: Page) -> Counter[str]:
-    """The tiles of the player's own hand on the board, as he sees them."""
-    tiles = page.eval_on_selector_all(".hand-mine .tile", "els => els.map(e => e.dataset.tile)")
+    """The tiles of the player's own hand on the board, as he sees them (not the wait tiles in a
+    ready hint's popover, drawn inside the tile that readies the hand)."""
+    tiles = page.eval_on_selector_all(".hand-mine > .tile", "els => els.map(e => e.dataset.tile)")
     return Counter(str(t) for t in tiles)
 
 
