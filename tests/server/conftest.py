@@ -33,9 +33,10 @@ from erren.server.cluster import Cluster
 from ._support.harness import Server, database
 from ._support.redis_ns import clusters as _clusters
 
-SHARED_OPTIONS = ("--register-limit", "0", "--no-review-hands")
-"""The shared servers take any number of new accounts from 127.0.0.1 (every test registers
-its own); ``test_accounts_http.py`` checks the limit on a server of its own.  They review only
+SHARED_OPTIONS = ("--no-review-hands",)
+"""The shared servers, like every test server, take any number of new accounts from 127.0.0.1
+(every test registers its own; ``erren.testing.servers.Server``); ``test_accounts_http.py``
+checks the limit on a server of its own.  They review only
 the hands a player asks for: reviewing every settled hand in the background kept their one
 low-priority review process busy all run long, so that an asked review waited behind a queue
 on a loaded machine (``test_review_later.py`` checks the background reviews)."""

@@ -28,8 +28,10 @@ pytestmark = pytest.mark.services
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """This module's server: the production limits (30 new accounts an hour per address, 10
-    wrong passwords per name and 30 per address a minute), passwords hashed fast."""
-    with serving("sqlite", tmp_path_factory.mktemp("accounts")) as srv:
+    wrong passwords per name and 30 per address a minute), passwords hashed fast (registrations
+    throttled, as the other test servers' are not)."""
+    tmp = tmp_path_factory.mktemp("accounts")
+    with serving("sqlite", tmp, throttle_registrations=True) as srv:
         yield srv
 
 

@@ -36,7 +36,7 @@ ROOM = "guobiao-2p/novice"
 @pytest.fixture(scope="module")
 def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server, str]]:
     tmp = tmp_path_factory.mktemp("cluster-friends")
-    with cluster_pair(tmp, ("node-a", "node-b"), "--register-limit", "0") as pair:
+    with cluster_pair(tmp, ("node-a", "node-b")) as pair:
         yield pair
     for node in pair[:2]:
         log = node.log.read_text(errors="replace")

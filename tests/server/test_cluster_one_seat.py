@@ -49,7 +49,7 @@ def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Se
     prefix); stopped, their logs checked for tracebacks, the ledger audited and the Redis
     keys deleted afterwards."""
     tmp = tmp_path_factory.mktemp("one-seat")
-    with cluster_pair(tmp, ("node-a", "node-b"), "--register-limit", "0") as pair:
+    with cluster_pair(tmp, ("node-a", "node-b")) as pair:
         yield pair
     for node in pair[:2]:
         log = node.log.read_text(errors="replace")

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.services
 def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server, str]]:
     """Two nodes at real speed; their logs checked for tracebacks afterwards."""
     tmp = tmp_path_factory.mktemp("play-together")
-    with cluster_pair(tmp, ("near", "far"), "--register-limit", "0") as pair:
+    with cluster_pair(tmp, ("near", "far")) as pair:
         yield pair
     for node in pair[:2]:
         log = node.log.read_text(errors="replace")

@@ -35,7 +35,7 @@ SHOW_UP_S = 2.0
 def nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server, str]]:
     """Node a, node b and the cluster's Redis prefix; the logs checked for tracebacks after."""
     tmp = tmp_path_factory.mktemp("cluster-presence")
-    options = ("--register-limit", "0", "--queue-grace", f"{GRACE_S:g}")
+    options = ("--queue-grace", f"{GRACE_S:g}")
     with cluster_pair(tmp, ("node-a", "node-b"), *options, "--show-up", f"{SHOW_UP_S:g}") as pair:
         yield pair
     for node in pair[:2]:

@@ -33,8 +33,6 @@ def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server of its own (the grace and show-up time are its settings)."""
     tmp = tmp_path_factory.mktemp("presence")
     options = (
-        "--register-limit",
-        "0",
         "--queue-grace",
         f"{GRACE_S:g}",
         "--show-up",

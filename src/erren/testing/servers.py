@@ -99,10 +99,13 @@ class Server:
     :meth:`kill` sends SIGKILL, :meth:`stop` SIGTERM (SIGKILL after 10 s).  ``extra``: more
     ``erren serve`` options (``--redis URL --node-id ID``, ``--grace S``, ...).  Passwords are
     hashed with ``--fast-passwords`` unless ``fast_passwords`` is off (the test of the
-    production argon2 parameters).  Guests are not throttled (``--guest-limit 0``: the tests
-    make them by the hundred from 127.0.0.1) unless ``throttle_guests`` is on (the flood
-    test).  Every account counts as seasoned (``--new-player-hands 0``: the tests' fresh
-    accounts escape and pay) unless ``new_player_hands`` says otherwise (the pumping test)."""
+    production argon2 parameters).  Guests and new accounts are not throttled (``--guest-limit
+    0 --register-limit 0``: the tests make them by the hundred from 127.0.0.1, and how many
+    one server sees depends on which tests its worker runs) unless ``throttle_guests`` is on
+    (the flood test), ``throttle_registrations`` (the account throttle's test) or ``extra``
+    sets a limit of its own.
+    Every account counts as seasoned (``--new-player-hands 0``: the tests' fresh accounts
+    escape and pay) unless ``new_player_hands`` says otherwise (the pumping test)."""
 
     def __init__(
         self,
@@ -114,6 +117,7 @@ class Server:
         ready_timeout: float = 1000,
         fast_passwords: bool = True,
         throttle_guests: bool = False,
+        throttle_registrations: bool = False,
         new_player_hands: int = 0,
     ) -> None:
         self.database = database
@@ -126,6 +130,7 @@ class Server:
         self.ready_timeout = ready_timeout
         self.fast_passwords = fast_passwords
         self.throttle_guests = throttle_guests
+        self.throttle_registrations = throttle_registrations
         self.new_player_hands = new_player_hands
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -148,6 +153,7 @@ class Server:
             f"{self.ready_timeout:g}",
             *(["--fast-passwords"] if self.fast_passwords else []),
             *([] if self.throttle_guests else ["--guest-limit", "0"]),
+            *([] if self.throttle_registrations else ["--register-limit", "0"]),
             *("--new-player-hands", str(self.new_player_hands)),
             "--no-review-hands",  # a test asks for it in ``extra`` (--review-hands)
             *self.extra,
