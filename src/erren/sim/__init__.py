@@ -4,7 +4,9 @@
   optionally writing every record as JSON lines; returns :class:`Stats`;
 * :mod:`~erren.sim.arena` — :func:`arena`: duplicate matches (every deal twice, seats swapped)
   between two bots; returns :class:`ArenaResult` (A − B points per hand with a 95 % interval);
-* :mod:`~erren.sim.transcript` — every player's observation at every step as text.
+* :mod:`~erren.sim.transcript` — every player's observation at every step as text;
+* :mod:`~erren.sim.oracle` — hidden facts for measuring ceilings (:func:`deals_in`), never for
+  a bot that plays.
 """
 
 from __future__ import annotations
