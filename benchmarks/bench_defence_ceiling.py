@@ -118,13 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             use_oracle=args.risk == "oracle",
             workers=args.workers,
         )
-        half = r.half_width or 0.0
-        a, b = r.sides
-        print(
-            f"| {label} | {r.mean:+.2f} | [{r.mean - half:+.2f}, {r.mean + half:+.2f}] | "
-            f"{a.deal_in_rate:.1%} / {b.deal_in_rate:.1%} | {time.perf_counter() - start:.0f} |",
-            flush=True,
-        )
+        print(f"| {label} | {r.cells()} | {time.perf_counter() - start:.0f} |", flush=True)
     return 0
 
 

@@ -141,6 +141,9 @@ def test_the_interval_by_hand() -> None:
     assert result.headline() == (
         f"A − B (x − y): +1.00 points per hand ± {hw:.2f} (95% CI {1 - hw:+.2f} to {1 + hw:+.2f})"
     )
+    result.sides[0].games, result.sides[0].deal_ins = 8, 1
+    result.sides[1].games, result.sides[1].deal_ins = 8, 3
+    assert result.cells() == f"+1.00 | [{1 - hw:+.2f}, {1 + hw:+.2f}] | 12.5% / 37.5%"
 
 
 def test_one_deal_has_no_interval() -> None:

@@ -267,6 +267,14 @@ class ArenaResult:
         low, high = self.mean - hw, self.mean + hw
         return text + f" ± {hw:.2f} (95% CI {low:+.2f} to {high:+.2f})"
 
+    def cells(self) -> str:
+        """Markdown table cells: A − B, its 95 % interval and both deal-in rates
+        (``+0.62 | [+0.39, +0.85] | 2.3% / 7.3%``)."""
+        half = self.half_width or 0.0
+        a, b = self.sides
+        interval = f"[{self.mean - half:+.2f}, {self.mean + half:+.2f}]"
+        return f"{self.mean:+.2f} | {interval} | {a.deal_in_rate:.1%} / {b.deal_in_rate:.1%}"
+
     def table(self, *, timings: bool = True) -> str:
         """The readable summary; every line but the timing lines is a function of the seed."""
         a, b = self.sides
