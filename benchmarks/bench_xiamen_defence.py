@@ -28,24 +28,21 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from erren.analysis.golds import you_ready
 from erren.analysis.shapes import XIAMEN
 from erren.analysis.waits import discard_table
 from erren.bots.base import Bot
 from erren.bots.common import by_tile
 from erren.bots.waitreader.model import load_reader
 from erren.engine import Action, ActionKind, Family, Observation, State, find_family
-from erren.families.xiamen.bot.efficiency import gold_counts
+from erren.families.xiamen.bot.efficiency import gold_counts, physical_tile, you_ready_after
 from erren.families.xiamen.game.view import XiamenView
 from erren.sim.arena import ArenaResult, Deal, _book, _play, deals_of, make_bot
 from erren.sim.oracle import deals_in
-from erren.tiles import Tile
 
 MASTER = "master"
 ROWS = ("oracle", "fold", "reader")
 READER_AT = 0.1
 """The reader row's chance from which a discard is avoided."""
-_WHITE = int(Tile.WHITE)
 
 Risky = Callable[[Observation, Action], bool]
 """Whether a discard is one to avoid."""
@@ -91,12 +88,13 @@ class Dodger(Bot):
         discards = by_tile(legal_actions, ActionKind.DISCARD)
         order: list[tuple[int, Action]] = []
         for row in rows:
-            kind = row.discard
-            tile = gold if kind is None else (_WHITE if kind == gold != _WHITE else kind)
+            tile = gold if row.discard is None else physical_tile(row.discard, gold)
             if tile in discards:
                 order.append((row.shanten, discards[tile]))
         mine = next((s for s, a in order if a == chosen), None)
-        if mine is None or (self.reader and _enters_you(counts, golds, gold, chosen)):
+        if mine is None or (
+            self.reader and you_ready_after(counts, golds, gold, int(chosen.tile_kind()))
+        ):
             return chosen  # the reader row never gives up 游金 (×4 + 50) for a guess
         for shanten, action in order:
             if action == chosen or (shanten > mine and not self.fold):
@@ -107,18 +105,6 @@ class Dodger(Bot):
                 self.switches += 1
                 return action
         return chosen
-
-
-def _enters_you(counts: list[int], golds: int, gold: int, discard: Action) -> bool:
-    """Whether ``discard`` leaves the hand 游金-ready (R-3.5)."""
-    kind = int(discard.tile_kind())
-    if kind == gold:
-        return you_ready(counts, golds - 1)
-    kind = gold if kind == _WHITE else kind
-    counts[kind] -= 1
-    ready = you_ready(counts, golds)
-    counts[kind] += 1
-    return ready
 
 
 def play(row: str, deals: Sequence[Deal]) -> tuple[ArenaResult, int]:

@@ -22,7 +22,14 @@ from erren.families.xiamen.game.data import XiamenPhase
 from erren.families.xiamen.game.view import XiamenView
 from erren.families.xiamen.game.vocabulary import XiamenVerb
 
-__all__ = ["YOU_MIN_WALL", "gold_counts", "golds_choice"]
+__all__ = [
+    "YOU_MIN_WALL",
+    "functional_kind",
+    "gold_counts",
+    "golds_choice",
+    "physical_tile",
+    "you_ready_after",
+]
 
 AK = ActionKind
 _WHITE = 31
@@ -56,17 +63,17 @@ def _gold_turn(obs: Observation, gold: int, legal: Sequence[Action]) -> Action:
     if zimo is not None:
         if obs.wall_count >= YOU_MIN_WALL:
             for tile, action in discards.items():
-                if _you_ready_after(c, k, gold, tile):
+                if you_ready_after(c, k, gold, tile):
                     return action
         return zimo
     rows = discard_table(c, wilds=k, shapes=XIAMEN, visible=visible)
-    legal_rows, chosen = choose_discard(rows, discards, gold, lambda t: _physical(t, gold))
+    legal_rows, chosen = choose_discard(rows, discards, gold, lambda t: physical_tile(t, gold))
     if chosen is None:
         return next(iter(discards.values()), legal[0])
     best, tile = legal_rows[0][0], chosen
     if best.shanten == 0:  # prefer a discard that enters 游金 at once
         for row, t in legal_rows:
-            if row.shanten == 0 and _you_ready_after(c, k, gold, t):
+            if row.shanten == 0 and you_ready_after(c, k, gold, t):
                 tile = t
                 break
     kong = kong_keeping_shanten(
@@ -75,7 +82,7 @@ def _gold_turn(obs: Observation, gold: int, legal: Sequence[Action]) -> Action:
         wilds=k,
         shapes=XIAMEN,
         target=best.shanten,
-        functional=lambda t: _functional(t, gold),
+        functional=lambda t: functional_kind(t, gold),
     )
     if kong is not None:
         return kong
@@ -87,7 +94,7 @@ def _gold_claim(obs: Observation, gold: int, legal: Sequence[Action]) -> Action:
     if x is None or obs.phase is not Phase.CLAIM:
         return passing(legal)
     c, k, visible = gold_counts(obs, gold)
-    fx = _functional(int(x), gold)
+    fx = functional_kind(int(x), gold)
     return best_claim(legal, fx, c, visible, wilds=k, shapes=XIAMEN)
 
 
@@ -107,19 +114,22 @@ def gold_counts(observation: Observation, gold: int) -> tuple[list[int], int, li
     return c, k, seen
 
 
-def _functional(tile: int, gold: int) -> int:
+def functional_kind(tile: int, gold: int) -> int:
+    """The kind ``tile`` plays as: a White stands for the gold kind (R-1.8)."""
     return gold if tile == _WHITE and gold != _WHITE else tile
 
 
-def _physical(kind: int, gold: int) -> int:
+def physical_tile(kind: int, gold: int) -> int:
+    """The tile that plays as functional ``kind``: the White for the gold kind (R-1.8)."""
     return _WHITE if kind == gold and gold != _WHITE else kind
 
 
-def _you_ready_after(c: list[int], k: int, gold: int, tile: int) -> bool:
-    """Whether discarding ``tile`` leaves a 游金-ready hand (xiamen R-3.5)."""
+def you_ready_after(c: list[int], k: int, gold: int, tile: int) -> bool:
+    """Whether discarding ``tile`` (a gold, or a natural tile) from the part ``c`` with ``k``
+    golds (:func:`gold_counts`) leaves a 游金-ready hand (xiamen R-3.5)."""
     if tile == gold:
         return you_ready(c, k - 1)
-    f = _functional(tile, gold)
+    f = functional_kind(tile, gold)
     c[f] -= 1
     ok = you_ready(c, k)
     c[f] += 1

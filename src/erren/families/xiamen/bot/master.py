@@ -30,7 +30,7 @@ from erren.analysis.waits import DiscardOption, discard_table
 from erren.bots.common import by_tile
 from erren.engine import Action, ActionKind, Family, Observation
 from erren.engine.phases import Phase
-from erren.families.xiamen.bot.efficiency import gold_counts
+from erren.families.xiamen.bot.efficiency import functional_kind, gold_counts, physical_tile
 from erren.families.xiamen.bot.value import (
     HandModel,
     Payments,
@@ -41,12 +41,10 @@ from erren.families.xiamen.game.data import XiamenPhase
 from erren.families.xiamen.game.family import XiamenFamily
 from erren.families.xiamen.game.vocabulary import XiamenVerb
 from erren.families.xiamen.scoring.context import WinType
-from erren.tiles import Tile
 
 __all__ = ["CLAIM_MARGIN", "SWITCH_MARGIN", "payments_of", "value_choice"]
 
 AK = ActionKind
-_WHITE = int(Tile.WHITE)
 _HONOR = 27
 
 
@@ -91,10 +89,6 @@ def value_choice(
     return None
 
 
-def _functional(tile: int, gold: int) -> int:
-    return gold if tile == _WHITE and gold != _WHITE else tile
-
-
 def _turn(
     observation: Observation, gold: int, payments: Payments, legal: Sequence[Action]
 ) -> Action | None:
@@ -104,7 +98,9 @@ def _turn(
         return None  # a kong on offer: the efficiency bot weighs it
     model = hand_model(observation, gold, visible, payments)
     rows = discard_table(counts, wilds=golds, shapes=XIAMEN, visible=visible)
-    keyed = [(row, gold if row.discard is None else _physical(row.discard, gold)) for row in rows]
+    keyed = [
+        (row, gold if row.discard is None else physical_tile(row.discard, gold)) for row in rows
+    ]
     keyed = [(row, tile) for row, tile in keyed if tile in discards]
     zimo = next((a for a in legal if a.kind is AK.ZIMO), None)
     if zimo is not None:
@@ -165,10 +161,6 @@ def _enters_you(counts: list[int], golds: int, kind: int | None) -> bool:
     return ready
 
 
-def _physical(kind: int, gold: int) -> int:
-    return _WHITE if kind == gold and gold != _WHITE else kind
-
-
 def _after_discard(
     model: HandModel, counts: list[int], golds: int, kind: int | None
 ) -> float | None:
@@ -193,7 +185,7 @@ def _claim(
     counts, golds, visible = gold_counts(observation, gold)
     if shanten(counts, wilds=golds, shapes=XIAMEN) != 1:
         return None
-    fx = _functional(int(x), gold)
+    fx = functional_kind(int(x), gold)
     model = hand_model(observation, gold, visible, payments)
     model.wall = observation.wall_count + 1
     best: tuple[float, int] | None = None
@@ -236,7 +228,7 @@ def _claimed_worth(
         used = [fx, fx]
         extra = 1 if fx >= _HONOR else 0
     else:
-        start = _functional(action.tile_kind(), gold)
+        start = functional_kind(action.tile_kind(), gold)
         used = [t for t in (start, start + 1, start + 2) if t != fx]
         extra = 0
     for t in used:
