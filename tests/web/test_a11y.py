@@ -26,7 +26,14 @@ from erren.engine import ActionKind, Family, State
 from erren.testing.scripted import Backstage, Served
 from erren.testing.servers import database
 
-from ._support import guest_table, my_turn, new_computer_table, page_errors, vs_computer_table
+from ._support import (
+    guest_table,
+    my_turn,
+    new_computer_table,
+    next_hand,
+    page_errors,
+    vs_computer_table,
+)
 
 SIZES = ((390, 844), (360, 740), (844, 390))
 HAND_S = 40
@@ -259,7 +266,7 @@ def test_enter_and_space_discard_the_focused_tile(
             while not page.get_by_role("button", name=ZH.tile, disabled=False).count():
                 assert time.monotonic() < deadline, "no discard was offered"
                 if page.locator(".settle-next").count():  # the computer won: the next hand
-                    page.click(".settle-next")
+                    next_hand(page)
                 elif _enabled(page, ZH.pass_):
                     page.get_by_role("button", name=ZH.pass_, exact=True).focus()
                     page.keyboard.press("Enter")
@@ -293,7 +300,7 @@ def test_the_keyboard_keeps_its_place_past_a_ready_hint(browser: Browser, server
     try:
         guest_table(page, server)
         while not my_turn(page):  # the computer won before the player's first discard
-            page.click(".settle-next")
+            next_hand(page)
         # the first two tiles shown get a hint each (every copy of their kinds)
         hinted = page.evaluate(
             """() => { const t = window.erren.table;

@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import guest_table, page_errors, trustee_on, until
+from ._support import guest_table, next_hand, page_errors, trustee_on, until
 
 CLAIM_KEYS = ("h", "p", "c", "k")
 
@@ -231,10 +231,8 @@ def test_phone_layout_xiamen(browser: Browser, server: str, shots: Path) -> None
     trustee_on(page)  # unless the hand is over already (三金倒, a quick win)
     page.wait_for_selector(".settle", timeout=60000)
     _shot(page, shots, "11-phone-settlement")
-    game = page.evaluate("window.erren.table.game")
-    page.click(".settle-next")
     # the next hand is dealt (it may end at once, by 三金倒: its own settlement shows)
-    until(page, f"window.erren.table.game !== {game}", timeout=15000)
+    next_hand(page, timeout=15000)
     page.wait_for_selector(".board")
     assert not errors, errors
     context.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from ._support import discards_in_one_hand, page_errors, register_in_page, until
+from ._support import discards_in_one_hand, next_hand, page_errors, register_in_page, until
 
 SHOTS = Path("/tmp/shots/watch")
 SIZES = {"390x844": (390, 844), "360x740": (360, 740), "844x390": (844, 390)}
@@ -45,7 +45,7 @@ def test_a_guest_watches_a_table(browser: Browser, server: str) -> None:
     errors = page_errors(player)
     table = _computer_table(player, server)
     while not discards_in_one_hand(player, 3):  # the computer ended the hand: the next one
-        player.click(".settle-next")
+        next_hand(player)
     for lang in ("zh", "en"):
         for label, (width, height) in SIZES.items():
             ctx = browser.new_context(viewport={"width": width, "height": height})

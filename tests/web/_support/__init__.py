@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import json
 import secrets
 import time
 from dataclasses import dataclass
@@ -110,6 +111,15 @@ def discard(page: Page, timeout: float = 20000) -> str:
     until(page, f"document.querySelectorAll('.river-mine .tile').length > {before}", timeout)
     assert river(page)[before] == tile, (tile, river(page))
     return tile
+
+
+def next_hand(page: Page, timeout: float = 20000) -> None:
+    """From a settlement, ask for the next hand (下一局) and wait until it has started (the
+    table's game changes).  The button stays on the screen, disabled, until then: a second
+    click would wait on it and then on a settlement that does not come."""
+    game = page.evaluate("window.erren.table.game")
+    page.locator(".settle-next:enabled").click(timeout=timeout)
+    until(page, f"window.erren.table.game !== {json.dumps(game)}", timeout)
 
 
 def discards_in_one_hand(page: Page, n: int, timeout: float = 20000) -> bool:
