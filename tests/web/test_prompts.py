@@ -19,7 +19,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, WebSocketRoute
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import PASS, guest_table, page_errors, river, until, vs_computer_table
+from ._support import PASS, guest_table, next_hand, page_errors, river, until, vs_computer_table
 
 SIZES = ((390, 844), (360, 740), (844, 390))
 OPENING_TIMER_S = 10
@@ -380,15 +380,48 @@ def test_trustee_is_told_on_off_and_at_the_next_hand(
         _shots(page, shots, "trustee-new-hand")
         # switched on and off by the player (A): told both
         _lang(page, "zh")
-        page.keyboard.press("a")
-        _toast(page, "托管中：系统替你出牌")
-        until(page, SWITCH_ON)  # the switch shows it on before it is pressed again
-        page.keyboard.press("a")
-        _toast(page, "托管已关闭")
+        _switched_by_key_both_ways(page)
         _shots(page, shots, "trustee-off")
         assert errors == []
     finally:
         ctx.close()
+
+
+TOLD_ON, TOLD_OFF = "托管中：系统替你出牌", "托管已关闭"
+
+
+def _told_by_key(page: Page, text: str, timeout: float = 20000) -> bool:
+    """Press A (托管 on/off) and wait for a new toast holding ``text``, in the polite live
+    region: True; False if the hand ends first (the switch may have been refused)."""
+    page.evaluate("document.querySelectorAll('#toasts .toast').forEach((e) => e.dataset.old = 1)")
+    new = f"""[...document.querySelectorAll('#toasts .toast:not([data-old])')]
+      .filter((e) => e.innerText.includes({json.dumps(text)}))"""
+    page.keyboard.press("a")
+    until(page, f"{new}.length || document.querySelector('.settle')", timeout)
+    live = page.evaluate(f"{new}.map((e) => e.closest('[aria-live]')?.getAttribute('aria-live'))")
+    if not live:
+        return False
+    assert "polite" in live, live
+    return True
+
+
+def _switched_by_key_both_ways(page: Page) -> None:
+    """Switch 托管 with A until both ways have been told (on, then off; or off first, where the
+    one-second timers switched it on meanwhile), in a running hand; a hand that ends in
+    between (托管 plays quickly) is followed by the next."""
+    told: set[str] = set()
+    for _ in range(6):
+        if page.locator(".settle").count():
+            next_hand(page)
+        on = bool(page.evaluate(SWITCH_ON))
+        text = TOLD_OFF if on else TOLD_ON
+        if _told_by_key(page, text):
+            told.add(text)
+            # the switch shows the change before it is pressed again
+            until(page, f"!!{SWITCH_ON} !== {json.dumps(on)} || document.querySelector('.settle')")
+        if told == {TOLD_ON, TOLD_OFF}:
+            return
+    raise AssertionError(f"托管 switched by A was told only {sorted(told)} in six tries")
 
 
 def _toast_clear_of_the_settlement(page: Page) -> None:
