@@ -77,9 +77,9 @@ def test_presence_and_a_bean_invite_cross_the_nodes(nodes: tuple[Server, Server,
             accepted = await at_b.post(f"/friends/requests/{a_id}/accept", headers=b_auth)
             assert accepted.status_code == 204
             sa, sb = PlayerClient(a_node.url, a_token), PlayerClient(b_node.url, b_token)
-            await sa.connect()
+            await sa.log_in()
             try:
-                await sb.connect()
+                await sb.log_in()
                 seen = await _until(
                     sa, lambda m: m.get("type") == "presence" and m.get("user") == b_id
                 )

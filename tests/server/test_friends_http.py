@@ -136,11 +136,11 @@ def test_presence_reaches_friends_only_and_a_bean_invite_seats_both(server: Serv
         a, b, stranger = [await _account(server.url) for _ in range(3)]
         await _friends(a, b)
         sa, sx = a.socket(), stranger.socket()
-        await sa.connect()
-        await sx.connect()
+        await sa.log_in()
+        await sx.log_in()
         try:
             sb = b.socket()
-            await sb.connect()
+            await sb.log_in()
             seen = await _until(sa, "presence")
             assert (seen["user"], seen["state"], seen["family"]) == (b.id, "lobby", None)
             page = (await a.call("GET", "/friends")).json()
@@ -297,8 +297,8 @@ def test_a_declined_invite_is_told_to_the_host(server: Server) -> None:
         a, b, stranger = [await _account(server.url) for _ in range(3)]
         await _friends(a, b)
         sa, sb = a.socket(), b.socket()
-        await sa.connect()
-        await sb.connect()
+        await sa.log_in()
+        await sb.log_in()
         try:
             made = await a.call("POST", f"/friends/{b.id}/invite", {"family": "xiamen"})
             assert made.status_code == 201, made.text

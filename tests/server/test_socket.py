@@ -20,7 +20,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from erren.server.client import guest_token, ws_url
+from erren.server.client import ClientError, PlayerClient, guest_token, ws_url
 from erren.testing.waits import eventually
 
 from ._support.harness import Server, database, run
@@ -103,6 +103,28 @@ def test_auth_with_the_first_message(server: Server) -> None:
         assert refused["code"] == "auth" and "auth" in refused["message"]
         assert AUTH_TIMEOUT_S <= waited <= AUTH_TIMEOUT_S + 5, waited
         assert await _closed_with(silent) == 4401
+
+    run(main())
+
+
+def test_log_in_returns_the_welcome_and_names_a_refusal(server: Server) -> None:
+    """``PlayerClient.log_in`` returns only once the server counts the socket (its welcome),
+    so a test that then acts through another account cannot outrun the login."""
+
+    async def main() -> None:
+        token = await guest_token(server.url)
+        client = PlayerClient(server.url, token)
+        try:
+            welcome = await client.log_in()
+            assert welcome["type"] == "welcome" and welcome["user"]["guest"] is True
+        finally:
+            await client.close()
+        refused = PlayerClient(server.url, "not-a-session")
+        try:
+            with pytest.raises(ClientError, match=r"the login was refused.*'auth'"):
+                await refused.log_in()
+        finally:
+            await refused.close()
 
     run(main())
 

@@ -186,6 +186,16 @@ class PlayerClient:
         )
         await self.send({"type": "auth", "token": self.token})
 
+    async def log_in(self, timeout: float = 10) -> dict[str, Any]:
+        """:meth:`connect`, then wait for the server's ``welcome`` and return it: from then on
+        the server counts this socket (its friends' presence, invites and nudges reach it).
+        Raises :class:`ClientError` when the server answers the login with an error."""
+        await self.connect()
+        answer = await self.recv(timeout)
+        if answer.get("type") != "welcome":
+            raise ClientError(f"the login was refused: {answer}")
+        return answer
+
     async def send(self, message: dict[str, Any]) -> None:
         assert self.ws is not None
         await self.ws.send(json.dumps(message))
