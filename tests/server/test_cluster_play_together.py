@@ -49,8 +49,7 @@ def _presence_of(user: int, state: str) -> Any:
 
 async def _connected(client: PlayerClient) -> int:
     client.keep = True
-    await client.connect()
-    welcome = await wait_for(client, lambda m: m.get("type") == "welcome", 10)
+    welcome = await client.log_in()
     return int(welcome["user"]["id"])
 
 

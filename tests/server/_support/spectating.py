@@ -52,9 +52,7 @@ async def spectator(url: str, name: str | None = None) -> tuple[PlayerClient, in
     """A connected spectator (a guest, or the registered ``name``) and his account id."""
     client = await (player(url, keep=True) if name is None else registered(url, name))
     client.keep = True
-    await client.connect()
-    welcome = await client.recv(10)
-    assert welcome["type"] == "welcome", welcome
+    welcome = await client.log_in()
     return client, int(welcome["user"]["id"])
 
 
