@@ -11,9 +11,10 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
 from playwright.sync_api import Error as PlaywrightError
 
 from ._support import page_errors, register_in_page, until
@@ -169,3 +170,67 @@ def _shots(page: Page, name: str) -> None:
     _switch_language(page, "zh")
     if before:
         page.set_viewport_size(before)
+
+
+def _call(page: Page, method: str, path: str, body: object = None) -> tuple[int, Any]:
+    """An API call with the page's own session: its status and JSON body (``None``: none)."""
+    answer = page.evaluate(
+        """async ([method, path, body]) => {
+          const r = await fetch(path, { method, headers: {
+            Authorization: 'Bearer ' + localStorage.getItem('erren.token'),
+            'Content-Type': 'application/json' },
+            body: body === null ? undefined : JSON.stringify(body) });
+          const text = await r.text();
+          return [r.status, text ? JSON.parse(text) : null]; }""",
+        [method, path, body],
+    )
+    return int(answer[0]), answer[1]
+
+
+def test_a_friend_who_came_online_while_the_socket_was_away_shows_once_it_is_back(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """A's friends socket is cut (every new one refused) while B comes online: no presence can
+    reach A then, and none is pushed again later.  Once A's socket is let through and welcomed,
+    his friends screen reads the list again and shows B in the lobby."""
+    a, _ = _player(contexts, browser, server)
+    b, b_name = _player(contexts, browser, server)
+    code = _call(b, "GET", "/friends")[1]["code"]
+    a_id = _call(a, "GET", "/me")[1]["id"]
+    assert _call(a, "POST", "/friends/requests", {"who": code})[0] == 201
+    assert _call(b, "POST", f"/friends/requests/{a_id}/accept")[0] == 204
+    b_ctx = contexts[1]
+    b.close()  # B is offline
+    cut = {"on": False}
+    open_routes: list[WebSocketRoute] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        if cut["on"]:
+            ws.close()  # refused: the page tries again after a pause
+            return
+        ws.connect_to_server()
+        open_routes.append(ws)
+
+    a.route_web_socket(lambda u: u.endswith("/ws"), route)
+    a.goto(server + "/#/friends")
+    a.reload()  # the page's sockets are opened anew, through the route
+    until(a, LISTED.replace("NAME", b_name))
+    assert open_routes, "the friends socket goes through the route"
+    assert _state_of(a, b_name) == "offline"
+    cut["on"] = True
+    for ws in open_routes:
+        ws.close()  # A's friends socket drops; its next ones are refused
+    b = b_ctx.new_page()
+    b.goto(server + "/")
+    b.wait_for_selector(".rooms .room")
+
+    for _ in range(200):  # the server counts B in the lobby (asked with A's session)
+        if [f["state"] for f in _call(a, "GET", "/friends")[1]["friends"]] == ["lobby"]:
+            break
+        a.wait_for_timeout(50)
+    else:
+        raise AssertionError("the server never counted B in the lobby")
+    assert _state_of(a, b_name) == "offline"  # nothing reached A's page meanwhile
+    cut["on"] = False
+    until(a, IN_LOBBY, 8000)  # the socket is back: the screen read the list again
+    assert _state_of(a, b_name) == "lobby"

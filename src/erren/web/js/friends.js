@@ -37,7 +37,9 @@ export function presenceText(p) {
 export function startFriends(user, onTable) {
   goTable = onTable;
   if (user.guest || social) return;
-  social = new Connection(onSocial, () => {}, () => {});
+  // on every welcome (the first, and each after the socket came back) the friends screen is
+  // read again: a presence that changed while the socket was away is never pushed again
+  social = new Connection(onSocial, () => {}, () => { if (redraw) redraw(); });
 }
 
 /** Close the friends socket (logout). */
