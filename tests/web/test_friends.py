@@ -11,13 +11,12 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import page_errors, register_in_page, until
+from ._support import api_call, page_errors, register_in_page, until
 
 ROOM = "guobiao-2p/novice"
 SIZES = [(390, 844), (360, 740), (844, 390)]
@@ -172,21 +171,6 @@ def _shots(page: Page, name: str) -> None:
         page.set_viewport_size(before)
 
 
-def _call(page: Page, method: str, path: str, body: object = None) -> tuple[int, Any]:
-    """An API call with the page's own session: its status and JSON body (``None``: none)."""
-    answer = page.evaluate(
-        """async ([method, path, body]) => {
-          const r = await fetch(path, { method, headers: {
-            Authorization: 'Bearer ' + localStorage.getItem('erren.token'),
-            'Content-Type': 'application/json' },
-            body: body === null ? undefined : JSON.stringify(body) });
-          const text = await r.text();
-          return [r.status, text ? JSON.parse(text) : null]; }""",
-        [method, path, body],
-    )
-    return int(answer[0]), answer[1]
-
-
 def test_a_friend_who_came_online_while_the_socket_was_away_shows_once_it_is_back(
     browser: Browser, server: str, contexts: list[BrowserContext]
 ) -> None:
@@ -195,10 +179,9 @@ def test_a_friend_who_came_online_while_the_socket_was_away_shows_once_it_is_bac
     his friends screen reads the list again and shows B in the lobby."""
     a, _ = _player(contexts, browser, server)
     b, b_name = _player(contexts, browser, server)
-    code = _call(b, "GET", "/friends")[1]["code"]
-    a_id = _call(a, "GET", "/me")[1]["id"]
-    assert _call(a, "POST", "/friends/requests", {"who": code})[0] == 201
-    assert _call(b, "POST", f"/friends/requests/{a_id}/accept")[0] == 204
+    code = api_call(b, "GET", "/friends")["code"]
+    api_call(a, "POST", "/friends/requests", {"who": code})
+    api_call(b, "POST", f"/friends/requests/{api_call(a, 'GET', '/me')['id']}/accept")
     b_ctx = contexts[1]
     b.close()  # B is offline
     cut = {"on": False}
@@ -225,7 +208,7 @@ def test_a_friend_who_came_online_while_the_socket_was_away_shows_once_it_is_bac
     b.wait_for_selector(".rooms .room")
 
     for _ in range(200):  # the server counts B in the lobby (asked with A's session)
-        if [f["state"] for f in _call(a, "GET", "/friends")[1]["friends"]] == ["lobby"]:
+        if [f["state"] for f in api_call(a, "GET", "/friends")["friends"]] == ["lobby"]:
             break
         a.wait_for_timeout(50)
     else:

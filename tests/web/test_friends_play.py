@@ -39,7 +39,7 @@ from erren.engine.result import ResultKind
 from erren.testing.scripted import Backstage
 from erren.testing.servers import database
 
-from ._support import page_errors, register_in_page, scroll_to, trustee_on, until
+from ._support import api_call, page_errors, register_in_page, scroll_to, trustee_on, until
 
 ROOM = "guobiao-2p/novice"
 STAKE = 50  # 新手场's 底分 per point (guobiao-2p §6.3)
@@ -107,20 +107,6 @@ def _player(
     return page, register_in_page(page, url)
 
 
-def _call(page: Page, method: str, path: str, body: object = None) -> Any:
-    """The page's own request to the API (its token); the answer's JSON (``None``: empty)."""
-    return page.evaluate(
-        """async ([method, path, body]) => {
-          const r = await fetch(path, {method, headers: {'Content-Type': 'application/json',
-            Authorization: 'Bearer ' + localStorage.getItem('erren.token')},
-            body: body === null ? undefined : JSON.stringify(body)});
-          const text = await r.text();
-          if (!r.ok) throw new Error(r.status + ' ' + text);
-          return text ? JSON.parse(text) : null; }""",
-        [method, path, body],
-    )
-
-
 def _presence(page: Page, name: str) -> tuple[str, str]:
     """A friend's presence on the friends screen: (``data-state``, its words)."""
     found = page.evaluate(
@@ -148,7 +134,7 @@ def _at_a_table_and_back(player: Page, friend: Page, name: str, lang: str) -> No
     """``player`` sits at a score-only table of xiamen and leaves it: ``friend`` (on his
     friends screen, in ``lang``) sees him go from the lobby to the table and back, live."""
     _sees(friend, name, "lobby", LOBBY[lang])
-    seat = _call(player, "POST", "/tables/private", {"family": "xiamen", "options": {}})
+    seat = api_call(player, "POST", "/tables/private", {"family": "xiamen", "options": {}})
     _sees(friend, name, "table", AT_TABLE[lang])
     player.evaluate(f"location.hash = '#/table/{seat['table']}'")
     player.wait_for_selector(".table-top .leave", timeout=15_000)
@@ -173,7 +159,7 @@ def _shoot(page: Page, name: str, selector: str | None = None) -> None:
 
 
 def _balance(page: Page) -> int:
-    return int(_call(page, "GET", "/me/balance")["balance"])
+    return int(api_call(page, "GET", "/me/balance")["balance"])
 
 
 def _seat(page: Page) -> int:
@@ -356,7 +342,7 @@ def _check_rank_moves(
         assert moved == (change, 0, after)
         pt = "段位分" if page.evaluate("document.documentElement.lang").startswith("zh") else "PT"
         assert page.inner_text("#rk-move .rk-change") == f"{_signed(change)} {pt}"
-        [rank] = _call(page, "GET", "/me/profile")["ranks"]
+        [rank] = api_call(page, "GET", "/me/profile")["ranks"]
         shown = (rank["standing"]["step"], rank["standing"]["points"], rank["hands"])
         assert shown == (0, after, 1)
 
@@ -387,7 +373,7 @@ def test_friends_play_a_bean_table_unranked_then_a_ranked_quick_match(
     _check_friend_settlement({0: a, 1: b}, ends, result, [balances[a], balances[b]])
     for page in (a, b):
         _leave_table(page, ".settle .settle-leave")
-        assert _call(page, "GET", "/me/profile")["ranks"] == []  # no rank: the friend table
+        assert api_call(page, "GET", "/me/profile")["ranks"] == []  # no rank: the friend table
     b.evaluate("location.hash = '#/profile'")
     b.wait_for_selector("#rk-panel #rk-none", timeout=10_000)
     assert b.locator(".rk-card").count() == 0

@@ -203,6 +203,21 @@ def vs_computer_table(page: Page, url: str, family: str, options: dict[str, Any]
     page.wait_for_selector(".board", timeout=15000)
 
 
+def api_call(page: Page, method: str, path: str, body: object = None) -> Any:
+    """The page's own request to the API (its session's token): the answer's JSON (``None``:
+    an empty answer); a refusal raises with its status and body."""
+    return page.evaluate(
+        """async ([method, path, body]) => {
+          const r = await fetch(path, {method, headers: {'Content-Type': 'application/json',
+            Authorization: 'Bearer ' + localStorage.getItem('erren.token')},
+            body: body === null ? undefined : JSON.stringify(body)});
+          const text = await r.text();
+          if (!r.ok) throw new Error(r.status + ' ' + text);
+          return text ? JSON.parse(text) : null; }""",
+        [method, path, body],
+    )
+
+
 def new_computer_table(page: Page, url: str, family: str, options: dict[str, Any]) -> str:
     """A guest's new table against the computer with the rules ``options`` (the lobby's own
     request, made from the page), not yet joined: its id.  The hand is dealt when the page
