@@ -7,9 +7,11 @@ with its code there and both sit at A's table; the keys are gone after the test.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from erren.server.store.passwords import Passwords
 from erren.testing.tables import SLOW_CLOCK
 
 from ._support.harness import Server, cluster_pair, run
+from ._support.helpers import invites_at_login
 from ._support.redis_ns import REDIS_URL, clusters
 
 pytestmark = pytest.mark.services
@@ -53,6 +56,33 @@ async def _register(url: str) -> tuple[int, str, dict[str, str]]:
     return int(me["id"]), made.json()["token"], auth
 
 
+@dataclass(frozen=True)
+class Side:
+    """A new account and an HTTP client at its node."""
+
+    id: int
+    token: str
+    auth: dict[str, str]
+    http: httpx.AsyncClient
+
+
+@contextlib.asynccontextmanager
+async def _friends_across(a_node: Server, b_node: Server) -> AsyncIterator[tuple[Side, Side]]:
+    """A, new at node a, asks B, new at node b, by B's friend code; B accepts."""
+    a_id, a_token, a_auth = await _register(a_node.url)
+    b_id, b_token, b_auth = await _register(b_node.url)
+    async with (
+        httpx.AsyncClient(base_url=a_node.url) as at_a,
+        httpx.AsyncClient(base_url=b_node.url) as at_b,
+    ):
+        code = (await at_b.get("/friends", headers=b_auth)).json()["code"]
+        sent = await at_a.post("/friends/requests", json={"who": code}, headers=a_auth)
+        assert sent.status_code == 201, sent.text
+        accepted = await at_b.post(f"/friends/requests/{a_id}/accept", headers=b_auth)
+        assert accepted.status_code == 204
+        yield Side(a_id, a_token, a_auth, at_a), Side(b_id, b_token, b_auth, at_b)
+
+
 async def _until(client: PlayerClient, test: Any, timeout: float = 15) -> dict[str, Any]:
     async with asyncio.timeout(timeout):
         while True:
@@ -65,17 +95,9 @@ def test_presence_and_a_bean_invite_cross_the_nodes(nodes: tuple[Server, Server,
     a_node, b_node, prefix = nodes
 
     async def main() -> None:
-        a_id, a_token, a_auth = await _register(a_node.url)
-        b_id, b_token, b_auth = await _register(b_node.url)
-        async with (
-            httpx.AsyncClient(base_url=a_node.url) as at_a,
-            httpx.AsyncClient(base_url=b_node.url) as at_b,
-        ):
-            code = (await at_b.get("/friends", headers=b_auth)).json()["code"]
-            sent = await at_a.post("/friends/requests", json={"who": code}, headers=a_auth)
-            assert sent.status_code == 201, sent.text
-            accepted = await at_b.post(f"/friends/requests/{a_id}/accept", headers=b_auth)
-            assert accepted.status_code == 204
+        async with _friends_across(a_node, b_node) as (a, b):
+            a_id, a_token, a_auth, at_a = a.id, a.token, a.auth, a.http
+            b_id, b_token, b_auth, at_b = b.id, b.token, b.auth, b.http
             sa, sb = PlayerClient(a_node.url, a_token), PlayerClient(b_node.url, b_token)
             await sa.log_in()
             try:
@@ -116,6 +138,31 @@ def test_presence_and_a_bean_invite_cross_the_nodes(nodes: tuple[Server, Server,
                 await sb.close()
             finally:
                 await sa.close()
+
+    run(main())
+
+
+def test_an_invite_sent_while_the_friend_was_away_reaches_him_on_another_node(
+    nodes: tuple[Server, Server, str],
+) -> None:
+    """A, on node a, invites B while B has no socket open.  B's login on node b hears it
+    (held in Redis); B joins A's table there, and his next login, on node a, hears nothing."""
+    a_node, b_node, _ = nodes
+
+    async def main() -> None:
+        async with _friends_across(a_node, b_node) as (a, b):
+            made = await a.http.post(f"/friends/{b.id}/invite", json={"room": ROOM}, headers=a.auth)
+            assert made.status_code == 201, made.text
+            seat = made.json()
+            heard = await invites_at_login(b_node.url, b.token)
+            assert [(m["type"], m["from"], m["invite"], m["table"], m["room"]) for m in heard] == [
+                ("invite", a.id, seat["invite"], seat["table"], ROOM)
+            ]
+            joined = await b.http.post(
+                "/tables/join", json={"invite": seat["invite"]}, headers=b.auth
+            )
+            assert joined.status_code == 200 and joined.json()["table"] == seat["table"]
+            assert await invites_at_login(a_node.url, b.token) == []
 
     run(main())
 

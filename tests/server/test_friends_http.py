@@ -15,7 +15,7 @@ import pytest
 from erren.server.client import PlayerClient
 
 from ._support.harness import Server
-from ._support.helpers import player
+from ._support.helpers import invites_at_login, player
 
 pytestmark = pytest.mark.services
 
@@ -316,5 +316,42 @@ def test_a_declined_invite_is_told_to_the_host(server: Server) -> None:
         finally:
             await sa.close()
             await sb.close()
+
+    asyncio.run(main())
+
+
+def test_an_invite_sent_while_the_friend_was_away_reaches_his_next_login(server: Server) -> None:
+    """B has no socket open (his phone put the page away) while A, C and D invite him; D's
+    table is taken by someone else meanwhile.  B's next login hears A's and C's invites, oldest
+    first, exactly as they were sent, and not D's (its table no longer waits for him).  He
+    declines C's and joins A's table: a later login hears neither again."""
+
+    async def main() -> None:
+        a, b, c, d, e = [await _account(server.url) for _ in range(5)]
+        for inviter in (a, c, d):
+            await _friends(inviter, b)
+        made = {}
+        for inviter, family in ((a, "xiamen"), (c, "guobiao-2p"), (d, "arcade")):
+            reply = await inviter.call("POST", f"/friends/{b.id}/invite", {"family": family})
+            assert reply.status_code == 201, reply.text
+            made[inviter.id] = reply.json()
+        taken = await e.call("POST", "/tables/join", {"invite": made[d.id]["invite"]})
+        assert taken.status_code == 200, taken.text
+
+        def sent(inviter: Account, family: str) -> dict[str, Any]:
+            seat = made[inviter.id]
+            return {"type": "invite", "from": inviter.id, "name": inviter.name,
+                    "invite": seat["invite"], "table": seat["table"], "room": None,
+                    "family": family}  # fmt: skip
+
+        heard = await invites_at_login(server.url, b.token)
+        assert heard == [sent(a, "xiamen"), sent(c, "guobiao-2p")]
+        declined = await b.call(
+            "POST", f"/friends/{c.id}/decline", {"invite": made[c.id]["invite"]}
+        )
+        assert declined.status_code == 204
+        joined = await b.call("POST", "/tables/join", {"invite": made[a.id]["invite"].lower()})
+        assert joined.status_code == 200 and joined.json()["table"] == made[a.id]["table"]
+        assert await invites_at_login(server.url, b.token) == []
 
     asyncio.run(main())

@@ -21,6 +21,8 @@ publishes its players' presence anew and pushes to its players the presence of t
 read their blocks again (a push from another node may have been missed).  Invites need
 Redis on a cluster node: :meth:`Friends.reachable`, and :meth:`Friends.deliver` raises
 :class:`UndeliveredError` when the message could not be sent.
+An invite is also held for a minute (:attr:`Friends.held`,
+:mod:`erren.server.heldinvites`): a socket of the friend that logs in meanwhile hears it.
 
 **Delivery.**  :meth:`Friends.deliver` puts a message into the open sockets of some accounts:
 on a single server directly, on a cluster node through the channel ``{prefix}friends`` that
@@ -45,6 +47,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from erren.server.heldinvites import HeldInvites
 
 if TYPE_CHECKING:
     from redis.asyncio.client import PubSub
@@ -190,6 +194,9 @@ class Friends:
         self._catching: asyncio.Task[Any] | None = None
         self._unsent: list[dict[str, Any]] = []
         """Blocks pushed while Redis failed (sent again by :meth:`_caught_up`)."""
+        self.held = HeldInvites(cluster)
+        """Invites held for the sockets that were away when they were sent
+        (:mod:`erren.server.heldinvites`)."""
 
     # ------------------------------------------------------------------ presence
     def local(self, user_id: int) -> Presence:

@@ -203,6 +203,11 @@ class Lobby:
         table.start()
         return table
 
+    async def invite_open(self, code: str) -> bool:
+        """Whether the private table of ``code`` still waits for its guest (on a cluster
+        node: another node's table while its code is claimed)."""
+        return await self.ground.node.invite_open(code)
+
     async def join_invite(self, user: User, code: str) -> tuple[TableView, int]:
         """Seat ``user`` at the private table of ``code`` (on any node); at a bean table only
         a registered player the room admits, and never one with a block between him and the

@@ -81,6 +81,11 @@ class Node(Protocol):
         """Seat ``user`` at the private table of ``code``."""
         ...
 
+    async def invite_open(self, code: str) -> bool:
+        """Whether the private table of ``code`` is open with a free seat, as far as this
+        node can tell (another node's table: its code is still claimed)."""
+        ...
+
     async def restore(self) -> int:
         """Rebuild the unfinished tables at startup; how many."""
         ...
@@ -152,6 +157,14 @@ class Ground:
         if self.rng is not None:
             return f"t{self.rng.getrandbits(48):012x}"
         return "t" + secrets.token_hex(6)
+
+    def invite_waits(self, code: str) -> bool | None:
+        """Whether this lobby's private table of ``code`` waits for its guest (``False``: it
+        is full or closed; ``None``: no table here has that code)."""
+        table = self.tables.get(self.invites.get(code.strip().upper(), ""))
+        if table is None:
+            return None
+        return not (table.closed or table.full or table.seats[1].user_id is not None)
 
     def draw_invite(self) -> str:
         """A six-letter code no table of this lobby has."""
@@ -408,6 +421,9 @@ class Alone:
 
     def closed(self, table: Table) -> None:
         return
+
+    async def invite_open(self, code: str) -> bool:
+        return self.ground.invite_waits(code) is True
 
     async def join_invite(self, user: User, code: str) -> tuple[TableView, int]:
         ground = self.ground

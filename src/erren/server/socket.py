@@ -36,6 +36,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from erren.server import protocol
 from erren.server.dispatch import dispatch
+from erren.server.heldinvites import HeldInvites
 from erren.server.lobby import Lobby
 from erren.server.protocol import ProtocolError, error_json, parse_client
 from erren.server.ratelimit import (
@@ -345,6 +346,19 @@ async def _log_in(websocket: WebSocket, store: Store, sockets: Sockets) -> tuple
     return user, conn
 
 
+async def _send_held_invites(conn: Conn, user: User, held: HeldInvites, state: AppState) -> None:
+    """The invites sent to ``user`` in the last minute (:mod:`erren.server.heldinvites`) from
+    players who are still his friends, to tables that still wait for him: this socket may have
+    been away when they were pushed."""
+    invites = await held.held(user.id)
+    if not invites:
+        return
+    friends = set(await state.store.social.friend_ids(user.id))
+    for message in invites:
+        if message.get("from") in friends and await state.lobby.invite_open(message["invite"]):
+            conn.send(message)
+
+
 async def _serve_accepted(
     websocket: WebSocket, state: AppState, held: HeldSocket, *, rate: float, burst: float
 ) -> None:
@@ -367,6 +381,8 @@ async def _serve_accepted(
     running = state.running
     relay: Relaying | None = running.relay if running is not None else None
     try:
+        if not user.is_guest and running is not None and running.friends is not None:
+            await _send_held_invites(conn, user, running.friends.held, state)
         rules = StoreWatchRules(state.store)
         await _read(websocket, conn, user, bucket, state.lobby, relay=relay, rules=rules)
     finally:

@@ -101,3 +101,21 @@ def check_no_leak(messages: list[dict[str, Any]], seat: int, record: dict[str, A
     audit_seat(mine, seat, [record], audit)
     assert not audit.leaks, audit.summary()
     return audit.checked
+
+
+async def invites_at_login(url: str, token: str) -> list[dict[str, Any]]:
+    """The invites a socket of ``token`` logging in at ``url`` is sent before the answer to its
+    first ``ping``: what the server sends at a login comes first (a socket is first in, first
+    out); a presence may come too and is not counted."""
+    client = PlayerClient(url, token)
+    await client.log_in()
+    try:
+        await client.send({"type": "ping"})
+        before = []
+        async with asyncio.timeout(15):
+            while (message := await client.recv())["type"] != "pong":
+                if message["type"] == "invite":
+                    before.append(message)
+        return before
+    finally:
+        await client.close()

@@ -122,6 +122,19 @@ class ClusterInvites:
         except RedisError as err:
             log.warning("cannot withdraw the invite of table %s: %s", table_id, err)
 
+    async def is_open(self, code: str) -> bool:
+        """Whether the private table of ``code`` waits for its guest: this node's table by
+        its seats, another node's while its code is claimed (unknown with Redis down:
+        ``False``)."""
+        here = self.ground.invite_waits(code)
+        if here is not None:
+            return here
+        try:
+            return await self.cluster.redis.get(self._key(code.strip().upper())) is not None
+        except RedisError as err:
+            log.warning("cannot look up an invite code: %s", err)
+            return False
+
     # ------------------------------------------------------------------ the player's node
     async def join_invite(self, user: User, code: str) -> tuple[TableView, int]:
         ground = self.ground

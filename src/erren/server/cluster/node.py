@@ -132,6 +132,9 @@ class ClusterNode:
     async def join_invite(self, user: User, code: str) -> tuple[TableView, int]:
         return await self.invites.join_invite(user, code)
 
+    async def invite_open(self, code: str) -> bool:
+        return await self.invites.is_open(code)
+
     async def own(self, table: Table) -> None:
         """Take the table's lease and seat its players cluster-wide; a private table whose
         owning is refused (its player is seated or waits elsewhere) gives its invite code

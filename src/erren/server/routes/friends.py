@@ -300,6 +300,7 @@ async def invite(
     except UndeliveredError:
         table.close(CloseCode.LEFT, "the invite could not be sent", params={"seat": 0})
         raise _invites_unavailable() from None
+    await friends.held.hold(user_id, user.id, message)  # for his sockets that were away
     return seat_out(table, 0)
 
 
@@ -322,4 +323,5 @@ async def decline(
     if _user_id(user_id) not in await store.social.friend_ids(user.id):
         raise ApiError(404, "not-friends", "not friends")
     message = {"type": "invite-declined", "from": user.id, "name": user.name}
+    await friends.held.drop(user.id, body.invite[:16])
     await friends.deliver([_user_id(user_id)], {**message, "invite": body.invite[:16]})

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from erren.bots import Level, bot_names
 from erren.engine import family_names, find_family
+from erren.server.appstate import app_state
 from erren.server.quickmatch import ClientGoneError, client_gone
 from erren.server.rooms import catalogue
 from erren.server.routes.common import ApiError, CurrentUser, LobbyDep, StrictJSONRoute
@@ -119,8 +120,15 @@ async def private_table(body: PrivateIn, user: CurrentUser, lobby: LobbyDep) -> 
 
 
 @router.post("/tables/join", response_model=SeatOut)
-async def join_invite(body: InviteIn, user: CurrentUser, lobby: LobbyDep) -> SeatOut:
+async def join_invite(
+    request: Request, body: InviteIn, user: CurrentUser, lobby: LobbyDep
+) -> SeatOut:
+    """Take the free seat of the private table of ``body.invite`` (404 ``no-invite``, 409
+    ``table-full``); an invite to it held for you is let go."""
     table, seat = await lobby.join_invite(user, body.invite)
+    running = app_state(request.app).running
+    if running is not None and running.friends is not None and not user.is_guest:
+        await running.friends.held.drop(user.id, body.invite)
     return seat_out(table, seat)
 
 
