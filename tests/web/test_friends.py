@@ -171,6 +171,55 @@ def _shots(page: Page, name: str) -> None:
         page.set_viewport_size(before)
 
 
+TOAST_REMOVALS = """() => { window.toastRemovals = 0;
+  new MutationObserver(changes => { for (const c of changes) for (const n of c.removedNodes)
+    if (n.id === 'invite-toast') window.toastRemovals += 1; })
+  .observe(document.body, { childList: true }); }"""
+"""Count in ``window.toastRemovals`` the times the invite toast is taken off the page."""
+
+
+class SocketGate:
+    """A page's sockets through Playwright's WebSocket route: let through, or cut (the open ones
+    closed, every new one refused: the page tries again after a pause).  The invites the server
+    sends through it are kept in :attr:`invites`."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.cut = False
+        self.open: list[WebSocketRoute] = []
+        self.invites: list[str] = []
+        page.route_web_socket(lambda u: u.endswith("/ws"), self._route)
+
+    def _route(self, ws: WebSocketRoute) -> None:
+        if self.cut:
+            ws.close()
+            return
+        to_server = ws.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            if isinstance(message, str) and json.loads(message).get("type") == "invite":
+                self.invites.append(message)
+            ws.send(message)
+
+        to_server.on_message(to_page)  # the page gets every message, and the test sees them
+        self.open.append(ws)
+
+    def drop(self) -> None:
+        self.cut = True
+        for ws in self.open:
+            ws.close()
+        self.open.clear()
+
+    def back(self) -> None:
+        """Let the sockets through, and wait until the page has one open again."""
+        self.cut = False
+        for _ in range(200):
+            if self.open:
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError("the page never opened its socket again")
+
+
 def test_a_friend_who_came_online_while_the_socket_was_away_shows_once_it_is_back(
     browser: Browser, server: str, contexts: list[BrowserContext]
 ) -> None:
@@ -184,25 +233,13 @@ def test_a_friend_who_came_online_while_the_socket_was_away_shows_once_it_is_bac
     api_call(b, "POST", f"/friends/requests/{api_call(a, 'GET', '/me')['id']}/accept")
     b_ctx = contexts[1]
     b.close()  # B is offline
-    cut = {"on": False}
-    open_routes: list[WebSocketRoute] = []
-
-    def route(ws: WebSocketRoute) -> None:
-        if cut["on"]:
-            ws.close()  # refused: the page tries again after a pause
-            return
-        ws.connect_to_server()
-        open_routes.append(ws)
-
-    a.route_web_socket(lambda u: u.endswith("/ws"), route)
+    gate = SocketGate(a)
     a.goto(server + "/#/friends")
     a.reload()  # the page's sockets are opened anew, through the route
     until(a, LISTED.replace("NAME", b_name))
-    assert open_routes, "the friends socket goes through the route"
+    gate.back()
     assert _state_of(a, b_name) == "offline"
-    cut["on"] = True
-    for ws in open_routes:
-        ws.close()  # A's friends socket drops; its next ones are refused
+    gate.drop()  # A's friends socket drops; its next ones are refused
     b = b_ctx.new_page()
     b.goto(server + "/")
     b.wait_for_selector(".rooms .room")
@@ -214,6 +251,53 @@ def test_a_friend_who_came_online_while_the_socket_was_away_shows_once_it_is_bac
     else:
         raise AssertionError("the server never counted B in the lobby")
     assert _state_of(a, b_name) == "offline"  # nothing reached A's page meanwhile
-    cut["on"] = False
+    gate.back()
     until(a, IN_LOBBY, 8000)  # the socket is back: the screen read the list again
     assert _state_of(a, b_name) == "lobby"
+
+
+def test_an_invite_sent_while_the_socket_was_away_shows_once_it_is_back(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """B sits in the lobby with his sockets cut (a phone that put the page away) when A invites
+    him: nothing reaches his page.  Once his socket is let through, the server sends the invite
+    it held, and the toast shows A's invite; a second drop and return leaves that toast as it
+    is (one toast, not one per return), and accepting it seats B at A's table."""
+    a, a_name = _player(contexts, browser, server)
+    b, _ = _player(contexts, browser, server)
+    code = api_call(b, "GET", "/friends")["code"]
+    api_call(a, "POST", "/friends/requests", {"who": code})
+    b_id = api_call(b, "GET", "/me")["id"]
+    api_call(b, "POST", f"/friends/requests/{api_call(a, 'GET', '/me')['id']}/accept")
+    gate = SocketGate(b)
+    b.goto(server + "/")
+    b.reload()  # the page's sockets are opened anew, through the route
+    b.wait_for_selector(".rooms .room")
+    gate.back()
+    gate.drop()
+    seat = api_call(a, "POST", f"/friends/{b_id}/invite", {"family": "xiamen"})
+    assert gate.invites == []  # no socket of B's was open: nothing reached his page
+    assert b.locator("#invite-toast").count() == 0
+    gate.back()
+    toast = b.wait_for_selector("#invite-toast", timeout=10000)
+    assert toast is not None
+    assert len(gate.invites) == 1
+    assert toast.get_attribute("data-invite") == seat["invite"]
+    assert a_name in toast.inner_text() and "邀请你到" in toast.inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        b.set_viewport_size({"width": width, "height": height})
+        b.screenshot(path=str(SHOTS / f"held-invite-{width}x{height}.png"))
+    b.evaluate(TOAST_REMOVALS)
+    gate.drop()
+    gate.back()
+    for _ in range(200):  # welcomed again: the server sends the held invite once more
+        if len(gate.invites) == 2:
+            break
+        b.wait_for_timeout(50)
+    assert len(gate.invites) == 2
+    b.wait_for_timeout(500)  # margin for the page to handle it (a pass, never a flake)
+    assert b.evaluate("window.toastRemovals") == 0  # the same toast, not one shown anew
+    assert b.locator("#invite-toast").count() == 1 and toast.is_visible()
+    b.click("#btn-invite-accept")
+    until(b, f"location.hash === '#/table/{seat['table']}'", 10000)

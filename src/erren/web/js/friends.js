@@ -60,12 +60,16 @@ function onSocial(msg) {
   }
 }
 
-/** The toast of a friend's invite, on any page. @param {Invite} inv */
+/** The toast of a friend's invite, on any page (an invite held for a socket that was away is
+ * sent again when it is back: the toast already shown for it stays as it is).
+ * @param {Invite} inv */
 function showInvite(inv) {
-  document.getElementById("invite-toast")?.remove();
+  const shown = document.getElementById("invite-toast");
+  if (shown && shown.dataset.invite === inv.invite) return;
+  shown?.remove();
   const where = `${familyName(inv.family)} · ${inv.room ? roomIdName(inv.room) : t("private")}`;
   const close = () => el.remove();
-  const el = h("div#invite-toast.invite-toast", { role: "alertdialog", "aria-label": t("fr_invited_title") },
+  const el = h("div#invite-toast.invite-toast", { role: "alertdialog", "aria-label": t("fr_invited_title"), "data-invite": inv.invite },
     h("p", null, t("fr_invited", playerName(inv.name), where)),
     h("div.row", null,
       h("button.primary#btn-invite-accept", { type: "button", onclick: async () => {
