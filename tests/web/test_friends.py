@@ -301,3 +301,39 @@ def test_an_invite_sent_while_the_socket_was_away_shows_once_it_is_back(
     assert b.locator("#invite-toast").count() == 1 and toast.is_visible()
     b.click("#btn-invite-accept")
     until(b, f"location.hash === '#/table/{seat['table']}'", 10000)
+
+
+def test_switching_the_language_says_the_invite_anew_and_takes_the_short_toasts_away(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """B, on his Friends screen in Chinese, has just sent C a request (a short toast says so)
+    when A's invite comes.  He switches to English: the short toast, which cannot be translated,
+    is gone, and the invite's toast says the same invite in English, its buttons working."""
+    a, a_name = _player(contexts, browser, server)
+    b, _ = _player(contexts, browser, server)
+    _, c_name = _player(contexts, browser, server)
+    code = api_call(b, "GET", "/friends")["code"]
+    api_call(a, "POST", "/friends/requests", {"who": code})
+    b_id = api_call(b, "GET", "/me")["id"]
+    api_call(b, "POST", f"/friends/requests/{api_call(a, 'GET', '/me')['id']}/accept")
+    b.goto(server + "/#/friends")
+    b.wait_for_selector("#friend-who")
+    b.fill("#friend-who", c_name)
+    b.click("#btn-friend-add")
+    until(b, "(document.querySelector('#toasts')?.textContent || '').includes('已向')")
+    seat = api_call(a, "POST", f"/friends/{b_id}/invite", {"family": "xiamen"})
+    toast = b.wait_for_selector("#invite-toast", timeout=10000)
+    assert toast is not None and "邀请你到" in toast.inner_text()
+    b.click("#lang")
+    until(b, "document.documentElement.lang === 'en'")
+    assert b.inner_text("#toasts") == ""  # the short toast went with its language
+    said = b.inner_text("#invite-toast")
+    assert f"{a_name} invites you to" in said and "Accept" in said and "Decline" in said
+    assert "邀请" not in said
+    assert b.get_attribute("#invite-toast", "aria-label") == "A friend's invite"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        b.set_viewport_size({"width": width, "height": height})
+        b.screenshot(path=str(SHOTS / f"invite-after-switch-en-{width}x{height}.png"))
+    b.click("#btn-invite-accept")
+    until(b, f"location.hash === '#/table/{seat['table']}'", 10000)

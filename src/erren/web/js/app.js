@@ -5,8 +5,8 @@
 
 import { ApiError, api, setToken, token } from "./api.js";
 import { tickTimers } from "./board.js";
-import { $, h } from "./dom.js";
-import { failure, getLang, otherLang, playerName, setLang, t } from "./i18n.js";
+import { $, clearAllToasts, h } from "./dom.js";
+import { failure, getLang, onLangChange, otherLang, playerName, setLang, t } from "./i18n.js";
 import { lobbyScreen, loginScreen } from "./lobby.js";
 import { profileScreen } from "./profile.js";
 import { historyScreen, replayScreen } from "./replay.js";
@@ -246,6 +246,9 @@ async function openScreen(parts, current) {
   const offer = tutorialOffer(() => { location.hash = "#tutorial"; });
   if (offer) main.prepend(offer);
 }
+
+// a short toast is not translated: a language switch takes away those still showing
+onLangChange(clearAllToasts);
 
 // the rules drawer switched the language: the header follows (the screen under it on closing)
 window.addEventListener("erren-lang", () => {

@@ -50,6 +50,12 @@ export function toast(text, kind = "info", scope = "") {
   window.setTimeout(() => el.remove(), 4000);
 }
 
+/** Take away every short toast still showing (the language switched: they would stay in the
+ * other one until they fade). */
+export function clearAllToasts() {
+  document.getElementById("toasts")?.replaceChildren();
+}
+
 /** Take away the toasts still showing about the screen `scope` (it has closed: "托管 is on" is
  * no news in the lobby). @param {string} scope */
 export function clearToasts(scope) {

@@ -6,7 +6,7 @@
 
 import { api, Connection } from "./api.js";
 import { h, toast } from "./dom.js";
-import { failure, playerName, roomIdName, t } from "./i18n.js";
+import { failure, onLangChange, playerName, roomIdName, t } from "./i18n.js";
 import { familyName } from "./families.js";
 import { rooms } from "./notices.js";
 import { screenToken } from "./route.js";
@@ -23,6 +23,8 @@ let social = null;
 let redraw = null;
 /** @type {(table: string) => void} */
 let goTable = () => {};
+/** @type {Invite|null} the invite of the last toast shown */
+let shownInvite = null;
 
 /** The words of a presence. @param {Peer} p @returns {string} */
 export function presenceText(p) {
@@ -67,9 +69,19 @@ function showInvite(inv) {
   const shown = document.getElementById("invite-toast");
   if (shown && shown.dataset.invite === inv.invite) return;
   shown?.remove();
-  const where = `${familyName(inv.family)} · ${inv.room ? roomIdName(inv.room) : t("private")}`;
+  const el = h("div#invite-toast.invite-toast", { role: "alertdialog", "data-invite": inv.invite });
   const close = () => el.remove();
-  const el = h("div#invite-toast.invite-toast", { role: "alertdialog", "aria-label": t("fr_invited_title"), "data-invite": inv.invite },
+  fillInvite(el, inv, close);
+  document.body.append(el);
+  window.setTimeout(close, 60000);
+}
+
+/** The words and buttons of an invite's toast, in the language of the moment.
+ * @param {HTMLElement} el @param {Invite} inv @param {() => void} close */
+function fillInvite(el, inv, close) {
+  const where = `${familyName(inv.family)} · ${inv.room ? roomIdName(inv.room) : t("private")}`;
+  el.setAttribute("aria-label", t("fr_invited_title"));
+  el.replaceChildren(
     h("p", null, t("fr_invited", playerName(inv.name), where)),
     h("div.row", null,
       h("button.primary#btn-invite-accept", { type: "button", onclick: async () => {
@@ -87,9 +99,16 @@ function showInvite(inv) {
       } }, t("fr_decline")),
     ),
   );
-  document.body.append(el);
-  window.setTimeout(close, 60000);
+  shownInvite = inv;
 }
+
+// the player switched the language: an invite's toast still on screen says it anew
+onLangChange(() => {
+  const el = document.getElementById("invite-toast");
+  if (el && shownInvite && el.dataset.invite === shownInvite.invite) {
+    fillInvite(el, shownInvite, () => el.remove());
+  }
+});
 
 /** A row of the lists: the name, what it shows, its buttons.
  * @param {Peer} p @param {(HTMLElement|string|null)[]} info @param {(HTMLElement|null)[]} buttons */

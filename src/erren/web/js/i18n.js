@@ -733,10 +733,20 @@ function applyLang(value) {
   document.documentElement.lang = value === "zh" ? "zh-CN" : "en";
 }
 
+/** @type {(() => void)[]} */
+const langListeners = [];
+
+/** Call `f` after every switch of the language: for what stays on screen outside the screen
+ * the router draws again (the toasts). @param {() => void} f */
+export function onLangChange(f) {
+  langListeners.push(f);
+}
+
 /** The player switches the language: kept in this browser from now on. @param {Lang} value */
 export function setLang(value) {
   applyLang(value);
   localStorage.setItem("erren.lang", value);
+  for (const f of langListeners) f();
 }
 
 /** The `lang` attribute of a text in the other language (a name shown beside its
