@@ -48,6 +48,20 @@ def _player(contexts: list[BrowserContext], browser: Browser, url: str) -> tuple
     return page, register_in_page(page, url)
 
 
+def _two_friends(
+    contexts: list[BrowserContext], browser: Browser, url: str
+) -> tuple[Page, str, Page, int]:
+    """A and B, new players in pages of their own, made friends over the API: ``(A's page,
+    A's name, B's page, B's id)``."""
+    a, a_name = _player(contexts, browser, url)
+    b, _ = _player(contexts, browser, url)
+    code = api_call(b, "GET", "/friends")["code"]
+    api_call(a, "POST", "/friends/requests", {"who": code})
+    b_id = int(api_call(b, "GET", "/me")["id"])
+    api_call(b, "POST", f"/friends/requests/{api_call(a, 'GET', '/me')['id']}/accept")
+    return a, a_name, b, b_id
+
+
 def _state_of(page: Page, name: str) -> str:
     return str(
         page.evaluate(
@@ -263,12 +277,7 @@ def test_an_invite_sent_while_the_socket_was_away_shows_once_it_is_back(
     him: nothing reaches his page.  Once his socket is let through, the server sends the invite
     it held, and the toast shows A's invite; a second drop and return leaves that toast as it
     is (one toast, not one per return), and accepting it seats B at A's table."""
-    a, a_name = _player(contexts, browser, server)
-    b, _ = _player(contexts, browser, server)
-    code = api_call(b, "GET", "/friends")["code"]
-    api_call(a, "POST", "/friends/requests", {"who": code})
-    b_id = api_call(b, "GET", "/me")["id"]
-    api_call(b, "POST", f"/friends/requests/{api_call(a, 'GET', '/me')['id']}/accept")
+    a, a_name, b, b_id = _two_friends(contexts, browser, server)
     gate = SocketGate(b)
     b.goto(server + "/")
     b.reload()  # the page's sockets are opened anew, through the route
@@ -309,13 +318,8 @@ def test_switching_the_language_says_the_invite_anew_and_takes_the_short_toasts_
     """B, on his Friends screen in Chinese, has just sent C a request (a short toast says so)
     when A's invite comes.  He switches to English: the short toast, which cannot be translated,
     is gone, and the invite's toast says the same invite in English, its buttons working."""
-    a, a_name = _player(contexts, browser, server)
-    b, _ = _player(contexts, browser, server)
+    a, a_name, b, b_id = _two_friends(contexts, browser, server)
     _, c_name = _player(contexts, browser, server)
-    code = api_call(b, "GET", "/friends")["code"]
-    api_call(a, "POST", "/friends/requests", {"who": code})
-    b_id = api_call(b, "GET", "/me")["id"]
-    api_call(b, "POST", f"/friends/requests/{api_call(a, 'GET', '/me')['id']}/accept")
     b.goto(server + "/#/friends")
     b.wait_for_selector("#friend-who")
     b.fill("#friend-who", c_name)
