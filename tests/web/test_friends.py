@@ -348,3 +348,42 @@ def test_switching_the_language_says_the_invite_anew_and_takes_the_short_toasts_
         b.screenshot(path=str(SHOTS / f"invite-after-switch-en-{width}x{height}.png"))
     b.click("#btn-invite-accept")
     until(b, f"location.hash === '#/table/{seat['table']}'", 10000)
+
+
+def test_a_second_invite_waits_behind_the_first_and_shows_when_it_is_answered(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """A invites B, then C does, while B's page is open: the toast shows A's invite and says
+    one more waits.  B declines A's (A hears it): the toast shows C's, with nothing more
+    waiting; accepting it seats B at C's table."""
+    a, a_name, b, b_id = _two_friends(contexts, browser, server)
+    c, c_name = _player(contexts, browser, server)
+    api_call(c, "POST", "/friends/requests", {"who": api_call(b, "GET", "/friends")["code"]})
+    api_call(b, "POST", f"/friends/requests/{api_call(c, 'GET', '/me')['id']}/accept")
+    b.goto(server + "/")
+    b.wait_for_selector(".rooms .room")
+    from_a = api_call(a, "POST", f"/friends/{b_id}/invite", {"family": "xiamen"})
+    until(b, f"document.querySelector('#invite-toast')?.dataset.invite === '{from_a['invite']}'")
+    from_c = api_call(c, "POST", f"/friends/{b_id}/invite", {"family": "arcade"})
+    until(b, "!!document.querySelector('#invite-toast .invite-more')")
+    said = b.inner_text("#invite-toast")
+    assert a_name in said and "之后还有 1 个邀请" in said and c_name not in said
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        b.set_viewport_size({"width": width, "height": height})
+        b.screenshot(path=str(SHOTS / f"two-invites-{width}x{height}.png"))
+    b.click("#lang")  # in English too, then back
+    until(b, "document.documentElement.lang === 'en'")
+    assert "1 more after this one" in b.inner_text("#invite-toast")
+    b.screenshot(path=str(SHOTS / "two-invites-en-844x390.png"))
+    b.click("#lang")
+    until(b, "document.documentElement.lang === 'zh-CN'")
+    b.click("#btn-invite-decline")
+    until(a, "(document.querySelector('#toasts')?.textContent || '').includes('拒绝了邀请')")
+    until(b, f"document.querySelector('#invite-toast')?.dataset.invite === '{from_c['invite']}'")
+    said = b.inner_text("#invite-toast")
+    assert c_name in said and "街机麻将" in said and "之后还有" not in said
+    assert b.locator("#invite-toast").count() == 1
+    b.click("#btn-invite-accept")
+    until(b, f"location.hash === '#/table/{from_c['table']}'", 10000)
+    assert b.locator("#invite-toast").count() == 0

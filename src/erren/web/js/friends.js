@@ -23,8 +23,13 @@ let social = null;
 let redraw = null;
 /** @type {(table: string) => void} */
 let goTable = () => {};
-/** @type {Invite|null} the invite of the last toast shown */
-let shownInvite = null;
+/** @typedef {{inv: Invite, el: HTMLElement, timer: number}} ShownInvite */
+/** How long an invite's toast stays (the server holds an invite as long). */
+const INVITE_SHOWN_MS = 60000;
+/** @type {ShownInvite|null} the invite on screen */
+let invite = null;
+/** @type {{inv: Invite, until: number}[]} the invites waiting behind it, oldest first */
+let waiting = [];
 
 /** The words of a presence. @param {Peer} p @returns {string} */
 export function presenceText(p) {
@@ -48,7 +53,8 @@ export function startFriends(user, onTable) {
 export function stopFriends() {
   if (social) social.stop();
   social = null;
-  document.getElementById("invite-toast")?.remove();
+  waiting = [];
+  if (invite) closeInvite(invite, false);
 }
 
 /** A message of the friends socket. @param {any} msg */
@@ -62,52 +68,81 @@ function onSocial(msg) {
   }
 }
 
-/** The toast of a friend's invite, on any page (an invite held for a socket that was away is
- * sent again when it is back: the toast already shown for it stays as it is).
+/** The toast of a friend's invite, on any page.  An invite that comes while another is shown
+ * waits behind it (the toast says how many wait) and shows when that one is answered or fades;
+ * one already shown or waiting (held for a socket that was away and sent again when it is
+ * back) changes nothing.
  * @param {Invite} inv */
 function showInvite(inv) {
-  const shown = document.getElementById("invite-toast");
-  if (shown && shown.dataset.invite === inv.invite) return;
-  shown?.remove();
+  if (invite?.inv.invite === inv.invite || waiting.some((w) => w.inv.invite === inv.invite)) return;
+  const until = Date.now() + INVITE_SHOWN_MS;
+  if (invite) {
+    waiting.push({ inv, until });
+    fillInvite(invite);
+    return;
+  }
+  openInvite(inv, until);
+}
+
+/** Put the toast of `inv` on screen until `until` (ms since the epoch).
+ * @param {Invite} inv @param {number} until */
+function openInvite(inv, until) {
   const el = h("div#invite-toast.invite-toast", { role: "alertdialog", "data-invite": inv.invite });
-  const close = () => el.remove();
-  fillInvite(el, inv, close);
+  const shown = { inv, el, timer: window.setTimeout(() => closeInvite(shown), Math.max(0, until - Date.now())) };
+  invite = shown;
+  fillInvite(shown);
   document.body.append(el);
-  window.setTimeout(close, 60000);
+}
+
+/** Take the toast away; the next invite still fresh shows, unless `next` is false.
+ * @param {ShownInvite} shown @param {boolean} [next] */
+function closeInvite(shown, next = true) {
+  if (invite !== shown) return;
+  window.clearTimeout(shown.timer);
+  shown.el.remove();
+  invite = null;
+  if (next) showNextInvite();
+}
+
+function showNextInvite() {
+  waiting = waiting.filter((w) => w.until > Date.now());
+  const w = waiting.shift();
+  if (w) openInvite(w.inv, w.until);
 }
 
 /** The words and buttons of an invite's toast, in the language of the moment.
- * @param {HTMLElement} el @param {Invite} inv @param {() => void} close */
-function fillInvite(el, inv, close) {
+ * @param {ShownInvite} shown */
+function fillInvite(shown) {
+  const { inv, el } = shown;
   const where = `${familyName(inv.family)} · ${inv.room ? roomIdName(inv.room) : t("private")}`;
   el.setAttribute("aria-label", t("fr_invited_title"));
+  const more = waiting.length ? [h("p.invite-more", null, t("fr_more_invites", waiting.length))] : [];
   el.replaceChildren(
     h("p", null, t("fr_invited", playerName(inv.name), where)),
+    ...more,
     h("div.row", null,
       h("button.primary#btn-invite-accept", { type: "button", onclick: async () => {
-        close();
+        closeInvite(shown, false);
         try {
           const seat = await api("POST", "/tables/join", { invite: inv.invite });
+          waiting = [];  // seated: the others cannot be taken now
           goTable(seat.table);
         } catch (e) {
           toast(failure(e), "error");
+          showNextInvite();
         }
       } }, t("fr_accept")),
       h("button#btn-invite-decline", { type: "button", onclick: () => {
-        close();
+        closeInvite(shown);
         api("POST", `/friends/${inv.from}/decline`, { invite: inv.invite }).catch(() => {});
       } }, t("fr_decline")),
     ),
   );
-  shownInvite = inv;
 }
 
 // the player switched the language: an invite's toast still on screen says it anew
 onLangChange(() => {
-  const el = document.getElementById("invite-toast");
-  if (el && shownInvite && el.dataset.invite === shownInvite.invite) {
-    fillInvite(el, shownInvite, () => el.remove());
-  }
+  if (invite) fillInvite(invite);
 });
 
 /** A row of the lists: the name, what it shows, its buttons.

@@ -325,6 +325,7 @@ const S = {
   fr_room: ["邀请到的场次", "Room to invite to"],
   fr_invite_sent: ["已邀请 {0}", "{0} is invited"],
   fr_invited_title: ["好友邀请", "A friend's invite"],
+  fr_more_invites: ["之后还有 {0} 个邀请", "{0} more after this one"],
   fr_invited: ["{0} 邀请你到 {1}", "{0} invites you to {1}"],
   fr_declined: ["{0} 拒绝了邀请", "{0} declined the invite"],
   fr_offline: ["离线", "Offline"],
