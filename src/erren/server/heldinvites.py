@@ -85,8 +85,8 @@ class HeldInvites:
         code = code.strip().upper()
         if self.cluster is None:
             held = self._local.get(to, {})
-            for sender, (_, message) in list(held.items()):
-                if message.get("invite") == code:
+            for sender, item in list(held.items()):
+                if _code(item) == code:
                     del held[sender]
             if not held:
                 self._local.pop(to, None)
@@ -95,7 +95,7 @@ class HeldInvites:
 
         try:
             fields = await self.cluster.redis.hgetall(self._key(to))
-            gone = [f for f, word in fields.items() if _code(word) == code]
+            gone = [f for f, word in fields.items() if _code(_parse(word)) == code]
             if gone:
                 await self.cluster.redis.hdel(self._key(to), *gone)
         except RedisError as err:
@@ -110,16 +110,8 @@ class HeldInvites:
         except RedisError as err:
             log.warning("cannot read the invites held for a socket: %s", err)
             return []
-        found = []
-        for word in fields.values():
-            try:
-                parsed = json.loads(word)
-                until, message = float(parsed["until"]), dict(parsed["message"])
-            except (ValueError, KeyError, TypeError):
-                continue
-            if until > now:
-                found.append((until, message))
-        return found
+        held = (_parse(word) for word in fields.values())
+        return [item for item in held if item is not None and item[0] > now]
 
     def _forget_expired(self, to: int) -> None:
         held = self._local.get(to)
@@ -133,10 +125,16 @@ class HeldInvites:
             del self._local[to]
 
 
-def _code(word: str | bytes) -> str | None:
-    """The invite code of a held word (``None`` if it cannot be read)."""
+def _parse(word: str | bytes) -> tuple[float, dict[str, Any]] | None:
+    """``(until, message)`` of a word held in Redis (``None`` if it cannot be read)."""
     try:
-        code = json.loads(word)["message"]["invite"]
+        parsed = json.loads(word)
+        return float(parsed["until"]), dict(parsed["message"])
     except (ValueError, KeyError, TypeError):
         return None
+
+
+def _code(item: tuple[float, dict[str, Any]] | None) -> str | None:
+    """The invite code of a held ``(until, message)``."""
+    code = None if item is None else item[1].get("invite")
     return code if isinstance(code, str) else None
