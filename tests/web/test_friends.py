@@ -375,7 +375,9 @@ def test_a_second_invite_waits_behind_the_first_and_shows_when_it_is_answered(
     b.click("#lang")  # in English too, then back
     until(b, "document.documentElement.lang === 'en'")
     assert "1 more after this one" in b.inner_text("#invite-toast")
-    b.screenshot(path=str(SHOTS / "two-invites-en-844x390.png"))
+    for width, height in SIZES:
+        b.set_viewport_size({"width": width, "height": height})
+        b.screenshot(path=str(SHOTS / f"two-invites-en-{width}x{height}.png"))
     b.click("#lang")
     until(b, "document.documentElement.lang === 'zh-CN'")
     b.click("#btn-invite-decline")
