@@ -2,7 +2,8 @@
 nodes as separate processes on one PostgreSQL database and the machine's Redis.  A's socket is
 on node a, B's on node b: B's presence reaches A (through ``{prefix}presence:{user}`` and the
 ``{prefix}friends`` channel), A's invite into a bean room reaches B on the other node, B joins
-with its code there and both sit at A's table; the keys are gone after the test."""
+with its code there and both sit at A's table, and B hears when the table of an invite is gone;
+the keys are gone after the test."""
 
 from __future__ import annotations
 
@@ -162,6 +163,41 @@ def test_an_invite_sent_while_the_friend_was_away_reaches_him_on_another_node(
                 "/tables/join", json={"invite": seat["invite"]}, headers=b.auth
             )
             assert joined.status_code == 200 and joined.json()["table"] == seat["table"]
+            assert await invites_at_login(a_node.url, b.token) == []
+
+    run(main())
+
+
+def test_an_invite_is_over_on_the_friends_node_once_its_table_closes(
+    nodes: tuple[Server, Server, str],
+) -> None:
+    """A, on node a, invites B, whose socket is on node b, and leaves his table: B's socket
+    hears ``invite-over`` across the nodes, exactly A's and the code, and a later login of B's,
+    on node a, hears no invite (the held one was let go, and the table is gone)."""
+    a_node, b_node, _ = nodes
+
+    async def main() -> None:
+        async with _friends_across(a_node, b_node) as (a, b):
+            a_name = (await a.http.get("/me", headers=a.auth)).json()["name"]
+            sa, sb = PlayerClient(a_node.url, a.token), PlayerClient(b_node.url, b.token)
+            await sa.log_in()
+            try:
+                await sb.log_in()
+                made = await a.http.post(
+                    f"/friends/{b.id}/invite", json={"family": "xiamen"}, headers=a.auth
+                )
+                assert made.status_code == 201, made.text
+                seat = made.json()
+                await _until(sb, lambda m: m.get("type") == "invite")
+                await sa.join(seat["table"])
+                await _until(sa, lambda m: m.get("type") == "joined")
+                await sa.send({"type": "leave"})
+                over = await _until(sb, lambda m: m.get("type") == "invite-over")
+                assert over == {"type": "invite-over", "from": a.id, "name": a_name,
+                                "invite": seat["invite"], "seated": False}  # fmt: skip
+                await sb.close()
+            finally:
+                await sa.close()
             assert await invites_at_login(a_node.url, b.token) == []
 
     run(main())

@@ -355,3 +355,52 @@ def test_an_invite_sent_while_the_friend_was_away_reaches_his_next_login(server:
         assert await invites_at_login(server.url, b.token) == []
 
     asyncio.run(main())
+
+
+def test_an_invite_is_over_once_its_table_no_longer_waits_for_the_friend(server: Server) -> None:
+    """B's sockets are told when an invite's table stops waiting for him, so that no page of
+    his keeps offering a seat that is gone: A leaves the table he invited B to, E takes C's by
+    its code, and B himself takes D's (his other pages hear that too, ``seated``).  Each
+    message is exactly the invite's sender, name and code; none of the three is held for his
+    next login."""
+
+    async def main() -> None:
+        a, b, c, d, e = [await _account(server.url) for _ in range(5)]
+        for inviter in (a, c, d):
+            await _friends(inviter, b)
+        sb, sa = b.socket(), a.socket()
+        await sb.log_in()
+        await sa.log_in()
+        try:
+
+            async def invited_by(inviter: Account) -> tuple[str, str]:
+                reply = await inviter.call("POST", f"/friends/{b.id}/invite", {"family": "xiamen"})
+                assert reply.status_code == 201, reply.text
+                assert (await _until(sb, "invite"))["from"] == inviter.id
+                return str(reply.json()["invite"]), str(reply.json()["table"])
+
+            def over(inviter: Account, code: str, *, seated: bool) -> dict[str, Any]:
+                return {"type": "invite-over", "from": inviter.id, "name": inviter.name,
+                        "invite": code, "seated": seated}  # fmt: skip
+
+            code, table = await invited_by(a)
+            await sa.join(table)
+            await _until(sa, "joined")
+            await sa.send({"type": "leave"})
+            assert await _until(sb, "invite-over") == over(a, code, seated=False)
+
+            code, _ = await invited_by(c)
+            taken = await e.call("POST", "/tables/join", {"invite": code})
+            assert taken.status_code == 200, taken.text
+            assert await _until(sb, "invite-over") == over(c, code, seated=False)
+
+            code, _ = await invited_by(d)
+            joined = await b.call("POST", "/tables/join", {"invite": code})
+            assert joined.status_code == 200, joined.text
+            assert await _until(sb, "invite-over") == over(d, code, seated=True)
+        finally:
+            await sa.close()
+            await sb.close()
+        assert await invites_at_login(server.url, b.token) == []
+
+    asyncio.run(main())

@@ -23,6 +23,8 @@ Redis on a cluster node: :meth:`Friends.reachable`, and :meth:`Friends.deliver` 
 :class:`UndeliveredError` when the message could not be sent.
 An invite is also held for a minute (:attr:`Friends.held`,
 :mod:`erren.server.heldinvites`): a socket of the friend that logs in meanwhile hears it.
+When the table stops waiting for him (he sat there, someone else did, or it closed), his
+sockets hear so (:meth:`Friends.invite_watch`) and the held invite is let go.
 
 **Delivery.**  :meth:`Friends.deliver` puts a message into the open sockets of some accounts:
 on a single server directly, on a cluster node through the channel ``{prefix}friends`` that
@@ -43,7 +45,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, Protocol
@@ -57,7 +59,7 @@ if TYPE_CHECKING:
     from erren.server.lobbybase import Ground
     from erren.server.socket import Sockets
     from erren.server.store import Store
-    from erren.server.table import Conn
+    from erren.server.table import Conn, Table
 
 __all__ = [
     "REFRESH_S",
@@ -296,6 +298,26 @@ class Friends:
             self._local_send(ids, message)
         elif not await self._broadcast({"to": ids, "message": message}) and needed:
             raise UndeliveredError("the cluster's Redis does not answer")
+
+    def invite_watch(self, to: int, invite: dict[str, Any]) -> Callable[[Table], None]:
+        """What tells ``to`` that the table of ``invite`` (the ``invite`` message he was sent)
+        no longer waits for him (:meth:`Table.watch_guest`): its held invite is let go, and
+        his sockets hear ``{"type": "invite-over", "from", "name", "invite", "seated"}``,
+        ``seated`` when he took the seat himself (his other pages take the toast away), else
+        the table closed or someone else sat there."""
+
+        def over(table: Table) -> None:
+            seated = table.seat_of(to) is not None
+            self._spawn(self._invite_over(to, invite, seated=seated))
+
+        return over
+
+    async def _invite_over(self, to: int, invite: dict[str, Any], *, seated: bool) -> None:
+        code = str(invite["invite"])
+        await self.held.drop(to, code)
+        keep = ("from", "name", "invite")
+        message = {"type": "invite-over", **{k: invite[k] for k in keep}, "seated": seated}
+        await self.deliver([to], message)
 
     async def reachable(self) -> bool:
         """Whether a message for the other nodes can be sent now (always on a single

@@ -4,7 +4,8 @@ room's included).  Every route answers a guest 403 ``account-needed``.
 
 A change the other side should see at once is pushed to his open sockets on any node
 (:mod:`erren.server.friends`): ``{"type": "friends"}`` (his lists changed: read them again),
-``{"type": "invite", ...}`` (a friend invites him) and ``{"type": "invite-declined", ...}``.
+``{"type": "invite", ...}`` (a friend invites him), ``{"type": "invite-over", ...}`` (that
+table no longer waits for him) and ``{"type": "invite-declined", ...}``.
 Friend requests and invites count against the account's throttle (30 in ten minutes: 429
 ``friend-throttled`` with ``retry_after``).
 """
@@ -275,7 +276,8 @@ async def invite(
     """Open a private table (with ``room``: a bean table of that room, its limits and escape
     rules; else score-only of ``family``), seat you at it and invite the friend: he is sent
     ``{"type": "invite", "from", "name", "invite", "table", "room", "family"}`` on any node
-    and page.  404 ``not-friends``; the room's refusals as at quick match (``no-room``,
+    and page, and ``invite-over`` once the table no longer waits for him.  404
+    ``not-friends``; the room's refusals as at quick match (``no-room``,
     ``below-entry``/``above-entry``); 409 ``seated`` if you sit elsewhere; 503
     ``invites-unavailable`` on a cluster node whose Redis does not answer (no table is left
     open: the invite could not reach the friend)."""
@@ -301,6 +303,7 @@ async def invite(
         table.close(CloseCode.LEFT, "the invite could not be sent", params={"seat": 0})
         raise _invites_unavailable() from None
     await friends.held.hold(user_id, user.id, message)  # for his sockets that were away
+    table.watch_guest(friends.invite_watch(user_id, message))
     return seat_out(table, 0)
 
 

@@ -73,6 +73,9 @@ class Table:
         self.rng = rng
         self.rules: TableRules = rules or PlainRules()
         self.on_close = on_close
+        self._guest_watchers: list[Callable[[Table], None]] = []
+        """Called once the table no longer waits for a player in its second seat
+        (:meth:`watch_guest`)."""
         self.on_idle: Callable[[Table], Awaitable[None]] | None = None
         """Awaited when a hand has been settled and the table waits for the next, before the
         players hear of it (a cluster node records it, so that another node can pick the table
@@ -192,6 +195,21 @@ class Table:
 
     def seat_of(self, user_id: int) -> int | None:
         return self.seating.seat_of(user_id)
+
+    def watch_guest(self, watcher: Callable[[Table], None]) -> None:
+        """Call ``watcher`` once the table no longer waits for a player in its second seat:
+        someone sat there, or it closed (at once if it already has; an invite's end,
+        :func:`erren.server.routes.friends.invite`)."""
+        if self.closed or self.seats[1].user_id is not None:
+            watcher(self)
+        else:
+            self._guest_watchers.append(watcher)
+
+    def guest_settled(self) -> None:
+        """The table no longer waits for its guest: tell the watchers (:meth:`watch_guest`)."""
+        watchers, self._guest_watchers = self._guest_watchers, []
+        for watcher in watchers:
+            watcher(self)
 
     def info(self) -> dict[str, Any]:
         return {
@@ -448,6 +466,7 @@ class Table:
         def tell() -> None:
             self.seating.send_off(message_of)
             self.watchers.send_off(message_of(-1))
+            self.guest_settled()
             if self.on_close is not None:
                 self.on_close(self)
 

@@ -1,6 +1,6 @@
 """What a table's collaborators may ask of the table they serve (the actor,
 :class:`~erren.server.table.Table`): whether it is closed, to close it, its public description,
-and to let the lobby know it waits for a deal."""
+to let the lobby know it waits for a deal, and that its guest sat down."""
 
 from __future__ import annotations
 
@@ -29,6 +29,10 @@ class Host(Protocol):
 
     def info(self) -> dict[str, Any]:
         """The table as a seat's answer and the ``table`` message show it."""
+        ...
+
+    def guest_settled(self) -> None:
+        """Someone sat in the second seat: the table no longer waits for a guest."""
         ...
 
     async def now_idle(self) -> None:

@@ -135,3 +135,4 @@ class Presence:
         seat = self.seating.seats[cmd.seat]
         seat.user_id, seat.name = cmd.user_id, cmd.name
         self.seating.broadcast({"type": "table", "table": self.host.info()})
+        self.host.guest_settled()
