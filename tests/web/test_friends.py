@@ -62,6 +62,12 @@ def _two_friends(
     return a, a_name, b, b_id
 
 
+def _befriend(c: Page, b: Page) -> None:
+    """C asks B by his friend code and B accepts (over the API, each with his page's session)."""
+    api_call(c, "POST", "/friends/requests", {"who": api_call(b, "GET", "/friends")["code"]})
+    api_call(b, "POST", f"/friends/requests/{api_call(c, 'GET', '/me')['id']}/accept")
+
+
 def _state_of(page: Page, name: str) -> str:
     return str(
         page.evaluate(
@@ -358,8 +364,7 @@ def test_a_second_invite_waits_behind_the_first_and_shows_when_it_is_answered(
     waiting; accepting it seats B at C's table."""
     a, a_name, b, b_id = _two_friends(contexts, browser, server)
     c, c_name = _player(contexts, browser, server)
-    api_call(c, "POST", "/friends/requests", {"who": api_call(b, "GET", "/friends")["code"]})
-    api_call(b, "POST", f"/friends/requests/{api_call(c, 'GET', '/me')['id']}/accept")
+    _befriend(c, b)
     b.goto(server + "/")
     b.wait_for_selector(".rooms .room")
     from_a = api_call(a, "POST", f"/friends/{b_id}/invite", {"family": "xiamen"})
@@ -389,3 +394,55 @@ def test_a_second_invite_waits_behind_the_first_and_shows_when_it_is_answered(
     b.click("#btn-invite-accept")
     until(b, f"location.hash === '#/table/{from_c['table']}'", 10000)
     assert b.locator("#invite-toast").count() == 0
+
+
+def _host_leaves(page: Page, table: str) -> None:
+    """The page's player opens the table he sits at (no hand dealt yet) and leaves it."""
+    page.evaluate(f"location.hash = '#/table/{table}'")
+    page.wait_for_selector(".table-top .leave", timeout=15_000)
+    page.click(".table-top .leave")
+    with contextlib.suppress(PlaywrightError):  # asked only while a hand runs
+        page.click("#btn-leave-yes", timeout=2000)
+    until(page, "!location.hash.startsWith('#/table/')", 10_000)
+
+
+def _toasts_say(page: Page, words: str) -> None:
+    said = f"(document.querySelector('#toasts')?.textContent || '').includes({json.dumps(words)})"
+    until(page, said)
+
+
+def test_an_invite_whose_table_is_gone_leaves_the_screen(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """A invites B, then C does, while B's page is open: the toast shows A's invite, one more
+    waiting.  A leaves his table: the toast shows C's invite at once, nothing more waiting,
+    and a short toast says A's table no longer waits for B.  In English, C leaves his: the
+    invite toast goes, and the short toast says so in English."""
+    a, a_name, b, b_id = _two_friends(contexts, browser, server)
+    c, c_name = _player(contexts, browser, server)
+    _befriend(c, b)
+    errors = page_errors(b)
+    b.goto(server + "/")
+    b.wait_for_selector(".rooms .room")
+    from_a = api_call(a, "POST", f"/friends/{b_id}/invite", {"family": "xiamen"})
+    until(b, f"document.querySelector('#invite-toast')?.dataset.invite === '{from_a['invite']}'")
+    from_c = api_call(c, "POST", f"/friends/{b_id}/invite", {"family": "arcade"})
+    until(b, "!!document.querySelector('#invite-toast .invite-more')")
+    _host_leaves(a, from_a["table"])
+    until(b, f"document.querySelector('#invite-toast')?.dataset.invite === '{from_c['invite']}'")
+    said = b.inner_text("#invite-toast")
+    assert c_name in said and "之后还有" not in said
+    _toasts_say(b, f"{a_name} 的牌桌已不再等你")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        b.set_viewport_size({"width": width, "height": height})
+        b.screenshot(path=str(SHOTS / f"invite-over-{width}x{height}.png"))
+    b.click("#lang")
+    until(b, "document.documentElement.lang === 'en'")
+    _host_leaves(c, from_c["table"])
+    until(b, "!document.querySelector('#invite-toast')")
+    _toasts_say(b, f"{c_name}'s table no longer waits for you")
+    for width, height in SIZES:
+        b.set_viewport_size({"width": width, "height": height})
+        b.screenshot(path=str(SHOTS / f"invite-over-en-{width}x{height}.png"))
+    assert errors == []

@@ -63,6 +63,8 @@ function onSocial(msg) {
     if (redraw) redraw();
   } else if (msg.type === "invite") {
     showInvite(/** @type {Invite} */ (msg));
+  } else if (msg.type === "invite-over") {
+    inviteOver(msg);
   } else if (msg.type === "invite-declined") {
     toast(t("fr_declined", playerName(msg.name)));
   }
@@ -82,6 +84,18 @@ function showInvite(inv) {
     return;
   }
   openInvite(inv, until);
+}
+
+/** The table of an invite no longer waits for the player: its toast goes (the next invite
+ * shows), or it leaves the queue.  He took the seat himself (on this page or another): every
+ * invite goes, he is seated; else he is told, if that invite was his to see.
+ * @param {{name: string, invite: string, seated: boolean}} msg */
+function inviteOver(msg) {
+  const had = invite?.inv.invite === msg.invite || waiting.some((w) => w.inv.invite === msg.invite);
+  waiting = msg.seated ? [] : waiting.filter((w) => w.inv.invite !== msg.invite);
+  if (invite && (msg.seated || invite.inv.invite === msg.invite)) closeInvite(invite, !msg.seated);
+  else if (invite) fillInvite(invite);
+  if (had && !msg.seated) toast(t("fr_invite_over", playerName(msg.name)));
 }
 
 /** Put the toast of `inv` on screen until `until` (ms since the epoch).

@@ -328,6 +328,7 @@ const S = {
   fr_more_invites: ["之后还有 {0} 个邀请", "{0} more after this one"],
   fr_invited: ["{0} 邀请你到 {1}", "{0} invites you to {1}"],
   fr_declined: ["{0} 拒绝了邀请", "{0} declined the invite"],
+  fr_invite_over: ["{0} 的牌桌已不再等你", "{0}'s table no longer waits for you"],
   fr_offline: ["离线", "Offline"],
   fr_lobby: ["在大厅", "In the lobby"],
   fr_at_table: ["在牌桌（{0}）", "At a table ({0})"],
