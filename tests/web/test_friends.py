@@ -446,3 +446,23 @@ def test_an_invite_whose_table_is_gone_leaves_the_screen(
         b.set_viewport_size({"width": width, "height": height})
         b.screenshot(path=str(SHOTS / f"invite-over-en-{width}x{height}.png"))
     assert errors == []
+
+
+def test_taking_the_seat_on_one_page_takes_the_invite_away_on_the_other(
+    browser: Browser, server: str, contexts: list[BrowserContext]
+) -> None:
+    """B has two pages open when A invites him: both show the toast.  He accepts on the first,
+    which goes to A's table; the second's toast goes too, with no notice (he is seated)."""
+    a, _, b, b_id = _two_friends(contexts, browser, server)
+    other = b.context.new_page()
+    for page in (b, other):
+        page.goto(server + "/")
+        page.wait_for_selector(".rooms .room")
+    from_a = api_call(a, "POST", f"/friends/{b_id}/invite", {"family": "xiamen"})
+    shown = f"document.querySelector('#invite-toast')?.dataset.invite === '{from_a['invite']}'"
+    for page in (b, other):
+        until(page, shown)
+    b.click("#btn-invite-accept")
+    until(b, f"location.hash === '#/table/{from_a['table']}'", 10000)
+    until(other, "!document.querySelector('#invite-toast')")
+    assert "不再等你" not in other.evaluate("document.querySelector('#toasts')?.textContent || ''")
