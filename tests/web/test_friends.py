@@ -10,7 +10,9 @@ import contextlib
 import json
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
@@ -356,21 +358,42 @@ def test_switching_the_language_says_the_invite_anew_and_takes_the_short_toasts_
     until(b, f"location.hash === '#/table/{seat['table']}'", 10000)
 
 
+@dataclass
+class TwoInvites:
+    """B's page in the lobby shows A's invite (xiamen), C's (arcade) waiting behind it."""
+
+    a: Page
+    a_name: str
+    b: Page
+    b_errors: list[str]
+    c: Page
+    c_name: str
+    from_a: dict[str, Any]
+    from_c: dict[str, Any]
+
+
+def _two_invites(contexts: list[BrowserContext], browser: Browser, url: str) -> TwoInvites:
+    a, a_name, b, b_id = _two_friends(contexts, browser, url)
+    c, c_name = _player(contexts, browser, url)
+    _befriend(c, b)
+    errors = page_errors(b)
+    b.goto(url + "/")
+    b.wait_for_selector(".rooms .room")
+    from_a = api_call(a, "POST", f"/friends/{b_id}/invite", {"family": "xiamen"})
+    until(b, f"document.querySelector('#invite-toast')?.dataset.invite === '{from_a['invite']}'")
+    from_c = api_call(c, "POST", f"/friends/{b_id}/invite", {"family": "arcade"})
+    until(b, "!!document.querySelector('#invite-toast .invite-more')")
+    return TwoInvites(a, a_name, b, errors, c, c_name, from_a, from_c)
+
+
 def test_a_second_invite_waits_behind_the_first_and_shows_when_it_is_answered(
     browser: Browser, server: str, contexts: list[BrowserContext]
 ) -> None:
     """A invites B, then C does, while B's page is open: the toast shows A's invite and says
     one more waits.  B declines A's (A hears it): the toast shows C's, with nothing more
     waiting; accepting it seats B at C's table."""
-    a, a_name, b, b_id = _two_friends(contexts, browser, server)
-    c, c_name = _player(contexts, browser, server)
-    _befriend(c, b)
-    b.goto(server + "/")
-    b.wait_for_selector(".rooms .room")
-    from_a = api_call(a, "POST", f"/friends/{b_id}/invite", {"family": "xiamen"})
-    until(b, f"document.querySelector('#invite-toast')?.dataset.invite === '{from_a['invite']}'")
-    from_c = api_call(c, "POST", f"/friends/{b_id}/invite", {"family": "arcade"})
-    until(b, "!!document.querySelector('#invite-toast .invite-more')")
+    two = _two_invites(contexts, browser, server)
+    a, a_name, b, c_name, from_c = two.a, two.a_name, two.b, two.c_name, two.from_c
     said = b.inner_text("#invite-toast")
     assert a_name in said and "之后还有 1 个邀请" in said and c_name not in said
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -418,17 +441,9 @@ def test_an_invite_whose_table_is_gone_leaves_the_screen(
     waiting.  A leaves his table: the toast shows C's invite at once, nothing more waiting,
     and a short toast says A's table no longer waits for B.  In English, C leaves his: the
     invite toast goes, and the short toast says so in English."""
-    a, a_name, b, b_id = _two_friends(contexts, browser, server)
-    c, c_name = _player(contexts, browser, server)
-    _befriend(c, b)
-    errors = page_errors(b)
-    b.goto(server + "/")
-    b.wait_for_selector(".rooms .room")
-    from_a = api_call(a, "POST", f"/friends/{b_id}/invite", {"family": "xiamen"})
-    until(b, f"document.querySelector('#invite-toast')?.dataset.invite === '{from_a['invite']}'")
-    from_c = api_call(c, "POST", f"/friends/{b_id}/invite", {"family": "arcade"})
-    until(b, "!!document.querySelector('#invite-toast .invite-more')")
-    _host_leaves(a, from_a["table"])
+    two = _two_invites(contexts, browser, server)
+    a_name, b, c, c_name, from_c = two.a_name, two.b, two.c, two.c_name, two.from_c
+    _host_leaves(two.a, two.from_a["table"])
     until(b, f"document.querySelector('#invite-toast')?.dataset.invite === '{from_c['invite']}'")
     said = b.inner_text("#invite-toast")
     assert c_name in said and "之后还有" not in said
@@ -445,7 +460,7 @@ def test_an_invite_whose_table_is_gone_leaves_the_screen(
     for width, height in SIZES:
         b.set_viewport_size({"width": width, "height": height})
         b.screenshot(path=str(SHOTS / f"invite-over-en-{width}x{height}.png"))
-    assert errors == []
+    assert two.b_errors == []
 
 
 def test_taking_the_seat_on_one_page_takes_the_invite_away_on_the_other(
