@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import guest_table, next_hand, page_errors, trustee_on, until
+from ._support import REPLAY_MS, guest_table, next_hand, page_errors, trustee_on, until
 
 CLAIM_KEYS = ("h", "p", "c", "k")
 
@@ -142,7 +142,7 @@ def _check_fan_tiles(page: Page) -> None:
 def _open_replay(page: Page, shots: Path) -> None:
     """The replay of the hand: both hands open, step by step, a link to share."""
     page.click(".settle-replay")
-    page.wait_for_selector(".replay .board", timeout=15000)
+    page.wait_for_selector(".replay .board", timeout=REPLAY_MS)
     assert "#/replay/" in page.inner_text(".r-link")
     page.click(".r-next")
     page.click(".r-next")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from ._support import discard, page_errors, trustee_on, until
+from ._support import REPLAY_MS, discard, page_errors, trustee_on, until
 
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 """Two Latin letters in a row: an English word, a room id, a class name, tile notation."""
@@ -118,7 +118,7 @@ def test_the_chinese_screen_has_no_english(browser: Browser, server: str, shots:
     page.screenshot(path=str(shots / "i18n-settlement-zh.png"), full_page=True)
 
     page.click(".settle-replay")
-    page.wait_for_selector(".replay .board", timeout=15000)
+    page.wait_for_selector(".replay .board", timeout=REPLAY_MS)
     for _ in range(6):
         page.click(".r-next")
     assert _words(page, "body", user) == []
@@ -257,7 +257,7 @@ def test_an_english_browser_reads_english(browser: Browser, server: str, shots: 
     assert said and int(said[2]) <= int(said[3]) and int(said[3]) >= 1, summary
     page.screenshot(path=str(shots / "i18n-settlement-en.png"), full_page=True)
     page.click(".settle-replay")
-    page.wait_for_selector(".replay .board", timeout=15000)
+    page.wait_for_selector(".replay .board", timeout=REPLAY_MS)
     page.click(".r-next")
     assert _chinese(page, "body", user) == []
     # the replay's line about the moves: 托管 switched on, said in English
@@ -276,7 +276,7 @@ def test_an_english_browser_reads_english(browser: Browser, server: str, shots: 
     page.click("#lang")
     page.wait_for_selector("#lang:text('English')")
     page.reload()
-    page.wait_for_selector(".replay .board", timeout=15000)
+    page.wait_for_selector(".replay .board", timeout=REPLAY_MS)
     assert page.inner_text("#rules") == "规则"
     assert not errors, errors
     context.close()

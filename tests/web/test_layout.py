@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from ._support import (
+    REPLAY_MS,
     discard,
     discards_in_one_hand,
     guest_table,
@@ -306,7 +307,7 @@ def test_a_whole_arcade_hand_fits_sideways_and_replays(
         for i, tile in enumerate(m["discards"]):
             assert _inside(tile, size), f"discard {i} is off the screen: {tile}"
         page.click(".settle-replay")
-        page.wait_for_selector(".replay .board", timeout=15000)
+        page.wait_for_selector(".replay .board", timeout=REPLAY_MS)
         for lang in LANGS:
             if lang != "zh":
                 page.click("header #lang")

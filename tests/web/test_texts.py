@@ -19,7 +19,7 @@ from erren.families.arcade.campaign.service.runs import settlement_json
 from erren.server.store import Store
 from erren.testing.servers import Server
 
-from ._support import page_errors, register_in_page, trustee_on, until
+from ._support import REPLAY_MS, page_errors, register_in_page, trustee_on, until
 
 UNGROUPED = re.compile(r"(?<![\d,.])\d{4,}")
 """An amount of four digits or more written without its thousands separator (1000)."""
@@ -57,7 +57,7 @@ def test_a_replay_names_its_hand_as_the_history_does(browser: Browser, server: s
             page.wait_for_selector(".settle", state="detached", timeout=10000)
             until(page, "document.querySelector('.center-line').innerText.includes('第 2 局')")
     page.click(".settle-replay")
-    page.wait_for_selector(".replay .board", timeout=15000)
+    page.wait_for_selector(".replay .board", timeout=REPLAY_MS)
     game = int(page.url.rsplit("/", 1)[1])  # #/replay/<game>
     assert "第 2 局" in page.inner_text(".replay .center-line")
     page.click(".r-last")

@@ -18,7 +18,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from ._support import PASS, discard, page_errors, scroll_to, trustee_on, until
+from ._support import PASS, REPLAY_MS, discard, page_errors, scroll_to, trustee_on, until
 
 ROOM = "guobiao-2p/normal"
 DELAY = 6  # events: erren serve's default --watch-delay
@@ -178,7 +178,7 @@ def test_a_spectator_at_a_bean_table_for_the_eye(browser: Browser, server: str) 
         game = a.evaluate("window.erren.table.end.game")
         for lang, page in watchers.items():  # the hand's replay, its last move
             page.evaluate(f"location.hash = '#/replay/{game}'")
-            page.wait_for_selector(".replay .board", timeout=15_000)
+            page.wait_for_selector(".replay .board", timeout=REPLAY_MS)
             page.click(".replay .r-last")
             until(page, "document.querySelectorAll('.replay .river .tile').length > 0")
             _shoot(page, "replay", ".replay .board", None, lang)

@@ -21,6 +21,12 @@ from playwright.sync_api import Error as PlaywrightError
 
 from erren.testing.servers import Server, drop_prefix
 
+REPLAY_MS = 60_000
+"""How long a test waits for a replay's board: ``POST /web/replay`` is worked out in a process
+at nice 10 (:mod:`erren.server.work`), which a loaded machine serves last (two such waits of
+15 s ran out during a full run beside two busy processes); a generous limit costs nothing while
+the test passes."""
+
 
 @dataclass(frozen=True)
 class ClusterNode:
