@@ -1,6 +1,7 @@
 """How far the defence that pays could go (issue #30 point 2): 大师 with the defence
 (``expert[pays=1;pays_ratio=1]``) told the opponent's **real** winning tiles, against today's
-大师 (``master``), in duplicate play on guobiao-2p.
+大师 as it was before the defence (``expert[pays=0]``: ``master`` until stop 44), in duplicate
+play on guobiao-2p.
 
 Run ``python -m benchmarks.bench_defence_ceiling [--deals 1000] [--seed 11] [--table 2p]
 [--risk oracle|reader] [--workers 2]``.  Four rows: the defence after the opponent's 报听 only
@@ -30,7 +31,7 @@ from erren.engine.result import WinHow
 from erren.sim.arena import ArenaResult, Deal, _play_deals, deals_of
 from erren.tiles import NUM_KINDS
 
-MASTER = "master"
+MASTER = "expert[pays=0]"
 _PAYS = "pays=1;pays_ratio=1"
 VARIANTS = (
     ("after 报听, folding", f"expert[{_PAYS}]"),
@@ -38,7 +39,7 @@ VARIANTS = (
     ("also before 报听, folding", f"expert[{_PAYS};pays_before=1]"),
     ("also before 报听, as close to ready", f"expert[{_PAYS};pays_before=1;pays_fold=0]"),
 )
-"""Each row's label and the defending bot (A); B is ``master``."""
+"""Each row's label and the defending bot (A); B is :data:`MASTER`."""
 
 
 class OracleRisk:
@@ -68,7 +69,7 @@ def _tell_the_truth(bots: Sequence[Bot], state: State) -> None:
 
 
 def play(variant: str, deals: Sequence[Deal], table: str, use_oracle: bool) -> ArenaResult:
-    """Both games of each deal, ``variant`` (A) against ``master`` (B), seats swapped."""
+    """Both games of each deal, ``variant`` (A) against :data:`MASTER` (B), seats swapped."""
     rules = find_family("guobiao-2p", fan_table=table)
     tune = _tell_the_truth if use_oracle else None
     result, _ = _play_deals(rules, (variant, MASTER), deals, False, tune=tune)
@@ -103,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows = [VARIANTS[int(k) - 1] for k in args.rows.split(",")]
     print(
-        f"guobiao-2p `{args.table}`, A = the defence ({args.risk} risk), B = master, "
+        f"guobiao-2p `{args.table}`, A = the defence ({args.risk} risk), B = {MASTER}, "
         f"{args.deals} deals × 2 games, seed {args.seed}"
     )
     print("| defence | A − B points/hand | 95 % CI | deal-in A / B | seconds |")

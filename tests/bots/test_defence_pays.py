@@ -14,6 +14,7 @@ from erren.bots import EfficiencyBot
 from erren.bots.efficiency import seen_counts
 from erren.bots.expert import ExpertBot
 from erren.bots.expert.knobs import Knobs
+from erren.bots.levels import Level, level_bot
 from erren.engine import Action, ActionKind, Observation, State, find_family
 from erren.engine.phases import Phase
 from erren.families.guobiao.bot.defence import (
@@ -74,14 +75,13 @@ def _discarded(action: Action) -> int | None:
 
 
 def test_a_certainly_safe_tile_as_close_to_ready_is_thrown_before_a_risky_one() -> None:
-    """Searches played hands for four turns where today's 大师 (``pays=0``) throws a tile that
-    is not certainly safe though a certainly-safe one keeps its hand as close to ready; 大师 with
-    the defence that pays (``pays=1``) throws a certainly-safe one there, as close to ready, and
-    it is indeed no winning tile of the opponent's real hand."""
+    """Searches played hands for four turns where 大师 without the defence (``pays=0``) throws a
+    tile that is not certainly safe though a certainly-safe one keeps its hand as close to ready;
+    the 大师 players meet (the level, the defence that pays on) throws a certainly-safe one
+    there, as close to ready, and it is indeed no winning tile of the opponent's real hand."""
     old = ExpertBot(seed=1, knobs=Knobs(pays=False))
-    new = ExpertBot(seed=1, knobs=Knobs(pays=True))
-    for bot in (old, new):
-        bot.bind(FAMILY)
+    old.bind(FAMILY)
+    new = level_bot(Level.MASTER, seed=1, ruleset=FAMILY)
     found = 0
     for state, view in _facing_ting(range(400)):
         legal = view.legal_actions

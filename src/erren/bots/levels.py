@@ -43,10 +43,11 @@ __all__ = [
 STRONG_BUDGET_MS = 30.0
 """高手's time per decision, in milliseconds."""
 STRONG_KNOBS = Knobs(
-    lookahead=False, two_away_width=0, break_factor=0.0, claim_two_away_factor=-1.0
+    lookahead=False, two_away_width=0, break_factor=0.0, claim_two_away_factor=-1.0, pays=False
 )
 """高手 in guobiao-2p values its ready hands (discards, claims, 报听) like 大师 but does not look
-ahead from one or two tiles away (nor weigh claims two from ready): a level between 普通 and 大师
+ahead from one or two tiles away (nor weigh claims two from ready, nor defend against a 报听
+hand): a level between 普通 and 大师
 (the search is off at every budget, so the budget alone would not tell 高手 from 大师;
 ``python -m benchmarks.bench_arena``).  In the other families 高手 plays its strategy's
 ``STRONG`` knobs (``ExpertBot(strong=True)``: xiamen's and arcade's ``bot.expert.STRONG``)."""

@@ -72,17 +72,20 @@ class Knobs:
     defence: bool = False
     """Against a 报听 opponent, trade a risky discard for a safer one of the same shanten
     (measured no gain: +0.333 against +0.327 on the same 4,000 deals, at twice the time)."""
-    pays: bool = False
+    pays: bool = True
     """Against a 报听 opponent, defence that pays (guobiao-2p,
     :mod:`erren.families.guobiao.bot.defence`): a certainly-safe discard as close to ready
     before any risky one, else the discard of highest (1 − risk) × expected gain − risk × the
     expected payment of a deal-in, the gain net of the opponent's self-drawn win, folding when
-    that pays.  Off: no gain measured — against ``pays=0``, +0.04 [−0.15, +0.23] and +0.02
-    [−0.15, +0.18] points/hand on 1,000 deals each (seeds 401 and 1, ``2p``), −0.02 [−0.12,
-    +0.08] on 800 (``gb``, seed 1); before the opponent's self-draw was counted, −0.13 [−0.32,
-    +0.05] (1,000 deals, seed 1) and ``gb`` −0.21 [−0.43, +0.01] (400); ``pays_ratio`` 0.5 and
-    1 −0.39 and −0.76 (300 deals); ``pays_fold=0`` −0.13, ``pays_safe_first=0`` −0.17 [±0.3,
-    300 deals] (docs/notes/expert-experiments.md)."""
+    that pays.  On since stop 44: level in points and it never throws a risky tile while a
+    certainly-safe one keeps its hand as close — against ``pays=0``, −0.04 [−0.10, +0.03]
+    points/hand on 8,000 deals (seed 501, ``2p``; deal-in 25.0 % against 25.9 %), −0.02
+    [−0.07, +0.03] on 4,000 (``gb``; 24.7 % against 25.4 %); earlier +0.04 [−0.15, +0.23] and
+    +0.02 [−0.15, +0.18] on 1,000 deals each (seeds 401 and 1); before the opponent's
+    self-draw was counted, −0.13 [−0.32, +0.05] (1,000 deals, seed 1) and ``gb`` −0.21 [−0.43,
+    +0.01] (400); ``pays_ratio=1`` +0.07 [−0.13, +0.26] and ``pays_ratio=0.5;pays_fold=0``
+    +0.02 [−0.12, +0.17] (2,000 deals, seed 501; 300 deals of an earlier form: −0.76, −0.39);
+    ``pays_safe_first=0`` −0.17 [±0.3, 300 deals] (docs/notes/expert-experiments.md)."""
     pays_ratio: float = 0.0
     """The defence that pays weighs, besides the fast choice, only discards whose risk is at
     most this share of its risk (0: only the certainly-safe ones; 1: every less risky one)."""
