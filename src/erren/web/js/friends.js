@@ -76,7 +76,7 @@ function onSocial(msg) {
  * back) changes nothing.
  * @param {Invite} inv */
 function showInvite(inv) {
-  if (invite?.inv.invite === inv.invite || waiting.some((w) => w.inv.invite === inv.invite)) return;
+  if (known(inv.invite)) return;
   const until = Date.now() + INVITE_SHOWN_MS;
   if (invite) {
     waiting.push({ inv, until });
@@ -86,12 +86,17 @@ function showInvite(inv) {
   openInvite(inv, until);
 }
 
+/** Whether the invite of `code` is on screen or waiting. @param {string} code */
+function known(code) {
+  return invite?.inv.invite === code || waiting.some((w) => w.inv.invite === code);
+}
+
 /** The table of an invite no longer waits for the player: its toast goes (the next invite
  * shows), or it leaves the queue.  He took the seat himself (on this page or another): every
  * invite goes, he is seated; else he is told, if that invite was his to see.
  * @param {{name: string, invite: string, seated: boolean}} msg */
 function inviteOver(msg) {
-  const had = invite?.inv.invite === msg.invite || waiting.some((w) => w.inv.invite === msg.invite);
+  const had = known(msg.invite);
   waiting = msg.seated ? [] : waiting.filter((w) => w.inv.invite !== msg.invite);
   if (invite && (msg.seated || invite.inv.invite === msg.invite)) closeInvite(invite, !msg.seated);
   else if (invite) fillInvite(invite);
